@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One root config: tests sit beside the code (`x.test.ts`) or in a package's `test/` folder.
+// The `source` export condition makes workspace imports resolve to TypeScript sources, so the
+// suite never runs against a stale build.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['core/*/src/**/*.test.ts', 'core/*/test/**/*.test.ts', 'adapters/*/src/**/*.test.ts', 'adapters/*/test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
