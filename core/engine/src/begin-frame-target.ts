@@ -1,0 +1,25 @@
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
+
+/**
+ * Creates a page whose frames are produced only by HeadlessExperimental.beginFrame. The flag must
+ * be given when the target is created, which puppeteer's newPage() cannot do, so we ask the
+ * browser over CDP and then pick the new target up as a puppeteer Page.
+ */
+export async function createBeginFrameTarget(browser: Browser, url: string): Promise<{ page: Page; cdp: CDPSession }> {
+  const browserCdp = await browser.target().createCDPSession();
+  try {
+    const { targetId } = await browserCdp.send('Target.createTarget', { url, enableBeginFrameControl: true });
+    const target = await browser.waitForTarget((t) => targetIdOf(t) === targetId, { timeout: 10_000 });
+    const page = await target.page();
+    if (!page) throw new Error(`target ${targetId} is not a page`);
+    const cdp = await target.createCDPSession();
+    return { page, cdp };
+  } finally {
+    await browserCdp.detach().catch(() => undefined);
+  }
+}
+
+function targetIdOf(target: unknown): string | undefined {
+  // puppeteer-core keeps the CDP target id on an internal field; _targetId is stable across v2x.
+  return (target as { _targetId?: string })._targetId;
+}
