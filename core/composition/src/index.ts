@@ -1,1 +1,51 @@
 export * from './errors.js';
+export type { SourceLocation } from './html-tree.js';
+export {
+  StringVariableSchema,
+  NumberVariableSchema,
+  ColorVariableSchema,
+  BooleanVariableSchema,
+  EnumOptionSchema,
+  EnumVariableSchema,
+  VariableDeclarationSchema,
+  VariableDeclarationsSchema,
+  VARIABLE_TYPES,
+  isHexColor,
+  type StringVariable,
+  type NumberVariable,
+  type ColorVariable,
+  type BooleanVariable,
+  type EnumVariable,
+  type VariableDeclaration,
+  type VariableType,
+} from './variable-declarations.js';
+export {
+  parseVariableDeclarations,
+  parseVariableDeclarationsAttribute,
+  type ParsedVariableDeclarations,
+  type VariableDeclarationProblem,
+  type VariableRule,
+} from './parse-variable-declarations.js';
+export { resolveVariables, type VariableLayers } from './resolve-variables.js';
+export { validateOverrides, type VariableIssue, type VariableIssueKind } from './validate-overrides.js';
+export { parseStartExpression, type StartExpression } from './start-expression.js';
+export {
+  resolveTiming,
+  type TimingItem,
+  type TimingFinding,
+  type TimingRule,
+  type ResolvedTiming,
+  type TimingResult,
+  type ResolveTimingOptions,
+} from './resolve-timing.js';
+export {
+  inspectComposition,
+  type ClipInfo,
+  type SubCompositionInfo,
+  type CompositionMetadata,
+  type CompositionInspection,
+} from './inspect-composition.js';
+export { extractCompositionMetadata } from './extract-composition-metadata.js';
+export { formatFinding, type LintFinding } from './lint-finding.js';
+export { lintProject, type LintHost } from './lint-project.js';
+export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl } from './posix-path.js';

@@ -1,0 +1,228 @@
+import {
+  attrLocation,
+  elementLocation,
+  getAttr,
+  hasAttr,
+  listElements,
+  parseHtml,
+  type HtmlElement,
+  type SourceLocation,
+} from './html-tree.js';
+import type { LintFinding } from './lint-finding.js';
+import { parseVariableDeclarationsAttribute } from './parse-variable-declarations.js';
+import type { VariableDeclaration } from './variable-declarations.js';
+
+export interface ClipInfo {
+  id?: string;
+  tag: string;
+  /** Raw `data-start` ("0" for media without one); resolve with `resolveTiming`. */
+  start: string;
+  duration?: number;
+  trackIndex?: number;
+  mediaStart?: number;
+  /** `<audio>` always; `<video>` only with `data-has-audio`. Absent on other elements. */
+  hasAudio?: boolean;
+  src?: string;
+  location: SourceLocation;
+}
+
+export interface SubCompositionInfo {
+  /** The host's `data-composition-id` (names this instance). */
+  id: string;
+  /** `data-composition-src` as written (relative to the including file). */
+  src: string;
+  start: string;
+  duration?: number;
+  trackIndex?: number;
+  /** Parsed `data-variable-values`; `{}` when absent or malformed. */
+  variableValues: Record<string, unknown>;
+  /** Set when `data-variable-values` is not a JSON object; says why. */
+  variableValuesError?: string;
+  location: SourceLocation;
+}
+
+export interface CompositionMetadata {
+  id: string;
+  width: number;
+  height: number;
+  duration: number;
+  fps?: number;
+  variables: VariableDeclaration[];
+  clips: ClipInfo[];
+  subCompositions: SubCompositionInfo[];
+}
+
+export interface CompositionInspection {
+  /** Always filled; a missing or invalid root number is 0 and has an error finding. */
+  metadata: CompositionMetadata;
+  findings: LintFinding[];
+  rootLocation: SourceLocation;
+}
+
+const NUMBER = /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*$/;
+
+function readNumber(raw: string | undefined): number | undefined {
+  return raw !== undefined && NUMBER.test(raw) ? Number(raw) : undefined;
+}
+
+function findRoot(elements: HtmlElement[]): HtmlElement | undefined {
+  const html = elements.find((e) => e.tagName === 'html');
+  if (html && (hasAttr(html, 'data-composition-id') || hasAttr(html, 'data-width'))) return html;
+  return elements.find((e) => hasAttr(e, 'data-composition-id') && !hasAttr(e, 'data-composition-src'));
+}
+
+/**
+ * Reads a composition file once, at compile time, collecting every problem as a finding instead
+ * of stopping at the first. `extractCompositionMetadata` (throws) and `lintProject` build on it.
+ */
+export function inspectComposition(html: string, options: { file?: string } = {}): CompositionInspection {
+  const file = options.file ?? '<composition>';
+  const findings: LintFinding[] = [];
+  const add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string): void => {
+    findings.push({ file, line: at.line, column: at.column, rule, severity, message });
+  };
+  const elements = listElements(parseHtml(html));
+  const root = findRoot(elements);
+  const metadata: CompositionMetadata = { id: '', width: 0, height: 0, duration: 0, variables: [], clips: [], subCompositions: [] };
+  if (!root) {
+    add('root/missing-root', 'error', { line: 1, column: 1 }, 'no composition root found; add data-composition-id, data-width, data-height and data-duration to <html> or to the composition element');
+    return { metadata, findings, rootLocation: { line: 1, column: 1 } };
+  }
+  const rootLocation = elementLocation(root);
+
+  const id = getAttr(root, 'data-composition-id');
+  if (id) metadata.id = id;
+  else {
+    metadata.id = 'main';
+    add('root/missing-id', 'warning', rootLocation, 'the composition root has no data-composition-id; add one (e.g. data-composition-id="main") so timelines and sub-compositions can name it');
+  }
+
+  const dimension = (attr: 'data-width' | 'data-height' | 'data-duration', what: string, whole: boolean): number => {
+    const raw = getAttr(root, attr);
+    const rule = `root/${raw === undefined ? 'missing' : 'invalid'}-${attr.slice(5)}`;
+    if (raw === undefined) {
+      add(rule, 'error', rootLocation, `the composition root has no ${attr}; add ${attr}="${what}"`);
+      return 0;
+    }
+    const value = readNumber(raw);
+    if (value === undefined || value <= 0 || (whole && !Number.isInteger(value))) {
+      add(rule, 'error', attrLocation(root, attr), `${attr}="${raw}" must be a ${whole ? 'positive whole number of pixels' : 'positive number of seconds'}, e.g. ${attr}="${what}"`);
+      return 0;
+    }
+    return value;
+  };
+  metadata.width = dimension('data-width', '1920', true);
+  metadata.height = dimension('data-height', '1080', true);
+  metadata.duration = dimension('data-duration', '5', false);
+  const fpsRaw = getAttr(root, 'data-fps');
+  if (fpsRaw !== undefined) {
+    const fps = readNumber(fpsRaw);
+    if (fps === undefined || fps <= 0) add('root/invalid-fps', 'error', attrLocation(root, 'data-fps'), `data-fps="${fpsRaw}" must be a positive number, e.g. data-fps="30"; or remove it to use the render's fps`);
+    else metadata.fps = fps;
+  }
+
+  readVariables(elements, root, metadata, add);
+
+  for (const element of elements) {
+    if (element === root) continue;
+    if (hasAttr(element, 'data-composition-src')) metadata.subCompositions.push(readHost(element, add));
+    else if (hasAttr(element, 'data-start') || element.tagName === 'video' || element.tagName === 'audio') {
+      metadata.clips.push(readClip(element, add));
+    }
+  }
+  return { metadata, findings, rootLocation };
+}
+
+type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string) => void;
+
+function readVariables(elements: HtmlElement[], root: HtmlElement, metadata: CompositionMetadata, add: Add): void {
+  const html = elements.find((e) => e.tagName === 'html');
+  const holder = [html, root].find((e) => e && hasAttr(e, 'data-composition-variables'));
+  if (!holder) return;
+  const at = attrLocation(holder, 'data-composition-variables');
+  const parsed = parseVariableDeclarationsAttribute(getAttr(holder, 'data-composition-variables') ?? '');
+  if (parsed.malformedJson) {
+    add('variables/malformed-json', 'error', at, `data-composition-variables is not valid JSON (${parsed.malformedJson}); write a JSON array with double-quoted keys and strings`);
+  }
+  for (const problem of parsed.problems) add(problem.rule, 'error', at, problem.message);
+  metadata.variables = parsed.declarations;
+}
+
+function readTimingAttributes(element: HtmlElement, add: Add): { duration?: number; trackIndex?: number } {
+  const out: { duration?: number; trackIndex?: number } = {};
+  const durationRaw = getAttr(element, 'data-duration');
+  if (durationRaw !== undefined) {
+    const duration = readNumber(durationRaw);
+    if (duration === undefined) {
+      add('timing/invalid-duration', 'error', attrLocation(element, 'data-duration'), `data-duration="${durationRaw}" must be a number of seconds (0 or more), e.g. data-duration="2.5"`);
+    } else out.duration = duration;
+  }
+  const trackRaw = getAttr(element, 'data-track-index');
+  if (trackRaw !== undefined) {
+    const track = readNumber(trackRaw);
+    if (track === undefined || !Number.isInteger(track)) {
+      add('timing/invalid-track-index', 'warning', attrLocation(element, 'data-track-index'), `data-track-index="${trackRaw}" must be a whole number (0, 1, 2...); it is ignored`);
+    } else out.trackIndex = track;
+  }
+  return out;
+}
+
+function readClip(element: HtmlElement, add: Add): ClipInfo {
+  const isMedia = element.tagName === 'video' || element.tagName === 'audio';
+  const clip: ClipInfo = {
+    tag: element.tagName,
+    start: getAttr(element, 'data-start') ?? '0',
+    location: elementLocation(element),
+    ...readTimingAttributes(element, add),
+  };
+  const id = getAttr(element, 'id');
+  if (id) clip.id = id;
+  if (isMedia) {
+    const src = getAttr(element, 'src') ?? element.childNodes.map((n) => ('tagName' in n && n.tagName === 'source' ? getAttr(n, 'src') : undefined)).find(Boolean);
+    if (src) clip.src = src;
+    const hasAudioRaw = getAttr(element, 'data-has-audio');
+    clip.hasAudio = element.tagName === 'audio' || (hasAudioRaw !== undefined && hasAudioRaw !== 'false');
+    const mediaStartRaw = getAttr(element, 'data-media-start');
+    if (mediaStartRaw !== undefined) {
+      const mediaStart = readNumber(mediaStartRaw);
+      if (mediaStart === undefined) {
+        add('media/invalid-media-start', 'error', attrLocation(element, 'data-media-start'), `data-media-start="${mediaStartRaw}" must be a number of seconds (0 or more) to trim from the source's start`);
+      } else clip.mediaStart = mediaStart;
+    }
+  }
+  return clip;
+}
+
+function readHost(element: HtmlElement, add: Add): SubCompositionInfo {
+  const src = getAttr(element, 'data-composition-src') ?? '';
+  const location = elementLocation(element);
+  let id = getAttr(element, 'data-composition-id');
+  if (!id) {
+    id = src.replace(/^.*\//, '').replace(/\.[^.]*$/, '') || 'sub';
+    add('subcomposition/missing-id', 'warning', location, `this data-composition-src host has no data-composition-id; add one (e.g. data-composition-id="${id}") to name the instance`);
+  }
+  const host: SubCompositionInfo = {
+    id,
+    src,
+    start: getAttr(element, 'data-start') ?? '0',
+    variableValues: {},
+    location,
+    ...readTimingAttributes(element, add),
+  };
+  const valuesRaw = getAttr(element, 'data-variable-values');
+  if (valuesRaw !== undefined) {
+    let parsed: unknown;
+    let error: string | undefined;
+    try {
+      parsed = JSON.parse(valuesRaw);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) error = 'it is not a JSON object';
+    } catch (e) {
+      error = `it is not valid JSON (${e instanceof Error ? e.message : String(e)})`;
+    }
+    if (error) {
+      host.variableValuesError = error;
+      add('subcomposition/malformed-values', 'error', attrLocation(element, 'data-variable-values'), `data-variable-values on "${id}" is unusable: ${error}; write a JSON object like {"title":"Hi"}`);
+    } else host.variableValues = parsed as Record<string, unknown>;
+  }
+  return host;
+}

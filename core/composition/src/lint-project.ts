@@ -1,0 +1,117 @@
+import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
+import type { LintFinding } from './lint-finding.js';
+import { dirnamePosix, isRemoteUrl, normalizePosixPath, resolveSourcePath } from './posix-path.js';
+import { resolveTiming, type TimingItem } from './resolve-timing.js';
+import type { SourceLocation } from './html-tree.js';
+import { validateOverrides } from './validate-overrides.js';
+
+/** What `lintProject` needs from the outside world: file text by POSIX path, or undefined if absent. */
+export interface LintHost {
+  readFile(path: string): Promise<string | undefined>;
+}
+
+interface FileState {
+  /** undefined while the file is being linted (on the DFS stack) or if it could not be read. */
+  metadata: CompositionMetadata | undefined;
+  done: boolean;
+}
+
+/**
+ * Lints a composition and every sub-composition it embeds (each file once). Findings are sorted
+ * by file, then position. Never throws for project faults; only a failing `host.readFile` does.
+ */
+export async function lintProject(entryPath: string, host: LintHost): Promise<LintFinding[]> {
+  const entry = normalizePosixPath(entryPath);
+  const rootDir = dirnamePosix(entry);
+  const findings: LintFinding[] = [];
+  const files = new Map<string, FileState>();
+
+  const lintFile = async (path: string, stack: string[]): Promise<CompositionMetadata | undefined> => {
+    const html = await host.readFile(path);
+    if (html === undefined) return undefined;
+    const state: FileState = { metadata: undefined, done: false };
+    files.set(path, state);
+    const inspection = inspectComposition(html, { file: path });
+    findings.push(...inspection.findings);
+    const { metadata } = inspection;
+    const add = (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string): void => {
+      findings.push({ file: path, line: at.line, column: at.column, rule, severity, message });
+    };
+
+    const childDurations = new Map<number, number>();
+    for (const [i, sub] of metadata.subCompositions.entries()) {
+      if (!sub.src || isRemoteUrl(sub.src)) {
+        if (!sub.src) add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src on "${sub.id}" is empty; point it at an HTML file of the project`);
+        continue;
+      }
+      const childPath = resolveSourcePath(path, sub.src, rootDir);
+      const known = files.get(childPath);
+      let child: CompositionMetadata | undefined;
+      if (known && !known.done) {
+        const chain = [...stack.slice(stack.indexOf(childPath)), path, childPath].join(' -> ');
+        add(sub.location, 'subcomposition/cycle', 'error', `"${sub.id}" embeds ${childPath}, which already embeds this file: ${chain}; remove one of the data-composition-src links`);
+        continue;
+      } else if (known) {
+        child = known.metadata;
+      } else {
+        child = await lintFile(childPath, [...stack, path]);
+        if (!files.has(childPath)) {
+          add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src="${sub.src}" on "${sub.id}" points to ${childPath}, which does not exist; fix the path or add the file`);
+          continue;
+        }
+      }
+      if (!child) continue;
+      if (child.duration > 0) childDurations.set(i, child.duration);
+      for (const issue of validateOverrides(child.variables, sub.variableValues)) {
+        if (issue.kind === 'undeclared') {
+          add(sub.location, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${childPath} does not declare (declared: ${child.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${childPath}`);
+        } else {
+          add(sub.location, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${childPath})`);
+        }
+      }
+    }
+
+    lintTiming(metadata, childDurations, add);
+    state.metadata = metadata;
+    state.done = true;
+    return metadata;
+  };
+
+  await lintFile(entry, []);
+  if (!files.has(entry)) {
+    findings.push({ file: entry, line: 1, column: 1, rule: 'project/missing-entry', severity: 'error', message: `${entry} does not exist; pass the path of the composition's HTML file` });
+  }
+  return sortFindings(findings);
+}
+
+function lintTiming(
+  metadata: CompositionMetadata,
+  childDurations: Map<number, number>,
+  add: (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string) => void,
+): void {
+  type Item = TimingItem & { location: SourceLocation; tag: string };
+  const items: Item[] = [
+    ...metadata.clips.map((c) => ({ id: c.id, start: c.start, duration: c.duration, trackIndex: c.trackIndex, location: c.location, tag: c.tag })),
+    // A host without data-duration lasts as long as its child composition.
+    ...metadata.subCompositions.map((s, i) => ({
+      id: s.id,
+      start: s.start,
+      duration: s.duration ?? childDurations.get(i),
+      trackIndex: s.trackIndex,
+      location: s.location,
+      tag: 'composition',
+    })),
+  ];
+  const result = resolveTiming(items, { describe: (item) => `<${item.tag}> at ${item.location.line}:${item.location.column}` });
+  for (const finding of result.findings) {
+    const item = items[finding.index] as Item;
+    add(item.location, finding.rule, finding.severity, finding.message);
+  }
+}
+
+function sortFindings(findings: LintFinding[]): LintFinding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => (a.f.file < b.f.file ? -1 : a.f.file > b.f.file ? 1 : 0) || a.f.line - b.f.line || a.f.column - b.f.column || a.i - b.i)
+    .map(({ f }) => f);
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * Variable declarations: the JSON array in `data-composition-variables`.
+ * One zod schema per type; the schema is also the type. Constraint checks on `default` carry a
+ * `rule` param so `parseVariableDeclarations` can report them under a stable lint rule id.
+ */
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** True for `#rrggbb` (either case). Shorthand `#rgb` and named colors are rejected on purpose:
+ *  the renderer and the player must agree on one exact value. */
+export function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && HEX_COLOR.test(value);
+}
+
+const base = {
+  id: z.string().min(1, 'must be a non-empty string'),
+  label: z.string().min(1, 'must be a non-empty string'),
+  description: z.string().optional(),
+};
+
+type Ctx = z.RefinementCtx;
+function defaultIssue(ctx: Ctx, message: string): void {
+  ctx.addIssue({ code: 'custom', path: ['default'], message, params: { rule: 'variables/default-type' } });
+}
+
+export const StringVariableSchema = z
+  .object({
+    ...base,
+    type: z.literal('string'),
+    default: z.string(),
+    placeholder: z.string().optional(),
+    maxLength: z.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.maxLength !== undefined && v.default.length > v.maxLength) {
+      defaultIssue(ctx, `is ${v.default.length} characters long but maxLength is ${v.maxLength}; shorten it or raise maxLength`);
+    }
+  });
+
+export const NumberVariableSchema = z
+  .object({
+    ...base,
+    type: z.literal('number'),
+    default: z.number(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    step: z.number().positive().optional(),
+    unit: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.min !== undefined && v.max !== undefined && v.min > v.max) {
+      ctx.addIssue({ code: 'custom', path: ['min'], message: `min (${v.min}) is greater than max (${v.max}); swap them` });
+      return;
+    }
+    if (v.min !== undefined && v.default < v.min) defaultIssue(ctx, `${v.default} is below min ${v.min}; use a value of at least ${v.min}`);
+    if (v.max !== undefined && v.default > v.max) defaultIssue(ctx, `${v.default} is above max ${v.max}; use a value of at most ${v.max}`);
+  });
+
+export const ColorVariableSchema = z.object({
+  ...base,
+  type: z.literal('color'),
+  default: z.string().regex(HEX_COLOR, 'must be a color written as #rrggbb, e.g. "#ff8800"'),
+});
+
+export const BooleanVariableSchema = z.object({
+  ...base,
+  type: z.literal('boolean'),
+  default: z.boolean(),
+});
+
+export const EnumOptionSchema = z.object({
+  value: z.union([z.string(), z.number()]),
+  label: z.string().min(1, 'must be a non-empty string'),
+});
+
+export const EnumVariableSchema = z
+  .object({
+    ...base,
+    type: z.literal('enum'),
+    default: z.union([z.string(), z.number()]),
+    options: z.array(EnumOptionSchema).min(1, 'must list at least one {value, label} option'),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string | number>();
+    v.options.forEach((option, i) => {
+      if (seen.has(option.value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'value'],
+          message: `repeats the value ${JSON.stringify(option.value)}; every option value must be unique`,
+          params: { rule: 'variables/enum-duplicate-option' },
+        });
+      }
+      seen.add(option.value);
+    });
+    if (v.options.length > 0 && !seen.has(v.default)) {
+      defaultIssue(ctx, `${JSON.stringify(v.default)} is not one of the options (${[...seen].map((x) => JSON.stringify(x)).join(', ')}); pick one of them`);
+    }
+  });
+
+export const VariableDeclarationSchema = z.discriminatedUnion('type', [
+  StringVariableSchema,
+  NumberVariableSchema,
+  ColorVariableSchema,
+  BooleanVariableSchema,
+  EnumVariableSchema,
+]);
+
+/** The whole array, ids unique. For callers that just want a yes/no; lint uses
+ *  `parseVariableDeclarations` for per-field problems. */
+export const VariableDeclarationsSchema = z.array(VariableDeclarationSchema).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach((d, i) => {
+    if (seen.has(d.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate variable id "${d.id}"` });
+    seen.add(d.id);
+  });
+});
+
+export type StringVariable = z.infer<typeof StringVariableSchema>;
+export type NumberVariable = z.infer<typeof NumberVariableSchema>;
+export type ColorVariable = z.infer<typeof ColorVariableSchema>;
+export type BooleanVariable = z.infer<typeof BooleanVariableSchema>;
+export type EnumVariable = z.infer<typeof EnumVariableSchema>;
+export type VariableDeclaration = z.infer<typeof VariableDeclarationSchema>;
+export type VariableType = VariableDeclaration['type'];
+
+export const VARIABLE_TYPES: readonly VariableType[] = ['string', 'number', 'color', 'boolean', 'enum'];
+
+export const VARIABLE_SCHEMAS = {
+  string: StringVariableSchema,
+  number: NumberVariableSchema,
+  color: ColorVariableSchema,
+  boolean: BooleanVariableSchema,
+  enum: EnumVariableSchema,
+} as const;
