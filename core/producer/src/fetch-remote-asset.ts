@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { getMimeType } from 'hono/utils/mime';
+import { SeekframeError } from '@seekframe/composition';
+import { resolveCdnUrl } from './resolve-cdn-url.js';
+
+export interface RemoteAsset {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  /** `local` when an npm CDN URL was answered from an installed package. */
+  source: 'local' | 'network';
+  file?: string;
+}
+
+/**
+ * Answers a remote URL the page asked for: npm CDN URLs from the local package when installed,
+ * everything else over the network with a time limit. Any failure is a `remote-asset-failed`
+ * error naming the URL, because a missing script or image silently breaks frames.
+ */
+export async function fetchRemoteAsset(
+  url: string,
+  options: { timeoutMs: number; searchRoots: readonly string[]; referrer?: string | undefined },
+): Promise<RemoteAsset> {
+  const local = await resolveCdnUrl(url, options.searchRoots);
+  if (local) {
+    return { status: 200, contentType: contentTypeOf(local), body: await readFile(local), source: 'local', file: local };
+  }
+  const fail = (why: string, cause?: unknown): SeekframeError =>
+    new SeekframeError(
+      'remote-asset-failed',
+      `Could not load ${url}${options.referrer ? ` (referenced by ${options.referrer})` : ''}: ${why}. ` +
+        'Check the URL and the network, or copy the file into the project folder and reference it locally.',
+      { stage: 'serve', retryable: true, details: { url, ...(options.referrer ? { referrer: options.referrer } : {}) }, cause },
+    );
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'follow' });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw fail(timedOut ? `no answer within ${options.timeoutMs} ms` : describeFetchError(error), error);
+  }
+  if (!response.ok) throw fail(`the server answered HTTP ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: 200, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body, source: 'network' };
+}
+
+function describeFetchError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return typeof code === 'string' ? `${code} (${message})` : message;
+}
+
+export function contentTypeOf(file: string): string {
+  const type = getMimeType(path.basename(file));
+  return type ?? 'application/octet-stream';
+}

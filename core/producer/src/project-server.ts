@@ -1,0 +1,167 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { SeekframeError } from '@seekframe/composition';
+import { fetchRemoteAsset, type RemoteAsset } from './fetch-remote-asset.js';
+import { packageSearchRoots } from './resolve-cdn-url.js';
+import { serveFile } from './serve-file.js';
+
+/** Turns an HTML file's text into the text the page receives (runtime injected). */
+export type PrepareHtml = (html: string, context: { file: string; isEntry: boolean }) => string | Promise<string>;
+
+export interface ProjectServerOptions {
+  /** Project folder; nothing outside it is served. */
+  root: string;
+  /** Entry HTML, relative to root (e.g. `index.html`). */
+  entry: string;
+  /** Runtime injection for every HTML document (see `createRuntimeInjector`). */
+  prepareHtml: PrepareHtml;
+  /** Time limit for each remote asset that is not an installed npm package (default 15 s). */
+  remoteTimeoutMs?: number;
+}
+
+export interface ServeProblem {
+  error: SeekframeError;
+}
+
+export interface ProjectServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  readonly entryUrl: string;
+  /** Serves an extra folder (e.g. extracted video frames) under `/__seekframe/mount/<name>/`; returns its URL prefix. */
+  mount(name: string, dir: string): string;
+  /** Answers a remote URL (npm CDN -> local package, else network); failures are recorded too. */
+  fetchRemote(url: string, referrer?: string): Promise<RemoteAsset>;
+  /** Missing local files and failed remote assets seen so far, oldest first. */
+  problems(): SeekframeError[];
+  /** Throws the first recorded problem. */
+  assertNoProblems(): void;
+  close(): Promise<void>;
+}
+
+/** Paths a browser asks for on its own; their absence breaks no frame. */
+const IGNORED_MISSING = new Set(['/favicon.ico']);
+const REMOTE_ROUTE = '/__seekframe/remote';
+const MOUNT_ROUTE = '/__seekframe/mount/';
+
+/**
+ * A loopback static server for one project: every HTML document gets the runtime injected, paths
+ * outside the root are refused (403), missing files are answered 404 and recorded so the render
+ * fails with a message naming the file and the document that asked for it.
+ */
+export async function createProjectServer(options: ProjectServerOptions): Promise<ProjectServer> {
+  const root = path.resolve(options.root);
+  const entryFile = path.resolve(root, options.entry);
+  const searchRoots = packageSearchRoots(root);
+  const remoteTimeoutMs = options.remoteTimeoutMs ?? 15_000;
+  const mounts = new Map<string, string>();
+  const problems: SeekframeError[] = [];
+  const record = (error: SeekframeError): void => {
+    if (!problems.some((p) => p.message === error.message)) problems.push(error);
+  };
+
+  const fetchRemote = async (url: string, referrer?: string): Promise<RemoteAsset> => {
+    try {
+      return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer });
+    } catch (error) {
+      if (error instanceof SeekframeError) record(error);
+      throw error;
+    }
+  };
+
+  const app = new Hono();
+  app.get(REMOTE_ROUTE, async (c) => {
+    const url = c.req.query('url');
+    if (!url || !/^https?:\/\//.test(url)) return c.text('url must be an http(s) URL', 400);
+    try {
+      const asset = await fetchRemote(url, c.req.header('referer'));
+      return new Response(new Uint8Array(asset.body), { status: 200, headers: { 'content-type': asset.contentType } });
+    } catch (error) {
+      return c.text(error instanceof Error ? error.message : String(error), 502);
+    }
+  });
+  app.all('*', async (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('method not allowed', 405);
+    // The raw request path: URL parsing would quietly fold `/../x` into `/x`, hiding an attempt
+    // to leave the root that deserves a 403.
+    const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url ?? new URL(c.req.url).pathname;
+    const urlPath = safeDecode(raw.split(/[?#]/)[0] ?? '/');
+    if (urlPath === null) return c.text('bad path', 400);
+    const base = baseFor(urlPath, mounts, root);
+    if (!base) return c.text('not found', 404);
+    const file = path.resolve(base.dir, '.' + path.posix.sep + base.rest);
+    if (file !== base.dir && !file.startsWith(base.dir + path.sep)) return c.text('forbidden: outside the project folder', 403);
+    const info = await stat(file).catch(() => null);
+    const target = info?.isDirectory() ? path.join(file, 'index.html') : file;
+    const targetInfo = info?.isDirectory() ? await stat(target).catch(() => null) : info;
+    if (!targetInfo?.isFile()) {
+      if (!IGNORED_MISSING.has(urlPath)) record(missingAsset(root, target, c.req.header('referer'), origin));
+      return c.text('not found', 404);
+    }
+    if (target.toLowerCase().endsWith('.html') || target.toLowerCase().endsWith('.htm')) {
+      const html = await options.prepareHtml(await readFile(target, 'utf8'), { file: target, isEntry: target === entryFile });
+      return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+    }
+    return serveFile(target, targetInfo.size, c.req.header('range'));
+  });
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const entryUrl = `${origin}/${path.relative(root, entryFile).split(path.sep).map(encodeURIComponent).join('/')}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    entryUrl,
+    mount(name, dir) {
+      if (!/^[\w-]+$/.test(name)) throw new Error(`mount name "${name}" must be letters, digits, - or _`);
+      mounts.set(name, path.resolve(dir));
+      return `${origin}${MOUNT_ROUTE}${name}/`;
+    },
+    fetchRemote,
+    problems: () => [...problems],
+    assertNoProblems() {
+      if (problems[0]) throw problems[0];
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        // Keep-alive sockets from the browser would hold close() open; end them.
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      });
+      return closing;
+    },
+  };
+}
+
+function safeDecode(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
+
+function baseFor(urlPath: string, mounts: Map<string, string>, root: string): { dir: string; rest: string } | null {
+  if (!urlPath.startsWith(MOUNT_ROUTE)) return { dir: root, rest: urlPath };
+  const [name, ...rest] = urlPath.slice(MOUNT_ROUTE.length).split('/');
+  const dir = name ? mounts.get(name) : undefined;
+  return dir ? { dir, rest: rest.join('/') } : null;
+}
+
+function missingAsset(root: string, file: string, referer: string | undefined, origin: string): SeekframeError {
+  const relative = path.relative(root, file) || file;
+  const from = referer?.startsWith(origin) ? safeDecode(new URL(referer).pathname)?.replace(/^\//, '') : referer;
+  return new SeekframeError(
+    'asset-not-found',
+    `${relative} does not exist in the project folder${from ? ` (referenced by ${from})` : ''}. ` +
+      'A missing asset silently breaks frames: add the file or fix the reference.',
+    { stage: 'serve', details: { file: relative, ...(from ? { referencedBy: from } : {}) } },
+  );
+}
