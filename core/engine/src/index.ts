@@ -5,3 +5,4 @@ export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } fr
 export { autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerInput } from './worker-count.js';
 export { launchBrowser, type BrowserSession, type LaunchOptions } from './launch-browser.js';
 export { browserArgs, type CaptureMode } from './browser-flags.js';
+export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture-page.js';

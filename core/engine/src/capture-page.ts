@@ -1,0 +1,201 @@
+import type { CDPSession, Page } from 'puppeteer-core';
+import { SeekframeError } from '@seekframe/composition';
+import { createBeginFrameTarget } from './begin-frame-target.js';
+import type { CaptureMode } from './browser-flags.js';
+import type { BrowserSession } from './launch-browser.js';
+import { collectPageErrors } from './page-errors.js';
+import { settleWithin, waitForPageReady } from './page-ready.js';
+
+export interface CapturePageOptions {
+  url: string;
+  width: number;
+  height: number;
+  mode: CaptureMode;
+  imageFormat: 'jpeg' | 'png';
+  /** 0-100, JPEG only (default 90). */
+  jpegQuality?: number;
+  /** Transparent page background (PNG only): for mov, webm and png-sequence. */
+  transparent: boolean;
+  readyTimeoutMs: number;
+  /** Longest a single seek may take before the render fails (default 30 s). */
+  seekTimeoutMs?: number;
+}
+
+export interface CapturedFrame {
+  data: Buffer;
+  /**
+   * beginframe mode only: Chromium sends no screenshot when nothing was damaged since the last
+   * frame, because the pixels are the same. We then hand back the previous frame's buffer.
+   */
+  reused: boolean;
+}
+
+export interface CapturePage {
+  readonly page: Page;
+  evaluate: Page['evaluate'];
+  /** Seeks to `t` seconds and returns the encoded frame. `frame` only labels errors. */
+  seekAndCapture(t: number, frame?: number): Promise<Buffer>;
+  /** Same as seekAndCapture, and says whether the previous frame was reused. */
+  seekAndCaptureFrame(t: number, frame?: number): Promise<CapturedFrame>;
+  /** Page errors so far: uncaught exceptions, console errors, failed requests (with URLs). */
+  errors(): string[];
+  close(): Promise<void>;
+}
+
+export async function openCapturePage(session: BrowserSession, opts: CapturePageOptions): Promise<CapturePage> {
+  if (opts.transparent && opts.imageFormat === 'jpeg') {
+    throw new SeekframeError('invalid-option', 'A transparent capture needs imageFormat "png": JPEG has no alpha channel.', {
+      stage: 'capture',
+      details: { field: 'imageFormat' },
+    });
+  }
+  if (opts.mode !== session.mode) {
+    throw new SeekframeError(
+      'invalid-option',
+      `openCapturePage mode "${opts.mode}" does not match the browser launched in "${session.mode}" mode; launch one browser per mode.`,
+      { stage: 'capture', details: { field: 'mode' } },
+    );
+  }
+  const { page, cdp } = await createPage(session, opts.mode);
+  const errors = collectPageErrors(page);
+  let crashed = false;
+  page.on('error', () => {
+    crashed = true;
+  });
+  try {
+    await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
+    if (opts.transparent) {
+      await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+    }
+    const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
+    const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
+    const loaded = await settleWithin(nav, opts.readyTimeoutMs, pump);
+    if (loaded === 'timeout') {
+      throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms.`, {
+        stage: 'capture',
+        retryable: true,
+        details: { url: opts.url },
+      });
+    }
+    if (loaded && !loaded.ok() && loaded.status() >= 400) {
+      throw new SeekframeError('page-load-failed', `${opts.url} answered HTTP ${loaded.status()}.`, {
+        stage: 'capture',
+        details: { url: opts.url, status: loaded.status() },
+      });
+    }
+    await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump);
+  } catch (error) {
+    await page.close().catch(() => undefined);
+    if (error instanceof SeekframeError) throw error;
+    throw crashError(session, error, `while loading ${opts.url}`);
+  }
+
+  const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
+  const seekTimeoutMs = opts.seekTimeoutMs ?? 30_000;
+  const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
+
+  const seekAndCaptureFrame = async (t: number, frame?: number): Promise<CapturedFrame> => {
+    const label = frame === undefined ? `t=${t}s` : `frame ${frame} (t=${t}s)`;
+    let seekError: string | null;
+    try {
+      const seeking = page.evaluate(async (time: number) => {
+        try {
+          await (window as unknown as { __seekframe: { seek(t: number): Promise<void> } }).__seekframe.seek(time);
+          return null;
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
+        }
+      }, t);
+      const outcome = await settleWithin(seeking, seekTimeoutMs, pump);
+      if (outcome === 'timeout') {
+        throw new SeekframeError('seek-timeout', `Seeking ${opts.url} to ${label} did not finish within ${seekTimeoutMs} ms.`, {
+          stage: 'capture',
+          retryable: true,
+          details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+        });
+      }
+      seekError = outcome;
+    } catch (error) {
+      if (error instanceof SeekframeError) throw error;
+      throw crashError(session, error, `at ${label}`, crashed);
+    }
+    if (seekError !== null) {
+      throw new SeekframeError('page-script-error', `Seeking ${opts.url} to ${label} failed in the page: ${seekError}`, {
+        stage: 'capture',
+        details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+      });
+    }
+    try {
+      return await capture();
+    } catch (error) {
+      throw crashError(session, error, `capturing ${label}`, crashed);
+    }
+  };
+
+  return {
+    page,
+    evaluate: page.evaluate.bind(page) as Page['evaluate'],
+    seekAndCaptureFrame,
+    seekAndCapture: async (t, frame) => (await seekAndCaptureFrame(t, frame)).data,
+    errors,
+    close: async () => {
+      await page.close().catch(() => undefined);
+    },
+  };
+}
+
+async function createPage(session: BrowserSession, mode: CaptureMode): Promise<{ page: Page; cdp: CDPSession }> {
+  if (mode === 'beginframe') return createBeginFrameTarget(session.browser, 'about:blank');
+  const page = await session.browser.newPage();
+  return { page, cdp: await page.createCDPSession() };
+}
+
+/** Runs animation frames (rAF, layout) without drawing, so a page waiting on rAF can progress. */
+async function pumpFrame(cdp: CDPSession): Promise<void> {
+  await cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
+}
+
+function beginFrameCapture(cdp: CDPSession, opts: CapturePageOptions): () => Promise<CapturedFrame> {
+  let previous: Buffer | undefined;
+  const screenshot = opts.imageFormat === 'jpeg'
+    ? { format: 'jpeg' as const, quality: opts.jpegQuality ?? 90 }
+    : { format: 'png' as const };
+  return async () => {
+    // Right after load Chromium answers the first beginFrames without pixels; the first frame has
+    // nothing to reuse, so retry until it draws.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const result = await cdp.send('HeadlessExperimental.beginFrame', { screenshot });
+      if (result.screenshotData) {
+        previous = Buffer.from(result.screenshotData, 'base64');
+        return { data: previous, reused: false };
+      }
+      if (previous) return { data: previous, reused: true };
+    }
+    throw new Error('Chromium drew no frame after 10 beginFrame calls');
+  };
+}
+
+function screenshotCapture(cdp: CDPSession, opts: CapturePageOptions): () => Promise<CapturedFrame> {
+  return async () => {
+    const result = await cdp.send('Page.captureScreenshot', {
+      format: opts.imageFormat,
+      ...(opts.imageFormat === 'jpeg' ? { quality: opts.jpegQuality ?? 90 } : {}),
+      optimizeForSpeed: true,
+      fromSurface: true,
+      captureBeyondViewport: false,
+    });
+    return { data: Buffer.from(result.data, 'base64'), reused: false };
+  };
+}
+
+function crashError(session: BrowserSession, error: unknown, where: string, pageCrashed = false): SeekframeError {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (pageCrashed || !session.browser.connected || /Target closed|Session closed|Connection closed|crash/i.test(detail)) {
+    return new SeekframeError(
+      'browser-crashed',
+      `The browser died ${where} (${detail}). It may have run out of memory: try fewer --workers or a smaller size.`,
+      { stage: 'capture', retryable: true, cause: error },
+    );
+  }
+  return new SeekframeError('capture-failed', `Capture failed ${where}: ${detail}`, { stage: 'capture', retryable: true, cause: error });
+}

@@ -1,0 +1,87 @@
+import type { Page } from 'puppeteer-core';
+import { SeekframeError } from '@seekframe/composition';
+
+/**
+ * Waits for `window.__seekframe.ready`. The timeout runs in Node, not in the page: in render mode
+ * the runtime drives the page clock from the seek time, so page timers cannot be trusted to fire.
+ */
+export async function waitForPageReady(page: Page, url: string, timeoutMs: number, pump?: () => Promise<void>): Promise<void> {
+  const hasRuntime = await page.evaluate(() => typeof (window as { __seekframe?: unknown }).__seekframe === 'object');
+  if (!hasRuntime) {
+    throw new SeekframeError(
+      'runtime-missing',
+      `${url} has no window.__seekframe: the Seekframe runtime was not injected into the page. ` +
+        'Serve the composition through the Seekframe project server (it injects the runtime first in <head>).',
+      { stage: 'capture', details: { url } },
+    );
+  }
+  const ready = page.evaluate(async () => {
+    try {
+      await (window as unknown as { __seekframe: { ready: Promise<void> } }).__seekframe.ready;
+      return { ok: true as const };
+    } catch (error) {
+      return { ok: false as const, reason: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  const outcome = await settleWithin(ready, timeoutMs, pump);
+  if (outcome === 'timeout') {
+    const pending = await describePending(page);
+    throw new SeekframeError(
+      'ready-timeout',
+      `${url} was not ready after ${timeoutMs} ms: ${pending}. ` +
+        'Check that every font, image and media file loads, or raise the ready timeout.',
+      { stage: 'capture', retryable: true, details: { url, timeoutMs } },
+    );
+  }
+  if (!outcome.ok) {
+    throw new SeekframeError('ready-failed', `${url} failed to get ready: ${outcome.reason}`, {
+      stage: 'capture',
+      details: { url },
+    });
+  }
+}
+
+async function describePending(page: Page): Promise<string> {
+  const pending = await page
+    .evaluate(() => {
+      const sf = (window as unknown as { __seekframe?: { pending?: () => unknown } }).__seekframe;
+      return typeof sf?.pending === 'function' ? sf.pending() : null;
+    })
+    .catch(() => null);
+  if (Array.isArray(pending) && pending.length > 0) return `still waiting for ${pending.map(String).join(', ')}`;
+  if (typeof pending === 'string' && pending) return `still waiting for ${pending}`;
+  return 'window.__seekframe.ready never resolved';
+}
+
+/**
+ * Resolves with the promise's value, or 'timeout'. While waiting, `pump` is called back to back:
+ * in beginframe mode the page gets no animation frames unless we send them, and a page that
+ * awaits requestAnimationFrame would otherwise never settle.
+ */
+export async function settleWithin<T>(promise: Promise<T>, timeoutMs: number, pump?: () => Promise<void>): Promise<T | 'timeout'> {
+  let done = false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const settled = promise.finally(() => {
+    done = true;
+  });
+  const pumping = pump ? pumpUntil(() => done, pump) : undefined;
+  try {
+    return await Promise.race([settled, timeout]);
+  } finally {
+    done = true;
+    clearTimeout(timer);
+    await pumping;
+  }
+}
+
+async function pumpUntil(isDone: () => boolean, pump: () => Promise<void>): Promise<void> {
+  // Give the page a moment to settle on its own before driving frames.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  while (!isDone()) {
+    await pump().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,139 @@
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBrowser } from '../src/find-browser.js';
+import { launchBrowser, type BrowserSession } from '../src/launch-browser.js';
+import { openCapturePage } from '../src/capture-page.js';
+import type { BrowserInfo } from '../src/browser-info.js';
+import { colourPage, servePages } from './serve-pages.js';
+
+const W = 64;
+const H = 36;
+
+function pixel(png: Buffer, x: number, y: number): [number, number, number, number] {
+  const image = PNG.sync.read(png);
+  const i = (y * image.width + x) * 4;
+  return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!, image.data[i + 3]!];
+}
+
+let server: Awaited<ReturnType<typeof servePages>>;
+let browser: BrowserInfo;
+
+beforeAll(async () => {
+  browser = await findBrowser();
+  server = await servePages({
+    '/colour.html': colourPage(),
+    '/transparent.html': colourPage({ transparent: true }),
+    '/never-ready.html': colourPage({ readyNever: true }),
+    '/no-runtime.html': colourPage({ noRuntime: true }),
+    '/seek-throws.html': colourPage({ seekThrows: true }),
+  });
+});
+afterAll(async () => server.close());
+
+describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode', (mode) => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await launchBrowser({ browser, mode, width: W, height: H });
+  });
+  afterAll(async () => session.close());
+
+  it('paints the colour that seek(t) sets, frame after frame', async () => {
+    const page = await openCapturePage(session, {
+      url: server.url('/colour.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000,
+    });
+    for (const t of [0.5, 1, 1.5, 1.5]) {
+      const frame = await page.seekAndCapture(t);
+      const image = PNG.sync.read(frame);
+      expect([image.width, image.height]).toEqual([W, H]);
+      const [r, g, b, a] = pixel(frame, 10, 10);
+      expect(Math.abs(r - t * 100)).toBeLessThanOrEqual(1);
+      expect(Math.abs(g - 50)).toBeLessThanOrEqual(1);
+      expect(Math.abs(b - 200)).toBeLessThanOrEqual(1);
+      expect(a).toBe(255);
+    }
+    expect(page.errors()).toEqual([]);
+    await page.close();
+  });
+
+  it('captures JPEG frames', async () => {
+    const page = await openCapturePage(session, {
+      url: server.url('/colour.html'), width: W, height: H, mode, imageFormat: 'jpeg', jpegQuality: 80, transparent: false, readyTimeoutMs: 10_000,
+    });
+    const frame = await page.seekAndCapture(1);
+    expect(frame.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    await page.close();
+  });
+
+  it('keeps alpha on a transparent page', async () => {
+    const page = await openCapturePage(session, {
+      url: server.url('/transparent.html'), width: W, height: H, mode, imageFormat: 'png', transparent: true, readyTimeoutMs: 10_000,
+    });
+    const frame = await page.seekAndCapture(2);
+    expect(pixel(frame, 5, 5)).toEqual([200, 50, 200, 255]);
+    expect(pixel(frame, W - 5, 5)[3]).toBe(0);
+    await page.close();
+  });
+
+  it('names what the page still waits for on ready timeout', async () => {
+    await expect(
+      openCapturePage(session, {
+        url: server.url('/never-ready.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 500,
+      }),
+    ).rejects.toMatchObject({ code: 'ready-timeout', message: expect.stringContaining('font "Missing Sans", image /hero.png') });
+  });
+
+  it('says the runtime was not injected when window.__seekframe is missing', async () => {
+    await expect(
+      openCapturePage(session, {
+        url: server.url('/no-runtime.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 2_000,
+      }),
+    ).rejects.toMatchObject({ code: 'runtime-missing', message: expect.stringContaining('runtime was not injected') });
+  });
+
+  it('reports a seek that throws with the frame', async () => {
+    const page = await openCapturePage(session, {
+      url: server.url('/seek-throws.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000,
+    });
+    await expect(page.seekAndCapture(0.25, 7)).rejects.toMatchObject({
+      code: 'page-script-error',
+      message: expect.stringMatching(/frame 7 \(t=0\.25s\).*boom at 0\.25/),
+    });
+    await page.close();
+  });
+});
+
+describe('beginframe specifics', () => {
+  it('gives identical frames for the same time, flagging a reused buffer', async () => {
+    const session = await launchBrowser({ browser, mode: 'beginframe', width: W, height: H });
+    try {
+      const page = await openCapturePage(session, {
+        url: server.url('/colour.html'), width: W, height: H, mode: 'beginframe', imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000,
+      });
+      const first = await page.seekAndCaptureFrame(1);
+      const same = await page.seekAndCaptureFrame(1);
+      expect(first.reused).toBe(false);
+      // Chromium decides whether it sends pixels (it often does even without damage); either way
+      // the frame must be the same, and a reused frame is the very previous buffer.
+      expect(typeof same.reused).toBe('boolean');
+      if (same.reused) expect(same.data).toBe(first.data);
+      else expect(PNG.sync.read(same.data).data.equals(PNG.sync.read(first.data).data)).toBe(true);
+      expect(pixel(same.data, 1, 1)[0]).toBe(100);
+      await page.close();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('fails with browser-crashed naming the frame when the browser dies', async () => {
+    const session = await launchBrowser({ browser, mode: 'screenshot', width: W, height: H });
+    const page = await openCapturePage(session, {
+      url: server.url('/colour.html'), width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000,
+    });
+    session.browser.process()?.kill('SIGKILL');
+    await expect(page.seekAndCapture(0.5, 3)).rejects.toMatchObject({
+      code: 'browser-crashed',
+      message: expect.stringContaining('frame 3 (t=0.5s)'),
+    });
+    await session.close();
+  });
+});
