@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { SeekframeError } from '@seekframe/composition';
+import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { fetchRemoteAsset, type RemoteAsset } from './fetch-remote-asset.js';
 import { packageSearchRoots } from './resolve-cdn-url.js';
+import { REMOTE_ROUTE } from './rewrite-remote-references.js';
 import { serveFile } from './serve-file.js';
 
 /** Turns an HTML file's text into the text the page receives (runtime injected). */
@@ -43,7 +44,6 @@ export interface ProjectServer {
 
 /** Paths a browser asks for on its own; their absence breaks no frame. */
 const IGNORED_MISSING = new Set(['/favicon.ico']);
-const REMOTE_ROUTE = '/__seekframe/remote';
 const MOUNT_ROUTE = '/__seekframe/mount/';
 
 /**
@@ -101,7 +101,14 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
       return c.text('not found', 404);
     }
     if (target.toLowerCase().endsWith('.html') || target.toLowerCase().endsWith('.htm')) {
-      const html = await options.prepareHtml(await readFile(target, 'utf8'), { file: target, isEntry: target === entryFile });
+      let html: string;
+      try {
+        html = await options.prepareHtml(await readFile(target, 'utf8'), { file: target, isEntry: target === entryFile });
+      } catch (error) {
+        // An unusable child composition must fail the render with its own message, not a blank frame.
+        record(toSeekframeError(error, { code: 'invalid-composition', stage: 'load' }));
+        return c.text(error instanceof Error ? error.message : String(error), 500);
+      }
       return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
     }
     return serveFile(target, targetInfo.size, c.req.header('range'));
