@@ -1,5 +1,53 @@
-/** Entry point used by bin/seekframe.js; returns the process exit code. */
-export async function main(argv: string[]): Promise<number> {
-  void argv;
-  return 0;
+import { Command } from 'commander';
+import { createContext, type CliContext, type CliIo } from './cli-context.js';
+import type { CommandModule } from './command-module.js';
+import { readVersion } from './read-version.js';
+import { EXIT_OK, reportError } from './report-error.js';
+
+/** One line per command; each module exports `register(program, ctx)` (see command-module.ts). */
+const COMMANDS: Array<() => Promise<CommandModule>> = [
+  () => import('./commands/init.js'),
+  () => import('./commands/lint.js'),
+  () => import('./commands/doctor.js'),
+];
+
+/** Builds the commander program with every command registered and output routed to `ctx`. */
+export async function createProgram(ctx: CliContext): Promise<Command> {
+  const program = new Command('seekframe')
+    .description('Render HTML compositions to video, frame-exact, in headless Chromium + ffmpeg.')
+    .version(ctx.version, '-v, --version', 'print the seekframe version')
+    .helpCommand(true)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.stdout.write(text),
+      writeErr: (text) => ctx.stderr.write(text),
+      outputError: (text, write) => write(ctx.colors.red(text)),
+    });
+  for (const load of COMMANDS) (await load()).register(program, ctx);
+  return program;
+}
+
+/**
+ * Entry point used by bin/seekframe.js (argv is process.argv). Returns the exit code instead of
+ * exiting, so tests run it in-process: 0 ok, 1 findings or failure, 2 usage error.
+ */
+export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const ctx = createContext(
+    {
+      stdout: io.stdout ?? process.stdout,
+      stderr: io.stderr ?? process.stderr,
+      cwd: io.cwd ?? process.cwd(),
+      env: io.env ?? process.env,
+    },
+    readVersion(),
+  );
+  const json = argv.slice(2).includes('--json');
+  try {
+    const program = await createProgram(ctx);
+    await program.parseAsync(argv, { from: 'node' });
+    return ctx.exitCode ?? EXIT_OK;
+  } catch (error) {
+    return reportError(error, ctx, json);
+  }
 }

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { lintProject } from '@seekframe/composition';
+import type { CliContext } from '../cli-context.js';
+import { EXIT_FAILURE } from '../report-error.js';
+import { buildLintReport, formatLintReport } from '../lint/format-lint-report.js';
+import { readProjectFile } from '../lint/read-project-file.js';
+import { resolveEntry } from '../lint/resolve-entry.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('lint')
+    .description('check a composition (and its sub-compositions) for errors before rendering')
+    .argument('[path]', 'project folder (uses its index.html) or HTML file', '.')
+    .option('--json', 'print { findings, errors, warnings } as JSON only')
+    .action(async (target: string, options: { json?: boolean }) => {
+      const entry = await resolveEntry(ctx.cwd, target);
+      const findings = await lintProject(entry, { readFile: readProjectFile });
+      const report = buildLintReport(findings, ctx.cwd);
+      if (options.json) ctx.printJson(report);
+      else for (const line of formatLintReport(report, ctx.colors, path.relative(ctx.cwd, entry) || entry)) ctx.print(line);
+      if (report.errors > 0) ctx.exitCode = EXIT_FAILURE;
+    });
+}

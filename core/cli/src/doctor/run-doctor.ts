@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { statfs } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { autoWorkerCount, findBrowser, findFfmpeg } from '@seekframe/engine';
+import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
+import { checkFonts, parseFontFamilies } from './check-fonts.js';
+import { checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
+import { checkBrowser, checkFfmpeg } from './check-tools.js';
+
+const run = promisify(execFile);
+/** The render length `doctor` quotes the auto worker count for. */
+const EXAMPLE_RENDER = { seconds: 60, fps: 30 };
+
+export interface DoctorOptions {
+  /** Renders are written below this folder (its disk is checked). */
+  rendersDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Gathers the facts (the engine's discovery functions, statfs, fc-list) and turns each into a
+ * check. Everything runs concurrently: the browser probe takes seconds, the rest milliseconds.
+ */
+export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
+  const groups = await Promise.all([
+    safely('node', 'Node.js', async () => [checkNode(process.versions.node)]),
+    safely('browser', 'Chromium', async () => checkBrowser(await findBrowser({ env: options.env }).catch(asError))),
+    safely('ffmpeg', 'ffmpeg', async () => checkFfmpeg(await findFfmpeg({ env: options.env }).catch(asError))),
+    safely('fonts', 'Fonts', async () => checkFonts(await fontFamilies())),
+    safely('shm', '/dev/shm', async () => [checkShm(await filesystemSize('/dev/shm'))]),
+    safely('memory', 'Memory', async () => [checkMemory(os.freemem(), os.totalmem())]),
+    safely('disk', 'Disk', async () => [await diskCheck(options.rendersDir)]),
+    safely('workers', 'Workers', async () => [workersCheck()]),
+  ]);
+  return aggregate(groups.flat());
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+async function fontFamilies(): Promise<string[] | null> {
+  try {
+    const { stdout } = await run('fc-list', [':', 'family'], { timeout: 15_000, maxBuffer: 16 * 1024 * 1024 });
+    return parseFontFamilies(stdout);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function filesystemSize(dir: string): Promise<number | null> {
+  try {
+    const fs = await statfs(dir);
+    return fs.blocks * fs.bsize;
+  } catch {
+    return null;
+  }
+}
+
+/** The renders folder may not exist yet: measure the nearest folder that does. */
+async function diskCheck(rendersDir: string): Promise<CheckResult> {
+  let dir = path.resolve(rendersDir);
+  for (;;) {
+    try {
+      const fs = await statfs(dir);
+      return checkDisk(fs.bavail * fs.bsize, dir);
+    } catch (error) {
+      const parent = path.dirname(dir);
+      if (parent === dir) throw error;
+      dir = parent;
+    }
+  }
+}
+
+function workersCheck(): CheckResult {
+  const cores = os.availableParallelism();
+  const auto = autoWorkerCount({ cores, freeMemoryBytes: os.freemem(), frameCount: EXAMPLE_RENDER.seconds * EXAMPLE_RENDER.fps });
+  return checkWorkers(cores, auto, EXAMPLE_RENDER);
+}
