@@ -38,7 +38,7 @@ const REQUIRED = ['id', 'type', 'label', 'default'] as const;
 const EXPECTED_DEFAULT: Record<VariableType, string> = {
   string: 'a string',
   number: 'a number',
-  color: 'a color string "#rrggbb"',
+  color: 'a color written as "#rrggbb" (e.g. "#ff8800")',
   boolean: 'true or false',
   enum: 'one of the option values',
 };
@@ -94,7 +94,7 @@ export function parseVariableDeclarations(json: unknown): ParsedVariableDeclarat
         let message = `${label}: "${path}" ${issue.message}`;
         if (!params?.rule && top === 'default') {
           rule = 'variables/default-type';
-          message = `${label}: "default" must be ${EXPECTED_DEFAULT[type as VariableType]} for type "${type}"; got ${JSON.stringify(record.default)}`;
+          message = `${label}: "default" must be ${EXPECTED_DEFAULT[type as VariableType]} for type "${type}"; got ${JSON.stringify(record.default)}. Fix the default or change the type`;
         } else if (path === 'options' && (issue.code === 'too_small' || issue.code === 'invalid_type')) {
           rule = 'variables/enum-empty';
           message = `${label}: an enum needs "options": a non-empty array of {"value", "label"} objects`;

@@ -34,7 +34,7 @@ export const StringVariableSchema = z
     maxLength: z.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.maxLength !== undefined && v.default.length > v.maxLength) {
+    if (v.maxLength !== undefined && v.maxLength > 0 && v.default.length > v.maxLength) {
       defaultIssue(ctx, `is ${v.default.length} characters long but maxLength is ${v.maxLength}; shorten it or raise maxLength`);
     }
   });

@@ -1,0 +1,195 @@
+import { describe, expect, test } from 'vitest';
+import { formatFinding, type LintFinding } from './lint-finding.js';
+import { lintProject } from './lint-project.js';
+
+const ROOT = 'data-composition-id="main" data-width="640" data-height="360" data-duration="4"';
+
+/** A composition file: root attributes on <html>, `body` inside <body>. */
+function page(body: string, attrs = ROOT): string {
+  return `<!doctype html>\n<html ${attrs}>\n<body>\n${body}\n</body>\n</html>\n`;
+}
+
+async function lint(files: Record<string, string>, entry = 'index.html'): Promise<LintFinding[]> {
+  const reads: string[] = [];
+  const findings = await lintProject(entry, {
+    readFile: async (path) => {
+      reads.push(path);
+      return files[path];
+    },
+  });
+  // Each file is read (and linted) once, however often it is embedded.
+  expect(new Set(reads).size).toBe(reads.length);
+  return findings;
+}
+
+const summary = (findings: LintFinding[]) => findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}`);
+
+describe('lintProject — one bad fixture per rule', () => {
+  test('project/missing-entry', async () => {
+    expect(summary(await lint({}, 'nope.html'))).toEqual(['nope.html:1:1 error project/missing-entry']);
+  });
+
+  test('root/missing-root', async () => {
+    expect(summary(await lint({ 'index.html': '<p>hi</p>' }))).toEqual(['index.html:1:1 error root/missing-root']);
+  });
+
+  test.each([
+    ['data-composition-id="m" data-height="1" data-duration="1"', 'root/missing-width'],
+    ['data-composition-id="m" data-width="1" data-duration="1"', 'root/missing-height'],
+    ['data-composition-id="m" data-width="1" data-height="1"', 'root/missing-duration'],
+    ['data-composition-id="m" data-width="-5" data-height="1" data-duration="1"', 'root/invalid-width'],
+    ['data-composition-id="m" data-width="1" data-height="abc" data-duration="1"', 'root/invalid-height'],
+    ['data-composition-id="m" data-width="1" data-height="1" data-duration="0"', 'root/invalid-duration'],
+    ['data-composition-id="m" data-width="1" data-height="1" data-duration="1" data-fps="0"', 'root/invalid-fps'],
+  ])('%s -> %s', async (attrs, rule) => {
+    const findings = await lint({ 'index.html': page('', attrs) });
+    expect(findings.map((f) => `${f.severity} ${f.rule}`)).toEqual([`error ${rule}`]);
+    expect(findings[0]?.line).toBe(2);
+  });
+
+  test('root/missing-id is a warning', async () => {
+    expect(summary(await lint({ 'index.html': page('', 'data-width="1" data-height="1" data-duration="1"') }))).toEqual([
+      'index.html:2:1 warning root/missing-id',
+    ]);
+  });
+
+  const withVariables = (json: string) => ({ 'index.html': page('', `${ROOT} data-composition-variables='${json}'`) });
+  test.each([
+    ['[{"id":"a",}]', 'variables/malformed-json'],
+    ['{"id":"a"}', 'variables/not-array'],
+    ['[42]', 'variables/not-object'],
+    ['[{"id":"a","type":"string","default":"x"}]', 'variables/missing-field'],
+    ['[{"id":"a","type":"date","label":"A","default":"x"}]', 'variables/unknown-type'],
+    ['[{"id":"a","type":"number","label":"A","default":"5"}]', 'variables/default-type'],
+    ['[{"id":"a","type":"number","label":"A","default":50,"max":10}]', 'variables/default-type'],
+    ['[{"id":"a","type":"boolean","label":"A","default":true},{"id":"a","type":"boolean","label":"B","default":false}]', 'variables/duplicate-id'],
+    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[]}]', 'variables/enum-empty'],
+    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[{"value":"x","label":"X"},{"value":"x","label":"Y"}]}]', 'variables/enum-duplicate-option'],
+    ['[{"id":"a","type":"string","label":"A","default":"x","maxLength":-1}]', 'variables/invalid-field'],
+  ])('%s -> %s', async (json, rule) => {
+    const findings = await lint(withVariables(json));
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.severity} ${f.rule}`)).toEqual([`index.html:2 error ${rule}`]);
+    expect(findings[0]?.column).toBe(ROOT.length + 8);
+  });
+
+  test('timing/unknown-ref, timing/cycle, timing/missing-duration, timing/invalid-start', async () => {
+    const body = [
+      '<div id="a" data-start="intro" data-duration="1"></div>',
+      '<div id="b" data-start="c + 1" data-duration="1"></div>',
+      '<div id="c" data-start="b" data-duration="1"></div>',
+      '<video id="v" src="v.mp4"></video>',
+      '<div data-start="v"></div>',
+      '<div data-start="1s"></div>',
+    ].join('\n');
+    const findings = await lint({ 'index.html': page(body) });
+    expect(summary(findings)).toEqual([
+      'index.html:4:1 error timing/unknown-ref',
+      'index.html:5:1 error timing/cycle',
+      'index.html:8:1 error timing/missing-duration',
+      'index.html:9:1 error timing/invalid-start',
+    ]);
+    expect(findings[1]?.message).toContain('b -> c -> b');
+    expect(findings[3]?.message).toContain('<div> at 9:1');
+  });
+
+  test('timing/overlap is a warning; timing/invalid-duration and timing/invalid-track-index', async () => {
+    const body = [
+      '<div id="a" data-start="0" data-duration="2" data-track-index="0"></div>',
+      '<div id="b" data-start="1" data-duration="2" data-track-index="0"></div>',
+      '<div data-start="0" data-duration="two"></div>',
+      '<div data-start="0" data-track-index="first"></div>',
+    ].join('\n');
+    expect(summary(await lint({ 'index.html': page(body) }))).toEqual([
+      'index.html:5:1 warning timing/overlap',
+      'index.html:6:21 error timing/invalid-duration',
+      'index.html:7:21 warning timing/invalid-track-index',
+    ]);
+  });
+
+  test('media/invalid-media-start', async () => {
+    expect(summary(await lint({ 'index.html': page('<audio src="a.mp3" data-media-start="later"></audio>') }))).toEqual([
+      'index.html:4:20 error media/invalid-media-start',
+    ]);
+  });
+
+  const child = (vars: string) =>
+    page('', `data-composition-id="card" data-width="320" data-height="180" data-duration="2" data-composition-variables='${vars}'`);
+  const cardVars = '[{"id":"title","type":"string","label":"Title","default":"Card","maxLength":10},{"id":"tone","type":"enum","label":"Tone","default":"warm","options":[{"value":"warm","label":"Warm"},{"value":"cool","label":"Cool"}]}]';
+
+  test('subcomposition/missing-src-file', async () => {
+    const findings = await lint({ 'index.html': page('<div data-composition-id="c" data-composition-src="scenes/missing.html"></div>') });
+    expect(summary(findings)).toEqual(['index.html:4:1 error subcomposition/missing-src-file']);
+    expect(findings[0]?.message).toContain('scenes/missing.html');
+  });
+
+  test('subcomposition/missing-id is a warning', async () => {
+    expect(summary(await lint({ 'index.html': page('<div data-composition-src="card.html"></div>'), 'card.html': child(cardVars) }))).toEqual([
+      'index.html:4:1 warning subcomposition/missing-id',
+    ]);
+  });
+
+  test('subcomposition/malformed-values', async () => {
+    const findings = await lint({
+      'index.html': page(`<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{title: "x"}'></div>`),
+      'card.html': child(cardVars),
+    });
+    expect(summary(findings)).toEqual(['index.html:4:63 error subcomposition/malformed-values']);
+  });
+
+  test('subcomposition/undeclared-variable (warning) and subcomposition/variable-type (error)', async () => {
+    const findings = await lint({
+      'index.html': page(`<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{"titel":"x","title":7,"tone":"hot"}'></div>`),
+      'card.html': child(cardVars),
+    });
+    expect(summary(findings)).toEqual([
+      'index.html:4:1 warning subcomposition/undeclared-variable',
+      'index.html:4:1 error subcomposition/variable-type',
+      'index.html:4:1 error subcomposition/variable-type',
+    ]);
+    expect(findings[0]?.message).toContain('declared: title, tone');
+    expect(findings[2]?.message).toContain('"warm", "cool"');
+  });
+
+  test('subcomposition/cycle names the chain (a embeds b embeds a)', async () => {
+    const findings = await lint({
+      'index.html': page('<div data-composition-id="a" data-composition-src="a.html"></div>'),
+      'a.html': page('<div data-composition-id="b" data-composition-src="sub/b.html"></div>', ROOT.replace('main', 'a')),
+      'sub/b.html': page('<div data-composition-id="back" data-composition-src="../a.html"></div>', ROOT.replace('main', 'b')),
+    });
+    expect(summary(findings)).toEqual(['sub/b.html:4:1 error subcomposition/cycle']);
+    expect(findings[0]?.message).toContain('a.html -> sub/b.html -> a.html');
+  });
+
+  test('a file embedding itself is a cycle', async () => {
+    const findings = await lint({ 'index.html': page('<div data-composition-id="me" data-composition-src="./index.html"></div>') });
+    expect(summary(findings)).toEqual(['index.html:4:1 error subcomposition/cycle']);
+  });
+});
+
+describe('lintProject — behaviour', () => {
+  test('findings in child files carry the child path; each child is linted once even if embedded twice', async () => {
+    const findings = await lint({
+      'index.html': page('<div data-composition-id="one" data-composition-src="card.html"></div>\n<div data-composition-id="two" data-composition-src="card.html"></div>'),
+      'card.html': page('<div data-start="ghost"></div>', 'data-composition-id="card" data-width="1" data-height="1" data-duration="1"'),
+    });
+    expect(summary(findings)).toEqual(['card.html:4:1 error timing/unknown-ref']);
+  });
+
+  test('a host without data-duration lasts as long as its child, so clips can follow it', async () => {
+    const findings = await lint({
+      'index.html': page('<div data-composition-id="card1" data-composition-src="card.html"></div>\n<p data-start="card1 + 0.5" data-duration="1" data-track-index="0"></p>'),
+      'card.html': page('', 'data-composition-id="card" data-width="1" data-height="1" data-duration="2"'),
+    });
+    expect(findings).toEqual([]);
+  });
+
+  test('remote data-composition-src URLs are not read', async () => {
+    expect(await lint({ 'index.html': page('<div data-composition-id="r" data-composition-src="https://example.test/x.html"></div>') })).toEqual([]);
+  });
+
+  test('formatFinding prints file:line:col severity rule message', () => {
+    expect(formatFinding({ file: 'a/b.html', line: 3, column: 7, rule: 'timing/overlap', severity: 'warning', message: 'move it' })).toBe(
+      'a/b.html:3:7 warning timing/overlap move it',
+    );
+  });
+});
