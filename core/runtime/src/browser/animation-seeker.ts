@@ -1,0 +1,59 @@
+/** The part of a GSAP timeline we use; duck-typed so the runtime never bundles GSAP. */
+interface TimelineLike {
+  totalTime?: (time: number, suppressEvents?: boolean) => unknown;
+  seek?: (time: number, suppressEvents?: boolean) => unknown;
+  pause?: () => unknown;
+  paused?: (value?: boolean) => unknown;
+}
+
+/**
+ * Seeks GSAP timelines from `window.__timelines` and every CSS animation, CSS transition and Web
+ * Animation in the document. Each animation is seeked relative to its birth: animations present
+ * at load are born at 0; ones a timer or callback starts later are born at the virtual time they
+ * were first seen, so a class toggled at 1.5 s animates from 1.5 s whichever way the page got there.
+ */
+export class AnimationSeeker {
+  private readonly births = new Map<Animation, number>();
+
+  constructor(
+    private readonly win: Window,
+    private readonly timelineOffset: (key: string) => number,
+  ) {}
+
+  /** Adopts animations not seen before, born at `atSeconds`. */
+  scan(atSeconds: number): void {
+    const doc = this.win.document;
+    if (typeof doc.getAnimations !== 'function') return;
+    for (const animation of doc.getAnimations()) {
+      if (this.births.has(animation)) continue;
+      this.births.set(animation, atSeconds);
+      animation.pause();
+      animation.currentTime = 0;
+    }
+  }
+
+  seekAnimations(t: number): void {
+    for (const [animation, birth] of this.births) {
+      // A cancelled animation (class removed, cancel()) must not be brought back by seeking it.
+      if (animation.playState === 'idle') {
+        this.births.delete(animation);
+        continue;
+      }
+      animation.pause();
+      animation.currentTime = Math.max(0, t - birth) * 1000;
+    }
+  }
+
+  seekTimelines(t: number): void {
+    const registry = (this.win as unknown as { __timelines?: Record<string, TimelineLike | undefined> }).__timelines;
+    if (!registry || typeof registry !== 'object') return;
+    for (const [key, timeline] of Object.entries(registry)) {
+      if (!timeline || typeof timeline !== 'object') continue;
+      const local = Math.max(0, t - this.timelineOffset(key));
+      // Timelines must be paused; one left running would be moved by GSAP's own ticker too.
+      if (typeof timeline.paused === 'function' && timeline.paused() !== true) timeline.paused(true);
+      if (typeof timeline.totalTime === 'function') timeline.totalTime(local, false);
+      else if (typeof timeline.seek === 'function') timeline.seek(local, false);
+    }
+  }
+}

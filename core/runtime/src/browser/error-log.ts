@@ -1,0 +1,30 @@
+/** Collects errors thrown by author scripts (`window.onerror`, unhandled rejections, callbacks). */
+export class ErrorLog {
+  private readonly messages: string[] = [];
+
+  add(message: string): void {
+    this.messages.push(message);
+  }
+
+  addError(error: unknown, where?: string): void {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.add(where ? `${text} (${where})` : text);
+  }
+
+  list(): string[] {
+    return [...this.messages];
+  }
+
+  listen(win: Window): void {
+    win.addEventListener('error', (event) => {
+      // Resource load failures (img/script 404) fire on the element, not as script errors.
+      if (!(event instanceof ErrorEvent)) return;
+      const where = event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : undefined;
+      if (event.error !== undefined && event.error !== null) this.addError(event.error, where);
+      else this.add(where ? `${event.message} (${where})` : event.message);
+    });
+    win.addEventListener('unhandledrejection', (event) => {
+      this.addError(event.reason, 'unhandled promise rejection');
+    });
+  }
+}

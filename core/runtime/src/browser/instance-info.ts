@@ -1,0 +1,42 @@
+import type { SeekframeRuntime } from '../runtime-types.js';
+
+/** What a child runtime exposes to its parent besides the public protocol. */
+export interface ChildRuntime extends SeekframeRuntime {
+  /** Seek without going through the public queue's clamp to the parent's duration. */
+  seek(t: number): Promise<void>;
+}
+
+/**
+ * Set by the parent runtime on a sub-composition's `<iframe>` element before it navigates; the
+ * child's runtime reads it synchronously from `window.frameElement` when it starts.
+ */
+export interface InstanceInfo {
+  id: string;
+  src: string;
+  /** Parsed host `data-variable-values`. */
+  hostValues: Record<string, unknown> | undefined;
+  parentVariables: Record<string, unknown>;
+  mode: 'render' | 'preview';
+  seed: number;
+  fps: number;
+  epochMs: number;
+  /** Host `data-duration`, which wins over the child file's own duration. */
+  hostDuration: number | undefined;
+  attach(runtime: ChildRuntime): void;
+}
+
+declare global {
+  interface HTMLIFrameElement {
+    __seekframeInstance?: InstanceInfo;
+  }
+}
+
+export function readInstanceInfo(win: Window): InstanceInfo | undefined {
+  try {
+    const frame = win.frameElement as HTMLIFrameElement | null;
+    return frame?.__seekframeInstance;
+  } catch {
+    // Cross-origin parent: not one of ours.
+    return undefined;
+  }
+}

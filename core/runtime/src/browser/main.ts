@@ -1,0 +1,113 @@
+/**
+ * Browser entry, bundled to `dist/seekframe-runtime.js` and injected as the first script in
+ * `<head>`. Everything here runs synchronously before any author script: the clock, random and
+ * error capture are in place and `window.__seekframe` exists when the author's first line runs.
+ */
+import { resolveVariables, SeekframeError, type VariableDeclaration } from '@seekframe/composition';
+import { DeclarationDefaultsSchema, InjectedConfigSchema, type InjectedConfig } from '../injected-config.js';
+import type { SeekframeRuntime } from '../runtime-types.js';
+import { installClipStyles } from './clip-timeline.js';
+import { readRootMetadata } from './composition-root.js';
+import { ErrorLog } from './error-log.js';
+import { readInstanceInfo } from './instance-info.js';
+import { PageRuntime } from './page-runtime.js';
+import { RealDate } from './real-timers.js';
+import { seededRandom } from './seeded-random.js';
+import { VirtualClock } from './virtual-clock.js';
+
+declare global {
+  interface Window {
+    __seekframeConfig?: unknown;
+    __seekframe?: SeekframeRuntime;
+    __hyperframes?: SeekframeRuntime;
+  }
+}
+
+const DEFAULT_SEED = 0x5eedf4a3;
+
+function start(win: Window & typeof globalThis): void {
+  if (win.__seekframe) return; // injected twice (e.g. a server and a proxy both injecting)
+  const log = new ErrorLog();
+  log.listen(win);
+  const instance = readInstanceInfo(win);
+
+  let config: InjectedConfig | undefined;
+  let startupError: SeekframeError | undefined;
+  if (win.__seekframeConfig !== undefined) {
+    const parsed = InjectedConfigSchema.safeParse(win.__seekframeConfig);
+    if (parsed.success) config = parsed.data as InjectedConfig;
+    else {
+      const issue = parsed.error.issues[0];
+      startupError = new SeekframeError(
+        'invalid-runtime-config',
+        `window.__seekframeConfig is invalid at "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'unknown problem'}; the server that injected the runtime passed a bad InjectedConfig`,
+        { stage: 'load' },
+      );
+    }
+  }
+
+  const doc = win.document;
+  const meta = readRootMetadata(doc);
+  const mode = instance?.mode ?? config?.mode ?? 'preview';
+  const seed = instance?.seed ?? config?.seed ?? DEFAULT_SEED;
+  const fps = instance?.fps ?? config?.fps ?? config?.composition.fps ?? meta.fps ?? 30;
+  const epochMs = instance?.epochMs ?? config?.epochMs ?? Math.floor(RealDate.now() / 1000) * 1000;
+  // Top level: compile-time metadata from the server wins (a script rewriting data-duration changes
+  // nothing). A child instance: the host's data-duration, then the child file's own root.
+  const fixedDuration = instance
+    ? (instance.hostDuration ?? meta.duration ?? config?.composition.duration)
+    : (config?.composition.duration ?? meta.duration);
+  // A root that is a <div> in <body> is not parsed yet; read it once the DOM is there.
+  let lateDuration: number | undefined;
+  const duration = (): number => {
+    if (fixedDuration !== undefined) return fixedDuration;
+    if (lateDuration === undefined && doc.readyState !== 'loading') lateDuration = readRootMetadata(doc).duration ?? 0;
+    return lateDuration ?? 0;
+  };
+  const width = (instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth;
+  const height = (instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight;
+
+  const declarations = readDeclarations(doc, instance ? undefined : config?.declarations, log);
+  const variables = instance
+    ? resolveVariables(declarations, { host: instance.hostValues })
+    : resolveVariables(declarations, { overrides: config?.variables });
+
+  const clock = new VirtualClock({ epochMs, onError: (error) => log.addError(error, 'timer callback') });
+  clock.install(win);
+  Math.random = seededRandom(seed);
+  installClipStyles(doc);
+
+  const runtime = new PageRuntime(
+    win,
+    { mode, seed, epochMs, fps, width, height, duration, variables, declarations, startupError },
+    clock,
+    log,
+  );
+  const api = runtime.api();
+  win.__seekframe = api;
+  // Compositions written for HyperFrames call window.__hyperframes.getVariables().
+  win.__hyperframes = api;
+  instance?.attach(api);
+}
+
+function readDeclarations(doc: Document, injected: VariableDeclaration[] | undefined, log: ErrorLog): VariableDeclaration[] {
+  if (injected) return injected;
+  const raw = doc.documentElement.getAttribute('data-composition-variables');
+  if (!raw) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    log.add(`data-composition-variables in ${doc.location.href} is not valid JSON (${String(error)}); run \`seekframe lint\``);
+    return [];
+  }
+  const parsed = DeclarationDefaultsSchema.safeParse(json);
+  if (!parsed.success) {
+    log.add(`data-composition-variables in ${doc.location.href} must be an array of {id, default, ...}; run \`seekframe lint\``);
+    return [];
+  }
+  // Only id and default matter for resolution; resolveVariables reads nothing else.
+  return parsed.data as unknown as VariableDeclaration[];
+}
+
+start(window);

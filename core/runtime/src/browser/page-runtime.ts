@@ -1,0 +1,272 @@
+import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
+import type { MediaClip, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
+import { AnimationSeeker } from './animation-seeker.js';
+import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
+import type { ErrorLog } from './error-log.js';
+import { mediaSrc, naturalDuration, seekMediaElement, waitForMetadata } from './media-elements.js';
+import { PendingSet } from './pending-set.js';
+import { nextMacrotask } from './real-timers.js';
+import { SubComposition } from './sub-composition.js';
+import { VideoFrameOverlay } from './video-frame-overlay.js';
+import type { VirtualClock } from './virtual-clock.js';
+import { waitForDomContentLoaded, waitForWindowLoad, waitForFonts, decodeImages } from './page-readiness.js';
+
+export interface PageSettings {
+  mode: 'render' | 'preview';
+  seed: number;
+  epochMs: number;
+  fps: number;
+  width: number;
+  height: number;
+  /** Undefined until known (root element parsed) for documents without injected metadata. */
+  duration: () => number;
+  variables: Record<string, unknown>;
+  declarations: VariableDeclaration[];
+  /** A problem found at start (bad config); `ready` rejects with it. */
+  startupError: SeekframeError | undefined;
+}
+
+/**
+ * One document's runtime: clip timing, animations, media, sub-compositions and the seek queue.
+ * Every composition instance (top level or iframe child) has its own.
+ */
+export class PageRuntime {
+  readonly pending = new PendingSet();
+  private clips: Clip[] = [];
+  private readonly subs: SubComposition[] = [];
+  private readonly overlays = new Map<HTMLVideoElement, VideoFrameOverlay>();
+  private readonly callbacks = new Set<(t: number) => void | Promise<void>>();
+  private readonly animations: AnimationSeeker;
+  private queue: Promise<unknown> = Promise.resolve();
+  private currentTime = 0;
+  private readonly prepared: Promise<void>;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly win: Window,
+    readonly settings: PageSettings,
+    private readonly clock: VirtualClock,
+    private readonly log: ErrorLog,
+  ) {
+    this.animations = new AnimationSeeker(win, (key) => this.compositionStart(key));
+    this.prepared = this.prepare();
+    this.ready = this.prepared.then(() => this.enqueue(0));
+    // `ready` is also awaited by the engine; without this a rejection would count as an author error.
+    this.ready.catch(() => undefined);
+  }
+
+  private async prepare(): Promise<void> {
+    if (this.settings.startupError) throw this.settings.startupError;
+    const doc = this.win.document;
+    await this.pending.track('DOMContentLoaded', waitForDomContentLoaded(doc));
+    const media = [...doc.querySelectorAll<HTMLMediaElement>('video, audio')];
+    for (const el of media) {
+      el.autoplay = false;
+      if (this.settings.mode === 'render') el.muted = true;
+      if (!el.paused) el.pause();
+    }
+    this.createSubCompositions(doc);
+    for (const img of doc.images) if (img.loading === 'lazy') img.loading = 'eager';
+    await this.pending.track('window load event', waitForWindowLoad(this.win));
+    // Author scripts often register timelines from load handlers or a setTimeout(0) after them.
+    await nextMacrotask();
+    const metadata = Promise.all(
+      media.map(async (el) => {
+        const result = await this.pending.track(`${describeElement(el)} metadata`, waitForMetadata(el));
+        if (!result.ok && el.getAttribute('data-duration') === null) {
+          throw new SeekframeError(
+            'asset-not-found',
+            `${describeElement(el)} in ${doc.location.href} could not be loaded (${result.reason ?? 'unknown error'}), so its duration is unknown; fix the src or add data-duration`,
+            { stage: 'media' },
+          );
+        }
+      }),
+    );
+    await Promise.all([
+      this.pending.track('fonts', waitForFonts(doc)),
+      decodeImages(doc, this.pending),
+      metadata,
+      ...this.subs.map((sub) => this.pending.track(`sub-composition "${sub.id}" (${sub.src})`, sub.ready)),
+    ]);
+    const subByHost = new Map(this.subs.map((sub) => [sub.host as HTMLElement, sub]));
+    this.clips = resolveClips(doc, this.settings.duration(), (el, kind) => {
+      if (kind === 'video' || kind === 'audio') {
+        const natural = naturalDuration(el as HTMLMediaElement);
+        const trim = Number(el.getAttribute('data-media-start') ?? 0) || 0;
+        return natural === undefined ? undefined : Math.max(0, natural - trim);
+      }
+      return subByHost.get(el)?.duration;
+    });
+  }
+
+  private createSubCompositions(doc: Document): void {
+    const hosts = [...doc.querySelectorAll<HTMLElement>('[data-composition-src]')];
+    hosts.forEach((host, index) => {
+      // A host inside another host's original content is replaced along with it.
+      if (host.parentElement?.closest('[data-composition-src]')) return;
+      const sub = new SubComposition(host, index, {
+        mode: this.settings.mode,
+        seed: this.settings.seed,
+        fps: this.settings.fps,
+        epochMs: this.settings.epochMs,
+        variables: () => ({ ...this.settings.variables }),
+      });
+      sub.ready.catch(() => undefined);
+      this.subs.push(sub);
+    });
+  }
+
+  /** Start of an inline composition element (for `__timelines[id]`); 0 for the root. */
+  private compositionStart(key: string): number {
+    const clip = this.clips.find((c) => c.kind === 'composition' && c.id === key && !c.el.hasAttribute('data-composition-src'));
+    return clip ? clip.start : 0;
+  }
+
+  private enqueue(t: number): Promise<void> {
+    const run = this.queue.then(() => this.performSeek(t));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  seek(t: number): Promise<void> {
+    if (typeof t !== 'number' || Number.isNaN(t)) {
+      return Promise.reject(new SeekframeError('invalid-seek', `seek() needs a number of seconds, got ${String(t)}`, { stage: 'capture' }));
+    }
+    return this.prepared.then(() => this.enqueue(t));
+  }
+
+  private async performSeek(requested: number): Promise<void> {
+    const t = Math.min(Math.max(0, requested), this.settings.duration());
+    this.currentTime = t;
+    const ms = t * 1000;
+    applyVisibility(this.clips, t);
+    this.clock.runTimersUntil(ms, (atMs) => this.animations.scan(atMs / 1000));
+    this.animations.seekTimelines(t);
+    this.animations.scan(t);
+    this.animations.seekAnimations(t);
+    this.clock.runFrameCallbacks();
+    // Zero-delay timers queued by frame callbacks belong to this frame too.
+    this.clock.runTimersUntil(ms, (atMs) => this.animations.scan(atMs / 1000));
+    this.animations.scan(t);
+    this.animations.seekAnimations(t);
+    await Promise.all(
+      [...this.callbacks].map((fn) =>
+        this.pending.track(
+          'onSeek callback',
+          Promise.resolve()
+            .then(() => fn(t))
+            .catch((error: unknown) => this.log.addError(error, 'onSeek callback')),
+        ),
+      ),
+    );
+    await Promise.all([this.seekMedia(t), ...this.seekChildren(t)]);
+    await this.pending.track('fonts', waitForFonts(this.win.document));
+    await decodeImages(this.win.document, this.pending);
+  }
+
+  private async seekMedia(t: number): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const clip of this.clips) {
+      if (clip.kind !== 'video' && clip.kind !== 'audio') continue;
+      const el = clip.el as HTMLMediaElement;
+      const local = t - clip.start + clip.mediaStart;
+      const active = isActive(clip, t);
+      const overlay = el instanceof HTMLVideoElement ? this.overlays.get(el) : undefined;
+      const label = `${describeElement(el)} frame at ${local.toFixed(3)}s`;
+      if (overlay) work.push(this.pending.track(label, overlay.show(local, active)));
+      else if (active && (this.settings.mode === 'preview' || clip.kind === 'video')) {
+        work.push(this.pending.track(label, seekMediaElement(el, local)));
+      } else if (!el.paused) el.pause();
+    }
+    await Promise.all(work);
+  }
+
+  private seekChildren(t: number): Promise<void>[] {
+    return this.subs.map((sub) => {
+      const clip = this.clips.find((c) => c.el === sub.host);
+      const start = clip?.start ?? 0;
+      const active = clip ? isActive(clip, t) : true;
+      return this.pending.track(`sub-composition "${sub.id}" seek`, sub.seek(t - start, active));
+    });
+  }
+
+  onSeek(fn: (t: number) => void | Promise<void>): () => void {
+    this.callbacks.add(fn);
+    return () => this.callbacks.delete(fn);
+  }
+
+  async mediaClips(): Promise<MediaClip[]> {
+    await this.ready;
+    const out: MediaClip[] = [];
+    for (const clip of this.clips) {
+      if (clip.kind !== 'video' && clip.kind !== 'audio') continue;
+      const el = clip.el as HTMLMediaElement;
+      const hasAudioAttr = el.getAttribute('data-has-audio');
+      const volume = Number(el.getAttribute('data-volume') ?? 1);
+      out.push({
+        kind: clip.kind,
+        src: mediaSrc(el),
+        start: clip.start,
+        duration: Math.max(0, clip.end - clip.start),
+        mediaStart: clip.mediaStart,
+        hasAudio: clip.kind === 'audio' || (hasAudioAttr !== null && hasAudioAttr !== 'false'),
+        volume: Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1,
+      });
+    }
+    for (const sub of this.subs) {
+      const clip = this.clips.find((c) => c.el === sub.host);
+      out.push(...(await sub.mediaClips(clip?.start ?? 0, clip?.end ?? this.settings.duration())));
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+
+  async useVideoFrames(map: VideoFrameMap): Promise<void> {
+    await this.ready;
+    for (const clip of this.clips) {
+      const el = clip.el;
+      if (!(el instanceof HTMLVideoElement) || this.overlays.has(el)) continue;
+      const source = map[mediaSrc(el)];
+      if (!source) continue;
+      if (!el.paused) el.pause();
+      this.overlays.set(el, new VideoFrameOverlay(el, source));
+    }
+    await Promise.all(this.subs.map((sub) => sub.useVideoFrames(map)));
+    await this.enqueue(this.currentTime);
+  }
+
+  errors(): string[] {
+    const own = this.log.list();
+    for (const sub of this.subs) {
+      for (const message of sub.runtime?.errors() ?? []) own.push(`[${sub.id}] ${message}`);
+    }
+    return own;
+  }
+
+  pendingList(): string[] {
+    const own = this.pending.list();
+    for (const sub of this.subs) {
+      for (const item of sub.runtime?.pending() ?? []) own.push(`[${sub.id}] ${item}`);
+    }
+    return own;
+  }
+
+  api(): SeekframeRuntime {
+    const settings = this.settings;
+    return {
+      get duration() {
+        return settings.duration();
+      },
+      fps: settings.fps,
+      width: settings.width,
+      height: settings.height,
+      ready: this.ready,
+      seek: (t) => this.seek(t),
+      onSeek: (fn) => this.onSeek(fn),
+      getVariables: () => structuredClone(settings.variables),
+      mediaClips: () => this.mediaClips(),
+      useVideoFrames: (map) => this.useVideoFrames(map),
+      errors: () => this.errors(),
+      pending: () => this.pendingList(),
+    };
+  }
+}

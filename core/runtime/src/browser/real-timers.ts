@@ -1,0 +1,13 @@
+/**
+ * The page's real timer functions, captured before the virtual clock replaces them. The runtime
+ * uses these for its own waits (macrotask after load, timeouts); authors get the virtual ones.
+ */
+export const realSetTimeout: typeof setTimeout = window.setTimeout.bind(window);
+export const realClearTimeout: typeof clearTimeout = window.clearTimeout.bind(window);
+export const RealDate: DateConstructor = window.Date;
+export const realPerformanceNow: () => number = performance.now.bind(performance);
+
+/** Resolves after the current macrotask, giving already-queued author tasks their turn. */
+export function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => realSetTimeout(resolve, 0));
+}

@@ -1,0 +1,146 @@
+import { SeekframeError } from '@seekframe/composition';
+import type { MediaClip, VideoFrameMap } from '../runtime-types.js';
+import { numberAttribute } from './composition-root.js';
+import type { ChildRuntime, InstanceInfo } from './instance-info.js';
+import { hashString } from './seeded-random.js';
+
+export interface ParentContext {
+  mode: 'render' | 'preview';
+  seed: number;
+  fps: number;
+  epochMs: number;
+  variables: () => Record<string, unknown>;
+}
+
+/**
+ * One `[data-composition-src]` host: its content is replaced by a same-origin iframe, which gives
+ * the instance its own DOM, CSS, globals and timeline for free (the same file embedded twice runs
+ * twice, each `document.querySelector` seeing only its own copy).
+ */
+export class SubComposition {
+  readonly id: string;
+  readonly src: string;
+  readonly iframe: HTMLIFrameElement;
+  readonly ready: Promise<ChildRuntime>;
+  runtime: ChildRuntime | undefined;
+  private lastSeek: number | undefined;
+
+  constructor(
+    readonly host: HTMLElement,
+    index: number,
+    parent: ParentContext,
+  ) {
+    const doc = host.ownerDocument;
+    const rawSrc = host.getAttribute('data-composition-src') ?? '';
+    this.src = new URL(rawSrc, doc.baseURI).href;
+    this.id = host.getAttribute('data-composition-id') || `${rawSrc}#${index}`;
+    let hostValues: Record<string, unknown> | undefined;
+    let valuesError: SeekframeError | undefined;
+    const rawValues = host.getAttribute('data-variable-values');
+    if (rawValues) {
+      try {
+        const parsed: unknown = JSON.parse(rawValues);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
+        hostValues = parsed as Record<string, unknown>;
+      } catch (error) {
+        valuesError = new SeekframeError(
+          'invalid-variable-values',
+          `data-variable-values on sub-composition "${this.id}" (${rawSrc}) is not a JSON object (${error instanceof Error ? error.message : String(error)}); write it like {"title":"Hi"}`,
+          { stage: 'variables' },
+        );
+      }
+    }
+    this.iframe = doc.createElement('iframe');
+    let attach!: (runtime: ChildRuntime) => void;
+    const attached = new Promise<ChildRuntime>((resolve) => {
+      attach = resolve;
+    });
+    const info: InstanceInfo = {
+      id: this.id,
+      src: this.src,
+      hostValues,
+      parentVariables: parent.variables(),
+      mode: parent.mode,
+      seed: (parent.seed ^ hashString(this.id)) >>> 0,
+      fps: parent.fps,
+      epochMs: parent.epochMs,
+      hostDuration: numberAttribute(host, 'data-duration'),
+      attach: (runtime) => {
+        this.runtime = runtime;
+        attach(runtime);
+      },
+    };
+    this.iframe.__seekframeInstance = info;
+    this.iframe.setAttribute('scrolling', 'no');
+    this.iframe.setAttribute('title', this.id);
+    Object.assign(this.iframe.style, {
+      position: 'absolute',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      border: '0',
+      margin: '0',
+      padding: '0',
+      display: 'block',
+      background: 'transparent',
+      colorScheme: 'normal',
+    });
+    if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
+    const loaded = new Promise<void>((resolve) => this.iframe.addEventListener('load', () => resolve(), { once: true }));
+    this.iframe.src = this.src;
+    host.replaceChildren(this.iframe);
+    this.ready = (async () => {
+      if (valuesError) throw valuesError;
+      const runtime = await Promise.race([
+        attached,
+        loaded.then(async () => {
+          // The child's runtime attaches synchronously while its <head> parses, long before load.
+          if (this.runtime) return this.runtime;
+          throw new SeekframeError(
+            'runtime-missing',
+            `Sub-composition "${this.id}" (${this.src}) loaded without the Seekframe runtime; serve the project through Seekframe (it injects the runtime into every HTML file) and check that the file exists`,
+            { stage: 'load' },
+          );
+        }),
+      ]);
+      await runtime.ready;
+      if (host.offsetWidth === 0 && host.offsetHeight === 0) {
+        host.style.width = `${runtime.width}px`;
+        host.style.height = `${runtime.height}px`;
+      }
+      return runtime;
+    })();
+  }
+
+  get duration(): number | undefined {
+    return numberAttribute(this.host, 'data-duration') ?? this.runtime?.duration;
+  }
+
+  /** Seeks the child to its local time; a child outside its window is parked (once) at the edge. */
+  async seek(local: number, active: boolean): Promise<void> {
+    const runtime = this.runtime;
+    if (!runtime) return;
+    const clamped = Math.min(Math.max(0, local), runtime.duration);
+    if (!active && this.lastSeek === clamped) return;
+    this.lastSeek = clamped;
+    await runtime.seek(clamped);
+  }
+
+  async mediaClips(hostStart: number, hostEnd: number): Promise<MediaClip[]> {
+    const runtime = this.runtime;
+    if (!runtime) return [];
+    const clips = await runtime.mediaClips();
+    const out: MediaClip[] = [];
+    for (const clip of clips) {
+      const start = clip.start + hostStart;
+      const end = Math.min(start + clip.duration, hostEnd);
+      if (end <= start) continue;
+      out.push({ ...clip, start, duration: end - start });
+    }
+    return out;
+  }
+
+  useVideoFrames(map: VideoFrameMap): Promise<void> {
+    return this.runtime ? this.runtime.useVideoFrames(map) : Promise.resolve();
+  }
+}

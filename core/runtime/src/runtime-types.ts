@@ -1,0 +1,38 @@
+/** The page protocol (CONTRACTS.md): `window.__seekframe` as seen by authors, engine and player. */
+export interface SeekframeRuntime {
+  duration: number;
+  fps: number;
+  width: number;
+  height: number;
+  /** Fonts loaded, images decoded, timelines registered, media metadata and sub-compositions ready.
+   *  Rejects with a reason naming what failed. */
+  ready: Promise<void>;
+  /** Resolves when frame `t` (seconds, clamped to [0, duration]) is ready to paint. Seeks queue. */
+  seek(t: number): Promise<void>;
+  onSeek(fn: (t: number) => void | Promise<void>): () => void;
+  getVariables(): Record<string, unknown>;
+  mediaClips(): Promise<MediaClip[]>;
+  useVideoFrames(map: VideoFrameMap): Promise<void>;
+  errors(): string[];
+  /** What `ready` or the current seek still waits for, e.g. `image https://…/a.png`. */
+  pending(): string[];
+}
+
+export interface MediaClip {
+  kind: 'video' | 'audio';
+  src: string;
+  start: number;
+  duration: number;
+  mediaStart: number;
+  hasAudio: boolean;
+  volume: number;
+}
+
+export interface VideoFrameSource {
+  /** URL with `%06d`; the number is 1-based (ffmpeg's default `-start_number 1`). */
+  urlPattern: string;
+  fps: number;
+  frameCount: number;
+}
+
+export type VideoFrameMap = Record<string, VideoFrameSource>;
