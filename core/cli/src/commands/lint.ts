@@ -15,10 +15,12 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--json', 'print { findings, errors, warnings } as JSON only')
     .action(async (target: string, options: { json?: boolean }) => {
       const entry = await resolveEntry(ctx.cwd, target);
-      const findings = await lintProject(entry, { readFile: readProjectFile });
+      // Lint sees cwd-relative POSIX paths, so its messages name files the way the user typed them.
+      const shown = path.relative(ctx.cwd, entry).split(path.sep).join('/');
+      const findings = await lintProject(shown, { readFile: (file) => readProjectFile(path.resolve(ctx.cwd, file)) });
       const report = buildLintReport(findings, ctx.cwd);
       if (options.json) ctx.printJson(report);
-      else for (const line of formatLintReport(report, ctx.colors, path.relative(ctx.cwd, entry) || entry)) ctx.print(line);
+      else for (const line of formatLintReport(report, ctx.colors, shown)) ctx.print(line);
       if (report.errors > 0) ctx.exitCode = EXIT_FAILURE;
     });
 }

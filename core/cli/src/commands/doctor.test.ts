@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoctorReport } from '../doctor/check-result.js';
+import { runCli } from '../../test/run-cli.js';
+
+// Runs the real checks on this machine, which the set-up script provisions with Chromium
+// (headless shell), ffmpeg and Noto fonts.
+describe('seekframe doctor on this machine', () => {
+  let cwd: string;
+  beforeAll(async () => {
+    cwd = await mkdtemp(path.join(os.tmpdir(), 'seekframe-doctor-'));
+  });
+  afterAll(async () => {
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  it('--json finds Chromium with beginFrame and ffmpeg with every encoder', async () => {
+    const run = await runCli(['doctor', '--json'], { cwd, env: { PATH: process.env.PATH, HOME: os.homedir() } });
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout) as DoctorReport;
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.keys(byId).sort()).toEqual(
+      ['begin-frame', 'browser', 'disk', 'emoji-font', 'encoders', 'ffmpeg', 'fonts', 'memory', 'node', 'shm', 'workers'].sort(),
+    );
+    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts']) expect(byId[id]?.status, id).toBe('ok');
+    expect(byId.browser?.details).toMatchObject({ supportsBeginFrame: true });
+    expect(byId.disk?.summary).toContain(cwd);
+    expect(report.status).not.toBe('fail');
+    expect(run.code).toBe(0);
+  });
+
+  it('fails with exit 1 and names the fix when ffmpeg cannot be found', async () => {
+    const run = await runCli(['doctor'], { cwd, env: { PATH: process.env.PATH, SEEKFRAME_FFMPEG: path.join(cwd, 'no-ffmpeg') } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^fail\s+ffmpeg\s+not found$/m);
+    expect(run.stdout).toContain('SEEKFRAME_FFMPEG points to');
+    expect(run.stdout).toContain('rendering cannot run until the failures are fixed.');
+  });
+});
