@@ -67,6 +67,9 @@ export class PageRuntime {
     }
     this.createSubCompositions(doc);
     for (const img of doc.images) if (img.loading === 'lazy') img.loading = 'eager';
+    // Start decoding now, so pending() names a stuck image rather than only the load event.
+    const earlyImages = decodeImages(doc, this.pending);
+    earlyImages.catch(() => undefined);
     await this.pending.track('window load event', waitForWindowLoad(this.win));
     // Author scripts often register timelines from load handlers or a setTimeout(0) after them.
     await nextMacrotask();
@@ -84,6 +87,7 @@ export class PageRuntime {
     );
     await Promise.all([
       this.pending.track('fonts', waitForFonts(doc)),
+      earlyImages,
       decodeImages(doc, this.pending),
       metadata,
       ...this.subs.map((sub) => this.pending.track(`sub-composition "${sub.id}" (${sub.src})`, sub.ready)),
