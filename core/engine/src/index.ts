@@ -6,3 +6,7 @@ export { autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerInput } from
 export { launchBrowser, type BrowserSession, type LaunchOptions } from './launch-browser.js';
 export { browserArgs, type CaptureMode } from './browser-flags.js';
 export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture-page.js';
+export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './create-frame-encoder.js';
+export { encoderOptionsSchema, parseEncoderOptions, OUTPUT_FORMATS, QUALITY_PRESETS, type EncoderOptions, type OutputFormat } from './encoder-options.js';
+export { buildEncoderArgs, GIF_MAX_FPS } from './encoder-args.js';
+export { probeMedia, type MediaInfo, type MediaStream } from './probe-media.js';
