@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Makes this checkout ready to build, test and render. Safe to run any number of times: when
+# everything is present it prints nothing.
+#   1. system packages (Debian/Ubuntu): Chromium + headless shell, ffmpeg, Noto fonts
+#   2. npm dependencies (npm ci), only when node_modules is missing or older than package-lock.json
+#   3. build every package (turbo; cached, so quick when nothing changed)
+# Environment: SEEKFRAME_APT_PACKAGES overrides the package list; SEEKFRAME_NO_SUDO=1 never tries sudo.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji}"
+MIN_NODE_MAJOR=20
+MIN_NODE_MINOR=19
+
+say() { printf 'seekframe setup: %s\n' "$*"; }
+die() { printf 'seekframe setup: %s\n' "$*" >&2; exit 1; }
+
+# Prints the packages of APT_PACKAGES that dpkg does not list as installed (space-separated).
+missing_apt_packages() {
+  local pkg missing=""
+  for pkg in $APT_PACKAGES; do
+    if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" != "install ok installed" ]; then
+      missing="${missing:+$missing }$pkg"
+    fi
+  done
+  printf '%s' "$missing"
+}
+
+# Runs a command as root: directly when root, through passwordless sudo when that works.
+# Returns 2 without running anything when neither is possible.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif [ "${SEEKFRAME_NO_SUDO:-}" != "1" ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo "$@"
+  else
+    return 2
+  fi
+}
+
+install_system_packages() {
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    # Not Debian/Ubuntu: we cannot install for you; doctor says what is missing.
+    say "not a Debian/Ubuntu system: install Chromium, ffmpeg and Noto fonts yourself, then run npx seekframe doctor"
+    return 0
+  fi
+  local missing
+  missing="$(missing_apt_packages)"
+  [ -z "$missing" ] && return 0
+  local install="apt-get install -y --no-install-recommends $missing"
+  if ! as_root true; then
+    printf 'seekframe setup: missing system packages: %s\n' "$missing" >&2
+    printf 'Install them as root (no passwordless sudo here), then run this script again:\n' >&2
+    printf '  sudo apt-get update && sudo %s\n' "$install" >&2
+    exit 1
+  fi
+  say "installing $missing"
+  local log
+  log="$(mktemp)"
+  # shellcheck disable=SC2086 # word splitting of the package list is intended
+  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >"$log" 2>&1 \
+    || ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >>"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    die "apt-get failed (output above); run: $install"
+  fi
+  rm -f "$log"
+}
+
+check_node() {
+  command -v node >/dev/null 2>&1 || die "node is not installed; install Node.js ${MIN_NODE_MAJOR}.${MIN_NODE_MINOR} or newer"
+  local version major minor
+  version="$(node -p 'process.versions.node')"
+  major="${version%%.*}"
+  minor="${version#*.}"
+  minor="${minor%%.*}"
+  if [ "$major" -lt "$MIN_NODE_MAJOR" ] || { [ "$major" -eq "$MIN_NODE_MAJOR" ] && [ "$minor" -lt "$MIN_NODE_MINOR" ]; }; then
+    die "Node.js $version is too old; install ${MIN_NODE_MAJOR}.${MIN_NODE_MINOR} or newer"
+  fi
+}
+
+# npm writes node_modules/.package-lock.json on every install; older than the lock file means
+# someone changed dependencies since.
+needs_npm_ci() {
+  [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]
+}
+
+install_npm_dependencies() {
+  needs_npm_ci || return 0
+  say "installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+}
+
+build_packages() {
+  local log
+  log="$(mktemp)"
+  if ! TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1 npx --no-install turbo run build --output-logs=errors-only >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    die "build failed (output above)"
+  fi
+  rm -f "$log"
+}
+
+install_system_packages
+check_node
+install_npm_dependencies
+build_packages
