@@ -47,3 +47,35 @@ export function attrLocation(element: HtmlElement, name: string): SourceLocation
   const loc = element.sourceCodeLocation?.attrs?.[name];
   return loc ? { line: loc.startLine, column: loc.startCol } : elementLocation(element);
 }
+
+/**
+ * Maps an offset inside an attribute's value to a source position. Returns undefined when the
+ * written value differs from the decoded one (entities such as `&quot;`), because offsets into
+ * the decoded text would then point at the wrong character.
+ */
+export function attrValueLocator(source: string, element: HtmlElement, name: string): ((offset: number) => SourceLocation) | undefined {
+  const loc = element.sourceCodeLocation?.attrs?.[name];
+  const value = getAttr(element, name);
+  if (!loc || value === undefined) return undefined;
+  const written = source.slice(loc.startOffset, loc.endOffset);
+  const eq = written.indexOf('=');
+  if (eq < 0) return undefined;
+  let start = eq + 1;
+  while (start < written.length && ' \t\r\n'.includes(written[start] as string)) start++;
+  if (written[start] === '"' || written[start] === "'") start++;
+  if (written.slice(start, start + value.length) !== value) return undefined;
+  const base = loc.startOffset + start;
+  return (offset) => offsetToLocation(source, base + offset);
+}
+
+function offsetToLocation(source: string, offset: number): SourceLocation {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < source.length; i++) {
+    if (source[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}

@@ -86,12 +86,22 @@ describe('inspectComposition', () => {
 </body></html>`;
     const { metadata, findings } = inspectComposition(html, { file: 'x.html' });
     expect(metadata.clips).toEqual([]);
+    const line2 = html.split('\n')[1] as string;
     expect(metadata.subCompositions[0]).toEqual({
-      id: 'card1', src: 'card.html', start: '1', duration: 2, variableValues: { title: 'One' }, location: { line: 2, column: 1 },
+      id: 'card1',
+      src: 'card.html',
+      start: '1',
+      duration: 2,
+      variableValues: { title: 'One' },
+      variableValueLocations: { title: { line: 2, column: line2.indexOf('"title"') + 1 } },
+      location: { line: 2, column: 1 },
     });
     expect(metadata.subCompositions[1]).toMatchObject({ id: 'card', start: '0', variableValues: {} });
     expect(metadata.subCompositions[1]?.variableValuesError).toMatch(/not valid JSON/);
-    expect(findings.map((f) => `${f.rule} ${f.line}:${f.column}`)).toEqual(['subcomposition/missing-id 3:1', 'subcomposition/malformed-values 3:45']);
+    // The malformed value is reported where JSON.parse gave up: the end of the truncated value.
+    const line3 = html.split('\n')[2] as string;
+    const endOfValue = line3.indexOf(`{"title":`) + `{"title":`.length + 1;
+    expect(findings.map((f) => `${f.rule} ${f.line}:${f.column}`)).toEqual(['subcomposition/missing-id 3:1', `subcomposition/malformed-values 3:${endOfValue}`]);
   });
 
   test('data-variable-values that is JSON but not an object is malformed', () => {

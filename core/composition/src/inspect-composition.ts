@@ -1,5 +1,6 @@
 import {
   attrLocation,
+  attrValueLocator,
   elementLocation,
   getAttr,
   hasAttr,
@@ -9,6 +10,7 @@ import {
   type SourceLocation,
 } from './html-tree.js';
 import type { LintFinding } from './lint-finding.js';
+import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
 import { parseVariableDeclarationsAttribute } from './parse-variable-declarations.js';
 import type { VariableDeclaration } from './variable-declarations.js';
 
@@ -38,6 +40,8 @@ export interface SubCompositionInfo {
   variableValues: Record<string, unknown>;
   /** Set when `data-variable-values` is not a JSON object; says why. */
   variableValuesError?: string;
+  /** Where each key of `data-variable-values` is written, for findings about one value. */
+  variableValueLocations?: Record<string, SourceLocation>;
   location: SourceLocation;
 }
 
@@ -121,11 +125,11 @@ export function inspectComposition(html: string, options: { file?: string } = {}
     else metadata.fps = fps;
   }
 
-  readVariables(elements, root, metadata, add);
+  readVariables(html, elements, root, metadata, add);
 
   for (const element of elements) {
     if (element === root) continue;
-    if (hasAttr(element, 'data-composition-src')) metadata.subCompositions.push(readHost(element, add));
+    if (hasAttr(element, 'data-composition-src')) metadata.subCompositions.push(readHost(html, element, add));
     else if (hasAttr(element, 'data-start') || element.tagName === 'video' || element.tagName === 'audio') {
       metadata.clips.push(readClip(element, add));
     }
@@ -135,16 +139,27 @@ export function inspectComposition(html: string, options: { file?: string } = {}
 
 type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string) => void;
 
-function readVariables(elements: HtmlElement[], root: HtmlElement, metadata: CompositionMetadata, add: Add): void {
-  const html = elements.find((e) => e.tagName === 'html');
-  const holder = [html, root].find((e) => e && hasAttr(e, 'data-composition-variables'));
+function readVariables(source: string, elements: HtmlElement[], root: HtmlElement, metadata: CompositionMetadata, add: Add): void {
+  const htmlElement = elements.find((e) => e.tagName === 'html');
+  const holder = [htmlElement, root].find((e) => e && hasAttr(e, 'data-composition-variables'));
   if (!holder) return;
   const at = attrLocation(holder, 'data-composition-variables');
-  const parsed = parseVariableDeclarationsAttribute(getAttr(holder, 'data-composition-variables') ?? '');
+  const text = getAttr(holder, 'data-composition-variables') ?? '';
+  const locate = attrValueLocator(source, holder, 'data-composition-variables');
+  const parsed = parseVariableDeclarationsAttribute(text);
   if (parsed.malformedJson) {
-    add('variables/malformed-json', 'error', at, `data-composition-variables is not valid JSON (${parsed.malformedJson}); write a JSON array with double-quoted keys and strings`);
+    const offset = jsonErrorOffset(parsed.malformedJson, text);
+    add(
+      'variables/malformed-json',
+      'error',
+      locate && offset !== undefined ? locate(offset) : at,
+      `data-composition-variables is not valid JSON (${shortJsonError(parsed.malformedJson)}); write a JSON array with double-quoted keys and strings`,
+    );
   }
-  for (const problem of parsed.problems) add(problem.rule, 'error', at, problem.message);
+  for (const problem of parsed.problems) {
+    const where = locate && problem.index >= 0 ? locate(locateJsonPath(text, [problem.index, ...splitDottedPath(problem.path)])) : at;
+    add(problem.rule, 'error', where, problem.message);
+  }
   metadata.variables = parsed.declarations;
 }
 
@@ -175,7 +190,8 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
     location: elementLocation(element),
     ...readTimingAttributes(element, add),
   };
-  const id = getAttr(element, 'id');
+  // Same precedence as the runtime: an inline composition is named by its data-composition-id.
+  const id = getAttr(element, 'data-composition-id') || getAttr(element, 'id');
   if (id) clip.id = id;
   if (isMedia) {
     const src = getAttr(element, 'src') ?? element.childNodes.map((n) => ('tagName' in n && n.tagName === 'source' ? getAttr(n, 'src') : undefined)).find(Boolean);
@@ -193,7 +209,7 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
   return clip;
 }
 
-function readHost(element: HtmlElement, add: Add): SubCompositionInfo {
+function readHost(source: string, element: HtmlElement, add: Add): SubCompositionInfo {
   const src = getAttr(element, 'data-composition-src') ?? '';
   const location = elementLocation(element);
   let id = getAttr(element, 'data-composition-id');
@@ -213,16 +229,30 @@ function readHost(element: HtmlElement, add: Add): SubCompositionInfo {
   if (valuesRaw !== undefined) {
     let parsed: unknown;
     let error: string | undefined;
+    let offset: number | undefined;
     try {
       parsed = JSON.parse(valuesRaw);
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) error = 'it is not a JSON object';
     } catch (e) {
-      error = `it is not valid JSON (${e instanceof Error ? e.message : String(e)})`;
+      const reason = e instanceof Error ? e.message : String(e);
+      offset = jsonErrorOffset(reason, valuesRaw);
+      error = `it is not valid JSON (${shortJsonError(reason)})`;
     }
+    const locate = attrValueLocator(source, element, 'data-variable-values');
     if (error) {
       host.variableValuesError = error;
-      add('subcomposition/malformed-values', 'error', attrLocation(element, 'data-variable-values'), `data-variable-values on "${id}" is unusable: ${error}; write a JSON object like {"title":"Hi"}`);
-    } else host.variableValues = parsed as Record<string, unknown>;
+      add(
+        'subcomposition/malformed-values',
+        'error',
+        locate && offset !== undefined ? locate(offset) : attrLocation(element, 'data-variable-values'),
+        `data-variable-values on "${id}" is unusable: ${error}; write a JSON object like {"title":"Hi"}`,
+      );
+    } else {
+      host.variableValues = parsed as Record<string, unknown>;
+      if (locate) {
+        host.variableValueLocations = Object.fromEntries(Object.keys(host.variableValues).map((key) => [key, locate(locateJsonPath(valuesRaw, [key]))]));
+      }
+    }
   }
   return host;
 }

@@ -54,22 +54,37 @@ describe('lintProject — one bad fixture per rule', () => {
   });
 
   const withVariables = (json: string) => ({ 'index.html': page('', `${ROOT} data-composition-variables='${json}'`) });
+  // Third column: the text the finding must point at (line:col inside the JSON); '' = the attribute.
   test.each([
-    ['[{"id":"a",}]', 'variables/malformed-json'],
-    ['{"id":"a"}', 'variables/not-array'],
-    ['[42]', 'variables/not-object'],
-    ['[{"id":"a","type":"string","default":"x"}]', 'variables/missing-field'],
-    ['[{"id":"a","type":"date","label":"A","default":"x"}]', 'variables/unknown-type'],
-    ['[{"id":"a","type":"number","label":"A","default":"5"}]', 'variables/default-type'],
-    ['[{"id":"a","type":"number","label":"A","default":50,"max":10}]', 'variables/default-type'],
-    ['[{"id":"a","type":"boolean","label":"A","default":true},{"id":"a","type":"boolean","label":"B","default":false}]', 'variables/duplicate-id'],
-    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[]}]', 'variables/enum-empty'],
-    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[{"value":"x","label":"X"},{"value":"x","label":"Y"}]}]', 'variables/enum-duplicate-option'],
-    ['[{"id":"a","type":"string","label":"A","default":"x","maxLength":-1}]', 'variables/invalid-field'],
-  ])('%s -> %s', async (json, rule) => {
+    ['[{"id":"a",}]', 'variables/malformed-json', '}]'],
+    ['{"id":"a"}', 'variables/not-array', ''],
+    ['[42]', 'variables/not-object', '42'],
+    ['[{"id":"a","type":"string","default":"x"}]', 'variables/missing-field', '{"id"'],
+    ['[{"id":"a","type":"date","label":"A","default":"x"}]', 'variables/unknown-type', '"type"'],
+    ['[{"id":"a","type":"number","label":"A","default":"5"}]', 'variables/default-type', '"default"'],
+    ['[{"id":"a","type":"number","label":"A","default":50,"max":10}]', 'variables/default-type', '"default"'],
+    ['[{"id":"a","type":"boolean","label":"A","default":true},{"id":"a","type":"boolean","label":"B","default":false}]', 'variables/duplicate-id', '"id":"a","type":"boolean","label":"B"'],
+    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[]}]', 'variables/enum-empty', '"options"'],
+    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[{"value":"x","label":"X"},{"value":"x","label":"Y"}]}]', 'variables/enum-duplicate-option', '"value":"x","label":"Y"'],
+    ['[{"id":"a","type":"string","label":"A","default":"x","maxLength":-1}]', 'variables/invalid-field', '"maxLength"'],
+  ])('%s -> %s', async (json, rule, pointAt) => {
     const findings = await lint(withVariables(json));
     expect(findings.map((f) => `${f.file}:${f.line} ${f.severity} ${f.rule}`)).toEqual([`index.html:2 error ${rule}`]);
-    expect(findings[0]?.column).toBe(ROOT.length + 8);
+    const line = `<html ${ROOT} data-composition-variables='${json}'>`;
+    const column = pointAt ? line.indexOf(json) + json.indexOf(pointAt) + 1 : ROOT.length + 8;
+    expect(findings[0]?.column).toBe(column);
+  });
+
+  test('variable findings still locate the right line in a multi-line attribute', async () => {
+    const json = '[\n  {"id":"a","type":"color","label":"A","default":"#fff"}\n]';
+    const findings = await lint(withVariables(json));
+    const column = '  {"id":"a","type":"color","label":"A",'.length + 1;
+    expect(summary(findings)).toEqual([`index.html:3:${column} error variables/default-type`]);
+  });
+
+  test('with entity-encoded JSON the finding falls back to the attribute', async () => {
+    const attrs = `${ROOT} data-composition-variables="[{&quot;id&quot;:&quot;a&quot;,&quot;type&quot;:&quot;boolean&quot;,&quot;label&quot;:&quot;A&quot;,&quot;default&quot;:1}]"`;
+    expect(summary(await lint({ 'index.html': page('', attrs) }))).toEqual([`index.html:2:${ROOT.length + 8} error variables/default-type`]);
   });
 
   test('timing/unknown-ref, timing/cycle, timing/missing-duration, timing/invalid-start', async () => {
@@ -133,18 +148,19 @@ describe('lintProject — one bad fixture per rule', () => {
       'index.html': page(`<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{title: "x"}'></div>`),
       'card.html': child(cardVars),
     });
-    expect(summary(findings)).toEqual(['index.html:4:63 error subcomposition/malformed-values']);
+    // Points at the character JSON.parse stopped on.
+    expect(summary(findings)).toEqual(['index.html:4:86 error subcomposition/malformed-values']);
   });
 
   test('subcomposition/undeclared-variable (warning) and subcomposition/variable-type (error)', async () => {
-    const findings = await lint({
-      'index.html': page(`<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{"titel":"x","title":7,"tone":"hot"}'></div>`),
-      'card.html': child(cardVars),
-    });
+    const host = `<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{"titel":"x","title":7,"tone":"hot"}'></div>`;
+    const findings = await lint({ 'index.html': page(host), 'card.html': child(cardVars) });
+    // Each finding points at its key inside data-variable-values.
+    const at = (key: string) => host.indexOf(`"${key}"`) + 1;
     expect(summary(findings)).toEqual([
-      'index.html:4:1 warning subcomposition/undeclared-variable',
-      'index.html:4:1 error subcomposition/variable-type',
-      'index.html:4:1 error subcomposition/variable-type',
+      `index.html:4:${at('titel')} warning subcomposition/undeclared-variable`,
+      `index.html:4:${at('title')} error subcomposition/variable-type`,
+      `index.html:4:${at('tone')} error subcomposition/variable-type`,
     ]);
     expect(findings[0]?.message).toContain('declared: title, tone');
     expect(findings[2]?.message).toContain('"warm", "cool"');

@@ -63,10 +63,11 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       if (!child) continue;
       if (child.duration > 0) childDurations.set(i, child.duration);
       for (const issue of validateOverrides(child.variables, sub.variableValues)) {
+        const at = sub.variableValueLocations?.[issue.id] ?? sub.location;
         if (issue.kind === 'undeclared') {
-          add(sub.location, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${childPath} does not declare (declared: ${child.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${childPath}`);
+          add(at, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${childPath} does not declare (declared: ${child.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${childPath}`);
         } else {
-          add(sub.location, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${childPath})`);
+          add(at, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${childPath})`);
         }
       }
     }
