@@ -1,1 +1,19 @@
-export {};
+export { renderComposition } from './render-composition.js';
+export {
+  RenderOptionsSchema,
+  FpsSchema,
+  OUTPUT_FORMATS,
+  FORMAT_EXTENSIONS,
+  defaultOutputPath,
+  type RenderOptions,
+  type RenderOptionsInput,
+  type OutputFormat,
+  type Fps,
+} from './render-options.js';
+export { parseRenderOptions, invalidOptionsError } from './parse-render-options.js';
+export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
+export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './project-server.js';
+export { createRuntimeInjector, type RuntimeInjectorOptions } from './create-runtime-injector.js';
+export { loadRuntimeSource } from './load-runtime-source.js';
+export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './resolve-cdn-url.js';
+export { frameCount, frameTime } from './frame-timing.js';

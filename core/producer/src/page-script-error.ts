@@ -1,0 +1,19 @@
+import { SeekframeError } from '@seekframe/composition';
+
+/**
+ * The engine reports uncaught exceptions, console errors and failed requests together; the
+ * runtime keeps the errors author scripts threw (also inside timers and seek callbacks). Those
+ * fail the render, since a script that threw leaves frames half-built. Console messages and failed
+ * requests do not: the project server reports missing and remote assets with better context, and
+ * libraries log harmless console errors.
+ */
+export function pageScriptError(errors: readonly string[], url: string): SeekframeError | null {
+  const scriptErrors = errors.filter((e) => !/^(Request failed|HTTP \d{3} for|Console error)/.test(e));
+  if (scriptErrors.length === 0) return null;
+  return new SeekframeError(
+    'page-script-error',
+    `A script in ${url} threw: ${scriptErrors[0]}${scriptErrors.length > 1 ? ` (and ${scriptErrors.length - 1} more)` : ''}. ` +
+      'Fix the script (open the composition with `seekframe preview` and check the console).',
+    { stage: 'capture', details: { url, errors: scriptErrors.slice(0, 20) } },
+  );
+}

@@ -1,0 +1,197 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
+import { autoWorkerCount, findBrowser, type CaptureMode } from '@seekframe/engine';
+import { CleanupStack } from './cleanup-stack.js';
+import { captureAndEncode } from './capture-and-encode.js';
+import { checkVariables } from './check-variables.js';
+import { createRuntimeInjector } from './create-runtime-injector.js';
+import { fpsFromNumber, frameCount } from './frame-timing.js';
+import { loadRuntimeSource } from './load-runtime-source.js';
+import { parseRenderOptions } from './parse-render-options.js';
+import { prepareMedia } from './prepare-media.js';
+import { createProjectServer } from './project-server.js';
+import type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
+import { defaultOutputPath, type RenderOptionsInput } from './render-options.js';
+import { resolveProject } from './resolve-project.js';
+import { runLint } from './run-lint.js';
+
+/** Math.random seed of every render: the same composition renders the same pixels every time. */
+const RENDER_SEED = 0x5eedf4a3;
+
+/**
+ * One render job end to end: lint, load, variables, serve, media, capture + encode, finish.
+ * Emits stage/progress/warning events and exactly one `complete` or `error`. Whatever happens
+ * (failure, abort), every browser, server, ffmpeg process and temp dir is gone when it settles,
+ * and no partial output is left.
+ */
+export async function renderComposition(input: RenderOptionsInput, onEvent?: RenderEventListener): Promise<RenderResult> {
+  const startedAt = Date.now();
+  const emit = (event: RenderEvent): void => {
+    try {
+      onEvent?.(event);
+    } catch {
+      // A listener's bug must not break the render.
+    }
+  };
+  const cleanup = new CleanupStack();
+  let signal: AbortSignal | undefined;
+  try {
+    const options = parseRenderOptions(input);
+    signal = options.signal;
+    const checkpoint = (): void => throwIfAborted(signal);
+    const stage = (name: RenderStage): void => {
+      checkpoint();
+      emit({ type: 'stage', stage: name });
+    };
+    const project = await resolveProject(options.projectDir);
+    const output = path.resolve(options.output ?? defaultOutputPath(options.projectDir, options.format));
+
+    stage('lint');
+    for (const finding of await runLint(project.entryFile)) {
+      emit({ type: 'warning', code: `lint/${finding.rule}`, message: `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, details: { ...finding } });
+    }
+
+    stage('load');
+    const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
+    const fps = options.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+    const totalFrames = frameCount(metadata.duration, fps);
+    if (totalFrames < 1) {
+      throw new SeekframeError('empty-composition', `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`, {
+        stage: 'load',
+        details: { file: project.entryFile },
+      });
+    }
+
+    stage('variables');
+    for (const issue of checkVariables(metadata.variables, options.variables, options.strictVariables, project.entryFile)) {
+      emit({ type: 'warning', code: `variables/${issue.kind}`, message: issue.message, details: { id: issue.id, kind: issue.kind } });
+    }
+
+    stage('serve');
+    const runtimeSource = await loadRuntimeSource();
+    const server = await createProjectServer({
+      root: project.root,
+      entry: project.entry,
+      remoteTimeoutMs: options.remoteTimeoutMs,
+      prepareHtml: createRuntimeInjector({
+        root: project.root,
+        runtimeSource,
+        mode: 'render',
+        variables: options.variables,
+        seed: RENDER_SEED,
+        fps: fps.num / fps.den,
+        epochMs: Math.floor(startedAt / 1000) * 1000,
+      }),
+    });
+    cleanup.add(() => server.close());
+    const browser = await findBrowser();
+    const captureMode: CaptureMode =
+      options.captureMode === 'auto' ? (browser.supportsBeginFrame ? 'beginframe' : 'screenshot') : options.captureMode;
+    if (captureMode === 'beginframe' && !browser.supportsBeginFrame) {
+      throw new SeekframeError(
+        'capture-mode-unsupported',
+        `--capture-mode beginframe needs a browser that supports HeadlessExperimental.beginFrame, and ${browser.path} does not. ` +
+          'Install chrome-headless-shell (or chromium-headless-shell), or use --capture-mode screenshot.',
+        { stage: 'browser', details: { browser: browser.path } },
+      );
+    }
+    const workers = options.workers === 'auto' ? autoWorkerCount({ frameCount: totalFrames }) : Math.min(options.workers, totalFrames);
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-render-'));
+    cleanup.add(() => rm(workDir, { recursive: true, force: true, maxRetries: 3 }));
+    const transparent = options.format === 'mov' || options.format === 'webm' || options.format === 'png-sequence';
+    const page = { url: server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: options.readyTimeoutMs };
+
+    stage('media');
+    const media = await prepareMedia({
+      browser,
+      page,
+      server,
+      root: project.root,
+      workDir,
+      fps,
+      duration: totalFrames * (fps.den / fps.num),
+      format: options.format,
+      videoFrameFormat: options.videoFrameFormat,
+      transparent,
+      gpu: options.browserGpu,
+      signal,
+    });
+    server.assertNoProblems();
+
+    stage('capture');
+    const encoded = await captureAndEncode({
+      browser,
+      page,
+      server,
+      workers,
+      totalFrames,
+      fps,
+      transparent,
+      gpu: options.browserGpu,
+      videoFrames: media.videoFrames,
+      encoder: {
+        format: options.format,
+        output,
+        width: metadata.width,
+        height: metadata.height,
+        fps,
+        quality: options.quality,
+        ...(options.crf === undefined ? {} : { crf: options.crf }),
+        ...(options.videoBitrate === undefined ? {} : { videoBitrate: options.videoBitrate }),
+        ...(options.format === 'gif' ? { gifLoop: options.gifLoop } : {}),
+        ...(media.audioFile ? { audio: media.audioFile } : {}),
+      },
+      signal,
+      onProgress: (framesRendered, elapsedMs) => {
+        const speed = elapsedMs > 0 ? (framesRendered * 1000) / elapsedMs : 0;
+        emit({
+          type: 'progress',
+          stage: 'capture',
+          framesRendered,
+          totalFrames,
+          percent: (framesRendered / totalFrames) * 100,
+          fps: speed,
+          eta: speed > 0 ? (totalFrames - framesRendered) / speed : null,
+        });
+      },
+      beforeFinish: () => {
+        emit({ type: 'stage', stage: 'finish' });
+      },
+    });
+
+    const videoDuration = totalFrames * (fps.den / fps.num);
+    const result: RenderResult = {
+      output: encoded.output,
+      format: options.format,
+      size: encoded.size,
+      durationMs: Date.now() - startedAt,
+      videoDuration,
+      frames: totalFrames,
+      fps,
+      width: metadata.width,
+      height: metadata.height,
+      workers,
+      captureMode,
+      hasAudio: Boolean(media.audioFile),
+    };
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration });
+    return result;
+  } catch (caught) {
+    const error = signal?.aborted ? cancelledError(signal) : toSeekframeError(caught, { code: 'render-failed' });
+    emit({ type: 'error', error: error.toJSON() });
+    throw error;
+  } finally {
+    await cleanup.run();
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw cancelledError(signal);
+}
+
+function cancelledError(signal: AbortSignal): SeekframeError {
+  const reason = signal.reason instanceof Error ? signal.reason.message : signal.reason === undefined ? 'aborted' : String(signal.reason);
+  return new SeekframeError('render-cancelled', `The render was cancelled (${reason}); no output was written.`, { stage: 'capture', retryable: true });
+}

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatFinding, lintProject, SeekframeError, type LintFinding } from '@seekframe/composition';
+
+/**
+ * Lints the project before anything starts. Errors stop the render (`lint-failed`, findings in
+ * the message and in `details.findings`); warnings are returned for the caller to report.
+ */
+export async function runLint(entryFile: string, cwd = process.cwd()): Promise<LintFinding[]> {
+  const findings = await lintProject(entryFile, { readFile: readTextOrUndefined });
+  const shown = findings.map((f) => ({ ...f, file: path.relative(cwd, f.file) || f.file }));
+  const errors = shown.filter((f) => f.severity === 'error');
+  if (errors.length > 0) {
+    throw new SeekframeError(
+      'lint-failed',
+      `${path.relative(cwd, entryFile) || entryFile} has ${errors.length} lint error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} and render again:\n` +
+        errors.map((f) => `  ${formatFinding(f)}`).join('\n'),
+      { stage: 'lint', details: { findings: shown } },
+    );
+  }
+  return shown;
+}
+
+async function readTextOrUndefined(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+    throw error;
+  }
+}
