@@ -10,3 +10,5 @@ export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './crea
 export { encoderOptionsSchema, parseEncoderOptions, OUTPUT_FORMATS, QUALITY_PRESETS, type EncoderOptions, type OutputFormat } from './encoder-options.js';
 export { buildEncoderArgs, GIF_MAX_FPS } from './encoder-args.js';
 export { probeMedia, type MediaInfo, type MediaStream } from './probe-media.js';
+export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type ExtractResult, type VideoFrameFormat } from './extract-video-frames.js';
+export { mixAudio, audioTrackSchema, type AudioTrack } from './mix-audio.js';
