@@ -14,7 +14,7 @@ export function parseHtml(html: string): HtmlDocument {
 }
 
 /** Every element in document order, including those inside `<template>` content. */
-export function listElements(document: HtmlDocument): HtmlElement[] {
+export function listElements(doc: HtmlDocument): HtmlElement[] {
   const out: HtmlElement[] = [];
   const visit = (nodes: DefaultTreeAdapterTypes.ChildNode[]): void => {
     for (const node of nodes) {
@@ -24,7 +24,7 @@ export function listElements(document: HtmlDocument): HtmlElement[] {
       if (node.tagName === 'template') visit((node as DefaultTreeAdapterTypes.Template).content.childNodes);
     }
   };
-  visit(document.childNodes);
+  visit(doc.childNodes);
   return out;
 }
 

@@ -121,6 +121,13 @@ describe('lintProject — one bad fixture per rule', () => {
     ]);
   });
 
+  test('timing/after-end warns about clips that start after the composition ends', async () => {
+    const body = '<p id="late" data-start="4" data-duration="1"></p>\n<p data-start="late + 0.5"></p>\n<p data-start="3.9"></p>';
+    const findings = await lint({ 'index.html': page(body) });
+    expect(summary(findings)).toEqual(['index.html:4:1 warning timing/after-end', 'index.html:5:1 warning timing/after-end']);
+    expect(findings[1]?.message).toContain('<p> starts at 5.5s');
+  });
+
   test('media/invalid-media-start', async () => {
     expect(summary(await lint({ 'index.html': page('<audio src="a.mp3" data-media-start="later"></audio>') }))).toEqual([
       'index.html:4:20 error media/invalid-media-start',

@@ -108,6 +108,13 @@ function lintTiming(
     const item = items[finding.index] as Item;
     add(item.location, finding.rule, finding.severity, finding.message);
   }
+  // A clip that starts when the composition is already over is never seen or heard.
+  if (metadata.duration <= 0) return;
+  for (const r of result.items) {
+    if (r.start === undefined || r.start < metadata.duration) continue;
+    const name = r.item.id ? `"${r.item.id}"` : `<${r.item.tag}>`;
+    add(r.item.location, 'timing/after-end', 'warning', `${name} starts at ${r.start}s, but the composition ends at ${metadata.duration}s, so it never shows; start it earlier or raise data-duration on the root`);
+  }
 }
 
 function sortFindings(findings: LintFinding[]): LintFinding[] {

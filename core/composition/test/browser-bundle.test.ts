@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
+import { build } from 'esbuild';
+import { expect, test } from 'vitest';
+
+const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+
+/**
+ * The package must run in browsers (runtime, player): bundle it for the browser, which fails on
+ * any `node:` import, then run it in a bare JS realm without Node or DOM globals.
+ */
+test('bundles for the browser and runs without Node or DOM globals', async () => {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    globalName: 'seekframeComposition',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  expect(result.errors).toEqual([]);
+  const code = result.outputFiles[0]?.text ?? '';
+  expect(code).not.toMatch(/require\(["']node:/);
+
+  const files: Record<string, string> = {
+    'index.html': `<html data-composition-id="m" data-width="64" data-height="36" data-duration="2"><body>
+<div data-composition-id="c" data-composition-src="c.html" data-variable-values='{"n":"x"}'></div></body></html>`,
+    'c.html': `<html data-composition-id="c" data-width="64" data-height="36" data-duration="1"
+ data-composition-variables='[{"id":"n","type":"number","label":"N","default":1}]'></html>`,
+  };
+  const sandbox: Record<string, unknown> = { files, output: undefined };
+  runInNewContext(
+    `${code}
+     output = seekframeComposition.lintProject('index.html', { readFile: async (p) => files[p] })
+       .then((findings) => findings.map(seekframeComposition.formatFinding));`,
+    sandbox,
+  );
+  const lines = await (sandbox.output as Promise<string[]>);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^index\.html:2:\d+ error subcomposition\/variable-type data-variable-values on "c": variable "n" must be a number/);
+  expect(runInNewContext(`typeof process + typeof window + typeof document`, sandbox)).toBe('undefinedundefinedundefined');
+});
