@@ -90,7 +90,23 @@ needs_npm_ci() {
 install_npm_dependencies() {
   needs_npm_ci || return 0
   say "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  local log
+  log="$(mktemp)"
+  if npm ci --no-audit --no-fund --loglevel=error >"$log" 2>&1; then
+    rm -f "$log"
+    return 0
+  fi
+  if grep -q 'package.json and package-lock.json .* in sync' "$log"; then
+    # npm 11 leaves other platforms' optional packages (rollup, turbo) out of the lock and then
+    # npm ci rejects that same lock; npm install still installs the locked versions.
+    rm -f "$log"
+    say "npm ci rejected package-lock.json as out of sync; installing with npm install instead"
+    npm install --no-audit --no-fund --loglevel=error >/dev/null
+    return 0
+  fi
+  cat "$log" >&2
+  rm -f "$log"
+  die "npm ci failed (output above)"
 }
 
 build_packages() {
