@@ -92,7 +92,7 @@ describe('lintProject — one bad fixture per rule', () => {
       '<div id="a" data-start="intro" data-duration="1"></div>',
       '<div id="b" data-start="c + 1" data-duration="1"></div>',
       '<div id="c" data-start="b" data-duration="1"></div>',
-      '<video id="v" src="v.mp4"></video>',
+      '<div id="v" data-start="0"></div>',
       '<div data-start="v"></div>',
       '<div data-start="1s"></div>',
     ].join('\n');
@@ -105,6 +105,21 @@ describe('lintProject — one bad fixture per rule', () => {
     ]);
     expect(findings[1]?.message).toContain('b -> c -> b');
     expect(findings[3]?.message).toContain('<div> at 9:1');
+  });
+
+  test('timing/follows-media: following media without data-duration is only a warning (the render measures it)', async () => {
+    const body = '<video id="v" src="v.mp4"></video>\n<p data-start="v + 1" data-duration="1"></p>\n<p data-start="a"></p>\n<audio id="a" src="a.mp3"></audio>';
+    const findings = await lint({ 'index.html': page(body) });
+    expect(summary(findings)).toEqual(['index.html:5:1 warning timing/follows-media', 'index.html:6:1 warning timing/follows-media']);
+    expect(findings[0]?.message).toContain('add data-duration to "v"');
+  });
+
+  test('a missing src file is reported at every host that embeds it, and read once', async () => {
+    const body = '<div data-composition-id="a" data-composition-src="gone.html"></div>\n<div data-composition-id="b" data-composition-src="gone.html"></div>';
+    expect(summary(await lint({ 'index.html': page(body) }))).toEqual([
+      'index.html:4:1 error subcomposition/missing-src-file',
+      'index.html:5:1 error subcomposition/missing-src-file',
+    ]);
   });
 
   test('timing/overlap is a warning; timing/invalid-duration and timing/invalid-track-index', async () => {

@@ -10,11 +10,7 @@ export interface LintHost {
   readFile(path: string): Promise<string | undefined>;
 }
 
-interface FileState {
-  /** undefined while the file is being linted (on the DFS stack) or if it could not be read. */
-  metadata: CompositionMetadata | undefined;
-  done: boolean;
-}
+type FileState = { status: 'visiting' } | { status: 'missing' } | { status: 'done'; metadata: CompositionMetadata };
 
 /**
  * Lints a composition and every sub-composition it embeds (each file once). Findings are sorted
@@ -28,9 +24,11 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
 
   const lintFile = async (path: string, stack: string[]): Promise<CompositionMetadata | undefined> => {
     const html = await host.readFile(path);
-    if (html === undefined) return undefined;
-    const state: FileState = { metadata: undefined, done: false };
-    files.set(path, state);
+    if (html === undefined) {
+      files.set(path, { status: 'missing' });
+      return undefined;
+    }
+    files.set(path, { status: 'visiting' });
     const inspection = inspectComposition(html, { file: path });
     findings.push(...inspection.findings);
     const { metadata } = inspection;
@@ -45,22 +43,18 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
         continue;
       }
       const childPath = resolveSourcePath(path, sub.src, rootDir);
-      const known = files.get(childPath);
-      let child: CompositionMetadata | undefined;
-      if (known && !known.done) {
+      if (files.get(childPath)?.status === 'visiting') {
         const chain = [...stack.slice(stack.indexOf(childPath)), path, childPath].join(' -> ');
         add(sub.location, 'subcomposition/cycle', 'error', `"${sub.id}" embeds ${childPath}, which already embeds this file: ${chain}; remove one of the data-composition-src links`);
         continue;
-      } else if (known) {
-        child = known.metadata;
-      } else {
-        child = await lintFile(childPath, [...stack, path]);
-        if (!files.has(childPath)) {
-          add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src="${sub.src}" on "${sub.id}" points to ${childPath}, which does not exist; fix the path or add the file`);
-          continue;
-        }
       }
-      if (!child) continue;
+      if (!files.has(childPath)) await lintFile(childPath, [...stack, path]);
+      const state = files.get(childPath);
+      if (state?.status !== 'done') {
+        add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src="${sub.src}" on "${sub.id}" points to ${childPath}, which does not exist; fix the path or add the file`);
+        continue;
+      }
+      const child = state.metadata;
       if (child.duration > 0) childDurations.set(i, child.duration);
       for (const issue of validateOverrides(child.variables, sub.variableValues)) {
         const at = sub.variableValueLocations?.[issue.id] ?? sub.location;
@@ -73,13 +67,12 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     }
 
     lintTiming(metadata, childDurations, add);
-    state.metadata = metadata;
-    state.done = true;
+    files.set(path, { status: 'done', metadata });
     return metadata;
   };
 
   await lintFile(entry, []);
-  if (!files.has(entry)) {
+  if (files.get(entry)?.status === 'missing') {
     findings.push({ file: entry, line: 1, column: 1, rule: 'project/missing-entry', severity: 'error', message: `${entry} does not exist; pass the path of the composition's HTML file` });
   }
   return sortFindings(findings);
@@ -103,9 +96,17 @@ function lintTiming(
       tag: 'composition',
     })),
   ];
-  const result = resolveTiming(items, { describe: (item) => `<${item.tag}> at ${item.location.line}:${item.location.column}` });
+  const describeItem = (item: Item): string => (item.id ? `"${item.id}"` : `<${item.tag}> at ${item.location.line}:${item.location.column}`);
+  const result = resolveTiming(items, { describe: describeItem });
   for (const finding of result.findings) {
     const item = items[finding.index] as Item;
+    const target = finding.target === undefined ? undefined : items[finding.target];
+    if (finding.rule === 'timing/missing-duration' && (target?.tag === 'video' || target?.tag === 'audio')) {
+      // Legal: the render measures the media file. Lint cannot, so it only points it out.
+      const name = target.id ? `"${target.id}"` : `<${target.tag}>`;
+      add(item.location, 'timing/follows-media', 'warning', `${describeItem(item)} starts after ${name}, whose length is only known once the media file is probed at render time; add data-duration to ${name} to make the timing explicit`);
+      continue;
+    }
     add(item.location, finding.rule, finding.severity, finding.message);
   }
   // A clip that starts when the composition is already over is never seen or heard.

@@ -69,6 +69,7 @@ describe('resolveTiming', () => {
 
   test('following a clip without a duration is an error', () => {
     expect(rules([{ id: 'v', start: '0' }, { start: 'v' }])).toEqual(['error timing/missing-duration #1']);
+    expect(resolveTiming([{ id: 'v', start: '0' }, { start: 'v' }]).findings[0]?.target).toBe(0);
   });
 
   test('an unparseable start is an error', () => {
@@ -88,6 +89,7 @@ describe('resolveTiming', () => {
       'warning timing/overlap #1',
     ]);
     expect(result.findings[0]?.message).toContain('data-track-index 0');
+    expect(result.findings.map((f) => f.target)).toEqual([0, 2]);
   });
 
   test('describe names items without an id', () => {

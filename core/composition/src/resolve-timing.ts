@@ -17,6 +17,8 @@ export interface TimingFinding {
   severity: 'error' | 'warning';
   /** Index into the input array of the item the finding is about. */
   index: number;
+  /** For `timing/missing-duration` and `timing/overlap`: the index of the other item involved. */
+  target?: number;
   message: string;
 }
 
@@ -119,6 +121,7 @@ export function resolveTiming<T extends TimingItem>(items: readonly T[], options
         rule: 'timing/missing-duration',
         severity: 'error',
         index: i,
+        target,
         message: `data-start of ${describe(i)} follows "${ref.id}", which has no known duration; add data-duration to "${ref.id}" or start at a number of seconds`,
       });
       return undefined;
@@ -156,6 +159,7 @@ function findOverlaps<T extends TimingItem>(resolved: ResolvedTiming<T>[], descr
             rule: 'timing/overlap',
             severity: 'warning',
             index: current.index,
+            target: earlier.index,
             message: `${describe(current.index)} (${fmt(current.start)}s-${fmt(current.end)}s) overlaps ${describe(earlier.index)} (${fmt(earlier.start)}s-${fmt(earlier.end)}s) on data-track-index ${track}; move one to another track or shift its data-start`,
           });
         }
