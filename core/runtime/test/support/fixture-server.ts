@@ -7,6 +7,8 @@ import type { InjectedConfig } from '../../src/injected-config.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
+  // served as HTML but without the runtime (only .html gets it): a file from a foreign server
+  '.htm': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
