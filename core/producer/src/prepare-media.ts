@@ -1,5 +1,15 @@
-import { SeekframeError } from '@seekframe/composition';
-import { launchBrowser, openCapturePage, type BrowserInfo } from '@seekframe/engine';
+import path from 'node:path';
+import {
+  chooseVideoFrameFormat,
+  extractVideoFrames,
+  launchBrowser,
+  mixAudio,
+  openCapturePage,
+  probeMedia,
+  type AudioTrack,
+  type BrowserInfo,
+  type MediaInfo,
+} from '@seekframe/engine';
 import type { PageTarget } from './capture-and-encode.js';
 import type { ProjectServer } from './project-server.js';
 import type { Fps, OutputFormat } from './render-options.js';
@@ -52,8 +62,56 @@ export async function readMediaClips(options: Pick<PrepareMediaOptions, 'browser
 
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
   const clips = await readMediaClips(options);
-  if (clips.length > 0) {
-    throw new SeekframeError('media-unsupported', 'Media clips are not supported yet.', { stage: 'media' });
+  // A missing media file is reported by the server with the document that used it.
+  options.server.assertNoProblems();
+  const probes = new Map<string, Promise<MediaInfo>>();
+  const probeOnce = (input: string): Promise<MediaInfo> => {
+    let probe = probes.get(input);
+    if (!probe) probes.set(input, (probe = probeMedia(input)));
+    return probe;
+  };
+
+  const videoFrames: VideoFrameMap = {};
+  const videos = [...new Set(clips.filter((c) => c.kind === 'video').map((c) => c.src))];
+  for (const [n, src] of videos.entries()) {
+    throwIfAborted(options.signal);
+    const input = mediaInput(src, options.server, options.root);
+    const probe = await probeOnce(input);
+    const format = chooseVideoFrameFormat(options.videoFrameFormat, probe);
+    const dir = path.join(options.workDir, `video-${n + 1}`);
+    const extracted = await extractVideoFrames(input, dir, { fps: options.fps, format, probe, ...(options.signal ? { signal: options.signal } : {}) });
+    const prefix = options.server.mount(`video-${n + 1}`, dir);
+    videoFrames[src] = { urlPattern: prefix + extracted.pattern, fps: options.fps.num / options.fps.den, frameCount: extracted.count };
   }
-  return { clips, videoFrames: {}, audioFile: undefined };
+
+  const audible = clips.filter((c) => c.hasAudio && c.duration > 0);
+  if (audible.length === 0 || options.format === 'gif') return { clips, videoFrames, audioFile: undefined };
+  const tracks: AudioTrack[] = [];
+  for (const clip of audible) {
+    const input = mediaInput(clip.src, options.server, options.root);
+    if (!(await probeOnce(input)).hasAudio) continue; // data-has-audio on a silent file: nothing to mix
+    tracks.push({ file: input, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume });
+  }
+  if (tracks.length === 0) return { clips, videoFrames, audioFile: undefined };
+  throwIfAborted(options.signal);
+  // webm carries Opus; every other format gets AAC (the encoder re-encodes for mov's PCM).
+  const codec = options.format === 'webm' ? 'opus' : 'aac';
+  const mixed = await mixAudio(tracks, options.duration, path.join(options.workDir, codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), codec, options.signal ? { signal: options.signal } : {});
+  return { clips, videoFrames, audioFile: mixed.output };
+}
+
+/**
+ * Where ffmpeg reads a clip from: files of the project straight from disk; anything else
+ * (remote sources through the server's remote route) over HTTP from the project server.
+ */
+export function mediaInput(src: string, server: ProjectServer, root: string): string {
+  if (!src.startsWith(`${server.origin}/`)) return src;
+  const pathname = decodeURIComponent(new URL(src).pathname);
+  if (pathname.startsWith('/__seekframe/')) return src;
+  const file = path.resolve(root, `.${pathname}`);
+  return file.startsWith(root + path.sep) ? file : src;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }

@@ -11,7 +11,7 @@ import { fpsFromNumber, frameCount } from './frame-timing.js';
 import { loadRuntimeSource } from './load-runtime-source.js';
 import { parseRenderOptions } from './parse-render-options.js';
 import { prepareMedia } from './prepare-media.js';
-import { createProjectServer } from './project-server.js';
+import { createProjectServer, type ProjectServer } from './project-server.js';
 import type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
 import { defaultOutputPath, type RenderOptionsInput } from './render-options.js';
 import { resolveProject } from './resolve-project.js';
@@ -37,6 +37,7 @@ export async function renderComposition(input: RenderOptionsInput, onEvent?: Ren
   };
   const cleanup = new CleanupStack();
   let signal: AbortSignal | undefined;
+  let server: ProjectServer | undefined;
   try {
     const options = parseRenderOptions(input);
     signal = options.signal;
@@ -71,7 +72,7 @@ export async function renderComposition(input: RenderOptionsInput, onEvent?: Ren
 
     stage('serve');
     const runtimeSource = await loadRuntimeSource();
-    const server = await createProjectServer({
+    server = await createProjectServer({
       root: project.root,
       entry: project.entry,
       remoteTimeoutMs: options.remoteTimeoutMs,
@@ -85,7 +86,8 @@ export async function renderComposition(input: RenderOptionsInput, onEvent?: Ren
         epochMs: Math.floor(startedAt / 1000) * 1000,
       }),
     });
-    cleanup.add(() => server.close());
+    const served = server;
+    cleanup.add(() => served.close());
     const browser = await findBrowser();
     const captureMode: CaptureMode =
       options.captureMode === 'auto' ? (browser.supportsBeginFrame ? 'beginframe' : 'screenshot') : options.captureMode;
@@ -179,12 +181,35 @@ export async function renderComposition(input: RenderOptionsInput, onEvent?: Ren
     emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration });
     return result;
   } catch (caught) {
-    const error = signal?.aborted ? cancelledError(signal) : toSeekframeError(caught, { code: 'render-failed' });
+    const error = signal?.aborted ? cancelledError(signal) : rootCause(toSeekframeError(caught, { code: 'render-failed' }), server);
     emit({ type: 'error', error: error.toJSON() });
     throw error;
   } finally {
     await cleanup.run();
   }
+}
+
+/**
+ * Errors that are often only the visible consequence of a missing local file or a failed remote
+ * asset (an image that never decodes, a video ffprobe cannot read). When the server recorded
+ * such a problem, it is the message the user needs.
+ */
+const CONSEQUENCES = new Set([
+  'ready-failed',
+  'ready-timeout',
+  'page-load-failed',
+  'page-script-error',
+  'seek-timeout',
+  'media-probe-failed',
+  'video-extract-failed',
+  'audio-mix-failed',
+  'capture-failed',
+  'render-failed',
+]);
+
+function rootCause(error: SeekframeError, server: ProjectServer | undefined): SeekframeError {
+  const problem = server?.problems()[0];
+  return problem && CONSEQUENCES.has(error.code) ? problem : error;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
