@@ -53,12 +53,14 @@ describe('error printing', () => {
     expect(run.stderr).toMatch(/\n\s+at .+resolve-entry/);
   });
 
-  it('prints only a JSON error document in --json mode', async () => {
+  it('prints only a one-line JSON error event in --json mode', async () => {
     const run = await runCli(['lint', missing, '--json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
-    const doc = JSON.parse(run.stdout) as { error: { code: string; stage: string; message: string } };
-    expect(doc.error).toMatchObject({ code: 'entry-not-found', stage: 'load' });
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const doc = JSON.parse(run.stdout) as { type: string; error: { code: string; stage: string; message: string } };
+    expect(doc.type).toBe('error');
+    expect(doc.error).toMatchObject({ code: 'entry-not-found', stage: 'load', retryable: false });
     expect(doc.error.message).toContain('does-not-exist');
   });
 

@@ -10,7 +10,8 @@ export const EXIT_USAGE = 2;
 /**
  * The one place a thrown error becomes output and an exit code. A SeekframeError prints only its
  * message (it already names the file/field and the fix); the stack is for SEEKFRAME_DEBUG=1.
- * In `--json` mode the error is the JSON document, so scripts never parse prose.
+ * In `--json` mode the error is JSON on stdout (`{"type":"error","error":{code,message,...}}`), so
+ * scripts never parse prose.
  */
 export function reportError(error: unknown, ctx: CliContext, json: boolean): number {
   if (error instanceof CommanderError) return commanderExitCode(error);
@@ -18,7 +19,9 @@ export function reportError(error: unknown, ctx: CliContext, json: boolean): num
   const known = error instanceof SeekframeError;
   const data = toSeekframeError(error, { code: 'internal-error' });
   if (json) {
-    ctx.printJson({ error: data.toJSON() });
+    // One line shaped like the progress stream's error event, so it reads as the JSON document of
+    // `lint --json` and as the last line of `render --json` alike.
+    ctx.stdout.write(`${JSON.stringify({ type: 'error', error: data.toJSON() })}\n`);
   } else {
     ctx.note(`${ctx.colors.red(ctx.colors.bold('error'))} ${data.message}`);
     if (!known && !debug(ctx)) ctx.note(ctx.colors.dim('This looks like a bug in seekframe; run again with SEEKFRAME_DEBUG=1 to see the stack.'));
