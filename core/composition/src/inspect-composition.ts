@@ -9,6 +9,7 @@ import {
   type HtmlElement,
   type SourceLocation,
 } from './html-tree.js';
+import { checkColorGrading } from './check-color-grading.js';
 import type { LintFinding } from './lint-finding.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
 import { parseVariableDeclarationsAttribute } from './parse-variable-declarations.js';
@@ -128,6 +129,7 @@ export function inspectComposition(html: string, options: { file?: string } = {}
   readVariables(html, elements, root, metadata, add);
 
   for (const element of elements) {
+    checkColorGrading(html, element, metadata.variables, add);
     if (element === root) continue;
     if (hasAttr(element, 'data-composition-src')) metadata.subCompositions.push(readHost(html, element, add));
     else if (hasAttr(element, 'data-start') || element.tagName === 'video' || element.tagName === 'audio') {

@@ -143,6 +143,23 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[1]?.message).toContain('<p> starts at 5.5s');
   });
 
+  test('media/malformed-color-grading and variables/unknown-reference', async () => {
+    const vars = '[{"id":"warmth","type":"number","label":"Warmth","default":0.2}]';
+    const body = [
+      `<video src="a.mp4" data-color-grading='{"temperature":"$warmth","tint":"\${tnt}","lut":{"mix":"$mix"}}'></video>`,
+      `<video src="b.mp4" data-color-grading='{"contrast":1.1,}'></video>`,
+    ].join('\n');
+    const findings = await lint({ 'index.html': page(body, `${ROOT} data-composition-variables='${vars}'`) });
+    const line4 = body.split('\n')[0] as string;
+    expect(summary(findings)).toEqual([
+      `index.html:4:${line4.indexOf('"tint"') + 1} warning variables/unknown-reference`,
+      `index.html:4:${line4.indexOf('"mix"') + 1} warning variables/unknown-reference`,
+      // JSON.parse stops at the stray "}" after the trailing comma.
+      `index.html:5:${(body.split('\n')[1] as string).indexOf(',}') + 2} error media/malformed-color-grading`,
+    ]);
+    expect(findings[0]?.message).toContain('declared: warmth');
+  });
+
   test('media/invalid-media-start', async () => {
     expect(summary(await lint({ 'index.html': page('<audio src="a.mp3" data-media-start="later"></audio>') }))).toEqual([
       'index.html:4:20 error media/invalid-media-start',
