@@ -7,6 +7,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 bash scripts/setup.sh
+# npx itself stays quiet (npm notices would interleave with our output).
+export npm_config_loglevel=error
 npx --no-install seekframe doctor
 npx --no-install seekframe lint compositions/ui-3d-reveal
 

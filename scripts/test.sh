@@ -7,4 +7,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 bash scripts/setup.sh
+# npx itself stays quiet (npm notices would interleave with our output).
+export npm_config_loglevel=error
 exec npx --no-install vitest run "$@"
