@@ -37,6 +37,8 @@ export interface ProjectServer {
   fetchRemote(url: string, referrer?: string): Promise<RemoteAsset>;
   /** Missing local files and failed remote assets seen so far, oldest first. */
   problems(): SeekframeError[];
+  /** Remote URLs the page asked for that have not been answered yet (for ready-timeout messages). */
+  pendingRemote(): string[];
   /** Throws the first recorded problem. */
   assertNoProblems(): void;
   close(): Promise<void>;
@@ -62,12 +64,18 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     if (!problems.some((p) => p.message === error.message)) problems.push(error);
   };
 
+  const pending = new Map<string, number>();
   const fetchRemote = async (url: string, referrer?: string): Promise<RemoteAsset> => {
+    pending.set(url, (pending.get(url) ?? 0) + 1);
     try {
       return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer });
     } catch (error) {
       if (error instanceof SeekframeError) record(error);
       throw error;
+    } finally {
+      const left = (pending.get(url) ?? 1) - 1;
+      if (left > 0) pending.set(url, left);
+      else pending.delete(url);
     }
   };
 
@@ -133,6 +141,7 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     },
     fetchRemote,
     problems: () => [...problems],
+    pendingRemote: () => [...pending.keys()],
     assertNoProblems() {
       if (problems[0]) throw problems[0];
     },

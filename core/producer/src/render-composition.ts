@@ -209,7 +209,17 @@ const CONSEQUENCES = new Set([
 
 function rootCause(error: SeekframeError, server: ProjectServer | undefined): SeekframeError {
   const problem = server?.problems()[0];
-  return problem && CONSEQUENCES.has(error.code) ? problem : error;
+  if (problem && CONSEQUENCES.has(error.code)) return problem;
+  const pending = server?.pendingRemote() ?? [];
+  if (error.code === 'ready-timeout' && pending.length > 0) {
+    // The browser only knows the page did not load; the server knows which remote URL is hanging.
+    return new SeekframeError(
+      'ready-timeout',
+      `${error.message} Still waiting for ${pending.join(', ')} (no answer yet); check that server, or copy the file into the project.`,
+      { stage: error.stage ?? 'capture', retryable: true, details: { ...error.details, pending }, cause: error },
+    );
+  }
+  return error;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
