@@ -19,6 +19,8 @@ export interface CapturePageOptions {
   readyTimeoutMs: number;
   /** Longest a single seek may take before the render fails (default 30 s). */
   seekTimeoutMs?: number;
+  /** Fail a frame when `__seekframe.errors()` reports author-script errors (default true). */
+  failOnScriptErrors?: boolean;
 }
 
 export interface CapturedFrame {
@@ -92,19 +94,25 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 
   const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
   const seekTimeoutMs = opts.seekTimeoutMs ?? 30_000;
+  const failOnScriptErrors = opts.failOnScriptErrors ?? true;
   const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
 
   const seekAndCaptureFrame = async (t: number, frame?: number): Promise<CapturedFrame> => {
     const label = frame === undefined ? `t=${t}s` : `frame ${frame} (t=${t}s)`;
     let seekError: string | null;
+    let scriptErrors: string[];
     try {
+      // One round trip: seek, then read the runtime's record of author-script errors.
       const seeking = page.evaluate(async (time: number) => {
+        const sf = (window as unknown as { __seekframe: { seek(t: number): Promise<void>; errors?: () => unknown[] } }).__seekframe;
+        let failed: string | null = null;
         try {
-          await (window as unknown as { __seekframe: { seek(t: number): Promise<void> } }).__seekframe.seek(time);
-          return null;
+          await sf.seek(time);
         } catch (error) {
-          return error instanceof Error ? error.message : String(error);
+          failed = error instanceof Error ? error.message : String(error);
         }
+        const errors = typeof sf.errors === 'function' ? sf.errors().map(String) : [];
+        return { failed, errors };
       }, t);
       const outcome = await settleWithin(seeking, seekTimeoutMs, pump);
       if (outcome === 'timeout') {
@@ -114,7 +122,8 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
           details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
         });
       }
-      seekError = outcome;
+      seekError = outcome.failed;
+      scriptErrors = outcome.errors;
     } catch (error) {
       if (error instanceof SeekframeError) throw error;
       throw crashError(session, error, `at ${label}`, crashed);
@@ -124,6 +133,14 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
         stage: 'capture',
         details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
       });
+    }
+    if (failOnScriptErrors && scriptErrors.length > 0) {
+      throw new SeekframeError(
+        'page-script-error',
+        `A script in ${opts.url} threw (seen at ${label}): ${scriptErrors.slice(0, 3).join(' | ')}` +
+          (scriptErrors.length > 3 ? ` (+${scriptErrors.length - 3} more)` : '') + '. Fix the script; the render stops on any script error.',
+        { stage: 'capture', details: { url: opts.url, time: t, errors: scriptErrors.slice(0, 20), ...(frame === undefined ? {} : { frame }) } },
+      );
     }
     try {
       return await capture();

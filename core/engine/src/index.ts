@@ -12,3 +12,5 @@ export { buildEncoderArgs, GIF_MAX_FPS } from './encoder-args.js';
 export { probeMedia, type MediaInfo, type MediaStream } from './probe-media.js';
 export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type ExtractResult, type VideoFrameFormat } from './extract-video-frames.js';
 export { mixAudio, audioTrackSchema, type AudioTrack } from './mix-audio.js';
+export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './render-frame-pool.js';
+export { planFrameChunks, type FrameChunk } from './plan-frame-chunks.js';

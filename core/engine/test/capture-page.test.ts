@@ -26,6 +26,7 @@ beforeAll(async () => {
     '/never-ready.html': colourPage({ readyNever: true }),
     '/no-runtime.html': colourPage({ noRuntime: true }),
     '/seek-throws.html': colourPage({ seekThrows: true }),
+    '/script-error.html': colourPage({ scriptError: 'TypeError: chart is undefined' }),
   });
 });
 afterAll(async () => server.close());
@@ -99,6 +100,24 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
       message: expect.stringMatching(/frame 7 \(t=0\.25s\).*boom at 0\.25/),
     });
     await page.close();
+  });
+});
+
+describe('author script errors', () => {
+  it('fails the frame when the runtime reports script errors, unless told not to', async () => {
+    const session = await launchBrowser({ browser, mode: 'screenshot', width: W, height: H });
+    try {
+      const opts = { url: server.url('/script-error.html'), width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000 } as const;
+      const strict = await openCapturePage(session, opts);
+      await expect(strict.seekAndCapture(0.1, 1)).rejects.toMatchObject({
+        code: 'page-script-error',
+        message: expect.stringContaining('TypeError: chart is undefined'),
+      });
+      const lenient = await openCapturePage(session, { ...opts, failOnScriptErrors: false });
+      expect(PNG.sync.read(await lenient.seekAndCapture(0.1, 1)).width).toBe(W);
+    } finally {
+      await session.close();
+    }
   });
 });
 

@@ -23,15 +23,17 @@ export async function servePages(pages: Record<string, string>): Promise<{ url: 
  * A stand-in for the real runtime: seek(t) paints the body in a colour derived from t
  * (red = t * 100, green = 50, blue = 200) after one animation frame, like a real seek would.
  */
-export function colourPage(opts: { transparent?: boolean; readyNever?: boolean; noRuntime?: boolean; seekThrows?: boolean } = {}): string {
+export function colourPage(opts: { transparent?: boolean; readyNever?: boolean; noRuntime?: boolean; seekThrows?: boolean | number; scriptError?: string } = {}): string {
   const runtime = opts.noRuntime
     ? ''
     : `<script>
   window.__seekframe = {
     ready: ${opts.readyNever ? 'new Promise(() => {})' : 'Promise.resolve()'},
     pending: () => ['font "Missing Sans"', 'image /hero.png'],
+    errors: () => ${JSON.stringify(opts.scriptError ? [opts.scriptError] : [])},
     seek(t) {
-      ${opts.seekThrows ? "throw new Error('boom at ' + t);" : ''}
+      ${opts.seekThrows === true ? "throw new Error('boom at ' + t);" : ''}
+      ${typeof opts.seekThrows === 'number' ? `if (t >= ${opts.seekThrows}) throw new Error('boom at ' + t);` : ''}
       const box = document.getElementById('box');
       box.style.background = 'rgb(' + Math.round(t * 100) + ', 50, 200)';
       return new Promise((resolve) => requestAnimationFrame(() => resolve()));

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { planFrameChunks } from './plan-frame-chunks.js';
+
+describe('planFrameChunks', () => {
+  it('covers every frame once, in order, without gaps', () => {
+    for (const [total, workers] of [[1, 1], [7, 2], [100, 3], [1000, 8], [5, 24]] as const) {
+      const chunks = planFrameChunks(total, workers);
+      expect(chunks[0]!.start).toBe(0);
+      expect(chunks.at(-1)!.end).toBe(total);
+      chunks.slice(1).forEach((chunk, i) => expect(chunk.start).toBe(chunks[i]!.end));
+      chunks.forEach((chunk) => expect(chunk.end).toBeGreaterThan(chunk.start));
+    }
+  });
+  it('aims at four chunks per worker, 1 to 30 frames each', () => {
+    expect(planFrameChunks(80, 2)).toHaveLength(8);
+    expect(planFrameChunks(10_000, 2)[0]).toEqual({ start: 0, end: 30 });
+    expect(planFrameChunks(3, 4)).toHaveLength(3);
+  });
+  it('honours an explicit chunk size', () => {
+    expect(planFrameChunks(10, 2, 4)).toEqual([{ start: 0, end: 4 }, { start: 4, end: 8 }, { start: 8, end: 10 }]);
+    expect(planFrameChunks(0, 2)).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import { SeekframeError, toSeekframeError } from '@seekframe/composition';
+import type { BrowserInfo } from './browser-info.js';
+import type { CaptureMode } from './browser-flags.js';
+import { openCapturePage, type CapturePage, type CapturePageOptions } from './capture-page.js';
+import { launchBrowser, type BrowserSession } from './launch-browser.js';
+import { planFrameChunks } from './plan-frame-chunks.js';
+
+export interface FramePoolOptions {
+  browser: Pick<BrowserInfo, 'path' | 'kind'>;
+  /** Browser processes to run (see autoWorkerCount); fewer start when there are fewer chunks. */
+  workers: number;
+  mode: CaptureMode;
+  gpu?: boolean;
+  /** Everything openCapturePage needs except the mode. */
+  page: Omit<CapturePageOptions, 'mode'>;
+  /** Time in seconds of each frame; the index in this array is the frame index. */
+  times: readonly number[];
+  /** Receives frames strictly in index order. Awaited: a slow consumer slows the workers. */
+  onFrame(index: number, frame: Buffer): Promise<void> | void;
+  /** Called after each delivered frame. */
+  onProgress?(progress: { framesDone: number; totalFrames: number }): void;
+  /** Runs once per worker page after it is ready, before its first frame (e.g. useVideoFrames). */
+  preparePage?(page: CapturePage, worker: number): Promise<void>;
+  signal?: AbortSignal;
+  /** Frames per chunk a worker takes at a time (default: ~4 chunks per worker, max 30). */
+  chunkSize?: number;
+  /** Captured frames waiting for delivery, at most (default: enough to keep every worker busy). */
+  maxBufferedFrames?: number;
+}
+
+export interface FramePoolResult {
+  frames: number;
+  /** Frames where Chromium drew nothing new and the previous image was reused (beginframe). */
+  reusedFrames: number;
+  workers: number;
+  /** Most frames ever held between capture and delivery (bounded by maxBufferedFrames). */
+  peakBufferedFrames: number;
+  /** Non-fatal page problems seen by any worker (console errors, failed requests), de-duplicated. */
+  pageErrors: string[];
+}
+
+/**
+ * Renders `times` with N separate browser processes. Workers take contiguous chunks in order and
+ * never run more than `maxBufferedFrames` ahead of delivery, so memory stays bounded while the
+ * consumer (the encoder) gets every frame in order. Any failure or abort closes every browser.
+ */
+export async function renderFramePool(opts: FramePoolOptions): Promise<FramePoolResult> {
+  const total = opts.times.length;
+  if (!Number.isInteger(opts.workers) || opts.workers < 1) {
+    throw new SeekframeError('invalid-option', `workers must be a whole number of at least 1, got ${opts.workers}.`, { stage: 'config' });
+  }
+  const chunks = planFrameChunks(total, opts.workers, opts.chunkSize);
+  const workerCount = Math.min(opts.workers, chunks.length);
+  const chunkLength = chunks[0] ? chunks[0].end - chunks[0].start : 1;
+  const window = Math.max(1, opts.maxBufferedFrames ?? (workerCount + 1) * chunkLength);
+
+  const sessions: BrowserSession[] = [];
+  const buffered = new Map<number, Buffer>();
+  const pageErrors = new Set<string>();
+  let waiters: Array<() => void> = [];
+  let failure: SeekframeError | undefined;
+  let nextChunk = 0;
+  let nextToDeliver = 0;
+  let delivering = false;
+  let reusedFrames = 0;
+  let peakBufferedFrames = 0;
+
+  const wake = (): void => {
+    const current = waiters;
+    waiters = [];
+    for (const resolve of current) resolve();
+  };
+  const waitUntil = async (ready: () => boolean): Promise<void> => {
+    while (!ready()) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  const fail = (error: unknown): void => {
+    if (failure) return;
+    failure = toSeekframeError(error, { code: 'capture-failed', stage: 'capture' });
+    // Closing the browsers makes every in-flight capture reject at once.
+    for (const session of sessions) void session.close();
+    wake();
+  };
+  const onAbort = (): void => {
+    const reason: unknown = opts.signal?.reason;
+    fail(reason instanceof SeekframeError ? reason : new SeekframeError('cancelled', 'The render was cancelled.', { stage: 'capture' }));
+  };
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const deliver = async (): Promise<void> => {
+    if (delivering) return;
+    delivering = true;
+    try {
+      while (!failure && buffered.has(nextToDeliver)) {
+        const frame = buffered.get(nextToDeliver)!;
+        buffered.delete(nextToDeliver);
+        await opts.onFrame(nextToDeliver, frame);
+        nextToDeliver++;
+        opts.onProgress?.({ framesDone: nextToDeliver, totalFrames: total });
+        wake();
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      delivering = false;
+      wake();
+    }
+  };
+
+  const worker = async (id: number): Promise<void> => {
+    const session = await launchBrowser({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height });
+    sessions.push(session);
+    if (failure) return void (await session.close());
+    const page = await openCapturePage(session, { ...opts.page, mode: opts.mode });
+    await opts.preparePage?.(page, id);
+    try {
+      while (!failure && nextChunk < chunks.length) {
+        const chunk = chunks[nextChunk++]!;
+        for (let index = chunk.start; index < chunk.end; index++) {
+          await waitUntil(() => failure !== undefined || index < nextToDeliver + window);
+          if (failure) return;
+          const frame = await page.seekAndCaptureFrame(opts.times[index]!, index);
+          if (frame.reused) reusedFrames++;
+          buffered.set(index, frame.data);
+          peakBufferedFrames = Math.max(peakBufferedFrames, buffered.size);
+          void deliver();
+        }
+      }
+    } finally {
+      for (const error of page.errors()) pageErrors.add(error);
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: workerCount }, (_, id) => worker(id).catch(fail)));
+    await waitUntil(() => failure !== undefined || (nextToDeliver === total && !delivering));
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    await Promise.allSettled(sessions.map((session) => session.close()));
+  }
+  if (failure) throw failure;
+  return { frames: total, reusedFrames, workers: workerCount, peakBufferedFrames, pageErrors: [...pageErrors] };
+}

@@ -1,0 +1,118 @@
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBrowser } from '../src/find-browser.js';
+import { renderFramePool, type FramePoolOptions } from '../src/render-frame-pool.js';
+import type { BrowserInfo } from '../src/browser-info.js';
+import { colourPage, servePages } from './serve-pages.js';
+
+const W = 64;
+const H = 36;
+let server: Awaited<ReturnType<typeof servePages>>;
+let browser: BrowserInfo;
+
+beforeAll(async () => {
+  browser = await findBrowser();
+  server = await servePages({ '/colour.html': colourPage(), '/fails.html': colourPage({ seekThrows: 0.5 }) });
+});
+afterAll(async () => server.close());
+
+function red(frame: Buffer): number {
+  return PNG.sync.read(frame).data[0]!;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function baseOptions(path: string, overrides: Partial<FramePoolOptions> = {}): FramePoolOptions {
+  return {
+    browser,
+    workers: 2,
+    mode: 'beginframe',
+    page: { url: server.url(path), width: W, height: H, imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000 },
+    times: Array.from({ length: 10 }, (_, i) => i / 10),
+    chunkSize: 2,
+    onFrame: () => undefined,
+    ...overrides,
+  };
+}
+
+describe('renderFramePool', () => {
+  it('delivers every frame in order from 2 browser processes, with progress', async () => {
+    const delivered: Array<[number, number]> = [];
+    const progress: number[] = [];
+    const pids = new Set<number>();
+    const result = await renderFramePool(
+      baseOptions('/colour.html', {
+        maxBufferedFrames: 3,
+        preparePage: async (page) => {
+          pids.add(page.page.browser().process()!.pid!);
+        },
+        onFrame: async (index, frame) => {
+          // A slow consumer: workers must wait instead of buffering without bound.
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          delivered.push([index, red(frame)]);
+        },
+        onProgress: ({ framesDone, totalFrames }) => {
+          expect(totalFrames).toBe(10);
+          progress.push(framesDone);
+        },
+      }),
+    );
+    expect(result).toMatchObject({ frames: 10, workers: 2, pageErrors: [] });
+    expect(result.peakBufferedFrames).toBeLessThanOrEqual(3);
+    expect(delivered.map(([index]) => index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // seek(t) paints red = t * 100, so frame i is red = i * 10.
+    expect(delivered.map(([, r]) => r)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(pids.size).toBe(2);
+    for (const pid of pids) expect(isAlive(pid)).toBe(false);
+  });
+
+  it('works in screenshot mode with one worker', async () => {
+    const reds: number[] = [];
+    const result = await renderFramePool(baseOptions('/colour.html', { workers: 1, mode: 'screenshot', times: [0.3, 0.1, 0.2], onFrame: (_, f) => void reds.push(red(f)) }));
+    expect(result.workers).toBe(1);
+    expect(reds).toEqual([30, 10, 20]);
+  });
+
+  it('fails the whole pool on a worker error, naming the frame, and closes every browser', async () => {
+    const pids: number[] = [];
+    await expect(
+      renderFramePool(baseOptions('/fails.html', { preparePage: async (page) => void pids.push(page.page.browser().process()!.pid!) })),
+    ).rejects.toMatchObject({ code: 'page-script-error', message: expect.stringContaining('frame 5 (t=0.5s)') });
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(isAlive(pid)).toBe(false);
+  });
+
+  it('stops on abort and closes every browser', async () => {
+    const controller = new AbortController();
+    const pids: number[] = [];
+    let seen = 0;
+    await expect(
+      renderFramePool(
+        baseOptions('/colour.html', {
+          times: Array.from({ length: 40 }, (_, i) => i / 40),
+          signal: controller.signal,
+          preparePage: async (page) => void pids.push(page.page.browser().process()!.pid!),
+          onFrame: () => {
+            if (++seen === 3) controller.abort();
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+    expect(seen).toBe(3);
+    for (const pid of pids) expect(isAlive(pid)).toBe(false);
+  });
+
+  it('fails the pool when the consumer throws', async () => {
+    await expect(
+      renderFramePool(baseOptions('/colour.html', { onFrame: (index) => { if (index === 2) throw new Error('disk full'); } })),
+    ).rejects.toMatchObject({ code: 'capture-failed', message: 'disk full' });
+  });
+});
