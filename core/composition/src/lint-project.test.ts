@@ -215,9 +215,16 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[0]?.message).toContain('a.html -> sub/b.html -> a.html');
   });
 
-  test('a file embedding itself is a cycle', async () => {
+  test('a file embedding itself is a cycle, also below the entry', async () => {
     const findings = await lint({ 'index.html': page('<div data-composition-id="me" data-composition-src="./index.html"></div>') });
     expect(summary(findings)).toEqual(['index.html:4:1 error subcomposition/cycle']);
+    expect(findings[0]?.message).toContain('index.html -> index.html;');
+    const nested = await lint({
+      'index.html': page('<div data-composition-id="a" data-composition-src="a.html"></div>'),
+      'a.html': page('<div data-composition-id="again" data-composition-src="a.html"></div>', ROOT.replace('main', 'a')),
+    });
+    expect(summary(nested)).toEqual(['a.html:4:1 error subcomposition/cycle']);
+    expect(nested[0]?.message).toContain(': a.html -> a.html;');
   });
 });
 

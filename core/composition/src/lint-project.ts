@@ -44,7 +44,8 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       }
       const childPath = resolveSourcePath(path, sub.src, rootDir);
       if (files.get(childPath)?.status === 'visiting') {
-        const chain = [...stack.slice(stack.indexOf(childPath)), path, childPath].join(' -> ');
+        const trail = [...stack, path];
+        const chain = [...trail.slice(trail.indexOf(childPath)), childPath].join(' -> ');
         add(sub.location, 'subcomposition/cycle', 'error', `"${sub.id}" embeds ${childPath}, which already embeds this file: ${chain}; remove one of the data-composition-src links`);
         continue;
       }
