@@ -15,12 +15,15 @@ beforeAll(async () => {
     '/gsap.html',
     `<!doctype html><html data-composition-id="main" data-width="160" data-height="90" data-duration="4">
 <head>${HEAD}<script src="/gsap.min.js"></script></head><body><div id="box"></div><div id="called"></div>
+<div data-composition-id="scene2" data-start="1" data-duration="2"><div id="sbox"></div></div>
 <script>
+  const scene = gsap.timeline({ paused: true });
+  scene.to('#sbox', { x: 100, duration: 1, ease: 'none' });
   window.calls = [];
   const tl = gsap.timeline({ paused: true });
   tl.to('#box', { x: 100, duration: 2, ease: 'none' });
   tl.call(() => window.calls.push('at-3'), [], 3);
-  window.__timelines = { main: tl };
+  window.__timelines = { main: tl, scene2: scene };
 </script></body></html>`,
   );
   fx.server.routes.set(
@@ -73,6 +76,11 @@ beforeAll(async () => {
 </script></body></html>`,
   );
   fx.server.routes.set(
+    '/cycle.html',
+    `<!doctype html><html data-duration="2"><head></head><body><div id="a" data-start="b" data-duration="1"></div>
+<div id="b" data-start="a" data-duration="1"></div></body></html>`,
+  );
+  fx.server.routes.set(
     '/throws.html',
     `<!doctype html><html data-duration="1"><head></head><body><script>throw new Error('boom from author');</script>
 <script>Promise.reject(new Error('async boom'));</script></body></html>`,
@@ -106,6 +114,9 @@ describe('runtime seeking in Chromium', () => {
     await seek(page, 3.5);
     expect(await x()).toBe('matrix(1, 0, 0, 1, 100, 0)');
     expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual(['at-3']);
+    // an inline composition's timeline runs on its own clock, from its data-start
+    await seek(page, 1.5);
+    expect(await page.evaluate(() => getComputedStyle(document.getElementById('sbox')!).transform)).toBe('matrix(1, 0, 0, 1, 50, 0)');
     await seek(page, 99); // clamped to the duration
     expect(await x()).toBe('matrix(1, 0, 0, 1, 100, 0)');
     await page.close();
@@ -196,6 +207,18 @@ describe('runtime seeking in Chromium', () => {
     expect(await overridden.evaluate(() => window.__hyperframes!.getVariables())).toEqual({ title: 'Bye', count: 3 });
     expect(await overridden.$eval('#t', (el) => el.textContent)).toBe('Bye:3');
     await overridden.close();
+  });
+
+  it('rejects ready with the resolver message when data-start forms a cycle', async () => {
+    const page = await fx.browser.newPage();
+    await page.goto(`${fx.server.url}/cycle.html`);
+    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    expect(message).toContain('cycle');
+    expect(message).toContain('/cycle.html');
+    // seek() reports the same problem instead of hanging
+    const seekMessage = await page.evaluate(() => window.__seekframe!.seek(1).then(() => 'resolved', (e: Error) => e.message));
+    expect(seekMessage).toBe(message);
+    await page.close();
   });
 
   it('collects errors thrown by author scripts', async () => {

@@ -41,6 +41,11 @@ beforeAll(async () => {
   fx.server.routes.set('/nest/level2.html', level(2, { src: 'deeper/level3.html', start: 0.5 }));
   fx.server.routes.set('/nest/deeper/level3.html', level(3));
   fx.server.routes.set('/no-runtime.html', `<!doctype html><html data-duration="1"><body><div data-composition-src="/raw.htm" data-composition-id="raw"></div></body></html>`);
+  fx.server.routes.set('/thrower.html', `<!doctype html><html data-duration="1"><body><script>throw new Error('child broke');</script></body></html>`);
+  fx.server.routes.set(
+    '/bad-child.html',
+    `<!doctype html><html data-duration="1"><body><div data-composition-id="bad" data-composition-src="thrower.html" style="width:8px;height:8px"></div></body></html>`,
+  );
   fx.server.routes.set('/raw.htm', '<!doctype html><p>no runtime here</p>');
 });
 
@@ -113,6 +118,14 @@ describe('sub-compositions', () => {
       return [document, l2, l3].map((d) => `${d.querySelector('.mark')!.textContent}@${(d.querySelector('.mark') as HTMLElement).dataset.seek}`);
     });
     expect(seeks).toEqual(['level1@2', 'level2@1', 'level3@0.5']);
+    await page.close();
+  });
+
+  it("reports a child's author errors in the parent's errors(), named by instance id", async () => {
+    const page = await open('/bad-child.html');
+    const errors = await page.evaluate(() => window.__seekframe!.errors());
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^\[bad\] Error: child broke/);
     await page.close();
   });
 
