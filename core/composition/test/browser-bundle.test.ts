@@ -42,3 +42,23 @@ test('bundles for the browser and runs without Node or DOM globals', async () =>
   expect(lines[0]).toMatch(/^index\.html:2:\d+ error subcomposition\/variable-type data-variable-values on "c": variable "n" must be a number/);
   expect(runInNewContext(`typeof process + typeof window + typeof document`, sandbox)).toBe('undefinedundefinedundefined');
 });
+
+test('the runtime-side helpers bundle without parse5 and zod (package is side-effect free)', async () => {
+  const result = await build({
+    stdin: {
+      contents: `import { resolveTiming, resolveVariables, parseStartExpression } from '@seekframe/composition';
+        globalThis.out = [resolveTiming, resolveVariables, parseStartExpression];`,
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'browser',
+    conditions: ['source'],
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  expect(code).toContain('data-start');
+  expect(code.length).toBeLessThan(20_000);
+});
