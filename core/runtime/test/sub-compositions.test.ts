@@ -24,6 +24,8 @@ const PARENT = `<!doctype html><html data-composition-id="main" data-width="160"
 <div id="b" data-composition-id="card-b" data-composition-src="card.html" data-start="card-a"
   data-variable-values='{"label":"BBB","color":"#0000ff"}' style="position:absolute;left:80px;top:0;width:80px;height:45px"></div>
 <div class="x" id="parent-x" style="position:absolute;top:60px">parent</div>
+<div id="c" data-composition-id="card-c" data-composition-src="card.html?vars=%7B%22label%22%3A%22CLI%22%7D" data-start="0"
+  style="position:absolute;left:0;top:80px;width:1px;height:1px"></div>
 </body></html>`;
 
 const level = (n: number, child?: { src: string; start: number }): string => `<!doctype html>
@@ -94,6 +96,8 @@ describe('sub-compositions', () => {
     const page = await open('/parent.html');
     expect((await childData(page, '#a')).text).toBe('AAA');
     expect((await childData(page, '#b')).text).toBe('BBB');
+    // top-level (CLI) values never reach an instance, even if the server injected them into its page
+    expect((await childData(page, '#c')).text).toBe('default');
     // the child's querySelector('.x') found its own element, the parent's .x is untouched
     expect(await page.$eval('#parent-x', (el) => el.textContent)).toBe('parent');
     expect(await page.evaluate(() => window.__seekframe!.getVariables())).toEqual({});
