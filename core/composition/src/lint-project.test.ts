@@ -205,6 +205,14 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[2]?.message).toContain('"warm", "cool"');
   });
 
+  test('no undeclared-variable warnings while the child’s own declarations are broken', async () => {
+    const findings = await lint({
+      'index.html': page(`<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{"tone":"warm"}'></div>`),
+      'card.html': child('[{"id":"tone","type":"enum","label":"Tone","default":"warm","options":[]}]'),
+    });
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.severity} ${f.rule}`)).toEqual(['card.html:2 error variables/enum-empty']);
+  });
+
   test('subcomposition/cycle names the chain (a embeds b embeds a)', async () => {
     const findings = await lint({
       'index.html': page('<div data-composition-id="a" data-composition-src="a.html"></div>'),

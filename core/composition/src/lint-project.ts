@@ -10,7 +10,11 @@ export interface LintHost {
   readFile(path: string): Promise<string | undefined>;
 }
 
-type FileState = { status: 'visiting' } | { status: 'missing' } | { status: 'done'; metadata: CompositionMetadata };
+type FileState =
+  | { status: 'visiting' }
+  | { status: 'missing' }
+  /** `declarationsBroken`: some declarations were dropped, so "undeclared" host values may be false alarms. */
+  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean };
 
 /**
  * Lints a composition and every sub-composition it embeds (each file once). Findings are sorted
@@ -60,6 +64,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       for (const issue of validateOverrides(child.variables, sub.variableValues)) {
         const at = sub.variableValueLocations?.[issue.id] ?? sub.location;
         if (issue.kind === 'undeclared') {
+          if (state.declarationsBroken) continue;
           add(at, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${childPath} does not declare (declared: ${child.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${childPath}`);
         } else {
           add(at, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${childPath})`);
@@ -68,7 +73,8 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     }
 
     lintTiming(metadata, childDurations, add);
-    files.set(path, { status: 'done', metadata });
+    const declarationsBroken = inspection.findings.some((f) => f.rule.startsWith('variables/') && f.severity === 'error');
+    files.set(path, { status: 'done', metadata, declarationsBroken });
     return metadata;
   };
 
