@@ -182,6 +182,20 @@ describe('runtime seeking in Chromium', () => {
     await page.close();
   });
 
+  it("keeps real timers for automation code, so puppeteer's waitForFunction polling still works", async () => {
+    const page = await open('/clock.html');
+    for (const polling of ['raf', 20] as const) {
+      const key = `flag-${polling}`;
+      const waiting = page.waitForFunction((k) => document.body.hasAttribute(k), { polling, timeout: 5000 }, key);
+      await new Promise((r) => setTimeout(r, 100));
+      await page.evaluate((k) => document.body.setAttribute(k, ''), key);
+      await waiting;
+    }
+    // ...while the page's own timers stayed virtual: no seek happened, so no tick ran
+    expect(await page.evaluate(() => (window as unknown as { ticks: number }).ticks)).toBe(0);
+    await page.close();
+  });
+
   it('seeds Math.random: the same seed gives the same numbers on two loads, another seed differs', async () => {
     const values = async (query: string): Promise<number[]> => {
       const page = await open(`/clock.html?${query}`);

@@ -1,5 +1,15 @@
 import { RealDate } from './real-timers.js';
 
+/**
+ * Automation code evaluated over CDP (puppeteer's waitForFunction/waitForSelector pollers, whose
+ * scripts carry a `pptr:` source URL) keeps real timers: it is not part of the composition, and
+ * with a virtual clock its polling would never run.
+ */
+function isToolingCaller(): boolean {
+  const stack = new Error().stack;
+  return stack !== undefined && stack.includes('pptr:');
+}
+
 interface Timer {
   id: number;
   due: number;
@@ -16,7 +26,8 @@ interface Timer {
  */
 export class VirtualClock {
   private nowMs = 0;
-  private nextId = 1;
+  // Far above the browser's own ids, so clearTimeout can tell a virtual timer from a real one.
+  private nextId = 1_000_000_000;
   private order = 0;
   private readonly timers = new Map<number, Timer>();
   private frameCallbacks = new Map<number, FrameRequestCallback>();
@@ -35,6 +46,14 @@ export class VirtualClock {
 
   install(win: Window & typeof globalThis): void {
     const clock = this;
+    const real = {
+      setTimeout: win.setTimeout.bind(win),
+      setInterval: win.setInterval.bind(win),
+      clearTimeout: win.clearTimeout.bind(win),
+      clearInterval: win.clearInterval.bind(win),
+      requestAnimationFrame: win.requestAnimationFrame.bind(win),
+      cancelAnimationFrame: win.cancelAnimationFrame.bind(win),
+    };
     const VirtualDate = new Proxy(RealDate, {
       construct(target, args, newTarget) {
         return Reflect.construct(target, args.length === 0 ? [clock.epochMs + clock.nowMs] : args, newTarget);
@@ -50,20 +69,25 @@ export class VirtualClock {
     win.Date = VirtualDate;
     Object.defineProperty(win.performance, 'now', { value: () => clock.nowMs, configurable: true, writable: true });
     win.setTimeout = ((fn: TimerHandler, delay?: number, ...args: unknown[]) =>
-      clock.addTimer(fn, delay, args, false)) as typeof setTimeout;
+      isToolingCaller() ? real.setTimeout(fn, delay, ...args) : clock.addTimer(fn, delay, args, false)) as typeof setTimeout;
     win.setInterval = ((fn: TimerHandler, delay?: number, ...args: unknown[]) =>
-      clock.addTimer(fn, delay, args, true)) as typeof setInterval;
+      isToolingCaller() ? real.setInterval(fn, delay, ...args) : clock.addTimer(fn, delay, args, true)) as typeof setInterval;
     win.clearTimeout = ((id?: number) => {
-      if (id !== undefined) clock.timers.delete(id);
+      if (id === undefined) return;
+      if (!clock.timers.delete(id)) real.clearTimeout(id);
     }) as typeof clearTimeout;
-    win.clearInterval = win.clearTimeout as typeof clearInterval;
+    win.clearInterval = ((id?: number) => {
+      if (id === undefined) return;
+      if (!clock.timers.delete(id)) real.clearInterval(id);
+    }) as typeof clearInterval;
     win.requestAnimationFrame = (fn: FrameRequestCallback) => {
+      if (isToolingCaller()) return real.requestAnimationFrame(fn);
       const id = clock.nextId++;
       clock.frameCallbacks.set(id, fn);
       return id;
     };
     win.cancelAnimationFrame = (id: number) => {
-      clock.frameCallbacks.delete(id);
+      if (!clock.frameCallbacks.delete(id)) real.cancelAnimationFrame(id);
     };
   }
 
