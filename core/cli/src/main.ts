@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { createContext, type CliContext, type CliIo } from './cli-context.js';
 import type { CommandModule } from './command-module.js';
 import { readVersion } from './read-version.js';
-import { EXIT_OK, reportError } from './report-error.js';
+import { reportError } from './report-error.js';
 
 /** One line per command; each module exports `register(program, ctx)` (see command-module.ts). */
 const COMMANDS: Array<() => Promise<CommandModule>> = [
@@ -46,7 +46,7 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
   try {
     const program = await createProgram(ctx);
     await program.parseAsync(argv, { from: 'node' });
-    return ctx.exitCode ?? EXIT_OK;
+    return ctx.exitCode;
   } catch (error) {
     return reportError(error, ctx, json);
   }
