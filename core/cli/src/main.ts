@@ -9,6 +9,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/init.js'),
   () => import('./commands/lint.js'),
   () => import('./commands/doctor.js'),
+  () => import('./commands/render.js'),
 ];
 
 /** Builds the commander program with every command registered and output routed to `ctx`. */

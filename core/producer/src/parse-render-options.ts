@@ -8,7 +8,7 @@ import { RenderOptionsSchema, type RenderOptions, type RenderOptionsInput } from
  * server names body fields (`crf`).
  */
 export function parseRenderOptions(
-  input: RenderOptionsInput | Record<string, unknown>,
+  input: RenderOptionsInput | RenderOptions | Record<string, unknown>,
   fieldName: (field: string) => string = (field) => field,
 ): RenderOptions {
   const result = RenderOptionsSchema.safeParse(input);

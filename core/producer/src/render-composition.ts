@@ -13,7 +13,7 @@ import { parseRenderOptions } from './parse-render-options.js';
 import { prepareMedia } from './prepare-media.js';
 import { createProjectServer, type ProjectServer } from './project-server.js';
 import type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
-import { defaultOutputPath, type RenderOptionsInput } from './render-options.js';
+import { defaultOutputPath, type RenderOptions, type RenderOptionsInput } from './render-options.js';
 import { resolveProject } from './resolve-project.js';
 import { runLint } from './run-lint.js';
 
@@ -26,7 +26,7 @@ const RENDER_SEED = 0x5eedf4a3;
  * (failure, abort), every browser, server, ffmpeg process and temp dir is gone when it settles,
  * and no partial output is left.
  */
-export async function renderComposition(input: RenderOptionsInput, onEvent?: RenderEventListener): Promise<RenderResult> {
+export async function renderComposition(input: RenderOptionsInput | RenderOptions, onEvent?: RenderEventListener): Promise<RenderResult> {
   const startedAt = Date.now();
   const emit = (event: RenderEvent): void => {
     try {

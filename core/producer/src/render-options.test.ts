@@ -15,6 +15,9 @@ describe('render options', () => {
     expect(parseRenderOptions({ projectDir: 'd', fps: '24' }).fps).toEqual({ num: 24, den: 1 });
     expect(parseRenderOptions({ projectDir: 'd', fps: '30000/1001' }).fps).toEqual({ num: 30000, den: 1001 });
     expect(parseRenderOptions({ projectDir: 'd', fps: '60/2' }).fps).toEqual({ num: 30, den: 1 });
+    // Parsed options parse again unchanged (the CLI validates, then hands them to renderComposition).
+    const parsed = parseRenderOptions({ projectDir: 'd', fps: '30000/1001' });
+    expect(parseRenderOptions(parsed)).toEqual(parsed);
   });
 
   it.each([0, 241, 29.97, '0/1', '30/0', 'fast'])('rejects fps %s naming the field', (fps) => {

@@ -47,7 +47,10 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-export const FpsSchema = z.union([z.number(), z.string()]).transform(toFps);
+/** `30`, `"30"`, `"30000/1001"`, or an already parsed `{ num, den }`. */
+export const FpsSchema = z
+  .union([z.number(), z.string(), z.object({ num: z.number().int().positive(), den: z.number().int().positive() })])
+  .transform((value, ctx) => toFps(typeof value === 'object' ? `${value.num}/${value.den}` : value, ctx));
 
 export const RenderOptionsSchema = z
   .object({

@@ -8,12 +8,12 @@ import { formatFinding, lintProject, SeekframeError, type LintFinding } from '@s
  */
 export async function runLint(entryFile: string, cwd = process.cwd()): Promise<LintFinding[]> {
   const findings = await lintProject(entryFile, { readFile: readTextOrUndefined });
-  const shown = findings.map((f) => ({ ...f, file: path.relative(cwd, f.file) || f.file }));
+  const shown = findings.map((f) => ({ ...f, file: displayPath(f.file, cwd) }));
   const errors = shown.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
     throw new SeekframeError(
       'lint-failed',
-      `${path.relative(cwd, entryFile) || entryFile} has ${errors.length} lint error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} and render again:\n` +
+      `${displayPath(entryFile, cwd)} has ${errors.length} lint error${errors.length === 1 ? '' : 's'}; fix ${errors.length === 1 ? 'it' : 'them'} and render again:\n` +
         errors.map((f) => `  ${formatFinding(f)}`).join('\n'),
       { stage: 'lint', details: { findings: shown } },
     );
@@ -29,4 +29,10 @@ async function readTextOrUndefined(file: string): Promise<string | undefined> {
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
     throw error;
   }
+}
+
+/** Relative to cwd when the file is below it, else absolute (never `../../tmp/...`). */
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SeekframeError } from '@seekframe/composition';
+import { defaultOutputPath, type OutputFormat, type RenderOptionsInput } from '@seekframe/producer';
+
+/** What commander hands the action: every value is a string (or boolean) as typed. */
+export interface RenderFlags {
+  output?: string;
+  format?: string;
+  fps?: string;
+  gifLoop?: string;
+  quality?: string;
+  crf?: string;
+  videoBitrate?: string;
+  videoFrameFormat?: string;
+  workers?: string;
+  browserGpu?: boolean;
+  captureMode?: string;
+  quiet?: boolean;
+  json?: boolean;
+  variables?: string;
+  variablesFile?: string;
+  strictVariables?: boolean;
+}
+
+/** `videoBitrate` -> `--video-bitrate`: errors name the flag the user typed. */
+export function flagName(field: string): string {
+  const top = field.split('.')[0] ?? field;
+  if (top === 'projectDir') return 'the project folder argument';
+  return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+function flagError(flag: string, message: string): SeekframeError {
+  return new SeekframeError('invalid-options', `${flag} ${message}`, { stage: 'config', details: { field: flag } });
+}
+
+/** Whole-number flags become numbers here; anything else is an error that names the flag. */
+function integerFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*-?\d+\s*$/.test(value)) throw flagError(flag, `must be a whole number, got "${value}"`);
+  return Number(value);
+}
+
+/**
+ * Turns raw flags into the producer's option object. Range and format checks happen in the
+ * producer's schema (through `flagName`), so the CLI and the server share one set of rules.
+ */
+export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd: string): Promise<RenderOptionsInput> {
+  const workers = flags.workers === undefined || flags.workers.trim() === 'auto' ? flags.workers?.trim() : integerFlag('--workers', flags.workers);
+  const options: Record<string, unknown> = {
+    projectDir: path.resolve(cwd, dir),
+    // The default is relative to the CLI's cwd, which in tests is not the process's.
+    output: path.resolve(cwd, flags.output ?? defaultOutputPath(dir, (flags.format ?? 'mp4') as OutputFormat, cwd)),
+    format: flags.format,
+    fps: flags.fps,
+    quality: flags.quality,
+    crf: integerFlag('--crf', flags.crf),
+    videoBitrate: flags.videoBitrate,
+    gifLoop: integerFlag('--gif-loop', flags.gifLoop),
+    videoFrameFormat: flags.videoFrameFormat,
+    workers,
+    browserGpu: flags.browserGpu,
+    captureMode: flags.captureMode,
+    variables: await readVariables(flags, cwd),
+    strictVariables: flags.strictVariables,
+  };
+  for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
+  return options as RenderOptionsInput;
+}
+
+async function readVariables(flags: RenderFlags, cwd: string): Promise<Record<string, unknown> | undefined> {
+  if (flags.variables !== undefined && flags.variablesFile !== undefined) {
+    throw flagError('--variables', 'and --variables-file exclude each other; put all values in one of them');
+  }
+  if (flags.variables !== undefined) return parseObject('--variables', flags.variables);
+  if (flags.variablesFile === undefined) return undefined;
+  const file = path.resolve(cwd, flags.variablesFile);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw flagError('--variables-file', `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}); check the path`);
+  }
+  return parseObject(`--variables-file ${flagsPath(flags.variablesFile)}`, text);
+}
+
+function flagsPath(value: string): string {
+  return JSON.stringify(value);
+}
+
+function parseObject(flag: string, text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw flagError(flag, `is not valid JSON (${error instanceof Error ? error.message : String(error)}); give an object like '{"title":"Hello"}'`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw flagError(flag, `must be a JSON object like '{"title":"Hello"}', got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+  }
+  return value as Record<string, unknown>;
+}

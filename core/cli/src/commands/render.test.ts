@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../test/run-cli.js';
+
+const run = promisify(execFile);
+let dir: string;
+let project: string;
+
+// 160x90, 0.3 s at 10 fps: three frames; the title variable paints the background.
+const html = `<!doctype html>
+<html data-composition-id="cli" data-width="160" data-height="90" data-duration="0.3" data-fps="10"
+  data-composition-variables='[{"id":"bg","label":"Background","type":"color","default":"#000000"}]'>
+<head><style>html,body{margin:0;width:160px;height:90px}</style></head>
+<body><script>document.body.style.background = window.__seekframe.getVariables().bg;</script></body>
+</html>
+`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-render-'));
+  project = path.join(dir, 'promo');
+  await run('mkdir', ['-p', project]);
+  await writeFile(path.join(project, 'index.html'), html);
+  await writeFile(path.join(dir, 'vars.json'), '{"bg":"#ff0000"}');
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+const env = { PATH: process.env.PATH, HOME: os.homedir() };
+
+describe('seekframe render', () => {
+  it('renders to renders/<name>.mp4 by default and prints plain progress lines when not a TTY', async () => {
+    const result = await runCli(['render', 'promo', '--variables-file', 'vars.json', '--workers', '1'], { cwd: dir, env });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('capture...');
+    expect(result.stdout).toMatch(/capture 3\/3 frames \(100%/);
+    expect(result.stdout).toMatch(/rendered renders\/promo\.mp4/);
+    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', path.join(dir, 'renders', 'promo.mp4')]);
+    expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
+    // The variables file reached the page: the first frame is red.
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path.join(dir, 'renders', 'promo.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    expect(stdout[0]).toBeGreaterThan(220);
+    expect(stdout[1]).toBeLessThan(40);
+  });
+
+  it('--quiet prints only the output path; --format gif picks the extension', async () => {
+    const result = await runCli(['render', 'promo', '--quiet', '--format', 'gif', '--output', 'out/promo.gif'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('out/promo.gif\n');
+    expect(result.stderr).toBe('');
+  });
+
+  it('--crf with --video-bitrate exits 1 naming both flags', async () => {
+    const result = await runCli(['render', 'promo', '--crf', '20', '--video-bitrate', '5M', '--output', 'bad/x.mp4'], { cwd: dir, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--crf .*exclude each other/);
+    expect(await readdir(path.join(dir, 'bad')).catch(() => 'absent')).toBe('absent');
+  });
+
+  it('--strict-variables with a bad variable exits 1 and writes nothing', async () => {
+    const result = await runCli(['render', 'promo', '--strict-variables', '--variables', '{"bg":42}', '--output', 'strict/x.mp4'], { cwd: dir, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('variable "bg"');
+    expect(await readdir(path.join(dir, 'strict')).catch(() => 'absent')).toBe('absent');
+  });
+
+  it('without --strict-variables a bad variable is a warning on stderr', async () => {
+    const result = await runCli(['render', 'promo', '--quiet', '--variables', '{"nope":1}', '--output', 'warn/x.mp4'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/warning .*"nope" is not declared/);
+    expect(result.stdout).toBe('warn/x.mp4\n');
+  });
+
+  it('rejects malformed flag values naming the flag', async () => {
+    expect((await runCli(['render', 'promo', '--fps', 'fast'], { cwd: dir, env })).stderr).toMatch(/--fps .*1 to 240/);
+    expect((await runCli(['render', 'promo', '--crf', 'high'], { cwd: dir, env })).stderr).toMatch(/--crf must be a whole number/);
+    expect((await runCli(['render', 'promo', '--variables', '[1]'], { cwd: dir, env })).stderr).toMatch(/--variables must be a JSON object/);
+    const both = await runCli(['render', 'promo', '--variables', '{}', '--variables-file', 'vars.json'], { cwd: dir, env });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toMatch(/--variables and --variables-file exclude each other/);
+  });
+
+  it('prints lint findings as file:line:col and renders nothing', async () => {
+    const broken = path.join(dir, 'broken');
+    await run('mkdir', ['-p', broken]);
+    await writeFile(path.join(broken, 'index.html'), '<!doctype html><html data-composition-id="b"><body></body></html>');
+    const result = await runCli(['render', 'broken'], { cwd: dir, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/broken\/index\.html:\d+:\d+ error root\//);
+    expect(await readdir(path.join(dir, 'renders')).then((names) => names.includes('broken.mp4'))).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import type { CliContext } from '../cli-context.js';
+import type { RenderFlags } from './render-flags.js';
+import { createProgressReporter } from './render-progress.js';
+
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('render')
+    .description('render a composition to a video file (mp4, mov, webm, gif) or a PNG sequence')
+    .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
+    .option('-o, --output <path>', 'output file (folder for png-sequence); default renders/<name>.<ext>')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['mp4', 'mov', 'webm', 'gif', 'png-sequence']))
+    .option('--fps <rate>', 'frames per second: 1-240 or a fraction like 30000/1001 (default: data-fps or 30)')
+    .option('--quality <preset>', 'draft, standard or high (default standard)')
+    .option('--crf <n>', 'constant quality 0-51 (lower is better); excludes --video-bitrate')
+    .option('--video-bitrate <rate>', 'target bit rate like 5M or 2500k; excludes --crf')
+    .option('--gif-loop <n>', 'gif: 0 loops forever (default), N plays N+1 times')
+    .option('--video-frame-format <format>', 'frames extracted from <video> clips: auto, jpg or png')
+    .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto')
+    .option('--browser-gpu', 'let Chromium use the GPU')
+    .option('--no-browser-gpu', 'software rendering in Chromium (default)')
+    .option('--capture-mode <mode>', 'auto, beginframe or screenshot (auto: beginframe when the browser supports it)')
+    .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
+    .option('--variables-file <path>', 'JSON file with composition variables')
+    .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
+    .option('-q, --quiet', 'print nothing but the output path')
+    .option('--json', 'print every progress event as one JSON line')
+    .action(async (dir: string, flags: RenderFlags) => {
+      // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
+      const { parseRenderOptions, renderComposition } = await import('@seekframe/producer');
+      const { flagName, renderFlagsToOptions } = await import('./render-flags.js');
+      const options = parseRenderOptions(await renderFlagsToOptions(dir, flags, ctx.cwd), flagName);
+      const progress = createProgressReporter(ctx, { quiet: Boolean(flags.quiet), json: Boolean(flags.json) });
+      const controller = new AbortController();
+      // Ctrl-C: stop the browsers and ffmpeg, remove temp output, exit 1. A second Ctrl-C kills us.
+      const onSigint = (): void => {
+        if (controller.signal.aborted) process.exit(130);
+        controller.abort(new Error('interrupted (Ctrl-C)'));
+      };
+      process.on('SIGINT', onSigint);
+      try {
+        const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event));
+        progress.stop();
+        const shown = path.relative(ctx.cwd, result.output) || result.output;
+        if (flags.json) return;
+        if (flags.quiet) ctx.print(shown);
+        else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
+      } finally {
+        progress.stop();
+        process.off('SIGINT', onSigint);
+      }
+    });
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
