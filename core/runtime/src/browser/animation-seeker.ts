@@ -6,6 +6,10 @@ interface TimelineLike {
   paused?: (value?: boolean) => unknown;
 }
 
+interface GsapLike {
+  ticker?: { lagSmoothing?: (threshold: number) => unknown };
+}
+
 /**
  * Seeks GSAP timelines from `window.__timelines` and every CSS animation, CSS transition and Web
  * Animation in the document. Each animation is seeked relative to its birth: animations present
@@ -14,6 +18,7 @@ interface TimelineLike {
  */
 export class AnimationSeeker {
   private readonly births = new Map<Animation, number>();
+  private smoothedGsap: unknown;
 
   constructor(
     private readonly win: Window,
@@ -45,6 +50,7 @@ export class AnimationSeeker {
   }
 
   seekTimelines(t: number): void {
+    this.disableLagSmoothing();
     const registry = (this.win as unknown as { __timelines?: Record<string, TimelineLike | undefined> }).__timelines;
     if (!registry || typeof registry !== 'object') return;
     for (const [key, timeline] of Object.entries(registry)) {
@@ -55,5 +61,17 @@ export class AnimationSeeker {
       if (typeof timeline.totalTime === 'function') timeline.totalTime(local, false);
       else if (typeof timeline.seek === 'function') timeline.seek(local, false);
     }
+  }
+
+  /**
+   * GSAP's ticker (driven by the virtual rAF) treats any jump over 500 ms as 33 ms ("lag
+   * smoothing"). Seeks jump, so tweens that are not on a registered timeline would lag behind the
+   * clock; turning smoothing off makes them follow it exactly (forwards).
+   */
+  private disableLagSmoothing(): void {
+    const gsap = (this.win as unknown as { gsap?: GsapLike }).gsap;
+    if (!gsap || gsap === this.smoothedGsap || typeof gsap.ticker?.lagSmoothing !== 'function') return;
+    gsap.ticker.lagSmoothing(0);
+    this.smoothedGsap = gsap;
   }
 }
