@@ -8,8 +8,16 @@ import type { Browser, CDPSession, Page } from 'puppeteer-core';
 export async function createBeginFrameTarget(browser: Browser, url: string): Promise<{ page: Page; cdp: CDPSession }> {
   const browserCdp = await browser.target().createCDPSession();
   try {
+    const before = new Set(browser.targets());
     const { targetId } = await browserCdp.send('Target.createTarget', { url, enableBeginFrameControl: true });
-    const target = await browser.waitForTarget((t) => targetIdOf(t) === targetId, { timeout: 10_000 });
+    const target = await browser.waitForTarget(
+      (t) => {
+        const id = targetIdOf(t);
+        // Should a future puppeteer drop the field, take the one page that did not exist before.
+        return id === undefined ? t.type() === 'page' && !before.has(t) : id === targetId;
+      },
+      { timeout: 10_000 },
+    );
     const page = await target.page();
     if (!page) throw new Error(`target ${targetId} is not a page`);
     const cdp = await target.createCDPSession();

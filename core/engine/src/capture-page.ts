@@ -4,6 +4,7 @@ import { createBeginFrameTarget } from './begin-frame-target.js';
 import type { CaptureMode } from './browser-flags.js';
 import type { BrowserSession } from './launch-browser.js';
 import { collectPageErrors } from './page-errors.js';
+import { trackPendingRequests } from './pending-requests.js';
 import { settleWithin, waitForPageReady } from './page-ready.js';
 
 export interface CapturePageOptions {
@@ -60,6 +61,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   }
   const { page, cdp } = await createPage(session, opts.mode);
   const errors = collectPageErrors(page);
+  const pendingRequests = trackPendingRequests(page);
   let crashed = false;
   page.on('error', () => {
     crashed = true;
@@ -73,7 +75,9 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
     const loaded = await settleWithin(nav, opts.readyTimeoutMs, pump);
     if (loaded === 'timeout') {
-      throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms.`, {
+      const waiting = pendingRequests();
+      const detail = waiting.length > 0 ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}` : '';
+      throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`, {
         stage: 'capture',
         retryable: true,
         details: { url: opts.url },

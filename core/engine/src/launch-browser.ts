@@ -7,7 +7,7 @@ import { browserArgs, type CaptureMode } from './browser-flags.js';
 import type { BrowserInfo } from './browser-info.js';
 
 export interface LaunchOptions {
-  browser: Pick<BrowserInfo, 'path' | 'kind'>;
+  browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version'>>;
   mode: CaptureMode;
   gpu?: boolean;
   width: number;
@@ -26,6 +26,14 @@ export interface BrowserSession {
 
 /** Starts one browser process with a fresh profile that is removed again on close. */
 export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession> {
+  if (opts.mode === 'beginframe' && opts.browser.supportsBeginFrame === false) {
+    throw new SeekframeError(
+      'beginframe-unsupported',
+      `${opts.browser.path} (${opts.browser.kind}) cannot produce frames with HeadlessExperimental.beginFrame. ` +
+        'Use the screenshot capture mode, or install chrome-headless-shell (`apt-get install chromium-headless-shell`) and point SEEKFRAME_BROWSER at it.',
+      { stage: 'browser', details: { path: opts.browser.path } },
+    );
+  }
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-profile-'));
   let browser: Browser;
   try {

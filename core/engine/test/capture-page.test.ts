@@ -25,6 +25,7 @@ beforeAll(async () => {
     '/transparent.html': colourPage({ transparent: true }),
     '/never-ready.html': colourPage({ readyNever: true }),
     '/no-runtime.html': colourPage({ noRuntime: true }),
+    '/hangs.html': colourPage().replace('</body>', '<img src="/hang.png"></body>'),
     '/seek-throws.html': colourPage({ seekThrows: true }),
     '/script-error.html': colourPage({ scriptError: 'TypeError: chart is undefined' }),
   });
@@ -83,6 +84,14 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
     ).rejects.toMatchObject({ code: 'ready-timeout', message: expect.stringContaining('font "Missing Sans", image /hero.png') });
   });
 
+  it('names the request that keeps the page from loading', async () => {
+    await expect(
+      openCapturePage(session, {
+        url: server.url('/hangs.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 800,
+      }),
+    ).rejects.toMatchObject({ code: 'ready-timeout', message: expect.stringContaining('still loading http://127.0.0.1') });
+  });
+
   it('says the runtime was not injected when window.__seekframe is missing', async () => {
     await expect(
       openCapturePage(session, {
@@ -100,6 +109,27 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
       message: expect.stringMatching(/frame 7 \(t=0\.25s\).*boom at 0\.25/),
     });
     await page.close();
+  });
+});
+
+describe('full Chromium', () => {
+  it('captures in screenshot mode and refuses beginframe mode with the fix', async () => {
+    const chromium = await findBrowser({ env: { ...process.env, SEEKFRAME_BROWSER: '/usr/bin/chromium' } });
+    await expect(launchBrowser({ browser: chromium, mode: 'beginframe', width: W, height: H })).rejects.toMatchObject({
+      code: 'beginframe-unsupported',
+      message: expect.stringContaining('screenshot capture mode'),
+    });
+    const session = await launchBrowser({ browser: chromium, mode: 'screenshot', width: W, height: H });
+    try {
+      const page = await openCapturePage(session, {
+        url: server.url('/colour.html'), width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000,
+      });
+      const frame = await page.seekAndCapture(0.7);
+      expect(PNG.sync.read(frame).width).toBe(W);
+      expect(pixel(frame, 3, 3).slice(0, 3)).toEqual([70, 50, 200]);
+    } finally {
+      await session.close();
+    }
   });
 });
 

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** A real loopback HTTP server serving fixed pages by path; 404 for anything else. */
 export async function servePages(pages: Record<string, string>): Promise<{ url: (path: string) => string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
+    // A request that never answers, to test load timeouts.
+    if (req.url === '/hang.png') return;
     const body = pages[req.url ?? ''];
     if (body === undefined) {
       res.writeHead(404).end('not found');
@@ -15,7 +17,10 @@ export async function servePages(pages: Record<string, string>): Promise<{ url: 
   const { port } = server.address() as AddressInfo;
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }
 
