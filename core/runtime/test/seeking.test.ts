@@ -85,6 +85,7 @@ beforeAll(async () => {
   fx.server.routes.set(
     '/throws.html',
     `<!doctype html><html data-duration="1"><head></head><body><script>throw new Error('boom from author');</script>
+<script>window.__timelines = { main: { paused: () => true, totalTime: (t) => { if (t > 0.5) throw new Error('bad tween'); } } };</script>
 <script>Promise.reject(new Error('async boom'));</script></body></html>`,
   );
 });
@@ -246,6 +247,12 @@ describe('runtime seeking in Chromium', () => {
     expect(errors[0]).toContain('boom from author');
     expect(errors[0]).toContain('/throws.html');
     expect(errors[1]).toContain('async boom');
+    // a throwing timeline callback is reported, and the seek itself still completes
+    await page.evaluate(() => window.__seekframe!.seek(0.75));
+    const after = await page.evaluate(() => window.__seekframe!.errors());
+    expect(after).toHaveLength(3);
+    expect(after[2]).toContain('bad tween');
+    expect(after[2]).toContain('window.__timelines["main"]');
     await page.close();
   });
 });

@@ -23,6 +23,7 @@ export class AnimationSeeker {
   constructor(
     private readonly win: Window,
     private readonly timelineOffset: (key: string) => number,
+    private readonly onError: (error: unknown, where: string) => void,
   ) {}
 
   /** Adopts animations not seen before, born at `atSeconds`. */
@@ -56,10 +57,15 @@ export class AnimationSeeker {
     for (const [key, timeline] of Object.entries(registry)) {
       if (!timeline || typeof timeline !== 'object') continue;
       const local = Math.max(0, t - this.timelineOffset(key));
-      // Timelines must be paused; one left running would be moved by GSAP's own ticker too.
-      if (typeof timeline.paused === 'function' && timeline.paused() !== true) timeline.paused(true);
-      if (typeof timeline.totalTime === 'function') timeline.totalTime(local, false);
-      else if (typeof timeline.seek === 'function') timeline.seek(local, false);
+      try {
+        // Timelines must be paused; one left running would be moved by GSAP's own ticker too.
+        if (typeof timeline.paused === 'function' && timeline.paused() !== true) timeline.paused(true);
+        if (typeof timeline.totalTime === 'function') timeline.totalTime(local, false);
+        else if (typeof timeline.seek === 'function') timeline.seek(local, false);
+      } catch (error) {
+        // A throwing onUpdate/call() is the author's bug: report it, keep the frame going.
+        this.onError(error, `window.__timelines["${key}"] at ${local}s`);
+      }
     }
   }
 

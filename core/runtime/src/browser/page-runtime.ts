@@ -48,7 +48,11 @@ export class PageRuntime {
     private readonly clock: VirtualClock,
     private readonly log: ErrorLog,
   ) {
-    this.animations = new AnimationSeeker(win, (key) => this.compositionStart(key));
+    this.animations = new AnimationSeeker(
+      win,
+      (key) => this.compositionStart(key),
+      (error, where) => this.log.addError(error, where),
+    );
     this.prepared = this.prepare();
     this.ready = this.prepared.then(() => this.enqueue(0));
     // `ready` is also awaited by the engine; without this a rejection would count as an author error.
