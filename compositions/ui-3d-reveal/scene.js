@@ -20,6 +20,7 @@
   const badge = stage.querySelector('.badge');
   badge.querySelector('.badge-text').textContent = vars.badgeText;
   badge.classList.toggle('badge--hidden', !vars.showBadge);
+  stage.classList.toggle('no-badge', !vars.showBadge);
 
   const subtitle = stage.querySelector('.subtitle');
   subtitle.textContent = vars.subtitle;
@@ -68,7 +69,7 @@
 
   // ---------- the deck ----------
   const n = vars.cardCount;
-  const CARD_FONT = { 1: 18.5, 2: 18, 3: 17, 4: 16, 5: 15, 6: 12.8 }; // px per em; cards are 20em x 25em
+  const CARD_FONT = { 1: 20.5, 2: 18, 3: 17, 4: 16, 5: 15, 6: 12.8 }; // px per em; cards are 20em x 25em
   const em = CARD_FONT[n];
   const deck = stage.querySelector('.deck');
   deck.style.fontSize = `${em}px`;
@@ -104,8 +105,8 @@
   tl.fromTo(q('.floor-wrap'), { opacity: 0 }, { opacity: 1, duration: 1.2, ease: 'power1.out' }, 0.15);
   tl.fromTo(q('.floor'), { backgroundPosition: '50% 0px' }, { backgroundPosition: '50% 360px', duration: 5.5, ease: 'power2.out' }, 0);
   // As the deck rises, the horizon glow moves down with it and calms to an accent line.
-  tl.to(q('.horizon'), { y: 150, opacity: 0.55, duration: 1.4, ease: 'power3.inOut' }, 2.3);
-  tl.to(q('.floor-wrap'), { y: 150, duration: 1.4, ease: 'power3.inOut' }, 2.3);
+  tl.fromTo(q('.horizon'), { y: 0 }, { y: 150, opacity: 0.55, duration: 1.4, ease: 'power3.inOut', immediateRender: false }, 2.3);
+  tl.fromTo(q('.floor-wrap'), { y: 0 }, { y: 150, duration: 1.4, ease: 'power3.inOut' }, 2.3);
   specks.forEach(({ node, rise, alpha }) => {
     tl.fromTo(node, { y: 0, opacity: 0 }, { y: -rise, opacity: alpha, duration: 5.5, ease: 'power1.out' }, 0);
   });
@@ -113,7 +114,7 @@
   // Camera: a steep, close angle that orbits round while the cards land, then pulls back and
   // down to make room for the title, and settles by 5.3 s.
   tl.fromTo(rig, { rotationX: 40, rotationY: -26, z: 120, y: -30 }, { rotationX: 12, rotationY: 7, z: 0, y: -10, duration: 2.5, ease: 'power2.inOut' }, 0);
-  tl.to(rig, { rotationX: 18, rotationY: -3, z: -150, y: 200, duration: 1.45, ease: 'power3.inOut' }, 2.3);
+  tl.to(rig, { rotationX: 18, rotationY: -3, z: -150, y: 200 + (em - 15) * 8, duration: 1.45, ease: 'power3.inOut' }, 2.3);
   tl.to(rig, { rotationY: 0, duration: 1.55, ease: 'sine.out' }, 3.75);
 
   // Cards: fly up out of the floor from far away, featured first, then outward.
