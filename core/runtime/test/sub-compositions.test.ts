@@ -70,6 +70,11 @@ function childData(page: Page, host: string): Promise<Record<string, string | nu
   }, host);
 }
 
+/** Screenshots may round a level or two depending on the colour pipeline. */
+function expectColor(actual: number[], expected: number[]): void {
+  expect(actual.map((v, i) => Math.abs(v - (expected[i] as number)) <= 3), `${actual} ~ ${expected}`).toEqual([true, true, true]);
+}
+
 async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
   const png = await page.screenshot({ type: 'png', encoding: 'base64' });
   return page.evaluate(
@@ -103,13 +108,13 @@ describe('sub-compositions', () => {
     expect(await page.evaluate(() => window.__seekframe!.getVariables())).toEqual({});
     await page.evaluate(() => window.__seekframe!.seek(1));
     expect(await childData(page, '#a')).toMatchObject({ seek: '1', timeline: '1', now: '1000' });
-    expect(await pixel(page, 40, 20)).toEqual([0, 255, 0]);
-    expect(await pixel(page, 120, 20)).toEqual([255, 255, 255]); // card-b not started yet: hidden
+    expectColor(await pixel(page, 40, 20), [0, 255, 0]);
+    expectColor(await pixel(page, 120, 20), [255, 255, 255]); // card-b not started yet: hidden
     await page.evaluate(() => window.__seekframe!.seek(2.5));
     // card-b starts right after card-a (2 s): local time 0.5
     expect(await childData(page, '#b')).toMatchObject({ seek: '0.5', timeline: '0.5', now: '500' });
-    expect(await pixel(page, 120, 20)).toEqual([0, 0, 255]);
-    expect(await pixel(page, 40, 20)).toEqual([255, 255, 255]);
+    expectColor(await pixel(page, 120, 20), [0, 0, 255]);
+    expectColor(await pixel(page, 40, 20), [255, 255, 255]);
     await page.close();
   });
 
