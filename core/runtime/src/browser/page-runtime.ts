@@ -63,12 +63,7 @@ export class PageRuntime {
     if (this.settings.startupError) throw this.settings.startupError;
     const doc = this.win.document;
     await this.pending.track('DOMContentLoaded', waitForDomContentLoaded(doc));
-    const media = [...doc.querySelectorAll<HTMLMediaElement>('video, audio')];
-    for (const el of media) {
-      el.autoplay = false;
-      if (this.settings.mode === 'render') el.muted = true;
-      if (!el.paused) el.pause();
-    }
+    this.quietMedia(doc);
     this.createSubCompositions(doc);
     for (const img of doc.images) if (img.loading === 'lazy') img.loading = 'eager';
     // Start decoding now, so pending() names a stuck image rather than only the load event.
@@ -77,6 +72,8 @@ export class PageRuntime {
     await this.pending.track('window load event', waitForWindowLoad(this.win));
     // Author scripts often register timelines from load handlers or a setTimeout(0) after them.
     await nextMacrotask();
+    // Again: author scripts may have added media since DOMContentLoaded.
+    const media = this.quietMedia(doc);
     const metadata = Promise.all(
       media.map(async (el) => {
         const result = await this.pending.track(`${describeElement(el)} metadata`, waitForMetadata(el));
@@ -105,6 +102,17 @@ export class PageRuntime {
       }
       return subByHost.get(el)?.duration;
     });
+  }
+
+  /** Media never plays by itself: seeks move it. Render mode mutes it (the engine mixes audio). */
+  private quietMedia(doc: Document): HTMLMediaElement[] {
+    const media = [...doc.querySelectorAll<HTMLMediaElement>('video, audio')];
+    for (const el of media) {
+      el.autoplay = false;
+      if (this.settings.mode === 'render') el.muted = true;
+      if (!el.paused) el.pause();
+    }
+    return media;
   }
 
   private createSubCompositions(doc: Document): void {
