@@ -3,8 +3,10 @@ import {
   launchBrowser,
   openCapturePage,
   type BrowserInfo,
+  type BrowserSession,
   type CaptureMode,
   type CapturePage,
+  type CapturePageOptions,
   type EncodeResult,
   type EncoderOptions,
 } from '@seekframe/engine';
@@ -33,6 +35,8 @@ export interface CaptureAndEncodeOptions {
   gpu: boolean;
   videoFrames: VideoFrameMap;
   encoder: Omit<EncoderOptions, 'inputFormat'>;
+  /** A browser with the composition already open and ready (the media scan's), used as worker 0. */
+  firstWorker?: { session: BrowserSession; page: CapturePage };
   signal: AbortSignal | undefined;
   onProgress(framesRendered: number, elapsedMs: number): void;
   beforeFinish(): void;
@@ -47,8 +51,7 @@ const MAX_BUFFERED_FRAMES = 64;
  * workers and aborts the encoder, which removes its temp output.
  */
 export async function captureAndEncode(options: CaptureAndEncodeOptions): Promise<EncodeResult> {
-  const imageFormat = options.transparent ? 'png' : 'jpeg';
-  const encoder = createFrameEncoder({ ...options.encoder, inputFormat: imageFormat });
+  const encoder = createFrameEncoder({ ...options.encoder, inputFormat: captureOptions(options.page, options.transparent).imageFormat });
   const startedAt = Date.now();
   const sessions: Array<{ close(): Promise<void> }> = [];
   let failure: unknown;
@@ -79,11 +82,20 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     if (scriptError) throw scriptError;
   };
 
-  const worker = async (): Promise<void> => {
+  const openWorker = async (n: number): Promise<CapturePage | null> => {
+    if (n === 0 && options.firstWorker) {
+      sessions.push(options.firstWorker.session);
+      return options.firstWorker.page;
+    }
     const session = await launchBrowser({ browser: options.browser, mode: options.page.mode, gpu: options.gpu, width: options.page.width, height: options.page.height });
     sessions.push(session);
-    if (failure) return;
-    const page = await openCapturePage(session, { ...options.page, imageFormat, transparent: options.transparent });
+    if (failure) return null;
+    return openCapturePage(session, captureOptions(options.page, options.transparent));
+  };
+
+  const worker = async (n: number): Promise<void> => {
+    const page = await openWorker(n);
+    if (!page) return;
     if (Object.keys(options.videoFrames).length > 0) {
       await page.evaluate((map) => (window as unknown as { __seekframe: { useVideoFrames(m: unknown): Promise<void> } }).__seekframe.useVideoFrames(map), options.videoFrames);
     }
@@ -120,7 +132,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   };
 
   try {
-    const running = [writer(), ...Array.from({ length: options.workers }, () => worker())].map((task) => task.catch(fail));
+    const running = [writer(), ...Array.from({ length: options.workers }, (_, n) => worker(n))].map((task) => task.catch(fail));
     await Promise.all(running);
     if (failure) throw failure;
     options.beforeFinish();
@@ -132,6 +144,11 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     options.signal?.removeEventListener('abort', onAbort);
     await Promise.all(sessions.map((s) => s.close().catch(() => undefined)));
   }
+}
+
+/** JPEG frames for opaque output; PNG with a transparent page background for alpha formats. */
+export function captureOptions(page: PageTarget, transparent: boolean): CapturePageOptions {
+  return { ...page, imageFormat: transparent ? 'png' : 'jpeg', transparent };
 }
 
 /** Errors the runtime caught from author code (timers, seek callbacks, rejections). */

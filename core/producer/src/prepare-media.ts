@@ -2,15 +2,12 @@ import path from 'node:path';
 import {
   chooseVideoFrameFormat,
   extractVideoFrames,
-  launchBrowser,
   mixAudio,
-  openCapturePage,
   probeMedia,
   type AudioTrack,
-  type BrowserInfo,
+  type CapturePage,
   type MediaInfo,
 } from '@seekframe/engine';
-import type { PageTarget } from './capture-and-encode.js';
 import type { ProjectServer } from './project-server.js';
 import type { Fps, OutputFormat } from './render-options.js';
 
@@ -35,8 +32,8 @@ export interface PreparedMedia {
 }
 
 export interface PrepareMediaOptions {
-  browser: BrowserInfo;
-  page: PageTarget;
+  /** The composition open in a browser (it becomes capture worker 0 afterwards). */
+  scanPage: CapturePage;
   server: ProjectServer;
   root: string;
   workDir: string;
@@ -44,24 +41,16 @@ export interface PrepareMediaOptions {
   duration: number;
   format: OutputFormat;
   videoFrameFormat: 'auto' | 'jpg' | 'png';
-  transparent: boolean;
-  gpu: boolean;
   signal: AbortSignal | undefined;
 }
 
-/** Opens the composition once to read its media clips with live timing (after scripts ran). */
-export async function readMediaClips(options: Pick<PrepareMediaOptions, 'browser' | 'page' | 'gpu'>): Promise<MediaClip[]> {
-  const session = await launchBrowser({ browser: options.browser, mode: options.page.mode, gpu: options.gpu, width: options.page.width, height: options.page.height });
-  try {
-    const page = await openCapturePage(session, { ...options.page, imageFormat: 'jpeg', transparent: false });
-    return await page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
-  } finally {
-    await session.close();
-  }
+/** Media clips with live timing (after scripts ran), read from an open, ready page. */
+export async function readMediaClips(page: CapturePage): Promise<MediaClip[]> {
+  return page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
 }
 
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
-  const clips = await readMediaClips(options);
+  const clips = await readMediaClips(options.scanPage);
   // A missing media file is reported by the server with the document that used it.
   options.server.assertNoProblems();
   const probes = new Map<string, Promise<MediaInfo>>();
