@@ -78,6 +78,18 @@ beforeAll(async () => {
 </script></body></html>`,
   );
   fx.server.routes.set(
+    '/hyperframes.html',
+    `<!doctype html><html><head>${HEAD}</head><body>
+<div id="root" data-composition-id="hf" data-start="0" data-width="160" data-height="90" data-duration="3">
+  <div id="c1" class="clip" data-start="1" data-duration="1"></div><div id="hbox"></div>
+</div>
+<script>
+  const hbox = document.getElementById('hbox');
+  window.__timelines = window.__timelines || {};
+  window.__timelines.hf = { paused: () => true, totalTime: (t) => { hbox.dataset.t = String(t); } };
+</script></body></html>`,
+  );
+  fx.server.routes.set(
     '/cycle.html',
     `<!doctype html><html data-duration="2"><head></head><body><div id="a" data-start="b" data-duration="1"></div>
 <div id="b" data-start="a" data-duration="1"></div></body></html>`,
@@ -166,6 +178,21 @@ describe('runtime seeking in Chromium', () => {
     expect(await visible()).toMatchObject({ scripted: 'hidden', after: 'visible' });
     // layout is untouched by hiding: the hidden clip still has its box
     expect(await page.evaluate(() => document.getElementById('intro')!.getBoundingClientRect().width)).toBe(10);
+    await page.close();
+  });
+
+  it('runs a HyperFrames-style composition whose root is a <div> in <body>', async () => {
+    const page = await open('/hyperframes.html?duration=3&id=hf');
+    const state = async (t: number): Promise<unknown> => {
+      await seek(page, t);
+      return page.evaluate(() => ({
+        root: getComputedStyle(document.getElementById('root')!).visibility,
+        clip: getComputedStyle(document.getElementById('c1')!).visibility,
+        timeline: document.getElementById('hbox')!.dataset.t,
+      }));
+    };
+    expect(await state(1.5)).toEqual({ root: 'visible', clip: 'visible', timeline: '1.5' });
+    expect(await state(2.5)).toEqual({ root: 'visible', clip: 'hidden', timeline: '2.5' });
     await page.close();
   });
 
