@@ -1,5 +1,6 @@
 import type { ResolvedEncoderOptions } from './encoder-options.js';
 import { QUALITY_PRESETS } from './encoder-options.js';
+import { hardwareEncoderArgs } from './hardware-encoders.js';
 
 /** GIF players mishandle very short frame delays, and GIF timing is in 1/100 s anyway. */
 export const GIF_MAX_FPS = 30;
@@ -11,8 +12,11 @@ export const GIF_MAX_FPS = 30;
  */
 export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): string[] {
   const rate = `${opts.fps.num}/${opts.fps.den}`;
+  const hardware = opts.format === 'mp4' && opts.hardwareEncoder
+    ? hardwareEncoderArgs(opts.hardwareEncoder, opts.videoBitrate ? { bitrate: opts.videoBitrate } : opts.crf ?? QUALITY_PRESETS[opts.quality].x264Crf)
+    : undefined;
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...(hardware?.inputArgs ?? []),
     // image2pipe splits the byte stream into images with the given decoder's parser.
     '-f', 'image2pipe', '-framerate', rate, '-c:v', opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png', '-i', 'pipe:0',
   ];
@@ -26,9 +30,13 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
         '-map', '0:v',
         ...(opts.audio ? ['-map', '1:a'] : []),
         // Convert RGB with the BT.709 matrix and tag it, so players show the CSS colours.
-        '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
-        '-c:v', 'libx264', '-preset', preset.x264Preset,
-        ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+        '-vf', ['scale=out_color_matrix=bt709:out_range=tv', ...(hardware?.filters ?? ['format=yuv420p'])].join(','),
+        ...(hardware
+          ? hardware.args
+          : [
+              '-c:v', 'libx264', '-preset', preset.x264Preset,
+              ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+            ]),
         '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
         ...threads,
         ...(opts.audio ? ['-c:a', 'aac', '-b:a', '192k'] : []),

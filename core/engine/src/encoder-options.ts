@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
+import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 
 export const OUTPUT_FORMATS = ['mp4', 'mov', 'webm', 'gif', 'png-sequence'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -25,6 +26,8 @@ export const encoderOptionsSchema = z.object({
   /** Path of an already mixed audio file (see mixAudio), as long as the video. */
   audio: z.string().min(1).optional(),
   threads: z.number().int().min(0).max(64).optional(),
+  /** mp4 only: a hardware H.264 encoder that probeHardwareEncoder() found working (--gpu). */
+  hardwareEncoder: z.enum(HARDWARE_H264_ENCODERS).optional(),
   /** ffmpeg binary (default: SEEKFRAME_FFMPEG, else `ffmpeg` on PATH). */
   ffmpeg: z.string().min(1).optional(),
 });
@@ -58,6 +61,9 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
         `Set the composition to ${opts.width + (opts.width % 2)}x${opts.height + (opts.height % 2)}, or render to mov, webm or png-sequence.`,
       opts.width % 2 !== 0 ? 'width' : 'height',
     );
+  }
+  if (opts.hardwareEncoder !== undefined && opts.format !== 'mp4') {
+    throw invalid(`Hardware encoding (${opts.hardwareEncoder}) applies to mp4 only, not ${opts.format}.`, 'hardwareEncoder');
   }
   if (opts.gifLoop !== undefined && opts.format !== 'gif') {
     throw invalid(`--gif-loop applies to gif output only, not ${opts.format}.`, 'gifLoop');

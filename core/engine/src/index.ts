@@ -14,3 +14,5 @@ export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type E
 export { mixAudio, audioTrackSchema, type AudioTrack } from './mix-audio.js';
 export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './render-frame-pool.js';
 export { planFrameChunks, type FrameChunk } from './plan-frame-chunks.js';
+export { probeHardwareEncoder, type HardwareEncoderProbe } from './probe-hardware-encoder.js';
+export { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, type HardwareEncoder } from './hardware-encoders.js';
