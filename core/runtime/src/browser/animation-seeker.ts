@@ -40,8 +40,10 @@ export class AnimationSeeker {
 
   seekAnimations(t: number): void {
     for (const [animation, birth] of this.births) {
-      // A cancelled animation (class removed, cancel()) must not be brought back by seeking it.
-      if (animation.playState === 'idle') {
+      // A cancelled animation (class removed, cancel()) must not be brought back by seeking it;
+      // one whose element left the document can never show again.
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      if (animation.playState === 'idle' || (target !== null && !target.isConnected)) {
         this.births.delete(animation);
         continue;
       }
