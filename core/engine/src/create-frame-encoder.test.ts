@@ -204,6 +204,13 @@ describe('createFrameEncoder failure and atomicity', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('finish() without frames says so and leaves nothing', async () => {
+    const folder = path.join(dir, 'empty');
+    const encoder = createFrameEncoder({ format: 'mp4', output: path.join(folder, 'v.mp4'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    await expect(encoder.finish()).rejects.toMatchObject({ code: 'no-frames' });
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it('abort() kills ffmpeg and removes the temp output', async () => {
     const folder = path.join(dir, 'aborted');
     const encoder = createFrameEncoder({ format: 'png-sequence', output: path.join(folder, 'frames'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });

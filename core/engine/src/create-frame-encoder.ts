@@ -131,13 +131,16 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       state = 'finishing';
       await started;
       if (failure || !child) return fail();
-      child.stdin.end();
-      const { code } = await exited;
-      if (failure || code !== 0) return fail();
       if (frames === 0) {
+        state = 'aborted';
+        child.kill('SIGKILL');
+        await exited;
         await removeTemp(temp);
         throw new SeekframeError('no-frames', `No frames were written to ${output}; nothing to encode.`, { stage: 'encode' });
       }
+      child.stdin.end();
+      const { code } = await exited;
+      if (failure || code !== 0) return fail();
       try {
         const size = await commitOutput(temp, output, isFolder);
         state = 'done';
