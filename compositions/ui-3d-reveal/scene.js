@@ -101,7 +101,9 @@
   tl.fromTo(q('.bg-spot'), { opacity: 0.35, scale: 0.85 }, { opacity: 1, scale: 1, duration: 1.6, ease: 'power2.out' }, 0);
   tl.fromTo(q('.bg-orb--a'), { x: -80, y: 40, opacity: 0 }, { x: 90, y: -50, opacity: 1, duration: 5.5, ease: 'sine.inOut' }, 0);
   tl.fromTo(q('.bg-orb--b'), { x: 60, y: -30, opacity: 0 }, { x: -110, y: 50, opacity: 1, duration: 5.5, ease: 'sine.inOut' }, 0);
-  tl.fromTo(q('.horizon'), { scaleX: 0, opacity: 0 }, { scaleX: 1, opacity: 1, duration: 1.3, ease: 'expo.out' }, 0.05);
+  tl.fromTo(q('.horizon-core'), { scaleX: 0, opacity: 0 }, { scaleX: 1, opacity: 1, duration: 1.3, ease: 'expo.out' }, 0.05);
+  tl.fromTo(q('.horizon-flare'), { scale: 0.2, opacity: 0 }, { scale: 1, opacity: 1, duration: 0.5, ease: 'power2.out' }, 0.05);
+  tl.to(q('.horizon-flare'), { scaleY: 0.5, opacity: 0.35, duration: 1.4, ease: 'power2.inOut' }, 0.6);
   tl.fromTo(q('.floor-wrap'), { opacity: 0 }, { opacity: 1, duration: 1.2, ease: 'power1.out' }, 0.15);
   tl.fromTo(q('.floor'), { backgroundPosition: '50% 0px' }, { backgroundPosition: '50% 360px', duration: 5.5, ease: 'power2.out' }, 0);
   // As the deck rises, the horizon glow moves down with it and calms to an accent line.
@@ -118,7 +120,7 @@
   tl.to(rig, { rotationY: 0, duration: 1.55, ease: 'sine.out' }, 3.75);
 
   // Cards: fly up out of the floor from far away, featured first, then outward.
-  const landAt = (card) => 0.3 + card.rank * 0.13;
+  const landAt = (card) => 0.2 + card.rank * 0.13;
   cards.forEach((card) => {
     const at = landAt(card);
     tl.fromTo(card.fly, { z: -1500, y: 420, rotationX: -72, rotationY: card.offset * -16 },
