@@ -49,6 +49,9 @@ beforeAll(async () => {
   r.set('/media.html', PAGE);
   r.set('/sub.html', SUB);
   r.set('/frames.html', FRAMES);
+  // no size on the host: it takes the child's data-width/height
+  r.set('/frames-parent.html', `<!doctype html><html data-duration="4"><body style="margin:0">
+<div data-composition-id="clip-scene" data-composition-src="frames.html" data-start="1" data-duration="3"></div></body></html>`);
 });
 
 afterAll(async () => {
@@ -149,6 +152,24 @@ describe('media', () => {
     }, shot);
     expect(rgb[1]).toBeGreaterThan(150);
     expect(rgb[0]).toBeLessThan(80);
+    await page.close();
+  });
+
+  it('forwards useVideoFrames to sub-compositions and seeks their overlays at local time', async () => {
+    const page = await open('/frames-parent.html');
+    const base = fx.server.url;
+    expect(await page.evaluate(() => (document.querySelector('[data-composition-src]') as HTMLElement).getBoundingClientRect().width)).toBe(160);
+    await page.evaluate(
+      (s, b) => window.__seekframe!.useVideoFrames({ [s]: { urlPattern: `${b}/frames/frame_%06d.png`, fps: 10, frameCount: 5 } }),
+      `${base}/media/clip.webm`,
+      base,
+    );
+    await page.evaluate(() => window.__seekframe!.seek(1.75)); // child 0.75 -> v1 index 2
+    const src = await page.evaluate(() => {
+      const doc = document.querySelector('iframe')!.contentDocument!;
+      return (doc.getElementById('v1')!.nextElementSibling as HTMLImageElement).src;
+    });
+    expect(src).toBe(`${base}/frames/frame_000003.png`);
     await page.close();
   });
 });
