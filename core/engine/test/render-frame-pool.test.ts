@@ -1,7 +1,11 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../src/find-browser.js';
+import path from 'node:path';
 import { renderFramePool, type FramePoolOptions } from '../src/render-frame-pool.js';
+import { createFrameEncoder } from '../src/create-frame-encoder.js';
+import { probeMedia } from '../src/probe-media.js';
+import { countFrames, tempDir } from './media-fixtures.js';
 import type { BrowserInfo } from '../src/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
 
@@ -115,5 +119,27 @@ describe('renderFramePool', () => {
     await expect(
       renderFramePool(baseOptions('/colour.html', { onFrame: (index) => { if (index === 2) throw new Error('disk full'); } })),
     ).rejects.toMatchObject({ code: 'capture-failed', message: 'disk full' });
+  });
+
+  it('streams into a real encoder: browser pixels end up in an mp4 with every frame', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const output = path.join(dir, 'pool.mp4');
+      const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'jpeg', quality: 'draft' });
+      await renderFramePool(
+        baseOptions('/colour.html', {
+          page: { url: server.url('/colour.html'), width: W, height: H, imageFormat: 'jpeg', jpegQuality: 90, transparent: false, readyTimeoutMs: 10_000 },
+          onFrame: (_, frame) => encoder.write(frame),
+        }),
+      ).catch(async (error: unknown) => {
+        await encoder.abort();
+        throw error;
+      });
+      await encoder.finish();
+      expect(await countFrames(output)).toBe(10);
+      expect((await probeMedia(output)).duration).toBeCloseTo(1, 1);
+    } finally {
+      await cleanup();
+    }
   });
 });
