@@ -107,7 +107,7 @@
   tl.fromTo(q('.floor-wrap'), { opacity: 0 }, { opacity: 1, duration: 1.2, ease: 'power1.out' }, 0.15);
   tl.fromTo(q('.floor'), { backgroundPosition: '50% 0px' }, { backgroundPosition: '50% 360px', duration: 5.5, ease: 'power2.out' }, 0);
   // As the deck rises, the horizon glow moves down with it and calms to an accent line.
-  tl.fromTo(q('.horizon'), { y: 0 }, { y: 150, opacity: 0.55, duration: 1.4, ease: 'power3.inOut', immediateRender: false }, 2.3);
+  tl.fromTo(q('.horizon'), { y: 0, opacity: 1 }, { y: 150, opacity: 0.55, duration: 1.4, ease: 'power3.inOut' }, 2.3);
   tl.fromTo(q('.floor-wrap'), { y: 0 }, { y: 150, duration: 1.4, ease: 'power3.inOut' }, 2.3);
   specks.forEach(({ node, rise, alpha }) => {
     tl.fromTo(node, { y: 0, opacity: 0 }, { y: -rise, opacity: alpha, duration: 5.5, ease: 'power1.out' }, 0);
