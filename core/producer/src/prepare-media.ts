@@ -2,10 +2,13 @@ import path from 'node:path';
 import {
   chooseVideoFrameFormat,
   extractVideoFrames,
+  launchBrowser,
   mixAudio,
+  openCapturePage,
   probeMedia,
   type AudioTrack,
-  type CapturePage,
+  type BrowserInfo,
+  type CapturePageOptions,
   type MediaInfo,
 } from '@seekframe/engine';
 import type { ProjectServer } from './project-server.js';
@@ -32,8 +35,10 @@ export interface PreparedMedia {
 }
 
 export interface PrepareMediaOptions {
-  /** The composition open in a browser (it becomes capture worker 0 afterwards). */
-  scanPage: CapturePage;
+  browser: BrowserInfo;
+  /** The page as capture workers open it. */
+  page: CapturePageOptions;
+  gpu: boolean;
   server: ProjectServer;
   root: string;
   workDir: string;
@@ -44,13 +49,19 @@ export interface PrepareMediaOptions {
   signal: AbortSignal | undefined;
 }
 
-/** Media clips with live timing (after scripts ran), read from an open, ready page. */
-export async function readMediaClips(page: CapturePage): Promise<MediaClip[]> {
-  return page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
+/** Opens the composition once to read its media clips with live timing (after scripts ran). */
+export async function readMediaClips(options: Pick<PrepareMediaOptions, 'browser' | 'page' | 'gpu'>): Promise<MediaClip[]> {
+  const session = await launchBrowser({ browser: options.browser, mode: options.page.mode, gpu: options.gpu, width: options.page.width, height: options.page.height });
+  try {
+    const page = await openCapturePage(session, options.page);
+    return await page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
+  } finally {
+    await session.close();
+  }
 }
 
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
-  const clips = await readMediaClips(options.scanPage);
+  const clips = await readMediaClips(options);
   // A missing media file is reported by the server with the document that used it.
   options.server.assertNoProblems();
   const probes = new Map<string, Promise<MediaInfo>>();

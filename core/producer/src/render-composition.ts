@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, findBrowser, launchBrowser, openCapturePage, type CaptureMode } from '@seekframe/engine';
+import { autoWorkerCount, findBrowser, type CaptureMode } from '@seekframe/engine';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
@@ -106,12 +106,10 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     const page = { url: server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: options.readyTimeoutMs };
 
     stage('media');
-    // The first capture browser opens the page now: it reads the media clips, then captures.
-    const firstSession = await launchBrowser({ browser, mode: captureMode, gpu: options.browserGpu, width: metadata.width, height: metadata.height });
-    cleanup.add(() => firstSession.close());
-    const firstPage = await openCapturePage(firstSession, captureOptions(page, transparent));
     const media = await prepareMedia({
-      scanPage: firstPage,
+      browser,
+      page: captureOptions(page, transparent),
+      gpu: options.browserGpu,
       server,
       root: project.root,
       workDir,
@@ -134,7 +132,6 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       transparent,
       gpu: options.browserGpu,
       videoFrames: media.videoFrames,
-      firstWorker: { session: firstSession, page: firstPage },
       encoder: {
         format: options.format,
         output,
