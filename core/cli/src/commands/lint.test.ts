@@ -23,7 +23,7 @@ describe('seekframe lint', () => {
     const run = await runCli(['lint', 'broken'], { cwd: fixtures });
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^broken\/index\.html:2:1\s+error\s+root\/missing-width\s+the composition root has no data-width/);
+    expect(lines[0]).toMatch(/^broken\/index\.html:\d+:\d+\s+error\s+root\/missing-width\s+the composition root has no data-width/);
     expect(lines.some((l) => /^broken\/index\.html:\d+:\d+\s+error\s+timing\/cycle\s+/.test(l))).toBe(true);
     expect(lines.at(-1)).toBe('✗ 3 errors, 0 warnings in broken/index.html');
   });
@@ -45,7 +45,7 @@ describe('seekframe lint', () => {
   it('exits 0 when there are only warnings, and names sub-composition files relative to the cwd', async () => {
     const run = await runCli(['lint', path.join(fixtures, 'warning')], { cwd: path.join(fixtures, 'clean') });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('../warning/index.html:5:5  warning  subcomposition/undeclared-variable');
+    expect(run.stdout).toMatch(/^\.\.\/warning\/index\.html:\d+:\d+ {2}warning {2}subcomposition\/undeclared-variable {2}/m);
     expect(run.stdout).toContain('which ../warning/card.html does not declare');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('! 0 errors, 1 warning in ../warning/index.html');
   });
