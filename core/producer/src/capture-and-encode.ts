@@ -9,7 +9,7 @@ import {
   type EncoderOptions,
 } from '@seekframe/engine';
 import { frameTime } from './frame-timing.js';
-import { pageScriptError } from './page-script-error.js';
+import { pageScriptError, remoteRequestError } from './page-script-error.js';
 import type { VideoFrameMap } from './prepare-media.js';
 import type { ProjectServer } from './project-server.js';
 import type { Fps } from './render-options.js';
@@ -61,8 +61,8 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       errors.push(...page.errors());
       if (withRuntimeErrors) errors.push(...(await readRuntimeErrors(page)));
     }
-    const scriptError = pageScriptError(errors, options.page.url);
-    if (scriptError) throw scriptError;
+    const failure = pageScriptError(errors, options.page.url) ?? remoteRequestError(errors, options.server.origin);
+    if (failure) throw failure;
   };
 
   try {
@@ -92,8 +92,8 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       },
       onProgress: ({ framesDone }) => options.onProgress(framesDone, Date.now() - startedAt),
     });
-    const scriptError = pageScriptError(result.pageErrors, options.page.url);
-    if (scriptError) throw scriptError;
+    const failure = pageScriptError(result.pageErrors, options.page.url) ?? remoteRequestError(result.pageErrors, options.server.origin);
+    if (failure) throw failure;
     options.server.assertNoProblems();
     options.beforeFinish();
     return await encoder.finish();

@@ -17,3 +17,23 @@ export function pageScriptError(errors: readonly string[], url: string): Seekfra
     { stage: 'capture', details: { url, errors: scriptErrors.slice(0, 20) } },
   );
 }
+
+/**
+ * A remote request the page made on its own (fetch, a script-created tag) bypasses the server's
+ * remote route; offline or down, it fails in the browser. Name the URL instead of rendering a
+ * silently broken frame.
+ */
+export function remoteRequestError(errors: readonly string[], origin: string): SeekframeError | null {
+  for (const line of errors) {
+    const match = /^Request failed: (https?:\/\/\S+) \((.*)\)$/.exec(line);
+    if (!match || match[1]!.startsWith(`${origin}/`)) continue;
+    // Aborted requests (a page navigating or an element removed) are not failures.
+    if (/ERR_ABORTED/.test(match[2]!)) continue;
+    return new SeekframeError(
+      'remote-asset-failed',
+      `Could not load ${match[1]}: ${match[2]}. Check the URL and the network, or copy the file into the project folder and reference it locally.`,
+      { stage: 'capture', retryable: true, details: { url: match[1] } },
+    );
+  }
+  return null;
+}

@@ -31,6 +31,7 @@ beforeAll(async () => {
     'script-error/index.html': page('<script>throw new Error("boom-7781: the author script failed");</script>'),
     'missing-asset/index.html': page('<img src="images/missing-logo.png" style="width:20px;height:20px">'),
     'remote-down/index.html': page(`<img src="http://127.0.0.1:${closedPort}/logo.png" style="width:20px;height:20px">`),
+    'remote-dynamic/index.html': page(`<script>fetch('http://127.0.0.1:${closedPort}/data.json').catch(() => undefined);</script>`),
     'never-ready/index.html': page(`<img src="http://127.0.0.1:${hangingPort}/slow.png" style="width:20px;height:20px">`),
     ...Object.fromEntries(Object.entries(frameIndexProject({ duration: 4, fps: 15 })).map(([name, text]) => [`long/${name}`, text])),
   });
@@ -77,6 +78,12 @@ describe('failures leave no output and say what went wrong', () => {
     const error = await expectFailure({ projectDir: path.join(project.dir, 'remote-down'), workers: 1 });
     expect(error.code).toBe('remote-asset-failed');
     expect(error.message).toContain(`http://127.0.0.1:${closedPort}/logo.png`);
+  });
+
+  it('a remote URL fetched by a script (not through the server) -> remote-asset-failed naming it', async () => {
+    const error = await expectFailure({ projectDir: path.join(project.dir, 'remote-dynamic'), workers: 1 });
+    expect(error.code).toBe('remote-asset-failed');
+    expect(error.message).toContain(`http://127.0.0.1:${closedPort}/data.json`);
   });
 
   it('a page that never becomes ready -> ready-timeout saying what it waited for', async () => {
