@@ -10,7 +10,7 @@
     `<span class="card-chip">${chip}</span></div>`;
 
   // Sparkline points (0..1 up) drawn into a 200x100 box.
-  const SPARK = [0.22, 0.3, 0.26, 0.42, 0.38, 0.5, 0.46, 0.62, 0.58, 0.74, 0.7, 0.9];
+  const SPARK = [0.16, 0.27, 0.21, 0.36, 0.31, 0.34, 0.5, 0.43, 0.61, 0.56, 0.77, 0.93];
   function sparkPaths() {
     const pts = SPARK.map((v, i) => [(i / (SPARK.length - 1)) * 200, 100 - v * 92]);
     let line = `M${pts[0][0]},${pts[0][1]}`;
@@ -50,8 +50,8 @@
         '<stop offset="0" style="stop-color:var(--accent);stop-opacity:0.45"/>' +
         '<stop offset="1" style="stop-color:var(--accent);stop-opacity:0"/></linearGradient></defs>' +
         `<path class="spark-area" d="${area}" fill="url(#spark-fill)"/>` +
-        `<path class="spark-line" d="${line}" pathLength="1" fill="none" vector-effect="non-scaling-stroke" ` +
-        'style="stroke-width:3.5;stroke-linecap:round;stroke-dasharray:1"/></svg></div>';
+        `<path class="spark-line" d="${line}" pathLength="1" fill="none" ` +
+        'style="stroke-width:2.6;stroke-linecap:round;stroke-linejoin:round;stroke-dasharray:1 1"/></svg></div>';
       const value = counter(card.querySelector('.card-value'), (x) => `$${Math.round(x).toLocaleString('en-US')}`);
       return (tl, at) => {
         tl.fromTo(value, { v: 0 }, { v: 48290, duration: 1.4, ease: 'power2.out' }, at);
@@ -109,7 +109,7 @@
       return (tl, at) => {
         tl.fromTo(card.querySelectorAll('.task-check b'), { scale: 0 }, { scale: 1, duration: 0.45, ease: 'back.out(2.4)', stagger: 0.22 }, at);
         tl.fromTo(card.querySelectorAll('.task-name'), { opacity: 0.4 }, { opacity: 1, duration: 0.3, stagger: 0.22 }, at);
-        tl.fromTo(done, { v: 0 }, { v: 4, duration: 0.88, ease: 'none' }, at + 0.1);
+        tl.fromTo(done, { v: 0 }, { v: 4, duration: 0.88, ease: 'none' }, at);
       };
     },
 
