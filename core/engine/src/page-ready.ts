@@ -79,9 +79,9 @@ export async function settleWithin<T>(promise: Promise<T>, timeoutMs: number, pu
 
 async function pumpUntil(isDone: () => boolean, pump: () => Promise<void>): Promise<void> {
   // Give the page a moment to settle on its own before driving frames.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 5));
   while (!isDone()) {
     await pump().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
