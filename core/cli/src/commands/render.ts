@@ -42,7 +42,8 @@ export function register(program: Command, ctx: CliContext): void {
       try {
         const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event));
         progress.stop();
-        const shown = path.relative(ctx.cwd, result.output) || result.output;
+        const relative = path.relative(ctx.cwd, result.output);
+        const shown = relative && !relative.startsWith('..') ? relative : result.output;
         if (flags.json) return;
         if (flags.quiet) ctx.print(shown);
         else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
