@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,22 @@ describe('createFrameEncoder formats', () => {
     expect(first.data[(5 * W + 2) * 4 + 3]).toBe(255);
     expect((await probeMedia(path.join(output, 'audio.aac'))).streams[0]?.codec).toBe('aac');
     expect(await partials(path.dirname(output))).toEqual([]);
+  });
+});
+
+describe('png-sequence into an existing folder', () => {
+  it('replaces earlier frames and keeps the user\'s other files', async () => {
+    const output = path.join(dir, 'existing');
+    const run = async (count: number): Promise<void> => {
+      const encoder = createFrameEncoder({ format: 'png-sequence', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+      await writeAll(encoder, pngFrames(count, W, H));
+      await encoder.finish();
+    };
+    await run(4);
+    await writeFile(path.join(output, 'notes.txt'), 'mine');
+    await run(2);
+    expect((await readdir(output)).sort()).toEqual(['frame_000001.png', 'frame_000002.png', 'notes.txt']);
+    expect(await partials(dir)).toEqual([]);
   });
 });
 

@@ -61,6 +61,18 @@ describe('helpers', () => {
   it('parses --version output', () => {
     expect(parseBrowserVersion('Chromium 156.0.8078.79 built on Debian GNU/Linux 12')).toBe('156.0.8078.79');
   });
+  it('follows a wrapper script that builds the path from variables', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'sf-wrap-'));
+    temps.push(folder);
+    await mkdir(path.join(folder, 'lib', 'chromium'), { recursive: true });
+    const real = path.join(folder, 'lib', 'chromium', 'chromium');
+    await writeFile(real, '\x7fELF fake');
+    await chmod(real, 0o755);
+    const wrapper = path.join(folder, 'chromium');
+    await writeFile(wrapper, `#!/bin/sh\nAPPNAME=chromium\nLIBDIR=${folder}/lib/$APPNAME\nexec $LIBDIR/$APPNAME "$@"\n`);
+    await chmod(wrapper, 0o755);
+    expect(await resolveBrowserBinary(wrapper)).toEqual({ path: real, wrapper });
+  });
   it('leaves a real binary alone', async () => {
     expect(await resolveBrowserBinary('/usr/lib/chromium/chromium-headless-shell')).toEqual({
       path: '/usr/lib/chromium/chromium-headless-shell',
