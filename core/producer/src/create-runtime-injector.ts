@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { extractCompositionMetadata } from '@seekframe/composition';
+import { extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
 import { injectRuntime, type InjectedConfig } from '@seekframe/runtime';
 import type { PrepareHtml } from './project-server.js';
 import { rewriteRemoteReferences } from './rewrite-remote-references.js';
@@ -25,7 +25,16 @@ export interface RuntimeInjectorOptions {
 export function createRuntimeInjector(options: RuntimeInjectorOptions): PrepareHtml {
   return (html, { file, isEntry }) => {
     const relative = path.relative(options.root, file).split(path.sep).join('/');
-    const metadata = extractCompositionMetadata(html, { file: relative });
+    let metadata: CompositionMetadata;
+    try {
+      metadata = extractCompositionMetadata(html, { file: relative });
+    } catch (error) {
+      // A plain HTML page the composition embeds (an <iframe> widget) is not a composition and is
+      // served as is. Sub-composition files were linted before the render, so a broken one never
+      // gets here; the entry must always be a valid composition.
+      if (!isEntry) return rewriteRemoteReferences(html);
+      throw error;
+    }
     const config: InjectedConfig = {
       mode: options.mode ?? 'render',
       composition: {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createRuntimeInjector } from './create-runtime-injector.js';
+
+const root = '/project';
+const doc = (attrs: string, body = ''): string => `<!doctype html><html ${attrs}><head></head><body>${body}</body></html>`;
+const config = (html: string): Record<string, unknown> => {
+  const match = /window\.__seekframeConfig=(.*?);<\/script>/.exec(html);
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+};
+
+describe('createRuntimeInjector', () => {
+  const inject = createRuntimeInjector({ root, runtimeSource: '/*runtime*/', variables: { title: 'Hi' }, seed: 7, fps: 10, epochMs: 1000 });
+
+  it("gives each document its own compile-time metadata and only the entry the overrides", async () => {
+    const entry = await inject(doc('data-composition-id="main" data-width="160" data-height="90" data-duration="2" data-fps="25"'), { file: '/project/index.html', isEntry: true });
+    expect(config(entry)).toMatchObject({ mode: 'render', composition: { id: 'main', width: 160, height: 90, duration: 2, fps: 25 }, variables: { title: 'Hi' }, seed: 7, fps: 10, epochMs: 1000 });
+    expect(entry).toContain('<script>/*runtime*/</script>');
+    const child = await inject(doc('data-composition-id="card" data-width="40" data-height="40" data-duration="1"'), { file: '/project/parts/card.html', isEntry: false });
+    expect(config(child)).toMatchObject({ composition: { id: 'card', width: 40, height: 40, duration: 1 } });
+    expect(config(child)).not.toHaveProperty('variables');
+  });
+
+  it('serves a plain embedded page as is, but refuses an entry that is no composition', async () => {
+    const plain = '<html><head></head><body><img src="https://example.test/a.png"></body></html>';
+    const served = await inject(plain, { file: '/project/widget.html', isEntry: false });
+    expect(served).not.toContain('__seekframeConfig');
+    expect(served).toContain('/__seekframe/remote?url=');
+    await expect(async () => inject(plain, { file: '/project/index.html', isEntry: true })).rejects.toMatchObject({ code: 'invalid-composition' });
+  });
+});
