@@ -22,6 +22,8 @@ export interface FramePoolOptions {
   /** Runs once per worker page after it is ready, before its first frame (e.g. useVideoFrames). */
   preparePage?(page: CapturePage, worker: number): Promise<void>;
   signal?: AbortSignal;
+  /** Crashed browsers replaced before the render fails (default 2 per render). */
+  maxBrowserRestarts?: number;
   /** Frames per chunk a worker takes at a time (default: ~4 chunks per worker, max 30). */
   chunkSize?: number;
   /** Captured frames waiting for delivery, at most (default: enough to keep every worker busy). */
@@ -33,6 +35,8 @@ export interface FramePoolResult {
   /** Frames where Chromium drew nothing new and the previous image was reused (beginframe). */
   reusedFrames: number;
   workers: number;
+  /** Browsers that crashed and were replaced. */
+  browserRestarts: number;
   /** Most frames ever held between capture and delivery (bounded by maxBufferedFrames). */
   peakBufferedFrames: number;
   /** Non-fatal page problems seen by any worker (console errors, failed requests), de-duplicated. */
@@ -42,7 +46,8 @@ export interface FramePoolResult {
 /**
  * Renders `times` with N separate browser processes. Workers take contiguous chunks in order and
  * never run more than `maxBufferedFrames` ahead of delivery, so memory stays bounded while the
- * consumer (the encoder) gets every frame in order. Any failure or abort closes every browser.
+ * consumer (the encoder) gets every frame in order. A browser that crashes is replaced (up to
+ * maxBrowserRestarts); any other failure, or an abort, closes every browser.
  */
 export async function renderFramePool(opts: FramePoolOptions): Promise<FramePoolResult> {
   const total = opts.times.length;
@@ -64,6 +69,8 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   let delivering = false;
   let reusedFrames = 0;
   let peakBufferedFrames = 0;
+  let restarts = 0;
+  const maxRestarts = opts.maxBrowserRestarts ?? 2;
 
   const wake = (): void => {
     const current = waiters;
@@ -107,27 +114,48 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     }
   };
 
-  const worker = async (id: number): Promise<void> => {
+  const openWorker = async (id: number): Promise<{ session: BrowserSession; page: CapturePage } | undefined> => {
     const session = await launchBrowser({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height });
     sessions.push(session);
     if (failure) return void (await session.close());
     const page = await openCapturePage(session, { ...opts.page, mode: opts.mode });
     await opts.preparePage?.(page, id);
+    return { session, page };
+  };
+
+  const worker = async (id: number): Promise<void> => {
+    let current = await openWorker(id);
+    if (!current) return;
     try {
       while (!failure && nextChunk < chunks.length) {
         const chunk = chunks[nextChunk++]!;
-        for (let index = chunk.start; index < chunk.end; index++) {
+        let index = chunk.start;
+        while (index < chunk.end) {
           await waitUntil(() => failure !== undefined || index < nextToDeliver + window);
           if (failure) return;
-          const frame = await page.seekAndCaptureFrame(opts.times[index]!, index);
+          let frame;
+          try {
+            frame = await current.page.seekAndCaptureFrame(opts.times[index]!, index);
+          } catch (error) {
+            // A browser that died (usually out of memory) is replaced once or twice per render;
+            // the frame it was on is captured again by the new one.
+            if (failure || !(error instanceof SeekframeError) || error.code !== 'browser-crashed' || restarts >= maxRestarts) throw error;
+            restarts++;
+            for (const message of current.page.errors()) pageErrors.add(message);
+            await current.session.close();
+            current = await openWorker(id);
+            if (!current) return;
+            continue;
+          }
           if (frame.reused) reusedFrames++;
           buffered.set(index, frame.data);
           peakBufferedFrames = Math.max(peakBufferedFrames, buffered.size);
+          index++;
           void deliver();
         }
       }
     } finally {
-      for (const error of page.errors()) pageErrors.add(error);
+      for (const message of current?.page.errors() ?? []) pageErrors.add(message);
     }
   };
 
@@ -139,5 +167,5 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     await Promise.allSettled(sessions.map((session) => session.close()));
   }
   if (failure) throw failure;
-  return { frames: total, reusedFrames, workers: workerCount, peakBufferedFrames, pageErrors: [...pageErrors] };
+  return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageErrors: [...pageErrors] };
 }

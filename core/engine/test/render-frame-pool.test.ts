@@ -91,8 +91,44 @@ describe('renderFramePool', () => {
       renderFramePool(baseOptions('/fails.html', { preparePage: async (page) => void pids.push(page.page.browser().process()!.pid!) })),
       // Frames from t=0.5 on throw; whichever worker reaches one first names its frame.
     ).rejects.toMatchObject({ code: 'page-script-error', message: expect.stringMatching(/frame [5-9] \(t=0\.[5-9]s\)/) });
-    expect(pids).toHaveLength(2);
+    // The second worker may still be starting when the first fails; it then never opens a page.
+    expect(pids.length).toBeGreaterThanOrEqual(1);
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
+  });
+
+  it('replaces a browser that crashes mid-render and still delivers every frame', async () => {
+    const pids: number[] = [];
+    const reds: number[] = [];
+    const result = await renderFramePool(
+      baseOptions('/colour.html', {
+        // A small window keeps both workers busy with frames after the kill, so one must restart.
+        maxBufferedFrames: 2,
+        preparePage: async (page) => void pids.push(page.page.browser().process()!.pid!),
+        onFrame: (index, frame) => {
+          reds.push(red(frame));
+          if (index === 3) process.kill(pids[0]!, 'SIGKILL');
+        },
+      }),
+    );
+    expect(result.browserRestarts).toBe(1);
+    expect(pids).toHaveLength(3);
+    expect(reds).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    for (const pid of pids) expect(isAlive(pid)).toBe(false);
+  });
+
+  it('fails with browser-crashed once the restarts are used up', async () => {
+    const pids: number[] = [];
+    await expect(
+      renderFramePool(
+        baseOptions('/colour.html', {
+          maxBrowserRestarts: 0,
+          preparePage: async (page) => void pids.push(page.page.browser().process()!.pid!),
+          onFrame: (index) => {
+            if (index === 1) for (const pid of pids) process.kill(pid, 'SIGKILL');
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'browser-crashed', message: expect.stringMatching(/frame \d+/) });
   });
 
   it('stops on abort and closes every browser', async () => {
