@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, findBrowser, type CaptureMode } from '@seekframe/engine';
+import { autoWorkerCount, findBrowser, parseEncoderOptions, type CaptureMode } from '@seekframe/engine';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
@@ -64,6 +64,20 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
         details: { file: project.entryFile },
       });
     }
+
+    // Encoder rules (crf only for mp4/webm, even sizes for H.264...) fail now, not after capture.
+    const encoderOptions = {
+      format: options.format,
+      output,
+      width: metadata.width,
+      height: metadata.height,
+      fps,
+      quality: options.quality,
+      ...(options.crf === undefined ? {} : { crf: options.crf }),
+      ...(options.videoBitrate === undefined ? {} : { videoBitrate: options.videoBitrate }),
+      ...(options.format === 'gif' ? { gifLoop: options.gifLoop } : {}),
+    };
+    parseEncoderOptions({ ...encoderOptions, inputFormat: 'png' });
 
     stage('variables');
     for (const issue of checkVariables(metadata.variables, options.variables, options.strictVariables, project.entryFile)) {
@@ -132,18 +146,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       transparent,
       gpu: options.browserGpu,
       videoFrames: media.videoFrames,
-      encoder: {
-        format: options.format,
-        output,
-        width: metadata.width,
-        height: metadata.height,
-        fps,
-        quality: options.quality,
-        ...(options.crf === undefined ? {} : { crf: options.crf }),
-        ...(options.videoBitrate === undefined ? {} : { videoBitrate: options.videoBitrate }),
-        ...(options.format === 'gif' ? { gifLoop: options.gifLoop } : {}),
-        ...(media.audioFile ? { audio: media.audioFile } : {}),
-      },
+      encoder: { ...encoderOptions, ...(media.audioFile ? { audio: media.audioFile } : {}) },
       signal,
       onProgress: (framesRendered, elapsedMs) => {
         const speed = elapsedMs > 0 ? (framesRendered * 1000) / elapsedMs : 0;

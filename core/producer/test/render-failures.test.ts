@@ -142,6 +142,17 @@ describe('failures leave no output and say what went wrong', () => {
     }
   });
 
+  it('encoder rules are checked before any browser starts (crf on a gif)', async () => {
+    const events: RenderEvent[] = [];
+    const error = await renderComposition(
+      { projectDir: path.join(project.dir, 'long'), output: path.join(project.dir, 'gif', 'out.gif'), format: 'gif', crf: 20 },
+      (e) => events.push(e),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid-option', details: { field: 'crf' } });
+    expect((error as Error).message).toMatch(/mp4 and webm only/);
+    expect(events.filter((e) => e.type === 'stage').map((e) => (e as { stage: string }).stage)).toEqual(['lint', 'load']);
+  });
+
   it('strict variables -> invalid-variables and nothing rendered', async () => {
     const error = await renderComposition({
       projectDir: path.join(project.dir, 'long'),
