@@ -45,6 +45,13 @@ describe('render options', () => {
     expect(parseRenderOptions({ projectDir: 'd', videoBitrate: '2500k', workers: 3 })).toMatchObject({ videoBitrate: '2500k', workers: 3 });
   });
 
+  it('takes the format from the output extension when none is given', () => {
+    expect(parseRenderOptions({ projectDir: 'd', output: 'a/b.webm' }).format).toBe('webm');
+    expect(parseRenderOptions({ projectDir: 'd', output: 'a/b.MOV' }).format).toBe('mov');
+    expect(parseRenderOptions({ projectDir: 'd', output: 'a/frames' }).format).toBe('mp4');
+    expect(parseRenderOptions({ projectDir: 'd', output: 'a/b.webm', format: 'mp4' }).format).toBe('mp4');
+  });
+
   it('derives the default output from the project folder name', () => {
     expect(defaultOutputPath('projects/intro', 'mp4', '/tmp/x')).toBe('/tmp/x/renders/intro.mp4');
     expect(defaultOutputPath('projects/intro/index.html', 'webm', '/tmp/x')).toBe('/tmp/x/renders/intro.webm');

@@ -52,13 +52,23 @@ export const FpsSchema = z
   .union([z.number(), z.string(), z.object({ num: z.number().int().positive(), den: z.number().int().positive() })])
   .transform((value, ctx) => toFps(typeof value === 'object' ? `${value.num}/${value.den}` : value, ctx));
 
+/** File extension of each format; png-sequence writes a folder. */
+export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
+  mp4: '.mp4',
+  mov: '.mov',
+  webm: '.webm',
+  gif: '.gif',
+  'png-sequence': '',
+};
+
 export const RenderOptionsSchema = z
   .object({
     /** The project folder (its index.html is the entry) or the entry HTML file itself. */
     projectDir: z.string().min(1, 'must name a project folder or an .html file'),
     /** Output file (folder for png-sequence). Default: renders/<project name>.<ext> under the cwd. */
     output: z.string().min(1).optional(),
-    format: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).default('mp4'),
+    /** Default: from the output's extension (.mov, .webm, .gif), else mp4. */
+    format: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).optional(),
     /** Default: the composition's data-fps, else 30. */
     fps: FpsSchema.optional(),
     quality: z.enum(['draft', 'standard', 'high'], { message: 'must be draft, standard or high' }).default('standard'),
@@ -90,19 +100,19 @@ export const RenderOptionsSchema = z
         message: 'crf and videoBitrate exclude each other (constant quality vs. target bit rate); give only one',
       });
     }
-  });
+  })
+  .transform((options) => ({ ...options, format: options.format ?? formatFromOutput(options.output) }));
+
+/** `out.webm` means webm when no format is given; unknown or missing extensions mean mp4. */
+export function formatFromOutput(output: string | undefined): OutputFormat {
+  const ext = output ? path.extname(output).toLowerCase() : '';
+  const match = OUTPUT_FORMATS.find((format) => format !== 'png-sequence' && FORMAT_EXTENSIONS[format] === ext);
+  return match ?? 'mp4';
+}
 
 export type RenderOptionsInput = z.input<typeof RenderOptionsSchema>;
 export type RenderOptions = z.output<typeof RenderOptionsSchema>;
 
-/** File extension of each format; png-sequence writes a folder. */
-export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
-  mp4: '.mp4',
-  mov: '.mov',
-  webm: '.webm',
-  gif: '.gif',
-  'png-sequence': '',
-};
 
 /** `renders/<name>.<ext>` (a folder `renders/<name>/` for png-sequence), name = the project folder's. */
 export function defaultOutputPath(projectDir: string, format: OutputFormat, cwd = process.cwd()): string {

@@ -41,6 +41,7 @@ describe('output formats (ffprobe)', () => {
     const info = await probe(output);
     expect(info.streams[0]).toMatchObject({ codec_name: 'prores', nb_read_frames: '5' });
     expect(info.streams[0]?.pix_fmt).toMatch(/^yuva444p/);
+    expect(info.duration).toBeCloseTo(0.5, 1);
     expect(await alphaAt(output, 80, 80)).toBe(0);
     expect(await alphaAt(output, 10, 30)).toBe(255);
   });
@@ -61,6 +62,7 @@ describe('output formats (ffprobe)', () => {
     await renderComposition({ projectDir: project.dir, output, format: 'gif', gifLoop: 3, workers: 1 });
     const info = await probe(output);
     expect(info.streams[0]).toMatchObject({ codec_name: 'gif', nb_read_frames: '5', width: 160, height: 90 });
+    expect(info.duration).toBeCloseTo(0.5, 1);
     // NETSCAPE2.0 application extension: sub-block id 1, then the loop count (little endian).
     const bytes = (await import('node:fs')).readFileSync(output);
     const at = bytes.indexOf('NETSCAPE2.0');

@@ -19,6 +19,7 @@ describe('frame exactness', () => {
     const events: RenderEvent[] = [];
     const result = await renderComposition({ projectDir: project.dir, output, workers: 2 }, (e) => events.push(e));
     expect(result).toMatchObject({ output, frames: 12, fps: { num: 10, den: 1 }, workers: 2, width: 160, height: 90 });
+    expect(['beginframe', 'screenshot']).toContain(result.captureMode);
     const frames = await decodeFrames(output, 160, 90);
     expect(frames.map((f) => readFrameIndex(f))).toEqual(Array.from({ length: 12 }, (_, i) => i));
 
@@ -31,6 +32,14 @@ describe('frame exactness', () => {
     expect((complete as { videoDuration: number }).videoDuration).toBeCloseTo(1.2, 6);
     // Nothing beside the output: the temp file was renamed.
     expect(await readdir(path.dirname(output))).toEqual(['frames.mp4']);
+  });
+
+  it('is frame-exact in screenshot capture mode too', async () => {
+    const output = path.join(project.dir, 'out', 'screenshot.mp4');
+    const result = await renderComposition({ projectDir: project.dir, output, captureMode: 'screenshot', workers: 1 });
+    expect(result.captureMode).toBe('screenshot');
+    const frames = await decodeFrames(output, 160, 90);
+    expect(frames.map((f) => readFrameIndex(f))).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 
   it('honours a rational --fps over data-fps', async () => {

@@ -38,6 +38,21 @@ describe('media', () => {
     expect(rms(samples, 8000, 0.6, 0.95)).toBeGreaterThan(0.05); // ffmpeg's sine has amplitude 1/8 (RMS 0.088)
   });
 
+  it('carries the mix as Opus in webm and as audio.aac beside a png-sequence', async () => {
+    const webm = path.join(project.dir, 'audio.webm');
+    await renderComposition({ projectDir: path.join(project.dir, 'audio'), output: webm, quality: 'draft', workers: 1 });
+    expect((await probe(webm)).streams.map((s) => s.codec_name).sort()).toEqual(['opus', 'vp9']);
+    const samples = await decodeAudio(webm, 8000);
+    expect(rms(samples, 8000, 0.05, 0.42)).toBeLessThan(0.01);
+    expect(rms(samples, 8000, 0.6, 0.95)).toBeGreaterThan(0.05);
+
+    const folder = path.join(project.dir, 'audio-seq');
+    await renderComposition({ projectDir: path.join(project.dir, 'audio'), output: folder, format: 'png-sequence', workers: 1 });
+    const aac = await probe(path.join(folder, 'audio.aac'));
+    expect(aac.streams[0]).toMatchObject({ codec_type: 'audio', codec_name: 'aac' });
+    expect(aac.duration).toBeCloseTo(1, 1);
+  });
+
   it('shows the video frame of each render time (clip starting at 0.2 s)', async () => {
     const output = path.join(project.dir, 'video.mp4');
     const result = await renderComposition({ projectDir: path.join(project.dir, 'video'), output, workers: 1 });
