@@ -74,6 +74,18 @@ describe('seekframe render', () => {
     expect(result.stdout).toBe('warn/x.mp4\n');
   });
 
+  it('--json prints one event per line, ending with complete or error, and nothing else', async () => {
+    const ok = await runCli(['render', 'promo', '--json', '--output', 'json/x.mp4'], { cwd: dir, env });
+    expect(ok.code).toBe(0);
+    const events = ok.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    expect(events[0]).toEqual({ type: 'stage', stage: 'lint' });
+    expect(events.at(-1)).toMatchObject({ type: 'complete', output: path.join(dir, 'json', 'x.mp4') });
+    const failed = await runCli(['render', 'promo', '--json', '--strict-variables', '--variables', '{"x":1}'], { cwd: dir, env });
+    expect(failed.code).toBe(1);
+    const lines = failed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    expect(lines.at(-1)).toMatchObject({ type: 'error', error: { code: 'invalid-variables' } });
+  });
+
   it('rejects malformed flag values naming the flag', async () => {
     expect((await runCli(['render', 'promo', '--fps', 'fast'], { cwd: dir, env })).stderr).toMatch(/--fps .*1 to 240/);
     expect((await runCli(['render', 'promo', '--crf', 'high'], { cwd: dir, env })).stderr).toMatch(/--crf must be a whole number/);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
+import { EXIT_FAILURE } from '../report-error.js';
 import type { RenderFlags } from './render-flags.js';
 import { createProgressReporter } from './render-progress.js';
 
@@ -40,7 +41,13 @@ export function register(program: Command, ctx: CliContext): void {
       };
       process.on('SIGINT', onSigint);
       try {
-        const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event));
+        const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event)).catch((error: unknown) => {
+          // --json: the error already went out as the last event line; keep stdout pure JSON lines.
+          if (!flags.json) throw error;
+          ctx.exitCode = EXIT_FAILURE;
+          return null;
+        });
+        if (!result) return;
         progress.stop();
         const relative = path.relative(ctx.cwd, result.output);
         const shown = relative && !relative.startsWith('..') ? relative : result.output;
