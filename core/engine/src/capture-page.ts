@@ -147,8 +147,17 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       );
     }
     try {
-      return await capture();
+      const captured = await settleWithin(capture(), seekTimeoutMs);
+      if (captured === 'timeout') {
+        throw new SeekframeError('capture-timeout', `Chromium produced no image for ${label} of ${opts.url} within ${seekTimeoutMs} ms.`, {
+          stage: 'capture',
+          retryable: true,
+          details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+        });
+      }
+      return captured;
     } catch (error) {
+      if (error instanceof SeekframeError) throw error;
       throw crashError(session, error, `capturing ${label}`, crashed);
     }
   };
@@ -168,6 +177,9 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 async function createPage(session: BrowserSession, mode: CaptureMode): Promise<{ page: Page; cdp: CDPSession }> {
   if (mode === 'beginframe') return createBeginFrameTarget(session.browser, 'about:blank');
   const page = await session.browser.newPage();
+  // Full Chromium may open the tab in the background, where it never paints and
+  // captureScreenshot waits forever.
+  await page.bringToFront();
   return { page, cdp: await page.createCDPSession() };
 }
 
