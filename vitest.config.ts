@@ -7,7 +7,14 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['core/*/src/**/*.test.ts', 'core/*/test/**/*.test.ts', 'adapters/*/src/**/*.test.ts', 'adapters/*/test/**/*.test.ts'],
+    include: [
+      'core/*/src/**/*.test.ts',
+      'core/*/test/**/*.test.ts',
+      'adapters/*/src/**/*.test.ts',
+      'adapters/*/test/**/*.test.ts',
+      'compositions/*/test/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { expect, test } from 'vitest';
+import { classify, sampleProcessTree } from './process-usage.js';
+
+test('classifies the processes a render starts', () => {
+  expect(classify('headless_shell')).toBe('browser');
+  expect(classify('chromium')).toBe('browser');
+  expect(classify('ffmpeg')).toBe('ffmpeg');
+  expect(classify('ffprobe')).toBe('ffmpeg');
+  expect(classify('node')).toBe('node');
+  expect(classify('sh')).toBe('other');
+});
+
+test('counts the CPU time of a child that has already exited', async () => {
+  const stop = sampleProcessTree(20);
+  // A child that spins for ~400 ms of CPU, then exits before we stop sampling.
+  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end) {}']);
+  await once(child, 'exit');
+  const report = stop();
+  expect(report.cpuSeconds.node).toBeGreaterThan(0.25);
+  expect(report.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
+  expect(report.wallSeconds).toBeGreaterThan(0.3);
+});

@@ -1,0 +1,120 @@
+/**
+ * Render benchmark: renders real compositions end to end through the same code path as
+ * `seekframe render` and prints, per case, frames per second, CPU-seconds per frame spent in the
+ * browser (capture) and in ffmpeg (encode), peak memory of the whole process tree and output size.
+ *
+ *   npx tsx bench/render-bench.ts            # all cases
+ *   npx tsx bench/render-bench.ts --json     # one JSON object per case on stdout
+ *   npx tsx bench/render-bench.ts --only 720p
+ *
+ * Uses the built packages (run `npx turbo run build` first; scripts/setup.sh does).
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderComposition } from '@seekframe/producer';
+import { sampleProcessTree } from './process-usage.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface BenchCase {
+  name: string;
+  projectDir: string;
+  captureMode: 'beginframe' | 'screenshot';
+  quality: 'draft' | 'standard' | 'high';
+  fps: number;
+}
+
+const cases: BenchCase[] = [
+  { name: 'ui-3d-reveal 1080p30 standard beginframe', projectDir: 'compositions/ui-3d-reveal', captureMode: 'beginframe', quality: 'standard', fps: 30 },
+  { name: 'ui-3d-reveal 1080p30 standard screenshot', projectDir: 'compositions/ui-3d-reveal', captureMode: 'screenshot', quality: 'standard', fps: 30 },
+  { name: 'boxes 720p30 standard beginframe', projectDir: 'bench/compositions/boxes-720p', captureMode: 'beginframe', quality: 'standard', fps: 30 },
+  { name: 'boxes 720p30 standard screenshot', projectDir: 'bench/compositions/boxes-720p', captureMode: 'screenshot', quality: 'standard', fps: 30 },
+];
+
+interface BenchResult {
+  case: string;
+  frames: number;
+  wallSeconds: number;
+  fps: number;
+  captureCpuPerFrame: number;
+  encodeCpuPerFrame: number;
+  nodeCpuPerFrame: number;
+  peakMemoryMB: number;
+  outputMB: number;
+  workers: number;
+}
+
+async function runCase(benchCase: BenchCase, outDir: string): Promise<BenchResult> {
+  const output = join(outDir, `${benchCase.name.replace(/\W+/g, '-')}.mp4`);
+  const stop = sampleProcessTree();
+  const result = await renderComposition(
+    {
+      projectDir: join(repoRoot, benchCase.projectDir),
+      output,
+      format: 'mp4',
+      quality: benchCase.quality,
+      fps: benchCase.fps,
+      workers: 'auto',
+      captureMode: benchCase.captureMode,
+    },
+  );
+  const usage = stop();
+  const frames = result.frames;
+  const perFrame = (seconds: number) => (frames > 0 ? seconds / frames : 0);
+  return {
+    case: benchCase.name,
+    frames,
+    wallSeconds: usage.wallSeconds,
+    fps: frames / usage.wallSeconds,
+    captureCpuPerFrame: perFrame(usage.cpuSeconds.browser),
+    encodeCpuPerFrame: perFrame(usage.cpuSeconds.ffmpeg),
+    nodeCpuPerFrame: perFrame(usage.cpuSeconds.node),
+    peakMemoryMB: usage.peakRssBytes / 2 ** 20,
+    outputMB: statSync(output).size / 2 ** 20,
+    workers: result.workers,
+  };
+}
+
+function printTable(results: BenchResult[]): void {
+  const header = ['case', 'workers', 'frames', 'wall s', 'fps', 'capture CPU s/frame', 'encode CPU s/frame', 'node CPU s/frame', 'peak MB', 'output MB'];
+  const rows = results.map((r) => [
+    r.case,
+    String(r.workers),
+    String(r.frames),
+    r.wallSeconds.toFixed(1),
+    r.fps.toFixed(2),
+    r.captureCpuPerFrame.toFixed(3),
+    r.encodeCpuPerFrame.toFixed(3),
+    r.nodeCpuPerFrame.toFixed(3),
+    r.peakMemoryMB.toFixed(0),
+    r.outputMB.toFixed(2),
+  ]);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+}
+
+async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  const onlyIndex = process.argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+  const selected = cases.filter((c) => !only || c.name.includes(only));
+  const outDir = mkdtempSync(join(tmpdir(), 'seekframe-bench-'));
+  const results: BenchResult[] = [];
+  try {
+    for (const benchCase of selected) {
+      if (!json) console.error(`running: ${benchCase.name}`);
+      const result = await runCase(benchCase, outDir);
+      results.push(result);
+      if (json) console.log(JSON.stringify(result));
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  if (!json) printTable(results);
+}
+
+await main();
