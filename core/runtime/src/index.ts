@@ -1,3 +1,5 @@
-export { injectRuntime, toInlineScriptJson } from './inject-runtime.js';
+export { injectRuntime, isRuntimeInjected, RUNTIME_MARKER, toInlineScriptJson } from './inject-runtime.js';
+export { readRootMetadata, type RootMetadata } from './browser/composition-root.js';
+export type { PlayerSettings } from './browser/player-settings.js';
 export { InjectedConfigSchema, type InjectedConfig } from './injected-config.js';
 export type { SeekframeRuntime, MediaClip, VideoFrameSource, VideoFrameMap } from './runtime-types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectRuntime } from './inject-runtime.js';
+import { injectRuntime, isRuntimeInjected } from './inject-runtime.js';
 import type { InjectedConfig } from './injected-config.js';
 
 const config: InjectedConfig = {
@@ -61,5 +61,14 @@ describe('injectRuntime', () => {
     const out = injectRuntime(html, config, RUNTIME);
     expect(out.startsWith(`<!doctype html><!-- <head> --><html><head>${SCRIPTS_START}`)).toBe(true);
     expect(out).toContain('<header>h</header>');
+  });
+});
+
+describe('isRuntimeInjected', () => {
+  it('recognises a page injectRuntime produced and nothing else', () => {
+    const config: InjectedConfig = { mode: 'preview', composition: { id: 'a', width: 16, height: 9, duration: 1 } };
+    const plain = '<!doctype html><html><head><title>x</title></head><body></body></html>';
+    expect(isRuntimeInjected(plain)).toBe(false);
+    expect(isRuntimeInjected(injectRuntime(plain, config, 'void 0'))).toBe(true);
   });
 });

@@ -21,6 +21,14 @@ const HEAD_OPEN = /<head(?=[\s>/])[^>]*>/i;
 const HTML_OPEN = /<html(?=[\s>/])[^>]*>/i;
 const DOCTYPE = /^(\s*(?:<!--[\s\S]*?-->\s*)*<!doctype[^>]*>)/i;
 
+/** The start of what `injectRuntime` writes; a page containing it already has the runtime. */
+export const RUNTIME_MARKER = '<script>window.__seekframeConfig=';
+
+/** True when `html` came from `injectRuntime` (a server injected it), so a player must not inject again. */
+export function isRuntimeInjected(html: string): boolean {
+  return html.includes(RUNTIME_MARKER);
+}
+
 /**
  * Puts the config script and the runtime bundle first inside `<head>`, so the runtime sees every
  * author script. Creates `<head>` when the document has none. Pure string work: it runs on the
@@ -28,7 +36,7 @@ const DOCTYPE = /^(\s*(?:<!--[\s\S]*?-->\s*)*<!doctype[^>]*>)/i;
  */
 export function injectRuntime(html: string, config: InjectedConfig, runtimeSource: string): string {
   const scripts =
-    `<script>window.__seekframeConfig=${toInlineScriptJson(config)};</script>` +
+    `${RUNTIME_MARKER}${toInlineScriptJson(config)};</script>` +
     `<script>${escapeScriptSource(runtimeSource)}</script>`;
   const head = searchOutsideComments(html, HEAD_OPEN);
   if (head) return insertAt(html, head.index + head.length, scripts);

@@ -11,6 +11,7 @@ import { readRootMetadata } from './composition-root.js';
 import { ErrorLog } from './error-log.js';
 import { readInstanceInfo } from './instance-info.js';
 import { PageRuntime } from './page-runtime.js';
+import { readPlayerSettings } from './player-settings.js';
 import { RealDate } from './real-timers.js';
 import { seededRandom } from './seeded-random.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -68,9 +69,12 @@ function start(win: Window & typeof globalThis): void {
   const height = (instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight;
 
   const declarations = readDeclarations(doc, instance ? undefined : config?.declarations, log);
+  // A <seekframe-player> frame: the player's variables are the newest top-level overrides.
+  const player = instance ? undefined : readPlayerSettings(win);
+  const overrides = player?.variables ? { ...config?.variables, ...player.variables } : config?.variables;
   const variables = instance
     ? resolveVariables(declarations, { host: instance.hostValues })
-    : resolveVariables(declarations, { overrides: config?.variables });
+    : resolveVariables(declarations, { overrides });
 
   const clock = new VirtualClock({ epochMs, onError: (error) => log.addError(error, 'timer callback') });
   clock.install(win);
