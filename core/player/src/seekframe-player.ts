@@ -1,0 +1,303 @@
+import { SeekframeError, toSeekframeError, type SeekframeErrorData } from '@seekframe/composition';
+import * as z from 'zod/mini';
+import { loadFrame, type LoadedFrame } from './load-frame.js';
+import { PlayClock } from './play-clock.js';
+import { fitPlayerBox, parseLength } from './player-box.js';
+import { createControls } from './player-controls.js';
+import { SeekPump } from './seek-pump.js';
+
+const VariablesSchema = z.record(z.string(), z.unknown());
+
+const STYLE = `
+:host { display: inline-block; vertical-align: top; position: relative; background: #000; color: #eee; font: 12px system-ui, sans-serif; }
+:host([hidden]) { display: none; }
+.stage { position: relative; overflow: hidden; }
+iframe { position: absolute; left: 0; top: 0; border: 0; transform-origin: 0 0; background: transparent; }
+iframe.loading { opacity: 0; pointer-events: none; }
+.message { position: absolute; inset: 0; z-index: 1; padding: 8px; background: rgba(120, 0, 0, 0.85); white-space: pre-wrap; overflow: auto; }
+.controls { display: flex; gap: 6px; align-items: center; padding: 4px 6px; background: #111; }
+.controls input { flex: 1; }
+.controls button { min-width: 2.5em; }
+`;
+
+/**
+ * `<seekframe-player src="comp/index.html">`: plays a composition in a same-origin sandboxed
+ * iframe. Playback never runs the page's own clock: a requestAnimationFrame loop in this window
+ * calls the runtime's `seek(t)` (one seek in flight, frames dropped when the page is slow), the
+ * same call the renderer makes per frame, so the picture at t is the rendered frame at t.
+ * Audio is not played (media elements are seeked, never played).
+ */
+export class SeekframePlayer extends HTMLElement {
+  static readonly observedAttributes = ['src', 'variables', 'width', 'height', 'controls', 'muted'];
+
+  private readonly stage: HTMLDivElement;
+  private readonly message: HTMLDivElement;
+  private controlsBar: HTMLElement | undefined;
+  private frame: LoadedFrame | undefined;
+  private pump: SeekPump | undefined;
+  private readonly clock = new PlayClock();
+  private loadAbort: AbortController | undefined;
+  private loadQueued = false;
+  private variablesValue: Record<string, unknown> | undefined;
+  private time = 0;
+  private playing = false;
+  private playWhenReady = false;
+  private rafId = 0;
+  private lastError: SeekframeErrorData | undefined;
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    this.stage = document.createElement('div');
+    this.stage.className = 'stage';
+    this.stage.setAttribute('part', 'stage');
+    this.message = document.createElement('div');
+    this.message.className = 'message';
+    this.message.hidden = true;
+    this.stage.append(this.message);
+    shadow.append(style, this.stage);
+  }
+
+  get src(): string {
+    return this.getAttribute('src') ?? '';
+  }
+  set src(value: string) {
+    this.setAttribute('src', value);
+  }
+  get autoplay(): boolean {
+    return this.hasAttribute('autoplay');
+  }
+  set autoplay(on: boolean) {
+    this.toggleAttribute('autoplay', on);
+  }
+  get loop(): boolean {
+    return this.hasAttribute('loop');
+  }
+  set loop(on: boolean) {
+    this.toggleAttribute('loop', on);
+  }
+  get muted(): boolean {
+    return this.hasAttribute('muted');
+  }
+  set muted(on: boolean) {
+    this.toggleAttribute('muted', on);
+  }
+  get controls(): boolean {
+    return this.hasAttribute('controls');
+  }
+  set controls(on: boolean) {
+    this.toggleAttribute('controls', on);
+  }
+  /** Top-level variable overrides; setting them reloads the composition at the current time. */
+  get variables(): Record<string, unknown> | undefined {
+    return this.variablesValue ? { ...this.variablesValue } : undefined;
+  }
+  set variables(value: Record<string, unknown> | undefined) {
+    const parsed = VariablesSchema.safeParse(value ?? {});
+    if (!parsed.success) {
+      this.fail(new SeekframeError('invalid-variables', '<seekframe-player>.variables must be an object of variable values', { stage: 'variables' }));
+      return;
+    }
+    this.variablesValue = value ? parsed.data : undefined;
+    this.scheduleLoad(true);
+  }
+  get currentTime(): number {
+    return this.time;
+  }
+  set currentTime(t: number) {
+    void this.seek(t).catch(() => undefined);
+  }
+  get duration(): number {
+    return this.frame?.duration ?? 0;
+  }
+  get paused(): boolean {
+    return !this.playing;
+  }
+  /** The last error (also sent as an `error` event), or undefined. */
+  get error(): SeekframeErrorData | undefined {
+    return this.lastError;
+  }
+  /** The composition's window (same origin), e.g. for tests and tools; undefined before `ready`. */
+  get contentWindow(): Window | null {
+    return this.frame?.iframe.contentWindow ?? null;
+  }
+
+  connectedCallback(): void {
+    this.layout();
+    if (!this.frame) this.scheduleLoad(false);
+  }
+
+  disconnectedCallback(): void {
+    this.stopLoop();
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value) return;
+    if (name === 'src') this.scheduleLoad(false);
+    else if (name === 'variables') this.variablesFromAttribute(value);
+    else if (name === 'controls') this.toggleControls();
+    else if (name === 'muted') this.applyMuted();
+    else this.layout();
+  }
+
+  play(): void {
+    if (!this.frame || !this.pump) {
+      this.playWhenReady = true;
+      return;
+    }
+    if (this.playing) return;
+    if (!this.loop && this.time >= this.duration) this.time = 0;
+    this.clock.start(this.time, performance.now());
+    this.playing = true;
+    this.rafId = requestAnimationFrame(this.tick);
+    this.emit('play');
+  }
+
+  pause(): void {
+    this.playWhenReady = false;
+    if (!this.playing) return;
+    this.stopLoop();
+    this.emit('pause');
+  }
+
+  /** Shows time `t` (seconds, clamped to the duration); resolves once that frame is ready. */
+  seek(t: number): Promise<void> {
+    if (!this.pump) return Promise.reject(new SeekframeError('not-ready', '<seekframe-player> has no composition loaded yet; wait for the ready event', { stage: 'load' }));
+    const target = Math.min(Math.max(0, Number(t) || 0), this.duration);
+    if (this.playing) this.clock.start(target, performance.now());
+    return this.pump.request(target);
+  }
+
+  /** Loads the composition again (e.g. after its files changed), keeping time and play state. */
+  reload(): void {
+    this.scheduleLoad(true);
+  }
+
+  private readonly tick = (now: number): void => {
+    if (!this.playing || !this.pump) return;
+    this.rafId = requestAnimationFrame(this.tick);
+    if (this.pump.busy) return; // the page is still painting the last frame: drop this one
+    const { time, ended } = this.clock.at(now, this.duration, this.loop);
+    this.pump.request(time).then(
+      () => {
+        if (ended && this.playing) {
+          this.stopLoop();
+          this.emit('pause');
+          this.emit('ended');
+        }
+      },
+      (error: unknown) => this.fail(error),
+    );
+  };
+
+  private stopLoop(): void {
+    this.playing = false;
+    cancelAnimationFrame(this.rafId);
+  }
+
+  private variablesFromAttribute(value: string | null): void {
+    if (value === null || value.trim() === '') {
+      this.variables = undefined;
+      return;
+    }
+    try {
+      this.variables = JSON.parse(value) as Record<string, unknown>;
+    } catch (error) {
+      this.fail(new SeekframeError('invalid-variables', `<seekframe-player variables> is not valid JSON (${String(error)}); write a JSON object like {"title":"Hi"}`, { stage: 'variables' }));
+    }
+  }
+
+  /** Attribute changes in one task (src + variables from markup) cause one load. */
+  private scheduleLoad(keepTime: boolean): void {
+    if (this.loadQueued) return;
+    this.loadQueued = true;
+    queueMicrotask(() => {
+      this.loadQueued = false;
+      void this.load(keepTime && this.frame !== undefined);
+    });
+  }
+
+  /** Loads into a hidden new frame and swaps it in when it shows the right time: no blank flash. */
+  private async load(keepTime: boolean): Promise<void> {
+    if (!this.src || !this.isConnected) return;
+    this.loadAbort?.abort();
+    const abort = new AbortController();
+    this.loadAbort = abort;
+    if (!keepTime) {
+      this.stopLoop();
+      this.time = 0;
+    }
+    try {
+      const frame = await loadFrame(this.stage, this.src, this.variablesValue, abort.signal);
+      frame.iframe.classList.add('loading');
+      if (abort.signal.aborted) return frame.iframe.remove();
+      const at = Math.min(this.time, frame.duration);
+      await frame.runtime.seek(at);
+      if (abort.signal.aborted) return frame.iframe.remove();
+      this.frame?.iframe.remove();
+      frame.iframe.classList.remove('loading');
+      this.frame = frame;
+      this.pump = new SeekPump(
+        (t) => frame.runtime.seek(t),
+        (t) => {
+          this.time = t;
+          this.emit('timeupdate', { currentTime: t });
+        },
+      );
+      this.time = at;
+      this.lastError = undefined;
+      this.message.hidden = true;
+      this.applyMuted();
+      this.layout();
+      this.emit('ready', { duration: frame.duration, width: frame.width, height: frame.height });
+      this.emit('timeupdate', { currentTime: at });
+      if (this.playing) this.clock.start(at, performance.now());
+      else if (this.playWhenReady || (!keepTime && this.autoplay)) this.play();
+      this.playWhenReady = false;
+    } catch (error) {
+      if (!abort.signal.aborted) this.fail(error);
+    }
+  }
+
+  private layout(): void {
+    const native = this.frame ? { width: this.frame.width, height: this.frame.height } : { width: 300, height: 150 };
+    const box = fitPlayerBox(native, { width: parseLength(this.getAttribute('width')), height: parseLength(this.getAttribute('height')) });
+    Object.assign(this.stage.style, { width: `${box.width}px`, height: `${box.height}px` });
+    if (this.frame) {
+      const left = (box.width - native.width * box.scale) / 2;
+      const top = (box.height - native.height * box.scale) / 2;
+      this.frame.iframe.style.transform = `translate(${left}px, ${top}px) scale(${box.scale})`;
+    }
+  }
+
+  private toggleControls(): void {
+    if (this.controls && !this.controlsBar) {
+      this.controlsBar = createControls(this);
+      this.shadowRoot?.append(this.controlsBar);
+    } else if (!this.controls && this.controlsBar) {
+      this.controlsBar.remove();
+      this.controlsBar = undefined;
+    }
+  }
+
+  /** Media is seeked, not played, so nothing is audible yet; `muted` is kept on the elements for when it is. */
+  private applyMuted(): void {
+    const doc = this.frame?.iframe.contentDocument;
+    for (const el of doc?.querySelectorAll<HTMLMediaElement>('video, audio') ?? []) el.muted = this.muted;
+  }
+
+  private fail(error: unknown): void {
+    const data = toSeekframeError(error, { code: 'player-failed', stage: 'load' }).toJSON();
+    this.lastError = data;
+    this.stopLoop();
+    this.message.textContent = data.message;
+    this.message.hidden = false;
+    this.emit('error', data);
+  }
+
+  private emit(type: string, detail?: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
