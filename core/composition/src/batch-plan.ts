@@ -32,9 +32,10 @@ export interface PlannedRow {
  */
 export function planBatch(input: BatchPlanInput): PlannedRow[] {
   const { rows, problems } = parseBatchRows(input.batch);
-  if (problems.length > 0) throw invalidBatch(input.source, problems);
   const owners = new Map<string, number>();
-  const planned: PlannedRow[] = rows.map((variables, index) => {
+  const planned: PlannedRow[] = [];
+  rows.forEach((variables, index) => {
+    if (variables === null) return;
     const { output, missing } = expandOutputTemplate(input.outputTemplate, variables, index);
     for (const key of missing) {
       problems.push({ index, reason: `has no "${key}" for the {${key}} placeholder in the output template ${input.outputTemplate}; add the key or change --output` });
@@ -47,9 +48,9 @@ export function planBatch(input: BatchPlanInput): PlannedRow[] {
     if (input.strictVariables) {
       for (const issue of validateOverrides(input.declarations, variables)) problems.push({ index, reason: `${issue.message} (--strict-variables)` });
     }
-    return { index, variables, output: resolved };
+    planned.push({ index, variables, output: resolved });
   });
-  if (problems.length > 0) throw invalidBatch(input.source, problems);
+  if (problems.length > 0) throw invalidBatch(input.source, problems.sort((a, b) => (a.index ?? -1) - (b.index ?? -1)));
   return planned;
 }
 

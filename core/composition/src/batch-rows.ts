@@ -38,10 +38,10 @@ function rowReasons(value: unknown): string[] {
 }
 
 /**
- * Parses an already JSON-decoded batch file. Returns the rows, or every problem found (the whole
- * file is checked, so one message can list every bad row).
+ * Parses an already JSON-decoded batch file. Returns each row (null where the row is bad) and
+ * every problem found: the whole file is checked, so one message can list every bad row.
  */
-export function parseBatchRows(value: unknown): { rows: BatchRow[]; problems: BatchRowProblem[] } {
+export function parseBatchRows(value: unknown): { rows: Array<BatchRow | null>; problems: BatchRowProblem[] } {
   const file = FileSchema.safeParse(value);
   if (!file.success) {
     return { rows: [], problems: [{ index: null, reason: `must be a JSON array of rows or an object with a "rows" array, got ${describe(value)}` }] };
@@ -49,8 +49,10 @@ export function parseBatchRows(value: unknown): { rows: BatchRow[]; problems: Ba
   const list = Array.isArray(file.data) ? file.data : file.data.rows;
   if (list.length === 0) return { rows: [], problems: [{ index: null, reason: 'has no rows; add at least one object of variable values' }] };
   const problems: BatchRowProblem[] = [];
-  list.forEach((row, index) => {
-    for (const reason of rowReasons(row)) problems.push({ index, reason });
+  const rows = list.map((row, index) => {
+    const reasons = rowReasons(row);
+    for (const reason of reasons) problems.push({ index, reason });
+    return reasons.length === 0 ? (row as BatchRow) : null;
   });
-  return { rows: problems.length === 0 ? (list as BatchRow[]) : [], problems };
+  return { rows, problems };
 }

@@ -17,3 +17,5 @@ export { createRuntimeInjector, type RuntimeInjectorOptions } from './create-run
 export { loadRuntimeSource } from './load-runtime-source.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './resolve-cdn-url.js';
 export { frameCount, frameTime } from './frame-timing.js';
+export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render-events.js';
+export * from './batch/index.js';

@@ -47,3 +47,36 @@ export interface RenderResult {
   captureMode: 'beginframe' | 'screenshot';
   hasAudio: boolean;
 }
+
+/**
+ * Batch streams (`renderBatch`, `render --batch --json`, the server's batch stream). A row's own
+ * stage/progress/warning events are the single-render objects plus `row` (its 0-based index);
+ * a row's outcome is `batch-row-complete`/`batch-row-failed`/`batch-row-skipped`; the stream
+ * ends with `batch-complete`, or with one `error` when the batch could not run at all
+ * (e.g. `invalid-batch`, whose details.problems list every bad row).
+ */
+export type BatchRowStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+
+export interface BatchCounts {
+  total: number;
+  completed: number;
+  failed: number;
+  skipped: number;
+  /** Of the completed rows, those kept from a previous manifest by resume (not rendered again). */
+  resumed: number;
+}
+
+export type RowRenderEvent = Extract<RenderEvent, { type: 'stage' | 'progress' | 'warning' }> & { row: number };
+
+export type BatchEvent =
+  | { type: 'batch-start'; total: number; concurrency: number; workersPerRow: number; manifest: string }
+  | RowRenderEvent
+  | { type: 'batch-row-start'; row: number; output: string; variables: Record<string, unknown> }
+  | { type: 'batch-row-complete'; row: number; output: string; size: number | null; durationMs: number | null; videoDuration: number | null; resumed: boolean }
+  | { type: 'batch-row-failed'; row: number; output: string; error: SeekframeErrorData }
+  | { type: 'batch-row-skipped'; row: number; output: string; reason: 'fail-fast' | 'cancelled' }
+  | { type: 'batch-complete'; counts: BatchCounts; manifest: string; durationMs: number; cancelled: boolean }
+  | { type: 'warning'; code: string; message: string; details?: Record<string, unknown> }
+  | { type: 'error'; error: SeekframeErrorData };
+
+export type BatchEventListener = (event: BatchEvent) => void;

@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
+import { fpsFromNumber, frameCount } from '../frame-timing.js';
+import { parseRenderOptions } from '../parse-render-options.js';
+import { renderComposition } from '../render-composition.js';
+import type { BatchCounts, BatchEvent, BatchEventListener, RenderEvent } from '../render-events.js';
+import { resolveProject } from '../resolve-project.js';
+import { countRows, createManifestWriter, manifestFolder, readManifest, type Manifest, type ManifestRow } from './batch-manifest.js';
+import { defaultBatchOutputTemplate, parseBatchOptions, type BatchOptionsInput } from './batch-options.js';
+import { workersPerRow } from './batch-workers.js';
+import { resumableRow } from './resume-rows.js';
+
+export interface BatchResult {
+  /** Absolute path of manifest.json. */
+  manifest: string;
+  counts: BatchCounts;
+  cancelled: boolean;
+  rows: ManifestRow[];
+}
+
+/**
+ * Renders every row of a batch with `renderComposition`: the whole batch is planned and checked
+ * first (one `invalid-batch` error, nothing rendered), then up to `concurrency` rows run at once.
+ * A failed row does not stop the others unless `failFast`; an abort cancels running rows and skips
+ * the rest. manifest.json follows every change. Resolves with the counts (check `failed`); rejects
+ * only when the batch could not run at all.
+ */
+export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEventListener): Promise<BatchResult> {
+  const startedAt = Date.now();
+  const emit = (event: BatchEvent): void => {
+    try {
+      onEvent?.(event);
+    } catch {
+      // A listener's bug must not break the batch.
+    }
+  };
+  try {
+    const options = parseBatchOptions(input);
+    const cwd = options.cwd ?? process.cwd();
+    const render = parseRenderOptions({ ...options.render, projectDir: path.resolve(cwd, String(options.render.projectDir ?? '')), ...(options.output ? { output: options.output } : {}) });
+    if (render.variables !== undefined) {
+      throw new SeekframeError('invalid-options', 'variables and batch rows exclude each other: each row is the variables of one render; move the values into the rows.', {
+        stage: 'config',
+        details: { field: 'variables' },
+      });
+    }
+    const project = await resolveProject(render.projectDir, cwd);
+    const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
+    const template = options.output ?? defaultBatchOutputTemplate(render.projectDir, render.format, cwd);
+    const planned = planBatch({
+      batch: options.batch,
+      outputTemplate: template,
+      resolveOutput: (output) => path.resolve(cwd, output),
+      declarations: metadata.variables,
+      strictVariables: render.strictVariables,
+      source: options.batchFile ?? 'the batch',
+    });
+    const folder = manifestFolder(planned.map((row) => row.output));
+    const manifestPath = path.join(folder, 'manifest.json');
+    const clash = planned.find((row) => row.output === manifestPath);
+    if (clash) {
+      throw new SeekframeError('invalid-batch', `Row ${clash.index} would write ${manifestPath}, where the batch keeps its manifest; change --output.`, {
+        stage: 'config',
+        details: { problems: [{ index: clash.index, reason: 'output is the manifest path' }] },
+      });
+    }
+
+    const previous = options.resume ? await readManifest(manifestPath) : undefined;
+    const relative = (row: PlannedRow): string => path.relative(folder, row.output).split(path.sep).join('/');
+    const rows: ManifestRow[] = [];
+    for (const row of planned) {
+      const kept = await resumableRow(previous, row, relative(row), folder);
+      rows.push(
+        kept
+          ? { ...kept, resumed: true }
+          : { index: row.index, status: 'pending', output: relative(row), variables: row.variables, startedAt: null, finishedAt: null, renderTimeMs: null, videoDuration: null, size: null, resumed: false, error: null },
+      );
+    }
+    const queue = planned.filter((row) => rows[row.index]!.status === 'pending');
+    const concurrency = Math.max(1, Math.min(options.concurrency, queue.length));
+    const fps = render.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+    const workers = workersPerRow(render.workers, concurrency, frameCount(metadata.duration, fps));
+
+    const createdAt = new Date(startedAt).toISOString();
+    const writer = createManifestWriter(manifestPath);
+    const snapshot = (status: Manifest['status']): Manifest => ({
+      version: 1,
+      status,
+      composition: project.entryFile,
+      batchFile: options.batchFile ? path.resolve(cwd, options.batchFile) : null,
+      outputTemplate: template,
+      createdAt,
+      updatedAt: new Date().toISOString(),
+      counts: countRows(rows),
+      rows,
+    });
+    const save = (): void => void writer.write(snapshot('running'));
+
+    emit({ type: 'batch-start', total: rows.length, concurrency, workersPerRow: workers, manifest: manifestPath });
+    save();
+    for (const row of rows) {
+      if (row.resumed) emit({ type: 'batch-row-complete', row: row.index, output: planned[row.index]!.output, size: row.size, durationMs: row.renderTimeMs, videoDuration: row.videoDuration, resumed: true });
+    }
+
+    const signal = options.signal;
+    let firstFailure: number | undefined;
+    const stopped = (): boolean => Boolean(signal?.aborted) || (options.failFast && firstFailure !== undefined);
+
+    const runRow = async (plan: PlannedRow): Promise<void> => {
+      const entry = rows[plan.index]!;
+      const rowStart = Date.now();
+      Object.assign(entry, { status: 'running', startedAt: new Date(rowStart).toISOString() });
+      save();
+      emit({ type: 'batch-row-start', row: plan.index, output: plan.output, variables: plan.variables });
+      const forward = (event: RenderEvent): void => {
+        // complete/error become batch-row-complete/-failed below; the rest gain the row index.
+        if (event.type === 'stage' || event.type === 'progress' || event.type === 'warning') emit({ ...event, row: plan.index });
+      };
+      try {
+        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(signal ? { signal } : {}) }, forward);
+        Object.assign(entry, {
+          status: 'completed',
+          finishedAt: new Date().toISOString(),
+          renderTimeMs: result.durationMs,
+          videoDuration: result.videoDuration,
+          size: result.size,
+        });
+        save();
+        emit({ type: 'batch-row-complete', row: plan.index, output: result.output, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, resumed: false });
+      } catch (caught) {
+        const error = toSeekframeError(caught, { code: 'render-failed' });
+        firstFailure ??= plan.index;
+        Object.assign(entry, {
+          status: 'failed',
+          finishedAt: new Date().toISOString(),
+          renderTimeMs: Date.now() - rowStart,
+          error: { code: error.code, message: error.message, stage: error.stage ?? null },
+        });
+        save();
+        emit({ type: 'batch-row-failed', row: plan.index, output: plan.output, error: error.toJSON() });
+      }
+    };
+
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < queue.length && !stopped()) await runRow(queue[next++]!);
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
+
+    const cancelled = Boolean(signal?.aborted);
+    for (const plan of queue.slice(next)) {
+      const entry = rows[plan.index]!;
+      const error = cancelled
+        ? { code: 'render-cancelled', message: 'Not started: the batch was cancelled.', stage: null }
+        : { code: 'batch-fail-fast', message: `Not started: row ${firstFailure} failed and --batch-fail-fast starts no new rows.`, stage: null };
+      Object.assign(entry, { status: 'skipped', error });
+      emit({ type: 'batch-row-skipped', row: plan.index, output: plan.output, reason: cancelled ? 'cancelled' : 'fail-fast' });
+    }
+    const counts = countRows(rows);
+    void writer.write(snapshot(cancelled ? 'cancelled' : counts.failed > 0 || counts.skipped > 0 ? 'failed' : 'completed'));
+    await writer.flush().catch((error: unknown) => {
+      throw new SeekframeError('output-write-failed', `Cannot write ${manifestPath} (${error instanceof Error ? error.message : String(error)}); check that the folder is writable.`, {
+        stage: 'output',
+        details: { file: manifestPath },
+        cause: error,
+      });
+    });
+    const { pending: _pending, running: _running, ...batchCounts } = counts;
+    emit({ type: 'batch-complete', counts: batchCounts, manifest: manifestPath, durationMs: Date.now() - startedAt, cancelled });
+    return { manifest: manifestPath, counts: batchCounts, cancelled, rows };
+  } catch (caught) {
+    const error = toSeekframeError(caught, { code: 'batch-failed' });
+    emit({ type: 'error', error: error.toJSON() });
+    throw error;
+  }
+}
