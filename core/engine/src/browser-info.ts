@@ -9,4 +9,6 @@ export interface BrowserInfo {
   supportsBeginFrame: boolean;
   /** The wrapper script found first, when `path` was resolved from one (Debian's /usr/bin/*). */
   wrapper?: string;
+  /** Flags added to every launch of this browser, e.g. the producer server's network sandbox. */
+  extraArgs?: readonly string[];
 }

@@ -7,7 +7,7 @@ import { browserArgs, type CaptureMode } from './browser-flags.js';
 import type { BrowserInfo } from './browser-info.js';
 
 export interface LaunchOptions {
-  browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version'>>;
+  browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version' | 'extraArgs'>>;
   mode: CaptureMode;
   gpu?: boolean;
   width: number;
@@ -41,7 +41,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       executablePath: opts.browser.path,
       // The headless shell only knows old headless; full Chromium gets the new headless mode.
       headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
-      args: browserArgs(opts),
+      args: [...browserArgs(opts), ...(opts.browser.extraArgs ?? [])],
       userDataDir,
       defaultViewport: null,
       pipe: true,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 import { SeekframeError } from '@seekframe/composition';
 import { resolveCdnUrl } from './resolve-cdn-url.js';
+import { fetchPublic } from './server/private-address.js';
 
 export interface RemoteAsset {
   status: number;
@@ -20,7 +21,7 @@ export interface RemoteAsset {
  */
 export async function fetchRemoteAsset(
   url: string,
-  options: { timeoutMs: number; searchRoots: readonly string[]; referrer?: string | undefined },
+  options: { timeoutMs: number; searchRoots: readonly string[]; referrer?: string | undefined; /** Refuse loopback/private/link-local hosts (checked on every redirect). */ publicOnly?: boolean },
 ): Promise<RemoteAsset> {
   const local = await resolveCdnUrl(url, options.searchRoots);
   if (local) {
@@ -35,7 +36,8 @@ export async function fetchRemoteAsset(
     );
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), redirect: 'follow' });
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    response = options.publicOnly ? await fetchPublic(url, signal) : await fetch(url, { signal, redirect: 'follow' });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw fail(timedOut ? `no answer within ${options.timeoutMs} ms` : describeFetchError(error), error);

@@ -17,5 +17,10 @@ export { createRuntimeInjector, type RuntimeInjectorOptions } from './create-run
 export { loadRuntimeSource } from './load-runtime-source.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './resolve-cdn-url.js';
 export { frameCount, frameTime } from './frame-timing.js';
+export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
+export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';
+export { RenderRequestSchema, type RenderRequest } from './server/render-request.js';
+export type { ProducerServerEvent } from './server/server-events.js';
+export type { QueueStatus } from './server/render-queue.js';
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render-events.js';
 export * from './batch/index.js';

@@ -21,6 +21,8 @@ export interface ProjectServerOptions {
   prepareHtml: PrepareHtml;
   /** Time limit for each remote asset that is not an installed npm package (default 15 s). */
   remoteTimeoutMs?: number;
+  /** Remote assets only from public http(s) addresses (renders started by the producer server). */
+  publicRemoteOnly?: boolean;
 }
 
 export interface ServeProblem {
@@ -68,7 +70,7 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
   const fetchRemote = async (url: string, referrer?: string): Promise<RemoteAsset> => {
     pending.set(url, (pending.get(url) ?? 0) + 1);
     try {
-      return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer });
+      return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer, publicOnly: options.publicRemoteOnly ?? false });
     } catch (error) {
       if (error instanceof SeekframeError) record(error);
       throw error;

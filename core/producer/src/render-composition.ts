@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, findBrowser, parseEncoderOptions, type CaptureMode } from '@seekframe/engine';
+import { autoWorkerCount, findBrowser, parseEncoderOptions, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
@@ -16,6 +16,7 @@ import type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from
 import { defaultOutputPath, type RenderOptions, type RenderOptionsInput } from './render-options.js';
 import { resolveProject } from './resolve-project.js';
 import { runLint } from './run-lint.js';
+import { startNetworkSandbox } from './server/network-sandbox.js';
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 const RENDER_SEED = 0x5eedf4a3;
@@ -90,6 +91,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       root: project.root,
       entry: project.entry,
       remoteTimeoutMs: options.remoteTimeoutMs,
+      publicRemoteOnly: options.network === 'sandboxed',
       prepareHtml: createRuntimeInjector({
         root: project.root,
         runtimeSource,
@@ -102,7 +104,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     });
     const served = server;
     cleanup.add(() => served.close());
-    const browser = await findBrowser();
+    const browser = options.network === 'sandboxed' ? await sandboxedBrowser(served, cleanup) : await findBrowser();
     const captureMode: CaptureMode =
       options.captureMode === 'auto' ? (browser.supportsBeginFrame ? 'beginframe' : 'screenshot') : options.captureMode;
     if (captureMode === 'beginframe' && !browser.supportsBeginFrame) {
@@ -222,6 +224,13 @@ function rootCause(error: SeekframeError, server: ProjectServer | undefined): Se
     );
   }
   return error;
+}
+
+/** The browser, launched with flags that let its pages reach only the project server. */
+async function sandboxedBrowser(server: ProjectServer, cleanup: CleanupStack): Promise<BrowserInfo> {
+  const sandbox = await startNetworkSandbox(server.origin);
+  cleanup.add(() => sandbox.close());
+  return { ...(await findBrowser()), extraArgs: sandbox.args };
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

@@ -90,6 +90,11 @@ export const RenderOptionsSchema = z
     readyTimeoutMs: z.number().int().positive().default(30_000),
     /** Time limit for each remote (non-CDN-mapped) asset, default 15 s. */
     remoteTimeoutMs: z.number().int().positive().default(15_000),
+    /**
+     * `sandboxed` (renders started by the producer server): the page reaches only its project
+     * server, and remote assets may only come from public http(s) addresses.
+     */
+    network: z.enum(['open', 'sandboxed'], { message: 'must be open or sandboxed' }).default('open'),
     signal: z.custom<AbortSignal>((value) => value instanceof AbortSignal, 'must be an AbortSignal').optional(),
   })
   .superRefine((options, ctx) => {

@@ -1,0 +1,97 @@
+import os from 'node:os';
+import path from 'node:path';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { SeekframeError } from '@seekframe/composition';
+
+export const DEFAULT_PORT = 9847;
+export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
+
+const WholeNumber = z.union([z.number(), z.string().regex(/^\s*\d+\s*$/, 'must be a whole number').transform(Number)]).pipe(z.number().int('must be a whole number'));
+
+export const ProducerServerOptionsSchema = z.object({
+  /** 0 picks a free port (tests). */
+  port: WholeNumber.pipe(z.number().min(0, 'must be 0-65535').max(65535, 'must be 0-65535')).default(DEFAULT_PORT),
+  host: z.string().min(1).default('127.0.0.1'),
+  /** Folder that `projectDir` in request bodies is relative to; nothing outside it renders. */
+  root: z.string().min(1).optional(),
+  /** 1-10; default from PRODUCER_MAX_CONCURRENT_RENDERS, else 2. */
+  maxConcurrentRenders: WholeNumber.pipe(z.number().min(1, 'must be 1-10').max(10, 'must be 1-10')).optional(),
+  /** Bearer token every route requires; default PRODUCER_AUTH_TOKEN. */
+  authToken: z.string().min(1, 'must not be empty').optional(),
+  /** Where finished files live, addressed by token. Default `<root>/.seekframe/outputs`. */
+  outputsDir: z.string().min(1).optional(),
+  /** Largest request body in bytes (default 2 MiB). */
+  maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
+  /** Largest inline `html` composition in bytes (default 1 MiB). */
+  maxHtmlBytes: z.number().int().positive().default(1024 * 1024),
+  /** Environment to read PRODUCER_* from (default process.env). */
+  env: z.record(z.string(), z.string().optional()).optional(),
+});
+
+export type ProducerServerOptionsInput = z.input<typeof ProducerServerOptionsSchema>;
+
+export interface ProducerServerConfig {
+  port: number;
+  host: string;
+  root: string;
+  maxConcurrentRenders: number;
+  authToken: string | undefined;
+  outputsDir: string;
+  maxBodyBytes: number;
+  maxHtmlBytes: number;
+}
+
+/**
+ * Options + environment -> the server's settings. Anything out of range is a start-up error that
+ * names the flag or variable, so a typo never silently runs with a default.
+ */
+export function resolveServerConfig(input: ProducerServerOptionsInput, cwd = process.cwd()): ProducerServerConfig {
+  const env = input.env ?? process.env;
+  const fromEnv = env.PRODUCER_MAX_CONCURRENT_RENDERS;
+  const result = ProducerServerOptionsSchema.safeParse({
+    ...input,
+    ...(input.maxConcurrentRenders === undefined && fromEnv !== undefined && fromEnv !== '' ? { maxConcurrentRenders: fromEnv } : {}),
+    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN ? { authToken: env.PRODUCER_AUTH_TOKEN } : {}),
+  });
+  if (!result.success) {
+    const message = result.error.issues
+      .map((issue) => {
+        const field = issue.path.join('.');
+        const name = field === 'maxConcurrentRenders' && input.maxConcurrentRenders === undefined ? 'PRODUCER_MAX_CONCURRENT_RENDERS' : field;
+        return `${name} ${issue.message}`;
+      })
+      .join('; ');
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, { stage: 'config', details: { problems: result.error.issues.map((i) => i.path.join('.')) } });
+  }
+  const options = result.data;
+  const root = path.resolve(cwd, options.root ?? '.');
+  if (!isLoopback(options.host) && !options.authToken) {
+    throw new SeekframeError(
+      'insecure-host',
+      `The producer server will not listen on ${options.host} without authentication: anyone on that network could render. ` +
+        'Set PRODUCER_AUTH_TOKEN (clients then send "Authorization: Bearer <token>"), or keep the default host 127.0.0.1.',
+      { stage: 'config', details: { host: options.host } },
+    );
+  }
+  return {
+    port: options.port,
+    host: options.host,
+    root,
+    maxConcurrentRenders: options.maxConcurrentRenders ?? DEFAULT_MAX_CONCURRENT_RENDERS,
+    authToken: options.authToken,
+    outputsDir: path.resolve(root, options.outputsDir ?? path.join('.seekframe', 'outputs')),
+    maxBodyBytes: options.maxBodyBytes,
+    maxHtmlBytes: options.maxHtmlBytes,
+  };
+}
+
+export function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1';
+}
+
+/** Temp folders for inline `html` compositions. */
+export const INLINE_PROJECT_PREFIX = path.join(os.tmpdir(), 'seekframe-inline-');

@@ -1,0 +1,102 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProducerServer, type ProducerServer } from '../src/index.js';
+import type { ProducerServerEvent } from '../src/server/server-events.js';
+import { probe } from './helpers/media-tools.js';
+import { gatedComposition, getJson, openGate, streamRender, tinyComposition } from './helpers/server-client.js';
+import { tempProject } from './helpers/temp-project.js';
+
+const files: Record<string, string> = { 'tiny/index.html': tinyComposition() };
+for (const name of ['gated-fifo', 'gated-running', 'gated-next']) {
+  for (const [file, text] of Object.entries(gatedComposition())) files[`${name}/${file}`] = text;
+}
+
+let project: Awaited<ReturnType<typeof tempProject>>;
+let server: ProducerServer;
+
+beforeAll(async () => {
+  project = await tempProject(files);
+  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {} });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await project?.cleanup();
+});
+
+const queueStatus = async () => (await getJson(`${server.url}/render/queue`)).body;
+
+async function download(outputUrl: string): Promise<string> {
+  const response = await fetch(`${server.url}${outputUrl}`);
+  expect(response.status).toBe(200);
+  const file = path.join(project.dir, `download-${path.basename(outputUrl)}.mp4`);
+  await writeFile(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
+
+describe('producer server queue (max 1 concurrent render)', () => {
+  it('3 concurrent streams: positions 1 and 2, FIFO completion, correct queue status mid-run', async () => {
+    const finished: string[] = [];
+    const track = (name: string, client: ReturnType<typeof streamRender>) => client.done.then(() => finished.push(name));
+
+    const a = streamRender(server.url, { projectDir: 'gated-fifo', workers: 1 });
+    track('a', a);
+    await a.next((e) => e.type === 'progress');
+    const b = streamRender(server.url, { projectDir: 'tiny', workers: 1 });
+    track('b', b);
+    const bQueued = await b.next((e) => e.type === 'queued');
+    const c = streamRender(server.url, { projectDir: 'tiny', workers: 1, quality: 'draft' });
+    track('c', c);
+    const cQueued = await c.next((e) => e.type === 'queued');
+    expect(bQueued).toMatchObject({ type: 'queued', position: 1 });
+    expect(cQueued).toMatchObject({ type: 'queued', position: 2 });
+    expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 2 });
+
+    await openGate(path.join(project.dir, 'gated-fifo'));
+    const [aEvents, bEvents, cEvents] = await Promise.all([a.done, b.done, c.done]);
+    expect(finished).toEqual(['a', 'b', 'c']);
+    // c moved up to position 1 when a finished and b started.
+    expect(cEvents.filter((e) => e.type === 'queued').map((e) => (e as { position: number }).position)).toEqual([2, 1]);
+    for (const events of [aEvents, bEvents, cEvents]) {
+      const finals = events.filter((e) => e.type === 'complete' || e.type === 'error' || e.type === 'cancelled');
+      expect(finals).toHaveLength(1);
+      const complete = finals[0] as Extract<ProducerServerEvent, { type: 'complete' }>;
+      expect(complete.type).toBe('complete');
+      expect(complete.outputUrl).toMatch(/^\/outputs\/[A-Za-z0-9_-]{32}$/);
+      expect(events.some((e) => e.type === 'progress')).toBe(true);
+      const probed = await probe(await download(complete.outputUrl));
+      expect(probed.streams[0]).toMatchObject({ codec_name: 'h264', width: 32, height: 32, nb_read_frames: '2' });
+    }
+    expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
+  });
+
+  it('a waiting client that disconnects leaves the line; a running one that disconnects is cancelled and frees its slot', async () => {
+    const before = new Set(await readdir(server.config.outputsDir));
+    const running = streamRender(server.url, { projectDir: 'gated-running', workers: 1 });
+    await running.next((e) => e.type === 'progress');
+    const leaver = streamRender(server.url, { projectDir: 'tiny', workers: 1 });
+    await leaver.next((e) => e.type === 'queued');
+    const next = streamRender(server.url, { projectDir: 'gated-next', workers: 1 });
+    expect(await next.next((e) => e.type === 'queued')).toMatchObject({ position: 2 });
+
+    leaver.disconnect();
+    // The one behind it hears its new place; the status agrees.
+    await next.next((e) => e.type === 'queued' && e.position === 1);
+    expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 1 });
+
+    // The running render's gate never opens: only cancelling it can hand the slot to `next`.
+    running.disconnect();
+    await next.next((e) => e.type === 'progress');
+    expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 0 });
+    // Nothing of the cancelled render is left in the outputs folder (no partial file either).
+    expect((await readdir(server.config.outputsDir)).filter((name) => !before.has(name))).toEqual([]);
+
+    await openGate(path.join(project.dir, 'gated-next'));
+    const events = await next.done;
+    expect(events.at(-1)?.type).toBe('complete');
+    expect((await readdir(server.config.outputsDir)).filter((name) => !before.has(name))).toHaveLength(1);
+    expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
+  });
+});
