@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { expect, test } from 'vitest';
-import { classify, sampleProcessTree } from './process-usage.js';
+import { classify, sampleProcessTree } from './sample-process-tree.js';
 
 test('classifies the processes a render starts', () => {
   expect(classify('headless_shell')).toBe('browser');
