@@ -16,3 +16,7 @@ export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './
 export { planFrameChunks, type FrameChunk } from './plan-frame-chunks.js';
 export { probeHardwareEncoder, type HardwareEncoderProbe } from './probe-hardware-encoder.js';
 export { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, type HardwareEncoder } from './hardware-encoders.js';
+export { sampleProcessTree, classify, type ProcessClass, type UsageReport } from './sample-process-tree.js';
+export { withRenderTuning, scopedRenderTuning, renderTuningSchema, DEFAULT_JPEG_QUALITY, type RenderTuning } from './render-tuning.js';
+export { savedBenchmarkPath, saveBenchmark, loadSavedBenchmark, effectiveRenderTuning, savedBenchmarkSchema, type SavedBenchmark } from './saved-benchmark.js';
+export { videoPsnr } from './compare-videos.js';

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { SeekframeError } from '@seekframe/composition';
+import { effectiveRenderTuning } from './saved-benchmark.js';
 
 export const MAX_WORKERS = 24;
 /** Each worker is a browser process (~256 MB) plus headroom for the page and the frame queue. */
@@ -11,17 +12,21 @@ export interface AutoWorkerInput {
   cores?: number;
   freeMemoryBytes?: number;
   frameCount: number;
+  /** Workers `seekframe benchmark` found fastest; replaces cores - 2 (memory and frame limits stay). */
+  recommended?: number;
 }
 
 /**
  * `--workers auto`: cores - 2 (leave room for ffmpeg and Node), at least 1, no more than free
  * memory allows, no more than one per 30 frames, at most 24. Reads the machine only for inputs
- * that are not given.
+ * that are not given; when it reads the cores it also reads the benchmark's saved recommendation
+ * (see saved-benchmark.ts), which replaces cores - 2.
  */
 export function autoWorkerCount(input: AutoWorkerInput): number {
   const cores = input.cores ?? os.availableParallelism();
   const free = input.freeMemoryBytes ?? os.freemem();
-  const byCpu = Math.floor(cores) - 2;
+  const recommended = input.recommended ?? (input.cores === undefined ? effectiveRenderTuning().workers : undefined);
+  const byCpu = recommended ?? Math.floor(cores) - 2;
   const byMemory = Math.floor(Math.max(0, free) / MEMORY_PER_WORKER);
   const byFrames = Math.ceil(Math.max(0, input.frameCount) / MIN_FRAMES_PER_WORKER);
   return Math.max(1, Math.min(byCpu, byMemory, byFrames, MAX_WORKERS));

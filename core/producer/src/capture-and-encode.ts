@@ -1,5 +1,7 @@
 import {
   createFrameEncoder,
+  DEFAULT_JPEG_QUALITY,
+  effectiveRenderTuning,
   renderFramePool,
   type BrowserInfo,
   type CaptureMode,
@@ -48,8 +50,15 @@ const RUNTIME_ERROR_CHECK_EVERY = 10;
  * its temp output.
  */
 export async function captureAndEncode(options: CaptureAndEncodeOptions): Promise<EncodeResult> {
-  const capture = captureOptions(options.page, options.transparent);
-  const encoder = createFrameEncoder({ ...options.encoder, inputFormat: capture.imageFormat });
+  // Speed settings from `seekframe benchmark` (its scope, else its saved recommendation).
+  const tuning = effectiveRenderTuning();
+  const totalFrames = Math.min(options.totalFrames, tuning.maxFrames ?? Infinity);
+  const capture = { ...captureOptions(options.page, options.transparent), jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY };
+  const encoder = createFrameEncoder({
+    ...options.encoder,
+    inputFormat: capture.imageFormat,
+    ...(tuning.encoderThreads ? { threads: tuning.encoderThreads } : {}),
+  });
   const startedAt = Date.now();
   const pages = new Set<CapturePage>();
 
@@ -73,7 +82,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       mode,
       gpu: options.gpu,
       page,
-      times: Array.from({ length: options.totalFrames }, (_, i) => frameTime(i, options.fps)),
+      times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
       signal: options.signal,
       preparePage: async (workerPage) => {
         pages.add(workerPage);
@@ -86,7 +95,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
         await check(true);
       },
       onFrame: async (index, frame) => {
-        const last = index === options.totalFrames - 1;
+        const last = index === totalFrames - 1;
         await check(last || (index + 1) % RUNTIME_ERROR_CHECK_EVERY === 0);
         await encoder.write(frame);
       },
