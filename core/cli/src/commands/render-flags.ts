@@ -21,6 +21,10 @@ export interface RenderFlags {
   variables?: string;
   variablesFile?: string;
   strictVariables?: boolean;
+  batch?: string;
+  batchConcurrency?: string;
+  batchFailFast?: boolean;
+  batchResume?: boolean;
 }
 
 /** `videoBitrate` -> `--video-bitrate`: errors name the flag the user typed. */
@@ -30,12 +34,12 @@ export function flagName(field: string): string {
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
-function flagError(flag: string, message: string): SeekframeError {
+export function flagError(flag: string, message: string): SeekframeError {
   return new SeekframeError('invalid-options', `${flag} ${message}`, { stage: 'config', details: { field: flag } });
 }
 
 /** Whole-number flags become numbers here; anything else is an error that names the flag. */
-function integerFlag(flag: string, value: string | undefined): number | undefined {
+export function integerFlag(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\s*-?\d+\s*$/.test(value)) throw flagError(flag, `must be a whole number, got "${value}"`);
   return Number(value);

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import type { RenderFlags } from './render-flags.js';
+import { abortOnSigint } from './render-interrupt.js';
 import { createProgressReporter } from './render-progress.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -27,19 +28,20 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
+    .option('--batch <file>', 'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template')
+    .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
+    .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')
+    .option('--batch-resume', 'keep rows the existing manifest.json lists as completed with the same row and output')
     .action(async (dir: string, flags: RenderFlags) => {
+      const { checkBatchFlags, renderBatchCommand } = await import('./render-batch.js');
+      if (checkBatchFlags(flags)) return renderBatchCommand(dir, flags, ctx);
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
       const { parseRenderOptions, renderComposition } = await import('@seekframe/producer');
       const { flagName, renderFlagsToOptions } = await import('./render-flags.js');
       const options = parseRenderOptions(await renderFlagsToOptions(dir, flags, ctx.cwd), flagName);
       const progress = createProgressReporter(ctx, { quiet: Boolean(flags.quiet), json: Boolean(flags.json) });
       const controller = new AbortController();
-      // Ctrl-C: stop the browsers and ffmpeg, remove temp output, exit 1. A second Ctrl-C kills us.
-      const onSigint = (): void => {
-        if (controller.signal.aborted) process.exit(130);
-        controller.abort(new Error('interrupted (Ctrl-C)'));
-      };
-      process.on('SIGINT', onSigint);
+      const stopListening = abortOnSigint(controller);
       try {
         const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event)).catch((error: unknown) => {
           // --json: the error already went out as the last event line; keep stdout pure JSON lines.
@@ -56,7 +58,7 @@ export function register(program: Command, ctx: CliContext): void {
         else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
       } finally {
         progress.stop();
-        process.off('SIGINT', onSigint);
+        stopListening();
       }
     });
 }
