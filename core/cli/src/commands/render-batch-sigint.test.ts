@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+// The published entry point, on the built dist/ (scripts/test.sh builds before the suite).
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/seekframe.js');
+let dir: string;
+
+// 4 s at 15 fps with one worker per row: long enough to press Ctrl-C during row 0.
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-batch-sigint-'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html data-composition-id="s" data-width="160" data-height="90" data-duration="4" data-fps="15"
+  data-composition-variables='[{"id":"n","label":"N","type":"number","default":0}]'><head></head>
+<body><div id="n"></div><script>window.__seekframe.onSeek((t) => { document.getElementById('n').textContent = String(t); });</script></body></html>`,
+  );
+  await writeFile(path.join(dir, 'rows.json'), JSON.stringify([{ n: 1 }, { n: 2 }, { n: 3 }]));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+it('Ctrl-C during a batch cancels the running row, skips the rest, records it in the manifest and leaves no output', { timeout: 90_000 }, async () => {
+  const child = spawn(process.execPath, [bin, 'render', '.', '--batch', 'rows.json', '--workers', '1', '--output', 'out/{n}.mp4', '--json'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: os.homedir() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let interrupted = false;
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    // Row 0 is capturing frames.
+    if (!interrupted && /"type":"progress"[^\n]*"row":0/.test(stdout)) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(interrupted, `never saw progress; stdout: ${stdout} stderr: ${stderr}`).toBe(true);
+  expect(code).toBe(1);
+  expect(stderr).toBe('');
+  const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; row?: number; reason?: string });
+  expect(events.find((event) => event.type === 'batch-row-failed')).toMatchObject({ row: 0, error: { code: 'render-cancelled' } });
+  expect(events.filter((event) => event.type === 'batch-row-skipped')).toMatchObject([{ row: 1, reason: 'cancelled' }, { row: 2, reason: 'cancelled' }]);
+  expect(events.at(-1)).toMatchObject({ type: 'batch-complete', cancelled: true, counts: { completed: 0, failed: 1, skipped: 2 } });
+  expect(await readdir(path.join(dir, 'out'))).toEqual(['manifest.json']);
+  const manifest = JSON.parse(await readFile(path.join(dir, 'out', 'manifest.json'), 'utf8'));
+  expect(manifest.status).toBe('cancelled');
+  expect(manifest.rows.map((row: { status: string; error: { code: string } }) => [row.status, row.error.code])).toEqual([
+    ['failed', 'render-cancelled'],
+    ['skipped', 'render-cancelled'],
+    ['skipped', 'render-cancelled'],
+  ]);
+});
