@@ -10,6 +10,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/lint.js'),
   () => import('./commands/doctor.js'),
   () => import('./commands/render.js'),
+  () => import('./commands/preview.js'),
 ];
 
 /** Builds the commander program with every command registered and output routed to `ctx`. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { BrowserSession } from '@seekframe/engine';
-import { createProjectServer, createRuntimeInjector, loadRuntimeSource, type ProjectServer } from '@seekframe/producer';
+import { createProjectServer, createRuntimeInjector, type ProjectServer } from '@seekframe/producer';
+import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
 import { bundlePlayer } from '../scripts/bundle.mjs';
 import { hostPage, launchPlayerBrowser, openPage, SLIDING_BOX, waitForEvents } from './support/player-browser.js';
 import { startStaticServer, type StaticServer } from './support/static-server.js';
@@ -96,7 +97,7 @@ describe('<seekframe-player> on a server that injects the runtime (mode preview)
     server = await createProjectServer({
       root: dir,
       entry: 'comp/index.html',
-      prepareHtml: createRuntimeInjector({ root: dir, runtimeSource: await loadRuntimeSource(), mode: 'preview' }),
+      prepareHtml: createRuntimeInjector({ root: dir, runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
     });
   });
   afterAll(async () => {

@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { SeekframeError } from '@seekframe/composition';
+
+/** The `<seekframe-player>` ES module the preview page loads (`@seekframe/player/bundle`). */
+export async function loadPlayerSource(): Promise<string> {
+  let file = '';
+  try {
+    file = fileURLToPath(import.meta.resolve('@seekframe/player/bundle'));
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new SeekframeError(
+      'player-bundle-missing',
+      `The <seekframe-player> bundle ${file || '@seekframe/player/bundle'} could not be read (${error instanceof Error ? error.message : String(error)}). ` +
+        'Build it with `npx turbo run build` (or reinstall seekframe).',
+      { stage: 'serve', details: { file } },
+    );
+  }
+}

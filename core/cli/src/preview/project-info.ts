@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inspectComposition, lintProject, type VariableDeclaration } from '@seekframe/composition';
+import { buildLintReport, type LintReport } from '../lint/format-lint-report.js';
+import { readProjectFile } from '../lint/read-project-file.js';
+
+/** `GET /__seekframe/preview/project.json`: what the preview page needs to show the entry. */
+export interface ProjectInfo {
+  /** URL path of the entry HTML on the preview server. */
+  entry: string;
+  id: string;
+  width: number;
+  height: number;
+  duration: number;
+  fps?: number;
+  variables: VariableDeclaration[];
+}
+
+export function entryUrlPath(root: string, entryFile: string): string {
+  return '/' + path.relative(root, entryFile).split(path.sep).map(encodeURIComponent).join('/');
+}
+
+/** Read fresh on every request: the file may have changed since the last reload. Never throws on a bad composition (lint says why). */
+export async function readProjectInfo(root: string, entryFile: string): Promise<ProjectInfo> {
+  const html = await readFile(entryFile, 'utf8');
+  const { metadata } = inspectComposition(html, { file: path.relative(root, entryFile) });
+  return {
+    entry: entryUrlPath(root, entryFile),
+    id: metadata.id,
+    width: metadata.width,
+    height: metadata.height,
+    duration: metadata.duration,
+    ...(metadata.fps === undefined ? {} : { fps: metadata.fps }),
+    variables: metadata.variables,
+  };
+}
+
+/** `GET /__seekframe/preview/lint.json`: the `seekframe lint --json` report, files relative to the project folder. */
+export async function readLintInfo(root: string, entryFile: string): Promise<LintReport> {
+  return buildLintReport(await lintProject(entryFile, { readFile: readProjectFile }), root);
+}
