@@ -51,6 +51,10 @@ describe('renderBatch', () => {
     // Events: batch-start first, batch-complete last; each row starts before its progress and outcome.
     expect(log.events[0]).toMatchObject({ type: 'batch-start', total: 3, concurrency: 2, manifest: result.manifest });
     expect(log.events.at(-1)).toMatchObject({ type: 'batch-complete', counts: { total: 3, completed: 3, failed: 0, skipped: 0 }, cancelled: false });
+    // Two rows at once: rows 0 and 1 both start before either finishes.
+    const order = log.events.map((event) => `${event.type}:${'row' in event ? event.row : ''}`);
+    expect(order.indexOf('batch-row-start:1')).toBeLessThan(order.indexOf('batch-row-complete:0'));
+    expect(order.indexOf('batch-row-start:2')).toBeGreaterThan(Math.min(order.indexOf('batch-row-complete:0'), order.indexOf('batch-row-complete:1')));
     for (const row of [0, 1, 2]) {
       const own = log.events.filter((event) => 'row' in event && event.row === row);
       expect(own[0]).toMatchObject({ type: 'batch-row-start', output: path.join(outDir, Object.keys(colors)[row]!), variables: rows[row] });
@@ -97,7 +101,10 @@ describe('renderBatch', () => {
   it('--batch-fail-fast: no row starts after the first failure, the rest are skipped', async () => {
     const log = eventLog();
     const batch = [{ title: 'a' }, { title: 'b', logo: 'nope.png' }, { title: 'c' }, { title: 'd' }];
-    const result = await renderBatch({ render: { projectDir: temp.project, workers: 1 }, batch, output: 'fast/{title}.mp4', failFast: true, cwd: temp.dir }, log.push);
+    const result = await renderBatch({ render: { projectDir: temp.project, workers: 1 }, batch, output: 'fast/{title}.mp4', failFast: true, resume: true, cwd: temp.dir }, log.push);
+    // Nothing to resume from in a fresh folder: a batch-level warning, then every row is due.
+    expect(log.events[1]).toMatchObject({ type: 'warning', code: 'batch/nothing-to-resume' });
+    expect('row' in log.events[1]!).toBe(false);
     expect(result.counts).toEqual({ total: 4, completed: 1, failed: 1, skipped: 2, resumed: 0 });
     expect(log.of('batch-row-start').map((event) => event.row)).toEqual([0, 1]);
     expect(log.of('batch-row-skipped')).toMatchObject([{ row: 2, reason: 'fail-fast' }, { row: 3, reason: 'fail-fast' }]);

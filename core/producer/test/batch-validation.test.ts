@@ -63,6 +63,7 @@ describe('renderBatch refuses a bad batch before rendering anything', () => {
 
   it('variables given besides rows, and bad batch options', async () => {
     expect((await refused({ batch: [{}], render: { variables: { title: 'x' } } })).message).toMatch(/variables and batch rows exclude each other/);
+    expect((await refused({ batch: [{}], render: { projectDir: undefined } })).message).toMatch(/projectDir/);
     const concurrency = await refused({ batch: [{}], concurrency: 0 });
     expect(concurrency).toMatchObject({ code: 'invalid-options', message: expect.stringMatching(/concurrency must be 1-16/) });
   });

@@ -38,7 +38,8 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
   try {
     const options = parseBatchOptions(input);
     const cwd = options.cwd ?? process.cwd();
-    const render = parseRenderOptions({ ...options.render, projectDir: path.resolve(cwd, String(options.render.projectDir ?? '')), ...(options.output ? { output: options.output } : {}) });
+    const projectDir = typeof options.render.projectDir === 'string' ? path.resolve(cwd, options.render.projectDir) : options.render.projectDir;
+    const render = parseRenderOptions({ ...options.render, projectDir, ...(options.output ? { output: options.output } : {}) });
     if (render.variables !== undefined) {
       throw new SeekframeError('invalid-options', 'variables and batch rows exclude each other: each row is the variables of one render; move the values into the rows.', {
         stage: 'config',
@@ -98,6 +99,9 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     const save = (): void => void writer.write(snapshot('running'));
 
     emit({ type: 'batch-start', total: rows.length, concurrency, workersPerRow: workers, manifest: manifestPath });
+    if (options.resume && !previous) {
+      emit({ type: 'warning', code: 'batch/nothing-to-resume', message: `No readable ${manifestPath} to resume from; every row renders.`, details: { manifest: manifestPath } });
+    }
     save();
     for (const row of rows) {
       if (row.resumed) emit({ type: 'batch-row-complete', row: row.index, output: planned[row.index]!.output, size: row.size, durationMs: row.renderTimeMs, videoDuration: row.videoDuration, resumed: true });
