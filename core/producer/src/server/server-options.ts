@@ -7,7 +7,11 @@ import { SeekframeError } from '@seekframe/composition';
 export const DEFAULT_PORT = 9847;
 export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
 
-const WholeNumber = z.union([z.number(), z.string().regex(/^\s*\d+\s*$/, 'must be a whole number').transform(Number)]).pipe(z.number().int('must be a whole number'));
+/** Flags and environment variables arrive as strings: "3" counts, "two" or "2.5" does not. */
+const WholeNumber = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.number({ error: 'must be a whole number' }).int('must be a whole number'),
+);
 
 export const ProducerServerOptionsSchema = z.object({
   /** 0 picks a free port (tests). */

@@ -1,0 +1,78 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProducerServer, type ProducerServer } from '../src/index.js';
+import { childProcessesSync } from './helpers/child-processes.js';
+import { probe } from './helpers/media-tools.js';
+import { gatedComposition, getJson, openGate, streamRender, tinyComposition } from './helpers/server-client.js';
+import { tempProject } from './helpers/temp-project.js';
+
+const files: Record<string, string> = { 'tiny/index.html': tinyComposition() };
+for (const name of ['browser-dies', 'ffmpeg-dies']) {
+  for (const [file, text] of Object.entries(gatedComposition())) files[`${name}/${file}`] = text;
+}
+
+let project: Awaited<ReturnType<typeof tempProject>>;
+let server: ProducerServer;
+
+beforeAll(async () => {
+  project = await tempProject(files);
+  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {} });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await project?.cleanup();
+});
+
+/** The server survives: slot free, nothing half-written, and the next render completes. */
+async function expectServerRecovered(outputsBefore: Set<string>): Promise<void> {
+  expect((await getJson(`${server.url}/render/queue`)).body).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
+  expect((await readdir(server.config.outputsDir)).filter((name) => !outputsBefore.has(name))).toEqual([]);
+  const events = await streamRender(server.url, { projectDir: 'tiny', workers: 1 }).done;
+  const complete = events.at(-1) as { type: string; outputUrl: string };
+  expect(complete.type).toBe('complete');
+  const probed = await probe(path.join(server.config.outputsDir, `${path.basename(complete.outputUrl)}.mp4`));
+  expect(probed.streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '2' });
+}
+
+describe('producer server when a render process dies', () => {
+  it('browsers killed mid-render: error event, slot freed, no partial output, server keeps serving', async () => {
+    const before = new Set(await readdir(server.config.outputsDir));
+    const client = streamRender(server.url, { projectDir: 'browser-dies', workers: 1 });
+    // Frame 1 waits on a gate that never opens; kill every browser (replacements too) until the engine gives up.
+    await client.next((e) => e.type === 'progress');
+    const killed = new Set<number>();
+    let ended = false;
+    void client.done.finally(() => {
+      ended = true;
+    });
+    while (!ended) {
+      for (const pid of childProcessesSync(/chrom/)) {
+        if (killed.has(pid)) continue;
+        killed.add(pid);
+        process.kill(pid, 'SIGKILL');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const last = (await client.done).at(-1);
+    expect(killed.size).toBeGreaterThan(1);
+    // A replacement killed while it starts fails its launch instead of crashing mid-frame.
+    expect(last?.type).toBe('error');
+    expect(['browser-crashed', 'browser-launch-failed']).toContain((last as { error: { code: string } }).error.code);
+    await expectServerRecovered(before);
+  });
+
+  it('ffmpeg killed mid-render: error event, slot freed, no partial output, server keeps serving', async () => {
+    const before = new Set(await readdir(server.config.outputsDir));
+    const client = streamRender(server.url, { projectDir: 'ffmpeg-dies', workers: 1 });
+    await client.next((e) => e.type === 'progress');
+    const ffmpegs = childProcessesSync(/ffmpeg/);
+    expect(ffmpegs.length).toBeGreaterThan(0);
+    for (const pid of ffmpegs) process.kill(pid, 'SIGKILL');
+    await openGate(path.join(project.dir, 'ffmpeg-dies'));
+    const last = (await client.done).at(-1);
+    expect(last).toMatchObject({ type: 'error', error: { code: 'ffmpeg-exited' } });
+    await expectServerRecovered(before);
+  });
+});

@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProducerServer, renderComposition, type ProducerServer } from '../src/index.js';
+import { streamRender } from './helpers/server-client.js';
+import { composition, tempProject } from './helpers/temp-project.js';
+
+/** A service on the host's loopback that a rendered page must never reach. */
+let privateService: Server;
+let hits: string[] = [];
+let privateOrigin: string;
+let project: Awaited<ReturnType<typeof tempProject>>;
+let server: ProducerServer;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  privateService = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' }).end(PNG);
+  });
+  await new Promise<void>((resolve) => privateService.listen(0, '127.0.0.1', resolve));
+  const { port } = privateService.address() as AddressInfo;
+  privateOrigin = `http://127.0.0.1:${port}`;
+  const page = (body: string): string => composition({ width: 32, height: 32, duration: 0.2, fps: 10, body });
+  project = await tempProject({
+    'script-fetch/index.html': page(`<script>
+      fetch('${privateOrigin}/from-script').catch(() => {});
+      new Worker(URL.createObjectURL(new Blob(["fetch('${privateOrigin}/from-worker').catch(() => {})"], { type: 'text/javascript' })));
+    </script>`),
+    'static-img/index.html': page(`<img src="${privateOrigin}/static.png" width="32" height="32">`),
+    'localhost-img/index.html': page(`<img src="http://localhost:${port}/by-name.png" width="32" height="32">`),
+  });
+  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 2, env: {} });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await new Promise((resolve) => privateService?.close(resolve));
+  await project?.cleanup();
+});
+
+describe('renders started by the server cannot reach private addresses', () => {
+  it('a static <img> pointing at loopback reaches it in an ordinary render (control)', async () => {
+    hits = [];
+    await renderComposition({ projectDir: path.join(project.dir, 'static-img'), output: path.join(project.dir, 'control.mp4'), workers: 1 });
+    expect(hits).toContain('/static.png');
+  });
+
+  it.each([
+    ['static-img', /127\.0\.0\.1 resolves to 127\.0\.0\.1, a loopback\/private\/link-local address/],
+    ['localhost-img', /localhost resolves to (127\.0\.0\.1|::1), a loopback\/private\/link-local address/],
+  ])('%s: the remote route refuses, the render fails naming the URL', async (projectDir, message) => {
+    hits = [];
+    const events = await streamRender(server.url, { projectDir, workers: 1 }).done;
+    const last = events.at(-1);
+    expect(last).toMatchObject({ type: 'error', error: { code: 'remote-asset-failed' } });
+    expect((last as { error: { message: string } }).error.message).toMatch(message);
+    expect(hits).toEqual([]);
+  });
+
+  it('requests a page script or a worker makes on its own never leave the browser', async () => {
+    hits = [];
+    const events = await streamRender(server.url, { projectDir: 'script-fetch', workers: 1 }).done;
+    const last = events.at(-1);
+    // The page's own fetch fails in the browser, which fails the render and names the URL.
+    expect(last).toMatchObject({ type: 'error', error: { code: 'remote-asset-failed' } });
+    expect((last as { error: { message: string } }).error.message).toContain(`${privateOrigin}/from-`);
+    expect(hits).toEqual([]);
+  });
+});
