@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { createBeginFrameTarget } from './begin-frame-target.js';
+import { beginFrameCapture } from './begin-frame-capture.js';
 import type { CaptureMode } from './browser-flags.js';
 import type { BrowserSession } from './launch-browser.js';
 import { collectPageErrors } from './page-errors.js';
@@ -22,13 +23,18 @@ export interface CapturePageOptions {
   seekTimeoutMs?: number;
   /** Fail a frame when `__seekframe.errors()` reports author-script errors (default true). */
   failOnScriptErrors?: boolean;
+  /**
+   * beginframe only (default true): when Chromium reports no damage since the frame it last
+   * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
+   */
+  skipUnchangedFrames?: boolean;
 }
 
 export interface CapturedFrame {
   data: Buffer;
   /**
-   * beginframe mode only: Chromium sends no screenshot when nothing was damaged since the last
-   * frame, because the pixels are the same. We then hand back the previous frame's buffer.
+   * beginframe mode only: Chromium reported no damage since the frame this page last drew, so
+   * the pixels are that frame's and its buffer is handed back without a new screenshot.
    */
   reused: boolean;
 }
@@ -186,26 +192,6 @@ async function createPage(session: BrowserSession, mode: CaptureMode): Promise<{
 /** Runs animation frames (rAF, layout) without drawing, so a page waiting on rAF can progress. */
 async function pumpFrame(cdp: CDPSession): Promise<void> {
   await cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
-}
-
-function beginFrameCapture(cdp: CDPSession, opts: CapturePageOptions): () => Promise<CapturedFrame> {
-  let previous: Buffer | undefined;
-  const screenshot = opts.imageFormat === 'jpeg'
-    ? { format: 'jpeg' as const, quality: opts.jpegQuality ?? 90 }
-    : { format: 'png' as const };
-  return async () => {
-    // Right after load Chromium answers the first beginFrames without pixels; the first frame has
-    // nothing to reuse, so retry until it draws.
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const result = await cdp.send('HeadlessExperimental.beginFrame', { screenshot });
-      if (result.screenshotData) {
-        previous = Buffer.from(result.screenshotData, 'base64');
-        return { data: previous, reused: false };
-      }
-      if (previous) return { data: previous, reused: true };
-    }
-    throw new Error('Chromium drew no frame after 10 beginFrame calls');
-  };
 }
 
 function screenshotCapture(cdp: CDPSession, opts: CapturePageOptions): () => Promise<CapturedFrame> {

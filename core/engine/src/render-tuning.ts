@@ -12,6 +12,8 @@ export const renderTuningSchema = z.object({
   jpegQuality: z.number().int().min(1).max(100).optional(),
   /** ffmpeg `-threads` for the encoder; 0 or absent = ffmpeg's own choice. */
   encoderThreads: z.number().int().min(0).max(64).optional(),
+  /** beginframe: reuse frames Chromium reports undamaged (default true); tests turn it off to compare. Never saved. */
+  skipUnchangedFrames: z.boolean().optional(),
   /** Render only the first N frames (the benchmark's sample); never saved. */
   maxFrames: z.number().int().min(1).optional(),
 });

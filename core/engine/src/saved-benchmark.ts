@@ -24,7 +24,7 @@ export const savedBenchmarkSchema = z.object({
   browser: z.string(),
   /** The composition the benchmark measured (informational). */
   composition: z.string(),
-  recommendation: renderTuningSchema.omit({ maxFrames: true }).extend({
+  recommendation: renderTuningSchema.omit({ maxFrames: true, skipUnchangedFrames: true }).extend({
     captureMode: z.enum(['beginframe', 'screenshot']),
   }),
 });

@@ -53,7 +53,11 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   // Speed settings from `seekframe benchmark` (its scope, else its saved recommendation).
   const tuning = effectiveRenderTuning();
   const totalFrames = Math.min(options.totalFrames, tuning.maxFrames ?? Infinity);
-  const capture = { ...captureOptions(options.page, options.transparent), jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY };
+  const capture = {
+    ...captureOptions(options.page, options.transparent),
+    jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY,
+    ...(tuning.skipUnchangedFrames === undefined ? {} : { skipUnchangedFrames: tuning.skipUnchangedFrames }),
+  };
   const encoder = createFrameEncoder({
     ...options.encoder,
     inputFormat: capture.imageFormat,
