@@ -22,6 +22,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'plain.html'), hostPage('/seekframe-player.js', 'src="comp/index.html"'));
   await writeFile(path.join(dir, 'vars.html'), hostPage('/seekframe-player.js', `src="comp/index.html" variables='{"color":"#00ff00"}'`));
   await writeFile(path.join(dir, 'missing.html'), hostPage('/seekframe-player.js', 'src="comp/nothing-here.html"'));
+  await writeFile(path.join(dir, 'looping.html'), hostPage('/seekframe-player.js', 'src="comp/index.html" autoplay loop controls width="80"'));
   statics = await startStaticServer(dir);
   session = await launchPlayerBrowser();
 });
@@ -87,6 +88,34 @@ describe('<seekframe-player> on a plain static server', () => {
     expect(error.code).toBe('player-load-failed');
     expect(error.message).toContain('comp/nothing-here.html');
     expect(error.message).toContain('404');
+    await page.close();
+  });
+});
+
+describe('<seekframe-player> attributes', () => {
+  it('autoplay starts by itself, loop wraps to the start, width scales with the aspect kept, controls follow the time', async () => {
+    const page = await openPage(session, `${statics.origin}/looping.html`);
+    await waitForEvents(page, 'play');
+    await page.waitForFunction(
+      () => {
+        const times = (window as unknown as { events: Array<{ type: string; detail: { currentTime: number } }> }).events
+          .filter((e) => e.type === 'timeupdate')
+          .map((e) => e.detail.currentTime);
+        return times.some((t, i) => i > 0 && t < (times[i - 1] as number));
+      },
+      { timeout: 30_000 },
+    );
+    const state = await page.evaluate(() => {
+      const player = document.querySelector('seekframe-player') as HTMLElement & { pause(): void; paused: boolean };
+      player.pause();
+      const stage = player.shadowRoot?.querySelector('.stage') as HTMLElement;
+      const range = player.shadowRoot?.querySelector('.controls input[type=range]') as HTMLInputElement;
+      return { paused: player.paused, box: [stage.offsetWidth, stage.offsetHeight], rangeMax: range.max, events: (window as unknown as { events: Array<{ type: string }> }).events.map((e) => e.type) };
+    });
+    expect(state.paused).toBe(true);
+    expect(state.box).toEqual([80, 45]);
+    expect(state.rangeMax).toBe('1');
+    expect(state.events).not.toContain('ended');
     await page.close();
   });
 });
