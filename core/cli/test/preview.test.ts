@@ -22,6 +22,7 @@ const INDEX = `<!doctype html>
 <head><link rel="stylesheet" href="style.css"></head>
 <body><div id="box"></div><p id="title"></p>
 <div id="late" data-start="5" data-duration="1"></div>
+<div id="card" data-composition-id="card" data-composition-src="card.html" data-start="0" data-variable-values='{"label":"child"}' style="position:absolute;left:100px;top:60px;width:50px;height:20px"></div>
 <script>
   const { accent, size, title } = window.__seekframe.getVariables();
   const box = document.getElementById('box');
@@ -44,6 +45,12 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-preview-'));
   await writeFile(path.join(dir, 'index.html'), INDEX);
   await writeFile(path.join(dir, 'style.css'), STYLE('#102030'));
+  await writeFile(
+    path.join(dir, 'card.html'),
+    `<!doctype html><html data-composition-id="card" data-width="50" data-height="20" data-duration="1"
+  data-composition-variables='[{"id":"label","type":"string","label":"Label","default":"x"}]'><head></head>
+<body><span id="label"></span><script>document.getElementById('label').textContent = window.__seekframe.getVariables().label;</script></body></html>`,
+  );
   preview = await startPreview({
     entryFile: path.join(dir, 'index.html'),
     port: 0,
@@ -64,12 +71,14 @@ afterAll(async () => {
 const url = (p: string): string => new URL(p, preview.url).href;
 
 /** The composition inside the page's player: box colour and body background. */
-function frameLook(page: Page): Promise<{ box: string; body: string; title: string }> {
+function frameLook(page: Page): Promise<{ box: string; body: string; title: string; child: string }> {
   return page.evaluate(() => {
     const player = document.querySelector('seekframe-player') as unknown as { contentWindow: Window | null };
     const win = player.contentWindow;
-    if (!win) return { box: '', body: '', title: '' };
+    if (!win) return { box: '', body: '', title: '', child: '' };
+    const child = win.document.querySelector('#card iframe') as HTMLIFrameElement | null;
     return {
+      child: child?.contentDocument?.getElementById('label')?.textContent ?? '',
       box: win.getComputedStyle(win.document.getElementById('box') as Element).backgroundColor,
       body: win.getComputedStyle(win.document.body).backgroundColor,
       title: win.document.getElementById('title')?.textContent ?? '',
@@ -101,7 +110,7 @@ describe('seekframe preview routes', () => {
 });
 
 describe('seekframe preview page in Chromium', () => {
-  it('builds the variables panel from the declarations, shows lint findings, updates the picture live and reloads on file edits', async () => {
+  it('builds the variables panel from the declarations, shows lint findings, plays sub-compositions, updates the picture live and reloads on file edits', async () => {
     const page = await session.browser.newPage();
     await page.setViewport({ width: 800, height: 600 });
     await page.goto(preview.url, { waitUntil: 'load' });
@@ -132,7 +141,7 @@ describe('seekframe preview page in Chromium', () => {
       const stage = await page.evaluateHandle(() => document.querySelector('seekframe-player')?.shadowRoot?.querySelector('.stage') as Element);
       return Buffer.from(await stage.asElement()!.screenshot({ type: 'png' }));
     };
-    expect(await frameLook(page)).toEqual({ box: 'rgb(255, 0, 0)', body: 'rgb(16, 32, 48)', title: 'Hello' });
+    expect(await frameLook(page)).toEqual({ box: 'rgb(255, 0, 0)', body: 'rgb(16, 32, 48)', title: 'Hello', child: 'child' });
     const before = await shot();
     await page.evaluate(() => {
       const accent = document.querySelector('[name="accent"]') as HTMLInputElement;
@@ -146,7 +155,7 @@ describe('seekframe preview page in Chromium', () => {
       const win = (document.querySelector('seekframe-player') as unknown as { contentWindow: Window | null }).contentWindow;
       return win?.document.getElementById('title')?.textContent === 'Changed';
     });
-    expect(await frameLook(page)).toEqual({ box: 'rgb(0, 255, 0)', body: 'rgb(16, 32, 48)', title: 'Changed' });
+    expect(await frameLook(page)).toEqual({ box: 'rgb(0, 255, 0)', body: 'rgb(16, 32, 48)', title: 'Changed', child: 'child' });
     expect((await shot()).equals(before)).toBe(false);
 
     // A real SSE client sees the reload the page gets.
@@ -167,7 +176,7 @@ describe('seekframe preview page in Chromium', () => {
       return win ? win.getComputedStyle(win.document.body).backgroundColor === 'rgb(64, 0, 0)' : false;
     });
     // The panel's values survive the reload.
-    expect(await frameLook(page)).toEqual({ box: 'rgb(0, 255, 0)', body: 'rgb(64, 0, 0)', title: 'Changed' });
+    expect(await frameLook(page)).toEqual({ box: 'rgb(0, 255, 0)', body: 'rgb(64, 0, 0)', title: 'Changed', child: 'child' });
     expect(reloads.at(-1)).toEqual(['style.css']);
     await page.close();
   });
