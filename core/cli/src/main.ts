@@ -10,6 +10,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/lint.js'),
   () => import('./commands/doctor.js'),
   () => import('./commands/render.js'),
+  () => import('./commands/serve.js'),
   () => import('./commands/preview.js'),
 ];
 

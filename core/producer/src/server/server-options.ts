@@ -30,7 +30,7 @@ export const ProducerServerOptionsSchema = z.object({
   /** Largest inline `html` composition in bytes (default 1 MiB). */
   maxHtmlBytes: z.number().int().positive().default(1024 * 1024),
   /** Environment to read PRODUCER_* from (default process.env). */
-  env: z.record(z.string(), z.string().optional()).optional(),
+  env: z.custom<NodeJS.ProcessEnv>((value) => typeof value === 'object' && value !== null, 'must be an object of environment variables').optional(),
 });
 
 export type ProducerServerOptionsInput = z.input<typeof ProducerServerOptionsSchema>;
@@ -47,10 +47,10 @@ export interface ProducerServerConfig {
 }
 
 /**
- * Options + environment -> the server's settings. Anything out of range is a start-up error that
+ * Options + environment -> the server's settings (`fieldName` lets the CLI name its flags). Anything out of range is a start-up error that
  * names the flag or variable, so a typo never silently runs with a default.
  */
-export function resolveServerConfig(input: ProducerServerOptionsInput, cwd = process.cwd()): ProducerServerConfig {
+export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName: (field: string) => string = (field) => field): ProducerServerConfig {
   const env = input.env ?? process.env;
   const fromEnv = env.PRODUCER_MAX_CONCURRENT_RENDERS;
   const result = ProducerServerOptionsSchema.safeParse({
@@ -62,14 +62,14 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, cwd = pro
     const message = result.error.issues
       .map((issue) => {
         const field = issue.path.join('.');
-        const name = field === 'maxConcurrentRenders' && input.maxConcurrentRenders === undefined ? 'PRODUCER_MAX_CONCURRENT_RENDERS' : field;
+        const name = field === 'maxConcurrentRenders' && input.maxConcurrentRenders === undefined ? 'PRODUCER_MAX_CONCURRENT_RENDERS' : fieldName(field);
         return `${name} ${issue.message}`;
       })
       .join('; ');
     throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, { stage: 'config', details: { problems: result.error.issues.map((i) => i.path.join('.')) } });
   }
   const options = result.data;
-  const root = path.resolve(cwd, options.root ?? '.');
+  const root = path.resolve(options.root ?? '.');
   if (!isLoopback(options.host) && !options.authToken) {
     throw new SeekframeError(
       'insecure-host',

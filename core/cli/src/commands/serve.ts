@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../cli-context.js';
+
+interface ServeFlags {
+  port?: string;
+  host?: string;
+  root?: string;
+  maxConcurrentRenders?: string;
+  outputs?: string;
+}
+
+const FLAG_NAMES: Record<string, string> = {
+  port: '--port',
+  host: '--host',
+  root: '--root',
+  maxConcurrentRenders: '--max-concurrent-renders',
+  outputsDir: '--outputs',
+  authToken: 'PRODUCER_AUTH_TOKEN',
+};
+
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('serve')
+    .description('run the producer HTTP server: a FIFO render queue with SSE progress (POST /render/stream)')
+    .option('--port <port>', 'port to listen on (default PORT or 9847; 0 picks a free one)')
+    .option('--host <host>', 'address to bind (default 127.0.0.1; any other needs PRODUCER_AUTH_TOKEN)')
+    .option('--root <dir>', 'folder that request projectDir paths are relative to (default: the current folder)')
+    .option('--max-concurrent-renders <n>', 'renders at once, 1-10 (default PRODUCER_MAX_CONCURRENT_RENDERS or 2)')
+    .option('--outputs <dir>', 'where finished files are kept (default <root>/.seekframe/outputs)')
+    .action(async (flags: ServeFlags) => {
+      // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
+      const { createProducerServer, resolveServerConfig } = await import('@seekframe/producer');
+      const path = await import('node:path');
+      const options = {
+        port: flags.port ?? ctx.env.PORT ?? 9847,
+        ...(flags.host === undefined ? {} : { host: flags.host }),
+        root: path.resolve(ctx.cwd, flags.root ?? '.'),
+        ...(flags.maxConcurrentRenders === undefined ? {} : { maxConcurrentRenders: flags.maxConcurrentRenders }),
+        ...(flags.outputs === undefined ? {} : { outputsDir: path.resolve(ctx.cwd, flags.outputs) }),
+        env: ctx.env,
+      };
+      // Checked first with flag names in the messages; createProducerServer checks the same rules.
+      resolveServerConfig(options, (field) => FLAG_NAMES[field] ?? field);
+      const server = await createProducerServer(options);
+      const { config } = server;
+      ctx.print(`${ctx.colors.green('serving')} ${server.url} (root ${config.root}, ${config.maxConcurrentRenders} concurrent render(s), outputs in ${config.outputsDir}, auth ${config.authToken ? 'on' : 'off'})`);
+
+      // SIGTERM/SIGINT: stop accepting, cancel the waiting and the running, remove partial outputs, exit 0.
+      await new Promise<void>((resolve) => {
+        const stop = (signal: NodeJS.Signals): void => {
+          process.off('SIGTERM', stop);
+          process.off('SIGINT', stop);
+          const { activeRenders, queuedRenders } = server.status();
+          ctx.note(`${signal}: shutting down (cancelling ${queuedRenders} waiting and ${activeRenders} running render(s))`);
+          void server.close().then(resolve, resolve);
+        };
+        process.on('SIGTERM', stop);
+        process.on('SIGINT', stop);
+      });
+      ctx.note('stopped');
+    });
+}
