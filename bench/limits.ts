@@ -101,6 +101,7 @@ async function main(): Promise<void> {
         ratio: renderFps / limitFps,
         renderCpuPerFrame: (usage.cpuSeconds.browser + usage.cpuSeconds.ffmpeg + usage.cpuSeconds.node) / total,
         idleFraction: usage.idleFraction,
+        othersFraction: usage.othersFraction,
         workers: rendered.workers,
         captureMode: rendered.captureMode,
         reusedFramesCaptureOnly: capture.reused,
@@ -108,11 +109,12 @@ async function main(): Promise<void> {
       if (json) console.log(JSON.stringify(rows.at(-1)));
     }
     if (!json) {
-      console.log(`| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | ratio | render CPU s/frame | idle | workers |`);
-      console.log('|---|---|---|---|---|---|---|---|---|');
+      console.log(`| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | ratio | render CPU s/frame | idle | others | workers |`);
+      console.log('|---|---|---|---|---|---|---|---|---|---|');
       for (const r of rows) {
-        console.log(`| ${r.preset} | ${r.captureCpuPerFrame.toFixed(3)} | ${r.encodeCpuPerFrame.toFixed(3)} | ${r.limitFps.toFixed(2)} | ${r.renderFps.toFixed(2)} | ${(r.ratio * 100).toFixed(0)}% | ${r.renderCpuPerFrame.toFixed(3)} | ${(r.idleFraction * 100).toFixed(0)}% | ${r.workers} |`);
+        console.log(`| ${r.preset} | ${r.captureCpuPerFrame.toFixed(3)} | ${r.encodeCpuPerFrame.toFixed(3)} | ${r.limitFps.toFixed(2)} | ${r.renderFps.toFixed(2)} | ${(r.ratio * 100).toFixed(0)}% | ${r.renderCpuPerFrame.toFixed(3)} | ${(r.idleFraction * 100).toFixed(0)}% | ${(r.othersFraction * 100).toFixed(0)}% | ${r.workers} |`);
       }
+      console.log('idle = share of the cores the render left unused; others = share other processes used meanwhile (fps is unreliable when high).');
       console.log(`\n${total} frames, ${capture.reused} unchanged frames not re-encoded by Chromium (capture-only pass), ${rows[0]?.captureMode ?? ''} capture`);
     }
   } finally {

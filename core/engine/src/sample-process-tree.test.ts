@@ -21,4 +21,8 @@ test('counts the CPU time of a child that has already exited', async () => {
   expect(report.cpuSeconds.node).toBeGreaterThan(0.25);
   expect(report.peakRssBytes).toBeGreaterThan(10 * 2 ** 20);
   expect(report.wallSeconds).toBeGreaterThan(0.3);
+  expect(report.idleFraction).toBeGreaterThanOrEqual(0);
+  expect(report.idleFraction).toBeLessThan(1);
+  expect(report.othersFraction).toBeGreaterThanOrEqual(0);
+  expect(report.othersFraction).toBeLessThanOrEqual(1);
 });

@@ -56,6 +56,23 @@ export interface UsageReport {
   wallSeconds: number;
   /** Share of the machine's cores this tree left unused: 1 - CPU / (wall x cores). */
   idleFraction: number;
+  /**
+   * Share of the machine's cores that other processes used meanwhile (from /proc/stat). Above a
+   * few percent, fps figures say more about the neighbours than about the render.
+   */
+  othersFraction: number;
+}
+
+/** Busy and total CPU seconds of the whole machine since boot (first line of /proc/stat). */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0) / CLOCK_TICKS_PER_SECOND;
+    const idle = ((fields[3] ?? 0) + (fields[4] ?? 0)) / CLOCK_TICKS_PER_SECOND;
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
 }
 
 /** Starts sampling; call the returned function to stop and get the totals. */
@@ -65,6 +82,7 @@ export function sampleProcessTree(intervalMs = 50): () => UsageReport {
   const lastSeen = new Map<number, { cls: ProcessClass; cpu: number; baseline: number }>();
   let peakRss = 0;
   const startedAt = performance.now();
+  const machineStart = machineCpu();
 
   const sample = () => {
     const stats: ProcStat[] = [];
@@ -105,7 +123,10 @@ export function sampleProcessTree(intervalMs = 50): () => UsageReport {
     for (const { cls, cpu, baseline } of lastSeen.values()) cpuSeconds[cls] += cpu - baseline;
     const wallSeconds = (performance.now() - startedAt) / 1000;
     const used = cpuSeconds.browser + cpuSeconds.ffmpeg + cpuSeconds.node + cpuSeconds.other;
-    const idleFraction = wallSeconds > 0 ? Math.max(0, 1 - used / (wallSeconds * availableParallelism())) : 0;
-    return { cpuSeconds, peakRssBytes: peakRss, wallSeconds, idleFraction };
+    const capacity = wallSeconds * availableParallelism();
+    const idleFraction = capacity > 0 ? Math.max(0, 1 - used / capacity) : 0;
+    const machineEnd = machineCpu();
+    const othersFraction = capacity > 0 ? Math.min(1, Math.max(0, (machineEnd.busy - machineStart.busy - used) / capacity)) : 0;
+    return { cpuSeconds, peakRssBytes: peakRss, wallSeconds, idleFraction, othersFraction };
   };
 }
