@@ -12,6 +12,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/render.js'),
   () => import('./commands/serve.js'),
   () => import('./commands/preview.js'),
+  () => import('./commands/benchmark.js'),
 ];
 
 /** Builds the commander program with every command registered and output routed to `ctx`. */

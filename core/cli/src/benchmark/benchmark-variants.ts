@@ -1,0 +1,54 @@
+import type { CaptureMode } from '@seekframe/engine';
+
+/** One combination of speed settings the benchmark renders. */
+export interface BenchmarkSettings {
+  captureMode: CaptureMode;
+  workers: number;
+  jpegQuality: number;
+  /** ffmpeg -threads; 0 = ffmpeg's own choice. */
+  encoderThreads: number;
+}
+
+export interface BenchmarkVariant {
+  /** What differs from the reference, e.g. `workers 2`; `reference` for the reference itself. */
+  label: string;
+  settings: BenchmarkSettings;
+}
+
+/** The defaults of `seekframe render`: the output every other variant must match. */
+export function referenceSettings(supportsBeginFrame: boolean): BenchmarkSettings {
+  return { captureMode: supportsBeginFrame ? 'beginframe' : 'screenshot', workers: 1, jpegQuality: 90, encoderThreads: 0 };
+}
+
+/**
+ * One setting changed at a time from the reference: capture mode, 2..N workers (N = cores, at
+ * most 4: each is a browser of ~256 MB and they share the cores with ffmpeg), lower JPEG quality
+ * (cheaper to encode in Chromium and to decode in ffmpeg), and pinned x264 threads.
+ */
+export function benchmarkVariants(input: { cores: number; supportsBeginFrame: boolean }): BenchmarkVariant[] {
+  const reference = referenceSettings(input.supportsBeginFrame);
+  const variants: BenchmarkVariant[] = [{ label: 'reference', settings: reference }];
+  if (input.supportsBeginFrame) variants.push({ label: 'capture screenshot', settings: { ...reference, captureMode: 'screenshot' } });
+  for (let workers = 2; workers <= Math.min(4, Math.max(2, input.cores)); workers++) {
+    variants.push({ label: `workers ${workers}`, settings: { ...reference, workers } });
+  }
+  for (const jpegQuality of [80, 70]) variants.push({ label: `jpeg ${jpegQuality}`, settings: { ...reference, jpegQuality } });
+  variants.push({ label: `x264 threads ${input.cores}`, settings: { ...reference, encoderThreads: input.cores } });
+  return variants;
+}
+
+/** The best value of each setting among matching variants, as one combined candidate. */
+export function combineBest(reference: BenchmarkSettings, winners: BenchmarkSettings[]): BenchmarkSettings {
+  const combined = { ...reference };
+  for (const w of winners) {
+    if (w.captureMode !== reference.captureMode) combined.captureMode = w.captureMode;
+    if (w.workers !== reference.workers) combined.workers = w.workers;
+    if (w.jpegQuality !== reference.jpegQuality) combined.jpegQuality = w.jpegQuality;
+    if (w.encoderThreads !== reference.encoderThreads) combined.encoderThreads = w.encoderThreads;
+  }
+  return combined;
+}
+
+export function describeSettings(s: BenchmarkSettings): string {
+  return `--capture-mode ${s.captureMode}, ${s.workers} worker${s.workers === 1 ? '' : 's'}, JPEG ${s.jpegQuality}, x264 threads ${s.encoderThreads || 'auto'}`;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { benchmarkVariants, combineBest, referenceSettings } from './benchmark-variants.js';
+import { formatBenchmarkTable } from './format-benchmark-table.js';
+import { fasterMatching, pickRecommendation, type BenchmarkRow } from './pick-recommendation.js';
+
+const row = (label: string, fps: number, matches: boolean, settings = referenceSettings(true)): BenchmarkRow => ({
+  label, settings, frames: 10, wallSeconds: 10 / fps, fps, captureCpuPerFrame: 0.1, encodeCpuPerFrame: 0.1, nodeCpuPerFrame: 0.01,
+  idleFraction: 0.1, othersFraction: 0, peakMemoryMB: 500, outputBytes: 1000, psnr: matches ? 50 : 30, matches,
+});
+
+describe('benchmark variants', () => {
+  it('changes one setting at a time from the render defaults', () => {
+    const variants = benchmarkVariants({ cores: 2, supportsBeginFrame: true });
+    expect(variants.map((v) => v.label)).toEqual(['reference', 'capture screenshot', 'workers 2', 'jpeg 80', 'jpeg 70', 'x264 threads 2']);
+    expect(variants[0]!.settings).toEqual({ captureMode: 'beginframe', workers: 1, jpegQuality: 90, encoderThreads: 0 });
+    expect(benchmarkVariants({ cores: 8, supportsBeginFrame: false }).map((v) => v.label)).toEqual(['reference', 'workers 2', 'workers 3', 'workers 4', 'jpeg 80', 'jpeg 70', 'x264 threads 8']);
+  });
+  it('combines the winning values of several one-setting variants', () => {
+    const ref = referenceSettings(true);
+    expect(combineBest(ref, [{ ...ref, workers: 2 }, { ...ref, jpegQuality: 80 }])).toEqual({ ...ref, workers: 2, jpegQuality: 80 });
+  });
+});
+
+describe('pickRecommendation', () => {
+  it('takes the fastest row whose output matches the reference', () => {
+    const rows = [row('reference', 5, true), row('jpeg 70', 9, false), row('workers 2', 6, true)];
+    expect(pickRecommendation(rows)?.label).toBe('workers 2');
+    expect(fasterMatching(rows).map((r) => r.label)).toEqual(['workers 2']);
+  });
+  it('keeps the reference when nothing matching is faster', () => {
+    expect(pickRecommendation([row('reference', 5, true), row('workers 2', 4, true)])?.label).toBe('reference');
+  });
+});
+
+describe('formatBenchmarkTable', () => {
+  it('prints one row per setting with CPU per frame, idle and PSNR', () => {
+    const lines = formatBenchmarkTable([{ ...row('reference', 5, true), psnr: Infinity }, row('jpeg 70', 9, false)]);
+    expect(lines[0]).toBe('| settings | fps | capture CPU s/frame | encode CPU s/frame | idle | others | peak MB | output KB | PSNR dB | match |');
+    expect(lines[2]).toBe('| reference | 5.00 | 0.100 | 0.100 | 10% | 0% | 500 | 1 | identical | yes |');
+    expect(lines[3]).toBe('| jpeg 70 | 9.00 | 0.100 | 0.100 | 10% | 0% | 500 | 1 | 30.0 | no |');
+  });
+});
