@@ -44,6 +44,7 @@ export class SeekframePlayer extends HTMLElement {
   private playWhenReady = false;
   private rafId = 0;
   private lastError: SeekframeErrorData | undefined;
+  private pageErrorsSeen = 0;
 
   constructor() {
     super();
@@ -244,8 +245,10 @@ export class SeekframePlayer extends HTMLElement {
         (t) => {
           this.time = t;
           this.emit('timeupdate', { currentTime: t });
+          this.reportPageErrors();
         },
       );
+      this.pageErrorsSeen = 0;
       this.time = at;
       this.lastError = undefined;
       this.message.hidden = true;
@@ -253,6 +256,7 @@ export class SeekframePlayer extends HTMLElement {
       this.layout();
       this.emit('ready', { duration: frame.duration, width: frame.width, height: frame.height });
       this.emit('timeupdate', { currentTime: at });
+      if (this.reportPageErrors()) return;
       if (this.playing) this.clock.start(at, performance.now());
       else if (this.playWhenReady || (!keepTime && this.autoplay)) this.play();
       this.playWhenReady = false;
@@ -286,6 +290,20 @@ export class SeekframePlayer extends HTMLElement {
   private applyMuted(): void {
     const doc = this.frame?.iframe.contentDocument;
     for (const el of doc?.querySelectorAll<HTMLMediaElement>('video, audio') ?? []) el.muted = this.muted;
+  }
+
+  /** An author script threw (a render would fail on it): report each new one once. */
+  private reportPageErrors(): boolean {
+    const errors = this.frame?.runtime.errors() ?? [];
+    if (errors.length <= this.pageErrorsSeen) return false;
+    this.pageErrorsSeen = errors.length;
+    this.fail(
+      new SeekframeError('page-script-error', `The composition threw: ${errors.at(-1) ?? ''}. A render fails on this too; fix the script.`, {
+        stage: 'capture',
+        details: { errors },
+      }),
+    );
+    return true;
   }
 
   private fail(error: unknown): void {

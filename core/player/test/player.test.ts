@@ -22,6 +22,11 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'plain.html'), hostPage('/seekframe-player.js', 'src="comp/index.html"'));
   await writeFile(path.join(dir, 'vars.html'), hostPage('/seekframe-player.js', `src="comp/index.html" variables='{"color":"#00ff00"}'`));
   await writeFile(path.join(dir, 'missing.html'), hostPage('/seekframe-player.js', 'src="comp/nothing-here.html"'));
+  await writeFile(
+    path.join(dir, 'comp', 'throws.html'),
+    SLIDING_BOX.replace('</body>', "<script>window.__seekframe.onSeek((t) => { if (t > 0.5) throw new Error('boom at ' + t); });</script></body>"),
+  );
+  await writeFile(path.join(dir, 'throws.html'), hostPage('/seekframe-player.js', 'src="comp/throws.html"'));
   await writeFile(path.join(dir, 'looping.html'), hostPage('/seekframe-player.js', 'src="comp/index.html" autoplay loop controls width="80"'));
   statics = await startStaticServer(dir);
   session = await launchPlayerBrowser();
@@ -88,6 +93,22 @@ describe('<seekframe-player> on a plain static server', () => {
     expect(error.code).toBe('player-load-failed');
     expect(error.message).toContain('comp/nothing-here.html');
     expect(error.message).toContain('404');
+    await page.close();
+  });
+});
+
+describe('<seekframe-player> and author script errors', () => {
+  it('fires error (page-script-error) with the thrown message when a seek makes the composition throw', async () => {
+    const page = await openPage(session, `${statics.origin}/throws.html`);
+    await waitForEvents(page, 'ready');
+    const seekTo = (t: number): Promise<void> => page.evaluate((at) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(at), t);
+    await seekTo(0.25);
+    expect((await page.evaluate(() => (window as unknown as { events: Array<{ type: string }> }).events)).map((e) => e.type)).not.toContain('error');
+    await seekTo(0.75);
+    const events = await waitForEvents(page, 'error');
+    const error = events.find((e) => e.type === 'error')?.detail as { code: string; message: string };
+    expect(error.code).toBe('page-script-error');
+    expect(error.message).toContain('boom at 0.75');
     await page.close();
   });
 });
