@@ -1,5 +1,4 @@
 import { readdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProducerServer, type ProducerServer } from '../src/index.js';
@@ -9,7 +8,7 @@ import { gatedComposition, getJson, openGate, streamRender, tinyComposition } fr
 import { tempProject } from './helpers/temp-project.js';
 
 const files: Record<string, string> = { 'tiny/index.html': tinyComposition() };
-for (const name of ['gated-fifo', 'gated-running', 'gated-next']) {
+for (const name of ['gated-fifo', 'gated-running', 'gated-next', 'gated-blocking']) {
   for (const [file, text] of Object.entries(gatedComposition())) files[`${name}/${file}`] = text;
 }
 
@@ -98,5 +97,24 @@ describe('producer server queue (max 1 concurrent render)', () => {
     expect(events.at(-1)?.type).toBe('complete');
     expect((await readdir(server.config.outputsDir)).filter((name) => !before.has(name))).toHaveLength(1);
     expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
+  });
+
+  it('a blocking POST /render client that disconnects while waiting leaves the line', async () => {
+    const running = streamRender(server.url, { projectDir: 'gated-blocking', workers: 1 });
+    await running.next((e) => e.type === 'progress');
+    const controller = new AbortController();
+    const blocking = fetch(`${server.url}/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectDir: 'tiny', workers: 1 }),
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    while ((await queueStatus()).queuedRenders !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    expect(await blocking).toBeInstanceOf(Error);
+    while ((await queueStatus()).queuedRenders !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 0 });
+    await openGate(path.join(project.dir, 'gated-blocking'));
+    expect((await running.done).at(-1)?.type).toBe('complete');
   });
 });
