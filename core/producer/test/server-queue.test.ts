@@ -1,7 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProducerServer, type ProducerServer } from '../src/index.js';
+import { createProducerServer, type ProducerServer, type QueueStatus } from '../src/index.js';
 import type { ProducerServerEvent } from '../src/server/server-events.js';
 import { probe } from './helpers/media-tools.js';
 import { gatedComposition, getJson, openGate, streamRender, tinyComposition } from './helpers/server-client.js';
@@ -25,7 +25,7 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-const queueStatus = async () => (await getJson(`${server.url}/render/queue`)).body;
+const queueStatus = async () => (await getJson<QueueStatus>(`${server.url}/render/queue`)).body;
 
 async function download(outputUrl: string): Promise<string> {
   const response = await fetch(`${server.url}${outputUrl}`);

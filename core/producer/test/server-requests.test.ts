@@ -107,7 +107,7 @@ describe('producer server requests', () => {
   });
 
   it('with PRODUCER_AUTH_TOKEN every route needs the bearer token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }] as Array<Record<string, string>>) {
       for (const route of ['/health', '/render/queue', '/outputs/' + 'A'.repeat(32)]) {
         const response = await getJson<ErrorBody>(`${secured.url}${route}`, headers);
         expect(response.status).toBe(401);
