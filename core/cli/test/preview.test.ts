@@ -142,6 +142,10 @@ describe('seekframe preview page in Chromium', () => {
       return Buffer.from(await stage.asElement()!.screenshot({ type: 'png' }));
     };
     expect(await frameLook(page)).toEqual({ box: 'rgb(255, 0, 0)', body: 'rgb(16, 32, 48)', title: 'Hello', child: 'child' });
+    // Keyboard: two frames forward at the composition's 30 fps.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.getElementById('time')?.textContent?.startsWith('0.07 / 1.00'));
     const before = await shot();
     await page.evaluate(() => {
       const accent = document.querySelector('[name="accent"]') as HTMLInputElement;

@@ -11,6 +11,8 @@ const $ = (id) => document.getElementById(id);
 const player = $('player');
 const form = $('variables');
 let declarations = [];
+let frameStep = 1 / 30;
+let stepTarget = null;
 let values = {};
 let pushTimer;
 
@@ -28,6 +30,7 @@ function fitPlayer(info) {
 async function loadProject() {
   const info = await getJson('project.json');
   declarations = info.variables;
+  frameStep = 1 / (info.fps || 30);
   // Keep what the user typed for variables that still exist after an edit.
   values = Object.fromEntries(Object.entries(values).filter(([id]) => declarations.some((d) => d.id === id)));
   renderPanel();
@@ -149,6 +152,21 @@ $('play').addEventListener('click', () => (player.paused ? player.play() : playe
 $('scrub').addEventListener('input', () => player.seek(Number($('scrub').value)).catch(() => {}));
 $('loop').addEventListener('change', () => { player.loop = $('loop').checked; });
 $('reset').addEventListener('click', () => { values = {}; renderPanel(); player.variables = {}; });
+
+// Space plays/pauses, arrows step one frame (shift: one second), as in video editors.
+document.addEventListener('keydown', (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLButtonElement) return;
+  if (e.key === ' ') player.paused ? player.play() : player.pause();
+  else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+    const step = (e.shiftKey ? 1 : frameStep) * (e.key === 'ArrowRight' ? 1 : -1);
+    player.pause();
+    // Quick presses add up even while the previous seek is still painting.
+    const target = Math.min(Math.max(0, (stepTarget ?? player.currentTime) + step), player.duration);
+    stepTarget = target;
+    player.seek(target).catch(() => {}).finally(() => { if (stepTarget === target) stepTarget = null; });
+  } else return;
+  e.preventDefault();
+});
 
 const events = new EventSource(ROUTE + 'events');
 events.addEventListener('reload', async () => {
