@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,19 @@ describe('seekframe preview', () => {
     const run = await runCli(['preview', path.join(dir, 'nope')], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('does not exist');
+  });
+
+  it('says which port is taken and how to pick another (exit 1)', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const run = await runCli(['preview', dir, '--port', String(port)], { cwd: dir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Port ${port} is already in use; pass another one with --port <n>`);
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
   });
 
   it('the built bin serves the preview page and the player bundle, and stops cleanly on Ctrl-C', async () => {

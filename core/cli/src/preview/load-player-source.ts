@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { SeekframeError } from '@seekframe/composition';
 
 /** The `<seekframe-player>` ES module the preview page loads (`@seekframe/player/bundle`). */
 export async function loadPlayerSource(): Promise<string> {
   let file = '';
   try {
-    file = fileURLToPath(import.meta.resolve('@seekframe/player/bundle'));
+    // require.resolve honours the exports map and, unlike import.meta.resolve, works under vitest too.
+    file = createRequire(import.meta.url).resolve('@seekframe/player/bundle');
     return await readFile(file, 'utf8');
   } catch (error) {
     throw new SeekframeError(
