@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/limits.ts                       # bench/compositions/showcase-1080p, 3 presets
  *   npx tsx bench/limits.ts --json
- *   npx tsx bench/limits.ts --dir compositions/ui-3d-reveal --presets standard
+ *   npx tsx bench/limits.ts --dir compositions/ui-3d-reveal --presets standard --workers 2
  *
  * Uses the built packages (run `npx turbo run build` first).
  */
@@ -32,6 +32,8 @@ function arg(name: string): string | undefined {
 const projectDir = resolve(repoRoot, arg('--dir') ?? 'bench/compositions/showcase-1080p');
 const presets = (arg('--presets') ?? 'draft,standard,high').split(',') as Preset[];
 const json = process.argv.includes('--json');
+const workersArg = arg('--workers') ?? 'auto';
+const workers = workersArg === 'auto' ? 'auto' : Number(workersArg);
 const cores = availableParallelism();
 const log = (line: string): void => void (json ? undefined : console.error(line));
 
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
       const encodeCpu = await encodeOnly(capture.frames, quality, dir);
       log(`render: ${quality}`);
       const stop = sampleProcessTree();
-      const rendered = await renderComposition({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers: 'auto' });
+      const rendered = await renderComposition({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers });
       const usage = stop();
       const limitFps = cores / (capture.cpuPerFrame + encodeCpu);
       const renderFps = rendered.frames / usage.wallSeconds;

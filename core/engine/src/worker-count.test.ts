@@ -9,10 +9,15 @@ describe('autoWorkerCount', () => {
     expect(autoWorkerCount({ cores: 8, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(6);
   });
   it('never goes below one worker', () => {
-    expect(autoWorkerCount({ cores: 2, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(1);
     expect(autoWorkerCount({ cores: 1, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(1);
     expect(autoWorkerCount({ cores: 16, freeMemoryBytes: 0, frameCount: 10_000 })).toBe(1);
     expect(autoWorkerCount({ cores: 16, freeMemoryBytes: 64 * GB, frameCount: 0 })).toBe(1);
+  });
+  it('runs two browsers on 2-4 cores, where one cannot keep the cores busy, never more than the cores', () => {
+    expect(autoWorkerCount({ cores: 2, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(2);
+    expect(autoWorkerCount({ cores: 3, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(2);
+    expect(autoWorkerCount({ cores: 4, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(2);
+    expect(autoWorkerCount({ cores: 5, freeMemoryBytes: 64 * GB, frameCount: 10_000 })).toBe(3);
   });
   it('is bounded by free memory at 512 MB per worker', () => {
     expect(autoWorkerCount({ cores: 32, freeMemoryBytes: 2 * GB, frameCount: 10_000 })).toBe(4);

@@ -17,16 +17,19 @@ export interface AutoWorkerInput {
 }
 
 /**
- * `--workers auto`: cores - 2 (leave room for ffmpeg and Node), at least 1, no more than free
- * memory allows, no more than one per 30 frames, at most 24. Reads the machine only for inputs
- * that are not given; when it reads the cores it also reads the benchmark's saved recommendation
- * (see saved-benchmark.ts), which replaces cores - 2.
+ * `--workers auto`: cores - 2 (leave room for ffmpeg and Node), but 2 on 2- to 4-core machines,
+ * and no more than the cores; no more than free memory allows, no more than one per 30 frames,
+ * at most 24. One browser cannot keep a core busy on its own (seek, draw and screenshot run one
+ * after another in different processes): on 2 cores one worker left ~30% of the CPU idle at
+ * 1080p, two brought the render from 65% to 85% of the machine's limit (bench/limits.ts).
+ * Reads the machine only for inputs that are not given; when it reads the cores it also reads
+ * the benchmark's saved recommendation (see saved-benchmark.ts), which replaces this rule.
  */
 export function autoWorkerCount(input: AutoWorkerInput): number {
   const cores = input.cores ?? os.availableParallelism();
   const free = input.freeMemoryBytes ?? os.freemem();
   const recommended = input.recommended ?? (input.cores === undefined ? effectiveRenderTuning().workers : undefined);
-  const byCpu = recommended ?? Math.floor(cores) - 2;
+  const byCpu = recommended ?? Math.min(Math.floor(cores), Math.max(2, Math.floor(cores) - 2));
   const byMemory = Math.floor(Math.max(0, free) / MEMORY_PER_WORKER);
   const byFrames = Math.ceil(Math.max(0, input.frameCount) / MIN_FRAMES_PER_WORKER);
   return Math.max(1, Math.min(byCpu, byMemory, byFrames, MAX_WORKERS));
