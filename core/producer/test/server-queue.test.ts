@@ -62,7 +62,7 @@ describe('producer server queue (max 1 concurrent render)', () => {
       const finals = events.filter((e) => e.type === 'complete' || e.type === 'error' || e.type === 'cancelled');
       expect(finals).toHaveLength(1);
       const complete = finals[0] as Extract<ProducerServerEvent, { type: 'complete' }>;
-      expect(complete.type).toBe('complete');
+      expect(complete.type, JSON.stringify(complete)).toBe('complete');
       expect(complete.outputUrl).toMatch(/^\/outputs\/[A-Za-z0-9_-]{32}$/);
       expect(events.some((e) => e.type === 'progress')).toBe(true);
       const probed = await probe(await download(complete.outputUrl));
@@ -94,7 +94,7 @@ describe('producer server queue (max 1 concurrent render)', () => {
 
     await openGate(path.join(project.dir, 'gated-next'));
     const events = await next.done;
-    expect(events.at(-1)?.type).toBe('complete');
+    expect(events.at(-1), JSON.stringify(events.at(-1))).toMatchObject({ type: 'complete' });
     expect((await readdir(server.config.outputsDir)).filter((name) => !before.has(name))).toHaveLength(1);
     expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
   });

@@ -14,7 +14,13 @@ let dir: string;
 // stays in capture until the server cancels it.
 const gated = `<!doctype html><html data-composition-id="g" data-width="32" data-height="32" data-duration="0.2" data-fps="10"><head></head>
 <body><div style="width:32px;height:32px;background:#36f"></div><script>
-window.__seekframe.onSeek(async (t) => { if (t === 0) return; while ((await (await fetch('gate.txt', { cache: 'no-store' })).text()).trim() !== 'go') {} });
+const ticker = new Worker(URL.createObjectURL(new Blob(['setInterval(() => postMessage(0), 25)'], { type: 'text/javascript' })));
+window.__seekframe.onSeek(async (t) => {
+  if (t === 0) return;
+  while ((await fetch('gate.txt', { cache: 'no-store' }).then((r) => r.text()).catch(() => '')).trim() !== 'go') {
+    await new Promise((resolve) => ticker.addEventListener('message', resolve, { once: true }));
+  }
+});
 </script></body></html>`;
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProducerServerEvent } from '../../src/server/server-events.js';
 import { composition } from './temp-project.js';
@@ -11,7 +11,7 @@ export function tinyComposition(color = '#e33'): string {
 /**
  * A composition whose second frame waits until `gate.txt` in its folder says "go": the test decides
  * when the render may proceed, so "running" and "queued" are states it can observe, not races.
- * It polls with fetch (page timers are virtual and stand still during a seek).
+ * It polls with fetch, paced by a worker (page timers are virtual and stand still during a seek).
  */
 export function gatedComposition(): Record<string, string> {
   return {
@@ -23,17 +23,30 @@ export function gatedComposition(): Record<string, string> {
       fps: 10,
       body: `<div style="width:32px;height:32px;background:#36f"></div>
 <script>
+  // A worker's timers are real (the runtime only virtualises the page's), so it paces the polling.
+  const ticker = new Worker(URL.createObjectURL(new Blob(['setInterval(() => postMessage(0), 25)'], { type: 'text/javascript' })));
+  const tick = () => new Promise((resolve) => ticker.addEventListener('message', resolve, { once: true }));
   window.__seekframe.onSeek(async (t) => {
     if (t === 0) return;
-    while ((await (await fetch('gate.txt', { cache: 'no-store' })).text()).trim() !== 'go') {}
+    for (;;) {
+      try {
+        if ((await (await fetch('gate.txt', { cache: 'no-store' })).text()).trim() === 'go') return;
+      } catch {
+        // A read that overlapped the test rewriting the file; ask again.
+      }
+      await tick();
+    }
   });
 </script>`,
     }),
   };
 }
 
+/** Atomic (temp + rename): the server never serves a half-rewritten gate with a stale length. */
 export async function openGate(projectDir: string): Promise<void> {
-  await writeFile(path.join(projectDir, 'gate.txt'), 'go');
+  const temp = path.join(projectDir, '.gate.tmp');
+  await writeFile(temp, 'go');
+  await rename(temp, path.join(projectDir, 'gate.txt'));
 }
 
 export interface SseClient {
