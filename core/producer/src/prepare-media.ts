@@ -11,21 +11,12 @@ import {
   type CapturePageOptions,
   type MediaInfo,
 } from '@seekframe/engine';
+import type { MediaClip, VideoFrameMap } from '@seekframe/runtime';
 import type { ProjectServer } from './project-server.js';
 import type { Fps, OutputFormat } from './render-options.js';
 
-/** What `__seekframe.useVideoFrames` takes: absolute video src -> extracted frame files. */
-export type VideoFrameMap = Record<string, { urlPattern: string; fps: number; frameCount: number }>;
-
-export interface MediaClip {
-  kind: 'video' | 'audio';
-  src: string;
-  start: number;
-  duration: number;
-  mediaStart: number;
-  hasAudio: boolean;
-  volume: number;
-}
+// The page protocol's own types: the runtime owns this seam.
+export type { MediaClip, VideoFrameMap } from '@seekframe/runtime';
 
 export interface PreparedMedia {
   clips: MediaClip[];

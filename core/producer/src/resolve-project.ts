@@ -23,7 +23,7 @@ export async function resolveProject(projectDir: string, cwd = process.cwd()): P
   }
   const entryFile = info.isDirectory() ? path.join(resolved, 'index.html') : resolved;
   if (info.isDirectory() && !(await stat(entryFile).then((s) => s.isFile(), () => false))) {
-    throw new SeekframeError('entry-not-found', `${projectDir} has no index.html; pass the composition's HTML file instead, or add index.html.`, {
+    throw new SeekframeError('entry-not-found', `${projectDir} has no index.html; pass the composition's HTML file instead, add index.html, or create a project with seekframe init <name>.`, {
       stage: 'load',
       details: { path: entryFile },
     });

@@ -1,13 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatFinding, lintProject, SeekframeError, type LintFinding } from '@seekframe/composition';
+import { readProjectFile } from './read-project-file.js';
 
 /**
  * Lints the project before anything starts. Errors stop the render (`lint-failed`, findings in
  * the message and in `details.findings`); warnings are returned for the caller to report.
  */
 export async function runLint(entryFile: string, cwd = process.cwd()): Promise<LintFinding[]> {
-  const findings = await lintProject(entryFile, { readFile: readTextOrUndefined });
+  const findings = await lintProject(entryFile, { readFile: readProjectFile });
   const shown = findings.map((f) => ({ ...f, file: displayPath(f.file, cwd) }));
   const errors = shown.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
@@ -21,15 +21,6 @@ export async function runLint(entryFile: string, cwd = process.cwd()): Promise<L
   return shown;
 }
 
-async function readTextOrUndefined(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
-    throw error;
-  }
-}
 
 /** Relative to cwd when the file is below it, else absolute (never `../../tmp/...`). */
 function displayPath(file: string, cwd: string): string {

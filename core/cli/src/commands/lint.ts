@@ -4,7 +4,7 @@ import { lintProject } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import { buildLintReport, formatLintReport } from '../lint/format-lint-report.js';
-import { readProjectFile } from '../lint/read-project-file.js';
+import { readProjectFile } from '@seekframe/producer/project-files';
 import { resolveEntry } from '../lint/resolve-entry.js';
 
 export function register(program: Command, ctx: CliContext): void {

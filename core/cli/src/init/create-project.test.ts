@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lintProject, parseVariableDeclarationsAttribute } from '@seekframe/composition';
-import { readProjectFile } from '../lint/read-project-file.js';
+import { readProjectFile } from '@seekframe/producer/project-files';
 import { runCli } from '../../test/run-cli.js';
 import { createProject } from './create-project.js';
 

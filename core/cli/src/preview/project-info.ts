@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inspectComposition, lintProject, type VariableDeclaration } from '@seekframe/composition';
 import { buildLintReport, type LintReport } from '../lint/format-lint-report.js';
-import { readProjectFile } from '../lint/read-project-file.js';
+import { readProjectFile } from '@seekframe/producer/project-files';
 
 /** `GET /__seekframe/preview/project.json`: what the preview page needs to show the entry. */
 export interface ProjectInfo {

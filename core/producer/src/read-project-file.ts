@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 
-/** The `LintHost.readFile` for local projects: text, or undefined when the file is absent. */
+/**
+ * The `readFile` that `lintProject` takes, for projects on disk: the text, or undefined when the
+ * file is absent (lint reports a missing file as a finding, not as a crash).
+ */
 export async function readProjectFile(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');

@@ -1,0 +1,6 @@
+/**
+ * Light entry point (`@seekframe/producer/project-files`): locating and reading a project on disk
+ * without loading the render pipeline (puppeteer, hono), so `seekframe lint` and `preview` start fast.
+ */
+export { readProjectFile } from './read-project-file.js';
+export { resolveProject, type ProjectLocation } from './resolve-project.js';
