@@ -22,6 +22,8 @@ export interface BenchmarkReport {
   composition: string;
   cores: number;
   browser: string;
+  /** Why the reference captures the way it does (beginframe needs the headless shell). */
+  captureNote: string;
   quality: string;
   frames: number;
   rows: BenchmarkRow[];
@@ -94,6 +96,10 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
       composition: opts.projectDir,
       cores,
       browser: browser.path,
+      captureNote: browser.supportsBeginFrame
+        ? `beginframe: ${browser.path} (${browser.kind}) supports HeadlessExperimental.beginFrame`
+        : `screenshot: ${browser.path} (${browser.kind}) does not support HeadlessExperimental.beginFrame; ` +
+          'install chromium-headless-shell or point SEEKFRAME_BROWSER at chrome-headless-shell for the faster beginframe capture',
       quality: opts.quality,
       frames: reference.frames,
       rows,

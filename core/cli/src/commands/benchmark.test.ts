@@ -48,6 +48,8 @@ describe('seekframe benchmark', () => {
     }
     // The reference is compared with nothing (JSON turns its Infinity dB into null).
     expect(report.rows[0].psnr).toBeNull();
+    expect(report.captureNote).toMatch(/^(beginframe|screenshot): /);
+    expect(report.rows[0].settings.captureMode).toBe(report.captureNote.split(':')[0]);
     expect(report.rows[0].matches).toBe(true);
     const recommended = report.rows.find((row: { label: string }) => row.label === report.recommendation.label);
     expect(recommended.matches).toBe(true);

@@ -51,6 +51,7 @@ export function register(program: Command, ctx: CliContext): void {
         `${report.cores} cores, ${report.frames} frames per setting, --quality ${report.quality}; ` +
           'idle = share of the cores the render left unused, others = share other processes used meanwhile.',
       );
+      ctx.print(`capture: ${report.captureNote}.`);
       const busiest = Math.max(...report.rows.map((row) => row.othersFraction));
       if (busiest > BUSY_MACHINE_FRACTION) {
         ctx.print(
