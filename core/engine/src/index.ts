@@ -12,7 +12,7 @@ export { buildEncoderArgs, GIF_MAX_FPS } from './encoder-args.js';
 export { probeMedia, type MediaInfo, type MediaStream } from './probe-media.js';
 export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type ExtractResult, type VideoFrameFormat } from './extract-video-frames.js';
 export { mixAudio, audioTrackSchema, type AudioTrack } from './mix-audio.js';
-export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './render-frame-pool.js';
+export { renderFramePool, type FramePoolOptions, type FramePoolResult, type PoolWorker } from './render-frame-pool.js';
 export { planFrameChunks, type FrameChunk } from './plan-frame-chunks.js';
 export { probeHardwareEncoder, type HardwareEncoderProbe } from './probe-hardware-encoder.js';
 export { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, type HardwareEncoder } from './hardware-encoders.js';
@@ -20,3 +20,4 @@ export { sampleProcessTree, classify, type ProcessClass, type UsageReport } from
 export { withRenderTuning, scopedRenderTuning, renderTuningSchema, DEFAULT_JPEG_QUALITY, type RenderTuning } from './render-tuning.js';
 export { savedBenchmarkPath, saveBenchmark, loadSavedBenchmark, effectiveRenderTuning, savedBenchmarkSchema, type SavedBenchmark } from './saved-benchmark.js';
 export { videoPsnr } from './compare-videos.js';
+export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision } from './choose-capture-mode.js';

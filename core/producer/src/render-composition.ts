@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, findBrowser, parseEncoderOptions, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
+import { autoWorkerCount, chooseCaptureMode, findBrowser, parseEncoderOptions, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
@@ -105,8 +105,9 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     const served = server;
     cleanup.add(() => served.close());
     const browser = options.network === 'sandboxed' ? await sandboxedBrowser(served, cleanup) : await findBrowser();
-    const captureMode: CaptureMode =
-      options.captureMode === 'auto' ? (browser.supportsBeginFrame ? 'beginframe' : 'screenshot') : options.captureMode;
+    const decision = chooseCaptureMode(options.captureMode, browser);
+    const captureMode: CaptureMode = decision.mode;
+    if (decision.fellBack) emit({ type: 'warning', code: 'capture/screenshot-fallback', message: decision.reason });
     if (captureMode === 'beginframe' && !browser.supportsBeginFrame) {
       throw new SeekframeError(
         'capture-mode-unsupported',
@@ -135,6 +136,8 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       videoFrameFormat: options.videoFrameFormat,
       signal,
     });
+    // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
+    cleanup.add(() => media.worker.session.close());
     server.assertNoProblems();
 
     stage('capture');
@@ -148,6 +151,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       transparent,
       gpu: options.browserGpu,
       videoFrames: media.videoFrames,
+      adoptWorker: media.worker,
       encoder: { ...encoderOptions, ...(media.audioFile ? { audio: media.audioFile } : {}) },
       signal,
       onProgress: (framesRendered, elapsedMs) => {

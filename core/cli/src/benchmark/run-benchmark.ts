@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { findBrowser, sampleProcessTree, saveBenchmark, videoPsnr, withRenderTuning } from '@seekframe/engine';
+import { chooseCaptureMode, findBrowser, sampleProcessTree, saveBenchmark, videoPsnr, withRenderTuning } from '@seekframe/engine';
 import { renderComposition } from '@seekframe/producer';
 import { benchmarkVariants, combineBest, type BenchmarkSettings } from './benchmark-variants.js';
 import { fasterMatching, MATCH_PSNR_DB, pickRecommendation, type BenchmarkRow } from './pick-recommendation.js';
@@ -96,10 +96,7 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
       composition: opts.projectDir,
       cores,
       browser: browser.path,
-      captureNote: browser.supportsBeginFrame
-        ? `beginframe: ${browser.path} (${browser.kind}) supports HeadlessExperimental.beginFrame`
-        : `screenshot: ${browser.path} (${browser.kind}) does not support HeadlessExperimental.beginFrame; ` +
-          'install chromium-headless-shell or point SEEKFRAME_BROWSER at chrome-headless-shell for the faster beginframe capture',
+      captureNote: chooseCaptureMode('auto', browser).reason,
       quality: opts.quality,
       frames: reference.frames,
       rows,

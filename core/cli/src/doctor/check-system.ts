@@ -63,7 +63,7 @@ export function checkWorkers(cores: number, autoWorkers: number, example: { seco
     status: 'ok',
     summary:
       `${cores} CPU core${cores === 1 ? '' : 's'}; --workers auto picks ${autoWorkers} for a ${example.seconds} s render at ${example.fps} fps ` +
-      '(cores - 2, bounded by free memory; fewer for short renders)',
+      '(cores - 2 but 2 on 2-4 cores, or the saved seekframe benchmark recommendation; bounded by free memory; fewer for short renders)',
     details: { cores, autoWorkers },
   };
 }
