@@ -5,6 +5,12 @@ import { openCapturePage, type CapturePage, type CapturePageOptions } from './ca
 import { launchBrowser, type BrowserSession } from './launch-browser.js';
 import { planFrameChunks } from './plan-frame-chunks.js';
 
+/** A browser with its capture page open and ready. */
+export interface PoolWorker {
+  session: BrowserSession;
+  page: CapturePage;
+}
+
 export interface FramePoolOptions {
   browser: Pick<BrowserInfo, 'path' | 'kind'>;
   /** Browser processes to run (see autoWorkerCount); fewer start when there are fewer chunks. */
@@ -28,6 +34,12 @@ export interface FramePoolOptions {
   chunkSize?: number;
   /** Captured frames waiting for delivery, at most (default: enough to keep every worker busy). */
   maxBufferedFrames?: number;
+  /**
+   * An already open, ready page (same browser, mode and page options) to use as worker 0 instead
+   * of launching a browser: the producer opens one to read media clips, and starting a second
+   * browser right after costs ~0.5-1 s per render. The pool owns it and closes it in every case.
+   */
+  adoptWorker?: PoolWorker;
 }
 
 export interface FramePoolResult {
@@ -52,6 +64,7 @@ export interface FramePoolResult {
 export async function renderFramePool(opts: FramePoolOptions): Promise<FramePoolResult> {
   const total = opts.times.length;
   if (!Number.isInteger(opts.workers) || opts.workers < 1) {
+    await opts.adoptWorker?.session.close();
     throw new SeekframeError('invalid-option', `workers must be a whole number of at least 1, got ${opts.workers}.`, { stage: 'config' });
   }
   const chunks = planFrameChunks(total, opts.workers, opts.chunkSize);
@@ -60,6 +73,8 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const window = Math.max(1, opts.maxBufferedFrames ?? (workerCount + 1) * chunkLength);
 
   const sessions: BrowserSession[] = [];
+  let adopted = opts.adoptWorker;
+  if (adopted) sessions.push(adopted.session);
   const buffered = new Map<number, Buffer>();
   const pageErrors = new Set<string>();
   let waiters: Array<() => void> = [];
@@ -114,7 +129,14 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     }
   };
 
-  const openWorker = async (id: number): Promise<{ session: BrowserSession; page: CapturePage } | undefined> => {
+  const openWorker = async (id: number): Promise<PoolWorker | undefined> => {
+    if (id === 0 && adopted) {
+      const ready = adopted;
+      adopted = undefined; // used once: a crashed worker 0 gets a new browser
+      if (failure) return undefined;
+      await opts.preparePage?.(ready.page, id);
+      return ready;
+    }
     const session = await launchBrowser({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height });
     sessions.push(session);
     if (failure) return void (await session.close());

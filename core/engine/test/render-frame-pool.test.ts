@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../src/find-browser.js';
 import path from 'node:path';
 import { renderFramePool, type FramePoolOptions } from '../src/render-frame-pool.js';
+import { launchBrowser } from '../src/launch-browser.js';
+import { openCapturePage } from '../src/capture-page.js';
 import { createFrameEncoder } from '../src/create-frame-encoder.js';
 import { probeMedia } from '../src/probe-media.js';
 import { countFrames, tempDir } from './media-fixtures.js';
@@ -177,5 +179,29 @@ describe('renderFramePool', () => {
     } finally {
       await cleanup();
     }
+  });
+
+  it('adopts an already open page as worker 0 instead of launching a browser, and closes it', async () => {
+    const options = baseOptions('/colour.html', { workers: 1 });
+    const session = await launchBrowser({ browser, mode: options.mode, width: W, height: H });
+    const page = await openCapturePage(session, { ...options.page, mode: options.mode });
+    const pid = session.browser.process()!.pid!;
+    const prepared: unknown[] = [];
+    const reds: number[] = [];
+    const result = await renderFramePool({
+      ...options,
+      adoptWorker: { session, page },
+      preparePage: async (workerPage) => {
+        prepared.push(workerPage);
+      },
+      onFrame: (_index, frame) => {
+        reds.push(red(frame));
+      },
+    });
+    expect(prepared).toEqual([page]);
+    expect(result.workers).toBe(1);
+    expect(reds).toHaveLength(10);
+    expect(reds[9]).toBeGreaterThan(reds[0]!);
+    expect(isAlive(pid)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   type CapturePageOptions,
   type EncodeResult,
   type EncoderOptions,
+  type PoolWorker,
 } from '@seekframe/engine';
 import { frameTime } from './frame-timing.js';
 import { pageScriptError, remoteRequestError } from './page-script-error.js';
@@ -36,6 +37,8 @@ export interface CaptureAndEncodeOptions {
   videoFrames: VideoFrameMap;
   encoder: Omit<EncoderOptions, 'inputFormat'>;
   signal: AbortSignal | undefined;
+  /** The media stage's open page, adopted as worker 0 (the pool closes it). */
+  adoptWorker?: PoolWorker;
   onProgress(framesRendered: number, elapsedMs: number): void;
   beforeFinish(): void;
 }
@@ -53,11 +56,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   // Speed settings from `seekframe benchmark` (its scope, else its saved recommendation).
   const tuning = effectiveRenderTuning();
   const totalFrames = Math.min(options.totalFrames, tuning.maxFrames ?? Infinity);
-  const capture = {
-    ...captureOptions(options.page, options.transparent),
-    jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY,
-    ...(tuning.skipUnchangedFrames === undefined ? {} : { skipUnchangedFrames: tuning.skipUnchangedFrames }),
-  };
+  const capture = captureOptions(options.page, options.transparent);
   const encoder = createFrameEncoder({
     ...options.encoder,
     inputFormat: capture.imageFormat,
@@ -88,6 +87,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       page,
       times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
       signal: options.signal,
+      ...(options.adoptWorker ? { adoptWorker: options.adoptWorker } : {}),
       preparePage: async (workerPage) => {
         pages.add(workerPage);
         if (Object.keys(options.videoFrames).length > 0) {
@@ -116,9 +116,21 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   }
 }
 
-/** JPEG frames for opaque output; PNG with a transparent page background for alpha formats. */
+/**
+ * How every capture page of a render is opened: JPEG frames for opaque output, PNG with a
+ * transparent page background for alpha formats, plus the speed settings of `seekframe benchmark`
+ * (its scope, else its saved recommendation). The media stage opens its page with exactly these
+ * options, so the pool can adopt that page as a worker.
+ */
 export function captureOptions(page: PageTarget, transparent: boolean): CapturePageOptions {
-  return { ...page, imageFormat: transparent ? 'png' : 'jpeg', transparent };
+  const tuning = effectiveRenderTuning();
+  return {
+    ...page,
+    imageFormat: transparent ? 'png' : 'jpeg',
+    transparent,
+    jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY,
+    ...(tuning.skipUnchangedFrames === undefined ? {} : { skipUnchangedFrames: tuning.skipUnchangedFrames }),
+  };
 }
 
 /** Errors the runtime caught from author code (timers, seek callbacks, rejections). */

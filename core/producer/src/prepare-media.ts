@@ -10,6 +10,7 @@ import {
   type BrowserInfo,
   type CapturePageOptions,
   type MediaInfo,
+  type PoolWorker,
 } from '@seekframe/engine';
 import type { MediaClip, VideoFrameMap } from '@seekframe/runtime';
 import type { ProjectServer } from './project-server.js';
@@ -23,6 +24,8 @@ export interface PreparedMedia {
   videoFrames: VideoFrameMap;
   /** The mixed soundtrack, when any clip has sound (and the format carries audio). */
   audioFile: string | undefined;
+  /** The page the clips were read from, still open; the caller owns it (capture adopts it). */
+  worker: PoolWorker;
 }
 
 export interface PrepareMediaOptions {
@@ -40,19 +43,33 @@ export interface PrepareMediaOptions {
   signal: AbortSignal | undefined;
 }
 
-/** Opens the composition once to read its media clips with live timing (after scripts ran). */
-export async function readMediaClips(options: Pick<PrepareMediaOptions, 'browser' | 'page' | 'gpu'>): Promise<MediaClip[]> {
+/**
+ * Opens the composition once to read its media clips with live timing (after scripts ran). The
+ * page stays open: capture adopts it as its first worker instead of starting another browser.
+ */
+export async function openMediaPage(options: Pick<PrepareMediaOptions, 'browser' | 'page' | 'gpu'>): Promise<{ clips: MediaClip[]; worker: PoolWorker }> {
   const session = await launchBrowser({ browser: options.browser, mode: options.page.mode, gpu: options.gpu, width: options.page.width, height: options.page.height });
   try {
     const page = await openCapturePage(session, options.page);
-    return await page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
-  } finally {
+    const clips = await page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
+    return { clips, worker: { session, page } };
+  } catch (error) {
     await session.close();
+    throw error;
   }
 }
 
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
-  const clips = await readMediaClips(options);
+  const { clips, worker } = await openMediaPage(options);
+  try {
+    return { ...(await prepareClips(clips, options)), worker };
+  } catch (error) {
+    await worker.session.close();
+    throw error;
+  }
+}
+
+async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions): Promise<Omit<PreparedMedia, 'worker'>> {
   // A missing media file is reported by the server with the document that used it.
   options.server.assertNoProblems();
   const probes = new Map<string, Promise<MediaInfo>>();
