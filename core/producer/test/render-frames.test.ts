@@ -42,6 +42,25 @@ describe('frame exactness', () => {
     expect(frames.map((f) => readFrameIndex(f))).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 
+  it('falls back to screenshot capture, and says why, when the browser has no beginFrame', async () => {
+    const previous = process.env.SEEKFRAME_BROWSER;
+    process.env.SEEKFRAME_BROWSER = '/usr/bin/chromium'; // full Chromium: no HeadlessExperimental.beginFrame
+    try {
+      const output = path.join(project.dir, 'out', 'fallback.mp4');
+      const events: RenderEvent[] = [];
+      const result = await renderComposition({ projectDir: project.dir, output, workers: 1 }, (e) => events.push(e));
+      expect(result.captureMode).toBe('screenshot');
+      const warning = events.find((e) => e.type === 'warning' && e.code === 'capture/screenshot-fallback');
+      expect(warning).toBeDefined();
+      expect((warning as { message: string }).message).toContain('chromium-headless-shell');
+      const frames = await decodeFrames(output, 160, 90);
+      expect(frames.map((f) => readFrameIndex(f))).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    } finally {
+      if (previous === undefined) delete process.env.SEEKFRAME_BROWSER;
+      else process.env.SEEKFRAME_BROWSER = previous;
+    }
+  });
+
   it('honours a rational --fps over data-fps', async () => {
     const output = path.join(project.dir, 'out', 'ntsc.mp4');
     const result = await renderComposition({ projectDir: project.dir, output, fps: '15000/1001', workers: 1 });
