@@ -1,20 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inspectComposition, lintProject, type VariableDeclaration } from '@seekframe/composition';
+import { inspectComposition, lintProject, type CompositionMetadata } from '@seekframe/composition';
 import { buildLintReport, type LintReport } from '../lint/format-lint-report.js';
 import { readProjectFile } from '@seekframe/producer/project-files';
 
 /** `GET /__seekframe/preview/project.json`: what the preview page needs to show the entry. */
-export interface ProjectInfo {
+export type ProjectInfo = Pick<CompositionMetadata, 'id' | 'width' | 'height' | 'duration' | 'fps' | 'variables'> & {
   /** URL path of the entry HTML on the preview server. */
   entry: string;
-  id: string;
-  width: number;
-  height: number;
-  duration: number;
-  fps?: number;
-  variables: VariableDeclaration[];
-}
+};
 
 export function entryUrlPath(root: string, entryFile: string): string {
   return '/' + path.relative(root, entryFile).split(path.sep).map(encodeURIComponent).join('/');
