@@ -12,8 +12,4 @@ export npm_config_loglevel=error
 npx --no-install seekframe doctor
 npx --no-install seekframe lint compositions/ui-3d-reveal
 
-if npx --no-install seekframe render --help >/dev/null 2>&1; then
-  npx --no-install seekframe render compositions/ui-3d-reveal --output renders/ui-3d-reveal.mp4 "$@"
-else
-  echo "seekframe render is not available yet: rendering arrives with the render pipeline."
-fi
+npx --no-install seekframe render compositions/ui-3d-reveal --output renders/ui-3d-reveal.mp4 "$@"
