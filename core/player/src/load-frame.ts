@@ -38,6 +38,8 @@ export async function loadFrame(
   }
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+  // A Play click in the host page may then start the frame's audio (autoplay policy).
+  iframe.setAttribute('allow', 'autoplay');
   iframe.title = meta.id ?? 'composition';
   Object.assign(iframe.style, { width: `${meta.width}px`, height: `${meta.height}px` });
   // Read by the runtime from window.frameElement (player-settings.ts in @seekframe/runtime).

@@ -25,7 +25,8 @@ iframe.loading { opacity: 0; pointer-events: none; }
  * iframe. Playback never runs the page's own clock: a requestAnimationFrame loop in this window
  * calls the runtime's `seek(t)` (one seek in flight, frames dropped when the page is slow), the
  * same call the renderer makes per frame, so the picture at t is the rendered frame at t.
- * Audio is not played (media elements are seeked, never played).
+ * Audio: the player tells the runtime "playing / paused / muted" (`setPlayback`); the runtime plays
+ * the audible clips in sync with the seeks. A refused play() fires `audioblocked`, never `error`.
  */
 export class SeekframePlayer extends HTMLElement {
   static readonly observedAttributes = ['src', 'variables', 'width', 'height', 'controls', 'muted'];
@@ -139,7 +140,7 @@ export class SeekframePlayer extends HTMLElement {
     if (name === 'src') this.scheduleLoad(false);
     else if (name === 'variables') this.variablesFromAttribute(value);
     else if (name === 'controls') this.toggleControls();
-    else if (name === 'muted') this.applyMuted();
+    else if (name === 'muted') this.applyPlayback();
     else this.layout();
   }
 
@@ -153,6 +154,7 @@ export class SeekframePlayer extends HTMLElement {
     this.clock.start(this.time, performance.now());
     this.playing = true;
     this.rafId = requestAnimationFrame(this.tick);
+    this.applyPlayback();
     this.emit('play');
   }
 
@@ -196,6 +198,7 @@ export class SeekframePlayer extends HTMLElement {
   private stopLoop(): void {
     this.playing = false;
     cancelAnimationFrame(this.rafId);
+    this.applyPlayback();
   }
 
   private variablesFromAttribute(value: string | null): void {
@@ -252,7 +255,7 @@ export class SeekframePlayer extends HTMLElement {
       this.time = at;
       this.lastError = undefined;
       this.message.hidden = true;
-      this.applyMuted();
+      this.applyPlayback();
       this.layout();
       this.emit('ready', { duration: frame.duration, width: frame.width, height: frame.height });
       this.emit('timeupdate', { currentTime: at });
@@ -286,11 +289,15 @@ export class SeekframePlayer extends HTMLElement {
     }
   }
 
-  /** Media is seeked, not played, so nothing is audible yet; `muted` is kept on the elements for when it is. */
-  private applyMuted(): void {
-    const doc = this.frame?.iframe.contentDocument;
-    for (const el of doc?.querySelectorAll<HTMLMediaElement>('video, audio') ?? []) el.muted = this.muted;
+  /** Tells the composition's runtime whether its audio plays and is muted (it keeps it in sync). */
+  private applyPlayback(): void {
+    this.frame?.runtime.setPlayback({ playing: this.playing, muted: this.muted, onBlocked: this.onAudioBlocked });
   }
+
+  /** The browser refused to start a clip's audio (autoplay policy): playback goes on silently. */
+  private readonly onAudioBlocked = (src: string): void => {
+    this.emit('audioblocked', { src });
+  };
 
   /** An author script threw (a render would fail on it): report each new one once. */
   private reportPageErrors(): boolean {

@@ -16,6 +16,16 @@ export interface SeekframeRuntime {
   errors(): string[];
   /** What `ready` or the current seek still waits for, e.g. `image https://…/a.png`. */
   pending(): string[];
+  /** Player-internal (preview mode; ignored in render mode): play audible media clips in sync
+   *  with the seeks while `playing`, `muted` on every media element. */
+  setPlayback(state: PlaybackState): void;
+}
+
+export interface PlaybackState {
+  playing: boolean;
+  muted: boolean;
+  /** Called with the media URL when the browser refuses play() (autoplay policy). */
+  onBlocked?: (src: string) => void;
 }
 
 export interface MediaClip {

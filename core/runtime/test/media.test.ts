@@ -105,6 +105,18 @@ describe('media', () => {
     await page.close();
   });
 
+  it('ignores setPlayback in render mode: media stay paused and muted while seeking', async () => {
+    const page = await open('/media.html');
+    const state = await page.evaluate(async () => {
+      window.__seekframe!.setPlayback({ playing: true, muted: false });
+      await window.__seekframe!.seek(1.2);
+      return [...document.querySelectorAll('audio,video')].map((m) => ({ paused: (m as HTMLMediaElement).paused, muted: (m as HTMLMediaElement).muted }));
+    });
+    expect(state.length).toBe(3); // the sub-composition's <audio> is in its own frame
+    expect(state.every((m) => m.paused && m.muted)).toBe(true);
+    await page.close();
+  });
+
   it('covers a video with its pre-extracted frames after useVideoFrames', async () => {
     const page = await open('/frames.html');
     const base = fx.server.url;

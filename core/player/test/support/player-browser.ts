@@ -38,7 +38,7 @@ export function hostPage(playerUrl: string, attributes: string): string {
   // Recorded before the element upgrades, so no event is missed.
   window.events = [];
   const player = document.querySelector('seekframe-player');
-  for (const type of ['ready', 'timeupdate', 'play', 'pause', 'ended', 'error']) {
+  for (const type of ['ready', 'timeupdate', 'play', 'pause', 'ended', 'error', 'audioblocked']) {
     player.addEventListener(type, (event) => window.events.push({ type, detail: event.detail ?? null }));
   }
 </script></body></html>`;
@@ -58,3 +58,9 @@ export const SLIDING_BOX = `<!doctype html>
   const { color = '#ff0000' } = window.__seekframe.getVariables();
   document.getElementById('box').style.background = color;
 </script></body></html>`;
+
+/** As launchPlayerBrowser, but media may start without a user gesture (the audio tests). */
+export async function launchAutoplayBrowser(): Promise<BrowserSession> {
+  const browser = await findBrowser();
+  return launchBrowser({ browser: { ...browser, extraArgs: [...(browser.extraArgs ?? []), '--autoplay-policy=no-user-gesture-required'] }, mode: 'screenshot', width: 320, height: 240 });
+}

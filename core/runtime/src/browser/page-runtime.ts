@@ -1,9 +1,10 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
+import type { MediaClip, PlaybackState, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
 import { mediaSrc, naturalDuration, seekMediaElement, waitForMetadata } from './media-elements.js';
+import { MediaPlayback } from './media-playback.js';
 import { PendingSet } from './pending-set.js';
 import { nextMacrotask } from './real-timers.js';
 import { SubComposition } from './sub-composition.js';
@@ -39,6 +40,8 @@ export class PageRuntime {
   private readonly animations: AnimationSeeker;
   private queue: Promise<unknown> = Promise.resolve();
   private currentTime = 0;
+  /** Preview only: audible clips play while the player plays (undefined in render mode). */
+  private readonly playback: MediaPlayback | undefined;
   private readonly prepared: Promise<void>;
   readonly ready: Promise<void>;
 
@@ -53,6 +56,7 @@ export class PageRuntime {
       (key) => this.compositionStart(key),
       (error, where) => this.log.addError(error, where),
     );
+    this.playback = settings.mode === 'preview' ? new MediaPlayback() : undefined;
     this.prepared = this.prepare();
     this.ready = this.prepared.then(() => this.enqueue(0));
     // `ready` is also awaited by the engine; without this a rejection would count as an author error.
@@ -190,6 +194,7 @@ export class PageRuntime {
       const overlay = el instanceof HTMLVideoElement ? this.overlays.get(el) : undefined;
       const label = `${describeElement(el)} frame at ${local.toFixed(3)}s`;
       if (overlay) work.push(this.pending.track(label, overlay.show(local, active)));
+      else if (this.playback?.handles(clip)) this.playback.sync(clip, local, active);
       else if (active && (this.settings.mode === 'preview' || clip.kind === 'video')) {
         work.push(this.pending.track(label, seekMediaElement(el, local)));
       } else if (!el.paused) el.pause();
@@ -202,6 +207,7 @@ export class PageRuntime {
       const clip = this.clips.find((c) => c.el === sub.host);
       const start = clip?.start ?? 0;
       const active = clip ? isActive(clip, t) : true;
+      if (this.playback) sub.runtime?.setPlayback({ ...this.playback.state, playing: this.playback.state.playing && active });
       return this.pending.track(`sub-composition "${sub.id}" seek`, sub.seek(t - start, active));
     });
   }
@@ -250,6 +256,24 @@ export class PageRuntime {
     await this.enqueue(this.currentTime);
   }
 
+  /** Player hook (preview): play/pause audible clips and mute them; resyncs at the current time. */
+  setPlayback(state: PlaybackState): void {
+    const playback = this.playback;
+    if (!playback) return;
+    const was = playback.state;
+    if (was.playing === state.playing && was.muted === state.muted && was.onBlocked === state.onBlocked) return;
+    playback.set(state, this.win.document.querySelectorAll<HTMLMediaElement>('video, audio'));
+    const t = this.currentTime;
+    for (const sub of this.subs) {
+      const clip = this.clips.find((c) => c.el === sub.host);
+      sub.runtime?.setPlayback({ ...state, playing: state.playing && (clip ? isActive(clip, t) : true) });
+    }
+    if (!state.playing) return;
+    for (const clip of this.clips) {
+      if (playback.handles(clip) && !this.overlays.has(clip.el as HTMLVideoElement)) playback.sync(clip, t - clip.start + clip.mediaStart, isActive(clip, t));
+    }
+  }
+
   errors(): string[] {
     const own = this.log.list();
     for (const sub of this.subs) {
@@ -283,6 +307,7 @@ export class PageRuntime {
       useVideoFrames: (map) => this.useVideoFrames(map),
       errors: () => this.errors(),
       pending: () => this.pendingList(),
+      setPlayback: (state) => this.setPlayback(state),
     };
   }
 }
