@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { MediaClip } from '../src/runtime-types.js';
 import { ffmpeg, ffprobeDuration } from './support/ffmpeg.js';
-import { startRuntimeFixture, type RuntimeFixture } from './support/runtime-fixture.js';
+import { openReady, startRuntimeFixture, type RuntimeFixture } from './support/runtime-fixture.js';
 
 let fx: RuntimeFixture;
 let dir: string;
@@ -59,12 +59,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function open(p: string): Promise<Page> {
-  const page = await fx.browser.newPage();
-  await page.goto(`${fx.server.url}${p}`);
-  await page.evaluate(() => window.__seekframe!.ready);
-  return page;
-}
+const open = (path: string): Promise<Page> => openReady(fx, path);
 
 describe('media', () => {
   it('lists media clips with natural durations, trims, ids and sub-composition offsets', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { startRuntimeFixture, type RuntimeFixture } from './support/runtime-fixture.js';
+import { openReady, startRuntimeFixture, type RuntimeFixture } from './support/runtime-fixture.js';
 
 const require = createRequire(import.meta.url);
 let fx: RuntimeFixture;
@@ -106,12 +106,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-async function open(path: string): Promise<Page> {
-  const page = await fx.browser.newPage();
-  await page.goto(`${fx.server.url}${path}`);
-  await page.evaluate(() => window.__seekframe!.ready);
-  return page;
-}
+const open = (path: string): Promise<Page> => openReady(fx, path);
 
 async function seek(page: Page, t: number): Promise<void> {
   await page.evaluate((time) => window.__seekframe!.seek(time), t);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { startRuntimeFixture, type RuntimeFixture } from './support/runtime-fixture.js';
+import { openReady, startRuntimeFixture, type RuntimeFixture } from './support/runtime-fixture.js';
 
 let fx: RuntimeFixture;
 
@@ -55,12 +55,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-async function open(path: string): Promise<Page> {
-  const page = await fx.browser.newPage();
-  await page.goto(`${fx.server.url}${path}`);
-  await page.evaluate(() => window.__seekframe!.ready);
-  return page;
-}
+const open = (path: string): Promise<Page> => openReady(fx, path);
 
 function childData(page: Page, host: string): Promise<Record<string, string | null>> {
   return page.evaluate((sel) => {

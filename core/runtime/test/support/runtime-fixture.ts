@@ -1,3 +1,4 @@
+import type { Page } from 'puppeteer-core';
 import { bundleRuntime } from '../../scripts/bundle.mjs';
 import type { InjectedConfig } from '../../src/injected-config.js';
 import { launchTestBrowser, type TestBrowser } from './browser.js';
@@ -41,4 +42,12 @@ export async function startRuntimeFixture(
       await server.close();
     },
   };
+}
+
+/** Opens `path` on the fixture server in a new tab and waits for the runtime to be ready. */
+export async function openReady(fx: RuntimeFixture, path: string): Promise<Page> {
+  const page = await fx.browser.newPage();
+  await page.goto(`${fx.server.url}${path}`);
+  await page.evaluate(() => window.__seekframe!.ready);
+  return page;
 }
