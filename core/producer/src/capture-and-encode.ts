@@ -43,9 +43,6 @@ export interface CaptureAndEncodeOptions {
   beforeFinish(): void;
 }
 
-/** How often (in delivered frames) the runtime's own error log is read from every worker page. */
-const RUNTIME_ERROR_CHECK_EVERY = 10;
-
 /**
  * Captures every frame with the engine's worker pool and streams them, in order, into one
  * encoder. A page script error or a problem recorded by the project server (missing file, failed
@@ -65,14 +62,14 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   const startedAt = Date.now();
   const pages = new Set<CapturePage>();
 
-  const check = async (withRuntimeErrors: boolean): Promise<void> => {
+  // Author-script errors from the runtime's log fail the frame inside the engine (read in the same
+  // round trip as each seek). Here: what only Node sees — the project server's problems (missing
+  // file, failed remote asset) and the browser's console/network errors.
+  const check = (): void => {
     const problem = options.server.problems()[0];
     if (problem) throw problem;
     const errors: string[] = [];
-    for (const page of pages) {
-      errors.push(...page.errors());
-      if (withRuntimeErrors) errors.push(...(await readRuntimeErrors(page)));
-    }
+    for (const page of pages) errors.push(...page.errors());
     const failure = pageScriptError(errors, options.page.url) ?? remoteRequestError(errors, options.server.origin);
     if (failure) throw failure;
   };
@@ -96,11 +93,10 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
             options.videoFrames,
           );
         }
-        await check(true);
+        check();
       },
-      onFrame: async (index, frame) => {
-        const last = index === totalFrames - 1;
-        await check(last || (index + 1) % RUNTIME_ERROR_CHECK_EVERY === 0);
+      onFrame: async (_index, frame) => {
+        check();
         await encoder.write(frame);
       },
       onProgress: ({ framesDone }) => options.onProgress(framesDone, Date.now() - startedAt),
@@ -133,12 +129,3 @@ export function captureOptions(page: PageTarget, transparent: boolean): CaptureP
   };
 }
 
-/** Errors the runtime caught from author code (timers, seek callbacks, rejections). */
-async function readRuntimeErrors(page: CapturePage): Promise<string[]> {
-  try {
-    return await page.evaluate(() => (window as unknown as { __seekframe: { errors(): string[] } }).__seekframe.errors());
-  } catch {
-    // The page is closing (another worker failed, or the render is done): nothing to read.
-    return [];
-  }
-}
