@@ -1,45 +1,28 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProducerServer, type ProducerServer } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { childProcessesSync } from './helpers/child-processes.js';
 import { probe } from './helpers/media-tools.js';
-import { gatedComposition, getJson, openGate, streamRender, tinyComposition } from './helpers/server-client.js';
-import { tempProject } from './helpers/temp-project.js';
+import { useGatedServer } from './helpers/gated-server.js';
+import { getJson, openGate, streamRender } from './helpers/server-client.js';
 
-const files: Record<string, string> = { 'tiny/index.html': tinyComposition() };
-for (const name of ['browser-dies', 'ffmpeg-dies']) {
-  for (const [file, text] of Object.entries(gatedComposition())) files[`${name}/${file}`] = text;
-}
-
-let project: Awaited<ReturnType<typeof tempProject>>;
-let server: ProducerServer;
-
-beforeAll(async () => {
-  project = await tempProject(files);
-  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {} });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await project?.cleanup();
-});
+const fx = useGatedServer(['browser-dies', 'ffmpeg-dies']);
 
 /** The server survives: slot free, nothing half-written, and the next render completes. */
 async function expectServerRecovered(outputsBefore: Set<string>): Promise<void> {
-  expect((await getJson(`${server.url}/render/queue`)).body).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
-  expect((await readdir(server.config.outputsDir)).filter((name) => !outputsBefore.has(name))).toEqual([]);
-  const events = await streamRender(server.url, { projectDir: 'tiny', workers: 1 }).done;
+  expect((await getJson(`${fx.server.url}/render/queue`)).body).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
+  expect((await readdir(fx.server.config.outputsDir)).filter((name) => !outputsBefore.has(name))).toEqual([]);
+  const events = await streamRender(fx.server.url, { projectDir: 'tiny', workers: 1 }).done;
   const complete = events.at(-1) as { type: string; outputUrl: string };
   expect(complete.type).toBe('complete');
-  const probed = await probe(path.join(server.config.outputsDir, `${path.basename(complete.outputUrl)}.mp4`));
+  const probed = await probe(path.join(fx.server.config.outputsDir, `${path.basename(complete.outputUrl)}.mp4`));
   expect(probed.streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '2' });
 }
 
 describe('producer server when a render process dies', () => {
   it('browsers killed mid-render: error event, slot freed, no partial output, server keeps serving', async () => {
-    const before = new Set(await readdir(server.config.outputsDir));
-    const client = streamRender(server.url, { projectDir: 'browser-dies', workers: 1 });
+    const before = new Set(await readdir(fx.server.config.outputsDir));
+    const client = streamRender(fx.server.url, { projectDir: 'browser-dies', workers: 1 });
     // Frame 1 waits on a gate that never opens; kill every browser (replacements too) until the engine gives up.
     await client.next((e) => e.type === 'progress');
     const killed = new Set<number>();
@@ -64,13 +47,13 @@ describe('producer server when a render process dies', () => {
   });
 
   it('ffmpeg killed mid-render: error event, slot freed, no partial output, server keeps serving', async () => {
-    const before = new Set(await readdir(server.config.outputsDir));
-    const client = streamRender(server.url, { projectDir: 'ffmpeg-dies', workers: 1 });
+    const before = new Set(await readdir(fx.server.config.outputsDir));
+    const client = streamRender(fx.server.url, { projectDir: 'ffmpeg-dies', workers: 1 });
     await client.next((e) => e.type === 'progress');
     const ffmpegs = childProcessesSync(/ffmpeg/);
     expect(ffmpegs.length).toBeGreaterThan(0);
     for (const pid of ffmpegs) process.kill(pid, 'SIGKILL');
-    await openGate(path.join(project.dir, 'ffmpeg-dies'));
+    await openGate(path.join(fx.project.dir, 'ffmpeg-dies'));
     const last = (await client.done).at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'ffmpeg-exited' } });
     await expectServerRecovered(before);

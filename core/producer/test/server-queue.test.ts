@@ -1,36 +1,20 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProducerServer, type ProducerServer, type QueueStatus } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import type { QueueStatus } from '../src/index.js';
 import type { ProducerServerEvent } from '../src/server/server-events.js';
 import { probe } from './helpers/media-tools.js';
-import { gatedComposition, getJson, openGate, streamRender, tinyComposition } from './helpers/server-client.js';
-import { tempProject } from './helpers/temp-project.js';
+import { useGatedServer } from './helpers/gated-server.js';
+import { getJson, openGate, streamRender } from './helpers/server-client.js';
 
-const files: Record<string, string> = { 'tiny/index.html': tinyComposition() };
-for (const name of ['gated-fifo', 'gated-running', 'gated-next', 'gated-blocking']) {
-  for (const [file, text] of Object.entries(gatedComposition())) files[`${name}/${file}`] = text;
-}
+const fx = useGatedServer(['gated-fifo', 'gated-running', 'gated-next', 'gated-blocking']);
 
-let project: Awaited<ReturnType<typeof tempProject>>;
-let server: ProducerServer;
-
-beforeAll(async () => {
-  project = await tempProject(files);
-  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {} });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await project?.cleanup();
-});
-
-const queueStatus = async () => (await getJson<QueueStatus>(`${server.url}/render/queue`)).body;
+const queueStatus = async () => (await getJson<QueueStatus>(`${fx.server.url}/render/queue`)).body;
 
 async function download(outputUrl: string): Promise<string> {
-  const response = await fetch(`${server.url}${outputUrl}`);
+  const response = await fetch(`${fx.server.url}${outputUrl}`);
   expect(response.status).toBe(200);
-  const file = path.join(project.dir, `download-${path.basename(outputUrl)}.mp4`);
+  const file = path.join(fx.project.dir, `download-${path.basename(outputUrl)}.mp4`);
   await writeFile(file, Buffer.from(await response.arrayBuffer()));
   return file;
 }
@@ -40,20 +24,20 @@ describe('producer server queue (max 1 concurrent render)', () => {
     const finished: string[] = [];
     const track = (name: string, client: ReturnType<typeof streamRender>) => client.done.then(() => finished.push(name));
 
-    const a = streamRender(server.url, { projectDir: 'gated-fifo', workers: 1 });
+    const a = streamRender(fx.server.url, { projectDir: 'gated-fifo', workers: 1 });
     track('a', a);
     await a.next((e) => e.type === 'progress');
-    const b = streamRender(server.url, { projectDir: 'tiny', workers: 1 });
+    const b = streamRender(fx.server.url, { projectDir: 'tiny', workers: 1 });
     track('b', b);
     const bQueued = await b.next((e) => e.type === 'queued');
-    const c = streamRender(server.url, { projectDir: 'tiny', workers: 1, quality: 'draft' });
+    const c = streamRender(fx.server.url, { projectDir: 'tiny', workers: 1, quality: 'draft' });
     track('c', c);
     const cQueued = await c.next((e) => e.type === 'queued');
     expect(bQueued).toMatchObject({ type: 'queued', position: 1 });
     expect(cQueued).toMatchObject({ type: 'queued', position: 2 });
     expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 2 });
 
-    await openGate(path.join(project.dir, 'gated-fifo'));
+    await openGate(path.join(fx.project.dir, 'gated-fifo'));
     const [aEvents, bEvents, cEvents] = await Promise.all([a.done, b.done, c.done]);
     expect(finished).toEqual(['a', 'b', 'c']);
     // c moved up to position 1 when a finished and b started.
@@ -72,12 +56,12 @@ describe('producer server queue (max 1 concurrent render)', () => {
   });
 
   it('a waiting client that disconnects leaves the line; a running one that disconnects is cancelled and frees its slot', async () => {
-    const before = new Set(await readdir(server.config.outputsDir));
-    const running = streamRender(server.url, { projectDir: 'gated-running', workers: 1 });
+    const before = new Set(await readdir(fx.server.config.outputsDir));
+    const running = streamRender(fx.server.url, { projectDir: 'gated-running', workers: 1 });
     await running.next((e) => e.type === 'progress');
-    const leaver = streamRender(server.url, { projectDir: 'tiny', workers: 1 });
+    const leaver = streamRender(fx.server.url, { projectDir: 'tiny', workers: 1 });
     await leaver.next((e) => e.type === 'queued');
-    const next = streamRender(server.url, { projectDir: 'gated-next', workers: 1 });
+    const next = streamRender(fx.server.url, { projectDir: 'gated-next', workers: 1 });
     expect(await next.next((e) => e.type === 'queued')).toMatchObject({ position: 2 });
 
     leaver.disconnect();
@@ -90,20 +74,20 @@ describe('producer server queue (max 1 concurrent render)', () => {
     await next.next((e) => e.type === 'progress');
     expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 0 });
     // Nothing of the cancelled render is left in the outputs folder (no partial file either).
-    expect((await readdir(server.config.outputsDir)).filter((name) => !before.has(name))).toEqual([]);
+    expect((await readdir(fx.server.config.outputsDir)).filter((name) => !before.has(name))).toEqual([]);
 
-    await openGate(path.join(project.dir, 'gated-next'));
+    await openGate(path.join(fx.project.dir, 'gated-next'));
     const events = await next.done;
     expect(events.at(-1), JSON.stringify(events.at(-1))).toMatchObject({ type: 'complete' });
-    expect((await readdir(server.config.outputsDir)).filter((name) => !before.has(name))).toHaveLength(1);
+    expect((await readdir(fx.server.config.outputsDir)).filter((name) => !before.has(name))).toHaveLength(1);
     expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 0, queuedRenders: 0 });
   });
 
   it('a blocking POST /render client that disconnects while waiting leaves the line', async () => {
-    const running = streamRender(server.url, { projectDir: 'gated-blocking', workers: 1 });
+    const running = streamRender(fx.server.url, { projectDir: 'gated-blocking', workers: 1 });
     await running.next((e) => e.type === 'progress');
     const controller = new AbortController();
-    const blocking = fetch(`${server.url}/render`, {
+    const blocking = fetch(`${fx.server.url}/render`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ projectDir: 'tiny', workers: 1 }),
@@ -114,7 +98,7 @@ describe('producer server queue (max 1 concurrent render)', () => {
     expect(await blocking).toBeInstanceOf(Error);
     while ((await queueStatus()).queuedRenders !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await queueStatus()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 0 });
-    await openGate(path.join(project.dir, 'gated-blocking'));
+    await openGate(path.join(fx.project.dir, 'gated-blocking'));
     expect((await running.done).at(-1)?.type).toBe('complete');
   });
 });
