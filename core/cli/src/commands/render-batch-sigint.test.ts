@@ -1,24 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seekframeBin as bin, slowProject } from '../../test/slow-project.js';
 
-// The published entry point, on the built dist/ (scripts/test.sh builds before the suite).
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/seekframe.js');
 let dir: string;
 
-// 4 s at 15 fps with one worker per row: long enough to press Ctrl-C during row 0.
+// One worker per row: long enough to press Ctrl-C during row 0.
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-batch-sigint-'));
-  await writeFile(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html data-composition-id="s" data-width="160" data-height="90" data-duration="4" data-fps="15"
-  data-composition-variables='[{"id":"n","label":"N","type":"number","default":0}]'><head></head>
-<body><div id="n"></div><script>window.__seekframe.onSeek((t) => { document.getElementById('n').textContent = String(t); });</script></body></html>`,
+  dir = await slowProject(
+    'seekframe-cli-batch-sigint-',
+    `\n  data-composition-variables='[{"id":"n","label":"N","type":"number","default":0}]'`,
+    { 'rows.json': JSON.stringify([{ n: 1 }, { n: 2 }, { n: 3 }]) },
   );
-  await writeFile(path.join(dir, 'rows.json'), JSON.stringify([{ n: 1 }, { n: 2 }, { n: 3 }]));
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 

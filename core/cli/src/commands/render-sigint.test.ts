@@ -1,22 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seekframeBin as bin, slowProject } from '../../test/slow-project.js';
 
-// The published entry point, on the built dist/ (scripts/test.sh builds before the suite).
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/seekframe.js');
 let dir: string;
 
-// 4 s at 15 fps with one worker: long enough to press Ctrl-C in the middle.
+// One worker: long enough to press Ctrl-C in the middle.
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-sigint-'));
-  await writeFile(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html data-composition-id="s" data-width="160" data-height="90" data-duration="4" data-fps="15"><head></head>
-<body><div id="n"></div><script>window.__seekframe.onSeek((t) => { document.getElementById('n').textContent = String(t); });</script></body></html>`,
-  );
+  dir = await slowProject('seekframe-cli-sigint-');
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
