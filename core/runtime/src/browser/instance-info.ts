@@ -30,13 +30,3 @@ declare global {
     __seekframeInstance?: InstanceInfo;
   }
 }
-
-export function readInstanceInfo(win: Window): InstanceInfo | undefined {
-  try {
-    const frame = win.frameElement as HTMLIFrameElement | null;
-    return frame?.__seekframeInstance;
-  } catch {
-    // Cross-origin parent: not one of ours.
-    return undefined;
-  }
-}

@@ -9,9 +9,8 @@ import type { SeekframeRuntime } from '../runtime-types.js';
 import { installClipStyles } from './clip-timeline.js';
 import { readRootMetadata } from './composition-root.js';
 import { ErrorLog } from './error-log.js';
-import { readInstanceInfo } from './instance-info.js';
+import { readFrameSetting } from './frame-settings.js';
 import { PageRuntime } from './page-runtime.js';
-import { readPlayerSettings } from './player-settings.js';
 import { RealDate } from './real-timers.js';
 import { seededRandom } from './seeded-random.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -30,7 +29,7 @@ function start(win: Window & typeof globalThis): void {
   if (win.__seekframe) return; // injected twice (e.g. a server and a proxy both injecting)
   const log = new ErrorLog();
   log.listen(win);
-  const instance = readInstanceInfo(win);
+  const instance = readFrameSetting(win, '__seekframeInstance');
 
   let config: InjectedConfig | undefined;
   let startupError: SeekframeError | undefined;
@@ -70,7 +69,7 @@ function start(win: Window & typeof globalThis): void {
 
   const declarations = readDeclarations(doc, instance ? undefined : config?.declarations, log);
   // A <seekframe-player> frame: the player's variables are the newest top-level overrides.
-  const player = instance ? undefined : readPlayerSettings(win);
+  const player = instance ? undefined : readFrameSetting(win, '__seekframePlayer');
   const overrides = player?.variables ? { ...config?.variables, ...player.variables } : config?.variables;
   const variables = instance
     ? resolveVariables(declarations, { host: instance.hostValues })

@@ -13,14 +13,3 @@ declare global {
     __seekframePlayer?: PlayerSettings;
   }
 }
-
-export function readPlayerSettings(win: Window): PlayerSettings | undefined {
-  try {
-    const frame = win.frameElement as HTMLIFrameElement | null;
-    const settings = frame?.__seekframePlayer;
-    return settings && typeof settings === 'object' ? settings : undefined;
-  } catch {
-    // Cross-origin parent: not a player of ours.
-    return undefined;
-  }
-}
