@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findBrowser, findCachedHeadlessShell, parseBrowserVersion } from './find-browser.js';
-import { probeBeginFrame } from './probe-begin-frame.js';
+import { launchAndProbe, probeBeginFrame } from './probe-begin-frame.js';
 import { resolveBrowserBinary } from './resolve-browser-binary.js';
 
 const temps: string[] = [];
@@ -83,5 +83,9 @@ describe('helpers', () => {
     expect(probeBeginFrame('/usr/lib/chromium/chromium-headless-shell')).toBe(first);
     expect(await first).toBe(true);
     expect(await probeBeginFrame('/nope/binary')).toBe(false);
+  });
+  it('really asks the browser (no cache): the headless shell answers beginFrame, full Chromium does not', async () => {
+    expect(await launchAndProbe('/usr/lib/chromium/chromium-headless-shell', 'headless-shell')).toBe(true);
+    expect(await launchAndProbe('/usr/lib/chromium/chromium', 'chromium')).toBe(false);
   });
 });

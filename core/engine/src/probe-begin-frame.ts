@@ -2,13 +2,15 @@ import type { CDPSession } from 'puppeteer-core';
 import { launchBrowser } from './launch-browser.js';
 import type { BrowserInfo } from './browser-info.js';
 import { createBeginFrameTarget } from './begin-frame-target.js';
+import { rememberBeginFrame, rememberedBeginFrame } from './browser-probe-record.js';
 
 const cache = new Map<string, Promise<boolean>>();
 
 /**
  * Whether this binary can drive frames with HeadlessExperimental.beginFrame. Only a real call
  * answers that: full Chromium in new headless mode lacks the domain, and some builds accept the
- * flag but never answer. Cached per binary path for the life of the process.
+ * flag but never answer. Cached per binary path for the life of the process, and a positive
+ * answer across processes (browser-probe-record.ts).
  */
 export function probeBeginFrame(
   browserPath: string,
@@ -23,6 +25,14 @@ export function probeBeginFrame(
 }
 
 async function runProbe(browserPath: string, kind: BrowserInfo['kind']): Promise<boolean> {
+  if (await rememberedBeginFrame(browserPath)) return true;
+  const supported = await launchAndProbe(browserPath, kind);
+  if (supported) await rememberBeginFrame(browserPath);
+  return supported;
+}
+
+/** The real test: launch the binary in beginframe mode and ask for one frame. */
+export async function launchAndProbe(browserPath: string, kind: BrowserInfo['kind']): Promise<boolean> {
   let session: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
     session = await launchBrowser({ browser: { path: browserPath, kind }, mode: 'beginframe', width: 16, height: 16, timeoutMs: 20_000 });

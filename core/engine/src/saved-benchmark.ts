@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { seekframeCacheDir } from './seekframe-cache-dir.js';
 import { renderTuningSchema, scopedRenderTuning, type RenderTuning } from './render-tuning.js';
 
 /**
@@ -12,8 +13,7 @@ import { renderTuningSchema, scopedRenderTuning, type RenderTuning } from './ren
  * ~/.cache/seekframe/benchmark.json.
  */
 export function savedBenchmarkPath(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SEEKFRAME_CACHE_DIR) return path.join(env.SEEKFRAME_CACHE_DIR, 'benchmark.json');
-  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'seekframe', 'benchmark.json');
+  return path.join(seekframeCacheDir(env), 'benchmark.json');
 }
 
 export const savedBenchmarkSchema = z.object({
