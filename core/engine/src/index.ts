@@ -21,4 +21,3 @@ export { withRenderTuning, scopedRenderTuning, renderTuningSchema, DEFAULT_JPEG_
 export { savedBenchmarkPath, saveBenchmark, loadSavedBenchmark, effectiveRenderTuning, savedBenchmarkSchema, type SavedBenchmark } from './saved-benchmark.js';
 export { videoPsnr } from './compare-videos.js';
 export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision } from './choose-capture-mode.js';
-export { seekframeCacheDir } from './seekframe-cache-dir.js';
