@@ -3,9 +3,7 @@
  * uses these for its own waits (macrotask after load, timeouts); authors get the virtual ones.
  */
 export const realSetTimeout: typeof setTimeout = window.setTimeout.bind(window);
-export const realClearTimeout: typeof clearTimeout = window.clearTimeout.bind(window);
 export const RealDate: DateConstructor = window.Date;
-export const realPerformanceNow: () => number = performance.now.bind(performance);
 
 /** Resolves after the current macrotask, giving already-queued author tasks their turn. */
 export function nextMacrotask(): Promise<void> {
