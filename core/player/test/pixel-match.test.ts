@@ -1,13 +1,10 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserSession } from '@seekframe/engine';
+import { describe, expect, it } from 'vitest';
 import { renderComposition } from '@seekframe/producer';
-import { bundlePlayer } from '../scripts/bundle.mjs';
-import { hostPage, launchPlayerBrowser, openPage, waitForEvents } from './support/player-browser.js';
-import { startStaticServer, type StaticServer } from './support/static-server.js';
+import { hostPage, openPage, waitForEvents } from './support/player-browser.js';
+import { usePlayerSite } from './support/player-site.js';
 
 /** Text, a gradient, a GSAP-free CSS animation and a rotated element: the picture varies with t. */
 const COMPOSITION = `<!doctype html>
@@ -23,23 +20,9 @@ const COMPOSITION = `<!doctype html>
 const FPS = 10;
 const FRAME = 6; // t = 0.6 s
 
-let dir: string;
-let statics: StaticServer;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-pixels-'));
+const site = usePlayerSite('seekframe-pixels-', async (dir) => {
   await writeFile(path.join(dir, 'index.html'), COMPOSITION);
-  await writeFile(path.join(dir, 'seekframe-player.js'), (await bundlePlayer({ write: false })) as string);
   await writeFile(path.join(dir, 'host.html'), hostPage('/seekframe-player.js', 'src="index.html"'));
-  statics = await startStaticServer(dir);
-  session = await launchPlayerBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await statics?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 function meanAbsDiff(a: PNG, b: PNG): number {
@@ -52,15 +35,15 @@ function meanAbsDiff(a: PNG, b: PNG): number {
 
 describe('player frame vs rendered frame', () => {
   it('shows at t what renderComposition renders at t (mean abs RGB difference < 2 of 255)', async () => {
-    const output = path.join(dir, 'frames');
-    const result = await renderComposition({ projectDir: dir, output, format: 'png-sequence', fps: FPS, workers: 1 });
+    const output = path.join(site.dir, 'frames');
+    const result = await renderComposition({ projectDir: site.dir, output, format: 'png-sequence', fps: FPS, workers: 1 });
     expect(result.frames).toBe(FPS);
     const files = (await readdir(output)).filter((f) => f.endsWith('.png')).sort();
     expect(files).toHaveLength(FPS);
     const rendered = PNG.sync.read(await readFile(path.join(output, files[FRAME] as string)));
     expect([rendered.width, rendered.height]).toEqual([160, 90]);
 
-    const page = await openPage(session, `${statics.origin}/host.html`);
+    const page = await openPage(site.session, `${site.statics.origin}/host.html`);
     await waitForEvents(page, 'ready');
     await page.evaluate((t) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(t), FRAME / FPS);
     const shot = await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 90 }, type: 'png' });

@@ -1,24 +1,15 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { BrowserSession } from '@seekframe/engine';
 import { createProjectServer, createRuntimeInjector, type ProjectServer } from '@seekframe/producer';
 import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
-import { bundlePlayer } from '../scripts/bundle.mjs';
-import { hostPage, launchPlayerBrowser, openPage, SLIDING_BOX, waitForEvents } from './support/player-browser.js';
-import { startStaticServer, type StaticServer } from './support/static-server.js';
+import { hostPage, openPage, SLIDING_BOX, waitForEvents } from './support/player-browser.js';
+import { usePlayerSite } from './support/player-site.js';
 
-let dir: string;
-let statics: StaticServer;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-player-test-'));
+const site = usePlayerSite('seekframe-player-test-', async (dir) => {
   await mkdir(path.join(dir, 'comp'));
   await writeFile(path.join(dir, 'comp', 'index.html'), SLIDING_BOX);
-  await writeFile(path.join(dir, 'seekframe-player.js'), (await bundlePlayer({ write: false })) as string);
   await writeFile(path.join(dir, 'plain.html'), hostPage('/seekframe-player.js', 'src="comp/index.html"'));
   await writeFile(path.join(dir, 'vars.html'), hostPage('/seekframe-player.js', `src="comp/index.html" variables='{"color":"#00ff00"}'`));
   await writeFile(path.join(dir, 'missing.html'), hostPage('/seekframe-player.js', 'src="comp/nothing-here.html"'));
@@ -28,14 +19,6 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dir, 'throws.html'), hostPage('/seekframe-player.js', 'src="comp/throws.html"'));
   await writeFile(path.join(dir, 'looping.html'), hostPage('/seekframe-player.js', 'src="comp/index.html" autoplay loop controls width="80"'));
-  statics = await startStaticServer(dir);
-  session = await launchPlayerBrowser();
-});
-
-afterAll(async () => {
-  await session?.close();
-  await statics?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The composition's window inside the player: box position and colour, variables, frame kind. */
@@ -52,7 +35,7 @@ function inspectFrame(page: Page): Promise<{ left: string; background: string; v
 
 describe('<seekframe-player> on a plain static server', () => {
   it('injects the runtime itself, fires ready, seeks to a time and plays to the end', async () => {
-    const page = await openPage(session, `${statics.origin}/plain.html`);
+    const page = await openPage(site.session, `${site.statics.origin}/plain.html`);
     const [ready] = (await waitForEvents(page, 'ready')).filter((e) => e.type === 'ready');
     expect(ready?.detail).toEqual({ duration: 1, width: 160, height: 90 });
     await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(0.5));
@@ -73,7 +56,7 @@ describe('<seekframe-player> on a plain static server', () => {
   });
 
   it('gives its variables to getVariables() and reloads at the same time when they change', async () => {
-    const page = await openPage(session, `${statics.origin}/vars.html`);
+    const page = await openPage(site.session, `${site.statics.origin}/vars.html`);
     await waitForEvents(page, 'ready');
     await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(0.25));
     expect(await inspectFrame(page)).toMatchObject({ background: 'rgb(0, 255, 0)', variables: { color: '#00ff00' }, left: '35px' });
@@ -87,7 +70,7 @@ describe('<seekframe-player> on a plain static server', () => {
   });
 
   it('fires error with a message naming the src when the page cannot be fetched', async () => {
-    const page = await openPage(session, `${statics.origin}/missing.html`);
+    const page = await openPage(site.session, `${site.statics.origin}/missing.html`);
     const events = await waitForEvents(page, 'error');
     const error = events.find((e) => e.type === 'error')?.detail as { code: string; message: string };
     expect(error.code).toBe('player-load-failed');
@@ -99,7 +82,7 @@ describe('<seekframe-player> on a plain static server', () => {
 
 describe('<seekframe-player> and author script errors', () => {
   it('fires error (page-script-error) with the thrown message when a seek makes the composition throw', async () => {
-    const page = await openPage(session, `${statics.origin}/throws.html`);
+    const page = await openPage(site.session, `${site.statics.origin}/throws.html`);
     await waitForEvents(page, 'ready');
     const seekTo = (t: number): Promise<void> => page.evaluate((at) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(at), t);
     await seekTo(0.25);
@@ -115,7 +98,7 @@ describe('<seekframe-player> and author script errors', () => {
 
 describe('<seekframe-player> attributes', () => {
   it('autoplay starts by itself, loop wraps to the start, width scales with the aspect kept, controls follow the time', async () => {
-    const page = await openPage(session, `${statics.origin}/looping.html`);
+    const page = await openPage(site.session, `${site.statics.origin}/looping.html`);
     await waitForEvents(page, 'play');
     await page.waitForFunction(
       () => {
@@ -145,9 +128,9 @@ describe('<seekframe-player> on a server that injects the runtime (mode preview)
   let server: ProjectServer;
   beforeAll(async () => {
     server = await createProjectServer({
-      root: dir,
+      root: site.dir,
       entry: 'comp/index.html',
-      prepareHtml: createRuntimeInjector({ root: dir, runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
+      prepareHtml: createRuntimeInjector({ root: site.dir, runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
     });
   });
   afterAll(async () => {
@@ -155,7 +138,7 @@ describe('<seekframe-player> on a server that injects the runtime (mode preview)
   });
 
   it('loads the injected page by URL (no second runtime) and still applies its variables', async () => {
-    const page = await openPage(session, `${server.origin}/vars.html`);
+    const page = await openPage(site.session, `${server.origin}/vars.html`);
     await waitForEvents(page, 'ready');
     await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(1));
     expect(await inspectFrame(page)).toMatchObject({ left: '140px', background: 'rgb(0, 255, 0)', usesSrcdoc: false, time: 1 });
