@@ -51,6 +51,9 @@ describe('seekframe render', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('out/promo.gif\n');
     expect(result.stderr).toBe('');
+    // The file really is a 160x90 GIF of the three frames, not an MP4 under a .gif name.
+    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,width,height,nb_read_frames', '-of', 'json', path.join(dir, 'out', 'promo.gif')]);
+    expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'gif', width: 160, height: 90, nb_read_frames: '3' });
   });
 
   it('--crf with --video-bitrate exits 1 naming both flags', async () => {
@@ -72,6 +75,10 @@ describe('seekframe render', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning .*"nope" is not declared/);
     expect(result.stdout).toBe('warn/x.mp4\n');
+    // The render still happened, with the undeclared variable ignored: the default black background.
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path.join(dir, 'warn', 'x.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    expect(stdout.length).toBe(160 * 90 * 3);
+    expect(Math.max(stdout[0]!, stdout[1]!, stdout[2]!)).toBeLessThan(30);
   });
 
   it('--json prints one event per line, ending with complete or error, and nothing else', async () => {
@@ -80,6 +87,8 @@ describe('seekframe render', () => {
     const events = ok.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
     expect(events[0]).toEqual({ type: 'stage', stage: 'lint' });
     expect(events.at(-1)).toMatchObject({ type: 'complete', output: path.join(dir, 'json', 'x.mp4') });
+    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', path.join(dir, 'json', 'x.mp4')]);
+    expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
     const failed = await runCli(['render', 'promo', '--json', '--strict-variables', '--variables', '{"x":1}'], { cwd: dir, env });
     expect(failed.code).toBe(1);
     const lines = failed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
