@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
+import { displayPath } from '../display-path.js';
+import { formatBytes } from '../doctor/check-result.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import type { RenderFlags } from './render-flags.js';
 import { abortOnSigint } from './render-interrupt.js';
@@ -51,8 +53,7 @@ export function register(program: Command, ctx: CliContext): void {
         });
         if (!result) return;
         progress.stop();
-        const relative = path.relative(ctx.cwd, result.output);
-        const shown = relative && !relative.startsWith('..') ? relative : result.output;
+        const shown = displayPath(ctx.cwd, result.output);
         if (flags.json) return;
         if (flags.quiet) ctx.print(shown);
         else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
@@ -61,10 +62,4 @@ export function register(program: Command, ctx: CliContext): void {
         stopListening();
       }
     });
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
