@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BatchEvent } from '@seekframe/producer';
 import type { CliContext } from '../cli-context.js';
+import { displayPath } from '../display-path.js';
 
 /**
  * How `render --batch` shows itself: `--json` writes every event as one line and nothing else;
@@ -9,10 +10,7 @@ import type { CliContext } from '../cli-context.js';
  */
 export function createBatchReporter(ctx: CliContext, mode: { json: boolean; quiet: boolean }): { onEvent(event: BatchEvent): void } {
   if (mode.json) return { onEvent: (event) => ctx.stdout.write(`${JSON.stringify(event)}\n`) };
-  const shown = (file: string): string => {
-    const relative = path.relative(ctx.cwd, file);
-    return relative && !relative.startsWith('..') ? relative : file;
-  };
+  const shown = (file: string): string => displayPath(ctx.cwd, file);
   const { colors } = ctx;
   return {
     onEvent(event) {
