@@ -80,6 +80,10 @@ describe('renderBatch', () => {
     expect(after.rows[0].finishedAt).toBe(manifest.rows[0].finishedAt);
     expect(after.rows[1].variables).toEqual(changed[1]);
     expect((await probe(path.join(outDir, 'Blue-3-2.mp4'))).streams[0]).toMatchObject({ nb_read_frames: '3' });
+    // Row 1 really was re-rendered with its new variables: now white, not green.
+    expect((await probe(path.join(outDir, 'Green-1.mp4'))).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
+    const [rerendered] = await decodeFrames(path.join(outDir, 'Green-1.mp4'), 160, 90);
+    pixel(rerendered!, 160, 80, 60).forEach((channel) => expect(channel).toBeGreaterThan(215));
   });
 
   it('a row whose asset 404s fails while the others finish; the manifest records the error', async () => {
@@ -88,6 +92,9 @@ describe('renderBatch', () => {
     const result = await renderBatch({ render: { projectDir: temp.project, workers: 1 }, batch, output: 'fail/{title}.mp4', concurrency: 2, cwd: temp.dir }, log.push);
     expect(result.counts).toEqual({ total: 3, completed: 2, failed: 1, skipped: 0, resumed: 0 });
     expect((await readdir(path.join(temp.dir, 'fail'))).sort()).toEqual(['a.mp4', 'c.mp4', 'manifest.json']);
+    for (const name of ['a.mp4', 'c.mp4']) {
+      expect((await probe(path.join(temp.dir, 'fail', name))).streams[0], name).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
+    }
     expect(log.of('batch-row-failed')).toEqual([
       { type: 'batch-row-failed', row: 1, output: path.join(temp.dir, 'fail', 'b.mp4'), error: expect.objectContaining({ code: 'asset-not-found' }) },
     ]);
@@ -109,6 +116,7 @@ describe('renderBatch', () => {
     expect(log.of('batch-row-start').map((event) => event.row)).toEqual([0, 1]);
     expect(log.of('batch-row-skipped')).toMatchObject([{ row: 2, reason: 'fail-fast' }, { row: 3, reason: 'fail-fast' }]);
     expect((await readdir(path.join(temp.dir, 'fast'))).sort()).toEqual(['a.mp4', 'manifest.json']);
+    expect((await probe(path.join(temp.dir, 'fast', 'a.mp4'))).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
     const manifest = await readJson(result.manifest);
     expect(manifest.rows.map((row: any) => row.status)).toEqual(['completed', 'failed', 'skipped', 'skipped']);
     expect(manifest.rows[2].error).toEqual({ code: 'batch-fail-fast', message: expect.stringContaining('row 1 failed'), stage: null });
