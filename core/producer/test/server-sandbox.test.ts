@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProducerServer, renderComposition, type ProducerServer } from '../src/index.js';
+import { probe } from './helpers/media-tools.js';
 import { streamRender } from './helpers/server-client.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 
@@ -44,8 +45,10 @@ afterAll(async () => {
 describe('renders started by the server cannot reach private addresses', () => {
   it('a static <img> pointing at loopback reaches it in an ordinary render (control)', async () => {
     hits = [];
-    await renderComposition({ projectDir: path.join(project.dir, 'static-img'), output: path.join(project.dir, 'control.mp4'), workers: 1 });
+    const output = path.join(project.dir, 'control.mp4');
+    await renderComposition({ projectDir: path.join(project.dir, 'static-img'), output, workers: 1 });
     expect(hits).toContain('/static.png');
+    expect((await probe(output)).streams[0]).toMatchObject({ codec_name: 'h264', width: 32, height: 32, nb_read_frames: '2' });
   });
 
   it.each([
