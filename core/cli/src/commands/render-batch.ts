@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
-import { flagError, flagName, integerFlag, renderFlagsToOptions, type RenderFlags } from './render-flags.js';
+import { flagError, flagName, integerFlag, readFlagFile, renderFlagsToOptions, type RenderFlags } from './render-flags.js';
 import { abortOnSigint } from './render-interrupt.js';
 import { createBatchReporter } from './render-batch-progress.js';
 
@@ -31,12 +30,7 @@ function batchFlagName(field: string): string {
 }
 
 async function readBatchFile(file: string, shown: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw flagError('--batch', `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}); check the path`);
-  }
+  const text = await readFlagFile('--batch', file);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -78,18 +78,17 @@ async function readVariables(flags: RenderFlags, cwd: string): Promise<Record<st
   }
   if (flags.variables !== undefined) return parseObject('--variables', flags.variables);
   if (flags.variablesFile === undefined) return undefined;
-  const file = path.resolve(cwd, flags.variablesFile);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw flagError('--variables-file', `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}); check the path`);
-  }
-  return parseObject(`--variables-file ${flagsPath(flags.variablesFile)}`, text);
+  const text = await readFlagFile('--variables-file', path.resolve(cwd, flags.variablesFile));
+  return parseObject(`--variables-file ${JSON.stringify(flags.variablesFile)}`, text);
 }
 
-function flagsPath(value: string): string {
-  return JSON.stringify(value);
+/** The text of the file a flag names; an unreadable file is an error naming the flag. */
+export async function readFlagFile(flag: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw flagError(flag, `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}); check the path`);
+  }
 }
 
 function parseObject(flag: string, text: string): Record<string, unknown> {
