@@ -105,6 +105,8 @@ describe('createFrameEncoder formats', () => {
     const encoder = createFrameEncoder({ format: 'gif', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
     await writeAll(encoder, pngFrames(3, W, H));
     await encoder.finish();
+    expect((await probeMedia(output)).streams[0]).toMatchObject({ codec: 'gif', width: W, height: H });
+    expect(await countFrames(output)).toBe(3);
     const bytes = await readFile(output);
     expect(bytes.readUInt16LE(bytes.indexOf('NETSCAPE2.0') + 13)).toBe(0);
   });
@@ -138,6 +140,9 @@ describe('png-sequence into an existing folder', () => {
     await writeFile(path.join(output, 'notes.txt'), 'mine');
     await run(2);
     expect((await readdir(output)).sort()).toEqual(['frame_000001.png', 'frame_000002.png', 'notes.txt']);
+    expect(await readFile(path.join(output, 'notes.txt'), 'utf8')).toBe('mine');
+    const frame = PNG.sync.read(await readFile(path.join(output, 'frame_000002.png')));
+    expect([frame.width, frame.height]).toEqual([W, H]);
     expect(await partials(dir)).toEqual([]);
   });
 });
@@ -179,6 +184,7 @@ describe('createFrameEncoder failure and atomicity', () => {
     expect((await partials(folder)).length).toBeLessThanOrEqual(1);
     await encoder.finish();
     expect(await readdir(folder)).toEqual(['video.mp4']);
+    expect(await countFrames(output)).toBe(4);
   });
 
   it('keeps a png-sequence in a hidden temp folder until finish', async () => {
@@ -189,6 +195,9 @@ describe('createFrameEncoder failure and atomicity', () => {
     expect(await readdir(folder)).not.toContain('out');
     await encoder.finish();
     expect(await readdir(folder)).toEqual(['out']);
+    expect((await readdir(path.join(folder, 'out'))).sort()).toEqual(['frame_000001.png', 'frame_000002.png']);
+    const frame = PNG.sync.read(await readFile(path.join(folder, 'out', 'frame_000002.png')));
+    expect([frame.width, frame.height]).toEqual([W, H]);
   });
 
   it('rejects with ffmpeg-exited and leaves nothing when ffmpeg is killed mid-stream', async () => {
