@@ -4,7 +4,7 @@ import { AnimationSeeker } from './animation-seeker.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
 import { mediaSrc, naturalDuration, seekMediaElement, waitForMetadata } from './media-elements.js';
-import { MediaPlayback } from './media-playback.js';
+import { clipVolume, isAudible, MediaPlayback } from './media-playback.js';
 import { PendingSet } from './pending-set.js';
 import { nextMacrotask } from './real-timers.js';
 import { SubComposition } from './sub-composition.js';
@@ -222,17 +222,14 @@ export class PageRuntime {
     const out: MediaClip[] = [];
     for (const clip of this.clips) {
       if (clip.kind !== 'video' && clip.kind !== 'audio') continue;
-      const el = clip.el as HTMLMediaElement;
-      const hasAudioAttr = el.getAttribute('data-has-audio');
-      const volume = Number(el.getAttribute('data-volume') ?? 1);
       out.push({
         kind: clip.kind,
-        src: mediaSrc(el),
+        src: mediaSrc(clip.el as HTMLMediaElement),
         start: clip.start,
         duration: Math.max(0, clip.end - clip.start),
         mediaStart: clip.mediaStart,
-        hasAudio: clip.kind === 'audio' || (hasAudioAttr !== null && hasAudioAttr !== 'false'),
-        volume: Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1,
+        hasAudio: isAudible(clip),
+        volume: clipVolume(clip.el),
       });
     }
     for (const sub of this.subs) {
