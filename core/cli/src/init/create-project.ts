@@ -42,7 +42,7 @@ export async function createProject(options: CreateProjectOptions): Promise<Crea
 }
 
 /** The project's own package.json: scripts call the `seekframe` CLI found on PATH / node_modules/.bin. */
-export function projectPackageJson(name: string): Record<string, unknown> {
+function projectPackageJson(name: string): Record<string, unknown> {
   return {
     name,
     version: '0.1.0',

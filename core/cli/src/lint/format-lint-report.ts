@@ -18,7 +18,7 @@ export function buildLintReport(findings: LintFinding[], cwd: string): LintRepor
   };
 }
 
-export function relativeFile(cwd: string, file: string): string {
+function relativeFile(cwd: string, file: string): string {
   return path.relative(cwd, path.resolve(cwd, file)) || file;
 }
 

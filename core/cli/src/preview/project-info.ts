@@ -10,7 +10,7 @@ export type ProjectInfo = Pick<CompositionMetadata, 'id' | 'width' | 'height' | 
   entry: string;
 };
 
-export function entryUrlPath(root: string, entryFile: string): string {
+function entryUrlPath(root: string, entryFile: string): string {
   return '/' + path.relative(root, entryFile).split(path.sep).map(encodeURIComponent).join('/');
 }
 
