@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,4 +59,17 @@ export async function countFrames(file: string): Promise<number> {
 export async function filterLog(file: string, filter: string): Promise<string> {
   const result = await runProcess('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-af', filter, '-f', 'null', '-']);
   return result.stderr;
+}
+
+/** Every frame of the first video stream decoded to raw RGB24, one Buffer of width*height*3 bytes per frame. */
+export async function decodeRgbFrames(file: string, width: number, height: number): Promise<Buffer[]> {
+  const stdout = await new Promise<Buffer>((resolve, reject) =>
+    execFile('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 << 20 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  const size = width * height * 3;
+  const frames: Buffer[] = [];
+  for (let offset = 0; offset + size <= stdout.length; offset += size) frames.push(stdout.subarray(offset, offset + size));
+  return frames;
 }

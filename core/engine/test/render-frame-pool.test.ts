@@ -7,7 +7,7 @@ import { launchBrowser } from '../src/launch-browser.js';
 import { openCapturePage } from '../src/capture-page.js';
 import { createFrameEncoder } from '../src/create-frame-encoder.js';
 import { probeMedia } from '../src/probe-media.js';
-import { countFrames, tempDir } from './media-fixtures.js';
+import { countFrames, decodeRgbFrames, tempDir } from './media-fixtures.js';
 import type { BrowserInfo } from '../src/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
 
@@ -176,6 +176,16 @@ describe('renderFramePool', () => {
       await encoder.finish();
       expect(await countFrames(output)).toBe(10);
       expect((await probeMedia(output)).duration).toBeCloseTo(1, 1);
+      // Frame i is the page seeked to t = i / 10: red = t * 100, green 50, blue 200 (give or take the YUV round trip).
+      const frames = await decodeRgbFrames(output, W, H);
+      expect(frames).toHaveLength(10);
+      frames.forEach((frame, i) => {
+        const centre = ((H >> 1) * W + (W >> 1)) * 3;
+        const rgb = [frame[centre]!, frame[centre + 1]!, frame[centre + 2]!];
+        expect(Math.abs(rgb[0]! - 10 * i), `frame ${i}: ${rgb.join(',')}`).toBeLessThanOrEqual(8);
+        expect(Math.abs(rgb[1]! - 50), `frame ${i}: ${rgb.join(',')}`).toBeLessThanOrEqual(8);
+        expect(Math.abs(rgb[2]! - 200), `frame ${i}: ${rgb.join(',')}`).toBeLessThanOrEqual(8);
+      });
     } finally {
       await cleanup();
     }
