@@ -164,6 +164,10 @@ describe('ui-3d-reveal in Chromium', () => {
           }),
         ),
       );
+      // The boxes checked below really are there: one face per card, and the toast and type.
+      const count = (sel: string): number => boxes.filter((b) => b.sel === sel).length;
+      expect(count('.card-face'), `cards n=${cardCount}`).toBe(cardCount);
+      expect([count('.toast'), count('.title'), count('.subtitle')], `n=${cardCount}`).toEqual([1, 1, 1]);
       for (const b of boxes) {
         expect(b.left, `${b.sel} n=${cardCount}`).toBeGreaterThanOrEqual(0);
         expect(b.top, `${b.sel} n=${cardCount}`).toBeGreaterThanOrEqual(0);
