@@ -42,8 +42,8 @@ export async function loadFrame(
   iframe.setAttribute('allow', 'autoplay');
   iframe.title = meta.id ?? 'composition';
   Object.assign(iframe.style, { width: `${meta.width}px`, height: `${meta.height}px` });
-  // Read by the runtime from window.frameElement (player-settings.ts in @seekframe/runtime).
-  Object.assign(iframe, { __seekframePlayer: variables ? { variables } : {} });
+  // Read by the runtime from window.frameElement (readFrameSetting in @seekframe/runtime).
+  iframe.__seekframePlayer = variables ? { variables } : {};
   if (isRuntimeInjected(html)) iframe.src = url;
   else iframe.srcdoc = injectHere(html, url, { width: meta.width, height: meta.height, duration: meta.duration, id: meta.id, fps: meta.fps });
   const loaded = new Promise<void>((resolve, reject) => {
