@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractCompositionMetadata } from '@seekframe/composition';
 import { createFrameEncoder, findBrowser, renderFramePool, sampleProcessTree } from '@seekframe/engine';
-import { createProjectServer, createRuntimeInjector, frameTime, loadRuntimeSource, renderComposition } from '@seekframe/producer';
+import { createProjectServer, createRuntimeInjector, frameTime, loadRuntimeSource, measureRender } from '@seekframe/producer';
 
 type Preset = 'draft' | 'standard' | 'high';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,11 +88,10 @@ async function main(): Promise<void> {
       log(`encode only: ${quality}`);
       const encodeCpu = await encodeOnly(capture.frames, quality, dir);
       log(`render: ${quality}`);
-      const stop = sampleProcessTree();
-      const rendered = await renderComposition({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers });
-      const usage = stop();
+      const measured = await measureRender({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers });
+      const rendered = measured.result;
       const limitFps = cores / (capture.cpuPerFrame + encodeCpu);
-      const renderFps = rendered.frames / usage.wallSeconds;
+      const renderFps = measured.fps;
       rows.push({
         preset: quality,
         frames: total,
@@ -101,9 +100,9 @@ async function main(): Promise<void> {
         limitFps,
         renderFps,
         ratio: renderFps / limitFps,
-        renderCpuPerFrame: (usage.cpuSeconds.browser + usage.cpuSeconds.ffmpeg + usage.cpuSeconds.node) / total,
-        idleFraction: usage.idleFraction,
-        othersFraction: usage.othersFraction,
+        renderCpuPerFrame: measured.captureCpuPerFrame + measured.encodeCpuPerFrame + measured.nodeCpuPerFrame,
+        idleFraction: measured.idleFraction,
+        othersFraction: measured.othersFraction,
         workers: rendered.workers,
         captureMode: rendered.captureMode,
         reusedFramesCaptureOnly: capture.reused,

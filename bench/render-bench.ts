@@ -9,12 +9,11 @@
  *
  * Uses the built packages (run `npx turbo run build` first; scripts/setup.sh does).
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderComposition } from '@seekframe/producer';
-import { sampleProcessTree } from './process-usage.js';
+import { measureRender, type RenderMeasurement } from '@seekframe/producer';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,48 +32,20 @@ const cases: BenchCase[] = [
   { name: 'boxes 720p30 standard screenshot', projectDir: 'bench/compositions/boxes-720p', captureMode: 'screenshot', quality: 'standard', fps: 30 },
 ];
 
-interface BenchResult {
-  case: string;
-  frames: number;
-  wallSeconds: number;
-  fps: number;
-  captureCpuPerFrame: number;
-  encodeCpuPerFrame: number;
-  nodeCpuPerFrame: number;
-  peakMemoryMB: number;
-  outputMB: number;
-  workers: number;
-}
+type BenchResult = Omit<RenderMeasurement, 'result'> & { case: string; workers: number };
 
 async function runCase(benchCase: BenchCase, outDir: string): Promise<BenchResult> {
   const output = join(outDir, `${benchCase.name.replace(/\W+/g, '-')}.mp4`);
-  const stop = sampleProcessTree();
-  const result = await renderComposition(
-    {
-      projectDir: join(repoRoot, benchCase.projectDir),
-      output,
-      format: 'mp4',
-      quality: benchCase.quality,
-      fps: benchCase.fps,
-      workers: 'auto',
-      captureMode: benchCase.captureMode,
-    },
-  );
-  const usage = stop();
-  const frames = result.frames;
-  const perFrame = (seconds: number) => (frames > 0 ? seconds / frames : 0);
-  return {
-    case: benchCase.name,
-    frames,
-    wallSeconds: usage.wallSeconds,
-    fps: frames / usage.wallSeconds,
-    captureCpuPerFrame: perFrame(usage.cpuSeconds.browser),
-    encodeCpuPerFrame: perFrame(usage.cpuSeconds.ffmpeg),
-    nodeCpuPerFrame: perFrame(usage.cpuSeconds.node),
-    peakMemoryMB: usage.peakRssBytes / 2 ** 20,
-    outputMB: statSync(output).size / 2 ** 20,
-    workers: result.workers,
-  };
+  const { result, ...measured } = await measureRender({
+    projectDir: join(repoRoot, benchCase.projectDir),
+    output,
+    format: 'mp4',
+    quality: benchCase.quality,
+    fps: benchCase.fps,
+    workers: 'auto',
+    captureMode: benchCase.captureMode,
+  });
+  return { case: benchCase.name, workers: result.workers, ...measured };
 }
 
 function printTable(results: BenchResult[]): void {
@@ -89,7 +60,7 @@ function printTable(results: BenchResult[]): void {
     r.encodeCpuPerFrame.toFixed(3),
     r.nodeCpuPerFrame.toFixed(3),
     r.peakMemoryMB.toFixed(0),
-    r.outputMB.toFixed(2),
+    (r.outputBytes / 2 ** 20).toFixed(2),
   ]);
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);

@@ -24,3 +24,4 @@ export type { ProducerServerEvent } from './server/server-events.js';
 export type { QueueStatus } from './server/render-queue.js';
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render-events.js';
 export * from './batch/index.js';
+export { measureRender, type RenderMeasurement } from './measure-render.js';

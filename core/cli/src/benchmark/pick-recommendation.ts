@@ -1,25 +1,14 @@
+import type { RenderMeasurement } from '@seekframe/producer';
 import type { BenchmarkSettings } from './benchmark-variants.js';
 
-/** Measured facts of one benchmark render. */
-export interface BenchmarkRow {
+/** Measured facts of one benchmark render: the producer's measurement plus how it compares. */
+export type BenchmarkRow = Omit<RenderMeasurement, 'result'> & {
   label: string;
   settings: BenchmarkSettings;
-  frames: number;
-  wallSeconds: number;
-  fps: number;
-  captureCpuPerFrame: number;
-  encodeCpuPerFrame: number;
-  nodeCpuPerFrame: number;
-  /** Share of the machine's cores the render left unused. */
-  idleFraction: number;
-  /** Share of the machine's cores other processes used during the render. */
-  othersFraction: number;
-  peakMemoryMB: number;
-  outputBytes: number;
   /** Average PSNR against the reference output in dB (Infinity when identical). */
   psnr: number;
   matches: boolean;
-}
+};
 
 /**
  * Output at or above this PSNR against the reference is taken as the same video. x264 with other

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chooseCaptureMode, findBrowser, sampleProcessTree, saveBenchmark, videoPsnr, withRenderTuning } from '@seekframe/engine';
-import { renderComposition } from '@seekframe/producer';
+import { chooseCaptureMode, findBrowser, saveBenchmark, videoPsnr } from '@seekframe/engine';
+import { measureRender } from '@seekframe/producer';
 import { benchmarkVariants, combineBest, type BenchmarkSettings } from './benchmark-variants.js';
 import { fasterMatching, MATCH_PSNR_DB, pickRecommendation, type BenchmarkRow } from './pick-recommendation.js';
 
@@ -47,10 +47,9 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
     const measure = async (label: string, settings: BenchmarkSettings): Promise<BenchmarkRow> => {
       opts.onStep(`rendering ${opts.frames} frames: ${label}`);
       const output = path.join(workDir, `${rows.length}.mp4`);
-      const stop = sampleProcessTree();
       const tuning = { maxFrames: opts.frames, jpegQuality: settings.jpegQuality, ...(settings.encoderThreads ? { encoderThreads: settings.encoderThreads } : {}) };
-      const result = await withRenderTuning(tuning, () =>
-        renderComposition({
+      const { result: _result, ...measured } = await measureRender(
+        {
           projectDir: opts.projectDir,
           output,
           format: 'mp4',
@@ -58,28 +57,12 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
           workers: settings.workers,
           captureMode: settings.captureMode,
           ...(opts.signal ? { signal: opts.signal } : {}),
-        }),
+        },
+        tuning,
       );
-      const usage = stop();
-      const frames = Math.min(opts.frames, result.frames);
       const psnr = referenceOutput ? await videoPsnr(referenceOutput, output) : Infinity;
       referenceOutput ??= output;
-      const row: BenchmarkRow = {
-        label,
-        settings,
-        frames,
-        wallSeconds: usage.wallSeconds,
-        fps: frames / usage.wallSeconds,
-        captureCpuPerFrame: usage.cpuSeconds.browser / frames,
-        encodeCpuPerFrame: usage.cpuSeconds.ffmpeg / frames,
-        nodeCpuPerFrame: usage.cpuSeconds.node / frames,
-        idleFraction: usage.idleFraction,
-        othersFraction: usage.othersFraction,
-        peakMemoryMB: usage.peakRssBytes / 2 ** 20,
-        outputBytes: (await stat(output)).size,
-        psnr,
-        matches: psnr >= MATCH_PSNR_DB,
-      };
+      const row: BenchmarkRow = { label, settings, ...measured, psnr, matches: psnr >= MATCH_PSNR_DB };
       rows.push(row);
       return row;
     };
