@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,4 +21,37 @@ export async function slowProject(prefix: string, rootAttributes = '', files: Re
   );
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
   return dir;
+}
+
+export interface InterruptedRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Whether `when` matched stdout, so SIGINT was sent. */
+  interrupted: boolean;
+}
+
+/**
+ * Runs the real CLI (`seekframe <args>` in `cwd`) in its own process, so a signal goes to it alone,
+ * and sends it SIGINT the first time its stdout so far matches `when`.
+ */
+export async function interruptCliWhen(cwd: string, args: string[], when: RegExp): Promise<InterruptedRun> {
+  const child = spawn(process.execPath, [seekframeBin, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: os.homedir() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let interrupted = false;
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (!interrupted && when.test(stdout)) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr, interrupted };
 }

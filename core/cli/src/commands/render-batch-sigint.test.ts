@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seekframeBin as bin, slowProject } from '../../test/slow-project.js';
+import { interruptCliWhen, slowProject } from '../../test/interrupt-cli.js';
 
 let dir: string;
 
@@ -18,24 +16,12 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 it('Ctrl-C during a batch cancels the running row, skips the rest, records it in the manifest and leaves no output', { timeout: 90_000 }, async () => {
-  const child = spawn(process.execPath, [bin, 'render', '.', '--batch', 'rows.json', '--workers', '1', '--output', 'out/{n}.mp4', '--json'], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, HOME: os.homedir() },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let interrupted = false;
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    // Row 0 is capturing frames.
-    if (!interrupted && /"type":"progress"[^\n]*"row":0/.test(stdout)) {
-      interrupted = true;
-      child.kill('SIGINT');
-    }
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  // Row 0 is capturing frames.
+  const { code, stdout, stderr, interrupted } = await interruptCliWhen(
+    dir,
+    ['render', '.', '--batch', 'rows.json', '--workers', '1', '--output', 'out/{n}.mp4', '--json'],
+    /"type":"progress"[^\n]*"row":0/,
+  );
   expect(interrupted, `never saw progress; stdout: ${stdout} stderr: ${stderr}`).toBe(true);
   expect(code).toBe(1);
   expect(stderr).toBe('');
