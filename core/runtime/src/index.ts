@@ -1,4 +1,4 @@
-export { injectRuntime, isRuntimeInjected, RUNTIME_MARKER, toInlineScriptJson } from './inject-runtime.js';
+export { injectRuntime, isRuntimeInjected, RUNTIME_MARKER } from './inject-runtime.js';
 export { readRootMetadata, type RootMetadata } from './browser/composition-root.js';
 export type { PlayerSettings } from './browser/player-settings.js';
 export { InjectedConfigSchema, type InjectedConfig } from './injected-config.js';

@@ -4,7 +4,7 @@ import type { InjectedConfig } from './injected-config.js';
  * Serialises a value for an inline `<script>`: `</script`, `<!--` and U+2028/9 cannot end or
  * corrupt the script element when escaped as JSON unicode escapes.
  */
-export function toInlineScriptJson(value: unknown): string {
+function toInlineScriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
