@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,7 +17,8 @@ describe('bin/seekframe.js', () => {
 
   it('prints the version and the command list', async () => {
     const version = await run(process.execPath, [bin, '--version']);
-    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const { version: published } = JSON.parse(readFileSync(path.join(cliRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout.trim()).toBe(published);
     const help = await run(process.execPath, [bin, '--help'], { env: { PATH: process.env.PATH, NO_COLOR: '1' } });
     expect(help.stdout).toMatch(/^\s+lint \[options\] \[path\]/m);
   });
