@@ -15,7 +15,6 @@ export interface InstanceInfo {
   src: string;
   /** Parsed host `data-variable-values`. */
   hostValues: Record<string, unknown> | undefined;
-  parentVariables: Record<string, unknown>;
   mode: 'render' | 'preview';
   seed: number;
   fps: number;

@@ -124,13 +124,7 @@ export class PageRuntime {
     hosts.forEach((host, index) => {
       // A host inside another host's original content is replaced along with it.
       if (host.parentElement?.closest('[data-composition-src]')) return;
-      const sub = new SubComposition(host, index, {
-        mode: this.settings.mode,
-        seed: this.settings.seed,
-        fps: this.settings.fps,
-        epochMs: this.settings.epochMs,
-        variables: () => ({ ...this.settings.variables }),
-      });
+      const sub = new SubComposition(host, index, this.settings);
       sub.ready.catch(() => undefined);
       this.subs.push(sub);
     });

@@ -9,7 +9,6 @@ export interface ParentContext {
   seed: number;
   fps: number;
   epochMs: number;
-  variables: () => Record<string, unknown>;
 }
 
 /**
@@ -59,7 +58,6 @@ export class SubComposition {
       id: this.id,
       src: this.src,
       hostValues,
-      parentVariables: parent.variables(),
       mode: parent.mode,
       seed: (parent.seed ^ hashString(this.id)) >>> 0,
       fps: parent.fps,
