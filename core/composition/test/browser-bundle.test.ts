@@ -61,4 +61,7 @@ test('the runtime-side helpers bundle without parse5 and zod (package is side-ef
   const code = result.outputFiles[0]?.text ?? '';
   expect(code).toContain('data-start');
   expect(code.length).toBeLessThan(20_000);
+  // Neither library's own strings are in it (both are in a bundle that imports lintProject).
+  expect(code).not.toContain('ZodError');
+  expect(code).not.toContain('abandoned-head-element-child');
 });
