@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderComposition } from '../src/index.js';
@@ -51,6 +52,11 @@ describe('media', () => {
     const aac = await probe(path.join(folder, 'audio.aac'));
     expect(aac.streams[0]).toMatchObject({ codec_type: 'audio', codec_name: 'aac' });
     expect(aac.duration).toBeCloseTo(1, 1);
+    // The same mix as the videos: silence, then the tone from 0.5 s; and the ten frames beside it.
+    const mix = await decodeAudio(path.join(folder, 'audio.aac'), 8000);
+    expect(rms(mix, 8000, 0.05, 0.42)).toBeLessThan(0.01);
+    expect(rms(mix, 8000, 0.6, 0.95)).toBeGreaterThan(0.05);
+    expect((await readdir(folder)).filter((name) => /^frame_\d{6}\.png$/.test(name))).toHaveLength(10);
   });
 
   it('shows the video frame of each render time (clip starting at 0.2 s)', async () => {
