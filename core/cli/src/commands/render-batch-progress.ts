@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { BatchEvent } from '@seekframe/producer';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '../display-path.js';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '../display-path.js';
