@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderComposition } from '../src/index.js';
@@ -75,7 +75,10 @@ describe('output formats (ffprobe)', () => {
     const result = await renderComposition({ projectDir: project.dir, output, format: 'png-sequence', workers: 1 });
     const files = (await readdir(output)).sort();
     expect(files).toEqual(['frame_000001.png', 'frame_000002.png', 'frame_000003.png', 'frame_000004.png', 'frame_000005.png']);
-    expect(result.size).toBeGreaterThan(0);
+    // The size reported is the frames' own bytes.
+    let bytes = 0;
+    for (const name of files) bytes += (await stat(path.join(output, name))).size;
+    expect(result.size).toBe(bytes);
     const info = await probe(path.join(output, 'frame_000003.png'));
     expect(info.streams[0]).toMatchObject({ codec_name: 'png', pix_fmt: 'rgba', width: 160, height: 90 });
     expect(await alphaAt(path.join(output, 'frame_000003.png'), 80, 80)).toBe(0);
