@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderBatch } from '../src/index.js';
@@ -40,12 +40,13 @@ describe('renderBatch', () => {
     const manifest = await readJson(result.manifest);
     expect(manifest).toMatchObject({ version: 1, status: 'completed', composition: path.join(temp.project, 'index.html'), outputTemplate: 'out/{title}-{index}.mp4' });
     expect(manifest.counts).toEqual({ total: 3, pending: 0, running: 0, completed: 3, failed: 0, skipped: 0, resumed: 0 });
-    manifest.rows.forEach((row: any, index: number) => {
+    for (const [index, row] of (manifest.rows as any[]).entries()) {
       expect(row).toMatchObject({ index, status: 'completed', variables: rows[index], videoDuration: expect.closeTo(0.3, 6), error: null, resumed: false });
       expect(row.renderTimeMs).toBeGreaterThan(0);
-      expect(row.size).toBeGreaterThan(0);
+      // The size recorded is the output file's.
+      expect(row.size).toBe((await stat(path.join(outDir, row.output))).size);
       expect(Date.parse(row.finishedAt)).toBeGreaterThanOrEqual(Date.parse(row.startedAt));
-    });
+    }
     expect(manifest.rows.map((row: any) => row.output)).toEqual(['Red-one-0.mp4', 'Green-1.mp4', 'Blue-3-2.mp4']);
 
     // Events: batch-start first, batch-complete last; each row starts before its progress and outcome.
