@@ -28,8 +28,10 @@ export interface CliContext extends CliIo {
   print(line?: string): void;
   /** One line of diagnostics on stderr (progress notes, warnings). */
   note(line: string): void;
-  /** The only thing `--json` mode writes: one pretty-printed JSON document on stdout. */
+  /** `--json` for a one-shot command: one pretty-printed JSON document on stdout. */
   printJson(value: unknown): void;
+  /** `--json` for an event stream (render, errors): one compact JSON object per stdout line. */
+  printJsonLine(value: unknown): void;
   /** CLI version from package.json. */
   version: string;
 }
@@ -55,6 +57,9 @@ export function createContext(io: CliIo, version: string): CliContext {
     },
     printJson(value) {
       io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    },
+    printJsonLine(value) {
+      io.stdout.write(`${JSON.stringify(value)}\n`);
     },
   };
 }

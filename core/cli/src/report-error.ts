@@ -21,7 +21,7 @@ export function reportError(error: unknown, ctx: CliContext, json: boolean): num
   if (json) {
     // One line shaped like the progress stream's error event, so it reads as the JSON document of
     // `lint --json` and as the last line of `render --json` alike.
-    ctx.stdout.write(`${JSON.stringify({ type: 'error', error: data.toJSON() })}\n`);
+    ctx.printJsonLine({ type: 'error', error: data.toJSON() });
   } else {
     ctx.note(`${ctx.colors.red(ctx.colors.bold('error'))} ${data.message}`);
     if (!known && !debug(ctx)) ctx.note(ctx.colors.dim('This looks like a bug in seekframe; run again with SEEKFRAME_DEBUG=1 to see the stack.'));

@@ -8,7 +8,7 @@ import { displayPath } from '../display-path.js';
  * warnings on stderr, and a summary naming the manifest. `--quiet` prints only finished outputs.
  */
 export function createBatchReporter(ctx: CliContext, mode: { json: boolean; quiet: boolean }): { onEvent(event: BatchEvent): void } {
-  if (mode.json) return { onEvent: (event) => ctx.stdout.write(`${JSON.stringify(event)}\n`) };
+  if (mode.json) return { onEvent: (event) => ctx.printJsonLine(event) };
   const shown = (file: string): string => displayPath(ctx.cwd, file);
   const { colors } = ctx;
   return {

@@ -14,7 +14,7 @@ export interface ProgressReporter {
  */
 export function createProgressReporter(ctx: CliContext, mode: { quiet: boolean; json: boolean }): ProgressReporter {
   if (mode.json) {
-    return { onEvent: (event) => ctx.stdout.write(`${JSON.stringify(event)}\n`), stop: () => undefined };
+    return { onEvent: (event) => ctx.printJsonLine(event), stop: () => undefined };
   }
   const warn = (event: RenderEvent): void => {
     if (event.type === 'warning') ctx.note(`${ctx.colors.yellow('warning')} ${event.message}`);
