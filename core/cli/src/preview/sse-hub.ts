@@ -1,19 +1,12 @@
 import type { ServerResponse } from 'node:http';
 
+/** Proxies and browsers drop idle streams; a comment line this often keeps them open. */
+const KEEP_ALIVE_MS = 15_000;
+
 /** Server-sent events to every open preview page (`GET /__seekframe/preview/events`). */
 export class SseHub {
   private readonly clients = new Set<ServerResponse>();
-  private readonly keepAlive: NodeJS.Timeout;
-
-  constructor(keepAliveMs = 15_000) {
-    // Proxies and browsers drop idle streams; a comment line keeps them open.
-    this.keepAlive = setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
-    this.keepAlive.unref();
-  }
-
-  get size(): number {
-    return this.clients.size;
-  }
+  private readonly keepAlive = setInterval(() => this.write(': keep-alive\n\n'), KEEP_ALIVE_MS).unref();
 
   add(res: ServerResponse): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
