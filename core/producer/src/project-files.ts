@@ -4,3 +4,4 @@
  */
 export { readProjectFile } from './read-project-file.js';
 export { resolveProject, type ProjectLocation } from './resolve-project.js';
+export { displayPath } from './display-path.js';

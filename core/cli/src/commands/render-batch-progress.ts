@@ -1,6 +1,6 @@
 import type { BatchEvent } from '@seekframe/producer';
 import type { CliContext } from '../cli-context.js';
-import { displayPath } from '../display-path.js';
+import { displayPath } from '@seekframe/producer/project-files';
 
 /**
  * How `render --batch` shows itself: `--json` writes every event as one line and nothing else;

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
-import { displayPath } from '../display-path.js';
+import { displayPath } from '@seekframe/producer/project-files';
 import { formatBytes } from '../doctor/check-result.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import type { RenderFlags } from './render-flags.js';
