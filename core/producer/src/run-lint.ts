@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { formatFinding, lintProject, SeekframeError, type LintFinding } from '@seekframe/composition';
 import { displayPath } from './display-path.js';
 import { readProjectFile } from './read-project-file.js';
