@@ -26,3 +26,25 @@ test('counts the CPU time of a child that has already exited', async () => {
   expect(report.othersFraction).toBeGreaterThanOrEqual(0);
   expect(report.othersFraction).toBeLessThanOrEqual(1);
 });
+
+test('counts a child that started and exited between two samples (reaped CPU)', async () => {
+  const stop = sampleProcessTree(60_000); // no sample runs between the first and the last
+  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end) {}']);
+  await once(child, 'exit');
+  const report = stop();
+  const total = report.cpuSeconds.browser + report.cpuSeconds.ffmpeg + report.cpuSeconds.node + report.cpuSeconds.other;
+  // The child's ~0.3 s reach the total through Node's cutime although no sample saw the child.
+  expect(total).toBeGreaterThan(0.2);
+  expect(report.cpuSeconds.browser).toBe(0);
+  expect(report.cpuSeconds.ffmpeg).toBe(0);
+});
+
+test('does not count CPU spent before sampling began', async () => {
+  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end) {}']);
+  await once(child, 'exit');
+  const stop = sampleProcessTree(20);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const report = stop();
+  const total = report.cpuSeconds.browser + report.cpuSeconds.ffmpeg + report.cpuSeconds.node + report.cpuSeconds.other;
+  expect(total).toBeLessThan(0.15);
+});

@@ -2,44 +2,44 @@
  * Linux only (reads /proc). Used by `seekframe benchmark` and the scripts in bench/.
  *
  * Samples the CPU time and memory of this process's descendants from /proc, grouped into
- * classes by executable name. Processes come and go during a render (one browser per worker, one
- * ffmpeg per encode, short ffprobe runs), so each pid's last-seen cumulative CPU is kept after it
- * exits. Sampling misses at most one interval of a process's life; at 50 ms that is noise next
- * to a render's seconds.
+ * classes by executable name. It runs inside the render it measures, so it must cost next to
+ * nothing: reading every /proc/<pid>/stat 20 times a second cost ~7% of a core (a third of
+ * Node's CPU in a render). So each process's stat file is opened once and re-read with one
+ * pread, processes known to be outside the tree are never read again, and the interval is 200 ms.
+ *
+ * Processes come and go during a render (one browser per worker, one ffmpeg per encode, short
+ * ffprobe runs). Their CPU is not lost between the last sample and their exit: when a parent
+ * reaps a child, the kernel adds the child's whole CPU to the parent's cutime/cstime. The total
+ * is therefore exact (live processes' own CPU plus what they reaped); the part no sample saw is
+ * given to the classes of the processes that exited, in proportion to what was seen of them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 export type ProcessClass = 'browser' | 'ffmpeg' | 'node' | 'other';
 
 const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux x86_64
 const PAGE_SIZE_BYTES = 4096;
+const CLASSES: readonly ProcessClass[] = ['browser', 'ffmpeg', 'node', 'other'];
 
 interface ProcStat {
-  pid: number;
   ppid: number;
   comm: string;
-  cpuSeconds: number;
+  /** This process's own user + system CPU seconds. */
+  selfCpu: number;
+  /** CPU seconds of the children it has reaped (cutime + cstime), their descendants included. */
+  reapedCpu: number;
   rssBytes: number;
 }
 
-function readStat(pid: number): ProcStat | undefined {
-  try {
-    const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // comm is in parentheses and may contain spaces: split around the last ')'.
-    const open = raw.indexOf('(');
-    const close = raw.lastIndexOf(')');
-    const comm = raw.slice(open + 1, close);
-    const fields = raw.slice(close + 2).split(' ');
-    // fields[0] is state (field 3 in proc(5)); utime=14, stime=15, rss=24 -> offsets 11, 12, 21.
-    const ppid = Number(fields[1]);
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    const rssPages = Number(fields[21]);
-    return { pid, ppid, comm, cpuSeconds: (utime + stime) / CLOCK_TICKS_PER_SECOND, rssBytes: rssPages * PAGE_SIZE_BYTES };
-  } catch {
-    return undefined; // exited between readdir and read
-  }
+function parseStat(raw: string): ProcStat {
+  // comm is in parentheses and may contain spaces: split around the last ')'.
+  const close = raw.lastIndexOf(')');
+  const comm = raw.slice(raw.indexOf('(') + 1, close);
+  const fields = raw.slice(close + 2).split(' ');
+  // fields[0] is state (field 3 in proc(5)): utime=14, stime=15, cutime=16, cstime=17, rss=24.
+  const ticks = (i: number): number => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
+  return { ppid: Number(fields[1]), comm, selfCpu: ticks(11) + ticks(12), reapedCpu: ticks(13) + ticks(14), rssBytes: Number(fields[21]) * PAGE_SIZE_BYTES };
 }
 
 export function classify(comm: string): ProcessClass {
@@ -65,53 +65,124 @@ export interface UsageReport {
 
 /** Busy and total CPU seconds of the whole machine since boot (first line of /proc/stat). */
 function machineCpu(): { busy: number; total: number } {
+  const fields = readProcFile('/proc/stat')?.split('\n')[0]?.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (!fields) return { busy: 0, total: 0 };
+  const total = fields.reduce((sum, value) => sum + value, 0) / CLOCK_TICKS_PER_SECOND;
+  const idle = ((fields[3] ?? 0) + (fields[4] ?? 0)) / CLOCK_TICKS_PER_SECOND;
+  return { busy: total - idle, total };
+}
+
+const readBuffer = Buffer.alloc(4096);
+
+/** One pread of an open /proc file (the kernel regenerates it on every read at offset 0). */
+function readOpen(fd: number): string | undefined {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = fields.reduce((sum, value) => sum + value, 0) / CLOCK_TICKS_PER_SECOND;
-    const idle = ((fields[3] ?? 0) + (fields[4] ?? 0)) / CLOCK_TICKS_PER_SECOND;
-    return { busy: total - idle, total };
+    const length = readSync(fd, readBuffer, 0, readBuffer.length, 0);
+    return length > 0 ? readBuffer.toString('latin1', 0, length) : undefined;
   } catch {
-    return { busy: 0, total: 0 };
+    return undefined; // the process has exited
   }
 }
 
+function readProcFile(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    return readOpen(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+interface Tracked {
+  fd: number;
+  cls: ProcessClass;
+  /** Own and reaped CPU already spent when sampling began (0 for processes started later). */
+  baselineSelf: number;
+  baselineReaped: number;
+  self: number;
+  reaped: number;
+  alive: boolean;
+}
+
 /** Starts sampling; call the returned function to stop and get the totals. */
-export function sampleProcessTree(intervalMs = 50): () => UsageReport {
+export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   const rootPid = process.pid;
-  const rootStart = readStat(rootPid);
-  const lastSeen = new Map<number, { cls: ProcessClass; cpu: number; baseline: number }>();
+  const tracked = new Map<number, Tracked>();
+  /** Pids seen outside the tree: never read again (a process cannot join another's tree). */
+  const outside = new Set<number>();
   let peakRss = 0;
+  let firstSample = true;
   const startedAt = performance.now();
   const machineStart = machineCpu();
 
-  const sample = () => {
-    const stats: ProcStat[] = [];
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = readStat(Number(entry));
-      if (stat) stats.push(stat);
+  const sample = (): void => {
+    const stats = new Map<number, ProcStat>();
+    const read = (pid: number, fd: number): void => {
+      const raw = readOpen(fd);
+      if (raw) stats.set(pid, parseStat(raw));
+    };
+    for (const [pid, entry] of tracked) if (entry.alive) read(pid, entry.fd);
+    const fresh = new Map<number, number>();
+    for (const name of readdirSync('/proc')) {
+      const code = name.charCodeAt(0);
+      if (code < 48 || code > 57) continue;
+      const pid = Number(name);
+      if (tracked.has(pid) || outside.has(pid)) continue;
+      try {
+        const fd = openSync(`/proc/${pid}/stat`, 'r');
+        fresh.set(pid, fd);
+        read(pid, fd);
+      } catch {
+        // exited between readdir and open
+      }
     }
-    const children = new Map<number, ProcStat[]>();
-    for (const s of stats) {
-      const list = children.get(s.ppid) ?? [];
-      list.push(s);
-      children.set(s.ppid, list);
+    // Walk down from the root: a new pid belongs to the tree when its parent does.
+    const inTree = new Set<number>([rootPid]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const [pid, stat] of stats) {
+        if (!inTree.has(pid) && inTree.has(stat.ppid)) {
+          inTree.add(pid);
+          grew = true;
+        }
+      }
+    }
+    for (const [pid, fd] of fresh) {
+      const stat = stats.get(pid);
+      if (inTree.has(pid) && stat) {
+        tracked.set(pid, {
+          fd,
+          cls: pid === rootPid ? 'node' : classify(stat.comm),
+          baselineSelf: firstSample ? stat.selfCpu : 0,
+          baselineReaped: firstSample ? stat.reapedCpu : 0,
+          self: stat.selfCpu,
+          reaped: stat.reapedCpu,
+          alive: true,
+        });
+      } else {
+        closeSync(fd);
+        if (!tracked.has(pid)) outside.add(pid);
+      }
     }
     let rss = 0;
-    const stack = stats.filter((s) => s.pid === rootPid);
-    while (stack.length > 0) {
-      const s = stack.pop()!;
-      rss += s.rssBytes;
-      const known = lastSeen.get(s.pid);
-      if (known) known.cpu = s.cpuSeconds;
-      else {
-        // The root already used CPU before sampling began; count only what the render adds.
-        const baseline = s.pid === rootPid ? (rootStart?.cpuSeconds ?? 0) : 0;
-        lastSeen.set(s.pid, { cls: s.pid === rootPid ? 'node' : classify(s.comm), cpu: s.cpuSeconds, baseline });
+    for (const [pid, entry] of tracked) {
+      if (!entry.alive) continue;
+      const stat = stats.get(pid);
+      if (stat && inTree.has(pid)) {
+        entry.self = stat.selfCpu;
+        entry.reaped = stat.reapedCpu;
+        rss += stat.rssBytes;
+      } else {
+        entry.alive = false;
+        closeSync(entry.fd);
       }
-      stack.push(...(children.get(s.pid) ?? []));
     }
     peakRss = Math.max(peakRss, rss);
+    firstSample = false;
   };
 
   sample();
@@ -119,10 +190,28 @@ export function sampleProcessTree(intervalMs = 50): () => UsageReport {
   return () => {
     clearInterval(timer);
     sample();
-    const cpuSeconds: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
-    for (const { cls, cpu, baseline } of lastSeen.values()) cpuSeconds[cls] += cpu - baseline;
+    // What samples saw, per class (own CPU only: reaped CPU belongs to the children's classes).
+    const seen: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
+    const exited: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
+    let exact = 0;
+    for (const entry of tracked.values()) {
+      const own = entry.self - entry.baselineSelf;
+      seen[entry.cls] += own;
+      if (entry.alive) {
+        // Every process that exited was reaped by one still alive (Node, or a browser's main process).
+        exact += own + entry.reaped - entry.baselineReaped;
+        closeSync(entry.fd);
+      } else {
+        exited[entry.cls] += own;
+      }
+    }
+    // Exact total minus what was seen = CPU of exited processes after their last sample.
+    const unseen = Math.max(0, exact - CLASSES.reduce((sum, cls) => sum + seen[cls], 0));
+    const exitedTotal = CLASSES.reduce((sum, cls) => sum + exited[cls], 0);
+    const cpuSeconds = { ...seen };
+    for (const cls of CLASSES) cpuSeconds[cls] += exitedTotal > 0 ? (unseen * exited[cls]) / exitedTotal : cls === 'other' ? unseen : 0;
     const wallSeconds = (performance.now() - startedAt) / 1000;
-    const used = cpuSeconds.browser + cpuSeconds.ffmpeg + cpuSeconds.node + cpuSeconds.other;
+    const used = CLASSES.reduce((sum, cls) => sum + cpuSeconds[cls], 0);
     const capacity = wallSeconds * availableParallelism();
     const idleFraction = capacity > 0 ? Math.max(0, 1 - used / capacity) : 0;
     const machineEnd = machineCpu();
