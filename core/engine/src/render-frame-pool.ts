@@ -1,15 +1,11 @@
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import type { BrowserInfo } from './browser-info.js';
 import type { CaptureMode } from './browser-flags.js';
-import { openCapturePage, type CapturePage, type CapturePageOptions } from './capture-page.js';
-import { launchBrowser, type BrowserSession } from './launch-browser.js';
+import type { CapturePage, CapturePageOptions } from './capture-page.js';
+import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { planFrameChunks } from './plan-frame-chunks.js';
 
-/** A browser with its capture page open and ready. */
-export interface PoolWorker {
-  session: BrowserSession;
-  page: CapturePage;
-}
+export type { PoolWorker } from './open-pool-worker.js';
 
 export interface FramePoolOptions {
   browser: Pick<BrowserInfo, 'path' | 'kind'>;
@@ -35,11 +31,12 @@ export interface FramePoolOptions {
   /** Captured frames waiting for delivery, at most (default: enough to keep every worker busy). */
   maxBufferedFrames?: number;
   /**
-   * An already open, ready page (same browser, mode and page options) to use as worker 0 instead
-   * of launching a browser: the producer opens one to read media clips, and starting a second
-   * browser right after costs ~0.5-1 s per render. The pool owns it and closes it in every case.
+   * Workers opened before the pool started (same browser, mode and page options), used as
+   * workers 0, 1, ... instead of launching browsers: the producer opens one to read media clips
+   * and starts the others meanwhile (startPoolWorker), so no browser start delays the capture.
+   * They may still be opening. The pool owns them: every one is closed in every case, used or not.
    */
-  adoptWorker?: PoolWorker;
+  adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
 }
 
 export interface FramePoolResult {
@@ -63,8 +60,12 @@ export interface FramePoolResult {
  */
 export async function renderFramePool(opts: FramePoolOptions): Promise<FramePoolResult> {
   const total = opts.times.length;
+  // Every browser this pool owns, adopted or launched: cancelled on failure, closed at the end.
+  const launches: WorkerLaunch[] = (opts.adoptWorkers ?? []).map((w) => ('ready' in w ? w : launchedWorker(w)));
+  const adopted: Array<WorkerLaunch | undefined> = [...launches];
+  const closeAll = (): Promise<unknown> => Promise.allSettled(launches.map((launch) => launch.cancel()));
   if (!Number.isInteger(opts.workers) || opts.workers < 1) {
-    await opts.adoptWorker?.session.close();
+    await closeAll();
     throw new SeekframeError('invalid-option', `workers must be a whole number of at least 1, got ${opts.workers}.`, { stage: 'config' });
   }
   const chunks = planFrameChunks(total, opts.workers, opts.chunkSize);
@@ -72,9 +73,6 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const chunkLength = chunks[0] ? chunks[0].end - chunks[0].start : 1;
   const window = Math.max(1, opts.maxBufferedFrames ?? (workerCount + 1) * chunkLength);
 
-  const sessions: BrowserSession[] = [];
-  let adopted = opts.adoptWorker;
-  if (adopted) sessions.push(adopted.session);
   const buffered = new Map<number, Buffer>();
   const pageErrors = new Set<string>();
   let waiters: Array<() => void> = [];
@@ -98,8 +96,8 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const fail = (error: unknown): void => {
     if (failure) return;
     failure = toSeekframeError(error, { code: 'capture-failed', stage: 'capture' });
-    // Closing the browsers makes every in-flight capture reject at once.
-    for (const session of sessions) void session.close();
+    // Closing the browsers makes every in-flight capture (and page still loading) reject at once.
+    void closeAll();
     wake();
   };
   const onAbort = (): void => {
@@ -130,19 +128,17 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   };
 
   const openWorker = async (id: number): Promise<PoolWorker | undefined> => {
-    if (id === 0 && adopted) {
-      const ready = adopted;
-      adopted = undefined; // used once: a crashed worker 0 gets a new browser
+    let launch = adopted[id];
+    adopted[id] = undefined; // used once: a crashed worker gets a new browser
+    if (!launch) {
       if (failure) return undefined;
-      await opts.preparePage?.(ready.page, id);
-      return ready;
+      launch = startPoolWorker({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, page: opts.page });
+      launches.push(launch);
     }
-    const session = await launchBrowser({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height });
-    sessions.push(session);
-    if (failure) return void (await session.close());
-    const page = await openCapturePage(session, { ...opts.page, mode: opts.mode });
-    await opts.preparePage?.(page, id);
-    return { session, page };
+    const ready = await launch.ready;
+    if (failure) return void (await launch.cancel());
+    await opts.preparePage?.(ready.page, id);
+    return ready;
   };
 
   const worker = async (id: number): Promise<void> => {
@@ -186,7 +182,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     await waitUntil(() => failure !== undefined || (nextToDeliver === total && !delivering));
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
-    await Promise.allSettled(sessions.map((session) => session.close()));
+    await closeAll();
   }
   if (failure) throw failure;
   return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageErrors: [...pageErrors] };

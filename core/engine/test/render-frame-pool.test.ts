@@ -1,10 +1,12 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../src/find-browser.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderFramePool, type FramePoolOptions } from '../src/render-frame-pool.js';
 import { launchBrowser } from '../src/launch-browser.js';
 import { openCapturePage } from '../src/capture-page.js';
+import { startPoolWorker } from '../src/open-pool-worker.js';
 import { createFrameEncoder } from '../src/create-frame-encoder.js';
 import { probeMedia } from '../src/probe-media.js';
 import { countFrames, decodeRgbFrames, tempDir } from './media-fixtures.js';
@@ -18,7 +20,12 @@ let browser: BrowserInfo;
 
 beforeAll(async () => {
   browser = await findBrowser();
-  server = await servePages({ '/colour.html': colourPage(), '/fails.html': colourPage({ seekThrows: 0.5 }) });
+  server = await servePages({
+    '/colour.html': colourPage(),
+    '/fails.html': colourPage({ seekThrows: 0.5 }),
+    // Never finishes loading: an image that the server never answers.
+    '/hangs.html': `${colourPage()}<img src="/hang.png">`,
+  });
 });
 afterAll(async () => server.close());
 
@@ -200,7 +207,7 @@ describe('renderFramePool', () => {
     const reds: number[] = [];
     const result = await renderFramePool({
       ...options,
-      adoptWorker: { session, page },
+      adoptWorkers: [{ session, page }],
       preparePage: async (workerPage) => {
         prepared.push(workerPage);
       },
@@ -214,4 +221,62 @@ describe('renderFramePool', () => {
     expect(reds[9]).toBeGreaterThan(reds[0]!);
     expect(isAlive(pid)).toBe(false);
   });
+
+  it('uses workers started before the pool (still opening) as workers 0 and 1, and closes them', async () => {
+    const options = baseOptions('/colour.html');
+    const early = [0, 1].map(() => startPoolWorker({ browser, mode: options.mode, page: options.page }));
+    const prepared: unknown[] = [];
+    const reds: number[] = [];
+    const result = await renderFramePool({
+      ...options,
+      adoptWorkers: early,
+      preparePage: async (workerPage) => void prepared.push(workerPage),
+      onFrame: (_index, frame) => void reds.push(red(frame)),
+    });
+    const adopted = await Promise.all(early.map((launch) => launch.ready));
+    expect(prepared).toHaveLength(2);
+    expect(new Set(prepared)).toEqual(new Set(adopted.map((worker) => worker.page)));
+    expect(result.workers).toBe(2);
+    expect(reds).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    for (const worker of adopted) expect(isAlive(worker.session.browser.process()!.pid!)).toBe(false);
+  });
+
+  it('cancels a worker whose page is still loading at once, leaving no browser behind', async () => {
+    const options = baseOptions('/hangs.html', { page: { ...baseOptions('/hangs.html').page, readyTimeoutMs: 60_000 } });
+    const launch = startPoolWorker({ browser, mode: options.mode, page: options.page });
+    // Wait until the page is loading: the browser asked for the image that never answers.
+    for (let i = 0; i < 200 && !server.requested('/hang.png'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requested('/hang.png')).toBe(true);
+    const pid = findChildBrowserPid();
+    expect(pid).toBeDefined();
+    const started = Date.now();
+    await launch.cancel();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(launch.ready).rejects.toBeDefined();
+    expect(isAlive(pid!)).toBe(false);
+  });
+
+  it('closes early workers it never used when the pool fails first', async () => {
+    const options = baseOptions('/fails.html', { workers: 1 });
+    const unused = startPoolWorker({ browser, mode: options.mode, page: baseOptions('/colour.html').page });
+    const first = startPoolWorker({ browser, mode: options.mode, page: options.page });
+    await expect(renderFramePool({ ...options, adoptWorkers: [first, unused] })).rejects.toMatchObject({ code: 'page-script-error' });
+    const worker = await unused.ready;
+    expect(isAlive(worker.session.browser.process()!.pid!)).toBe(false);
+  });
 });
+
+/** The pid of a browser process started by this test process (its direct child). */
+function findChildBrowserPid(): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid && /chrom|headless_shell/.test(stat)) return Number(entry);
+    } catch {
+      // exited
+    }
+  }
+  return undefined;
+}

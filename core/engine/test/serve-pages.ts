@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A real loopback HTTP server serving fixed pages by path; 404 for anything else. */
-export async function servePages(pages: Record<string, string>): Promise<{ url: (path: string) => string; close: () => Promise<void> }> {
+export async function servePages(
+  pages: Record<string, string>,
+): Promise<{ url: (path: string) => string; close: () => Promise<void>; requested: (path: string) => boolean }> {
+  const seen = new Set<string>();
   const server: Server = createServer((req, res) => {
+    seen.add(req.url ?? '');
     // A request that never answers, to test load timeouts.
     if (req.url === '/hang.png') return;
     const body = pages[req.url ?? ''];
@@ -17,6 +21,7 @@ export async function servePages(pages: Record<string, string>): Promise<{ url: 
   const { port } = server.address() as AddressInfo;
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
+    requested: (path) => seen.has(path),
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

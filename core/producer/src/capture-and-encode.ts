@@ -10,6 +10,7 @@ import {
   type EncodeResult,
   type EncoderOptions,
   type PoolWorker,
+  type WorkerLaunch,
 } from '@seekframe/engine';
 import { frameTime } from './frame-timing.js';
 import { pageScriptError, remoteRequestError } from './page-script-error.js';
@@ -37,8 +38,8 @@ export interface CaptureAndEncodeOptions {
   videoFrames: VideoFrameMap;
   encoder: Omit<EncoderOptions, 'inputFormat'>;
   signal: AbortSignal | undefined;
-  /** The media stage's open page, adopted as worker 0 (the pool closes it). */
-  adoptWorker?: PoolWorker;
+  /** Workers opened early: the media stage's page first, then those started meanwhile (the pool closes them). */
+  adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
   onProgress(framesRendered: number, elapsedMs: number): void;
   beforeFinish(): void;
 }
@@ -84,7 +85,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       page,
       times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
       signal: options.signal,
-      ...(options.adoptWorker ? { adoptWorker: options.adoptWorker } : {}),
+      ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
       preparePage: async (workerPage) => {
         pages.add(workerPage);
         if (Object.keys(options.videoFrames).length > 0) {

@@ -2,9 +2,8 @@ import path from 'node:path';
 import {
   chooseVideoFrameFormat,
   extractVideoFrames,
-  launchBrowser,
   mixAudio,
-  openCapturePage,
+  openPoolWorker,
   probeMedia,
   type AudioTrack,
   type BrowserInfo,
@@ -48,13 +47,13 @@ export interface PrepareMediaOptions {
  * page stays open: capture adopts it as its first worker instead of starting another browser.
  */
 export async function openMediaPage(options: Pick<PrepareMediaOptions, 'browser' | 'page' | 'gpu'>): Promise<{ clips: MediaClip[]; worker: PoolWorker }> {
-  const session = await launchBrowser({ browser: options.browser, mode: options.page.mode, gpu: options.gpu, width: options.page.width, height: options.page.height });
+  const { mode, ...page } = options.page;
+  const worker = await openPoolWorker({ browser: options.browser, mode, gpu: options.gpu, page });
   try {
-    const page = await openCapturePage(session, options.page);
-    const clips = await page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
-    return { clips, worker: { session, page } };
+    const clips = await worker.page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
+    return { clips, worker };
   } catch (error) {
-    await session.close();
+    await worker.session.close();
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, chooseCaptureMode, findBrowser, parseEncoderOptions, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
+import { autoWorkerCount, chooseCaptureMode, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
@@ -123,9 +123,15 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     const page = { url: server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: options.readyTimeoutMs };
 
     stage('media');
+    // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
+    // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
+    const pageOptions = captureOptions(page, transparent);
+    const earlyWorkers = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser, mode: captureMode, gpu: options.browserGpu, page: pageOptions }));
+    // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
+    cleanup.add(() => Promise.all(earlyWorkers.map((launch) => launch.cancel())));
     const media = await prepareMedia({
       browser,
-      page: captureOptions(page, transparent),
+      page: pageOptions,
       gpu: options.browserGpu,
       server,
       root: project.root,
@@ -151,7 +157,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       transparent,
       gpu: options.browserGpu,
       videoFrames: media.videoFrames,
-      adoptWorker: media.worker,
+      adoptWorkers: [media.worker, ...earlyWorkers],
       encoder: { ...encoderOptions, ...(media.audioFile ? { audio: media.audioFile } : {}) },
       signal,
       onProgress: (framesRendered, elapsedMs) => {
