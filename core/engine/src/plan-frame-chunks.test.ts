@@ -11,10 +11,18 @@ describe('planFrameChunks', () => {
       chunks.forEach((chunk) => expect(chunk.end).toBeGreaterThan(chunk.start));
     }
   });
-  it('aims at four chunks per worker, 1 to 30 frames each', () => {
-    expect(planFrameChunks(80, 2)).toHaveLength(8);
+  it('starts at about four chunks per worker, at most 30 frames each', () => {
+    expect(planFrameChunks(80, 2)[0]).toEqual({ start: 0, end: 10 });
     expect(planFrameChunks(10_000, 2)[0]).toEqual({ start: 0, end: 30 });
     expect(planFrameChunks(3, 4)).toHaveLength(3);
+  });
+  it('shrinks the chunks towards the end so the workers finish together', () => {
+    const chunks = planFrameChunks(300, 2);
+    const sizes = chunks.map((chunk) => chunk.end - chunk.start);
+    sizes.slice(1).forEach((size, i) => expect(size).toBeLessThanOrEqual(sizes[i]!));
+    // No chunk is more than half a worker's fair share of what is left when it is taken.
+    chunks.forEach((chunk) => expect(chunk.end - chunk.start).toBeLessThanOrEqual(Math.ceil((300 - chunk.start) / 4)));
+    expect(sizes.at(-1)).toBe(1);
   });
   it('honours an explicit chunk size', () => {
     expect(planFrameChunks(10, 2, 4)).toEqual([{ start: 0, end: 4 }, { start: 4, end: 8 }, { start: 8, end: 10 }]);
