@@ -16,7 +16,12 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
     ? hardwareEncoderArgs(opts.hardwareEncoder, opts.videoBitrate ? { bitrate: opts.videoBitrate } : opts.crf ?? QUALITY_PRESETS[opts.quality].x264Crf)
     : undefined;
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...(hardware?.inputArgs ?? []),
+    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    // One filter thread: by default ffmpeg slices the pixel-format conversion across one thread
+    // per core, which then compete with the encoder's own threads. Measured on 2 cores at 1080p:
+    // ~3 ms less CPU per frame for every format (x264 ultrafast 20 -> 17 ms) and no slower.
+    '-filter_threads', '1',
+    ...(hardware?.inputArgs ?? []),
     // image2pipe splits the byte stream into images with the given decoder's parser.
     '-f', 'image2pipe', '-framerate', rate, '-c:v', opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png', '-i', 'pipe:0',
   ];
