@@ -48,3 +48,15 @@ test('does not count CPU spent before sampling began', async () => {
   const total = report.cpuSeconds.browser + report.cpuSeconds.ffmpeg + report.cpuSeconds.node + report.cpuSeconds.other;
   expect(total).toBeLessThan(0.15);
 });
+
+test('counts a short ffmpeg that no sample saw as encode CPU, not as another class', async () => {
+  const stop = sampleProcessTree(60_000); // no sample runs between the first and the last
+  // ~1 s of 320x240 testsrc through x264: a few tenths of a second of CPU, in one short process.
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-frames:v', '30', '-c:v', 'libx264', '-preset', 'slow', '-f', 'null', '-']);
+  const [code] = await once(child, 'exit');
+  expect(code).toBe(0);
+  const report = stop();
+  expect(report.cpuSeconds.ffmpeg).toBeGreaterThan(0.02);
+  expect(report.cpuSeconds.browser).toBe(0);
+  expect(report.cpuSeconds.other).toBe(0);
+});

@@ -7,14 +7,20 @@
  * Node's CPU in a render). So each process's stat file is opened once and re-read with one
  * pread, processes known to be outside the tree are never read again, and the interval is 200 ms.
  *
- * Processes come and go during a render (one browser per worker, one ffmpeg per encode, short
- * ffprobe runs). Their CPU is not lost between the last sample and their exit: when a parent
- * reaps a child, the kernel adds the child's whole CPU to the parent's cutime/cstime. The total
- * is therefore exact (live processes' own CPU plus what they reaped); the part no sample saw is
- * given to the classes of the processes that exited, in proportion to what was seen of them.
+ * CPU totals do not depend on the samples catching every process. Processes come and go during
+ * a render (one browser per worker, one ffmpeg per encode, short ffprobe runs), but when a
+ * parent reaps a child the kernel adds the child's whole CPU (its own reaped children included)
+ * to the parent's cutime/cstime. So the CPU of the tree is: for every process alive at the end,
+ * its own CPU plus what it reaped. For this process's own children we learn the class of what
+ * it reaped at the moment Node reaps each one (its `exit` event, seen through the
+ * `child_process` diagnostics channel): an ffmpeg that lived 30 ms between two samples still
+ * counts as encode CPU, not as somebody else's.
  */
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 
 export type ProcessClass = 'browser' | 'ffmpeg' | 'node' | 'other';
 
@@ -84,10 +90,10 @@ function readOpen(fd: number): string | undefined {
   }
 }
 
-function readProcFile(path: string): string | undefined {
+function readProcFile(file: string): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(file, 'r');
     return readOpen(fd);
   } catch {
     return undefined;
@@ -100,8 +106,7 @@ interface Tracked {
   fd: number;
   cls: ProcessClass;
   /** Own and reaped CPU already spent when sampling began (0 for processes started later). */
-  baselineSelf: number;
-  baselineReaped: number;
+  baseline: number;
   self: number;
   reaped: number;
   alive: boolean;
@@ -110,6 +115,9 @@ interface Tracked {
 /** Starts sampling; call the returned function to stop and get the totals. */
 export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   const rootPid = process.pid;
+  const rootFd = openSync(`/proc/${rootPid}/stat`, 'r');
+  const readRoot = (): ProcStat => parseStat(readOpen(rootFd)!);
+  const rootStart = readRoot();
   const tracked = new Map<number, Tracked>();
   /** Pids seen outside the tree: never read again (a process cannot join another's tree). */
   const outside = new Set<number>();
@@ -118,19 +126,35 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   const startedAt = performance.now();
   const machineStart = machineCpu();
 
+  // What Node reaped, by the class of the child it reaped (see the header).
+  const reapedByClass: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
+  let rootReapedSoFar = rootStart.reapedCpu;
+  const onChild = (message: unknown): void => {
+    const child = (message as { process?: ChildProcess }).process;
+    child?.once('exit', () => {
+      const now = readRoot().reapedCpu;
+      // Two children reaped in the same event-loop turn both land on the first: rare, and only
+      // their split between classes is affected, never the total.
+      reapedByClass[classify(path.basename(child.spawnfile ?? ''))] += now - rootReapedSoFar;
+      rootReapedSoFar = now;
+    });
+  };
+  subscribe('child_process', onChild);
+
   const sample = (): void => {
     const stats = new Map<number, ProcStat>();
     const read = (pid: number, fd: number): void => {
       const raw = readOpen(fd);
       if (raw) stats.set(pid, parseStat(raw));
     };
+    stats.set(rootPid, readRoot());
     for (const [pid, entry] of tracked) if (entry.alive) read(pid, entry.fd);
     const fresh = new Map<number, number>();
     for (const name of readdirSync('/proc')) {
       const code = name.charCodeAt(0);
       if (code < 48 || code > 57) continue;
       const pid = Number(name);
-      if (tracked.has(pid) || outside.has(pid)) continue;
+      if (pid === rootPid || tracked.has(pid) || outside.has(pid)) continue;
       try {
         const fd = openSync(`/proc/${pid}/stat`, 'r');
         fresh.set(pid, fd);
@@ -154,21 +178,14 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
     for (const [pid, fd] of fresh) {
       const stat = stats.get(pid);
       if (inTree.has(pid) && stat) {
-        tracked.set(pid, {
-          fd,
-          cls: pid === rootPid ? 'node' : classify(stat.comm),
-          baselineSelf: firstSample ? stat.selfCpu : 0,
-          baselineReaped: firstSample ? stat.reapedCpu : 0,
-          self: stat.selfCpu,
-          reaped: stat.reapedCpu,
-          alive: true,
-        });
+        const baseline = firstSample ? stat.selfCpu + stat.reapedCpu : 0;
+        tracked.set(pid, { fd, cls: classify(stat.comm), baseline, self: stat.selfCpu, reaped: stat.reapedCpu, alive: true });
       } else {
         closeSync(fd);
-        if (!tracked.has(pid)) outside.add(pid);
+        outside.add(pid);
       }
     }
-    let rss = 0;
+    let rss = stats.get(rootPid)!.rssBytes;
     for (const [pid, entry] of tracked) {
       if (!entry.alive) continue;
       const stat = stats.get(pid);
@@ -190,26 +207,24 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   return () => {
     clearInterval(timer);
     sample();
-    // What samples saw, per class (own CPU only: reaped CPU belongs to the children's classes).
-    const seen: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
-    const exited: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
-    let exact = 0;
+    unsubscribe('child_process', onChild);
+    const rootEnd = readRoot();
+    closeSync(rootFd);
+    const cpuSeconds: Record<ProcessClass, number> = { ...reapedByClass };
+    cpuSeconds.node += rootEnd.selfCpu - rootStart.selfCpu;
+    // Reaped by Node with no exit event seen (a child started before sampling began).
+    cpuSeconds.other += Math.max(0, rootEnd.reapedCpu - rootReapedSoFar);
     for (const entry of tracked.values()) {
-      const own = entry.self - entry.baselineSelf;
-      seen[entry.cls] += own;
       if (entry.alive) {
-        // Every process that exited was reaped by one still alive (Node, or a browser's main process).
-        exact += own + entry.reaped - entry.baselineReaped;
+        // Its own CPU plus every descendant it reaped, which share its class (a browser's renderers).
+        cpuSeconds[entry.cls] += entry.self + entry.reaped - entry.baseline;
         closeSync(entry.fd);
       } else {
-        exited[entry.cls] += own;
+        // Whoever reaped it counted all of its CPU, including what it spent before sampling began.
+        cpuSeconds[entry.cls] -= entry.baseline;
       }
     }
-    // Exact total minus what was seen = CPU of exited processes after their last sample.
-    const unseen = Math.max(0, exact - CLASSES.reduce((sum, cls) => sum + seen[cls], 0));
-    const exitedTotal = CLASSES.reduce((sum, cls) => sum + exited[cls], 0);
-    const cpuSeconds = { ...seen };
-    for (const cls of CLASSES) cpuSeconds[cls] += exitedTotal > 0 ? (unseen * exited[cls]) / exitedTotal : cls === 'other' ? unseen : 0;
+    for (const cls of CLASSES) cpuSeconds[cls] = Math.max(0, cpuSeconds[cls]);
     const wallSeconds = (performance.now() - startedAt) / 1000;
     const used = CLASSES.reduce((sum, cls) => sum + cpuSeconds[cls], 0);
     const capacity = wallSeconds * availableParallelism();
