@@ -65,7 +65,14 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       { stage: 'capture', details: { field: 'mode' } },
     );
   }
-  const { page, cdp } = await createPage(session, opts.mode);
+  let created: Awaited<ReturnType<typeof createPage>>;
+  try {
+    created = await createPage(session, opts.mode);
+  } catch (error) {
+    // Usually the browser died while the page was being made (puppeteer: "Connection closed.").
+    throw crashError(session, error, `while opening a page for ${opts.url}`);
+  }
+  const { page, cdp } = created;
   const errors = collectPageErrors(page);
   const pendingRequests = trackPendingRequests(page);
   let crashed = false;
@@ -99,7 +106,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   } catch (error) {
     await page.close().catch(() => undefined);
     if (error instanceof SeekframeError) throw error;
-    throw crashError(session, error, `while loading ${opts.url}`);
+    throw crashError(session, error, `while loading ${opts.url}`, crashed);
   }
 
   const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
