@@ -56,32 +56,44 @@ async function describePending(page: Page): Promise<string> {
 /**
  * Resolves with the promise's value, or 'timeout'. While waiting, `pump` is called back to back:
  * in beginframe mode the page gets no animation frames unless we send them, and a page that
- * awaits requestAnimationFrame would otherwise never settle.
+ * awaits requestAnimationFrame would otherwise never settle. Returns as soon as the promise
+ * settles (and a pump already sent has come back), never after a pause: this runs once per
+ * frame, and a fixed 5 ms pause here once cost every frame 5 ms of idle browser.
  */
 export async function settleWithin<T>(promise: Promise<T>, timeoutMs: number, pump?: () => Promise<void>): Promise<T | 'timeout'> {
-  let done = false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
-  const settled = promise.finally(() => {
-    done = true;
-  });
-  const pumping = pump ? pumpUntil(() => done, pump) : undefined;
+  const finished = Promise.race([promise, timeout]);
+  const pumping = pump ? pumpUntil(finished, pump) : undefined;
   try {
-    return await Promise.race([settled, timeout]);
+    return await finished;
   } finally {
-    done = true;
     clearTimeout(timer);
     await pumping;
   }
 }
 
-async function pumpUntil(isDone: () => boolean, pump: () => Promise<void>): Promise<void> {
+/** Sends `pump` every ~5 ms until `finished` settles; a pause ends the moment it does. */
+async function pumpUntil(finished: Promise<unknown>, pump: () => Promise<void>): Promise<void> {
+  let done = false;
+  const over = finished.then(
+    () => void (done = true),
+    () => void (done = true),
+  );
   // Give the page a moment to settle on its own before driving frames.
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  while (!isDone()) {
+  await pauseUnless(over, 5);
+  while (!done) {
     await pump().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await pauseUnless(over, 5);
   }
+}
+
+function pauseUnless(over: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const pause = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([pause, over]).finally(() => clearTimeout(timer));
 }
