@@ -236,6 +236,30 @@ describe('createFrameEncoder failure and atomicity', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('drain() lets ffmpeg finish without publishing; finish() then publishes, abort() leaves nothing', async () => {
+    const folder = path.join(dir, 'drained');
+    const output = path.join(folder, 'v.mp4');
+    const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'high' });
+    await writeAll(encoder, pngFrames(5, W, H));
+    const pid = encoder.pid!;
+    await Promise.all([encoder.drain(), encoder.drain()]);
+    // ffmpeg has exited (kill(pid, 0) throws ESRCH), and only the temp file exists.
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(await readdir(folder)).toEqual([expect.stringContaining('.partial')]);
+    const result = await encoder.finish();
+    expect(await readdir(folder)).toEqual(['v.mp4']);
+    expect(result.size).toBe((await stat(output)).size);
+    expect(await countFrames(output)).toBe(5);
+    await expect(encoder.finish()).rejects.toMatchObject({ code: 'encoder-closed' });
+
+    const dropped = createFrameEncoder({ format: 'mp4', output: path.join(folder, 'dropped.mp4'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    await writeAll(dropped, pngFrames(2, W, H));
+    await dropped.drain();
+    await dropped.abort();
+    expect(await readdir(folder)).toEqual(['v.mp4']);
+    await expect(dropped.finish()).rejects.toMatchObject({ code: 'encoder-closed' });
+  });
+
   it('abort() kills ffmpeg and removes the temp output', async () => {
     const folder = path.join(dir, 'aborted');
     const encoder = createFrameEncoder({ format: 'png-sequence', output: path.join(folder, 'frames'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });

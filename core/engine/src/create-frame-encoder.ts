@@ -23,7 +23,13 @@ export interface FrameEncoder {
   readonly pid: number | undefined;
   /** Resolves once ffmpeg accepted the frame into its pipe buffer (waits for 'drain'). */
   write(frame: Buffer): Promise<void>;
-  /** Closes the input, waits for ffmpeg and moves the temp output into place. */
+  /**
+   * Closes the input and waits for ffmpeg to finish encoding, without publishing the output yet:
+   * a caller can let ffmpeg flush its last frames while it still checks for late errors (and
+   * closes browsers), then call finish() or abort(). Safe to call more than once.
+   */
+  drain(): Promise<void>;
+  /** Closes the input (if drain() did not), waits for ffmpeg and moves the temp output into place. */
   finish(): Promise<EncodeResult>;
   /** Kills ffmpeg and removes the temp output. Safe at any time, also after a failure. */
   abort(): Promise<void>;
@@ -48,7 +54,9 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
   let stderr = '';
   let frames = 0;
   let failure: SeekframeError | undefined;
-  let state: 'running' | 'finishing' | 'done' | 'aborted' = 'running';
+  let state: 'running' | 'draining' | 'finishing' | 'done' | 'aborted' = 'running';
+  let draining: Promise<void> | undefined;
+  let finishCalled = false;
   let child: FfmpegChild | undefined;
   let resolveExit!: (value: { code: number | null; signal: NodeJS.Signals | null }) => void;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -104,18 +112,21 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
     if (failure) await removeTemp(temp);
   });
 
+  const closedError = (call: string): SeekframeError =>
+    new SeekframeError('encoder-closed', `${call} after ${state === 'aborted' ? 'abort()' : 'finish()'} on the encoder for ${output}.`, { stage: 'encode' });
+
   const fail = async (): Promise<never> => {
     await cleanup;
     throw failure!;
   };
 
-  return {
+  const encoder: FrameEncoder = {
     get pid() {
       return child?.pid;
     },
 
     async write(frame) {
-      if (state !== 'running') throw new SeekframeError('encoder-closed', `write() after ${state === 'aborted' ? 'abort()' : 'finish()'} on the encoder for ${output}.`, { stage: 'encode' });
+      if (state !== 'running') throw closedError('write()');
       await started;
       if (failure || !child) return fail();
       const stdin = child!.stdin;
@@ -126,21 +137,33 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       if (failure) return fail();
     },
 
+    drain() {
+      draining ??= (async () => {
+        if (state !== 'running') throw closedError('drain()');
+        state = 'draining';
+        await started;
+        if (failure || !child) return fail();
+        if (frames === 0) {
+          state = 'aborted';
+          child.kill('SIGKILL');
+          await exited;
+          await removeTemp(temp);
+          throw new SeekframeError('no-frames', `No frames were written to ${output}; nothing to encode.`, { stage: 'encode' });
+        }
+        child.stdin.end();
+        const { code } = await exited;
+        if (failure) return fail();
+        if (code !== 0) throw closedError('drain()'); // abort() killed it meanwhile
+      })();
+      return draining;
+    },
+
     async finish() {
-      if (state !== 'running') throw new SeekframeError('encoder-closed', `finish() called twice on the encoder for ${output}.`, { stage: 'encode' });
+      if (finishCalled) throw new SeekframeError('encoder-closed', `finish() called twice on the encoder for ${output}.`, { stage: 'encode' });
+      finishCalled = true;
+      await encoder.drain();
+      if (state !== 'draining') throw closedError('finish()');
       state = 'finishing';
-      await started;
-      if (failure || !child) return fail();
-      if (frames === 0) {
-        state = 'aborted';
-        child.kill('SIGKILL');
-        await exited;
-        await removeTemp(temp);
-        throw new SeekframeError('no-frames', `No frames were written to ${output}; nothing to encode.`, { stage: 'encode' });
-      }
-      child.stdin.end();
-      const { code } = await exited;
-      if (failure || code !== 0) return fail();
       try {
         const size = await commitOutput(temp, output, isFolder);
         state = 'done';
@@ -163,4 +186,5 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       await removeTemp(temp);
     },
   };
+  return encoder;
 }

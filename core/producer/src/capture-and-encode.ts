@@ -96,9 +96,12 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
         }
         check();
       },
-      onFrame: async (_index, frame) => {
+      onFrame: async (index, frame) => {
         check();
         await encoder.write(frame);
+        // ffmpeg flushes its last frames (x264's lookahead: up to ~0.4 s at `high`) while the pool
+        // closes the browsers and we check for late errors; the output is published only after.
+        if (index === totalFrames - 1) encoder.drain().catch(() => undefined);
       },
       onProgress: ({ framesDone }) => options.onProgress(framesDone, Date.now() - startedAt),
     });
