@@ -7,8 +7,13 @@
  *
  * and the render's fps as a share of that limit. Nothing here is asserted: it is a measurement.
  *
- *   npx tsx bench/limits.ts                       # bench/compositions/showcase-1080p, 3 presets
- *   npx tsx bench/limits.ts --json
+ * A shared 2-core machine's speed drifts by ±10% from minute to minute (neighbours, CPU steal),
+ * so one limit and one render taken a minute apart can disagree by that much. Each round
+ * therefore measures capture, encode and render back to back per preset, and the figures
+ * printed are the medians over the rounds (default 3), with the spread of the ratio.
+ *
+ *   npx tsx bench/limits.ts                       # bench/compositions/showcase-1080p, 3 presets, 3 rounds
+ *   npx tsx bench/limits.ts --rounds 1 --json
  *   npx tsx bench/limits.ts --dir compositions/ui-3d-reveal --presets standard --workers 2
  *
  * Uses the built packages (run `npx turbo run build` first).
@@ -31,6 +36,7 @@ function arg(name: string): string | undefined {
 
 const projectDir = resolve(repoRoot, arg('--dir') ?? 'bench/compositions/showcase-1080p');
 const presets = (arg('--presets') ?? 'draft,standard,high').split(',') as Preset[];
+const rounds = Math.max(1, Number(arg('--rounds') ?? 3));
 const json = process.argv.includes('--json');
 const workersArg = arg('--workers') ?? 'auto';
 const workers = workersArg === 'auto' ? 'auto' : Number(workersArg);
@@ -78,46 +84,102 @@ async function encodeOnly(frames: Buffer[], quality: Preset, dir: string): Promi
   return stop().cpuSeconds.ffmpeg / frames.length;
 }
 
+interface RoundRow {
+  captureCpuPerFrame: number;
+  encodeCpuPerFrame: number;
+  limitFps: number;
+  renderFps: number;
+  ratio: number;
+  renderCpuPerFrame: number;
+  idleFraction: number;
+  othersFraction: number;
+  workers: number;
+  captureMode: string;
+  reused: number;
+}
+
+/** One round for one preset: capture only, encode only, render, back to back. */
+async function measureRound(quality: Preset, dir: string): Promise<RoundRow> {
+  log(`  capture only`);
+  const capture = await captureOnly();
+  log(`  encode only: ${quality}`);
+  const encodeCpu = await encodeOnly(capture.frames, quality, dir);
+  log(`  render: ${quality}`);
+  const measured = await measureRender({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers });
+  const limitFps = cores / (capture.cpuPerFrame + encodeCpu);
+  return {
+    captureCpuPerFrame: capture.cpuPerFrame,
+    encodeCpuPerFrame: encodeCpu,
+    limitFps,
+    renderFps: measured.fps,
+    ratio: measured.fps / limitFps,
+    renderCpuPerFrame: measured.captureCpuPerFrame + measured.encodeCpuPerFrame + measured.nodeCpuPerFrame,
+    idleFraction: measured.idleFraction,
+    othersFraction: measured.othersFraction,
+    workers: measured.result.workers,
+    captureMode: measured.result.captureMode,
+    reused: capture.reused,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'seekframe-limits-'));
+  const perPreset = new Map<Preset, RoundRow[]>(presets.map((p) => [p, []]));
   try {
-    log(`capture only: ${total} frames of ${projectDir} (${meta.width}x${meta.height})`);
-    const capture = await captureOnly();
-    const rows = [];
-    for (const quality of presets) {
-      log(`encode only: ${quality}`);
-      const encodeCpu = await encodeOnly(capture.frames, quality, dir);
-      log(`render: ${quality}`);
-      const measured = await measureRender({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers });
-      const rendered = measured.result;
-      const limitFps = cores / (capture.cpuPerFrame + encodeCpu);
-      const renderFps = measured.fps;
-      rows.push({
-        preset: quality,
-        frames: total,
-        captureCpuPerFrame: capture.cpuPerFrame,
-        encodeCpuPerFrame: encodeCpu,
-        limitFps,
-        renderFps,
-        ratio: renderFps / limitFps,
-        renderCpuPerFrame: measured.captureCpuPerFrame + measured.encodeCpuPerFrame + measured.nodeCpuPerFrame,
-        idleFraction: measured.idleFraction,
-        othersFraction: measured.othersFraction,
-        workers: rendered.workers,
-        captureMode: rendered.captureMode,
-        reusedFramesCaptureOnly: capture.reused,
-      });
-      if (json) console.log(JSON.stringify(rows.at(-1)));
-    }
-    if (!json) {
-      console.log(`| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | ratio | render CPU s/frame | idle | others | workers |`);
-      console.log('|---|---|---|---|---|---|---|---|---|---|');
-      for (const r of rows) {
-        console.log(`| ${r.preset} | ${r.captureCpuPerFrame.toFixed(3)} | ${r.encodeCpuPerFrame.toFixed(3)} | ${r.limitFps.toFixed(2)} | ${r.renderFps.toFixed(2)} | ${(r.ratio * 100).toFixed(0)}% | ${r.renderCpuPerFrame.toFixed(3)} | ${(r.idleFraction * 100).toFixed(0)}% | ${(r.othersFraction * 100).toFixed(0)}% | ${r.workers} |`);
+    log(`${total} frames of ${projectDir} (${meta.width}x${meta.height}), ${rounds} round(s)`);
+    for (let round = 1; round <= rounds; round++) {
+      for (const quality of presets) {
+        log(`round ${round}/${rounds}, ${quality}`);
+        const row = await measureRound(quality, dir);
+        perPreset.get(quality)!.push(row);
+        log(`  limit ${row.limitFps.toFixed(2)} fps, render ${row.renderFps.toFixed(2)} fps = ${(row.ratio * 100).toFixed(0)}%`);
       }
-      console.log('idle = share of the cores the render left unused; others = share other processes used meanwhile (fps is unreliable when high).');
-      console.log(`\n${total} frames, ${capture.reused} unchanged frames not re-encoded by Chromium (capture-only pass), ${rows[0]?.captureMode ?? ''} capture`);
     }
+    const summary = presets.map((preset) => {
+      const list = perPreset.get(preset)!;
+      const pick = (key: keyof RoundRow): number => median(list.map((row) => row[key] as number));
+      return {
+        preset,
+        frames: total,
+        rounds: list.length,
+        captureCpuPerFrame: pick('captureCpuPerFrame'),
+        encodeCpuPerFrame: pick('encodeCpuPerFrame'),
+        limitFps: pick('limitFps'),
+        renderFps: pick('renderFps'),
+        ratio: pick('ratio'),
+        ratioMin: Math.min(...list.map((row) => row.ratio)),
+        ratioMax: Math.max(...list.map((row) => row.ratio)),
+        renderCpuPerFrame: pick('renderCpuPerFrame'),
+        idleFraction: pick('idleFraction'),
+        othersFraction: pick('othersFraction'),
+        workers: list[0]!.workers,
+        captureMode: list[0]!.captureMode,
+        reusedFramesCaptureOnly: list[0]!.reused,
+        perRound: list,
+      };
+    });
+    if (json) {
+      for (const row of summary) console.log(JSON.stringify(row));
+      return;
+    }
+    const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
+    console.log(`| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | of the limit (min-max) | render CPU s/frame | idle | others | workers |`);
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of summary) {
+      console.log(
+        `| ${r.preset} | ${r.captureCpuPerFrame.toFixed(3)} | ${r.encodeCpuPerFrame.toFixed(3)} | ${r.limitFps.toFixed(2)} | ${r.renderFps.toFixed(2)} | ` +
+          `${pct(r.ratio)} (${pct(r.ratioMin)}-${pct(r.ratioMax)}) | ${r.renderCpuPerFrame.toFixed(3)} | ${pct(r.idleFraction)} | ${pct(r.othersFraction)} | ${r.workers} |`,
+      );
+    }
+    console.log(`Medians over ${rounds} round(s); each round measures capture, encode and render back to back.`);
+    console.log('idle = share of the cores the render left unused; others = share other processes (and CPU steal) took meanwhile.');
+    console.log(`\n${total} frames, ${summary[0]?.reusedFramesCaptureOnly ?? 0} unchanged frames not drawn again by Chromium (capture-only pass), ${summary[0]?.captureMode ?? ''} capture`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
