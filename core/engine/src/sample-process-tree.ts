@@ -7,14 +7,14 @@
  * Node's CPU in a render). So each process's stat file is opened once and re-read with one
  * pread, processes known to be outside the tree are never read again, and the interval is 200 ms.
  *
- * CPU totals do not depend on the samples catching every process. Processes come and go during
- * a render (one browser per worker, one ffmpeg per encode, short ffprobe runs), but when a
- * parent reaps a child the kernel adds the child's whole CPU (its own reaped children included)
- * to the parent's cutime/cstime. So the CPU of the tree is: for every process alive at the end,
- * its own CPU plus what it reaped. For this process's own children we learn the class of what
- * it reaped at the moment Node reaps each one (its `exit` event, seen through the
- * `child_process` diagnostics channel): an ffmpeg that lived 30 ms between two samples still
- * counts as encode CPU, not as somebody else's.
+ * Processes come and go during a render (one browser per worker, one ffmpeg per encode, short
+ * ffprobe runs), so every process's CPU is counted as the samples last saw it, and what it spent
+ * after its last sample is recovered from reaping: when a parent reaps a child, the kernel adds
+ * the child's whole CPU (its own reaped children included) to the parent's cutime/cstime. For
+ * this process's own children the moment of reaping is their `exit` event (seen through the
+ * `child_process` diagnostics channel), so that unseen remainder gets the child's own class: an
+ * ffmpeg that lived 30 ms between two samples still counts as encode CPU. A process orphaned to
+ * init (Chromium's helpers at shutdown) is counted as last seen: never twice, at worst a little low.
  */
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -104,12 +104,21 @@ function readProcFile(file: string): string | undefined {
 
 interface Tracked {
   fd: number;
+  ppid: number;
   cls: ProcessClass;
   /** Own and reaped CPU already spent when sampling began (0 for processes started later). */
-  baseline: number;
+  baselineSelf: number;
+  baselineReaped: number;
+  /** Own and reaped CPU at the last sample that saw the process. */
   self: number;
   reaped: number;
   alive: boolean;
+}
+
+interface ReapedChild {
+  cls: ProcessClass;
+  /** Everything the child (and what it reaped) spent in its whole life: Node's cutime step. */
+  cpu: number;
 }
 
 /** Starts sampling; call the returned function to stop and get the totals. */
@@ -126,16 +135,16 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   const startedAt = performance.now();
   const machineStart = machineCpu();
 
-  // What Node reaped, by the class of the child it reaped (see the header).
-  const reapedByClass: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: 0, other: 0 };
+  // Node's children as Node reaps them (see the header).
+  const reapedChildren = new Map<number, ReapedChild>();
   let rootReapedSoFar = rootStart.reapedCpu;
   const onChild = (message: unknown): void => {
     const child = (message as { process?: ChildProcess }).process;
     child?.once('exit', () => {
       const now = readRoot().reapedCpu;
-      // Two children reaped in the same event-loop turn both land on the first: rare, and only
-      // their split between classes is affected, never the total.
-      reapedByClass[classify(path.basename(child.spawnfile ?? ''))] += now - rootReapedSoFar;
+      // Two children reaped in the same event-loop turn both land on the first: rare, and it
+      // only moves CPU between their classes, never changes the total.
+      if (child.pid !== undefined) reapedChildren.set(child.pid, { cls: classify(path.basename(child.spawnfile ?? '')), cpu: now - rootReapedSoFar });
       rootReapedSoFar = now;
     });
   };
@@ -178,8 +187,16 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
     for (const [pid, fd] of fresh) {
       const stat = stats.get(pid);
       if (inTree.has(pid) && stat) {
-        const baseline = firstSample ? stat.selfCpu + stat.reapedCpu : 0;
-        tracked.set(pid, { fd, cls: classify(stat.comm), baseline, self: stat.selfCpu, reaped: stat.reapedCpu, alive: true });
+        tracked.set(pid, {
+          fd,
+          ppid: stat.ppid,
+          cls: classify(stat.comm),
+          baselineSelf: firstSample ? stat.selfCpu : 0,
+          baselineReaped: firstSample ? stat.reapedCpu : 0,
+          self: stat.selfCpu,
+          reaped: stat.reapedCpu,
+          alive: true,
+        });
       } else {
         closeSync(fd);
         outside.add(pid);
@@ -210,21 +227,11 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
     unsubscribe('child_process', onChild);
     const rootEnd = readRoot();
     closeSync(rootFd);
-    const cpuSeconds: Record<ProcessClass, number> = { ...reapedByClass };
-    cpuSeconds.node += rootEnd.selfCpu - rootStart.selfCpu;
-    // Reaped by Node with no exit event seen (a child started before sampling began).
-    cpuSeconds.other += Math.max(0, rootEnd.reapedCpu - rootReapedSoFar);
-    for (const entry of tracked.values()) {
-      if (entry.alive) {
-        // Its own CPU plus every descendant it reaped, which share its class (a browser's renderers).
-        cpuSeconds[entry.cls] += entry.self + entry.reaped - entry.baseline;
-        closeSync(entry.fd);
-      } else {
-        // Whoever reaped it counted all of its CPU, including what it spent before sampling began.
-        cpuSeconds[entry.cls] -= entry.baseline;
-      }
-    }
-    for (const cls of CLASSES) cpuSeconds[cls] = Math.max(0, cpuSeconds[cls]);
+    const cpuSeconds = cpuByClass(tracked, reapedChildren, rootPid, {
+      own: rootEnd.selfCpu - rootStart.selfCpu,
+      reaped: rootEnd.reapedCpu - rootStart.reapedCpu,
+    });
+    for (const entry of tracked.values()) if (entry.alive) closeSync(entry.fd);
     const wallSeconds = (performance.now() - startedAt) / 1000;
     const used = CLASSES.reduce((sum, cls) => sum + cpuSeconds[cls], 0);
     const capacity = wallSeconds * availableParallelism();
@@ -233,4 +240,41 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
     const othersFraction = capacity > 0 ? Math.min(1, Math.max(0, (machineEnd.busy - machineStart.busy - used) / capacity)) : 0;
     return { cpuSeconds, peakRssBytes: peakRss, wallSeconds, idleFraction, othersFraction };
   };
+}
+
+/**
+ * CPU per class: what the samples saw of every process, plus what its reaper learned about the
+ * rest. A dead process belongs to the process that reaped it: its nearest ancestor still alive,
+ * or, for this process's own children, the child itself (its exit event carries the whole total).
+ */
+function cpuByClass(
+  tracked: ReadonlyMap<number, Tracked>,
+  reapedChildren: ReadonlyMap<number, ReapedChild>,
+  rootPid: number,
+  root: { own: number; reaped: number },
+): Record<ProcessClass, number> {
+  const cpu: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: root.own, other: 0 };
+  /** Lifetime own CPU of the dead processes each reaper's total already includes. */
+  const seenDead = new Map<number, number>();
+  for (const [pid, entry] of tracked) {
+    cpu[entry.cls] += entry.self - entry.baselineSelf;
+    if (entry.alive) continue;
+    let reaper = pid;
+    while (tracked.get(reaper)?.alive === false && tracked.get(reaper)!.ppid !== rootPid) reaper = tracked.get(reaper)!.ppid;
+    // An orphan (its reaper is outside the tree): counted as seen, nobody reports the rest.
+    if (tracked.has(reaper) || reaper === pid) seenDead.set(reaper, (seenDead.get(reaper) ?? 0) + entry.self);
+  }
+  for (const [pid, entry] of tracked) {
+    if (!entry.alive) continue;
+    cpu[entry.cls] += Math.max(0, entry.reaped - entry.baselineReaped - (seenDead.get(pid) ?? 0));
+  }
+  let reapedByRoot = 0;
+  for (const [pid, child] of reapedChildren) {
+    const entry = tracked.get(pid);
+    reapedByRoot += child.cpu;
+    cpu[entry?.cls ?? child.cls] += Math.max(0, child.cpu - (entry?.baselineReaped ?? 0) - (seenDead.get(pid) ?? 0));
+  }
+  // Reaped by Node with no exit event seen (a child started before sampling began).
+  cpu.other += Math.max(0, root.reaped - reapedByRoot);
+  return cpu;
 }
