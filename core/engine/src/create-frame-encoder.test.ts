@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeekframeError } from '@seekframe/composition';
 import { createFrameEncoder, type FrameEncoder } from './create-frame-encoder.js';
 import { probeMedia } from './probe-media.js';
-import { countFrames, jpegFrames, pngFrames, sineAudio, tempDir } from '../test/media-fixtures.js';
+import { countFrames, ff, jpegFrames, pngFrames, sineAudio, tempDir } from '../test/media-fixtures.js';
+import { runProcess } from './run-process.js';
 
 const W = 64;
 const H = 36;
@@ -21,6 +22,13 @@ afterAll(async () => cleanup());
 
 async function writeAll(encoder: FrameEncoder, frames: Buffer[]): Promise<void> {
   for (const frame of frames) await encoder.write(frame);
+}
+
+/** First frame as RGB24, read with the BT.709 limited-range matrix the mp4 is tagged with. */
+async function decodeBt709(file: string): Promise<Buffer> {
+  const raw = path.join(dir, `${path.basename(file)}.rgb`);
+  await ff(['-i', file, '-frames:v', '1', '-vf', 'scale=in_color_matrix=bt709:in_range=tv,format=rgb24', '-f', 'rawvideo', raw]);
+  return readFile(raw);
 }
 
 async function partials(folder: string): Promise<string[]> {
@@ -43,6 +51,32 @@ describe('createFrameEncoder formats', () => {
     expect(video.duration).toBeCloseTo(0.8, 2);
     const bytes = await readFile(output);
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+  });
+
+  it('mp4 keeps the page colour from JPEG and from PNG frames (BT.709, limited range, tagged)', async () => {
+    // #7c5cff, as a lossless PNG and as the YCbCr JPEG that Chromium would capture.
+    const png = new PNG({ width: W, height: H });
+    for (let o = 0; o < png.data.length; o += 4) png.data.set([0x7c, 0x5c, 0xff, 255], o);
+    const pngFrame = PNG.sync.write(png);
+    await writeFile(path.join(dir, 'solid.png'), pngFrame);
+    await ff(['-i', path.join(dir, 'solid.png'), '-pix_fmt', 'yuvj420p', '-q:v', '1', path.join(dir, 'solid.jpg')]);
+    const jpegFrame = await readFile(path.join(dir, 'solid.jpg'));
+    for (const [inputFormat, frame] of [['jpeg', jpegFrame], ['png', pngFrame]] as const) {
+      const output = path.join(dir, `solid-${inputFormat}.mp4`);
+      const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat, quality: 'high' });
+      await writeAll(encoder, [frame, frame]);
+      await encoder.finish();
+      const video = (await probeMedia(output)).streams.find((s) => s.type === 'video')!;
+      expect(video.pixFmt).toBe('yuv420p');
+      const tags = await runProcess('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=color_space,color_range,color_primaries,color_transfer', '-of', 'csv=p=0', output]);
+      expect(tags.stdout.trim()).toBe('tv,bt709,bt709,bt709');
+      const rgb = await decodeBt709(output);
+      const centre = ((H / 2) * W + W / 2) * 3;
+      const [r, g, b] = [rgb[centre]!, rgb[centre + 1]!, rgb[centre + 2]!];
+      expect(Math.abs(r - 0x7c), `${inputFormat} red ${r}`).toBeLessThanOrEqual(3);
+      expect(Math.abs(g - 0x5c), `${inputFormat} green ${g}`).toBeLessThanOrEqual(3);
+      expect(Math.abs(b - 0xff), `${inputFormat} blue ${b}`).toBeLessThanOrEqual(3);
+    }
   });
 
   it('mp4 from JPEG frames at an exact rational rate (30000/1001)', async () => {

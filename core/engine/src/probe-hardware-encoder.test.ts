@@ -29,7 +29,7 @@ describe('hardware encoder arguments', () => {
     expect(nvenc.join(' ')).toContain('-c:v h264_nvenc -preset p5 -rc vbr -cq 20');
     const vaapi = buildEncoderArgs(parseEncoderOptions({ ...base, hardwareEncoder: 'h264_vaapi', quality: 'draft' }), '/tmp/t.mp4');
     expect(vaapi.slice(0, 8)).toContain('-vaapi_device');
-    expect(vaapi[vaapi.indexOf('-vf') + 1]).toBe('scale=out_color_matrix=bt709:out_range=tv,format=nv12,hwupload');
+    expect(vaapi[vaapi.indexOf('-vf') + 1]).toMatch(/^colorspace=.*:space=bt709:.*:range=tv:fast=1,format=nv12,hwupload$/);
     expect(vaapi.join(' ')).toContain('-qp 28');
     const bitrate = buildEncoderArgs(parseEncoderOptions({ ...base, hardwareEncoder: 'h264_qsv', videoBitrate: '4M' }), '/tmp/t.mp4');
     expect(bitrate.join(' ')).toContain('-c:v h264_qsv -b:v 4M');
