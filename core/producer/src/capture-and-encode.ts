@@ -126,7 +126,7 @@ export function captureOptions(page: PageTarget, transparent: boolean): CaptureP
   const tuning = effectiveRenderTuning();
   return {
     ...page,
-    imageFormat: transparent ? 'png' : 'jpeg',
+    imageFormat: transparent ? 'png' : (tuning.frameFormat ?? 'jpeg'),
     transparent,
     jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY,
     ...(tuning.skipUnchangedFrames === undefined ? {} : { skipUnchangedFrames: tuning.skipUnchangedFrames }),
