@@ -4,6 +4,7 @@ import type { CaptureMode } from './browser-flags.js';
 import type { CapturePage, CapturePageOptions } from './capture-page.js';
 import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { planFrameChunks } from './plan-frame-chunks.js';
+import { nextWorkerCpu, pinProcessTree } from './pin-to-cpu.js';
 
 export type { PoolWorker } from './open-pool-worker.js';
 
@@ -28,6 +29,11 @@ export interface FramePoolOptions {
   maxBrowserRestarts?: number;
   /** Frames per chunk a worker takes at a time (default: ~4 chunks per worker, max 30). */
   chunkSize?: number;
+  /**
+   * Pin each worker's browser to its own CPU when there are two or more workers (default true;
+   * Linux, via taskset; silently skipped elsewhere). See pin-to-cpu.ts for why and what it gains.
+   */
+  pinWorkers?: boolean;
   /** Captured frames waiting for delivery, at most (default: enough to keep every worker busy). */
   maxBufferedFrames?: number;
   /**
@@ -72,6 +78,8 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const workerCount = Math.min(opts.workers, chunks.length);
   const chunkLength = chunks[0] ? chunks[0].end - chunks[0].start : 1;
   const window = Math.max(1, opts.maxBufferedFrames ?? (workerCount + 1) * chunkLength);
+  // One browser alone uses more than one core (its processes overlap), so it is never pinned.
+  const pinning = (opts.pinWorkers ?? true) && workerCount >= 2;
 
   const buffered = new Map<number, Buffer>();
   const pageErrors = new Set<string>();
@@ -137,6 +145,9 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     }
     const ready = await launch.ready;
     if (failure) return void (await launch.cancel());
+    const cpu = pinning ? nextWorkerCpu() : undefined;
+    const pid = ready.session.browser.process()?.pid;
+    if (cpu !== undefined && pid !== undefined) await pinProcessTree(pid, cpu);
     await opts.preparePage?.(ready.page, id);
     return ready;
   };

@@ -15,6 +15,8 @@ export const renderTuningSchema = z.object({
   frameFormat: z.enum(['jpeg', 'png']).optional(),
   /** JPEG quality of captured frames (opaque output only), 1-100; default 90. */
   jpegQuality: z.number().int().min(1).max(100).optional(),
+  /** Pin each capture worker's browser to its own CPU when there are 2+ workers (default true). */
+  pinWorkers: z.boolean().optional(),
   /** ffmpeg `-threads` for the encoder; 0 or absent = ffmpeg's own choice. */
   encoderThreads: z.number().int().min(0).max(64).optional(),
   /** beginframe: reuse frames Chromium reports undamaged (default true); tests turn it off to compare. Never saved. */

@@ -12,6 +12,7 @@ import { probeMedia } from '../src/probe-media.js';
 import { countFrames, decodeRgbFrames, tempDir } from './media-fixtures.js';
 import type { BrowserInfo } from '../src/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
+import { allowedCpus, processTree } from '../src/pin-to-cpu.js';
 
 const W = 64;
 const H = 36;
@@ -40,6 +41,27 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The CPU lists every thread of every process of a browser may run on, e.g. ['1']. */
+function browserAffinity(rootPid: number): string[] {
+  const lists = new Set<string>();
+  for (const pid of processTree(rootPid)) {
+    let threads: string[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // exited meanwhile
+    }
+    for (const tid of threads) {
+      try {
+        lists.add(/^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8'))![1]!);
+      } catch {
+        // thread ended meanwhile
+      }
+    }
+  }
+  return [...lists];
 }
 
 function baseOptions(path: string, overrides: Partial<FramePoolOptions> = {}): FramePoolOptions {
@@ -263,6 +285,42 @@ describe('renderFramePool', () => {
     await expect(renderFramePool({ ...options, adoptWorkers: [first, unused] })).rejects.toMatchObject({ code: 'page-script-error' });
     const worker = await unused.ready;
     expect(isAlive(worker.session.browser.process()!.pid!)).toBe(false);
+  });
+
+  it('pins each of 2+ workers to its own CPU (every process and thread); one worker or pinWorkers false stay free', async () => {
+    const cpus = allowedCpus();
+    const affinities = async (overrides: Partial<FramePoolOptions>): Promise<number[][][]> => {
+      const seen: number[][][] = [];
+      await renderFramePool(
+        baseOptions('/colour.html', {
+          times: [0, 0.1, 0.2, 0.3],
+          preparePage: async (page, worker) => {
+            // taskset prints ranges ("0-1"): compare CPU numbers, not the spelling.
+            seen[worker] = browserAffinity(page.page.browser().process()!.pid!).map((list) => allowedCpus(`Cpus_allowed_list:\t${list}`));
+          },
+          ...overrides,
+        }),
+      );
+      return seen;
+    };
+    const free = (workers: number[][][]): void => {
+      for (const lists of workers) expect(lists).toEqual([cpus]);
+    };
+    const pinned = await affinities({ workers: 2 });
+    if (cpus.length >= 2) {
+      const [a, b] = pinned.map((lists) => {
+        expect(lists).toHaveLength(1);
+        expect(lists[0]).toHaveLength(1);
+        return lists[0]![0]!;
+      });
+      expect(cpus).toContain(a);
+      expect(cpus).toContain(b);
+      expect(a).not.toBe(b);
+    } else {
+      free(pinned); // one CPU: nothing to choose
+    }
+    free(await affinities({ workers: 2, pinWorkers: false }));
+    free(await affinities({ workers: 1 }));
   });
 });
 

@@ -85,6 +85,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       page,
       times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
       signal: options.signal,
+      ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
       ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
       preparePage: async (workerPage) => {
         pages.add(workerPage);

@@ -4,6 +4,8 @@ import type { CaptureMode } from '@seekframe/engine';
 export interface BenchmarkSettings {
   captureMode: CaptureMode;
   workers: number;
+  /** Each worker's browser pinned to its own CPU (applies with 2+ workers). */
+  pinWorkers: boolean;
   /** Frame transport from Chromium to ffmpeg: JPEG (at jpegQuality) or lossless PNG. */
   frameFormat: 'jpeg' | 'png';
   jpegQuality: number;
@@ -19,12 +21,13 @@ export interface BenchmarkVariant {
 
 /** The defaults of `seekframe render`: the output every other variant must match. */
 export function referenceSettings(supportsBeginFrame: boolean): BenchmarkSettings {
-  return { captureMode: supportsBeginFrame ? 'beginframe' : 'screenshot', workers: 1, frameFormat: 'jpeg', jpegQuality: 90, encoderThreads: 0 };
+  return { captureMode: supportsBeginFrame ? 'beginframe' : 'screenshot', workers: 1, pinWorkers: true, frameFormat: 'jpeg', jpegQuality: 90, encoderThreads: 0 };
 }
 
 /**
  * One setting changed at a time from the reference: capture mode, 2..N workers (N = cores, at
- * most 4: each is a browser of ~256 MB and they share the cores with ffmpeg), the frame
+ * most 4: each is a browser of ~256 MB and they share the cores with ffmpeg), the most workers
+ * without pinning them to CPUs, the frame
  * transport (lossless PNG instead of JPEG), lower JPEG quality (cheaper to encode in Chromium and
  * to decode in ffmpeg), and pinned x264 threads.
  */
@@ -35,6 +38,8 @@ export function benchmarkVariants(input: { cores: number; supportsBeginFrame: bo
   for (let workers = 2; workers <= Math.min(4, Math.max(2, input.cores)); workers++) {
     variants.push({ label: `workers ${workers}`, settings: { ...reference, workers } });
   }
+  const most = Math.min(4, Math.max(2, input.cores));
+  variants.push({ label: `workers ${most} unpinned`, settings: { ...reference, workers: most, pinWorkers: false } });
   variants.push({ label: 'frames png', settings: { ...reference, frameFormat: 'png' } });
   for (const jpegQuality of [80, 70]) variants.push({ label: `jpeg ${jpegQuality}`, settings: { ...reference, jpegQuality } });
   variants.push({ label: `x264 threads ${input.cores}`, settings: { ...reference, encoderThreads: input.cores } });
@@ -47,6 +52,7 @@ export function combineBest(reference: BenchmarkSettings, winners: BenchmarkSett
   for (const w of winners) {
     if (w.captureMode !== reference.captureMode) combined.captureMode = w.captureMode;
     if (w.workers !== reference.workers) combined.workers = w.workers;
+    if (w.pinWorkers !== reference.pinWorkers) combined.pinWorkers = w.pinWorkers;
     if (w.frameFormat !== reference.frameFormat) combined.frameFormat = w.frameFormat;
     if (w.jpegQuality !== reference.jpegQuality) combined.jpegQuality = w.jpegQuality;
     if (w.encoderThreads !== reference.encoderThreads) combined.encoderThreads = w.encoderThreads;
@@ -55,5 +61,5 @@ export function combineBest(reference: BenchmarkSettings, winners: BenchmarkSett
 }
 
 export function describeSettings(s: BenchmarkSettings): string {
-  return `--capture-mode ${s.captureMode}, ${s.workers} worker${s.workers === 1 ? '' : 's'}, ${s.frameFormat === 'png' ? 'PNG frames' : `JPEG ${s.jpegQuality}`}, x264 threads ${s.encoderThreads || 'auto'}`;
+  return `--capture-mode ${s.captureMode}, ${s.workers} worker${s.workers === 1 ? '' : 's'}${s.workers > 1 && !s.pinWorkers ? ' (not pinned)' : ''}, ${s.frameFormat === 'png' ? 'PNG frames' : `JPEG ${s.jpegQuality}`}, x264 threads ${s.encoderThreads || 'auto'}`;
 }

@@ -11,10 +11,11 @@ const row = (label: string, fps: number, matches: boolean, settings = referenceS
 describe('benchmark variants', () => {
   it('changes one setting at a time from the render defaults', () => {
     const variants = benchmarkVariants({ cores: 2, supportsBeginFrame: true });
-    expect(variants.map((v) => v.label)).toEqual(['reference', 'capture screenshot', 'workers 2', 'frames png', 'jpeg 80', 'jpeg 70', 'x264 threads 2']);
-    expect(variants[0]!.settings).toEqual({ captureMode: 'beginframe', workers: 1, frameFormat: 'jpeg', jpegQuality: 90, encoderThreads: 0 });
+    expect(variants.map((v) => v.label)).toEqual(['reference', 'capture screenshot', 'workers 2', 'workers 2 unpinned', 'frames png', 'jpeg 80', 'jpeg 70', 'x264 threads 2']);
+    expect(variants[0]!.settings).toEqual({ captureMode: 'beginframe', workers: 1, pinWorkers: true, frameFormat: 'jpeg', jpegQuality: 90, encoderThreads: 0 });
+    expect(variants.find((v) => v.label === 'workers 2 unpinned')!.settings).toEqual({ ...variants[0]!.settings, workers: 2, pinWorkers: false });
     expect(variants.find((v) => v.label === 'frames png')!.settings).toEqual({ ...variants[0]!.settings, frameFormat: 'png' });
-    expect(benchmarkVariants({ cores: 8, supportsBeginFrame: false }).map((v) => v.label)).toEqual(['reference', 'workers 2', 'workers 3', 'workers 4', 'frames png', 'jpeg 80', 'jpeg 70', 'x264 threads 8']);
+    expect(benchmarkVariants({ cores: 8, supportsBeginFrame: false }).map((v) => v.label)).toEqual(['reference', 'workers 2', 'workers 3', 'workers 4', 'workers 4 unpinned', 'frames png', 'jpeg 80', 'jpeg 70', 'x264 threads 8']);
   });
   it('combines the winning values of several one-setting variants', () => {
     const ref = referenceSettings(true);

@@ -47,7 +47,7 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
     const measure = async (label: string, settings: BenchmarkSettings): Promise<BenchmarkRow> => {
       opts.onStep(`rendering ${opts.frames} frames: ${label}`);
       const output = path.join(workDir, `${rows.length}.mp4`);
-      const tuning = { maxFrames: opts.frames, frameFormat: settings.frameFormat, jpegQuality: settings.jpegQuality, ...(settings.encoderThreads ? { encoderThreads: settings.encoderThreads } : {}) };
+      const tuning = { maxFrames: opts.frames, pinWorkers: settings.pinWorkers, frameFormat: settings.frameFormat, jpegQuality: settings.jpegQuality, ...(settings.encoderThreads ? { encoderThreads: settings.encoderThreads } : {}) };
       const { result: _result, ...measured } = await measureRender(
         {
           projectDir: opts.projectDir,
@@ -86,7 +86,7 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
       recommendation: { label: best.label, settings: best.settings, fps: best.fps, speedup: best.fps / reference.fps },
     };
     if (opts.save) {
-      const { captureMode, workers, frameFormat, jpegQuality, encoderThreads } = best.settings;
+      const { captureMode, workers, pinWorkers, frameFormat, jpegQuality, encoderThreads } = best.settings;
       report.savedTo = await saveBenchmark(
         {
           version: 1,
@@ -94,7 +94,7 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
           cores,
           browser: browser.path,
           composition: opts.projectDir,
-          recommendation: { captureMode, workers, frameFormat, jpegQuality, ...(encoderThreads ? { encoderThreads } : {}) },
+          recommendation: { captureMode, workers, pinWorkers, frameFormat, jpegQuality, ...(encoderThreads ? { encoderThreads } : {}) },
         },
         opts.env,
       );

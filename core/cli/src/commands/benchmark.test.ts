@@ -35,7 +35,7 @@ describe('seekframe benchmark', () => {
     const report = JSON.parse(result.stdout);
     const labels = report.rows.map((row: { label: string }) => row.label);
     expect(labels[0]).toBe('reference');
-    expect(labels).toEqual(expect.arrayContaining(['workers 2', 'frames png', 'jpeg 80', 'jpeg 70', `x264 threads ${os.availableParallelism()}`]));
+    expect(labels).toEqual(expect.arrayContaining(['workers 2', `workers ${Math.min(4, Math.max(2, os.availableParallelism()))} unpinned`, 'frames png', 'jpeg 80', 'jpeg 70', `x264 threads ${os.availableParallelism()}`]));
     for (const row of report.rows) {
       expect(row.frames).toBe(3);
       expect(row.fps).toBeGreaterThan(0);
@@ -60,6 +60,7 @@ describe('seekframe benchmark', () => {
     expect(saved.recommendation).toMatchObject({
       captureMode: report.recommendation.settings.captureMode,
       workers: report.recommendation.settings.workers,
+      pinWorkers: report.recommendation.settings.pinWorkers,
       frameFormat: report.recommendation.settings.frameFormat,
       jpegQuality: report.recommendation.settings.jpegQuality,
     });

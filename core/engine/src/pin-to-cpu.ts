@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { runProcess } from './run-process.js';
+
+/**
+ * Why capture workers are pinned, one CPU each: a worker's frame passes through several
+ * processes of its browser in turn (renderer, compositor, the browser process that encodes the
+ * screenshot). Left to the scheduler, two browsers on 2 cores keep waking each other's threads on
+ * the other core; pinned, each browser's hand-offs stay on one warm core. Measured on 2 cores at
+ * 1080p (bench/compositions/showcase-1080p): capture alone 56-59 -> 62-64 fps, and in renders
+ * ~2-4 points less idle CPU (+0-7% fps). ffmpeg is never pinned: it fills whatever is left.
+ */
+
+/** CPUs this process may run on (Linux: Cpus_allowed_list), e.g. [0, 1]; [] when unknown. */
+export function allowedCpus(status = readStatus()): number[] {
+  const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1];
+  if (!list) return [];
+  const cpus: number[] = [];
+  for (const part of list.split(',')) {
+    const [from, to] = part.split('-').map(Number);
+    if (from === undefined || !Number.isInteger(from)) return [];
+    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+
+function readStatus(): string {
+  try {
+    return readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** `rootPid` and every process below it, from /proc (Linux); [rootPid] elsewhere. */
+export function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [rootPid];
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const list = children.get(ppid) ?? [];
+    list.push(Number(name));
+    children.set(ppid, list);
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/**
+ * Pins a process, every process below it and all their threads to one CPU (util-linux taskset).
+ * Processes they start later inherit it. Returns false when that was not possible (not Linux,
+ * no taskset): pinning is a speed-up, never a requirement.
+ */
+export async function pinProcessTree(rootPid: number, cpu: number): Promise<boolean> {
+  const results = await Promise.all(
+    processTree(rootPid).map((pid) =>
+      runProcess('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { timeoutMs: 5_000 }).then(
+        (result) => result.code === 0,
+        () => false,
+      ),
+    ),
+  );
+  return results.length > 0 && results.every(Boolean);
+}
+
+let nextCpu = 0;
+
+/**
+ * The CPU for the next worker to pin, round-robin over the allowed CPUs across every render in
+ * this process, so concurrent renders (server, batch) spread out instead of all starting at CPU 0.
+ * Undefined when there is nothing to choose (one CPU, or not Linux).
+ */
+export function nextWorkerCpu(cpus: readonly number[] = allowedCpus()): number | undefined {
+  if (cpus.length < 2) return undefined;
+  return cpus[nextCpu++ % cpus.length];
+}
