@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { allowedCpus, nextWorkerCpu, processTree } from './pin-to-cpu.js';
+import { allowedCpus, processTree, reserveWorkerCpus } from './pin-to-cpu.js';
 
 test('reads the allowed CPU list, ranges and single CPUs', () => {
   expect(allowedCpus('Name:\tnode\nCpus_allowed_list:\t0-3,6,8-9\n')).toEqual([0, 1, 2, 3, 6, 8, 9]);
@@ -9,13 +9,16 @@ test('reads the allowed CPU list, ranges and single CPUs', () => {
   expect(allowedCpus()).not.toHaveLength(0); // this machine: Linux
 });
 
-test('hands out CPUs round-robin across calls, none when there is only one', () => {
-  const first = nextWorkerCpu([2, 5])!;
-  const second = nextWorkerCpu([2, 5])!;
-  expect([first, second].sort()).toEqual([2, 5]);
-  expect(nextWorkerCpu([2, 5])).toBe(first);
-  expect(nextWorkerCpu([7])).toBeUndefined();
-  expect(nextWorkerCpu([])).toBeUndefined();
+test('gives each worker slot a fixed CPU and starts each pool where the last one stopped', () => {
+  const first = reserveWorkerCpus(2, [2, 5])!;
+  expect([first(0), first(1)].sort()).toEqual([2, 5]);
+  expect(first(1)).toBe(first(1)); // a replacement worker keeps its slot's CPU
+  expect(first(2)).toBe(first(0));
+  const next = reserveWorkerCpus(1, [2, 5, 7])!;
+  const after = reserveWorkerCpus(1, [2, 5, 7])!;
+  expect(next(0)).not.toBe(after(0));
+  expect(reserveWorkerCpus(2, [7])).toBeUndefined();
+  expect(reserveWorkerCpus(2, [])).toBeUndefined();
 });
 
 test('lists a process and what it started, grandchildren included', async () => {

@@ -78,11 +78,14 @@ export async function pinProcessTree(rootPid: number, cpu: number): Promise<bool
 let nextCpu = 0;
 
 /**
- * The CPU for the next worker to pin, round-robin over the allowed CPUs across every render in
- * this process, so concurrent renders (server, batch) spread out instead of all starting at CPU 0.
- * Undefined when there is nothing to choose (one CPU, or not Linux).
+ * CPUs for the `count` workers of one pool: worker i always gets the same CPU (a replacement for
+ * a crashed browser takes its place), and the starting point moves round-robin over the allowed
+ * CPUs across every pool in this process, so concurrent renders (server, batch) spread out
+ * instead of all starting at CPU 0. Undefined when there is nothing to choose (one CPU, not Linux).
  */
-export function nextWorkerCpu(cpus: readonly number[] = allowedCpus()): number | undefined {
+export function reserveWorkerCpus(count: number, cpus: readonly number[] = allowedCpus()): ((worker: number) => number) | undefined {
   if (cpus.length < 2) return undefined;
-  return cpus[nextCpu++ % cpus.length];
+  const first = nextCpu;
+  nextCpu += count;
+  return (worker) => cpus[(first + worker) % cpus.length]!;
 }

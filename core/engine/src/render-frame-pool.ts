@@ -4,7 +4,7 @@ import type { CaptureMode } from './browser-flags.js';
 import type { CapturePage, CapturePageOptions } from './capture-page.js';
 import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { planFrameChunks } from './plan-frame-chunks.js';
-import { nextWorkerCpu, pinProcessTree } from './pin-to-cpu.js';
+import { pinProcessTree, reserveWorkerCpus } from './pin-to-cpu.js';
 
 export type { PoolWorker } from './open-pool-worker.js';
 
@@ -79,7 +79,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const chunkLength = chunks[0] ? chunks[0].end - chunks[0].start : 1;
   const window = Math.max(1, opts.maxBufferedFrames ?? (workerCount + 1) * chunkLength);
   // One browser alone uses more than one core (its processes overlap), so it is never pinned.
-  const pinning = (opts.pinWorkers ?? true) && workerCount >= 2;
+  const cpuOf = (opts.pinWorkers ?? true) && workerCount >= 2 ? reserveWorkerCpus(workerCount) : undefined;
 
   const buffered = new Map<number, Buffer>();
   const pageErrors = new Set<string>();
@@ -145,9 +145,8 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     }
     const ready = await launch.ready;
     if (failure) return void (await launch.cancel());
-    const cpu = pinning ? nextWorkerCpu() : undefined;
     const pid = ready.session.browser.process()?.pid;
-    if (cpu !== undefined && pid !== undefined) await pinProcessTree(pid, cpu);
+    if (cpuOf && pid !== undefined) await pinProcessTree(pid, cpuOf(id));
     await opts.preparePage?.(ready.page, id);
     return ready;
   };
