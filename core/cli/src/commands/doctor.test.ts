@@ -22,9 +22,9 @@ describe('seekframe doctor on this machine', () => {
     const report = JSON.parse(run.stdout) as DoctorReport;
     const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['begin-frame', 'browser', 'disk', 'emoji-font', 'encoders', 'ffmpeg', 'fonts', 'memory', 'node', 'shm', 'workers'].sort(),
+      ['begin-frame', 'browser', 'cpu-pinning', 'disk', 'emoji-font', 'encoders', 'ffmpeg', 'fonts', 'memory', 'node', 'shm', 'workers'].sort(),
     );
-    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts']) expect(byId[id]?.status, id).toBe('ok');
+    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts', 'cpu-pinning']) expect(byId[id]?.status, id).toBe('ok');
     expect(byId.browser?.details).toMatchObject({ supportsBeginFrame: true });
     expect(byId.disk?.summary).toContain(cwd);
     expect(report.status).not.toBe('fail');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
+import { checkCpuPinning, checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
 
 const MB = 1024 * 1024;
 
@@ -39,5 +39,14 @@ describe('system checks', () => {
     const result = checkWorkers(8, 6, { seconds: 60, fps: 30 });
     expect(result.status).toBe('ok');
     expect(result.summary).toContain('8 CPU cores; --workers auto picks 6');
+  });
+
+  it('says whether render workers can be pinned to CPUs, and how to fix it when not', () => {
+    expect(checkCpuPinning([0, 1], '/usr/bin/taskset')).toMatchObject({ status: 'ok', summary: expect.stringContaining('2 (0,1)') });
+    const missing = checkCpuPinning([0, 1], null);
+    expect(missing.status).toBe('warn');
+    expect(missing.fix).toContain('apt-get install util-linux');
+    expect(checkCpuPinning([3], null).status).toBe('ok');
+    expect(checkCpuPinning([], null).summary).toContain('Linux only');
   });
 });

@@ -3,10 +3,10 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { autoWorkerCount, findBrowser, findFfmpeg } from '@seekframe/engine';
+import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath } from '@seekframe/engine';
 import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
 import { checkFonts, parseFontFamilies } from './check-fonts.js';
-import { checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
+import { checkCpuPinning, checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
 import { checkBrowser, checkFfmpeg } from './check-tools.js';
 
 const run = promisify(execFile);
@@ -33,6 +33,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     safely('memory', 'Memory', async () => [checkMemory(os.freemem(), os.totalmem())]),
     safely('disk', 'Disk', async () => [await diskCheck(options.rendersDir)]),
     safely('workers', 'Workers', async () => [workersCheck()]),
+    safely('cpu-pinning', 'CPU pinning', async () => [checkCpuPinning(allowedCpus(), await findOnPath('taskset', options.env.PATH ?? ''))]),
   ]);
   return aggregate(groups.flat());
 }
