@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { classify, sampleProcessTree } from './sample-process-tree.js';
 
@@ -59,4 +60,31 @@ test('counts a short ffmpeg that no sample saw as encode CPU, not as another cla
   expect(report.cpuSeconds.ffmpeg).toBeGreaterThan(0.02);
   expect(report.cpuSeconds.browser).toBe(0);
   expect(report.cpuSeconds.other).toBe(0);
+});
+
+test('splits children that Node reaps in one pass by what it saw of each, not all to the first', async () => {
+  const stop = sampleProcessTree(20);
+  // Two children of different classes that end together: an ffmpeg (little CPU) and a shell
+  // spinning under `timeout` (class other, ~0.4 s of CPU).
+  const encode = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '0.4', '-f', 'null', '-']);
+  const spin = spawn('timeout', ['0.4', 'sh', '-c', 'while :; do :; done']);
+  const exits = Promise.all([once(encode, 'exit'), once(spin, 'exit')]);
+  await new Promise((resolve) => setTimeout(resolve, 360));
+  // Hold the event loop until both have exited, so libuv reaps them in one pass; meanwhile read
+  // what each really spent from its zombie's stat.
+  const total = (pid: number): number | undefined => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+    return fields[0] === 'Z' ? [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]) / 100, 0) : undefined;
+  };
+  const until = Date.now() + 5_000;
+  let truth: [number | undefined, number | undefined] = [undefined, undefined];
+  while ((truth[0] === undefined || truth[1] === undefined) && Date.now() < until) truth = [total(encode.pid!), total(spin.pid!)];
+  expect(truth.every((value) => value !== undefined)).toBe(true); // both were zombies at once
+  await exits;
+  const report = stop();
+  expect(truth[1]!).toBeGreaterThan(0.2);
+  // Off by at most what the spinner did after it was last seen (the loop was held ~50 ms), not
+  // by its whole 0.4 s.
+  expect(Math.abs(report.cpuSeconds.ffmpeg - truth[0]!)).toBeLessThan(0.12);
+  expect(Math.abs(report.cpuSeconds.other - truth[1]!)).toBeLessThan(0.12);
 });

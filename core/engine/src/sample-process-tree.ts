@@ -11,16 +11,13 @@
  * ffprobe runs), so every process's CPU is counted as the samples last saw it, and what it spent
  * after its last sample is recovered from reaping: when a parent reaps a child, the kernel adds
  * the child's whole CPU (its own reaped children included) to the parent's cutime/cstime. For
- * this process's own children the moment of reaping is their `exit` event (seen through the
- * `child_process` diagnostics channel), so that unseen remainder gets the child's own class: an
- * ffmpeg that lived 30 ms between two samples still counts as encode CPU. A process orphaned to
- * init (Chromium's helpers at shutdown) is counted as last seen: never twice, at worst a little low.
+ * this process's own children, watch-child-processes.ts learns each one's total and class at the
+ * moment Node reaps it. A process orphaned to init (Chromium's helpers at shutdown) is counted as
+ * last seen: never twice, at worst a little low.
  */
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
+import { watchChildProcesses, type ReapedChild } from './watch-child-processes.js';
 
 export type ProcessClass = 'browser' | 'ffmpeg' | 'node' | 'other';
 
@@ -115,12 +112,6 @@ interface Tracked {
   alive: boolean;
 }
 
-interface ReapedChild {
-  cls: ProcessClass;
-  /** Everything the child (and what it reaped) spent in its whole life: Node's cutime step. */
-  cpu: number;
-}
-
 /** Starts sampling; call the returned function to stop and get the totals. */
 export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   const rootPid = process.pid;
@@ -135,20 +126,18 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   const startedAt = performance.now();
   const machineStart = machineCpu();
 
-  // Node's children as Node reaps them (see the header).
-  const reapedChildren = new Map<number, ReapedChild>();
-  let rootReapedSoFar = rootStart.reapedCpu;
-  const onChild = (message: unknown): void => {
-    const child = (message as { process?: ChildProcess }).process;
-    child?.once('exit', () => {
-      const now = readRoot().reapedCpu;
-      // Two children reaped in the same event-loop turn both land on the first: rare, and it
-      // only moves CPU between their classes, never changes the total.
-      if (child.pid !== undefined) reapedChildren.set(child.pid, { cls: classify(path.basename(child.spawnfile ?? '')), cpu: now - rootReapedSoFar });
-      rootReapedSoFar = now;
-    });
-  };
-  subscribe('child_process', onChild);
+  // Node's own children, each with its class, as Node reaps them.
+  const children = watchChildProcesses({
+    classify,
+    readReaped: () => readRoot().reapedCpu,
+    readChild: (fd) => {
+      const raw = readOpen(fd);
+      if (!raw) return undefined;
+      const stat = parseStat(raw);
+      return stat.selfCpu + stat.reapedCpu;
+    },
+    treeSeen: (pid) => treeSeen(tracked, pid),
+  });
 
   const sample = (): void => {
     const stats = new Map<number, ProcStat>();
@@ -224,13 +213,12 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
   return () => {
     clearInterval(timer);
     sample();
-    unsubscribe('child_process', onChild);
+    children.stop();
     const rootEnd = readRoot();
+    const cpuSeconds = cpuByClass(tracked, children.reaped, rootPid, rootEnd.selfCpu - rootStart.selfCpu);
+    // Reaped by Node with no exit event seen (a child started before sampling began).
+    cpuSeconds.other += children.unexplained();
     closeSync(rootFd);
-    const cpuSeconds = cpuByClass(tracked, reapedChildren, rootPid, {
-      own: rootEnd.selfCpu - rootStart.selfCpu,
-      reaped: rootEnd.reapedCpu - rootStart.reapedCpu,
-    });
     for (const entry of tracked.values()) if (entry.alive) closeSync(entry.fd);
     const wallSeconds = (performance.now() - startedAt) / 1000;
     const used = CLASSES.reduce((sum, cls) => sum + cpuSeconds[cls], 0);
@@ -249,11 +237,11 @@ export function sampleProcessTree(intervalMs = 200): () => UsageReport {
  */
 function cpuByClass(
   tracked: ReadonlyMap<number, Tracked>,
-  reapedChildren: ReadonlyMap<number, ReapedChild>,
+  reapedChildren: ReadonlyMap<number, ReapedChild<ProcessClass>>,
   rootPid: number,
-  root: { own: number; reaped: number },
+  rootOwn: number,
 ): Record<ProcessClass, number> {
-  const cpu: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: root.own, other: 0 };
+  const cpu: Record<ProcessClass, number> = { browser: 0, ffmpeg: 0, node: rootOwn, other: 0 };
   /** Lifetime own CPU of the dead processes each reaper's total already includes. */
   const seenDead = new Map<number, number>();
   for (const [pid, entry] of tracked) {
@@ -268,13 +256,23 @@ function cpuByClass(
     if (!entry.alive) continue;
     cpu[entry.cls] += Math.max(0, entry.reaped - entry.baselineReaped - (seenDead.get(pid) ?? 0));
   }
-  let reapedByRoot = 0;
   for (const [pid, child] of reapedChildren) {
     const entry = tracked.get(pid);
-    reapedByRoot += child.cpu;
     cpu[entry?.cls ?? child.cls] += Math.max(0, child.cpu - (entry?.baselineReaped ?? 0) - (seenDead.get(pid) ?? 0));
   }
-  // Reaped by Node with no exit event seen (a child started before sampling began).
-  cpu.other += Math.max(0, root.reaped - reapedByRoot);
   return cpu;
+}
+
+/** Own CPU last seen of `pid` and every tracked process below it (lifetime, baselines included). */
+function treeSeen(tracked: ReadonlyMap<number, Tracked>, pid: number): number {
+  const below = new Map<number, number[]>();
+  for (const [child, entry] of tracked) below.set(entry.ppid, [...(below.get(entry.ppid) ?? []), child]);
+  let sum = 0;
+  const stack = [pid];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    sum += tracked.get(next)?.self ?? 0;
+    stack.push(...(below.get(next) ?? []));
+  }
+  return sum;
 }
