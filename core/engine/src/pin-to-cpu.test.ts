@@ -12,7 +12,10 @@ test('reads the allowed CPU list, ranges and single CPUs', () => {
 test('gives each worker slot a fixed CPU and starts each pool where the last one stopped', () => {
   const first = reserveWorkerCpus(2, [2, 5])!;
   expect([first(0), first(1)].sort()).toEqual([2, 5]);
-  expect(first(1)).toBe(first(1)); // a replacement worker keeps its slot's CPU
+  // A replacement worker keeps its slot's CPU, whatever other pools reserved since.
+  const slotOne = first(1);
+  reserveWorkerCpus(3, [2, 5]);
+  expect(first(1)).toBe(slotOne);
   expect(first(2)).toBe(first(0));
   const next = reserveWorkerCpus(1, [2, 5, 7])!;
   const after = reserveWorkerCpus(1, [2, 5, 7])!;

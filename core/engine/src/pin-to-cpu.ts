@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { parseStat } from './proc-stat.js';
 import { runProcess } from './run-process.js';
 
 /**
@@ -48,7 +49,7 @@ export function processTree(rootPid: number): number[] {
     } catch {
       continue; // exited meanwhile
     }
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const { ppid } = parseStat(stat);
     const list = children.get(ppid) ?? [];
     list.push(Number(name));
     children.set(ppid, list);
@@ -60,19 +61,13 @@ export function processTree(rootPid: number): number[] {
 
 /**
  * Pins a process, every process below it and all their threads to one CPU (util-linux taskset).
- * Processes they start later inherit it. Returns false when that was not possible (not Linux,
- * no taskset): pinning is a speed-up, never a requirement.
+ * Processes they start later inherit it. Where that is not possible (not Linux, no taskset) it
+ * does nothing: pinning is a speed-up, never a requirement (`seekframe doctor` says which).
  */
-export async function pinProcessTree(rootPid: number, cpu: number): Promise<boolean> {
-  const results = await Promise.all(
-    processTree(rootPid).map((pid) =>
-      runProcess('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { timeoutMs: 5_000 }).then(
-        (result) => result.code === 0,
-        () => false,
-      ),
-    ),
+export async function pinProcessTree(rootPid: number, cpu: number): Promise<void> {
+  await Promise.all(
+    processTree(rootPid).map((pid) => runProcess('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { timeoutMs: 5_000 }).catch(() => undefined)),
   );
-  return results.length > 0 && results.every(Boolean);
 }
 
 let nextCpu = 0;

@@ -9,8 +9,9 @@ export const renderTuningSchema = z.object({
   /** Browser processes for `--workers auto`. */
   workers: z.number().int().min(1).max(24).optional(),
   /**
-   * How frames travel from Chromium to ffmpeg for opaque output: JPEG (default; cheap to make and
-   * to decode) or lossless PNG (~1.7x the capture cost). Alpha formats always use PNG.
+   * How frames travel from Chromium to ffmpeg for opaque output: JPEG (default) or lossless PNG
+   * (fast compression: level with JPEG on flat motion graphics, a third slower on blur and
+   * gradients). Alpha formats always use PNG.
    */
   frameFormat: z.enum(['jpeg', 'png']).optional(),
   /** JPEG quality of captured frames (opaque output only), 1-100; default 90. */

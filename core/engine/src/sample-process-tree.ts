@@ -17,33 +17,12 @@
  */
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { CLOCK_TICKS_PER_SECOND, parseStat, type ProcStat } from './proc-stat.js';
 import { watchChildProcesses, type ReapedChild } from './watch-child-processes.js';
 
 export type ProcessClass = 'browser' | 'ffmpeg' | 'node' | 'other';
 
-const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux x86_64
-const PAGE_SIZE_BYTES = 4096;
 const CLASSES: readonly ProcessClass[] = ['browser', 'ffmpeg', 'node', 'other'];
-
-interface ProcStat {
-  ppid: number;
-  comm: string;
-  /** This process's own user + system CPU seconds. */
-  selfCpu: number;
-  /** CPU seconds of the children it has reaped (cutime + cstime), their descendants included. */
-  reapedCpu: number;
-  rssBytes: number;
-}
-
-function parseStat(raw: string): ProcStat {
-  // comm is in parentheses and may contain spaces: split around the last ')'.
-  const close = raw.lastIndexOf(')');
-  const comm = raw.slice(raw.indexOf('(') + 1, close);
-  const fields = raw.slice(close + 2).split(' ');
-  // fields[0] is state (field 3 in proc(5)): utime=14, stime=15, cutime=16, cstime=17, rss=24.
-  const ticks = (i: number): number => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
-  return { ppid: Number(fields[1]), comm, selfCpu: ticks(11) + ticks(12), reapedCpu: ticks(13) + ticks(14), rssBytes: Number(fields[21]) * PAGE_SIZE_BYTES };
-}
 
 export function classify(comm: string): ProcessClass {
   if (/chrom|headless_shell/i.test(comm)) return 'browser';
@@ -266,7 +245,11 @@ function cpuByClass(
 /** Own CPU last seen of `pid` and every tracked process below it (lifetime, baselines included). */
 function treeSeen(tracked: ReadonlyMap<number, Tracked>, pid: number): number {
   const below = new Map<number, number[]>();
-  for (const [child, entry] of tracked) below.set(entry.ppid, [...(below.get(entry.ppid) ?? []), child]);
+  for (const [child, entry] of tracked) {
+    const list = below.get(entry.ppid) ?? [];
+    list.push(child);
+    below.set(entry.ppid, list);
+  }
   let sum = 0;
   const stack = [pid];
   while (stack.length > 0) {

@@ -91,7 +91,7 @@ export function watchChildProcesses<Class extends string>(opts: WatchOptions<Cla
       for (const [other, info] of watched) {
         if (other !== child && isReaped(other)) othersSeen += Math.max(info.seen, opts.treeSeen?.(other.pid!) ?? 0);
       }
-      const cpu = Math.max(0, Math.min(pool, pool - othersSeen));
+      const cpu = Math.max(0, pool - othersSeen);
       pool -= cpu;
       if (child.pid !== undefined) reaped.set(child.pid, { cls: entry.cls, cpu });
       forget(child, entry);

@@ -27,9 +27,8 @@ export function referenceSettings(supportsBeginFrame: boolean): BenchmarkSetting
 /**
  * One setting changed at a time from the reference: capture mode, 2..N workers (N = cores, at
  * most 4: each is a browser of ~256 MB and they share the cores with ffmpeg), the most workers
- * without pinning them to CPUs, the frame
- * transport (lossless PNG instead of JPEG), lower JPEG quality (cheaper to encode in Chromium and
- * to decode in ffmpeg), and pinned x264 threads.
+ * without pinning them to CPUs, the frame transport (lossless PNG instead of JPEG), lower JPEG
+ * quality (cheaper to encode in Chromium and to decode in ffmpeg), and pinned x264 threads.
  */
 export function benchmarkVariants(input: { cores: number; supportsBeginFrame: boolean }): BenchmarkVariant[] {
   const reference = referenceSettings(input.supportsBeginFrame);
