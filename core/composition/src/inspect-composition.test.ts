@@ -108,4 +108,30 @@ describe('inspectComposition', () => {
     const html = `<html ${ROOT}><body><div data-composition-id="c" data-composition-src="c.html" data-variable-values='[1]'></div></body></html>`;
     expect(inspectComposition(html).metadata.subCompositions[0]?.variableValuesError).toBe('it is not a JSON object');
   });
+
+  describe('HyperFrames layouts', () => {
+    test('<html> carries the id and variables, a stage element with the same id the size and length', () => {
+      const vars = JSON.stringify([{ id: 'title', type: 'string', label: 'Title', default: 'Hi' }]);
+      const html = `<html data-composition-id="promo" data-composition-variables='${vars}'><body>
+<div id="stage" data-composition-id="promo" data-width="320" data-height="180" data-duration="3"><p data-start="0" data-duration="1">x</p></div></body></html>`;
+      const { metadata, findings, rootLocation } = inspectComposition(html);
+      expect(findings).toEqual([]);
+      expect(metadata).toMatchObject({ id: 'promo', width: 320, height: 180, duration: 3, variables: [{ id: 'title' }] });
+      expect(rootLocation.line).toBe(2);
+      expect(metadata.clips).toHaveLength(1);
+    });
+
+    test('dimensions on a stage element and the length on <html> still give one root', () => {
+      const html = `<html data-composition-id="promo" data-duration="2"><body><div data-composition-id="promo" data-width="160" data-height="90"></div></body></html>`;
+      expect(rules(html)).toEqual([]);
+      expect(inspectComposition(html).metadata).toMatchObject({ width: 160, height: 90, duration: 2 });
+    });
+
+    test('a child file (template-wrapped) may leave its length to the host; as an entry it may not', () => {
+      const html = `<html><body><template id="card-template"><div id="root" data-composition-id="card" data-width="160" data-height="90"></div></template></body></html>`;
+      expect(inspectComposition(html, { role: 'child' }).findings).toEqual([]);
+      expect(inspectComposition(html, { role: 'child' }).metadata).toMatchObject({ id: 'card', width: 160, height: 90, duration: 0 });
+      expect(rules(html)).toEqual(['error root/missing-duration']);
+    });
+  });
 });

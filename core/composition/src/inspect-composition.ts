@@ -70,17 +70,62 @@ function readNumber(raw: string | undefined): number | undefined {
   return raw !== undefined && NUMBER.test(raw) ? Number(raw) : undefined;
 }
 
+const hasDimensions = (e: HtmlElement): boolean => hasAttr(e, 'data-width') || hasAttr(e, 'data-height');
+
+/**
+ * The composition root is the element that carries the dimensions: `<html>` when it has them,
+ * else the composition element (not a sub-composition host) that has them, preferring one whose id
+ * matches `<html>`'s (HyperFrames puts the id and variables on `<html>` and the size on a stage
+ * element), also inside `<template>` content (HyperFrames' sub-composition files). Without any
+ * dimensions: `<html>` if it names the composition, else the first composition element.
+ */
 function findRoot(elements: HtmlElement[]): HtmlElement | undefined {
   const html = elements.find((e) => e.tagName === 'html');
-  if (html && (hasAttr(html, 'data-composition-id') || hasAttr(html, 'data-width'))) return html;
-  return elements.find((e) => hasAttr(e, 'data-composition-id') && !hasAttr(e, 'data-composition-src'));
+  if (html && hasAttr(html, 'data-width')) return html;
+  const compositions = elements.filter((e) => e !== html && hasAttr(e, 'data-composition-id') && !hasAttr(e, 'data-composition-src'));
+  const htmlId = html ? getAttr(html, 'data-composition-id') : undefined;
+  const stage =
+    compositions.find((e) => hasDimensions(e) && htmlId !== undefined && getAttr(e, 'data-composition-id') === htmlId) ??
+    compositions.find(hasDimensions);
+  if (stage) return stage;
+  if (html && (htmlId !== undefined || hasDimensions(html))) return html;
+  return compositions[0];
+}
+
+/**
+ * Where the root's length is written: the root itself, else `<html>` or another composition
+ * element with the root's id (an `<html data-composition-id>` + stage pair split the attributes).
+ */
+function findDurationHolder(elements: HtmlElement[], root: HtmlElement): HtmlElement {
+  if (hasAttr(root, 'data-duration')) return root;
+  const id = getAttr(root, 'data-composition-id');
+  const html = elements.find((e) => e.tagName === 'html');
+  const twin = elements.find(
+    (e) =>
+      e !== root &&
+      hasAttr(e, 'data-duration') &&
+      !hasAttr(e, 'data-composition-src') &&
+      ((e === html && (getAttr(e, 'data-composition-id') === undefined || getAttr(e, 'data-composition-id') === id)) ||
+        (id !== undefined && getAttr(e, 'data-composition-id') === id)),
+  );
+  return twin ?? root;
+}
+
+export interface InspectOptions {
+  file?: string;
+  /**
+   * `child`: the file is embedded by a `data-composition-src` host, whose `data-duration` (or the
+   * child's own timeline at render time) may decide its length, so a root without
+   * `data-duration` is not a finding here (`lintProject` judges it per host) and reads as 0.
+   */
+  role?: 'entry' | 'child';
 }
 
 /**
  * Reads a composition file once, at compile time, collecting every problem as a finding instead
  * of stopping at the first. `extractCompositionMetadata` (throws) and `lintProject` build on it.
  */
-export function inspectComposition(html: string, options: { file?: string } = {}): CompositionInspection {
+export function inspectComposition(html: string, options: InspectOptions = {}): CompositionInspection {
   const file = options.file ?? '<composition>';
   const findings: LintFinding[] = [];
   const add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string): void => {
@@ -103,15 +148,17 @@ export function inspectComposition(html: string, options: { file?: string } = {}
   }
 
   const dimension = (attr: 'data-width' | 'data-height' | 'data-duration', what: string, whole: boolean): number => {
-    const raw = getAttr(root, attr);
+    const holder = attr === 'data-duration' ? findDurationHolder(elements, root) : root;
+    const raw = getAttr(holder, attr);
     const rule = `root/${raw === undefined ? 'missing' : 'invalid'}-${attr.slice(5)}`;
+    if (raw === undefined && attr === 'data-duration' && options.role === 'child') return 0;
     if (raw === undefined) {
       add(rule, 'error', rootLocation, `the composition root has no ${attr}; add ${attr}="${what}"`);
       return 0;
     }
     const value = readNumber(raw);
     if (value === undefined || value <= 0 || (whole && !Number.isInteger(value))) {
-      add(rule, 'error', attrLocation(root, attr), `${attr}="${raw}" must be a ${whole ? 'positive whole number of pixels' : 'positive number of seconds'}, e.g. ${attr}="${what}"`);
+      add(rule, 'error', attrLocation(holder, attr), `${attr}="${raw}" must be a ${whole ? 'positive whole number of pixels' : 'positive number of seconds'}, e.g. ${attr}="${what}"`);
       return 0;
     }
     return value;

@@ -263,3 +263,45 @@ describe('lintProject — behaviour', () => {
     );
   });
 });
+
+describe('lintProject — HyperFrames sub-compositions', () => {
+  const child = (script: string) =>
+    `<!doctype html><html><body><template id="card-template"><style>#root{position:absolute;inset:0}</style>
+<div id="root" data-composition-id="card" data-width="160" data-height="90"><p class="x">card</p></div>
+<script>${script}</script></template></body></html>`;
+  const host = (attrs: string) => page(`<div data-composition-id="card" data-composition-src="card.html" data-start="0" ${attrs}></div>
+<p id="after" data-start="card" data-duration="1">after</p>`);
+
+  test('a child root without data-duration takes the host\'s: no finding', async () => {
+    expect(summary(await lint({ 'index.html': host('data-duration="2"'), 'card.html': child('') }))).toEqual([]);
+  });
+
+  test('neither has one but the child registers a timeline: a warning saying the timeline decides, not an error', async () => {
+    const findings = await lint({ 'index.html': host(''), 'card.html': child('window.__timelines = window.__timelines || {}; window.__timelines["card"] = gsap.timeline({ paused: true });') });
+    expect(summary(findings)).toEqual(['index.html:4:1 warning subcomposition/duration-from-timeline', 'index.html:5:1 warning timing/follows-timeline']);
+    expect(findings[0]?.message).toContain('window.__timelines');
+  });
+
+  test('nothing decides the length: an error that says what the render would do', async () => {
+    const findings = await lint({ 'index.html': host(''), 'card.html': child('') });
+    expect(summary(findings)).toContain('index.html:4:1 error subcomposition/missing-duration');
+    expect(findings.find((f) => f.rule === 'subcomposition/missing-duration')?.message).toMatch(/would last 0 s and never show/);
+  });
+
+  test('the template root\'s nested hosts are linted too (three deep)', async () => {
+    const level = (n: number, inner: string) =>
+      `<html><body><template><div data-composition-id="l${n}" data-width="160" data-height="90">${inner}</div></template></body></html>`;
+    const findings = await lint({
+      'index.html': page('<div data-composition-id="l1" data-composition-src="l1.html" data-duration="2"></div>'),
+      'l1.html': level(1, '<div data-composition-id="l2" data-composition-src="l2.html" data-duration="1"></div>'),
+      'l2.html': level(2, '<div data-composition-id="l3" data-composition-src="missing.html" data-duration="1"></div>'),
+    });
+    expect(summary(findings)).toEqual(['l2.html:1:87 error subcomposition/missing-src-file']);
+  });
+
+  test('<html> with the id and a stage element with the size and length: no root finding', async () => {
+    const html = `<html data-composition-id="main"><body><div id="stage" data-composition-id="main" data-width="160" data-height="90" data-duration="2"></div></body></html>`;
+    expect(summary(await lint({ 'index.html': html }))).toEqual([]);
+  });
+});
+

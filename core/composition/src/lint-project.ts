@@ -14,7 +14,7 @@ type FileState =
   | { status: 'visiting' }
   | { status: 'missing' }
   /** `declarationsBroken`: some declarations were dropped, so "undeclared" host values may be false alarms. */
-  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean };
+  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean; registersTimeline: boolean };
 
 /**
  * Lints a composition and every sub-composition it embeds (each file once). Findings are sorted
@@ -33,7 +33,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       return undefined;
     }
     files.set(path, { status: 'visiting' });
-    const inspection = inspectComposition(html, { file: path });
+    const inspection = inspectComposition(html, { file: path, role: path === entry ? 'entry' : 'child' });
     findings.push(...inspection.findings);
     const { metadata } = inspection;
     const add = (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string): void => {
@@ -41,6 +41,8 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     };
 
     const childDurations = new Map<number, number>();
+    /** Hosts whose length only the child's registered timeline decides, in the page. */
+    const runtimeLengths = new Set<number>();
     for (const [i, sub] of metadata.subCompositions.entries()) {
       if (!sub.src || isRemoteUrl(sub.src)) {
         if (!sub.src) add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src on "${sub.id}" is empty; point it at an HTML file of the project`);
@@ -61,6 +63,14 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       }
       const child = state.metadata;
       if (child.duration > 0) childDurations.set(i, child.duration);
+      else if (sub.duration === undefined) {
+        if (state.registersTimeline) {
+          runtimeLengths.add(i);
+          add(sub.location, 'subcomposition/duration-from-timeline', 'warning', `"${sub.id}" has no data-duration and neither has the root of ${childPath}; at render time it lasts as long as the GSAP timeline ${childPath} registers in window.__timelines (its duration() once the page loaded); add data-duration to the host to make it explicit`);
+        } else {
+          add(sub.location, 'subcomposition/missing-duration', 'error', `"${sub.id}" has no data-duration, the root of ${childPath} has none and ${childPath} registers no timeline in window.__timelines, so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${childPath}`);
+        }
+      }
       for (const issue of validateOverrides(child.variables, sub.variableValues)) {
         const at = sub.variableValueLocations?.[issue.id] ?? sub.location;
         if (issue.kind === 'undeclared') {
@@ -72,9 +82,9 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       }
     }
 
-    lintTiming(metadata, childDurations, add);
+    lintTiming(metadata, childDurations, runtimeLengths, add);
     const declarationsBroken = inspection.findings.some((f) => f.rule.startsWith('variables/') && f.severity === 'error');
-    files.set(path, { status: 'done', metadata, declarationsBroken });
+    files.set(path, { status: 'done', metadata, declarationsBroken, registersTimeline: TIMELINE_REGISTRATION.test(html) });
     return metadata;
   };
 
@@ -85,12 +95,16 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
   return sortFindings(findings);
 }
 
+/** A script that registers a timeline (`window.__timelines["id"] = tl`) gives its composition a length in the page. */
+const TIMELINE_REGISTRATION = /__timelines\b/;
+
 function lintTiming(
   metadata: CompositionMetadata,
   childDurations: Map<number, number>,
+  runtimeLengths: Set<number>,
   add: (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string) => void,
 ): void {
-  type Item = TimingItem & { location: SourceLocation; tag: string };
+  type Item = TimingItem & { location: SourceLocation; tag: string; runtimeLength?: boolean };
   const items: Item[] = [
     ...metadata.clips.map((c) => ({ id: c.id, start: c.start, duration: c.duration, trackIndex: c.trackIndex, location: c.location, tag: c.tag })),
     // A host without data-duration lasts as long as its child composition.
@@ -101,6 +115,7 @@ function lintTiming(
       trackIndex: s.trackIndex,
       location: s.location,
       tag: 'composition',
+      runtimeLength: runtimeLengths.has(i),
     })),
   ];
   const describeItem = (item: Item): string => (item.id ? `"${item.id}"` : `<${item.tag}> at ${item.location.line}:${item.location.column}`);
@@ -112,6 +127,10 @@ function lintTiming(
       // Legal: the render measures the media file. Lint cannot, so it only points it out.
       const name = target.id ? `"${target.id}"` : `<${target.tag}>`;
       add(item.location, 'timing/follows-media', 'warning', `${describeItem(item)} starts after ${name}, whose length is only known once the media file is probed at render time; add data-duration to ${name} to make the timing explicit`);
+      continue;
+    }
+    if (finding.rule === 'timing/missing-duration' && target?.runtimeLength) {
+      add(item.location, 'timing/follows-timeline', 'warning', `${describeItem(item)} starts after "${target.id ?? ''}", whose length is its registered timeline's, only known in the page at render time; add data-duration to "${target.id ?? ''}" to make the timing explicit`);
       continue;
     }
     add(item.location, finding.rule, finding.severity, finding.message);
