@@ -13,7 +13,7 @@ export const GIF_MAX_FPS = 30;
 export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): string[] {
   const rate = `${opts.fps.num}/${opts.fps.den}`;
   const hardware = opts.format === 'mp4' && opts.hardwareEncoder
-    ? hardwareEncoderArgs(opts.hardwareEncoder, opts.videoBitrate ? { bitrate: opts.videoBitrate } : opts.crf ?? QUALITY_PRESETS[opts.quality].x264Crf)
+    ? hardwareEncoderArgs(opts.hardwareEncoder, { quality: opts.quality, crf: opts.crf ?? QUALITY_PRESETS[opts.quality].x264Crf, videoBitrate: opts.videoBitrate })
     : undefined;
   const args = [
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',

@@ -8,16 +8,25 @@ export interface HardwareEncoderProbe {
   tried: Array<{ encoder: HardwareEncoder; ok: boolean; reason?: string }>;
 }
 
-let cached: Promise<HardwareEncoderProbe> | undefined;
+/** A driver that hangs must not hang the render: each one-frame test gets this long. */
+const ENCODE_TIMEOUT_MS = 20_000;
+
+const cache = new Map<string, Promise<HardwareEncoderProbe>>();
 
 /**
  * `--gpu` for mp4: tries each hardware H.264 encoder on one real frame (being compiled into
  * ffmpeg says nothing about a driver or a device being present), and says why each one failed.
- * Cached for the process.
+ * Cached per ffmpeg binary for the process.
  */
 export function probeHardwareEncoder(options: { ffmpeg?: string; fresh?: boolean } = {}): Promise<HardwareEncoderProbe> {
-  if (!cached || options.fresh) cached = runProbe(options.ffmpeg);
-  return cached;
+  const key = options.ffmpeg ?? '';
+  let probe = cache.get(key);
+  if (!probe || options.fresh) {
+    probe = runProbe(options.ffmpeg);
+    cache.set(key, probe);
+    probe.catch(() => cache.delete(key));
+  }
+  return probe;
 }
 
 async function runProbe(explicit: string | undefined): Promise<HardwareEncoderProbe> {
@@ -29,18 +38,24 @@ async function runProbe(explicit: string | undefined): Promise<HardwareEncoderPr
       tried.push({ encoder, ok: false, reason: 'not built into this ffmpeg' });
       continue;
     }
-    const { inputArgs, filters, args } = hardwareEncoderArgs(encoder, 23);
+    const { inputArgs, filters, args } = hardwareEncoderArgs(encoder, { quality: 'draft', crf: 23 });
     const result = await runProcess(
       ffmpeg,
       ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputArgs, '-f', 'lavfi', '-i', 'color=c=gray:size=128x128:rate=1:duration=1',
         '-frames:v', '1', '-vf', filters.join(','), ...args, '-f', 'null', '-'],
-      { timeoutMs: 20_000 },
+      { timeoutMs: ENCODE_TIMEOUT_MS },
     );
     if (result.code === 0) {
       tried.push({ encoder, ok: true });
       return { encoder, tried };
     }
-    tried.push({ encoder, ok: false, reason: tailLines(result.stderr, 2).replace(/\n/g, ' ') || `exit code ${result.code}` });
+    const why = result.signal ? `no answer within ${ENCODE_TIMEOUT_MS / 1000} s (stopped)` : tailLines(result.stderr, 2).replace(/\n/g, ' ') || `exit code ${result.code}`;
+    tried.push({ encoder, ok: false, reason: why });
   }
   return { encoder: null, tried };
+}
+
+/** One sentence per backend: what `--gpu` tried and why each was not used. */
+export function describeHardwareProbe(probe: HardwareEncoderProbe): string {
+  return probe.tried.map((t) => (t.ok ? `${t.encoder}: works` : `${t.encoder}: ${t.reason ?? 'failed'}`)).join('; ');
 }
