@@ -1,4 +1,5 @@
 import { SeekframeError } from '@seekframe/composition';
+import { localFileInput } from './ffmpeg-inputs.js';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { runProcess } from './run-process.js';
 
@@ -9,7 +10,7 @@ import { runProcess } from './run-process.js';
  */
 export async function videoPsnr(reference: string, candidate: string, ffmpeg?: string): Promise<number> {
   const result = await runProcess(ffmpegPath(ffmpeg), [
-    '-hide_banner', '-nostdin', '-i', candidate, '-i', reference, '-lavfi', '[0:v][1:v]psnr', '-f', 'null', '-',
+    '-hide_banner', '-nostdin', ...localFileInput(candidate), ...localFileInput(reference), '-lavfi', '[0:v][1:v]psnr', '-f', 'null', '-',
   ], { timeoutMs: 120_000 });
   const match = /PSNR .*average:(inf|[\d.]+)/.exec(result.stderr);
   if (result.code !== 0 || !match) {

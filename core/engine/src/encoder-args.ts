@@ -1,5 +1,6 @@
 import type { ResolvedEncoderOptions } from './encoder-options.js';
 import { QUALITY_PRESETS } from './encoder-options.js';
+import { localFileInput, PIPE_INPUT_PROTOCOLS } from './ffmpeg-inputs.js';
 import { hardwareEncoderArgs } from './hardware-encoders.js';
 
 /** GIF players mishandle very short frame delays, and GIF timing is in 1/100 s anyway. */
@@ -23,9 +24,9 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
     '-filter_threads', '1',
     ...(hardware?.inputArgs ?? []),
     // image2pipe splits the byte stream into images with the given decoder's parser.
-    '-f', 'image2pipe', '-framerate', rate, '-c:v', opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png', '-i', 'pipe:0',
+    ...PIPE_INPUT_PROTOCOLS, '-f', 'image2pipe', '-framerate', rate, '-c:v', opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png', '-i', 'pipe:0',
   ];
-  if (opts.audio) args.push('-i', opts.audio);
+  if (opts.audio) args.push(...localFileInput(opts.audio));
   const threads = opts.threads !== undefined ? ['-threads', String(opts.threads)] : [];
   const preset = QUALITY_PRESETS[opts.quality];
 

@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
+import { mediaFileInput } from './ffmpeg-inputs.js';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from './probe-media.js';
 import { runProcess, tailLines } from './run-process.js';
@@ -59,7 +60,7 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
     // ffmpeg's native VP9 decoder drops the alpha plane; libvpx keeps it.
     ...(video.codec === 'vp9' && probe.hasAlpha ? ['-c:v', 'libvpx-vp9'] : []),
-    '-i', src,
+    ...mediaFileInput(src),
     '-map', '0:v:0', '-an', '-sn',
     '-vf', filters.join(','),
     ...(ext === 'png' ? ['-pix_fmt', probe.hasAlpha ? 'rgba' : 'rgb24'] : ['-q:v', '2', '-pix_fmt', 'yuvj444p']),

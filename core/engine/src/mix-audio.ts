@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
 import { commitOutput, prepareTemp, removeTemp, tempPathFor } from './atomic-output.js';
+import { mediaFileInput, NO_PROTOCOLS } from './ffmpeg-inputs.js';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { runProcess, tailLines } from './run-process.js';
 
@@ -45,7 +46,7 @@ export async function mixAudio(
   const labels: string[] = [];
   const graph: string[] = [];
   usable.forEach((track, i) => {
-    args.push('-i', track.file);
+    args.push(...mediaFileInput(track.file));
     const delayMs = Math.round(track.start * 1000);
     graph.push(
       `[${i}:a:0]atrim=start=${track.mediaStart}:duration=${track.duration},asetpts=PTS-STARTPTS,` +
@@ -55,7 +56,7 @@ export async function mixAudio(
     labels.push(`[a${i}]`);
   });
   // A silent base track fixes the length and format even when no clip reaches the end.
-  args.push('-f', 'lavfi', '-t', String(totalDuration), '-i', `anullsrc=channel_layout=stereo:sample_rate=${SAMPLE_RATE}`);
+  args.push(...NO_PROTOCOLS, '-f', 'lavfi', '-t', String(totalDuration), '-i', `anullsrc=channel_layout=stereo:sample_rate=${SAMPLE_RATE}`);
   labels.push(`[${usable.length}:a]`);
   graph.push(`${labels.join('')}amix=inputs=${labels.length}:normalize=0:duration=longest,atrim=end=${totalDuration}[out]`);
 

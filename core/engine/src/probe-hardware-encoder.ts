@@ -1,5 +1,6 @@
 import { findFfmpeg } from './find-ffmpeg.js';
 import { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, type HardwareEncoder } from './hardware-encoders.js';
+import { NO_PROTOCOLS } from './ffmpeg-inputs.js';
 import { runProcess, tailLines } from './run-process.js';
 
 export interface HardwareEncoderProbe {
@@ -41,7 +42,7 @@ async function runProbe(explicit: string | undefined): Promise<HardwareEncoderPr
     const { inputArgs, filters, args } = hardwareEncoderArgs(encoder, { quality: 'draft', crf: 23 });
     const result = await runProcess(
       ffmpeg,
-      ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputArgs, '-f', 'lavfi', '-i', 'color=c=gray:size=128x128:rate=1:duration=1',
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputArgs, ...NO_PROTOCOLS, '-f', 'lavfi', '-i', 'color=c=gray:size=128x128:rate=1:duration=1',
         '-frames:v', '1', '-vf', filters.join(','), ...args, '-f', 'null', '-'],
       { timeoutMs: ENCODE_TIMEOUT_MS },
     );

@@ -19,9 +19,12 @@ describe('probeMedia', () => {
     expect(info.streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
   });
 
-  it('sees alpha in an RGBA PNG', async () => {
-    const file = path.join(dir, 'a.png');
-    await writeFile(file, pngFrames(1, 8, 8, true)[0]!);
+  it('sees alpha in an RGBA video', async () => {
+    // A video container: still images are not media sources (image2 is not on the demuxer whitelist).
+    const png = path.join(dir, 'a.png');
+    await writeFile(png, pngFrames(1, 8, 8, true)[0]!);
+    const file = path.join(dir, 'a.mov');
+    await ff(['-i', png, '-c:v', 'png', '-pix_fmt', 'rgba', file]);
     const info = await probeMedia(file);
     expect(info.hasAlpha).toBe(true);
     expect(info.hasAudio).toBe(false);

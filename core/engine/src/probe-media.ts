@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
+import { mediaFileProbeArgs } from './ffmpeg-inputs.js';
 import { ffprobePath } from './ffmpeg-paths.js';
 import { runProcess, tailLines } from './run-process.js';
 
@@ -58,7 +59,7 @@ export interface MediaInfo {
 
 const ALPHA_PIX_FMT = /^(yuva|rgba|bgra|argb|abgr|gbrap|ya\d|rgba64|bgra64|ayuv)/;
 
-/** Reads a media file's streams with ffprobe. */
+/** Reads a local media file's streams with ffprobe (file protocol and ordinary media containers only). */
 export async function probeMedia(file: string, options: { ffprobe?: string } = {}): Promise<MediaInfo> {
   const fail = (why: string, cause?: unknown): SeekframeError =>
     new SeekframeError('media-probe-failed', `Could not read media file ${file}: ${why}. Check that the file exists and is a video, audio or image file ffmpeg can decode.`, {
@@ -68,7 +69,7 @@ export async function probeMedia(file: string, options: { ffprobe?: string } = {
     });
   let result;
   try {
-    result = await runProcess(ffprobePath(options.ffprobe), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeoutMs: 30_000 });
+    result = await runProcess(ffprobePath(options.ffprobe), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...mediaFileProbeArgs(file)], { timeoutMs: 30_000 });
   } catch (error) {
     throw fail(`ffprobe did not run (${error instanceof Error ? error.message : String(error)}); install ffmpeg or set SEEKFRAME_FFPROBE`, error);
   }
