@@ -1,12 +1,12 @@
 import { SeekframeError } from './errors.js';
-import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
+import { inspectComposition, type CompositionMetadata, type InspectOptions } from './inspect-composition.js';
 
 /**
  * Compile-time metadata of one composition file. Throws `SeekframeError('invalid-composition')`
  * when the root or the variable declarations are unusable (the message lists every such problem
  * with line:col); softer problems (clip timing, host values) are `lintProject`'s business.
  */
-export function extractCompositionMetadata(html: string, options: { file?: string } = {}): CompositionMetadata {
+export function extractCompositionMetadata(html: string, options: InspectOptions = {}): CompositionMetadata {
   const inspection = inspectComposition(html, options);
   const fatal = inspection.findings.filter(
     (f) => f.severity === 'error' && (f.rule.startsWith('root/') || f.rule.startsWith('variables/')),

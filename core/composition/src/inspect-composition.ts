@@ -73,22 +73,21 @@ function readNumber(raw: string | undefined): number | undefined {
 const hasDimensions = (e: HtmlElement): boolean => hasAttr(e, 'data-width') || hasAttr(e, 'data-height');
 
 /**
- * The composition root is the element that carries the dimensions: `<html>` when it has them,
- * else the composition element (not a sub-composition host) that has them, preferring one whose id
- * matches `<html>`'s (HyperFrames puts the id and variables on `<html>` and the size on a stage
- * element), also inside `<template>` content (HyperFrames' sub-composition files). Without any
- * dimensions: `<html>` if it names the composition, else the first composition element.
+ * The composition root is the element that carries the dimensions: `<html>` when it has them;
+ * when `<html>` names the composition, the element with that id that has them (HyperFrames puts the
+ * id and variables on `<html>` and the size on a stage element), else `<html>`; otherwise the first
+ * composition element (not a host) that has them, also inside `<template>` content (HyperFrames'
+ * sub-composition files), else the first composition element. Same rule as the runtime's.
  */
 function findRoot(elements: HtmlElement[]): HtmlElement | undefined {
   const html = elements.find((e) => e.tagName === 'html');
   if (html && hasAttr(html, 'data-width')) return html;
   const compositions = elements.filter((e) => e !== html && hasAttr(e, 'data-composition-id') && !hasAttr(e, 'data-composition-src'));
   const htmlId = html ? getAttr(html, 'data-composition-id') : undefined;
-  const stage =
-    compositions.find((e) => hasDimensions(e) && htmlId !== undefined && getAttr(e, 'data-composition-id') === htmlId) ??
-    compositions.find(hasDimensions);
+  if (html && htmlId !== undefined) return compositions.find((e) => hasDimensions(e) && getAttr(e, 'data-composition-id') === htmlId) ?? html;
+  const stage = compositions.find(hasDimensions);
   if (stage) return stage;
-  if (html && (htmlId !== undefined || hasDimensions(html))) return html;
+  if (html && (hasAttr(html, 'data-height') || hasAttr(html, 'data-duration'))) return html;
   return compositions[0];
 }
 
