@@ -20,11 +20,19 @@ describe('createRuntimeInjector', () => {
     expect(config(child)).not.toHaveProperty('variables');
   });
 
-  it('serves a plain embedded page as is, but refuses an entry that is no composition', async () => {
+  it('gives a plain embedded page the runtime as an embedded page, serves fragments as is, and refuses an entry that is no composition', async () => {
     const plain = '<html><head></head><body><img src="https://example.test/a.png"></body></html>';
     const served = await inject(plain, { file: '/project/widget.html', isEntry: false });
-    expect(served).not.toContain('__seekframeConfig');
+    expect(config(served)).toMatchObject({ mode: 'render', embedded: true, seed: 7, fps: 10, epochMs: 1000 });
+    expect(config(served)).not.toHaveProperty('variables');
     expect(served).toContain('/__seekframe/remote?url=');
+    const fragment = await inject('<p class="card">hi</p>', { file: '/project/part.html', isEntry: false });
+    expect(fragment).toBe('<p class="card">hi</p>');
     await expect(async () => inject(plain, { file: '/project/index.html', isEntry: true })).rejects.toMatchObject({ code: 'invalid-composition' });
+  });
+
+  it('lets a child file (HyperFrames template) leave its length to its host', async () => {
+    const child = '<!doctype html><html><body><template id="t"><div id="root" data-composition-id="card" data-width="160" data-height="90"></div></template></body></html>';
+    expect(config(await inject(child, { file: '/project/card.html', isEntry: false }))).toMatchObject({ composition: { id: 'card', width: 160, height: 90, duration: 0 } });
   });
 });

@@ -27,16 +27,21 @@ export function createRuntimeInjector(options: RuntimeInjectorOptions): PrepareH
     const relative = path.relative(options.root, file).split(path.sep).join('/');
     let metadata: CompositionMetadata;
     try {
-      metadata = extractCompositionMetadata(html, { file: relative });
+      // Any file but the entry may be embedded by a host, whose data-duration (or the child's own
+      // timeline, measured in the page) may decide its length.
+      metadata = extractCompositionMetadata(html, { file: relative, role: isEntry ? 'entry' : 'child' });
     } catch (error) {
-      // A plain HTML page the composition embeds (an <iframe> widget) is not a composition and is
-      // served as is. Sub-composition files were linted before the render, so a broken one never
-      // gets here; the entry must always be a valid composition.
-      if (!isEntry) return rewriteRemoteReferences(html);
-      throw error;
+      // The entry must always be a valid composition. Sub-composition files were linted before the
+      // render, so a broken one never gets here.
+      if (isEntry) throw error;
+      // A plain page the composition shows in an <iframe> (an animated widget): it gets the runtime
+      // too, so its clock (rAF, timers, Date) follows the embedding clip's seeks. A fragment (no
+      // <html>, <head> or <body>: markup a script fetches) is served as is.
+      if (!DOCUMENT.test(html)) return rewriteRemoteReferences(html);
+      return injectRuntime(rewriteRemoteReferences(html), { ...shared(options), embedded: true, composition: EMBEDDED_PAGE }, options.runtimeSource);
     }
     const config: InjectedConfig = {
-      mode: options.mode ?? 'render',
+      ...shared(options),
       composition: {
         id: metadata.id,
         width: metadata.width,
@@ -46,10 +51,21 @@ export function createRuntimeInjector(options: RuntimeInjectorOptions): PrepareH
       },
       declarations: metadata.variables,
       ...(isEntry && options.variables ? { variables: options.variables } : {}),
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      ...(options.fps === undefined ? {} : { fps: options.fps }),
-      ...(options.epochMs === undefined ? {} : { epochMs: options.epochMs }),
     };
     return injectRuntime(rewriteRemoteReferences(html), config, options.runtimeSource);
+  };
+}
+
+const DOCUMENT = /<(?:!doctype|html|head|body)(?=[\s>/])/i;
+
+/** Placeholder metadata of an embedded plain page: its runtime only keeps the clock (config.embedded). */
+const EMBEDDED_PAGE: InjectedConfig['composition'] = { id: 'embedded-page', width: 1, height: 1, duration: 0 };
+
+function shared(options: RuntimeInjectorOptions): Omit<InjectedConfig, 'composition'> {
+  return {
+    mode: options.mode ?? 'render',
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.fps === undefined ? {} : { fps: options.fps }),
+    ...(options.epochMs === undefined ? {} : { epochMs: options.epochMs }),
   };
 }

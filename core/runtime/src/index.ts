@@ -2,4 +2,4 @@ export { injectRuntime, isRuntimeInjected, RUNTIME_MARKER } from './inject-runti
 export { readRootMetadata, type RootMetadata } from './browser/composition-root.js';
 export type { PlayerSettings } from './browser/player-settings.js';
 export { InjectedConfigSchema, type InjectedConfig } from './injected-config.js';
-export type { SeekframeRuntime, MediaClip, VideoFrameSource, VideoFrameMap, PlaybackState } from './runtime-types.js';
+export type { SeekframeRuntime, MediaClip, VideoFrameSource, VideoFrameMap, PlaybackState, RuntimeWarning } from './runtime-types.js';

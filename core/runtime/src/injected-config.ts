@@ -21,6 +21,11 @@ export const InjectedConfigSchema = z.object({
   fps: z.optional(z.number().check(z.positive())),
   /** Wall-clock origin of the virtual `Date.now()` in ms; give every render worker the same one. */
   epochMs: z.optional(z.number()),
+  /**
+   * A plain page (not a composition) shown in an `<iframe>` of one: `composition` is a placeholder;
+   * its runtime only makes the clock (rAF, timers, Date) follow the seeks of the embedding page.
+   */
+  embedded: z.optional(z.boolean()),
 });
 
 export type InjectedConfig = Omit<z.infer<typeof InjectedConfigSchema>, 'declarations'> & {

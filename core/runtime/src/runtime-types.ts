@@ -16,9 +16,21 @@ export interface SeekframeRuntime {
   errors(): string[];
   /** What `ready` or the current seek still waits for, e.g. `image https://…/a.png`. */
   pending(): string[];
+  /** Problems that do not stop a render but would make it show less than the author meant (a
+   *  sub-composition with nothing to show, an iframe whose clock cannot follow); known once `ready`
+   *  settled. The render reports each as a `warning` event, an error under `strict`. */
+  warnings(): RuntimeWarning[];
   /** Player-internal (preview mode; ignored in render mode): play audible media clips in sync
    *  with the seeks while `playing`, `muted` on every media element. */
   setPlayback(state: PlaybackState): void;
+}
+
+export interface RuntimeWarning {
+  /** `sub-composition-empty` | `clip-source-unreadable` */
+  code: string;
+  message: string;
+  /** The host or clip, e.g. `<div#intro data-composition-src="intro.html">`, and its file. */
+  details?: Record<string, string>;
 }
 
 export interface PlaybackState {

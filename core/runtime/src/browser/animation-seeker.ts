@@ -1,5 +1,7 @@
 /** The part of a GSAP timeline we use; duck-typed so the runtime never bundles GSAP. */
 interface TimelineLike {
+  duration?: () => unknown;
+  totalDuration?: () => unknown;
   totalTime?: (time: number, suppressEvents?: boolean) => unknown;
   seek?: (time: number, suppressEvents?: boolean) => unknown;
   pause?: () => unknown;
@@ -69,6 +71,32 @@ export class AnimationSeeker {
         this.onError(error, `window.__timelines["${key}"] at ${local}s`);
       }
     }
+  }
+
+  /**
+   * Length in seconds of the timeline registered for composition `key` (else the longest one
+   * registered): GSAP's totalDuration() (repeats included; an endless repeat counts once).
+   */
+  timelineLength(key: string | undefined): number | undefined {
+    const registry = (this.win as unknown as { __timelines?: Record<string, TimelineLike | undefined> }).__timelines;
+    if (!registry || typeof registry !== 'object') return undefined;
+    const lengthOf = (timeline: TimelineLike | undefined): number | undefined => {
+      try {
+        const total = typeof timeline?.totalDuration === 'function' ? Number(timeline.totalDuration()) : NaN;
+        if (Number.isFinite(total) && total > 0 && total < 1e6) return total;
+        const once = typeof timeline?.duration === 'function' ? Number(timeline.duration()) : NaN;
+        return Number.isFinite(once) && once > 0 ? once : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    if (key !== undefined && key in registry) return lengthOf(registry[key]);
+    let longest: number | undefined;
+    for (const timeline of Object.values(registry)) {
+      const length = lengthOf(timeline);
+      if (length !== undefined && (longest === undefined || length > longest)) longest = length;
+    }
+    return longest;
   }
 
   /**

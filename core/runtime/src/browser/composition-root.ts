@@ -1,11 +1,21 @@
 /**
- * The composition root of a document: `<html>` when it carries composition attributes, else the
- * first `[data-composition-id]` element. It is never treated as a clip.
+ * The composition root of a document: the element that carries the dimensions. `<html>` when it
+ * has them; when `<html>` names the composition, the element with that id and the dimensions (a
+ * stage; until it is parsed, `<html>`); else the first composition element (not a host) with
+ * dimensions (also one instantiated from a `<template>`), else the first composition element.
+ * It is never treated as a clip. Same rule as the linter's (inspect-composition.ts).
  */
 export function findCompositionRoot(doc: Document): Element {
   const html = doc.documentElement;
-  if (html.hasAttribute('data-composition-id') || html.hasAttribute('data-width') || html.hasAttribute('data-duration')) return html;
-  return doc.querySelector('[data-composition-id]:not([data-composition-src])') ?? html;
+  if (html.hasAttribute('data-width')) return html;
+  const htmlId = html.getAttribute('data-composition-id');
+  const candidates = [...doc.querySelectorAll('[data-composition-id]:not([data-composition-src]):not(html)')];
+  const sized = (el: Element): boolean => el.hasAttribute('data-width') || el.hasAttribute('data-height');
+  if (htmlId !== null) return candidates.find((el) => sized(el) && el.getAttribute('data-composition-id') === htmlId) ?? html;
+  const stage = candidates.find(sized);
+  if (stage) return stage;
+  if (html.hasAttribute('data-height') || html.hasAttribute('data-duration')) return html;
+  return candidates[0] ?? html;
 }
 
 export interface RootMetadata {
@@ -22,7 +32,8 @@ export function readRootMetadata(doc: Document): RootMetadata {
     id: root.getAttribute('data-composition-id') ?? undefined,
     width: numberAttribute(root, 'data-width'),
     height: numberAttribute(root, 'data-height'),
-    duration: numberAttribute(root, 'data-duration'),
+    // An <html data-composition-id> + stage pair may split the attributes between them.
+    duration: numberAttribute(root, 'data-duration') ?? (root === doc.documentElement ? undefined : numberAttribute(doc.documentElement, 'data-duration')),
     fps: numberAttribute(root, 'data-fps'),
   };
 }

@@ -21,6 +21,9 @@ export interface InstanceInfo {
   epochMs: number;
   /** Host `data-duration`, which wins over the child file's own duration. */
   hostDuration: number | undefined;
+  /** Absolute URLs of the host's `<head>` library scripts; a `<template>` child loads them first
+   *  (in HyperFrames it shares the host's window, so it uses GSAP & co. without loading them). */
+  inheritScripts: string[];
   attach(runtime: ChildRuntime): void;
 }
 

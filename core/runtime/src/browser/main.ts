@@ -52,22 +52,32 @@ function start(win: Window & typeof globalThis): void {
   const seed = instance?.seed ?? config?.seed ?? DEFAULT_SEED;
   const fps = instance?.fps ?? config?.fps ?? config?.composition.fps ?? meta.fps ?? 30;
   const epochMs = instance?.epochMs ?? config?.epochMs ?? Math.floor(RealDate.now() / 1000) * 1000;
+  // A plain page in an <iframe> of a composition: no length of its own, its embedder seeks it.
+  const embedded = !instance && config?.embedded === true;
   // Top level: compile-time metadata from the server wins (a script rewriting data-duration changes
-  // nothing). A child instance: the host's data-duration, then the child file's own root.
-  const fixedDuration = instance
-    ? (instance.hostDuration ?? meta.duration ?? config?.composition.duration)
-    : (config?.composition.duration ?? meta.duration);
-  // A root that is a <div> in <body> is not parsed yet; read it once the DOM is there.
+  // nothing). A child instance: the host's data-duration, then the child file's own root (the
+  // server's 0 means the file has none: HyperFrames children leave it to the host).
+  const fixedDuration = embedded
+    ? Number.POSITIVE_INFINITY
+    : instance
+      ? (instance.hostDuration ?? meta.duration ?? (config?.composition.duration || undefined))
+      : (config?.composition.duration ?? meta.duration);
+  // A root that is a <div> in <body> (or in <template> content) is not there yet; read it once it is,
+  // else take the length of the timeline the page registers.
   let lateDuration: number | undefined;
+  let timelineLength: number | undefined;
   const duration = (): number => {
     if (fixedDuration !== undefined) return fixedDuration;
-    if (lateDuration === undefined && doc.readyState !== 'loading') lateDuration = readRootMetadata(doc).duration ?? 0;
-    return lateDuration ?? 0;
+    if (lateDuration === undefined && doc.readyState !== 'loading') lateDuration = readRootMetadata(doc).duration;
+    return lateDuration ?? timelineLength ?? 0;
   };
-  const width = (instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth;
-  const height = (instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight;
+  const adoptTimelineLength = (seconds: number | undefined): void => {
+    if (fixedDuration === undefined && readRootMetadata(doc).duration === undefined) timelineLength = seconds;
+  };
+  const width = embedded ? win.innerWidth : ((instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth);
+  const height = embedded ? win.innerHeight : ((instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight);
 
-  const declarations = readDeclarations(doc, instance ? undefined : config?.declarations, log);
+  const declarations = embedded ? [] : readDeclarations(doc, instance ? undefined : config?.declarations, log);
   // A <seekframe-player> frame: the player's variables are the newest top-level overrides.
   const player = instance ? undefined : readFrameSetting(win, '__seekframePlayer');
   const overrides = player?.variables ? { ...config?.variables, ...player.variables } : config?.variables;
@@ -82,7 +92,7 @@ function start(win: Window & typeof globalThis): void {
 
   const runtime = new PageRuntime(
     win,
-    { mode, seed, epochMs, fps, width, height, duration, variables, declarations, startupError },
+    { mode, seed, epochMs, fps, width, height, duration, variables, declarations, startupError, inheritScripts: instance?.inheritScripts ?? [], adoptTimelineLength },
     clock,
     log,
   );

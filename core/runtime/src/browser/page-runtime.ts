@@ -1,5 +1,5 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, PlaybackState, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
+import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
@@ -7,7 +7,10 @@ import { mediaSrc, naturalDuration, seekMediaElement, waitForMetadata } from './
 import { clipVolume, isAudible, MediaPlayback } from './media-playback.js';
 import { PendingSet } from './pending-set.js';
 import { nextMacrotask } from './real-timers.js';
+import { EmbeddedFrame } from './embedded-frame.js';
+import { findCompositionRoot } from './composition-root.js';
 import { SubComposition } from './sub-composition.js';
+import { findContentTemplate, instantiateTemplate } from './template-content.js';
 import { VideoFrameOverlay } from './video-frame-overlay.js';
 import type { VirtualClock } from './virtual-clock.js';
 import { waitForDomContentLoaded, waitForWindowLoad, waitForFonts, decodeImages } from './page-readiness.js';
@@ -25,6 +28,13 @@ export interface PageSettings {
   declarations: VariableDeclaration[];
   /** A problem found at start (bad config); `ready` rejects with it. */
   startupError: SeekframeError | undefined;
+  /** Library scripts of the host's `<head>`, loaded before a `<template>` child's own scripts. */
+  inheritScripts: readonly string[];
+  /**
+   * Called once the page's scripts ran with the length of the timeline it registered in
+   * `window.__timelines`; used only when nothing static (host, root) gave the composition a length.
+   */
+  adoptTimelineLength(seconds: number | undefined): void;
 }
 
 /**
@@ -35,6 +45,8 @@ export class PageRuntime {
   readonly pending = new PendingSet();
   private clips: Clip[] = [];
   private readonly subs: SubComposition[] = [];
+  private readonly frames: EmbeddedFrame[] = [];
+  private readonly warningList: RuntimeWarning[] = [];
   private readonly overlays = new Map<HTMLVideoElement, VideoFrameOverlay>();
   private readonly callbacks = new Set<(t: number) => void | Promise<void>>();
   private readonly animations: AnimationSeeker;
@@ -67,6 +79,13 @@ export class PageRuntime {
     if (this.settings.startupError) throw this.settings.startupError;
     const doc = this.win.document;
     await this.pending.track('DOMContentLoaded', waitForDomContentLoaded(doc));
+    const template = findContentTemplate(doc);
+    if (template) {
+      await this.pending.track(
+        '<template> scripts',
+        instantiateTemplate(template, { inheritScripts: this.settings.inheritScripts, onScriptError: (message) => this.log.add(message) }),
+      );
+    }
     this.quietMedia(doc);
     this.createSubCompositions(doc);
     for (const img of doc.images) if (img.loading === 'lazy') img.loading = 'eager';
@@ -76,6 +95,8 @@ export class PageRuntime {
     await this.pending.track('window load event', waitForWindowLoad(this.win));
     // Author scripts often register timelines from load handlers or a setTimeout(0) after them.
     await nextMacrotask();
+    this.settings.adoptTimelineLength(this.animations.timelineLength(findCompositionRoot(doc).getAttribute('data-composition-id') ?? undefined));
+    const frames = this.attachFrames(doc);
     // Again: author scripts may have added media since DOMContentLoaded.
     const media = this.quietMedia(doc);
     const metadata = Promise.all(
@@ -96,6 +117,7 @@ export class PageRuntime {
       decodeImages(doc, this.pending),
       metadata,
       ...this.subs.map((sub) => this.pending.track(`sub-composition "${sub.id}" (${sub.src})`, sub.ready)),
+      ...frames.map((frame) => this.pending.track(`iframe ${frame.src}`, frame.runtime.ready)),
     ]);
     const subByHost = new Map(this.subs.map((sub) => [sub.host as HTMLElement, sub]));
     this.clips = resolveClips(doc, this.settings.duration(), (el, kind) => {
@@ -106,6 +128,51 @@ export class PageRuntime {
       }
       return subByHost.get(el)?.duration;
     });
+    for (const sub of this.subs) this.checkSubComposition(sub);
+  }
+
+  /** Same-origin `<iframe>` pages that are not sub-compositions: their clocks follow our seeks. */
+  private attachFrames(doc: Document): EmbeddedFrame[] {
+    const own = new Set(this.subs.map((sub) => sub.iframe));
+    for (const iframe of doc.querySelectorAll('iframe')) {
+      if (own.has(iframe) || iframe.hasAttribute('data-seekframe-overlay')) continue;
+      const frame = EmbeddedFrame.attach(iframe);
+      if (typeof frame !== 'string') {
+        this.frames.push(frame);
+        continue;
+      }
+      const src = iframe.getAttribute('src') ?? '';
+      this.warn('clip-source-unreadable', `${describeElement(iframe)} in ${doc.location.href}: ${frame}; it is captured as it is, not frame-exact`, { element: describeElement(iframe), src, file: doc.location.href });
+    }
+    return this.frames;
+  }
+
+  /** A host that ends up with nothing to show is a warning, not a silently empty region. */
+  private checkSubComposition(sub: SubComposition): void {
+    const where = { host: describeElement(sub.host), src: sub.src, file: this.win.document.location.href };
+    const clip = this.clips.find((c) => c.el === sub.host);
+    const box = sub.host.getBoundingClientRect();
+    let problem: string | undefined;
+    if (clip && clip.end <= clip.start) {
+      problem = `lasts 0 s: neither the host nor the file's root has data-duration and the file registers no timeline with a length in window.__timelines; add data-duration to the host`;
+    } else if (box.width === 0 || box.height === 0) {
+      problem = `has a zero-size box (${box.width}x${box.height}); give the host a width and height (CSS, or data-width/data-height on the file's root)`;
+    } else if (!showsSomething(sub.iframe.contentDocument)) {
+      problem = `shows nothing: the file's <body> has no visible content (an empty file, or a <template> without a data-composition-id root)`;
+    }
+    if (problem) this.warn('sub-composition-empty', `Sub-composition "${sub.id}" (${sub.src}) ${problem}`, where);
+  }
+
+  private warn(code: string, message: string, details: Record<string, string>): void {
+    if (!this.warningList.some((w) => w.code === code && w.message === message)) this.warningList.push({ code, message, details });
+  }
+
+  warnings(): RuntimeWarning[] {
+    const out = [...this.warningList];
+    for (const sub of this.subs) {
+      for (const w of sub.runtime?.warnings?.() ?? []) out.push({ ...w, message: `[${sub.id}] ${w.message}` });
+    }
+    return out;
   }
 
   /** Media never plays by itself: seeks move it. Render mode mutes it (the engine mixes audio). */
@@ -173,7 +240,7 @@ export class PageRuntime {
         ),
       ),
     );
-    await Promise.all([this.seekMedia(t), ...this.seekChildren(t)]);
+    await Promise.all([this.seekMedia(t), ...this.seekChildren(t), ...this.seekFrames(t)]);
     await this.pending.track('fonts', waitForFonts(this.win.document));
     await decodeImages(this.win.document, this.pending);
   }
@@ -203,6 +270,17 @@ export class PageRuntime {
       const active = clip ? isActive(clip, t) : true;
       if (this.playback) sub.runtime?.setPlayback({ ...this.playback.state, playing: this.playback.state.playing && active });
       return this.pending.track(`sub-composition "${sub.id}" seek`, sub.seek(t - start, active));
+    });
+  }
+
+  private seekFrames(t: number): Promise<void>[] {
+    return this.frames.map((frame) => {
+      // The iframe's own clip, else the clip it sits in: its page's time 0 is that clip's start.
+      const clip = this.clips.find((c) => c.el === frame.iframe) ?? this.clips.find((c) => c.el.contains(frame.iframe));
+      const start = clip?.start ?? 0;
+      const end = clip ? clip.end - start : this.settings.duration();
+      const active = clip ? isActive(clip, t) : true;
+      return this.pending.track(`iframe ${frame.src} seek`, frame.seek(t - start, end, active));
     });
   }
 
@@ -270,6 +348,9 @@ export class PageRuntime {
     for (const sub of this.subs) {
       for (const message of sub.runtime?.errors() ?? []) own.push(`[${sub.id}] ${message}`);
     }
+    for (const frame of this.frames) {
+      for (const message of frame.runtime.errors()) own.push(`[iframe ${frame.src}] ${message}`);
+    }
     return own;
   }
 
@@ -277,6 +358,9 @@ export class PageRuntime {
     const own = this.pending.list();
     for (const sub of this.subs) {
       for (const item of sub.runtime?.pending() ?? []) own.push(`[${sub.id}] ${item}`);
+    }
+    for (const frame of this.frames) {
+      for (const item of frame.runtime.pending()) own.push(`[iframe ${frame.src}] ${item}`);
     }
     return own;
   }
@@ -298,7 +382,29 @@ export class PageRuntime {
       useVideoFrames: (map) => this.useVideoFrames(map),
       errors: () => this.errors(),
       pending: () => this.pendingList(),
+      warnings: () => this.warnings(),
       setPlayback: (state) => this.setPlayback(state),
     };
   }
 }
+
+const NOT_SHOWN = 'script, style, template, link, meta, title, noscript';
+
+/** Whether a child document has anything that can paint: a visible box or text in its body. */
+function showsSomething(doc: Document | null): boolean {
+  const body = doc?.body;
+  if (!body) return false;
+  const view = doc.defaultView;
+  for (const el of [doc.documentElement, body]) {
+    const style = view?.getComputedStyle(el);
+    if (style && (style.backgroundImage !== 'none' || !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(style.backgroundColor))) return true;
+  }
+  for (const el of body.querySelectorAll('*')) {
+    if (el.matches(NOT_SHOWN) || el.closest(NOT_SHOWN)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) return true;
+  }
+  for (const node of body.childNodes) if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
+  return false;
+}
+

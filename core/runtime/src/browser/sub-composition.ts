@@ -63,6 +63,7 @@ export class SubComposition {
       fps: parent.fps,
       epochMs: parent.epochMs,
       hostDuration: numberAttribute(host, 'data-duration'),
+      inheritScripts: headLibraries(doc),
       attach: (runtime) => {
         this.runtime = runtime;
         attach(runtime);
@@ -142,3 +143,15 @@ export class SubComposition {
     return this.runtime ? this.runtime.useVideoFrames(map) : Promise.resolve();
   }
 }
+
+/** Classic external scripts of the host's `<head>`, including those it inherited itself. */
+function headLibraries(doc: Document): string[] {
+  const out: string[] = [];
+  for (const script of doc.head?.querySelectorAll<HTMLScriptElement>('script[src]') ?? []) {
+    const type = (script.getAttribute('type') ?? '').trim().toLowerCase();
+    if (type !== '' && type !== 'text/javascript' && type !== 'application/javascript') continue;
+    if (script.src && !out.includes(script.src)) out.push(script.src);
+  }
+  return out;
+}
+

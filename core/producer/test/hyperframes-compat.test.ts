@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderComposition, type RenderEvent } from '../src/index.js';
+import { decodeFrames, pixel } from './helpers/media-tools.js';
+
+/**
+ * Compositions written in HyperFrames' documented format (test/fixtures/hyperframes), rendered at
+ * 160x90 with few frames and checked by pixels. Every case rendered empty, failed lint or moved in
+ * real time before the runtime understood this format.
+ */
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'hyperframes');
+let outDir: string;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-hf-'));
+});
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+async function render(fixture: string, options: Record<string, unknown> = {}): Promise<{ frames: Buffer[]; events: RenderEvent[] }> {
+  const output = path.join(outDir, `${fixture}-${Math.random().toString(36).slice(2)}.mp4`);
+  const events: RenderEvent[] = [];
+  await renderComposition({ projectDir: path.join(fixtures, fixture), output, fps: 10, workers: 1, ...options }, (e) => events.push(e));
+  return { frames: await decodeFrames(output, 160, 90), events };
+}
+
+/** Within a few levels of the expected colour (H.264 at 4:2:0 blurs edges, so sample inside areas). */
+function expectColor(actual: number[], expected: number[], label: string): void {
+  const close = actual.every((v, i) => Math.abs(v - (expected[i] as number)) <= 40);
+  expect(close, `${label}: got rgb(${actual.join(', ')}), expected rgb(${expected.join(', ')})`).toBe(true);
+}
+
+/** Width of the run starting at x0 on row y whose `channel` (0 R, 1 G, 2 B) is bright. */
+function runWidth(frame: Buffer, x0: number, y: number, max: number, channel = 0): number {
+  let x = 0;
+  while (x < max && pixel(frame, 160, x0 + x, y)[channel]! > 128) x++;
+  return x;
+}
+
+const warningsOf = (events: RenderEvent[]) => events.filter((e): e is Extract<RenderEvent, { type: 'warning' }> => e.type === 'warning');
+
+describe('HyperFrames compatibility (render)', () => {
+  it('a <template> child embedded twice: own CSS, own variables, own GSAP timeline, length from the host or from its timeline', async () => {
+    const { frames, events } = await render('template-instances');
+    expect(frames).toHaveLength(20);
+    // t = 0.5 s: both instances, each in its own colour, each bar half grown (40 of 80 px).
+    expectColor(pixel(frames[5]!, 160, 40, 30), [255, 0, 0], 'card-a fill');
+    expectColor(pixel(frames[5]!, 160, 120, 30), [0, 0, 255], 'card-b fill');
+    expect(Math.abs(runWidth(frames[5]!, 0, 75, 80) - 40)).toBeLessThanOrEqual(2);
+    expect(Math.abs(runWidth(frames[5]!, 80, 75, 80) - 40)).toBeLessThanOrEqual(2);
+    // t = 1.5 s: card-a (host: 2 s) still shows, its bar held full; card-b (its timeline: 1 s) is over.
+    expectColor(pixel(frames[15]!, 160, 40, 30), [255, 0, 0], 'card-a fill at 1.5 s');
+    expect(runWidth(frames[15]!, 0, 75, 80)).toBeGreaterThanOrEqual(78);
+    expectColor(pixel(frames[15]!, 160, 120, 30), [0, 0, 0], 'card-b after its timeline');
+    // Lint says the timeline decides card-b's length; nothing says the render is empty.
+    const codes = warningsOf(events).map((w) => w.code);
+    expect(codes).toContain('lint/subcomposition/duration-from-timeline');
+    expect(codes.filter((c) => !c.startsWith('lint/'))).toEqual([]);
+  });
+
+  it('nests <template> children three deep, each at its own local time', async () => {
+    const { frames } = await render('nested');
+    expect(frames).toHaveLength(10);
+    expectColor(pixel(frames[2]!, 160, 80, 15), [255, 0, 0], 'level 1 at 0.2 s');
+    expectColor(pixel(frames[2]!, 160, 80, 45), [0, 0, 0], 'level 2 before its start');
+    expectColor(pixel(frames[7]!, 160, 80, 15), [255, 0, 0], 'level 1 at 0.7 s');
+    expectColor(pixel(frames[7]!, 160, 80, 45), [0, 255, 0], 'level 2 at 0.7 s');
+    expectColor(pixel(frames[7]!, 160, 80, 75), [0, 0, 255], 'level 3 at 0.7 s');
+  });
+
+  it('<html> with the id and variables, a stage element with the size and length', async () => {
+    const { frames, events } = await render('html-stage', { variables: { accent: '#0000ff' } });
+    expect(frames).toHaveLength(10);
+    expect(Math.abs(runWidth(frames[5]!, 0, 45, 160, 2) - 80)).toBeLessThanOrEqual(2);
+    expectColor(pixel(frames[5]!, 160, 40, 45), [0, 0, 255], 'stage panel in the --variables accent');
+    expect(warningsOf(events).filter((w) => w.code.startsWith('lint/root'))).toEqual([]);
+  });
+
+  it('an <iframe> page animated by requestAnimationFrame follows the composition clock, frame-exact, with two workers', async () => {
+    const { frames } = await render('iframe-raf', { workers: 2 });
+    expect(frames).toHaveLength(10);
+    const widths = frames.map((frame) => runWidth(frame, 0, 45, 160));
+    widths.forEach((width, i) => expect(Math.abs(width - 16 * i), `frame ${i}: ${widths.join(', ')}`).toBeLessThanOrEqual(1));
+  });
+});
