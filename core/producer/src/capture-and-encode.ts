@@ -12,6 +12,7 @@ import {
   type PoolWorker,
   type WorkerLaunch,
 } from '@seekframe/engine';
+import { BlankFrameWatch } from './blank-render.js';
 import { frameTime } from './frame-timing.js';
 import { pageScriptError, remoteRequestError } from './page-script-error.js';
 import type { VideoFrameMap } from './prepare-media.js';
@@ -41,6 +42,8 @@ export interface CaptureAndEncodeOptions {
   /** Workers opened early: the media stage's page first, then those started meanwhile (the pool closes them). */
   adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
   onProgress(framesRendered: number, elapsedMs: number): void;
+  /** Every frame was one flat colour (`#rrggbb` or `transparent`): called before the output is published; throw to fail the render. */
+  onBlank?(colour: string): void;
   beforeFinish(): void;
 }
 
@@ -62,6 +65,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   });
   const startedAt = Date.now();
   const pages = new Set<CapturePage>();
+  const blank = options.onBlank ? new BlankFrameWatch() : undefined;
 
   // Author-script errors from the runtime's log fail the frame inside the engine (read in the same
   // round trip as each seek). Here: what only Node sees — the project server's problems (missing
@@ -99,6 +103,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       },
       onFrame: async (index, frame) => {
         check();
+        blank?.observe(frame);
         await encoder.write(frame);
         // ffmpeg flushes its last frames (x264's lookahead: up to ~0.4 s at `high`) while the pool
         // closes the browsers and we check for late errors; the output is published only after.
@@ -109,6 +114,8 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     const failure = pageScriptError(result.pageErrors, options.page.url) ?? remoteRequestError(result.pageErrors, options.server.origin);
     if (failure) throw failure;
     options.server.assertNoProblems();
+    const colour = await blank?.flatColour();
+    if (colour !== undefined) options.onBlank?.(colour);
     options.beforeFinish();
     return await encoder.finish();
   } catch (error) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { autoWorkerCount, chooseCaptureMode, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
+import { blankRenderProblem, reportPageWarnings, reportSilentProblem } from './blank-render.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
@@ -145,6 +146,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
     cleanup.add(() => media.worker.session.close());
     server.assertNoProblems();
+    await reportPageWarnings(media.worker.page, options.strict, emit);
 
     stage('capture');
     const encoded = await captureAndEncode({
@@ -172,6 +174,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
           eta: speed > 0 ? (totalFrames - framesRendered) / speed : null,
         });
       },
+      onBlank: (colour) => reportSilentProblem(blankRenderProblem(colour, path.relative(project.root, project.entryFile) || project.entryFile), options.strict, emit),
       beforeFinish: () => {
         emit({ type: 'stage', stage: 'finish' });
       },

@@ -85,6 +85,8 @@ export const RenderOptionsSchema = z
     browserGpu: z.boolean().default(false),
     variables: z.record(z.string(), z.unknown()).optional(),
     strictVariables: z.boolean().default(false),
+    /** Problems that would silently show less (an empty sub-composition, an iframe it cannot drive, a blank video) fail the render instead of warning. */
+    strict: z.boolean().default(false),
     captureMode: z.enum(['auto', 'beginframe', 'screenshot'], { message: 'must be auto, beginframe or screenshot' }).default('auto'),
     /** How long a page may take to become ready (`__seekframe.ready`), default 30 s. */
     readyTimeoutMs: z.number().int().positive().default(30_000),

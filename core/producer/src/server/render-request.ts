@@ -24,7 +24,8 @@ export const RenderRequestSchema = z
     crf: z.unknown().optional(),
     videoBitrate: z.unknown().optional(),
     workers: z.unknown().optional(),
-  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: projectDir or html, variables, format, quality, fps, crf, videoBitrate, workers` : undefined) })
+    strict: z.unknown().optional(),
+  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: projectDir or html, variables, format, quality, fps, crf, videoBitrate, workers, strict` : undefined) })
   .refine((body) => (body.projectDir === undefined) !== (body.html === undefined), { message: 'give exactly one of projectDir or html' });
 
 export type RenderRequest = z.output<typeof RenderRequestSchema>;
