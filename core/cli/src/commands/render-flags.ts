@@ -21,6 +21,7 @@ export interface RenderFlags {
   variables?: string;
   variablesFile?: string;
   strictVariables?: boolean;
+  strict?: boolean;
   batch?: string;
   batchConcurrency?: string;
   batchFailFast?: boolean;
@@ -67,6 +68,7 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
     captureMode: flags.captureMode,
     variables: await readVariables(flags, cwd),
     strictVariables: flags.strictVariables,
+    strict: flags.strict,
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   return options as RenderOptionsInput;

@@ -10,12 +10,14 @@ const run = promisify(execFile);
 let dir: string;
 let project: string;
 
-// 160x90, 0.3 s at 10 fps: three frames; the title variable paints the background.
+// 160x90, 0.3 s at 10 fps: three frames; the title variable paints the background (and a small
+// white square keeps it from being only a background, which the render reports as blank).
 const html = `<!doctype html>
 <html data-composition-id="cli" data-width="160" data-height="90" data-duration="0.3" data-fps="10"
   data-composition-variables='[{"id":"bg","label":"Background","type":"color","default":"#000000"}]'>
 <head><style>html,body{margin:0;width:160px;height:90px}</style></head>
-<body><script>document.body.style.background = window.__seekframe.getVariables().bg;</script></body>
+<body><script>document.body.style.background = window.__seekframe.getVariables().bg;</script>
+<div style="position:absolute;right:0;bottom:0;width:8px;height:8px;background:#fff"></div></body>
 </html>
 `;
 
@@ -68,6 +70,18 @@ describe('seekframe render', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('variable "bg"');
     expect(await readdir(path.join(dir, 'strict')).catch(() => 'absent')).toBe('absent');
+  });
+
+  it('--strict makes a render that paints only its background fail with blank-render; without it, a warning', async () => {
+    await writeFile(path.join(project, 'blank.html'), html.replace(/<div style="position:absolute;right:0[^>]*><\/div>/, ''));
+    const warned = await runCli(['render', 'promo/blank.html', '--quiet', '--workers', '1', '--output', 'blank/warned.mp4'], { cwd: dir, env });
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(/blank-render|painted nothing but its background/);
+    const strict = await runCli(['render', 'promo/blank.html', '--strict', '--json', '--workers', '1', '--output', 'blank/strict.mp4'], { cwd: dir, env });
+    expect(strict.code).toBe(1);
+    const last = JSON.parse(strict.stdout.trim().split('\n').at(-1) as string) as { type: string; error: { code: string } };
+    expect(last).toMatchObject({ type: 'error', error: { code: 'blank-render' } });
+    expect(await readdir(path.join(dir, 'blank'))).toEqual(['warned.mp4']);
   });
 
   it('without --strict-variables a bad variable is a warning on stderr', async () => {

@@ -27,6 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
+    .option('--strict', 'a sub-composition with nothing to show, an iframe whose clock cannot follow, or a blank video is an error, not a warning')
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
     .option('--batch <file>', 'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template')
