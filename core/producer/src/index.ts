@@ -5,6 +5,7 @@ export {
   OUTPUT_FORMATS,
   FORMAT_EXTENSIONS,
   defaultOutputPath,
+  formatFromOutput,
   type RenderOptions,
   type RenderOptionsInput,
   type OutputFormat,

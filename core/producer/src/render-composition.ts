@@ -7,6 +7,7 @@ import { blankRenderProblem, reportPageWarnings, reportSilentProblem } from './b
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
+import { chooseHardwareEncoder } from './choose-hardware-encoder.js';
 import { createRuntimeInjector } from './create-runtime-injector.js';
 import { fpsFromNumber, frameCount } from './frame-timing.js';
 import { loadRuntimeSource } from './load-runtime-source.js';
@@ -80,6 +81,9 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       ...(options.format === 'gif' ? { gifLoop: options.gifLoop } : {}),
     };
     parseEncoderOptions({ ...encoderOptions, inputFormat: 'png' });
+    // --gpu: a real one-frame test of each hardware encoder; software with a warning otherwise.
+    const hardware = options.gpu ? await chooseHardwareEncoder(options.format) : {};
+    if (hardware.warning) emit(hardware.warning);
 
     stage('variables');
     for (const issue of checkVariables(metadata.variables, options.variables, options.strictVariables, project.entryFile)) {
@@ -160,7 +164,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       gpu: options.browserGpu,
       videoFrames: media.videoFrames,
       adoptWorkers: [media.worker, ...earlyWorkers],
-      encoder: { ...encoderOptions, ...(media.audioFile ? { audio: media.audioFile } : {}) },
+      encoder: { ...encoderOptions, ...(hardware.encoder ? { hardwareEncoder: hardware.encoder } : {}), ...(media.audioFile ? { audio: media.audioFile } : {}) },
       signal,
       onProgress: (framesRendered, elapsedMs) => {
         const speed = elapsedMs > 0 ? (framesRendered * 1000) / elapsedMs : 0;

@@ -83,6 +83,12 @@ export const RenderOptionsSchema = z
       .union([z.literal('auto'), z.number().int('must be a whole number').min(1, 'must be 1-24 or auto').max(24, 'must be 1-24 or auto')])
       .default('auto'),
     browserGpu: z.boolean().default(false),
+    /** Encode with a hardware H.264 encoder when one works (mp4); else libx264 with a warning. */
+    gpu: z.boolean().default(false),
+    /** mp4 only: 10-bit HEVC with HDR colour tags even without HDR sources. Excludes sdr. */
+    hdr: z.boolean().default(false),
+    /** Tone-map HDR sources to SDR (H.264, BT.709) instead of writing HDR. Excludes hdr. */
+    sdr: z.boolean().default(false),
     variables: z.record(z.string(), z.unknown()).optional(),
     strictVariables: z.boolean().default(false),
     /** Problems that would silently show less (an empty sub-composition, an iframe it cannot drive, a blank video) fail the render instead of warning. */
@@ -108,7 +114,14 @@ export const RenderOptionsSchema = z
       });
     }
   })
-  .transform((options) => ({ ...options, format: options.format ?? formatFromOutput(options.output) }));
+  .transform((options) => ({ ...options, format: options.format ?? formatFromOutput(options.output) }))
+  .superRefine((options, ctx) => {
+    if (options.hdr && options.sdr) {
+      ctx.addIssue({ code: 'custom', path: ['hdr'], message: 'and --sdr exclude each other: --hdr writes HDR output, --sdr tone-maps HDR sources to SDR; give only one' });
+    } else if (options.hdr && options.format !== 'mp4') {
+      ctx.addIssue({ code: 'custom', path: ['hdr'], message: `applies to mp4 only (10-bit HEVC), not ${options.format}; render to .mp4 or drop --hdr` });
+    }
+  });
 
 /** `out.webm` means webm when no format is given; unknown or missing extensions mean mp4. */
 export function formatFromOutput(output: string | undefined): OutputFormat {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOnPath } from '@seekframe/engine';
 import type { DoctorReport } from '../doctor/check-result.js';
 import { runCli } from '../../test/run-cli.js';
 
@@ -22,8 +23,18 @@ describe('seekframe doctor on this machine', () => {
     const report = JSON.parse(run.stdout) as DoctorReport;
     const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['begin-frame', 'browser', 'cpu-pinning', 'disk', 'emoji-font', 'encoders', 'ffmpeg', 'fonts', 'memory', 'node', 'shm', 'workers'].sort(),
+      ['begin-frame', 'browser', 'cpu-pinning', 'disk', 'docker', 'emoji-font', 'encoders', 'ffmpeg', 'fonts', 'hardware-encoder', 'memory', 'node', 'shm', 'workers'].sort(),
     );
+    // No GPU and no Docker here: both optional, reported with what --gpu / --docker would do.
+    expect(byId['hardware-encoder']).toMatchObject({ status: 'ok' });
+    expect(byId['hardware-encoder']?.summary).toMatch(/^none works here; render --gpu falls back to libx264 \(h264_nvenc: .*h264_videotoolbox: not built into this ffmpeg\)$/);
+    // Some machines here have the docker CLI without an engine: either way Docker is optional.
+    if (await findOnPath('docker', process.env.PATH ?? '')) {
+      expect(byId.docker).toMatchObject({ status: 'warn', summary: 'engine not reachable' });
+      expect(byId.docker?.fix).toMatch(/does not answer .*Start Docker/);
+    } else {
+      expect(byId.docker).toMatchObject({ status: 'ok', summary: 'not installed (only render --docker needs it)' });
+    }
     for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts', 'cpu-pinning']) expect(byId[id]?.status, id).toBe('ok');
     expect(byId.browser?.details).toMatchObject({ supportsBeginFrame: true });
     expect(byId.disk?.summary).toContain(cwd);

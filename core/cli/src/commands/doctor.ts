@@ -12,7 +12,7 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (options: { json?: boolean }) => {
       // Loaded here, not at start-up: it pulls in puppeteer-core, which other commands do not need.
       const { runDoctor } = await import('../doctor/run-doctor.js');
-      const report = await runDoctor({ rendersDir: path.join(ctx.cwd, 'renders'), env: ctx.env });
+      const report = await runDoctor({ rendersDir: path.join(ctx.cwd, 'renders'), env: ctx.env, version: ctx.version });
       if (options.json) ctx.printJson(report);
       else {
         ctx.print(ctx.colors.bold(`seekframe doctor ${ctx.version}`));

@@ -15,6 +15,10 @@ export interface RenderFlags {
   videoFrameFormat?: string;
   workers?: string;
   browserGpu?: boolean;
+  gpu?: boolean;
+  hdr?: boolean;
+  sdr?: boolean;
+  docker?: boolean;
   captureMode?: string;
   quiet?: boolean;
   json?: boolean;
@@ -65,6 +69,9 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
     videoFrameFormat: flags.videoFrameFormat,
     workers,
     browserGpu: flags.browserGpu,
+    gpu: flags.gpu,
+    hdr: flags.hdr,
+    sdr: flags.sdr,
     captureMode: flags.captureMode,
     variables: await readVariables(flags, cwd),
     strictVariables: flags.strictVariables,

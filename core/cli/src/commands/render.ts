@@ -23,6 +23,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto')
     .option('--browser-gpu', 'let Chromium use the GPU')
     .option('--no-browser-gpu', 'software rendering in Chromium (default)')
+    .option('--gpu', 'mp4: encode with a working hardware encoder (NVENC, VAAPI, QSV, VideoToolbox), else libx264 with a warning')
+    .option('--hdr', 'mp4: 10-bit HEVC with HDR colour tags (automatic when a <video> clip is HDR); excludes --sdr')
+    .option('--sdr', 'tone-map HDR <video> clips and write SDR output; excludes --hdr')
+    .option('--docker', 'run this render inside the pinned Docker image (beginframe capture, no browser GPU)')
     .option('--capture-mode <mode>', 'auto, beginframe or screenshot (auto: beginframe when the browser supports it)')
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables')
@@ -35,6 +39,12 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')
     .option('--batch-resume', 'keep rows the existing manifest.json lists as completed with the same row and output')
     .action(async (dir: string, flags: RenderFlags) => {
+      const { checkRenderFlagConflicts } = await import('./render-flag-conflicts.js');
+      checkRenderFlagConflicts(flags);
+      if (flags.docker) {
+        const { renderInDocker } = await import('../docker/render-in-docker.js');
+        return renderInDocker(dir, flags, ctx);
+      }
       const { checkBatchFlags, renderBatchCommand } = await import('./render-batch.js');
       if (checkBatchFlags(flags)) return renderBatchCommand(dir, flags, ctx);
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.

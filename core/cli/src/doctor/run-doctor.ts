@@ -3,11 +3,15 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath } from '@seekframe/engine';
+import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath, probeHardwareEncoder } from '@seekframe/engine';
+import { checkDocker } from '../docker/check-docker.js';
+import { dockerImage } from '../docker/docker-image.js';
 import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
 import { checkFonts, parseFontFamilies } from './check-fonts.js';
 import { checkCpuPinning, checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
 import { checkBrowser, checkFfmpeg } from './check-tools.js';
+import { checkDockerUsable } from './check-docker-usable.js';
+import { checkHardwareEncoder } from './check-hardware-encoder.js';
 
 const run = promisify(execFile);
 /** The render length `doctor` quotes the auto worker count for. */
@@ -17,6 +21,8 @@ export interface DoctorOptions {
   /** Renders are written below this folder (its disk is checked). */
   rendersDir: string;
   env: NodeJS.ProcessEnv;
+  /** CLI version: names the Docker image `render --docker` runs. */
+  version?: string;
 }
 
 /**
@@ -34,6 +40,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     safely('disk', 'Disk', async () => [await diskCheck(options.rendersDir)]),
     safely('workers', 'Workers', async () => [workersCheck()]),
     safely('cpu-pinning', 'CPU pinning', async () => [checkCpuPinning(allowedCpus(), await findOnPath('taskset', options.env.PATH ?? ''))]),
+    safely('hardware-encoder', 'Hardware encoder', async () => [
+      checkHardwareEncoder(await findFfmpeg({ env: options.env }).then((found) => probeHardwareEncoder({ ffmpeg: found.ffmpeg })).catch(asError)),
+    ]),
+    safely('docker', 'Docker', async () => [checkDockerUsable(await checkDocker({ env: options.env, image: dockerImage(options.env, options.version ?? '0.0.0') }).catch(asError))]),
   ]);
   return aggregate(groups.flat());
 }

@@ -1,0 +1,26 @@
+import { formatFromOutput } from '@seekframe/producer';
+import { invalidArgument } from '../usage-error.js';
+import type { RenderFlags } from './render-flags.js';
+
+/**
+ * Flag combinations that can never work, refused as usage errors (exit 2) before anything runs.
+ * The producer's schema repeats the --hdr rules for the server and library callers.
+ */
+export function checkRenderFlagConflicts(flags: RenderFlags): void {
+  if (flags.hdr && flags.sdr) {
+    throw invalidArgument('--hdr', '--hdr and --sdr exclude each other: --hdr writes HDR (10-bit HEVC, PQ/HLG), --sdr tone-maps HDR clips to SDR. Give only one.');
+  }
+  const format = flags.format ?? formatFromOutput(flags.output);
+  if (flags.hdr && format !== 'mp4') {
+    throw invalidArgument('--hdr', `--hdr applies to mp4 only (10-bit HEVC), not --format ${format}. Render to .mp4, or drop --hdr.`);
+  }
+  if (flags.docker && flags.batch !== undefined) {
+    throw invalidArgument('--docker', '--docker renders one composition; it does not take --batch. Run the batch without --docker, or one --docker render per row.');
+  }
+  if (flags.docker && flags.browserGpu) {
+    throw invalidArgument('--docker', '--docker renders with software Chromium (--no-browser-gpu) so every machine paints the same pixels; drop --browser-gpu.');
+  }
+  if (flags.docker && flags.captureMode !== undefined && flags.captureMode !== 'beginframe' && flags.captureMode !== 'auto') {
+    throw invalidArgument('--docker', `--docker always captures with beginframe (the image's headless shell supports it); drop --capture-mode ${flags.captureMode}.`);
+  }
+}
