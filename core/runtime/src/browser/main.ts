@@ -46,6 +46,10 @@ function start(win: Window & typeof globalThis): void {
     }
   }
 
+  // A plain page the server marked as embeddable only gets a clock when a composition embeds it; on
+  // its own (opened in a tab, or the page hosting a <seekframe-player>) it keeps real time.
+  if (!instance && config?.embedded === true && !embeddedInComposition(win)) return;
+
   const doc = win.document;
   const meta = readRootMetadata(doc);
   const mode = instance?.mode ?? config?.mode ?? 'preview';
@@ -101,6 +105,14 @@ function start(win: Window & typeof globalThis): void {
   // Compositions written for HyperFrames call window.__hyperframes.getVariables().
   win.__hyperframes = api;
   instance?.attach(api);
+}
+
+function embeddedInComposition(win: Window): boolean {
+  try {
+    return win.parent !== win && win.parent.__seekframe !== undefined;
+  } catch {
+    return false; // cross-origin parent: not one of ours
+  }
 }
 
 function readDeclarations(doc: Document, injected: VariableDeclaration[] | undefined, log: ErrorLog): VariableDeclaration[] {
