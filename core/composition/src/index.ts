@@ -52,3 +52,7 @@ export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl } from
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
 export { expandOutputTemplate, sanitizeFileSegment, templatePlaceholders } from './batch-output-template.js';
 export { planBatch, type BatchPlanInput, type PlannedRow } from './batch-plan.js';
+export { fontPackageId, fontInstallCommand, isGenericFontFamily, SYSTEM_FONT_ALIASES, type SystemFontAlias } from './font-family-names.js';
+export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from './css-font-usage.js';
+export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';
+export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedFontStack } from './document-font-usage.js';

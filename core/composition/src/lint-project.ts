@@ -1,5 +1,6 @@
 import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
 import type { LintFinding } from './lint-finding.js';
+import { lintFonts } from './lint-fonts.js';
 import { dirnamePosix, isRemoteUrl, normalizePosixPath, resolveSourcePath } from './posix-path.js';
 import { resolveTiming, type TimingItem } from './resolve-timing.js';
 import type { SourceLocation } from './html-tree.js';
@@ -8,6 +9,8 @@ import { validateOverrides } from './validate-overrides.js';
 /** What `lintProject` needs from the outside world: file text by POSIX path, or undefined if absent. */
 export interface LintHost {
   readFile(path: string): Promise<string | undefined>;
+  /** True when `@fontsource/<id>` is installed for the project (fonts are not linted without it). */
+  fontPackageInstalled?(id: string): Promise<boolean>;
 }
 
 type FileState =
@@ -25,6 +28,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
   const rootDir = dirnamePosix(entry);
   const findings: LintFinding[] = [];
   const files = new Map<string, FileState>();
+  const reportedFonts = new Set<string>();
 
   const lintFile = async (path: string, stack: string[]): Promise<CompositionMetadata | undefined> => {
     const html = await host.readFile(path);
@@ -83,6 +87,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     }
 
     lintTiming(metadata, childDurations, runtimeLengths, add);
+    findings.push(...(await lintFonts(path, html, rootDir, host, reportedFonts)));
     const declarationsBroken = inspection.findings.some((f) => f.rule.startsWith('variables/') && f.severity === 'error');
     files.set(path, { status: 'done', metadata, declarationsBroken, registersTimeline: TIMELINE_REGISTRATION.test(html) });
     return metadata;

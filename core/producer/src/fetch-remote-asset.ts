@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
-import { SeekframeError } from '@seekframe/composition';
+import { parseGoogleFontsUrl, SeekframeError } from '@seekframe/composition';
+import { googleFontsCss } from './fonts/google-fonts-css.js';
 import { resolveCdnUrl } from './resolve-cdn-url.js';
 import { fetchPublic } from './server/private-address.js';
 
@@ -23,6 +24,11 @@ export async function fetchRemoteAsset(
   url: string,
   options: { timeoutMs: number; searchRoots: readonly string[]; referrer?: string | undefined; /** Refuse loopback/private/link-local hosts (checked on every redirect). */ publicOnly?: boolean },
 ): Promise<RemoteAsset> {
+  // Google Fonts stylesheets are written from installed @fontsource packages, never fetched.
+  const googleFonts = parseGoogleFontsUrl(url);
+  if (googleFonts) {
+    return { status: 200, contentType: 'text/css; charset=utf-8', body: Buffer.from(await googleFontsCss(googleFonts, options.searchRoots)), source: 'local' };
+  }
   const local = await resolveCdnUrl(url, options.searchRoots);
   if (local) {
     return { status: 200, contentType: contentTypeOf(local), body: await readFile(local), source: 'local', file: local };

@@ -5,3 +5,4 @@
 export { readProjectFile } from './read-project-file.js';
 export { resolveProject, type ProjectLocation } from './resolve-project.js';
 export { displayPath } from './display-path.js';
+export { fontPackageCheck } from './fonts/font-package-check.js';

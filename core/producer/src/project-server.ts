@@ -8,6 +8,10 @@ import { fetchRemoteAsset, type RemoteAsset } from './fetch-remote-asset.js';
 import { packageSearchRoots } from './resolve-cdn-url.js';
 import { REMOTE_ROUTE } from './rewrite-remote-references.js';
 import { serveFile } from './serve-file.js';
+import { FONT_ROUTE } from './fonts/font-face-css.js';
+import { fontFilePath } from './fonts/font-packages.js';
+import { injectNamedFonts } from './fonts/inject-named-fonts.js';
+import { rewriteFontCss } from './fonts/rewrite-font-css.js';
 
 /** Turns an HTML file's text into the text the page receives (runtime injected). */
 export type PrepareHtml = (html: string, context: { file: string; isEntry: boolean }) => string | Promise<string>;
@@ -92,6 +96,13 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
       return c.text(error instanceof Error ? error.message : String(error), 502);
     }
   });
+  // @fontsource woff2 files, for Google Fonts stylesheets and families named in CSS (see fonts/).
+  app.get(`${FONT_ROUTE}:pkg/:file`, async (c) => {
+    const file = await fontFilePath(c.req.param('pkg'), c.req.param('file'), searchRoots);
+    if (!file) return c.text('font not installed', 404);
+    const info = await stat(file);
+    return serveFile(file, info.size, c.req.header('range'));
+  });
   app.all('*', async (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('method not allowed', 405);
     // The raw request path: URL parsing would quietly fold `/../x` into `/x`, hiding an attempt
@@ -113,13 +124,19 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     if (target.toLowerCase().endsWith('.html') || target.toLowerCase().endsWith('.htm')) {
       let html: string;
       try {
-        html = await options.prepareHtml(await readFile(target, 'utf8'), { file: target, isEntry: target === entryFile });
+        const text = await injectNamedFonts(await readFile(target, 'utf8'), { file: target, root, searchRoots });
+        html = await options.prepareHtml(text, { file: target, isEntry: target === entryFile });
       } catch (error) {
         // An unusable child composition must fail the render with its own message, not a blank frame.
         record(toSeekframeError(error, { code: 'invalid-composition', stage: 'load' }));
         return c.text(error instanceof Error ? error.message : String(error), 500);
       }
       return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+    }
+    if (target.toLowerCase().endsWith('.css')) {
+      const css = await readFile(target, 'utf8');
+      const rewritten = await rewriteFontCss(css, searchRoots);
+      if (rewritten !== css) return new Response(rewritten, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' } });
     }
     return serveFile(target, targetInfo.size, c.req.header('range'));
   });

@@ -50,7 +50,8 @@ export async function resolveCdnUrl(url: string, searchRoots: readonly string[])
   return (await isFile(file)) ? file : null;
 }
 
-async function findPackageDir(pkg: string, searchRoots: readonly string[]): Promise<string | null> {
+/** The folder of `pkg` in the first search root (or its ancestors) that has it installed. */
+export async function findPackageDir(pkg: string, searchRoots: readonly string[]): Promise<string | null> {
   for (const root of searchRoots) {
     let dir = root;
     for (;;) {

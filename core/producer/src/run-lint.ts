@@ -1,5 +1,7 @@
 import { formatFinding, lintProject, SeekframeError, type LintFinding } from '@seekframe/composition';
 import { displayPath } from './display-path.js';
+import path from 'node:path';
+import { fontPackageCheck } from './fonts/font-package-check.js';
 import { readProjectFile } from './read-project-file.js';
 
 /**
@@ -7,7 +9,7 @@ import { readProjectFile } from './read-project-file.js';
  * the message and in `details.findings`); warnings are returned for the caller to report.
  */
 export async function runLint(entryFile: string, cwd = process.cwd()): Promise<LintFinding[]> {
-  const findings = await lintProject(entryFile, { readFile: readProjectFile });
+  const findings = await lintProject(entryFile, { readFile: readProjectFile, fontPackageInstalled: fontPackageCheck(path.dirname(entryFile)) });
   const shown = findings.map((f) => ({ ...f, file: displayPath(cwd, f.file) }));
   const errors = shown.filter((f) => f.severity === 'error');
   if (errors.length > 0) {

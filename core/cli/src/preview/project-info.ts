@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inspectComposition, lintProject, type CompositionMetadata } from '@seekframe/composition';
 import { buildLintReport, type LintReport } from '../lint/format-lint-report.js';
-import { readProjectFile } from '@seekframe/producer/project-files';
+import { fontPackageCheck, readProjectFile } from '@seekframe/producer/project-files';
 
 /** `GET /__seekframe/preview/project.json`: what the preview page needs to show the entry. */
 export type ProjectInfo = Pick<CompositionMetadata, 'id' | 'width' | 'height' | 'duration' | 'fps' | 'variables'> & {
@@ -31,5 +31,5 @@ export async function readProjectInfo(root: string, entryFile: string): Promise<
 
 /** `GET /__seekframe/preview/lint.json`: the `seekframe lint --json` report, files relative to the project folder. */
 export async function readLintInfo(root: string, entryFile: string): Promise<LintReport> {
-  return buildLintReport(await lintProject(entryFile, { readFile: readProjectFile }), root);
+  return buildLintReport(await lintProject(entryFile, { readFile: readProjectFile, fontPackageInstalled: fontPackageCheck(root) }), root);
 }

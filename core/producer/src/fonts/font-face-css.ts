@@ -1,0 +1,34 @@
+import type { FontFile, FontPackage } from './font-packages.js';
+
+/** Where the project server answers `@fontsource` woff2 files: `/__seekframe/fonts/<id>/<file>`. */
+export const FONT_ROUTE = '/__seekframe/fonts/';
+
+export interface FontFaceOptions {
+  /** The name the rules define (the authored name, e.g. `Arial` for Arimo's files). */
+  family: string;
+  /** Which faces to include; all when absent. */
+  select?: (file: FontFile) => boolean;
+  /** `font-display` value, e.g. from a Google Fonts URL's `display=swap`. */
+  display?: string;
+}
+
+/**
+ * `@font-face` rules for a package's woff2 files, one per subset/weight/style with the subset's
+ * `unicode-range`, the way Google Fonts writes them. Browsers download only the files a page's
+ * text needs, so listing every face costs nothing.
+ */
+export function fontFaceCss(pkg: FontPackage, options: FontFaceOptions): string {
+  const family = JSON.stringify(options.family);
+  const rules: string[] = [];
+  for (const file of pkg.files) {
+    if (options.select && !options.select(file)) continue;
+    rules.push(
+      `@font-face { font-family: ${family}; font-style: ${file.style}; font-weight: ${file.weight}; ` +
+        (options.display ? `font-display: ${options.display}; ` : '') +
+        `src: url(${FONT_ROUTE}${pkg.id}/${file.name}) format('woff2');` +
+        (file.unicodeRange ? ` unicode-range: ${file.unicodeRange};` : '') +
+        ' }',
+    );
+  }
+  return rules.join('\n');
+}

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { collectDocumentFonts, fontPackageId, parseGoogleFontsUrl, scanCssFonts } from '@seekframe/composition';
+import { parse } from 'parse5';
+import { fontFaceCss } from './font-face-css.js';
+import { findFontPackage } from './font-packages.js';
+import { rewriteFontCss } from './rewrite-font-css.js';
+
+/** Marks the injected rules in the served page (tests and curious users look for it). */
+export const NAMED_FONTS_ATTRIBUTE = 'data-seekframe-fonts';
+
+export interface NamedFontsContext {
+  /** The HTML file being served (absolute). */
+  file: string;
+  /** Project folder: linked stylesheets outside it are not read. */
+  root: string;
+  searchRoots: readonly string[];
+}
+
+/**
+ * Makes the fonts a document names deterministic: every family its CSS names (`<style>`, `style`
+ * attributes, linked local stylesheets) that no `@font-face` or Google Fonts link loads, and that
+ * an installed `@fontsource` package provides (directly, or through a system-name alias such as
+ * Arial -> Arimo), gets `@font-face` rules under the authored name, served from the local font
+ * route. An author-defined face of the same name beats a machine's installed font, so the result
+ * no longer depends on fontconfig. `<style>` text also gets its Google Fonts imports and
+ * fonts.gstatic.com faces pointed at local files (`rewriteFontCss`).
+ */
+export async function injectNamedFonts(html: string, context: NamedFontsContext): Promise<string> {
+  const usage = collectDocumentFonts(html);
+  const declared = new Set(usage.declared.map((n) => n.toLowerCase()));
+  const named: string[] = usage.stacks.flatMap((s) => s.families);
+  const googleUrls = usage.googleUrls.map((g) => g.url);
+  const queue = usage.stylesheets.map((s) => resolveLocal(s.href, context.file, context.root));
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (!file || seen.has(file)) continue;
+    seen.add(file);
+    const css = await readFile(file, 'utf8').catch(() => undefined);
+    if (css === undefined) continue;
+    const scan = scanCssFonts(css);
+    for (const name of scan.declared) declared.add(name.toLowerCase());
+    named.push(...scan.stacks.flatMap((s) => s.families));
+    for (const href of scan.imports) {
+      if (parseGoogleFontsUrl(href)) googleUrls.push(href);
+      else queue.push(resolveLocal(href, file, context.root));
+    }
+  }
+  for (const url of googleUrls) for (const { family } of parseGoogleFontsUrl(url)?.families ?? []) declared.add(family.toLowerCase());
+
+  const rules: string[] = [];
+  const done = new Set<string>();
+  for (const family of named) {
+    const key = family.toLowerCase();
+    if (declared.has(key) || done.has(key)) continue;
+    done.add(key);
+    const pkg = await findFontPackage(fontPackageId(family), context.searchRoots);
+    if (pkg) rules.push(fontFaceCss(pkg, { family }));
+  }
+  const rewritten = await rewriteStyleElements(html, context.searchRoots);
+  if (rules.length === 0) return rewritten;
+  return insertIntoHead(rewritten, `<style ${NAMED_FONTS_ATTRIBUTE}>\n${rules.join('\n')}\n</style>`);
+}
+
+/** A stylesheet href as a file inside the project, or undefined (remote, outside the root). */
+function resolveLocal(href: string, fromFile: string, root: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) return undefined;
+  let clean: string;
+  try {
+    clean = decodeURI(href.replace(/[?#].*$/, ''));
+  } catch {
+    return undefined;
+  }
+  const file = clean.startsWith('/') ? path.join(root, clean) : path.resolve(path.dirname(fromFile), clean);
+  return file.startsWith(root + path.sep) ? file : undefined;
+}
+
+async function rewriteStyleElements(html: string, searchRoots: readonly string[]): Promise<string> {
+  if (!/fonts\.(?:googleapis|gstatic)\.com/i.test(html)) return html;
+  const ranges: { start: number; end: number }[] = [];
+  const visit = (node: any): void => {
+    if (node.tagName === 'style') {
+      const text = node.childNodes?.[0]?.sourceCodeLocation;
+      if (text) ranges.push({ start: text.startOffset, end: text.endOffset });
+    }
+    for (const child of node.childNodes ?? []) visit(child);
+    if (node.content) visit(node.content);
+  };
+  visit(parse(html, { sourceCodeLocationInfo: true }));
+  let out = html;
+  for (const range of ranges.reverse()) {
+    const css = out.slice(range.start, range.end);
+    out = out.slice(0, range.start) + (await rewriteFontCss(css, searchRoots)) + out.slice(range.end);
+  }
+  return out;
+}
+
+/** After `<head ...>` when written, else after `<html ...>` or the doctype: the parser puts a leading `<style>` in head. */
+function insertIntoHead(html: string, insert: string): string {
+  const document = parse(html, { sourceCodeLocationInfo: true });
+  const htmlElement = document.childNodes.find((n) => 'tagName' in n && n.tagName === 'html') as any;
+  const head = htmlElement?.childNodes?.find((n: any) => n.tagName === 'head');
+  const at = head?.sourceCodeLocation?.startTag?.endOffset ?? htmlElement?.sourceCodeLocation?.startTag?.endOffset ?? doctypeEnd(document);
+  return html.slice(0, at) + insert + html.slice(at);
+}
+
+function doctypeEnd(document: any): number {
+  const doctype = document.childNodes.find((n: any) => n.nodeName === '#documentType');
+  return doctype?.sourceCodeLocation?.endOffset ?? 0;
+}

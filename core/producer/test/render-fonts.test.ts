@@ -1,0 +1,142 @@
+import { copyFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { launchBrowser, openCapturePage, findBrowser, type BrowserSession } from '@seekframe/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectServer, createRuntimeInjector, renderComposition, type RenderEvent } from '../src/index.js';
+import { loadRuntimeSource } from '../src/load-runtime-source.js';
+import { decodeFrames } from './helpers/media-tools.js';
+import { composition, tempProject } from './helpers/temp-project.js';
+
+/**
+ * Fonts resolve to the @fontsource packages installed with the renderer, with the page's network
+ * closed (`network: 'sandboxed'`: the browser reaches only the project server). Reference pages
+ * load the same woff2 files through a plain local @font-face, copied into the project.
+ */
+const require = createRequire(import.meta.url);
+const fontFile = (pkg: string, name: string): string => path.join(path.dirname(require.resolve(`@fontsource/${pkg}/package.json`)), 'files', name);
+
+const TEXT = 'Hamburgefonstiv 0123';
+const W = 320;
+const H = 90;
+
+let project: Awaited<ReturnType<typeof tempProject>>;
+
+const page = (head: string, body: string): string =>
+  composition({ width: W, height: H, duration: 0.1, fps: 10, head: `<style>body{color:#fff}</style>${head}`, body });
+
+const twoFamilies = (head: string, first = 'Inter', second = 'Roboto'): string =>
+  page(
+    head,
+    `<div style="position:absolute;left:4px;top:4px;font:700 28px/1 ${first}">${TEXT}</div>` +
+      `<div style="position:absolute;left:4px;top:48px;font:400 28px/1 ${second}">${TEXT}</div>`,
+  );
+
+const measured = (family: string, head = ''): string =>
+  page(head, `<span id="probe" style="font-family:${family};font-size:40px;white-space:nowrap">${TEXT}</span>`);
+
+const localFace = (family: string, file: string, weight = 400): string =>
+  `<style>@font-face{font-family:'${family}';font-style:normal;font-weight:${weight};src:url('${file}') format('woff2')}</style>`;
+
+beforeAll(async () => {
+  project = await tempProject({
+    'google/index.html': twoFamilies('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto&display=swap">'),
+    'local/index.html': twoFamilies(localFace('Inter', 'inter-700.woff2', 700) + localFace('Roboto', 'roboto-400.woff2')),
+    // Generic families only: whatever the machine has (named families would be resolved locally).
+    'fallback/index.html': twoFamilies('', 'sans-serif', 'serif'),
+    'unknown/index.html': page('', `<div style="font-family:'Seekframe Missing Sans', sans-serif">${TEXT}</div>`),
+    'measure/named.html': measured('Montserrat, sans-serif'),
+    'measure/explicit.html': measured("'Local Montserrat'", localFace('Local Montserrat', 'montserrat-400.woff2')),
+    'measure/fallback.html': measured("'Seekframe Missing Sans', sans-serif"),
+    'measure/arial.html': measured("Arial, sans-serif"),
+    'measure/arimo.html': measured("'Local Arimo'", localFace('Local Arimo', 'arimo-400.woff2')),
+  });
+  await copyFile(fontFile('inter', 'inter-latin-700-normal.woff2'), path.join(project.dir, 'local', 'inter-700.woff2'));
+  await copyFile(fontFile('roboto', 'roboto-latin-400-normal.woff2'), path.join(project.dir, 'local', 'roboto-400.woff2'));
+  await copyFile(fontFile('montserrat', 'montserrat-latin-400-normal.woff2'), path.join(project.dir, 'measure', 'montserrat-400.woff2'));
+  await copyFile(fontFile('arimo', 'arimo-latin-400-normal.woff2'), path.join(project.dir, 'measure', 'arimo-400.woff2'));
+});
+afterAll(async () => project?.cleanup());
+
+async function renderFrame(name: string, events: RenderEvent[] = []): Promise<Buffer> {
+  const output = path.join(project.dir, 'out', name);
+  await renderComposition({ projectDir: path.join(project.dir, name), output, format: 'png-sequence', workers: 1, network: 'sandboxed' }, (e) => events.push(e));
+  const frames = (await readdir(output)).filter((f) => f.endsWith('.png')).sort();
+  expect(frames).toHaveLength(1);
+  const [frame] = await decodeFrames(path.join(output, frames[0]!), W, H);
+  return frame!;
+}
+
+describe('Google Fonts links', () => {
+  it('render with the same pixels as a local @font-face of the same @fontsource files, offline', async () => {
+    const events: RenderEvent[] = [];
+    const google = await renderFrame('google', events);
+    const local = await renderFrame('local');
+    const fallback = await renderFrame('fallback');
+    expect(events.filter((e) => e.type === 'warning')).toEqual([]);
+    expect(google.equals(local), 'Google Fonts link and local @font-face give identical pixels').toBe(true);
+    expect(google.equals(fallback), 'and they differ from the machine fallback, so the fonts really loaded').toBe(false);
+  });
+});
+
+describe('an unresolvable family', () => {
+  it('renders with the fallback and warns exactly once, naming the family and the install command', async () => {
+    const events: RenderEvent[] = [];
+    await renderFrame('unknown', events);
+    const warnings = events.filter((e) => e.type === 'warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ code: 'lint/fonts/unresolved-family' });
+    expect((warnings[0] as { message: string }).message).toContain('"Seekframe Missing Sans"');
+    expect((warnings[0] as { message: string }).message).toContain('npm i @fontsource/seekframe-missing-sans');
+  });
+});
+
+describe('families named in CSS only', () => {
+  let session: BrowserSession;
+  let server: Awaited<ReturnType<typeof createProjectServer>>;
+  beforeAll(async () => {
+    const root = path.join(project.dir, 'measure');
+    server = await createProjectServer({ root, entry: 'named.html', prepareHtml: createRuntimeInjector({ root, runtimeSource: await loadRuntimeSource(), mode: 'render' }) });
+    session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: W, height: H });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  /** The probe's width and the faces Chromium really drew it with (CSS.getPlatformFontsForNode). */
+  async function measure(file: string): Promise<{ width: number; fonts: { familyName: string; isCustomFont: boolean }[] }> {
+    const capture = await openCapturePage(session, { url: `${server.origin}/${file}`, width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 30_000 });
+    try {
+      const width = await capture.page.evaluate(() => document.getElementById('probe')!.getBoundingClientRect().width);
+      const cdp = await capture.page.createCDPSession();
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#probe' });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      return { width, fonts: fonts.map((f) => ({ familyName: f.familyName, isCustomFont: f.isCustomFont })) };
+    } finally {
+      await capture.close();
+    }
+  }
+
+  it('font-family: Montserrat draws with the Montserrat package', async () => {
+    const named = await measure('named.html');
+    const explicit = await measure('explicit.html');
+    const fallback = await measure('fallback.html');
+    // The family name inside @fontsource's static files is that of the variable master they were cut from.
+    expect(named.fonts).toEqual(explicit.fonts);
+    expect(named.fonts).toEqual([{ familyName: expect.stringMatching(/^Montserrat/), isCustomFont: true }]);
+    expect(named.width).toBeCloseTo(explicit.width, 2);
+    expect(Math.abs(named.width - fallback.width)).toBeGreaterThan(5);
+  });
+
+  it('font-family: Arial draws with Arimo, its metric-compatible face', async () => {
+    const arial = await measure('arial.html');
+    const arimo = await measure('arimo.html');
+    expect(arial.fonts).toEqual(arimo.fonts);
+    expect(arial.fonts).toEqual([{ familyName: expect.stringMatching(/^Arimo/), isCustomFont: true }]);
+    expect(arial.width).toBeCloseTo(arimo.width, 2);
+  });
+});
