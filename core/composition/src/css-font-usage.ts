@@ -16,7 +16,7 @@ export interface CssFontUsage {
 }
 
 /** Custom properties named like a font but holding something else (`--font-size: 48px`). */
-const NOT_A_FAMILY_PROPERTY = /size|weight|style|height|spacing|feature|variation|stretch|smooth|kerning|synthesis|optical|palette|display|scale/i;
+const NOT_A_FAMILY_PROPERTY = /size|weight|style|height|spacing|feature|variation|stretch|smooth|kerning|synthesis|optical|palette|scale/i;
 const FONT_FACE = /@font-face\s*\{([^}]*)\}/gi;
 const IMPORT = /@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?/gi;
 const DECLARATION = /(^|[;{\s])(font-family|font|--[\w-]*font[\w-]*)\s*:\s*([^;{}]+)/gi;

@@ -1,0 +1,33 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageSearchRoots } from '../resolve-cdn-url.js';
+import { injectNamedFonts, NAMED_FONTS_ATTRIBUTE } from './inject-named-fonts.js';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'seekframe-fonts-'));
+  await writeFile(path.join(root, 'style.css'), ':root { --font-text: "Times New Roman", serif }\n@font-face { font-family: Brand; src: url(b.woff2) }');
+});
+afterAll(async () => rm(root, { recursive: true, force: true }));
+
+const families = (html: string): string[] => [...new Set([...html.matchAll(/font-family: "([^"]+)"/g)].map((m) => m[1] as string))];
+
+describe('injectNamedFonts', () => {
+  it('adds @font-face rules for named families that nothing loads, under the authored name', async () => {
+    const html = `<!doctype html><html><head><link rel="stylesheet" href="style.css"><link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter"></head>` +
+      `<body><template><p style="font-family: Arial">x</p></template><p style="font-family: Brand, Inter, 'No Such Face', Poppins">y</p></body></html>`;
+    const out = await injectNamedFonts(html, { file: path.join(root, 'index.html'), root, searchRoots: packageSearchRoots(root) });
+    expect(out.indexOf(`<style ${NAMED_FONTS_ATTRIBUTE}>`)).toBe(out.indexOf('<head>') + '<head>'.length);
+    // Inter comes from its Google Fonts link, Brand from its @font-face: neither is injected again.
+    expect(families(out).sort()).toEqual(['Arial', 'Poppins', 'Times New Roman']);
+    expect(out).toContain('src: url(/__seekframe/fonts/arimo/arimo-latin-400-normal.woff2)');
+    expect(out).toContain('src: url(/__seekframe/fonts/tinos/tinos-latin-700-italic.woff2)');
+  });
+
+  it('leaves a document that names nothing untouched', async () => {
+    const html = '<!doctype html><html><head></head><body style="font-family: sans-serif">x</body></html>';
+    expect(await injectNamedFonts(html, { file: path.join(root, 'index.html'), root, searchRoots: packageSearchRoots(root) })).toBe(html);
+  });
+});
