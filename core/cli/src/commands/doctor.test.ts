@@ -23,7 +23,7 @@ describe('seekframe doctor on this machine', () => {
     const report = JSON.parse(run.stdout) as DoctorReport;
     const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['begin-frame', 'browser', 'cpu-pinning', 'disk', 'docker', 'emoji-font', 'encoders', 'ffmpeg', 'fonts', 'hardware-encoder', 'memory', 'node', 'shm', 'workers'].sort(),
+      ['begin-frame', 'browser', 'cpu-pinning', 'disk', 'docker', 'emoji-font', 'encoders', 'ffmpeg', 'font-packages', 'fonts', 'hardware-encoder', 'memory', 'node', 'shm', 'workers'].sort(),
     );
     // No GPU and no Docker here: both optional, reported with what --gpu / --docker would do.
     expect(byId['hardware-encoder']).toMatchObject({ status: 'ok' });
@@ -35,7 +35,7 @@ describe('seekframe doctor on this machine', () => {
     } else {
       expect(byId.docker).toMatchObject({ status: 'ok', summary: 'not installed (only render --docker needs it)' });
     }
-    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts', 'cpu-pinning']) expect(byId[id]?.status, id).toBe('ok');
+    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts', 'font-packages', 'cpu-pinning']) expect(byId[id]?.status, id).toBe('ok');
     expect(byId.browser?.details).toMatchObject({ supportsBeginFrame: true });
     expect(byId.disk?.summary).toContain(cwd);
     expect(report.status).not.toBe('fail');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFonts, parseFontFamilies } from './check-fonts.js';
+import { checkFontPackages, checkFonts, parseFontFamilies } from './check-fonts.js';
 
 describe('font checks', () => {
   it('parses fc-list family output, splitting aliases and dropping duplicates', () => {
@@ -22,5 +22,12 @@ describe('font checks', () => {
     expect(emoji?.fix).toContain('fonts-noto-color-emoji');
     expect(checkFonts([])[0]).toMatchObject({ status: 'warn', summary: 'no fonts installed' });
     expect(checkFonts(null)).toEqual([expect.objectContaining({ id: 'fonts', status: 'warn' })]);
+  });
+
+  it('checks the bundled @fontsource packages', () => {
+    expect(checkFontPackages([{ id: 'inter', found: true }])).toMatchObject({ id: 'font-packages', status: 'ok' });
+    const missing = checkFontPackages([{ id: 'inter', found: true }, { id: 'arimo', found: false }]);
+    expect(missing).toMatchObject({ status: 'warn', summary: 'missing @fontsource/arimo' });
+    expect(missing.fix).toContain('npm i @fontsource/arimo');
   });
 });

@@ -7,7 +7,8 @@ import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath, prob
 import { checkDocker } from '../docker/check-docker.js';
 import { dockerImage } from '../docker/docker-image.js';
 import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
-import { checkFonts, parseFontFamilies } from './check-fonts.js';
+import { checkFontPackages, checkFonts, parseFontFamilies } from './check-fonts.js';
+import { BUNDLED_FONT_PACKAGES, fontPackageCheck } from '@seekframe/producer/project-files';
 import { checkCpuPinning, checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
 import { checkBrowser, checkFfmpeg } from './check-tools.js';
 import { checkDockerUsable } from './check-docker-usable.js';
@@ -35,6 +36,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     safely('browser', 'Chromium', async () => checkBrowser(await findBrowser({ env: options.env }).catch(asError))),
     safely('ffmpeg', 'ffmpeg', async () => checkFfmpeg(await findFfmpeg({ env: options.env }).catch(asError))),
     safely('fonts', 'Fonts', async () => checkFonts(await fontFamilies())),
+    safely('font-packages', 'Font packages', async () => [checkFontPackages(await bundledFontPackages())]),
     safely('shm', '/dev/shm', async () => [checkShm(await filesystemSize('/dev/shm'))]),
     safely('memory', 'Memory', async () => [checkMemory(os.freemem(), os.totalmem())]),
     safely('disk', 'Disk', async () => [await diskCheck(options.rendersDir)]),
@@ -60,6 +62,12 @@ async function fontFamilies(): Promise<string[] | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/** Whether each bundled @fontsource package resolves the way a render resolves it. */
+async function bundledFontPackages(): Promise<{ id: string; found: boolean }[]> {
+  const installed = fontPackageCheck(process.cwd());
+  return Promise.all(BUNDLED_FONT_PACKAGES.map(async (id) => ({ id, found: await installed(id) })));
 }
 
 async function filesystemSize(dir: string): Promise<number | null> {
