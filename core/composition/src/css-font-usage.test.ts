@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFamilyList, scanCssFonts } from './css-font-usage.js';
+import { parseFamilyList, scanCssFonts, scanScriptFonts } from './css-font-usage.js';
 import { fontPackageId } from './font-family-names.js';
 
 describe('scanCssFonts', () => {
@@ -27,6 +27,14 @@ describe('scanCssFonts', () => {
 
   it('parses family lists with quotes and commas inside quotes', () => {
     expect(parseFamilyList(`"A, B", 'C'  ,  D   E, serif`)).toEqual(['A, B', 'C', 'D E', 'serif']);
+  });
+});
+
+describe('scanScriptFonts', () => {
+  it('finds families scripts set on styles and canvas contexts', () => {
+    const js = `el.style.fontFamily = "'Space Mono', monospace"; gsap.set('.t', { fontFamily: 'Lato' });
+      ctx.font = '700 48px Montserrat, sans-serif'; const font = 'bold'; ctx.font = \`\${size}px Inter\`;`;
+    expect(scanScriptFonts(js)).toEqual([['Space Mono'], ['Lato'], ['Montserrat']]);
   });
 });
 

@@ -54,6 +54,24 @@ export function scanCssFonts(css: string): CssFontUsage {
   return { stacks, declared, imports };
 }
 
+const SCRIPT_FONT = /\b(fontFamily|font)\s*[:=]\s*(["'`])((?:(?!\2)[^\n\\])+)\2/g;
+
+/**
+ * Family lists in script text: `el.style.fontFamily = 'Inter'`, `gsap.set(x, { fontFamily: "Inter" })`,
+ * `ctx.font = '700 48px Montserrat'` (a `font` value counts only when it has a size, like the shorthand).
+ */
+export function scanScriptFonts(script: string): string[][] {
+  const stacks: string[][] = [];
+  for (const match of script.matchAll(SCRIPT_FONT)) {
+    const value = (match[3] as string).trim();
+    const list = match[1] === 'font' ? SHORTHAND_SIZE.exec(value)?.[1] : value;
+    if (!list || /[(${}]/.test(list)) continue;
+    const families = parseFamilyList(list).filter((name) => !isGenericFontFamily(name));
+    if (families.length > 0) stacks.push(families);
+  }
+  return stacks;
+}
+
 /** `"Open Sans", Inter, sans-serif` -> `['Open Sans', 'Inter', 'sans-serif']` (quotes removed, unquoted words joined). */
 export function parseFamilyList(value: string): string[] {
   const names: string[] = [];

@@ -1,4 +1,5 @@
-import { scanCssFonts } from './css-font-usage.js';
+import { parseFamilyList, scanCssFonts, scanScriptFonts } from './css-font-usage.js';
+import { isGenericFontFamily } from './font-family-names.js';
 import { parseGoogleFontsUrl } from './google-fonts-url.js';
 import { attrLocation, getAttr, listElements, parseHtml, type SourceLocation } from './html-tree.js';
 import { isRemoteUrl } from './posix-path.js';
@@ -9,7 +10,7 @@ export interface LocatedFontStack {
 }
 
 export interface DocumentFontUsage {
-  /** Family lists from `<style>` elements and `style` attributes (template content included). */
+  /** Family lists from `<style>` elements, `style` and SVG `font-family` attributes and inline scripts (template content included). */
   stacks: LocatedFontStack[];
   /** Families defined by `@font-face` in `<style>` elements. */
   declared: string[];
@@ -38,6 +39,18 @@ export function collectDocumentFonts(html: string): DocumentFontUsage {
     if (element.tagName === 'link' && /(?:^|\s)stylesheet(?:\s|$)/i.test(getAttr(element, 'rel') ?? '')) {
       const href = getAttr(element, 'href')?.trim();
       if (href) addImport(href, attrLocation(element, 'href'));
+    }
+    const svgFamily = getAttr(element, 'font-family');
+    if (svgFamily) {
+      const families = parseFamilyList(svgFamily).filter((name) => !isGenericFontFamily(name));
+      if (families.length > 0) usage.stacks.push({ families, location: attrLocation(element, 'font-family') });
+    }
+    if (element.tagName === 'script' && getAttr(element, 'src') === undefined) {
+      const code = element.childNodes[0];
+      if (code && 'value' in code) {
+        const start = code.sourceCodeLocation?.startOffset ?? element.sourceCodeLocation?.startOffset ?? 0;
+        for (const families of scanScriptFonts(code.value)) usage.stacks.push({ families, location: locationAt(html, start) });
+      }
     }
     if (element.tagName !== 'style') continue;
     const text = element.childNodes[0];
