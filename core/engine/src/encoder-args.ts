@@ -2,6 +2,7 @@ import type { ResolvedEncoderOptions } from './encoder-options.js';
 import { QUALITY_PRESETS } from './encoder-options.js';
 import { localFileInput, PIPE_INPUT_PROTOCOLS } from './ffmpeg-inputs.js';
 import { hardwareEncoderArgs } from './hardware-encoders.js';
+import { hdrFilter, hdrVideoArgs } from './hdr-encoder-args.js';
 
 /** GIF players mishandle very short frame delays, and GIF timing is in 1/100 s anyway. */
 export const GIF_MAX_FPS = 30;
@@ -35,15 +36,20 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
       args.push(
         '-map', '0:v',
         ...(opts.audio ? ['-map', '1:a'] : []),
-        // Convert to BT.709 limited range and tag it, so players show the CSS colours.
-        '-vf', [toBt709(opts.inputFormat), ...(hardware?.filters ?? ['format=yuv420p'])].join(','),
-        ...(hardware
-          ? hardware.args
+        ...(opts.hdr
+          ? // --hdr: 10-bit HEVC, PQ or HLG, BT.2020 (hdr-encoder-args.ts).
+            ['-vf', hdrFilter(opts.inputFormat, opts.hdr.transfer), ...hdrVideoArgs(opts.hdr, { preset: preset.x264Preset, crf: opts.crf ?? preset.x264Crf, videoBitrate: opts.videoBitrate })]
           : [
-              '-c:v', 'libx264', '-preset', preset.x264Preset,
-              ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+              // Convert to BT.709 limited range and tag it, so players show the CSS colours.
+              '-vf', [toBt709(opts.inputFormat), ...(hardware?.filters ?? ['format=yuv420p'])].join(','),
+              ...(hardware
+                ? hardware.args
+                : [
+                    '-c:v', 'libx264', '-preset', preset.x264Preset,
+                    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+                  ]),
+              '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
             ]),
-        '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
         ...threads,
         ...(opts.audio ? ['-c:a', 'aac', '-b:a', '192k'] : []),
         '-movflags', '+faststart', '-f', 'mp4', target,

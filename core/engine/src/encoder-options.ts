@@ -28,6 +28,10 @@ export const encoderOptionsSchema = z.object({
   threads: z.number().int().min(0).max(64).optional(),
   /** mp4 only: a hardware H.264 encoder that probeHardwareEncoder() found working (--gpu). */
   hardwareEncoder: z.enum(HARDWARE_H264_ENCODERS).optional(),
+  /** mp4 only: 10-bit HEVC with HDR tags (--hdr, or an HDR <video> source); excludes hardwareEncoder. */
+  hdr: z
+    .object({ transfer: z.enum(['pq', 'hlg']), masterDisplay: z.string().regex(/^G\(\d+,\d+\)B\(\d+,\d+\)R\(\d+,\d+\)WP\(\d+,\d+\)L\(\d+,\d+\)$/).optional(), maxCll: z.string().regex(/^\d+,\d+$/).optional() })
+    .optional(),
   /** ffmpeg binary (default: SEEKFRAME_FFMPEG, else `ffmpeg` on PATH). */
   ffmpeg: z.string().min(1).optional(),
 });
@@ -64,6 +68,12 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
   }
   if (opts.hardwareEncoder !== undefined && opts.format !== 'mp4') {
     throw invalid(`Hardware encoding (${opts.hardwareEncoder}) applies to mp4 only, not ${opts.format}.`, 'hardwareEncoder');
+  }
+  if (opts.hdr !== undefined && opts.format !== 'mp4') {
+    throw invalid(`HDR output (--hdr) applies to mp4 only (10-bit HEVC), not ${opts.format}.`, 'hdr');
+  }
+  if (opts.hdr !== undefined && opts.hardwareEncoder !== undefined) {
+    throw invalid('HDR output is encoded with libx265 (10-bit); it does not combine with a hardware H.264 encoder.', 'hardwareEncoder');
   }
   if (opts.gifLoop !== undefined && opts.format !== 'gif') {
     throw invalid(`--gif-loop applies to gif output only, not ${opts.format}.`, 'gifLoop');

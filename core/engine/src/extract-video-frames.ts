@@ -4,6 +4,7 @@ import { SeekframeError } from '@seekframe/composition';
 import { mediaFileInput } from './ffmpeg-inputs.js';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from './probe-media.js';
+import { TONE_MAP_TO_SDR } from './tone-map-filter.js';
 import { runProcess, tailLines } from './run-process.js';
 
 export type VideoFrameFormat = 'jpg' | 'png';
@@ -24,6 +25,11 @@ export interface ExtractOptions {
   probe?: MediaInfo;
   ffmpeg?: string;
   signal?: AbortSignal;
+  /**
+   * The source is HDR (PQ/HLG): tone-map it into the page's SDR range (tone-map-filter.ts)
+   * instead of letting the conversion clip everything above SDR white; png frames are 16-bit.
+   */
+  toneMap?: boolean;
 }
 
 export interface ExtractResult {
@@ -54,6 +60,7 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
   if (opts.width !== undefined || opts.height !== undefined) {
     filters.push(`scale=${opts.width ?? -2}:${opts.height ?? -2}:flags=bicubic`);
   }
+  if (opts.toneMap) filters.push(TONE_MAP_TO_SDR);
   await mkdir(outDir, { recursive: true });
   await removeFrames(outDir, ext);
   const args = [
@@ -63,7 +70,7 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
     ...mediaFileInput(src),
     '-map', '0:v:0', '-an', '-sn',
     '-vf', filters.join(','),
-    ...(ext === 'png' ? ['-pix_fmt', probe.hasAlpha ? 'rgba' : 'rgb24'] : ['-q:v', '2', '-pix_fmt', 'yuvj444p']),
+    ...(ext === 'png' ? ['-pix_fmt', pngPixelFormat(probe.hasAlpha, opts.toneMap === true)] : ['-q:v', '2', '-pix_fmt', 'yuvj444p']),
     '-start_number', '1',
     path.join(outDir, pattern),
   ];
@@ -86,6 +93,12 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
 }
 
 const FRAME_NAME = /^frame_\d{6}\.(jpg|png)$/;
+
+/** 16-bit PNG for tone-mapped HDR frames: the highlights' gradations survive until the page composites. */
+function pngPixelFormat(alpha: boolean, sixteenBit: boolean): string {
+  if (sixteenBit) return alpha ? 'rgba64be' : 'rgb48be';
+  return alpha ? 'rgba' : 'rgb24';
+}
 
 /** Frames of an earlier, longer extraction would otherwise be counted and shown. */
 async function removeFrames(dir: string, ext: string): Promise<void> {

@@ -11,7 +11,7 @@ export { openCapturePage, type CapturePage, type CapturePageOptions, type Captur
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './create-frame-encoder.js';
 export { encoderOptionsSchema, parseEncoderOptions, OUTPUT_FORMATS, QUALITY_PRESETS, type EncoderOptions, type OutputFormat } from './encoder-options.js';
 export { buildEncoderArgs, GIF_MAX_FPS } from './encoder-args.js';
-export { probeMedia, type MediaInfo, type MediaStream } from './probe-media.js';
+export { probeMedia, type MediaInfo, type MediaStream, type MediaColor } from './probe-media.js';
 export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type ExtractResult, type VideoFrameFormat } from './extract-video-frames.js';
 export { mixAudio, audioTrackSchema, type AudioTrack } from './mix-audio.js';
 export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './render-frame-pool.js';
@@ -24,3 +24,8 @@ export { withRenderTuning, scopedRenderTuning, renderTuningSchema, DEFAULT_JPEG_
 export { savedBenchmarkPath, saveBenchmark, loadSavedBenchmark, effectiveRenderTuning, savedBenchmarkSchema, type SavedBenchmark } from './saved-benchmark.js';
 export { videoPsnr } from './compare-videos.js';
 export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision } from './choose-capture-mode.js';
+export { hdrTransfer, HDR_TRANSFER_NAMES, type HdrTransfer } from './hdr-transfer.js';
+export { probeHdrMetadata, hdrMetadataFromSideData, type HdrMetadata } from './probe-hdr-metadata.js';
+export { hdrFilter, hdrVideoArgs, HDR_REFERENCE_WHITE_NITS, type HdrOutput } from './hdr-encoder-args.js';
+export { TONE_MAP_TO_SDR } from './tone-map-filter.js';
+export { ffmpegHasFilter } from './ffmpeg-filters.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
 import { mediaFileProbeArgs } from './ffmpeg-inputs.js';
 import { ffprobePath } from './ffmpeg-paths.js';
+import { hdrTransfer, type HdrTransfer } from './hdr-transfer.js';
 import { runProcess, tailLines } from './run-process.js';
 
 const numeric = z.union([z.string(), z.number()]).optional().transform((v) => (v === undefined || v === 'N/A' ? undefined : Number(v)));
@@ -13,6 +14,10 @@ const streamSchema = z.object({
   width: z.number().optional(),
   height: z.number().optional(),
   pix_fmt: z.string().optional(),
+  color_primaries: z.string().optional(),
+  color_transfer: z.string().optional(),
+  color_space: z.string().optional(),
+  color_range: z.string().optional(),
   avg_frame_rate: z.string().optional(),
   r_frame_rate: z.string().optional(),
   duration: numeric,
@@ -39,7 +44,16 @@ export interface MediaStream {
   frames?: number;
   sampleRate?: number;
   channels?: number;
+  /** ffprobe's colour description of a video stream (e.g. bt2020 / smpte2084 / bt2020nc / tv); absent when untagged. */
+  color?: MediaColor;
   tags: Record<string, string>;
+}
+
+export interface MediaColor {
+  primaries?: string;
+  transfer?: string;
+  space?: string;
+  range?: string;
 }
 
 export interface MediaInfo {
@@ -55,6 +69,10 @@ export interface MediaInfo {
   width?: number;
   height?: number;
   fps?: number;
+  /** The first video stream's colour tags. */
+  color?: MediaColor;
+  /** HDR transfer of the first video stream: PQ (smpte2084) or HLG (arib-std-b67); absent for SDR. */
+  hdr?: HdrTransfer;
 }
 
 const ALPHA_PIX_FMT = /^(yuva|rgba|bgra|argb|abgr|gbrap|ya\d|rgba64|bgra64|ayuv)/;
@@ -100,6 +118,7 @@ function toMediaInfo(file: string, data: z.infer<typeof probeSchema>): MediaInfo
       ...(s.nb_frames !== undefined && Number.isFinite(s.nb_frames) ? { frames: s.nb_frames } : {}),
       ...(s.sample_rate !== undefined && Number.isFinite(s.sample_rate) ? { sampleRate: s.sample_rate } : {}),
       ...(s.channels !== undefined ? { channels: s.channels } : {}),
+      ...(type === 'video' ? colorOf(s) : {}),
     };
   });
   const video = streams.find((s) => s.type === 'video');
@@ -117,7 +136,21 @@ function toMediaInfo(file: string, data: z.infer<typeof probeSchema>): MediaInfo
     ...(video?.width !== undefined ? { width: video.width } : {}),
     ...(video?.height !== undefined ? { height: video.height } : {}),
     ...(video?.fps !== undefined ? { fps: video.fps } : {}),
+    ...(video?.color ? { color: video.color } : {}),
+    ...(hdrTransfer(video?.color?.transfer) ? { hdr: hdrTransfer(video?.color?.transfer) } : {}),
   };
+}
+
+/** ffprobe prints `unknown`/`reserved` for untagged fields: those say nothing. */
+function colorOf(s: z.infer<typeof streamSchema>): { color?: MediaColor } {
+  const known = (v: string | undefined): v is string => v !== undefined && v !== 'unknown' && v !== 'reserved';
+  const color: MediaColor = {
+    ...(known(s.color_primaries) ? { primaries: s.color_primaries } : {}),
+    ...(known(s.color_transfer) ? { transfer: s.color_transfer } : {}),
+    ...(known(s.color_space) ? { space: s.color_space } : {}),
+    ...(known(s.color_range) ? { range: s.color_range } : {}),
+  };
+  return Object.keys(color).length > 0 ? { color } : {};
 }
 
 /** `30000/1001` -> 29.97…; `0/0` (unknown) -> undefined. */

@@ -8,6 +8,7 @@ import {
   type AudioTrack,
   type BrowserInfo,
   type CapturePageOptions,
+  type HdrTransfer,
   type MediaInfo,
   type PoolWorker,
 } from '@seekframe/engine';
@@ -25,6 +26,15 @@ export interface PreparedMedia {
   audioFile: string | undefined;
   /** The page the clips were read from, still open; the caller owns it (capture adopts it). */
   worker: PoolWorker;
+  /** <video> sources with an HDR transfer (PQ/HLG), in clip order: they decide --hdr's output. */
+  hdrSources: HdrSource[];
+}
+
+export interface HdrSource {
+  src: string;
+  /** What ffmpeg reads (a project file or the server's URL). */
+  input: string;
+  transfer: HdrTransfer;
 }
 
 export interface PrepareMediaOptions {
@@ -40,6 +50,8 @@ export interface PrepareMediaOptions {
   format: OutputFormat;
   videoFrameFormat: 'auto' | 'jpg' | 'png';
   signal: AbortSignal | undefined;
+  /** Tone-map HDR clips into the page's SDR range (needs ffmpeg's zscale); false extracts them as is. */
+  toneMapHdr?: boolean;
 }
 
 /**
@@ -61,14 +73,15 @@ export async function openMediaPage(options: Pick<PrepareMediaOptions, 'browser'
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PreparedMedia> {
   const { clips, worker } = await openMediaPage(options);
   try {
-    return { ...(await prepareClips(clips, options)), worker };
+    const hdrSources: HdrSource[] = [];
+    return { ...(await prepareClips(clips, options, hdrSources)), hdrSources, worker };
   } catch (error) {
     await worker.session.close();
     throw error;
   }
 }
 
-async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions): Promise<Omit<PreparedMedia, 'worker'>> {
+async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions, hdrSources: HdrSource[]): Promise<Omit<PreparedMedia, 'worker' | 'hdrSources'>> {
   // A missing media file is reported by the server with the document that used it.
   options.server.assertNoProblems();
   const probes = new Map<string, Promise<MediaInfo>>();
@@ -84,9 +97,12 @@ async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions): P
     throwIfAborted(options.signal);
     const input = mediaInput(src, options.server, options.root);
     const probe = await probeOnce(input);
-    const format = chooseVideoFrameFormat(options.videoFrameFormat, probe);
+    if (probe.hdr) hdrSources.push({ src, input, transfer: probe.hdr });
+    // HDR clips: tone-mapped 16-bit PNG frames unless the user chose jpg (see tone-map-filter.ts).
+    const toneMap = probe.hdr !== undefined && options.toneMapHdr !== false;
+    const format = toneMap && options.videoFrameFormat === 'auto' ? 'png' : chooseVideoFrameFormat(options.videoFrameFormat, probe);
     const dir = path.join(options.workDir, `video-${n + 1}`);
-    const extracted = await extractVideoFrames(input, dir, { fps: options.fps, format, probe, ...(options.signal ? { signal: options.signal } : {}) });
+    const extracted = await extractVideoFrames(input, dir, { fps: options.fps, format, probe, toneMap, ...(options.signal ? { signal: options.signal } : {}) });
     const prefix = options.server.mount(`video-${n + 1}`, dir);
     videoFrames[src] = { urlPattern: prefix + extracted.pattern, fps: options.fps.num / options.fps.den, frameCount: extracted.count };
   }

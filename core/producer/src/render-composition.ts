@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, chooseCaptureMode, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
+import { autoWorkerCount, chooseCaptureMode, ffmpegHasFilter, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
 import { blankRenderProblem, reportPageWarnings, reportSilentProblem } from './blank-render.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
+import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { chooseHardwareEncoder } from './choose-hardware-encoder.js';
 import { createRuntimeInjector } from './create-runtime-injector.js';
 import { fpsFromNumber, frameCount } from './frame-timing.js';
@@ -146,11 +147,22 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       format: options.format,
       videoFrameFormat: options.videoFrameFormat,
       signal,
+      toneMapHdr: await ffmpegHasFilter('zscale'),
     });
     // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
     cleanup.add(() => media.worker.session.close());
     server.assertNoProblems();
     await reportPageWarnings(media.worker.page, options.strict, emit);
+    // HDR or SDR output: --hdr/--sdr and the HDR clips the media stage found.
+    const range = await chooseDynamicRange({
+      format: options.format,
+      hdr: options.hdr,
+      sdr: options.sdr,
+      sources: media.hdrSources,
+      zscale: await ffmpegHasFilter('zscale'),
+      hardwareEncoder: hardware.encoder,
+    });
+    for (const warning of range.warnings) emit(warning);
 
     stage('capture');
     const encoded = await captureAndEncode({
@@ -164,7 +176,12 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       gpu: options.browserGpu,
       videoFrames: media.videoFrames,
       adoptWorkers: [media.worker, ...earlyWorkers],
-      encoder: { ...encoderOptions, ...(hardware.encoder ? { hardwareEncoder: hardware.encoder } : {}), ...(media.audioFile ? { audio: media.audioFile } : {}) },
+      encoder: {
+        ...encoderOptions,
+        ...(hardware.encoder && range.keepHardwareEncoder ? { hardwareEncoder: hardware.encoder } : {}),
+        ...(range.hdr ? { hdr: range.hdr } : {}),
+        ...(media.audioFile ? { audio: media.audioFile } : {}),
+      },
       signal,
       onProgress: (framesRendered, elapsedMs) => {
         const speed = elapsedMs > 0 ? (framesRendered * 1000) / elapsedMs : 0;
