@@ -38,9 +38,21 @@ const measured = (family: string, head = ''): string =>
 const localFace = (family: string, file: string, weight = 400): string =>
   `<style>@font-face{font-family:'${family}';font-style:normal;font-weight:${weight};src:url('${file}') format('woff2')}</style>`;
 
+const LATIN = (require('@fontsource/inter/unicode.json') as Record<string, string>).latin!;
+const gstaticFace = (family: string, weight: number): string =>
+  `/* latin */\n@font-face {\n  font-family: '${family}';\n  font-style: normal;\n  font-weight: ${weight};\n  font-display: swap;\n` +
+  `  src: url(https://fonts.gstatic.com/s/${family.toLowerCase()}/v20/UcC73FwrK3iLTeHuS_nVMrMxCp50SjIa1ZL7.woff2) format('woff2');\n  unicode-range: ${LATIN.replace(/,/g, ', ')};\n}`;
+
 beforeAll(async () => {
   project = await tempProject({
-    'google/index.html': twoFamilies('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto&display=swap">'),
+    // Google's own embed snippet, preconnects included.
+    'google/index.html': twoFamilies(
+      '<link rel="preconnect" href="https://fonts.googleapis.com"><link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>' +
+        '<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto&display=swap" rel="stylesheet">',
+    ),
+    'imported/index.html': twoFamilies(`<style>@import url('https://fonts.googleapis.com/css2?family=Inter:wght@700&family=Roboto:wght@400&display=swap');</style>`),
+    // Google's CSS pasted into the page: the faces' files are on fonts.gstatic.com, which the page cannot reach.
+    'pasted/index.html': twoFamilies(`<style>${gstaticFace('Inter', 700)}\n${gstaticFace('Roboto', 400)}</style>`),
     'local/index.html': twoFamilies(localFace('Inter', 'inter-700.woff2', 700) + localFace('Roboto', 'roboto-400.woff2')),
     // Generic families only: whatever the machine has (named families would be resolved locally).
     'fallback/index.html': twoFamilies('', 'sans-serif', 'serif'),
@@ -75,6 +87,8 @@ describe('Google Fonts links', () => {
     const fallback = await renderFrame('fallback');
     expect(events.filter((e) => e.type === 'warning')).toEqual([]);
     expect(google.equals(local), 'Google Fonts link and local @font-face give identical pixels').toBe(true);
+    expect((await renderFrame('imported')).equals(local), 'a Google Fonts @import in <style>').toBe(true);
+    expect((await renderFrame('pasted')).equals(local), 'Google CSS pasted with fonts.gstatic.com files').toBe(true);
     expect(google.equals(fallback), 'and they differ from the machine fallback, so the fonts really loaded').toBe(false);
   });
 });
