@@ -2,7 +2,7 @@ import { copyFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { launchBrowser, openCapturePage, findBrowser, type BrowserSession } from '@seekframe/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProjectServer, createRuntimeInjector, renderComposition, type RenderEvent } from '../src/index.js';
 import { loadRuntimeSource } from '../src/load-runtime-source.js';
 import { decodeFrames } from './helpers/media-tools.js';
@@ -43,7 +43,14 @@ const gstaticFace = (family: string, weight: number): string =>
   `/* latin */\n@font-face {\n  font-family: '${family}';\n  font-style: normal;\n  font-weight: ${weight};\n  font-display: swap;\n` +
   `  src: url(https://fonts.gstatic.com/s/${family.toLowerCase()}/v20/UcC73FwrK3iLTeHuS_nVMrMxCp50SjIa1ZL7.woff2) format('woff2');\n  unicode-range: ${LATIN.replace(/,/g, ', ')};\n}`;
 
+const realFetch = globalThis.fetch;
+
 beforeAll(async () => {
+  // Node-side fetches (the project server's remote route) may only reach loopback: fonts must never come from the network.
+  vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return /^http:\/\/127\.0\.0\.1[:/]/.test(url) ? realFetch(input, init) : Promise.reject(new Error(`network used: ${url}`));
+  });
   project = await tempProject({
     // Google's own embed snippet, preconnects included.
     'google/index.html': twoFamilies(
@@ -60,6 +67,15 @@ beforeAll(async () => {
     'measure/named.html': measured('Montserrat, sans-serif'),
     'measure/explicit.html': measured("'Local Montserrat'", localFace('Local Montserrat', 'montserrat-400.woff2')),
     'measure/fallback.html': measured("'Seekframe Missing Sans', sans-serif"),
+    // HyperFrames format: the host loads Inter from Google Fonts, the child file (content in <template>) names it.
+    'measure/host.html': composition({
+      width: W,
+      height: H,
+      duration: 0.1,
+      head: '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@700">',
+      body: `<div data-composition-id="card" data-composition-src="card.html" data-start="0" data-duration="0.1" style="position:absolute;left:0;top:0;width:${W}px;height:${H}px"></div>`,
+    }),
+    'measure/card.html': `<!doctype html><html><body><template id="card-template"><div data-composition-id="card" data-width="${W}" data-height="${H}"><style>#probe { font: 700 30px Inter, sans-serif; color: #fff }</style><span id="probe">${TEXT}</span></div></template></body></html>`,
     'measure/arial.html': measured("Arial, sans-serif"),
     'measure/arimo.html': measured("'Local Arimo'", localFace('Local Arimo', 'arimo-400.woff2')),
   });
@@ -68,7 +84,10 @@ beforeAll(async () => {
   await copyFile(fontFile('montserrat', 'montserrat-latin-400-normal.woff2'), path.join(project.dir, 'measure', 'montserrat-400.woff2'));
   await copyFile(fontFile('arimo', 'arimo-latin-400-normal.woff2'), path.join(project.dir, 'measure', 'arimo-400.woff2'));
 });
-afterAll(async () => project?.cleanup());
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await project?.cleanup();
+});
 
 async function renderFrame(name: string, events: RenderEvent[] = []): Promise<Buffer> {
   const output = path.join(project.dir, 'out', name);
@@ -144,6 +163,29 @@ describe('families named in CSS only', () => {
     expect(named.fonts).toEqual([{ familyName: expect.stringMatching(/^Montserrat/), isCustomFont: true }]);
     expect(named.width).toBeCloseTo(explicit.width, 2);
     expect(Math.abs(named.width - fallback.width)).toBeGreaterThan(5);
+  });
+
+  it('a family named inside a <template> sub-composition file draws with the local face', async () => {
+    const capture = await openCapturePage(session, { url: `${server.origin}/host.html`, width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 30_000 });
+    try {
+      const cdp = await capture.page.createCDPSession();
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      // Clips show only once the page is seeked into their interval.
+      await capture.page.evaluate(() => (window as unknown as { __seekframe: { seek(t: number): Promise<void> } }).__seekframe.seek(0.05));
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+      type DomNode = { nodeName: string; contentDocument?: DomNode; children?: DomNode[]; nodeId: number };
+      const childDocument = (node: DomNode): DomNode | undefined =>
+        node.contentDocument ?? node.children?.map(childDocument).find(Boolean);
+      const child = childDocument(root as DomNode);
+      expect(child, 'the sub-composition iframe').toBeDefined();
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: child!.nodeId, selector: '#probe' });
+      expect(nodeId, 'the template content was instantiated').toBeGreaterThan(0);
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      expect(fonts.map((f) => ({ familyName: f.familyName, isCustomFont: f.isCustomFont }))).toEqual([{ familyName: expect.stringMatching(/^Inter/), isCustomFont: true }]);
+    } finally {
+      await capture.close();
+    }
   });
 
   it('font-family: Arial draws with Arimo, its metric-compatible face', async () => {
