@@ -4,6 +4,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { parseGoogleFontsUrl, SeekframeError } from '@seekframe/composition';
 import { googleFontsCss } from './fonts/google-fonts-css.js';
 import { resolveCdnUrl } from './resolve-cdn-url.js';
+import { rewriteCssUrls } from './rewrite-css-urls.js';
 import { fetchPublic } from './server/private-address.js';
 
 export interface RemoteAsset {
@@ -31,7 +32,8 @@ export async function fetchRemoteAsset(
   }
   const local = await resolveCdnUrl(url, options.searchRoots);
   if (local) {
-    return { status: 200, contentType: contentTypeOf(local), body: await readFile(local), source: 'local', file: local };
+    const contentType = contentTypeOf(local);
+    return { status: 200, contentType, body: cssAware(await readFile(local), contentType, url), source: 'local', file: local };
   }
   const fail = (why: string, cause?: unknown): SeekframeError =>
     new SeekframeError(
@@ -49,8 +51,15 @@ export async function fetchRemoteAsset(
     throw fail(timedOut ? `no answer within ${options.timeoutMs} ms` : describeFetchError(error), error);
   }
   if (!response.ok) throw fail(`the server answered HTTP ${response.status}`);
-  const body = Buffer.from(await response.arrayBuffer());
-  return { status: 200, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body, source: 'network' };
+  const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+  const body = cssAware(Buffer.from(await response.arrayBuffer()), contentType, response.url || url);
+  return { status: 200, contentType, body, source: 'network' };
+}
+
+/** Stylesheets keep working from the remote route: their relative url()s go through it too. */
+function cssAware(body: Buffer, contentType: string, url: string): Buffer {
+  if (!/^text\/css\b/i.test(contentType)) return body;
+  return Buffer.from(rewriteCssUrls(body.toString('utf8'), url));
 }
 
 function describeFetchError(error: unknown): string {
