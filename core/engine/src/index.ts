@@ -29,3 +29,6 @@ export { probeHdrMetadata, hdrMetadataFromSideData, type HdrMetadata } from './p
 export { hdrFilter, hdrVideoArgs, HDR_REFERENCE_WHITE_NITS, type HdrOutput } from './hdr-encoder-args.js';
 export { TONE_MAP_TO_SDR } from './tone-map-filter.js';
 export { ffmpegHasFilter } from './ffmpeg-filters.js';
+export { headroomPeak, hdrLayerGraph, hdrMergeGraph } from './hdr-layers.js';
+export { extractHdrLayers, type HdrLayers } from './extract-hdr-layers.js';
+export { mergeHdrLayers, type MergeHdrOptions } from './merge-hdr-layers.js';

@@ -5,7 +5,7 @@ import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@s
 import { autoWorkerCount, chooseCaptureMode, ffmpegHasFilter, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
 import { blankRenderProblem, reportPageWarnings, reportSilentProblem } from './blank-render.js';
 import { CleanupStack } from './cleanup-stack.js';
-import { captureAndEncode, captureOptions } from './capture-and-encode.js';
+import { captureAndEncode, captureOptions, type CaptureAndEncodeOptions } from './capture-and-encode.js';
 import { checkVariables } from './check-variables.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { chooseHardwareEncoder } from './choose-hardware-encoder.js';
@@ -17,6 +17,7 @@ import { prepareMedia } from './prepare-media.js';
 import { createProjectServer, type ProjectServer } from './project-server.js';
 import type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
 import { defaultOutputPath, type RenderOptions, type RenderOptionsInput } from './render-options.js';
+import { renderHdrPasses } from './render-hdr-passes.js';
 import { resolveProject } from './resolve-project.js';
 import { runLint } from './run-lint.js';
 import { startNetworkSandbox } from './server/network-sandbox.js';
@@ -165,7 +166,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     for (const warning of range.warnings) emit(warning);
 
     stage('capture');
-    const encoded = await captureAndEncode({
+    const job: CaptureAndEncodeOptions = {
       browser,
       page,
       server,
@@ -199,7 +200,11 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       beforeFinish: () => {
         emit({ type: 'stage', stage: 'finish' });
       },
-    });
+    };
+    // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
+    const encoded = range.hdr && media.hdrSources.length > 0
+      ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: range.hdr, workDir })
+      : await captureAndEncode(job);
 
     const videoDuration = totalFrames * (fps.den / fps.num);
     const result: RenderResult = {
