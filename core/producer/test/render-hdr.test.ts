@@ -30,9 +30,11 @@ beforeAll(async () => {
         '<video src="hdr.mp4" muted data-start="0" data-duration="0.2" style="position:absolute;left:0;top:0;width:96px;height:32px"></video>' +
         '<div style="position:absolute;left:0;top:32px;width:96px;height:32px;background:#fff"></div>' +
         // An opaque HTML box over the lower part of the brightest band: its highlights must not show through.
-        '<div style="position:absolute;left:64px;top:22px;width:32px;height:10px;background:#000"></div>',
+        '<div style="position:absolute;left:64px;top:22px;width:32px;height:10px;background:#000"></div>' +
+        '<audio src="tone.wav" data-start="0" data-duration="0.2"></audio>',
     }),
   });
+  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=0.2', '-c:a', 'pcm_s16le', path.join(project.dir, 'tone.wav')]);
   const band = (c: string): string => `color=c=${c}:s=32x32:r=10:d=0.4`;
   await ffmpeg([
     '-f', 'lavfi', '-i', band('#949494'), '-f', 'lavfi', '-i', band('#b1b1b1'), '-f', 'lavfi', '-i', band('#c0c0c0'),
@@ -72,6 +74,9 @@ describe('HDR sources', () => {
     const events: RenderEvent[] = [];
     await renderComposition({ projectDir: project.dir, output, workers: 1, quality: 'draft' }, (e) => events.push(e));
     expect(events.filter((e) => e.type === 'warning')).toEqual([]);
+    // The soundtrack is muxed into the merged HDR file too.
+    const { stdout: streams } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', output]);
+    expect(streams.trim().split('\n').sort()).toEqual(['aac', 'hevc']);
     expect(await streamColour(output)).toMatchObject({
       codec_name: 'hevc', profile: 'Main 10', pix_fmt: 'yuv420p10le',
       color_range: 'tv', color_space: 'bt2020nc', color_transfer: 'smpte2084', color_primaries: 'bt2020',

@@ -49,6 +49,15 @@ describe('render --gpu on a machine without a GPU', () => {
   });
 });
 
+describe('render --hdr', () => {
+  it('reaches the encoder: 10-bit HEVC tagged PQ/BT.2020', async () => {
+    const result = await runCli(['render', 'promo', '--hdr', '--quiet', '--workers', '1', '--output', 'hdr/x.mp4'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    const probe = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,pix_fmt,color_transfer,color_primaries,color_space', '-of', 'json', path.join(dir, 'hdr', 'x.mp4')]);
+    expect(JSON.parse(probe.stdout).streams[0]).toEqual({ codec_name: 'hevc', pix_fmt: 'yuv420p10le', color_space: 'bt2020nc', color_transfer: 'smpte2084', color_primaries: 'bt2020' });
+  });
+});
+
 describe('render --hdr / --sdr usage errors', () => {
   it.each([
     [['--hdr', '--sdr'], /--hdr and --sdr exclude each other/],
