@@ -1,47 +1,79 @@
-import { attrLocation, attrValueLocator, getAttr, type HtmlElement, type SourceLocation } from './html-tree.js';
+import type { GradingField } from './color-grading-schema.js';
+import { attrLocation, attrValueLocator, getAttr, hasAttr, type HtmlElement, type SourceLocation } from './html-tree.js';
 import type { LintFinding } from './lint-finding.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, type JsonPath } from './locate-json-path.js';
+import { parseColorGrading, type GradingProblem, type ReferenceLookup } from './parse-color-grading.js';
 import type { VariableDeclaration } from './variable-declarations.js';
+
+export { variableReference } from './parse-color-grading.js';
 
 type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string) => void;
 
-/** `$name` or `${name}` as a field's whole value takes the composition variable `name`. */
-const REFERENCE = /^\$(?:\{([A-Za-z_][\w-]*)\}|([A-Za-z_][\w-]*))$/;
+const RULES: Record<GradingProblem['kind'], string> = {
+  json: 'media/malformed-color-grading',
+  'invalid-field': 'media/invalid-color-grading',
+  'unknown-field': 'media/invalid-color-grading',
+  'undeclared-reference': 'variables/unknown-reference',
+  'reference-type': 'variables/reference-type',
+};
 
-export function variableReference(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = REFERENCE.exec(value);
-  return match ? (match[1] ?? match[2]) : undefined;
+/** Which declared types can feed a field: numbers feed numbers, strings/enums feed names and paths. */
+function declarationTypeError(declaration: VariableDeclaration, field: GradingField): string | undefined {
+  const kinds = declaration.type === 'enum' ? new Set(declaration.options.map((o) => typeof o.value)) : undefined;
+  const fits =
+    field.kind === 'number'
+      ? declaration.type === 'number' || (kinds !== undefined && kinds.size === 1 && kinds.has('number'))
+      : field.kind === 'color'
+        ? declaration.type === 'color'
+        : declaration.type === 'string' || (kinds !== undefined && kinds.size === 1 && kinds.has('string'));
+  if (fits) return undefined;
+  const wanted = field.kind === 'number' ? 'a number (or an enum of numbers)' : field.kind === 'color' ? 'a color' : 'a string (or an enum of strings)';
+  return `variable "${declaration.id}" is declared as ${declaration.type} and this field needs ${wanted}`;
+}
+
+export function declarationLookup(variables: readonly VariableDeclaration[]): ReferenceLookup {
+  const byId = new Map(variables.map((v) => [v.id, v]));
+  return (name, field) => {
+    const declaration = byId.get(name);
+    if (!declaration) return undefined;
+    const typeError = declarationTypeError(declaration, field);
+    return typeError === undefined ? { value: declaration.default } : { value: declaration.default, typeError };
+  };
+}
+
+/** Elements whose pixels the runtime grades; anywhere else the attribute does nothing. */
+export function isGradable(element: HtmlElement): boolean {
+  return element.tagName === 'img' || element.tagName === 'video' || hasAttr(element, 'data-composition-src');
 }
 
 /**
- * `data-color-grading` must be JSON, and every `$name` in it must name a declared variable;
- * otherwise the grading silently gets a literal "$name" at render time.
+ * `data-color-grading` must be JSON that fits the schema (fields, ranges, no unknown names), and
+ * every `$name` must name a declared variable of a fitting type (checked with its default), so
+ * nothing is silently left ungraded at render time. LUT files are checked by `checkGradingLuts`.
  */
 export function checkColorGrading(source: string, element: HtmlElement, variables: readonly VariableDeclaration[], add: Add): void {
   const text = getAttr(element, 'data-color-grading');
   if (text === undefined) return;
   const locate = attrValueLocator(source, element, 'data-color-grading');
   const fallback = attrLocation(element, 'data-color-grading');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const offset = jsonErrorOffset(reason, text);
-    add('media/malformed-color-grading', 'error', locate && offset !== undefined ? locate(offset) : fallback, `data-color-grading is not valid JSON (${shortJsonError(reason)}); write a JSON object like {"contrast":1.1}`);
-    return;
+  if (!isGradable(element)) {
+    add('media/color-grading-ignored', 'warning', fallback, `data-color-grading on <${element.tagName}> does nothing; only <img>, <video> and sub-composition hosts are graded — move it to one of those`);
   }
-  const declared = new Set(variables.map((v) => v.id));
-  const visit = (value: unknown, path: (string | number)[]): void => {
-    const name = variableReference(value);
-    if (name !== undefined && !declared.has(name)) {
-      const at = locate ? locate(locateJsonPath(text, path as JsonPath)) : fallback;
-      const known = [...declared].join(', ') || 'none';
-      add('variables/unknown-reference', 'warning', at, `data-color-grading uses "${String(value)}", but no variable "${name}" is declared (declared: ${known}); declare it in data-composition-variables or fix the name`);
+  const { problems } = parseColorGrading(text, declarationLookup(variables));
+  const known = variables.map((v) => v.id).join(', ') || 'none';
+  for (const problem of problems) {
+    if (problem.kind === 'json') {
+      const offset = jsonErrorOffset(problem.reason ?? '', text);
+      add(RULES.json, 'error', locate && offset !== undefined ? locate(offset) : fallback, `data-color-grading is not valid JSON (${shortJsonError(problem.reason ?? '')}); write a JSON object like {"adjust":{"contrast":1.1}}`);
+      continue;
     }
-    if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
-  };
-  visit(json, []);
+    const at = locate ? locate(locateJsonPath(text, problem.path as JsonPath)) : fallback;
+    const fix =
+      problem.kind === 'undeclared-reference'
+        ? ` (declared: ${known}); declare it in data-composition-variables or fix the name`
+        : problem.kind === 'reference-type'
+          ? '; reference a variable of the right type or change its declaration'
+          : '';
+    add(RULES[problem.kind], 'error', at, `data-color-grading ${problem.kind === 'unknown-field' || problem.kind === 'invalid-field' ? 'field ' : ''}${problem.message}${fix}`);
+  }
 }

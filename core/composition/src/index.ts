@@ -52,6 +52,19 @@ export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl } from
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
 export { expandOutputTemplate, sanitizeFileSegment, templatePlaceholders } from './batch-output-template.js';
 export { planBatch, type BatchPlanInput, type PlannedRow } from './batch-plan.js';
+export {
+  ColorGradingSchema,
+  COLOR_GRADING_FIELDS,
+  COLOR_GRADING_PRESETS,
+  COLOR_GRADING_SPACES,
+  type ColorGrading,
+  type ColorGradingPreset,
+  type ColorGradingSpace,
+  type GradingField,
+} from './color-grading-schema.js';
+export { COLOR_GRADING_PRESET_VALUES, effectiveGrading, type EffectiveGrading } from './color-grading-presets.js';
+export { parseColorGrading, variableReference, type GradingProblem, type ReferenceLookup } from './parse-color-grading.js';
+export { parseCubeLut, MAX_LUT_SIZE, type CubeLut } from './parse-cube-lut.js';
 export { fontPackageId, fontInstallCommand, isGenericFontFamily, SYSTEM_FONT_ALIASES, type SystemFontAlias } from './font-family-names.js';
 export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from './css-font-usage.js';
 export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';

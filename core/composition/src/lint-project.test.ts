@@ -143,21 +143,53 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[1]?.message).toContain('<p> starts at 5.5s');
   });
 
-  test('media/malformed-color-grading and variables/unknown-reference', async () => {
-    const vars = '[{"id":"warmth","type":"number","label":"Warmth","default":0.2}]';
+  test('media/malformed-color-grading, media/invalid-color-grading, variables/unknown-reference, variables/reference-type', async () => {
+    const vars = '[{"id":"warmth","type":"number","label":"Warmth","default":0.2},{"id":"title","type":"string","label":"Title","default":"Hi"}]';
     const body = [
-      `<video src="a.mp4" data-color-grading='{"temperature":"$warmth","tint":"\${tnt}","lut":{"mix":"$mix"}}'></video>`,
-      `<video src="b.mp4" data-color-grading='{"contrast":1.1,}'></video>`,
+      `<video src="a.mp4" data-color-grading='{"adjust":{"temperature":"$warmth","tint":"\${tnt}","exposure":"$title"}}'></video>`,
+      `<video src="b.mp4" data-color-grading='{"adjust":{"contrast":1.1,}}'></video>`,
+      `<img src="c.png" data-color-grading='{"contrast":1.1,"adjust":{"saturation":3}}'>`,
+      `<p data-color-grading='{"preset":"warm"}'></p>`,
     ].join('\n');
     const findings = await lint({ 'index.html': page(body, `${ROOT} data-composition-variables='${vars}'`) });
-    const line4 = body.split('\n')[0] as string;
+    const lines = body.split('\n');
+    const col = (line: number, text: string) => (lines[line] as string).indexOf(text) + 1;
     expect(summary(findings)).toEqual([
-      `index.html:4:${line4.indexOf('"tint"') + 1} warning variables/unknown-reference`,
-      `index.html:4:${line4.indexOf('"mix"') + 1} warning variables/unknown-reference`,
+      `index.html:4:${col(0, '"tint"')} error variables/unknown-reference`,
+      `index.html:4:${col(0, '"exposure"')} error variables/reference-type`,
       // JSON.parse stops at the stray "}" after the trailing comma.
-      `index.html:5:${(body.split('\n')[1] as string).indexOf(',}') + 2} error media/malformed-color-grading`,
+      `index.html:5:${col(1, ',}') + 1} error media/malformed-color-grading`,
+      `index.html:6:${col(2, '"contrast"')} error media/invalid-color-grading`,
+      `index.html:6:${col(2, '"saturation"')} error media/invalid-color-grading`,
+      `index.html:7:4 warning media/color-grading-ignored`,
     ]);
-    expect(findings[0]?.message).toContain('declared: warmth');
+    expect(findings[0]?.message).toContain('declared: warmth, title');
+    expect(findings[1]?.message).toContain('declared as string');
+    expect(findings[3]?.message).toContain('belongs inside "adjust"');
+    expect(findings[4]?.message).toContain('from 0 to 2');
+  });
+
+  test('media/missing-lut and media/invalid-lut (through the LintHost), a LUT named by a variable default', async () => {
+    const vars = '[{"id":"look","type":"string","label":"Look","default":"luts/broken.cube"}]';
+    const body = [
+      `<img src="a.png" data-color-grading='{"lut":"luts/nope.cube"}'>`,
+      `<img src="b.png" data-color-grading='{"lut":"$look"}'>`,
+      `<img src="c.png" data-color-grading='{"lut":"luts/ok.cube"}'>`,
+      `<img src="d.png" data-color-grading='{"lut":"https://example.com/x.cube"}'>`,
+    ].join('\n');
+    const ok = ['LUT_3D_SIZE 2', ...Array.from({ length: 8 }, () => '0 0 0')].join('\n');
+    const findings = await lint({
+      'index.html': page(body, `${ROOT} data-composition-variables='${vars}'`),
+      'luts/ok.cube': ok,
+      'luts/broken.cube': 'LUT_3D_SIZE 2\n0 0 0\n',
+    });
+    expect(summary(findings)).toEqual([
+      `index.html:4:${(body.split('\n')[0] as string).indexOf('"lut"') + 1} error media/missing-lut`,
+      `index.html:5:${(body.split('\n')[1] as string).indexOf('"lut"') + 1} error media/invalid-lut`,
+      `index.html:7:${(body.split('\n')[3] as string).indexOf('"lut"') + 1} error media/missing-lut`,
+    ]);
+    expect(findings[0]?.message).toContain('luts/nope.cube, which does not exist');
+    expect(findings[1]?.message).toContain('LUT_3D_SIZE 2 needs 8');
   });
 
   test('media/invalid-media-start', async () => {

@@ -1,3 +1,4 @@
+import { checkGradingLuts } from './check-grading-luts.js';
 import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintFonts } from './lint-fonts.js';
@@ -87,6 +88,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     }
 
     lintTiming(metadata, childDurations, runtimeLengths, add);
+    await checkGradingLuts(html, path, rootDir, metadata.variables, host, add);
     findings.push(...(await lintFonts(path, html, rootDir, host, reportedFonts)));
     const declarationsBroken = inspection.findings.some((f) => f.rule.startsWith('variables/') && f.severity === 'error');
     files.set(path, { status: 'done', metadata, declarationsBroken, registersTimeline: TIMELINE_REGISTRATION.test(html) });
