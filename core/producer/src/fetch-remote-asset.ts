@@ -5,7 +5,8 @@ import { parseGoogleFontsUrl, SeekframeError } from '@seekframe/composition';
 import { googleFontsCss } from './fonts/google-fonts-css.js';
 import { resolveCdnUrl } from './resolve-cdn-url.js';
 import { rewriteCssUrls } from './rewrite-css-urls.js';
-import { fetchPublic } from './server/private-address.js';
+import { fetchPublic } from './server/fetch-public.js';
+import { AddressRefusedError } from './server/private-address.js';
 
 export interface RemoteAsset {
   status: number;
@@ -42,17 +43,26 @@ export async function fetchRemoteAsset(
         'Check the URL and the network, or copy the file into the project folder and reference it locally.',
       { stage: 'serve', retryable: true, details: { url, ...(options.referrer ? { referrer: options.referrer } : {}) }, cause },
     );
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timedOut = (): boolean => signal.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
   let response: Response;
   try {
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    response = options.publicOnly ? await fetchPublic(url, signal) : await fetch(url, { signal, redirect: 'follow' });
+    response = options.publicOnly ? await fetchPublic(url, { signal }) : await fetch(url, { signal, redirect: 'follow' });
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw fail(timedOut ? `no answer within ${options.timeoutMs} ms` : describeFetchError(error), error);
+    throw fail(timedOut() ? `no answer within ${options.timeoutMs} ms` : describeFetchError(error), error);
   }
-  if (!response.ok) throw fail(`the server answered HTTP ${response.status}`);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw fail(`the server answered HTTP ${response.status}`);
+  }
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
-  const body = cssAware(Buffer.from(await response.arrayBuffer()), contentType, response.url || url);
+  let bytes: Buffer;
+  try {
+    bytes = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    throw fail(timedOut() ? `the download did not finish within ${options.timeoutMs} ms` : describeFetchError(error), error);
+  }
+  const body = cssAware(bytes, contentType, response.url || url);
   return { status: 200, contentType, body, source: 'network' };
 }
 
@@ -63,6 +73,9 @@ function cssAware(body: Buffer, contentType: string, url: string): Buffer {
 }
 
 function describeFetchError(error: unknown): string {
+  // The address policy's own sentence, whether it came straight or as a request's cause.
+  if (error instanceof AddressRefusedError) return error.message;
+  if (error instanceof Error && error.cause instanceof AddressRefusedError) return error.cause.message;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as { code?: unknown } | null)?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
