@@ -24,6 +24,19 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
+/** The same bands in HLG (ARIB STD-B67). */
+async function hlgClip(): Promise<string> {
+  const file = path.join(dir, 'hlg.mp4');
+  const band = (c: string): string => `color=c=${c}:s=32x32:r=10:d=0.2`;
+  await run('ffmpeg', [
+    '-v', 'error', '-y', '-f', 'lavfi', '-i', band('#a0a0a0'), '-f', 'lavfi', '-i', band('#d0d0d0'), '-f', 'lavfi', '-i', band('#f0f0f0'),
+    '-filter_complex', '[0:v][1:v][2:v]hstack=3,format=yuv420p10le[v]', '-map', '[v]',
+    '-c:v', 'libx265', '-x265-params', 'log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc',
+    '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc', file,
+  ]);
+  return file;
+}
+
 async function lumaCodes(file: string): Promise<number[]> {
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'yuv420p10le', 'pipe:1'], { encoding: 'buffer' });
   return [16, 48, 80].map((x) => stdout.readUInt16LE((16 * 96 + x) * 2));
@@ -51,6 +64,19 @@ describe('HDR layers', () => {
     const source = await lumaCodes(path.join(dir, 'hdr.mp4'));
     const merged = await lumaCodes(output);
     expect(source.map((code) => Math.round(code / 4))).toEqual([143, 181, 214]);
+    merged.forEach((code, i) => expect(Math.abs(code - source[i]!)).toBeLessThanOrEqual(3));
+  });
+
+  it('the same round trip for HLG', async () => {
+    const clip = await hlgClip();
+    const peak = headroomPeak(undefined);
+    const layers = await extractHdrLayers(clip, path.join(dir, 'hlg-layers'), { fps: { num: 10, den: 1 }, peak });
+    const output = path.join(dir, 'hlg-merged.mp4');
+    await mergeHdrLayers({ passA: layers.sdrDir, passB: layers.lowDir, fps: { num: 10, den: 1 }, peak, hdr: { transfer: 'hlg' }, quality: 'high', output });
+    const source = await lumaCodes(clip);
+    const merged = await lumaCodes(output);
+    // Above HLG's reference white (75 %, code ~721) for the two brighter bands.
+    expect(source[1]!).toBeGreaterThan(721);
     merged.forEach((code, i) => expect(Math.abs(code - source[i]!)).toBeLessThanOrEqual(3));
   });
 });
