@@ -1,6 +1,7 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
 import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
+import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
 import { mediaSrc, naturalDuration, seekMediaElement, waitForMetadata } from './media-elements.js';
@@ -49,6 +50,7 @@ export class PageRuntime {
   private readonly warningList: RuntimeWarning[] = [];
   private readonly overlays = new Map<HTMLVideoElement, VideoFrameOverlay>();
   private readonly callbacks = new Set<(t: number) => void | Promise<void>>();
+  private readonly grading: ColorGradingPass;
   private readonly animations: AnimationSeeker;
   private queue: Promise<unknown> = Promise.resolve();
   private currentTime = 0;
@@ -69,6 +71,7 @@ export class PageRuntime {
       (error, where) => this.log.addError(error, where),
     );
     this.playback = settings.mode === 'preview' ? new MediaPlayback() : undefined;
+    this.grading = new ColorGradingPass(win, settings);
     this.prepared = this.prepare();
     this.ready = this.prepared.then(() => this.enqueue(0));
     // `ready` is also awaited by the engine; without this a rejection would count as an author error.
@@ -129,6 +132,7 @@ export class PageRuntime {
       return subByHost.get(el)?.duration;
     });
     for (const sub of this.subs) this.checkSubComposition(sub);
+    await this.pending.track('colour grading (data-color-grading, LUT files)', this.grading.prepare());
   }
 
   /** Same-origin `<iframe>` pages that are not sub-compositions: their clocks follow our seeks. */
@@ -243,6 +247,8 @@ export class PageRuntime {
     await Promise.all([this.seekMedia(t), ...this.seekChildren(t), ...this.seekFrames(t)]);
     await this.pending.track('fonts', waitForFonts(this.win.document));
     await decodeImages(this.win.document, this.pending);
+    // Last: grades the pixels that are now decoded and on screen (the capture waits for this).
+    this.grading.paint(t, (video) => this.overlays.get(video as HTMLVideoElement)?.img);
   }
 
   private async seekMedia(t: number): Promise<void> {
