@@ -14,6 +14,7 @@ import {
 } from '@seekframe/engine';
 import type { MediaClip, VideoFrameMap } from '@seekframe/runtime';
 import type { ProjectServer } from './project-server.js';
+import { createMediaSourceResolver } from './resolve-media-source.js';
 import type { Fps, OutputFormat } from './render-options.js';
 
 // The page protocol's own types: the runtime owns this seam.
@@ -32,7 +33,7 @@ export interface PreparedMedia {
 
 export interface HdrSource {
   src: string;
-  /** What ffmpeg reads (a project file or the server's URL). */
+  /** The local file ffmpeg reads (a project file, or a download in the render's work folder). */
   input: string;
   transfer: HdrTransfer;
 }
@@ -50,6 +51,8 @@ export interface PrepareMediaOptions {
   format: OutputFormat;
   videoFrameFormat: 'auto' | 'jpg' | 'png';
   signal: AbortSignal | undefined;
+  /** The page is untrusted (server renders): media only from the project by real path or through the public-address fetch. */
+  sandboxed?: boolean;
   /** Tone-map HDR clips into the page's SDR range (needs ffmpeg's zscale); false extracts them as is. */
   toneMapHdr?: boolean;
 }
@@ -84,6 +87,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
 async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions, hdrSources: HdrSource[]): Promise<Omit<PreparedMedia, 'worker' | 'hdrSources'>> {
   // A missing media file is reported by the server with the document that used it.
   options.server.assertNoProblems();
+  const localFile = createMediaSourceResolver({ server: options.server, root: options.root, workDir: options.workDir, sandboxed: options.sandboxed ?? false });
   const probes = new Map<string, Promise<MediaInfo>>();
   const probeOnce = (input: string): Promise<MediaInfo> => {
     let probe = probes.get(input);
@@ -95,7 +99,7 @@ async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions, hd
   const videos = [...new Set(clips.filter((c) => c.kind === 'video').map((c) => c.src))];
   for (const [n, src] of videos.entries()) {
     throwIfAborted(options.signal);
-    const input = mediaInput(src, options.server, options.root);
+    const input = await localFile(src, 'video');
     const probe = await probeOnce(input);
     if (probe.hdr) hdrSources.push({ src, input, transfer: probe.hdr });
     // HDR clips: tone-mapped 16-bit PNG frames unless the user chose jpg (see tone-map-filter.ts).
@@ -111,7 +115,7 @@ async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions, hd
   if (audible.length === 0 || options.format === 'gif') return { clips, videoFrames, audioFile: undefined };
   const tracks: AudioTrack[] = [];
   for (const clip of audible) {
-    const input = mediaInput(clip.src, options.server, options.root);
+    const input = await localFile(clip.src, clip.kind);
     if (!(await probeOnce(input)).hasAudio) continue; // data-has-audio on a silent file: nothing to mix
     tracks.push({ file: input, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume });
   }
@@ -121,18 +125,6 @@ async function prepareClips(clips: MediaClip[], options: PrepareMediaOptions, hd
   const codec = options.format === 'webm' ? 'opus' : 'aac';
   const mixed = await mixAudio(tracks, options.duration, path.join(options.workDir, codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), codec, options.signal ? { signal: options.signal } : {});
   return { clips, videoFrames, audioFile: mixed.output };
-}
-
-/**
- * Where ffmpeg reads a clip from: files of the project straight from disk; anything else
- * (remote sources through the server's remote route) over HTTP from the project server.
- */
-export function mediaInput(src: string, server: ProjectServer, root: string): string {
-  if (!src.startsWith(`${server.origin}/`)) return src;
-  const pathname = decodeURIComponent(new URL(src).pathname);
-  if (pathname.startsWith('/__seekframe/')) return src;
-  const file = path.resolve(root, `.${pathname}`);
-  return file.startsWith(root + path.sep) ? file : src;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

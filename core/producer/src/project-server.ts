@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -7,6 +7,7 @@ import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { fetchRemoteAsset, type RemoteAsset } from './fetch-remote-asset.js';
 import { packageSearchRoots } from './resolve-cdn-url.js';
 import { REMOTE_ROUTE } from './rewrite-remote-references.js';
+import { isInsideFolder } from './read-inside-project.js';
 import { serveFile } from './serve-file.js';
 import { FONT_ROUTE } from './fonts/font-face-css.js';
 import { fontFilePath } from './fonts/font-packages.js';
@@ -27,6 +28,11 @@ export interface ProjectServerOptions {
   remoteTimeoutMs?: number;
   /** Remote assets only from public http(s) addresses (renders started by the producer server). */
   publicRemoteOnly?: boolean;
+  /**
+   * Serve only files whose real path (symlinks resolved) is inside the root: a symlink in the
+   * project that leads elsewhere on the machine is refused and recorded (server renders).
+   */
+  confineToRoot?: boolean;
 }
 
 export interface ServeProblem {
@@ -121,6 +127,14 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
       if (!IGNORED_MISSING.has(urlPath)) record(missingAsset(root, target, c.req.header('referer'), origin));
       return c.text('not found', 404);
     }
+    if (options.confineToRoot) {
+      // The lexical check above cannot see symlinks; the real path must stay inside too.
+      const [realBase, realTarget] = await Promise.all([realpath(base.dir), realpath(target)]);
+      if (!isInsideFolder(realBase, realTarget)) {
+        record(symlinkOutside(root, target, c.req.header('referer'), origin));
+        return c.text('forbidden: outside the project folder', 403);
+      }
+    }
     if (target.toLowerCase().endsWith('.html') || target.toLowerCase().endsWith('.htm')) {
       let html: string;
       try {
@@ -188,6 +202,17 @@ function baseFor(urlPath: string, mounts: Map<string, string>, root: string): { 
   const [name, ...rest] = urlPath.slice(MOUNT_ROUTE.length).split('/');
   const dir = name ? mounts.get(name) : undefined;
   return dir ? { dir, rest: rest.join('/') } : null;
+}
+
+function symlinkOutside(root: string, file: string, referer: string | undefined, origin: string): SeekframeError {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  const from = referer?.startsWith(origin) ? safeDecode(new URL(referer).pathname)?.replace(/^\//, '') : undefined;
+  return new SeekframeError(
+    'path-outside-project',
+    `${relative} is a symlink that leads outside the project folder${from ? ` (referenced by ${from})` : ''}, and server renders serve only files inside it. ` +
+      'Copy the file into the project instead of linking to it.',
+    { stage: 'serve', details: { file: relative, ...(from ? { referencedBy: from } : {}) } },
+  );
 }
 
 function missingAsset(root: string, file: string, referer: string | undefined, origin: string): SeekframeError {

@@ -19,6 +19,7 @@ import type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from
 import { defaultOutputPath, type RenderOptions, type RenderOptionsInput } from './render-options.js';
 import { renderHdrPasses } from './render-hdr-passes.js';
 import { resolveProject } from './resolve-project.js';
+import { readInsideProject } from './read-inside-project.js';
 import { runLint } from './run-lint.js';
 import { startNetworkSandbox } from './server/network-sandbox.js';
 
@@ -55,7 +56,9 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     const output = path.resolve(options.output ?? defaultOutputPath(options.projectDir, options.format));
 
     stage('lint');
-    for (const finding of await runLint(project.entryFile)) {
+    // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
+    const lintReader = options.network === 'sandboxed' ? readInsideProject(project.root) : undefined;
+    for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
       emit({ type: 'warning', code: `lint/${finding.rule}`, message: `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, details: { ...finding } });
     }
 
@@ -99,6 +102,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       entry: project.entry,
       remoteTimeoutMs: options.remoteTimeoutMs,
       publicRemoteOnly: options.network === 'sandboxed',
+      confineToRoot: options.network === 'sandboxed',
       prepareHtml: createRuntimeInjector({
         root: project.root,
         runtimeSource,
@@ -148,6 +152,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       format: options.format,
       videoFrameFormat: options.videoFrameFormat,
       signal,
+      sandboxed: options.network === 'sandboxed',
       toneMapHdr: await ffmpegHasFilter('zscale'),
     });
     // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).

@@ -7,9 +7,10 @@ import { readProjectFile } from './read-project-file.js';
 /**
  * Lints the project before anything starts. Errors stop the render (`lint-failed`, findings in
  * the message and in `details.findings`); warnings are returned for the caller to report.
+ * `readFile` is the lint host's reader: server renders pass one confined to the project.
  */
-export async function runLint(entryFile: string, cwd = process.cwd()): Promise<LintFinding[]> {
-  const findings = await lintProject(entryFile, { readFile: readProjectFile, fontPackageInstalled: fontPackageCheck(path.dirname(entryFile)) });
+export async function runLint(entryFile: string, cwd = process.cwd(), readFile: (file: string) => Promise<string | undefined> = readProjectFile): Promise<LintFinding[]> {
+  const findings = await lintProject(entryFile, { readFile, fontPackageInstalled: fontPackageCheck(path.dirname(entryFile)) });
   const shown = findings.map((f) => ({ ...f, file: displayPath(cwd, f.file) }));
   const errors = shown.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
