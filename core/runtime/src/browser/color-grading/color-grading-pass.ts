@@ -4,8 +4,6 @@ import { describe, GRADED_ATTRIBUTE, GradedLayer, type GradedElement } from './g
 import { isIdentity } from './grade-pixels.js';
 
 export interface GradingSettings {
-  seed: number;
-  fps: number;
   /** This instance's resolved variables (what `getVariables()` returns). */
   variables: Record<string, unknown>;
 }
@@ -111,13 +109,25 @@ export class ColorGradingPass {
    * frame image that covers a `<video>` in render mode, which is then what gets graded.
    */
   paint(t: number, overlayOf: (el: GradedElement) => HTMLImageElement | undefined): void {
-    const frame = Math.round(t * this.settings.fps);
+    // Grain is keyed by the frame's time in whole milliseconds, not its index: the player previews
+    // at the composition's fps and a render may use another, and the same instant must look the same.
+    const frame = Math.round(t * 1000);
     this.layers.forEach((layer, index) => {
       const overlay = layer.el instanceof HTMLVideoElement ? overlayOf(layer.el) : undefined;
-      // Grain differs per element and per frame, and is the same for a frame however it is reached.
-      const seed = (this.settings.seed ^ hashString(`${index}:${layer.el.id}`) ^ Math.imul(frame + 1, 0x9e3779b1)) >>> 0;
+      // Grain differs per element and per instant, and is the same for an instant however it is reached.
+      // Not the render seed: the player (preview) has none, and its grain must match the render.
+      const seed = (hashString(`${this.instanceName()}:${index}:${layer.el.id}`) ^ Math.imul(frame + 1, 0x9e3779b1)) >>> 0;
       layer.paint(overlay ?? layer.el, overlay ?? layer.el, seed, frame);
     });
+  }
+
+  /** The host's id for a sub-composition instance, so two instances of one file get different grain. */
+  private instanceName(): string {
+    try {
+      return this.win.frameElement?.parentElement?.getAttribute('data-composition-id') ?? '';
+    } catch {
+      return '';
+    }
   }
 
   get active(): boolean {

@@ -13,7 +13,7 @@ export interface GradeInput {
   height: number;
   grading: EffectiveGrading;
   lut: CubeLut | undefined;
-  /** Grain pattern seed; the caller mixes the render seed, the element and the frame number in. */
+  /** Grain pattern seed; the caller mixes the element and the frame's time in. */
   grainSeed: number;
 }
 
