@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SeekframeError } from '@seekframe/composition';
 import { renderComposition, type RenderEvent } from '../src/index.js';
 import { decodeFrames, ffmpeg, pixel } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
@@ -132,5 +133,37 @@ describe('data-color-grading in a real render (png-sequence, exact pixels; begin
     expect(pixel(green[0]!, 160, 101, 1)).toSatisfy((p: RGB) => near(p, [0, 255, 0], 3));
     // Everything else is the same picture as the default render.
     expect(pixel(green[0]!, 160, ...at(3))).toEqual(px(3));
+  }, 120_000);
+});
+
+describe('data-color-grading faults stop the render with a clear error', () => {
+  it.each([
+    // Lint passes (the default 0 is fine); the page finds the bad value when it resolves the reference.
+    ['a variable value out of range', `{"adjust":{"exposure":"$ev"}}`, { ev: 50 }, 'ready-failed', '"adjust.exposure" must be a number from -5 to 5 (the value of variable "ev" is 50)'],
+    // The render lints first, so LUT files are checked before a browser starts.
+    ['a missing LUT file', `{"lut":"luts/none.cube"}`, {}, 'lint-failed', 'media/missing-lut'],
+    ['a broken LUT file', `{"lut":"luts/broken.cube"}`, {}, 'lint-failed', 'media/invalid-lut'],
+  ])('%s', async (_name, json, variables, code, text) => {
+    const faulty = await tempProject({
+      'index.html': composition({
+        duration: 0.1,
+        fps: 10,
+        variables: [{ id: 'ev', label: 'Exposure', type: 'number', default: 0 }],
+        body: `<img src="swatch.png" data-color-grading='${json}' style="width:20px;height:20px">`,
+      }),
+      'luts/broken.cube': 'LUT_3D_SIZE 2\n0 0 0\n',
+    });
+    try {
+      await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x804020:s=8x8,format=rgb24', '-frames:v', '1', path.join(faulty.dir, 'swatch.png')]);
+      const error = await renderComposition({ projectDir: faulty.dir, output: path.join(faulty.dir, 'out.mp4'), workers: 1, variables }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(SeekframeError);
+      expect((error as SeekframeError).code).toBe(code);
+      expect((error as SeekframeError).message).toContain(text);
+    } finally {
+      await faulty.cleanup();
+    }
   }, 120_000);
 });
