@@ -78,6 +78,15 @@ describe('HyperFrames compatibility (render)', () => {
     expectColor(pixel(frames[7]!, 160, 80, 75), [0, 0, 255], 'level 3 at 0.7 s');
   });
 
+  it('anime.js timelines registered with hyperframesAnime.register (library from jsdelivr, offline), in the root <div> and in a <template> child whose in-flow host takes its height', async () => {
+    const { frames } = await render('anime-register', { workers: 2 });
+    expect(frames).toHaveLength(10);
+    frames.forEach((frame, i) => {
+      expect(Math.abs(runWidth(frame, 0, 20, 160) - 16 * i), `root bar, frame ${i}`).toBeLessThanOrEqual(2);
+      expect(Math.abs(runWidth(frame, 0, 70, 160, 1) - 8 * i), `child bar, frame ${i}`).toBeLessThanOrEqual(2);
+    });
+  });
+
   it('<html> with the id and variables, a stage element with the size and length', async () => {
     const { frames, events } = await render('html-stage', { variables: { accent: '#0000ff' } });
     expect(frames).toHaveLength(10);

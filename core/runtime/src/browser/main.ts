@@ -9,6 +9,7 @@ import type { SeekframeRuntime } from '../runtime-types.js';
 import { installClipStyles } from './clip-timeline.js';
 import { readRootMetadata } from './composition-root.js';
 import { ErrorLog } from './error-log.js';
+import { installHyperframesAnime } from './hyperframes-anime.js';
 import { readFrameSetting } from './frame-settings.js';
 import { PageRuntime } from './page-runtime.js';
 import { RealDate } from './real-timers.js';
@@ -104,6 +105,8 @@ function start(win: Window & typeof globalThis): void {
   win.__seekframe = api;
   // Compositions written for HyperFrames call window.__hyperframes.getVariables().
   win.__hyperframes = api;
+  // ... and register anime.js timelines with hyperframesAnime.register(id, tl).
+  installHyperframesAnime(win);
   instance?.attach(api);
 }
 

@@ -103,10 +103,10 @@ export class SubComposition {
         }),
       ]);
       await runtime.ready;
-      if (host.offsetWidth === 0 && host.offsetHeight === 0) {
-        host.style.width = `${runtime.width}px`;
-        host.style.height = `${runtime.height}px`;
-      }
+      // As in HyperFrames, a host without a size of its own takes the child root's dimensions
+      // (per axis: a block host in flow has its parent's width but no height).
+      if (host.offsetWidth === 0) host.style.width = `${runtime.width}px`;
+      if (host.offsetHeight === 0) host.style.height = `${runtime.height}px`;
       return runtime;
     })();
   }
