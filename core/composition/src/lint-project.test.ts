@@ -314,6 +314,12 @@ describe('lintProject — HyperFrames sub-compositions', () => {
     expect(findings[0]?.message).toContain('window.__timelines');
   });
 
+  test('an anime.js timeline registered with hyperframesAnime.register counts too', async () => {
+    const findings = await lint({ 'index.html': host(''), 'card.html': child('hyperframesAnime.register("card", anime.createTimeline({ autoplay: false }));') });
+    expect(summary(findings)).toContain('index.html:4:1 warning subcomposition/duration-from-timeline');
+    expect(summary(findings).some((f) => f.includes('error'))).toBe(false);
+  });
+
   test('nothing decides the length: an error that says what the render would do', async () => {
     const findings = await lint({ 'index.html': host(''), 'card.html': child('') });
     expect(summary(findings)).toContain('index.html:4:1 error subcomposition/missing-duration');

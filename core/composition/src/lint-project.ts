@@ -71,9 +71,9 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       else if (sub.duration === undefined) {
         if (state.registersTimeline) {
           runtimeLengths.add(i);
-          add(sub.location, 'subcomposition/duration-from-timeline', 'warning', `"${sub.id}" has no data-duration and neither has the root of ${childPath}; at render time it lasts as long as the GSAP timeline ${childPath} registers in window.__timelines (its duration() once the page loaded); add data-duration to the host to make it explicit`);
+          add(sub.location, 'subcomposition/duration-from-timeline', 'warning', `"${sub.id}" has no data-duration and neither has the root of ${childPath}; at render time it lasts as long as the timeline ${childPath} registers (window.__timelines or hyperframesAnime.register; its length once the page loaded); add data-duration to the host to make it explicit`);
         } else {
-          add(sub.location, 'subcomposition/missing-duration', 'error', `"${sub.id}" has no data-duration, the root of ${childPath} has none and ${childPath} registers no timeline in window.__timelines, so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${childPath}`);
+          add(sub.location, 'subcomposition/missing-duration', 'error', `"${sub.id}" has no data-duration, the root of ${childPath} has none and ${childPath} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${childPath}`);
         }
       }
       for (const issue of validateOverrides(child.variables, sub.variableValues)) {
@@ -102,8 +102,11 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
   return sortFindings(findings);
 }
 
-/** A script that registers a timeline (`window.__timelines["id"] = tl`) gives its composition a length in the page. */
-const TIMELINE_REGISTRATION = /__timelines\b/;
+/**
+ * A script that registers a timeline (`window.__timelines["id"] = tl`, or HyperFrames' anime.js
+ * `hyperframesAnime.register("id", tl)`) gives its composition a length in the page.
+ */
+const TIMELINE_REGISTRATION = /__timelines\b|hyperframesAnime\s*\.\s*register\b/;
 
 function lintTiming(
   metadata: CompositionMetadata,
