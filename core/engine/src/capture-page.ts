@@ -6,7 +6,9 @@ import type { CaptureMode } from './browser-flags.js';
 import type { BrowserSession } from './launch-browser.js';
 import { collectPageErrors } from './page-errors.js';
 import { trackPendingRequests } from './pending-requests.js';
-import { settleWithin, waitForPageReady } from './page-ready.js';
+import { pageResponds, settleWithin, waitForPageReady } from './page-ready.js';
+import { PageInterrupted, watchPage } from './page-watch.js';
+import { dialogError, unresponsiveError } from './unresponsive-error.js';
 
 export interface CapturePageOptions {
   url: string;
@@ -28,6 +30,8 @@ export interface CapturePageOptions {
    * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
    */
   skipUnchangedFrames?: boolean;
+  /** Aborting ends every wait on the page at once (`cancelled`, or the signal's SeekframeError reason). */
+  signal?: AbortSignal;
 }
 
 export interface CapturedFrame {
@@ -75,19 +79,35 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   const { page, cdp } = created;
   const errors = collectPageErrors(page);
   const pendingRequests = trackPendingRequests(page);
-  let crashed = false;
-  page.on('error', () => {
-    crashed = true;
-  });
+  // Every wait below races this: a crash or an abort ends it at once, whatever the page does.
+  const watch = watchPage(page, opts.signal);
+  const interrupted = watch.interrupted;
+  /** A wait on the page, bounded in Node; 'timeout' when the page did not answer in time. */
+  const within = <T>(promise: Promise<T>, ms: number, pump?: () => Promise<void>): Promise<T | 'timeout'> => settleWithin(promise, ms, pump, interrupted);
+  /** Fails with page-unresponsive (browser killed) when the main thread is blocked, else returns. */
+  const checkResponsive = async (where: string, waitedMs: number, details: Record<string, unknown> = {}): Promise<void> => {
+    if (await pageResponds(page)) return;
+    await session.kill();
+    throw unresponsiveError(opts.url, where, waitedMs, details);
+  };
+  const closePage = async (): Promise<void> => {
+    watch.dispose();
+    if ((await within(page.close().catch(() => undefined), 2_000).catch(() => 'timeout')) === 'timeout') await session.kill();
+  };
   try {
-    await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
-    if (opts.transparent) {
-      await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-    }
+    const setUp = async (): Promise<void> => {
+      await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
+      if (opts.transparent) {
+        await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+      }
+    };
+    if ((await within(setUp(), opts.readyTimeoutMs)) === 'timeout') await checkResponsive('before loading', opts.readyTimeoutMs);
     const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
     const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
-    const loaded = await settleWithin(nav, opts.readyTimeoutMs, pump);
+    nav.catch(() => undefined);
+    const loaded = await within(nav, opts.readyTimeoutMs, pump);
     if (loaded === 'timeout') {
+      await checkResponsive('while loading', opts.readyTimeoutMs, { stage: 'load' });
       const waiting = pendingRequests();
       const detail = waiting.length > 0 ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}` : '';
       throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`, {
@@ -102,11 +122,13 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
         details: { url: opts.url, status: loaded.status() },
       });
     }
-    await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump);
+    await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump, interrupted);
+    if (watch.dialogs().length > 0) throw dialogError(opts.url, 'while loading', watch.dialogs());
   } catch (error) {
-    await page.close().catch(() => undefined);
+    if (error instanceof SeekframeError && error.code === 'page-unresponsive') await session.kill();
+    else await closePage();
     if (error instanceof SeekframeError) throw error;
-    throw crashError(session, error, `while loading ${opts.url}`, crashed);
+    throw crashError(session, error, `while loading ${opts.url}`);
   }
 
   const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
@@ -131,8 +153,10 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
         const errors = typeof sf.errors === 'function' ? sf.errors().map(String) : [];
         return { failed, errors };
       }, t);
-      const outcome = await settleWithin(seeking, seekTimeoutMs, pump);
+      seeking.catch(() => undefined);
+      const outcome = await within(seeking, seekTimeoutMs, pump);
       if (outcome === 'timeout') {
+        await checkResponsive(`at ${label}`, seekTimeoutMs, { time: t, ...(frame === undefined ? {} : { frame }) });
         throw new SeekframeError('seek-timeout', `Seeking ${opts.url} to ${label} did not finish within ${seekTimeoutMs} ms.`, {
           stage: 'capture',
           retryable: true,
@@ -143,8 +167,9 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       scriptErrors = outcome.errors;
     } catch (error) {
       if (error instanceof SeekframeError) throw error;
-      throw crashError(session, error, `at ${label}`, crashed);
+      throw crashError(session, error, `at ${label}`);
     }
+    if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), { time: t, ...(frame === undefined ? {} : { frame }) });
     if (seekError !== null) {
       throw new SeekframeError('page-script-error', `Seeking ${opts.url} to ${label} failed in the page: ${seekError}`, {
         stage: 'capture',
@@ -160,8 +185,11 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       );
     }
     try {
-      const captured = await settleWithin(capture(), seekTimeoutMs);
+      const capturing = capture();
+      capturing.catch(() => undefined);
+      const captured = await within(capturing, seekTimeoutMs);
       if (captured === 'timeout') {
+        await checkResponsive(`capturing ${label}`, seekTimeoutMs, { time: t, ...(frame === undefined ? {} : { frame }) });
         throw new SeekframeError('capture-timeout', `Chromium produced no image for ${label} of ${opts.url} within ${seekTimeoutMs} ms.`, {
           stage: 'capture',
           retryable: true,
@@ -171,19 +199,35 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       return captured;
     } catch (error) {
       if (error instanceof SeekframeError) throw error;
-      throw crashError(session, error, `capturing ${label}`, crashed);
+      throw crashError(session, error, `capturing ${label}`);
     }
   };
 
+  // Scripts the producer runs in the page (mediaClips, useVideoFrames) get the same bounds.
+  const evaluate = (async (...args: Parameters<Page['evaluate']>) => {
+    try {
+      const running = page.evaluate(...args);
+      running.catch(() => undefined);
+      const result = await within(running, opts.readyTimeoutMs);
+      if (result === 'timeout') {
+        await checkResponsive('while running a script of the renderer in it', opts.readyTimeoutMs);
+        throw new SeekframeError('ready-timeout', `A script the renderer ran in ${opts.url} did not finish within ${opts.readyTimeoutMs} ms.`, { stage: 'capture', retryable: true, details: { url: opts.url } });
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof SeekframeError) throw error;
+      if (error instanceof PageInterrupted) throw crashError(session, error, `in ${opts.url}`);
+      throw error;
+    }
+  }) as Page['evaluate'];
+
   return {
     page,
-    evaluate: page.evaluate.bind(page) as Page['evaluate'],
+    evaluate,
     seekAndCaptureFrame,
     seekAndCapture: async (t, frame) => (await seekAndCaptureFrame(t, frame)).data,
     errors,
-    close: async () => {
-      await page.close().catch(() => undefined);
-    },
+    close: closePage,
   };
 }
 
@@ -214,9 +258,13 @@ function screenshotCapture(cdp: CDPSession, opts: CapturePageOptions): () => Pro
   };
 }
 
-function crashError(session: BrowserSession, error: unknown, where: string, pageCrashed = false): SeekframeError {
+function crashError(session: BrowserSession, error: unknown, where: string): SeekframeError {
+  if (error instanceof PageInterrupted && error.interruption.kind === 'aborted') {
+    const reason = error.interruption.reason;
+    return reason instanceof SeekframeError ? reason : new SeekframeError('cancelled', 'The render was cancelled.', { stage: 'capture', cause: reason });
+  }
   const detail = error instanceof Error ? error.message : String(error);
-  if (pageCrashed || !session.browser.connected || /Target closed|Session closed|Connection closed|crash/i.test(detail)) {
+  if (error instanceof PageInterrupted || !session.browser.connected || /Target closed|Session closed|Connection closed|crash/i.test(detail)) {
     return new SeekframeError(
       'browser-crashed',
       `The browser died ${where} (${detail}). It may have run out of memory: try fewer --workers or a smaller size.`,

@@ -5,6 +5,10 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { browserArgs, type CaptureMode } from './browser-flags.js';
 import type { BrowserInfo } from './browser-info.js';
+import { processTree } from './pin-to-cpu.js';
+
+/** How long a polite Browser.close may take before the process tree is killed instead. */
+const CLOSE_GRACE_MS = 2_000;
 
 export interface LaunchOptions {
   browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version' | 'extraArgs'>>;
@@ -20,8 +24,13 @@ export interface BrowserSession {
   readonly browser: Browser;
   readonly mode: CaptureMode;
   readonly executablePath: string;
-  /** Closes the browser and removes its fresh profile folder. Safe to call twice. */
+  /**
+   * Closes the browser and removes its fresh profile folder. Safe to call twice. Never waits on
+   * the page: a browser that does not close within 2 s is killed (its whole process tree).
+   */
   close(): Promise<void>;
+  /** SIGKILLs the browser and every process below it now (a page that stopped answering), then cleans up. */
+  kill(): Promise<void>;
 }
 
 /** Starts one browser process with a fresh profile that is removed again on close. */
@@ -59,18 +68,41 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       { stage: 'browser', retryable: true, details: { path: opts.browser.path }, cause: error },
     );
   }
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
+  const child = browser.process();
+  // Every process of this browser, read while it is alive: renderers may outlive a killed parent.
+  const killTree = (): void => {
+    const pids = child?.pid === undefined ? [] : processTree(child.pid);
+    for (const pid of pids.reverse()) {
       try {
-        await browser.close();
+        process.kill(pid, 'SIGKILL');
       } catch {
-        // Already dead (crash or kill): make sure the process is gone, then clean up.
-        browser.process()?.kill('SIGKILL');
+        // already gone
       }
+    }
+  };
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+  let closing: Promise<void> | undefined;
+  const finish = (polite: boolean): Promise<void> => {
+    closing ??= (async () => {
+      if (polite) {
+        // Browser.close answers even while a renderer spins, but nothing here may depend on it.
+        const closed = await Promise.race([browser.close().then(() => true, () => false), delay(CLOSE_GRACE_MS).then(() => false)]);
+        if (!closed) killTree();
+      } else {
+        killTree();
+      }
+      await Promise.race([exited, delay(CLOSE_GRACE_MS)]);
+      browser.disconnect().catch(() => undefined);
       await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
     })();
     return closing;
   };
-  return { browser, mode: opts.mode, executablePath: opts.browser.path, close };
+  return { browser, mode: opts.mode, executablePath: opts.browser.path, close: () => finish(true), kill: () => finish(false) };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

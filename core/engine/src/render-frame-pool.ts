@@ -140,7 +140,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     adopted[id] = undefined; // used once: a crashed worker gets a new browser
     if (!launch) {
       if (failure) return undefined;
-      launch = startPoolWorker({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, page: opts.page });
+      launch = startPoolWorker({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, page: { ...opts.page, ...(opts.signal ? { signal: opts.signal } : {}) } });
       launches.push(launch);
     }
     const ready = await launch.ready;
