@@ -85,26 +85,44 @@ function toByte(w: number, table: Float32Array | undefined): number {
   return (table[i] as number) * (1 - f) + (table[i + 1] as number) * f;
 }
 
+/** Position of an sRGB byte on a LUT axis: integer cell (0..size-2) and fraction. */
+function lutAxis(lut: CubeLut, v: number, c: number, out: Float32Array, at: number): void {
+  const lo = lut.domainMin[c] as number;
+  const hi = lut.domainMax[c] as number;
+  const n1 = lut.size - 1;
+  let x = ((v / 255 - lo) / (hi - lo)) * n1;
+  x = x < 0 ? 0 : x > n1 ? n1 : x;
+  const i = Math.min(Math.floor(x), n1 - 1);
+  out[at] = i;
+  out[at + 1] = x - i;
+}
+
+const axes = new Float32Array(6);
+
 /** Trilinear lookup of sRGB-encoded [0,255] values; writes 0-255 floats into `out`. */
 export function applyLut(lut: CubeLut, r: number, g: number, b: number, out: Float32Array): void {
   const n = lut.size;
-  const coords = [r, g, b].map((v, c) => {
-    const lo = lut.domainMin[c] as number;
-    const hi = lut.domainMax[c] as number;
-    const x = ((v / 255 - lo) / (hi - lo)) * (n - 1);
-    return x < 0 ? 0 : x > n - 1 ? n - 1 : x;
-  }) as [number, number, number];
-  const i0 = coords.map((x) => Math.min(Math.floor(x), n - 2));
-  const f = coords.map((x, c) => x - (i0[c] as number));
-  const [ri, gi, bi] = i0 as [number, number, number];
-  const [fr, fg, fb] = f as [number, number, number];
+  lutAxis(lut, r, 0, axes, 0);
+  lutAxis(lut, g, 1, axes, 2);
+  lutAxis(lut, b, 2, axes, 4);
+  const ri = axes[0] as number;
+  const fr = axes[1] as number;
+  const gi = axes[2] as number;
+  const fg = axes[3] as number;
+  const bi = axes[4] as number;
+  const fb = axes[5] as number;
   const t = lut.table;
+  // Corner offsets in the table: red is the fastest axis, then green, then blue.
+  const base = ((bi * n + gi) * n + ri) * 3;
+  const dr = 3;
+  const dg = n * 3;
+  const db = n * n * 3;
   for (let c = 0; c < 3; c++) {
-    const at = (dr: number, dg: number, db: number): number => t[(((bi + db) * n + (gi + dg)) * n + (ri + dr)) * 3 + c] as number;
-    const c00 = at(0, 0, 0) * (1 - fr) + at(1, 0, 0) * fr;
-    const c10 = at(0, 1, 0) * (1 - fr) + at(1, 1, 0) * fr;
-    const c01 = at(0, 0, 1) * (1 - fr) + at(1, 0, 1) * fr;
-    const c11 = at(0, 1, 1) * (1 - fr) + at(1, 1, 1) * fr;
+    const p = base + c;
+    const c00 = (t[p] as number) * (1 - fr) + (t[p + dr] as number) * fr;
+    const c10 = (t[p + dg] as number) * (1 - fr) + (t[p + dg + dr] as number) * fr;
+    const c01 = (t[p + db] as number) * (1 - fr) + (t[p + db + dr] as number) * fr;
+    const c11 = (t[p + db + dg] as number) * (1 - fr) + (t[p + db + dg + dr] as number) * fr;
     const c0 = c00 * (1 - fg) + c10 * fg;
     const c1 = c01 * (1 - fg) + c11 * fg;
     out[c] = (c0 * (1 - fb) + c1 * fb) * 255;
@@ -124,6 +142,23 @@ function smoothstep(lo: number, hi: number, x: number): number {
   if (hi <= lo) return x < lo ? 0 : 1;
   const t = Math.min(1, Math.max(0, (x - lo) / (hi - lo)));
   return t * t * (3 - 2 * t);
+}
+
+let vignetteCache: { key: string; map: Float32Array } | undefined;
+
+/** Vignette strength per pixel (0 centre .. 1 corners), cached: it depends only on size and feather. */
+function vignetteMap(width: number, height: number, feather: number): Float32Array {
+  const key = `${width}x${height}:${feather}`;
+  if (vignetteCache?.key === key) return vignetteCache.map;
+  const map = new Float32Array(width * height);
+  const cx = (width - 1) / 2;
+  const cy = (height - 1) / 2;
+  const corner = Math.hypot(cx, cy) || 1;
+  const lo = 0.5 * (1 - feather);
+  const hi = 1 - lo;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) map[y * width + x] = smoothstep(lo, hi, Math.hypot(x - cx, y - cy) / corner);
+  vignetteCache = { key, map };
+  return map;
 }
 
 /** True when the grading changes nothing, so the caller can skip the pixel pass entirely. */
@@ -149,42 +184,58 @@ export function gradePixels({ data, width, height, grading: g, lut, grainSeed }:
   const [tr, tg, tb] = channelTables(g) as [Float32Array, Float32Array, Float32Array];
   const out = outputTable(g.colorSpace);
   const lutOut = new Float32Array(3);
-  const cx = (width - 1) / 2;
-  const cy = (height - 1) / 2;
-  const corner = Math.hypot(cx, cy) || 1;
-  const lo = 0.5 * (1 - g.vignetteFeather);
-  const hi = 1 - lo;
+  const vignette = g.vignette > 0 ? vignetteMap(width, height, g.vignetteFeather) : undefined;
   const [vr, vg, vb] = g.vignetteColor;
   const grainSize = Math.max(1, Math.round(g.grainSize));
   const grainScale = g.grain * GRAIN_AMPLITUDE * 255;
   const sat = g.saturation;
   const vib = g.vibrance;
+  // Without saturation or vibrance every channel is a function of itself: one byte table each.
+  const cross = sat !== 1 || vib !== 0;
+  const bytes = cross ? undefined : [tr, tg, tb].map((table) => Uint8ClampedArray.from(table, (w) => toByte(w, out)));
+  const [br, bg, bb] = (bytes ?? []) as Uint8ClampedArray[];
+  const perPixel = lut !== undefined || g.vignette > 0 || grainScale > 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
-      let r = tr[data[i] as number] as number;
-      let gg = tg[data[i + 1] as number] as number;
-      let b = tb[data[i + 2] as number] as number;
-      if (sat !== 1 || vib !== 0) {
+      if (br && bg && bb) {
+        data[i] = br[data[i] as number] as number;
+        data[i + 1] = bg[data[i + 1] as number] as number;
+        data[i + 2] = bb[data[i + 2] as number] as number;
+        if (!perPixel) continue;
+      }
+      let R: number;
+      let G: number;
+      let B: number;
+      if (cross) {
+        let r = tr[data[i] as number] as number;
+        let gg = tg[data[i + 1] as number] as number;
+        let b = tb[data[i + 2] as number] as number;
         const luma = LUMA[0] * r + LUMA[1] * gg + LUMA[2] * b;
         // Vibrance boosts muted colours more than saturated ones (chroma = max - min).
-        const chroma = Math.min(1, Math.max(0, Math.max(r, gg, b) - Math.min(r, gg, b)));
+        const cmax = r > gg ? (r > b ? r : b) : gg > b ? gg : b;
+        const cmin = r < gg ? (r < b ? r : b) : gg < b ? gg : b;
+        const chroma = Math.min(1, Math.max(0, cmax - cmin));
         const k = sat * (1 + vib * (1 - chroma));
         r = luma + (r - luma) * k;
         gg = luma + (gg - luma) * k;
         b = luma + (b - luma) * k;
+        R = toByte(r, out);
+        G = toByte(gg, out);
+        B = toByte(b, out);
+      } else {
+        R = data[i] as number;
+        G = data[i + 1] as number;
+        B = data[i + 2] as number;
       }
-      let R = toByte(r, out);
-      let G = toByte(gg, out);
-      let B = toByte(b, out);
       if (lut) {
         applyLut(lut, R, G, B, lutOut);
         R = lutOut[0] as number;
         G = lutOut[1] as number;
         B = lutOut[2] as number;
       }
-      if (g.vignette > 0) {
-        const a = g.vignette * smoothstep(lo, hi, Math.hypot(x - cx, y - cy) / corner);
+      if (vignette) {
+        const a = g.vignette * (vignette[y * width + x] as number);
         R += (vr - R) * a;
         G += (vg - G) * a;
         B += (vb - B) * a;

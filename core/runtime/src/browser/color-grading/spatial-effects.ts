@@ -13,22 +13,43 @@ export function boxWidthsForGauss(sigma: number, passes = 3): number[] {
   return Array.from({ length: passes }, (_, i) => (i < m ? lower : upper));
 }
 
-/** One running-sum box pass along rows (`horizontal`) or columns; edges repeat the border pixel. */
+/**
+ * One running-sum box pass along rows (`horizontal`) or columns, all four channels at once;
+ * edges repeat the border pixel. O(pixels) whatever the radius.
+ */
 function boxPass(src: Uint8ClampedArray, dst: Uint8ClampedArray, width: number, height: number, radius: number, horizontal: boolean): void {
   const lines = horizontal ? height : width;
   const length = horizontal ? width : height;
   const step = horizontal ? 4 : width * 4;
-  const span = 2 * radius + 1;
+  const scale = 1 / (2 * radius + 1);
+  const last = length - 1;
   for (let line = 0; line < lines; line++) {
     const base = horizontal ? line * width * 4 : line * 4;
-    for (let c = 0; c < 4; c++) {
-      const at = (k: number): number => src[base + Math.min(length - 1, Math.max(0, k)) * step + c] as number;
-      let sum = 0;
-      for (let k = -radius; k <= radius; k++) sum += at(k);
-      for (let k = 0; k < length; k++) {
-        dst[base + k * step + c] = sum / span;
-        sum += at(k + radius + 1) - at(k - radius);
-      }
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let k = -radius; k <= radius; k++) {
+      const p = base + (k < 0 ? 0 : k > last ? last : k) * step;
+      s0 += src[p] as number;
+      s1 += src[p + 1] as number;
+      s2 += src[p + 2] as number;
+      s3 += src[p + 3] as number;
+    }
+    for (let k = 0; k < length; k++) {
+      const o = base + k * step;
+      dst[o] = s0 * scale;
+      dst[o + 1] = s1 * scale;
+      dst[o + 2] = s2 * scale;
+      dst[o + 3] = s3 * scale;
+      const add = k + radius + 1;
+      const sub = k - radius;
+      const pa = base + (add > last ? last : add) * step;
+      const ps = base + (sub < 0 ? 0 : sub) * step;
+      s0 += (src[pa] as number) - (src[ps] as number);
+      s1 += (src[pa + 1] as number) - (src[ps + 1] as number);
+      s2 += (src[pa + 2] as number) - (src[ps + 2] as number);
+      s3 += (src[pa + 3] as number) - (src[ps + 3] as number);
     }
   }
 }
