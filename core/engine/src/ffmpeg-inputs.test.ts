@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoPsnr } from './compare-videos.js';
 import { createFrameEncoder } from './create-frame-encoder.js';
+import { extractHdrLayers } from './extract-hdr-layers.js';
 import { extractVideoFrames } from './extract-video-frames.js';
 import { mixAudio } from './mix-audio.js';
 import { probeHardwareEncoder } from './probe-hardware-encoder.js';
+import { probeHdrMetadata } from './probe-hdr-metadata.js';
 import { probeMedia } from './probe-media.js';
 import { ff, pngFrames, sineAudio, tempDir } from '../test/media-fixtures.js';
 
@@ -59,7 +61,7 @@ function unguardedInputs(argv: string[]): string[] {
 }
 
 describe('every engine ffmpeg/ffprobe call names the protocols it may use', () => {
-  it('probe, extract, mix, encode (with audio), compare and the hardware probe', async () => {
+  it('probe, extract, mix, encode (with audio), compare, the HDR probe and layers, and the hardware probe', async () => {
     await writeFile(log, '');
     const probe = await probeMedia(clip, { ffprobe });
     await extractVideoFrames(clip, path.join(dir, 'frames'), { fps: 10, format: 'jpg', probe, ffmpeg });
@@ -69,22 +71,26 @@ describe('every engine ffmpeg/ffprobe call names the protocols it may use', () =
     const encoded = await encoder.finish();
     await videoPsnr(encoded.output, encoded.output, ffmpeg);
     await probeHardwareEncoder({ ffmpeg, fresh: true });
+    await probeHdrMetadata(clip, { ffprobe });
+    // Only the command line matters here; an SDR clip through the HDR graph may or may not succeed.
+    await extractHdrLayers(clip, path.join(dir, 'hdr'), { fps: { num: 10, den: 1 }, peak: 2, ffmpeg }).catch(() => undefined);
 
     const calls = await recordedCalls();
     // Listing calls (`-encoders`, `-version`) open no input at all; every other call does.
     const listing = calls.filter((argv) => argv.includes('-encoders') || argv.includes('-version'));
     const opening = calls.filter((argv) => !listing.includes(argv));
     expect(listing.every((argv) => !argv.includes('-i'))).toBe(true);
-    // probe, extract, mix, encode, compare: at least these five open inputs (the hardware probe adds more when an encoder is built in).
-    expect(opening.length).toBeGreaterThanOrEqual(5);
-    expect(opening.filter((argv) => argv[0] === 'ffprobe')).toHaveLength(1);
+    // probe, extract, mix, encode, compare, HDR probe, HDR layers: at least these seven open
+    // inputs (the hardware probe adds more when an encoder is built in).
+    expect(opening.length).toBeGreaterThanOrEqual(7);
+    expect(opening.filter((argv) => argv[0] === 'ffprobe')).toHaveLength(2);
     for (const argv of opening) {
       expect(argv, argv.join(' ')).toContain('-protocol_whitelist');
       if (argv[0] === 'ffmpeg') expect(unguardedInputs(argv), argv.join(' ')).toEqual([]);
     }
     // Sources the page chose are also limited to ordinary media containers.
     const sourceReads = opening.filter((argv) => argv.includes(clip) || argv.includes(tone));
-    expect(sourceReads).toHaveLength(3);
+    expect(sourceReads).toHaveLength(5);
     for (const argv of sourceReads) expect(argv).toContain('-format_whitelist');
   });
 });
