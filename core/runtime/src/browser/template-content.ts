@@ -44,7 +44,12 @@ export async function instantiateTemplate(template: HTMLTemplateElement, options
     original.replaceWith(marker);
     parked.push({ marker, original });
   }
-  template.replaceWith(fragment);
+  // A file that is nothing but `<template>…</template>` has it parsed into <head>, where nothing renders.
+  if (template.closest('body')) template.replaceWith(fragment);
+  else {
+    template.remove();
+    (doc.body ?? doc.documentElement.appendChild(doc.createElement('body'))).appendChild(fragment);
+  }
   // The content sits in the host's box in HyperFrames, not 8 px into a page.
   if (doc.body) doc.body.style.margin = '0';
 
