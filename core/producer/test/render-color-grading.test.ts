@@ -27,7 +27,10 @@ beforeAll(async () => {
     'index.html': composition({
       duration: 0.2,
       fps: 10,
-      variables: [{ id: 'accent', label: 'Accent', type: 'color', default: '#ff0000' }],
+      variables: [
+        { id: 'accent', label: 'Accent', type: 'color', default: '#ff0000' },
+        { id: 'hostSat', label: 'Host saturation', type: 'number', default: 0 },
+      ],
       body: [
         box(0, ''),
         box(1, grading({ adjust: { exposure: 1 } })),
@@ -39,6 +42,8 @@ beforeAll(async () => {
         box(7, grading({ adjust: { saturation: 0 } }), 'video', 'clip.mp4'),
         host('cold', 0, -1),
         host('hot', 40, 1),
+        // A graded host grades its instance's media; $hostSat is a variable of this (the host's) file.
+        `<div id="plainhost" data-composition-id="plainhost" data-composition-src="plain.html" data-color-grading='{"adjust":{"saturation":"$hostSat"}}' style="position:absolute;left:80px;top:50px;width:20px;height:20px"></div>`,
       ].join('\n'),
     }),
     'child.html': composition({
@@ -48,6 +53,13 @@ beforeAll(async () => {
       duration: 0.2,
       variables: [{ id: 'warm', label: 'Warm', type: 'number', default: 0, min: -1, max: 1 }],
       body: `<img src="swatch.png" data-color-grading='{"adjust":{"temperature":"$warm"}}' style="width:20px;height:20px;display:block">`,
+    }),
+    'plain.html': composition({
+      id: 'plain',
+      width: 20,
+      height: 20,
+      duration: 0.2,
+      body: `<img src="swatch.png" style="width:20px;height:20px;display:block">`,
     }),
     'luts/swap.cube': SWAP_LUT,
   });
@@ -118,6 +130,11 @@ describe('data-color-grading in a real render (png-sequence, exact pixels; begin
     const hot = pixel(frames[0]!, 160, 50, 60);
     expect(cold).toSatisfy((p: RGB) => near(p, [96, 64, 40], 1));
     expect(hot).toSatisfy((p: RGB) => near(p, [160, 64, 24], 1));
+  });
+
+  it('a grading on a sub-composition host grades that instance\'s media, with the host file\'s variables', () => {
+    const grey = Math.round(0.2126 * 128 + 0.7152 * 64 + 0.0722 * 32);
+    expect(pixel(frames[0]!, 160, 90, 60)).toSatisfy((p: RGB) => near(p, [grey, grey, grey], 1));
   });
 
   it('a $accent reference follows --variables (render variables), in screenshot capture with Debian chromium too', async () => {
