@@ -115,6 +115,17 @@ describe('no silent blank render', () => {
     expect(warnings[1]!.message).toContain(String(warnings[1]!.details?.colour));
   });
 
+  it('warns when an <iframe> clip shows something its clock cannot follow (not an HTML page); --strict fails', async () => {
+    const { events } = await render('iframe-text');
+    const warnings = warningsOf(events).filter((w) => !w.code.startsWith('lint/'));
+    expect(warnings.map((w) => w.code)).toEqual(['clip-source-unreadable']);
+    expect(warnings[0]!.message).toMatch(/<iframe#notes>.*text\/plain/);
+    expect(warnings[0]!.details).toMatchObject({ src: 'notes.txt' });
+    await expect(renderComposition({ projectDir: path.join(fixtures, 'iframe-text'), output: path.join(outDir, 'strict-text.mp4'), fps: 10, workers: 1, strict: true })).rejects.toMatchObject({
+      code: 'clip-source-unreadable',
+    });
+  });
+
   it('--strict makes them errors, and no output is written', async () => {
     const output = path.join(outDir, 'strict-blank.mp4');
     await expect(renderComposition({ projectDir: path.join(fixtures, 'blank'), output, fps: 10, workers: 1, strict: true })).rejects.toMatchObject({ code: 'sub-composition-empty' });
