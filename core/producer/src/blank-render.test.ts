@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { BlankFrameWatch, flatColourOf, reportSilentProblem, type RenderWarning } from './blank-render.js';
+
+const run = promisify(execFile);
+
+/** A real 32x18 RGBA PNG made by ffmpeg from a lavfi source (`color=c=…`, `testsrc`). */
+async function png(source: string): Promise<Buffer> {
+  const graph = `${source}${source.includes('=') ? ':' : '='}s=32x18,format=rgba`;
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', graph, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], {
+    encoding: 'buffer',
+  });
+  return stdout;
+}
+
+describe('BlankFrameWatch', () => {
+  it('names the colour when every frame is the same flat picture', async () => {
+    const frame = await png('color=c=0x102030');
+    const watch = new BlankFrameWatch();
+    for (let i = 0; i < 3; i++) watch.observe(Buffer.from(frame));
+    // lavfi's colour source goes through YUV: a level off is its rounding, not ours.
+    expect(await watch.flatColour()).toMatch(/^#(0f|10|11)(1f|20|21)(2f|30|31)$/);
+  });
+
+  it('says nothing when a frame differs, or when the one picture is not flat', async () => {
+    const varied = new BlankFrameWatch();
+    varied.observe(await png('color=c=black'));
+    varied.observe(await png('color=c=white'));
+    varied.observe(await png('color=c=black'));
+    expect(await varied.flatColour()).toBeUndefined();
+    const still = new BlankFrameWatch();
+    const pattern = await png('testsrc');
+    still.observe(pattern);
+    still.observe(Buffer.from(pattern));
+    expect(await still.flatColour()).toBeUndefined();
+    expect(await new BlankFrameWatch().flatColour()).toBeUndefined();
+  });
+
+  it('reads a fully transparent frame as transparent', async () => {
+    expect(await flatColourOf(await png('color=c=black@0.0'))).toBe('transparent');
+  });
+});
+
+describe('reportSilentProblem', () => {
+  const problem = { code: 'blank-render', message: 'x painted nothing', stage: 'capture' as const, details: { file: 'x.html' } };
+  it('is a warning event, or under strict a SeekframeError with the same code', () => {
+    const events: RenderWarning[] = [];
+    reportSilentProblem(problem, false, (w) => events.push(w));
+    expect(events).toEqual([{ type: 'warning', code: 'blank-render', message: 'x painted nothing', details: { file: 'x.html' } }]);
+    expect(() => reportSilentProblem(problem, true, (w) => events.push(w))).toThrow(expect.objectContaining({ code: 'blank-render', stage: 'capture' }));
+    expect(events).toHaveLength(1);
+  });
+});
