@@ -1,4 +1,4 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -7,7 +7,7 @@ import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { fetchRemoteAsset, type RemoteAsset } from './fetch-remote-asset.js';
 import { packageSearchRoots } from './resolve-cdn-url.js';
 import { REMOTE_ROUTE } from './rewrite-remote-references.js';
-import { isInsideFolder } from './read-inside-project.js';
+import { realPathWithin } from './read-inside-project.js';
 import { serveFile } from './serve-file.js';
 import { FONT_ROUTE } from './fonts/font-face-css.js';
 import { fontFilePath } from './fonts/font-packages.js';
@@ -120,20 +120,23 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     if (!base) return c.text('not found', 404);
     const file = path.resolve(base.dir, '.' + path.posix.sep + base.rest);
     if (file !== base.dir && !file.startsWith(base.dir + path.sep)) return c.text('forbidden: outside the project folder', 403);
+    // The lexical check above cannot see symlinks; the real path must stay inside too. Checked
+    // before existence, so a missing file behind a symlink out answers like an existing one.
+    if (options.confineToRoot && (await realPathWithin(base.dir, file)) === null) {
+      record(symlinkOutside(root, file, c.req.header('referer'), origin));
+      return c.text('forbidden: outside the project folder', 403);
+    }
     const info = await stat(file).catch(() => null);
     const target = info?.isDirectory() ? path.join(file, 'index.html') : file;
     const targetInfo = info?.isDirectory() ? await stat(target).catch(() => null) : info;
+    // A folder's index.html may itself be a symlink out.
+    if (options.confineToRoot && target !== file && (await realPathWithin(base.dir, target)) === null) {
+      record(symlinkOutside(root, target, c.req.header('referer'), origin));
+      return c.text('forbidden: outside the project folder', 403);
+    }
     if (!targetInfo?.isFile()) {
       if (!IGNORED_MISSING.has(urlPath)) record(missingAsset(root, target, c.req.header('referer'), origin));
       return c.text('not found', 404);
-    }
-    if (options.confineToRoot) {
-      // The lexical check above cannot see symlinks; the real path must stay inside too.
-      const [realBase, realTarget] = await Promise.all([realpath(base.dir), realpath(target)]);
-      if (!isInsideFolder(realBase, realTarget)) {
-        record(symlinkOutside(root, target, c.req.header('referer'), origin));
-        return c.text('forbidden: outside the project folder', 403);
-      }
     }
     if (target.toLowerCase().endsWith('.html') || target.toLowerCase().endsWith('.htm')) {
       let html: string;
@@ -209,7 +212,7 @@ function symlinkOutside(root: string, file: string, referer: string | undefined,
   const from = referer?.startsWith(origin) ? safeDecode(new URL(referer).pathname)?.replace(/^\//, '') : undefined;
   return new SeekframeError(
     'path-outside-project',
-    `${relative} is a symlink that leads outside the project folder${from ? ` (referenced by ${from})` : ''}, and server renders serve only files inside it. ` +
+    `${relative} leads outside the project folder through a symlink${from ? ` (referenced by ${from})` : ''}, and server renders serve only files inside it. ` +
       'Copy the file into the project instead of linking to it.',
     { stage: 'serve', details: { file: relative, ...(from ? { referencedBy: from } : {}) } },
   );

@@ -43,6 +43,7 @@ describe('readInsideProject', () => {
     await expect(read(path.join(project, 'parts', 'linked.html'))).rejects.toMatchObject({ code: 'path-outside-project', details: { file: 'parts/linked.html' } });
     await expect(read(path.join(project, 'shared', 'secret.html'))).rejects.toMatchObject({ code: 'path-outside-project', details: { file: 'shared/secret.html' } });
     await expect(read(path.join(project, 'shared', 'missing.html'))).rejects.toMatchObject({ code: 'path-outside-project' });
+    await expect(read(path.join(project, 'shared', 'no-dir', 'missing.html'))).rejects.toMatchObject({ code: 'path-outside-project' });
   });
 
   it('stops lintProject at data-composition-src="../outside/secret.html" without a finding about the file', async () => {

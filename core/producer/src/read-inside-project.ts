@@ -24,19 +24,39 @@ export function isInsideFolder(root: string, candidate: string): boolean {
 }
 
 /**
+ * `file`'s real path, when it stays inside `root`'s real path, else null. For a path that does
+ * not exist, the nearest existing folder above it is resolved instead: a missing file below a
+ * symlink that leads out is refused like an existing one, so the answer never tells a page
+ * whether something exists outside the project.
+ */
+export async function realPathWithin(root: string, file: string): Promise<string | null> {
+  const realRoot = await realpath(root);
+  let existing = path.resolve(file);
+  const rest: string[] = [];
+  for (;;) {
+    const real = await realpath(existing).catch(() => undefined);
+    if (real !== undefined) {
+      const full = path.join(real, ...rest);
+      return isInsideFolder(realRoot, full) ? full : null;
+    }
+    const parent = path.dirname(existing);
+    if (parent === existing) return null;
+    rest.unshift(path.basename(existing));
+    existing = parent;
+  }
+}
+
+/**
  * `readProjectFile` confined to `root` for untrusted projects (server renders, inline html): a
- * path outside the folder, lexically or through a symlink, is refused before anything is read or
- * even checked for existence.
+ * path outside the folder, lexically or through a symlink, is refused before anything is read,
+ * the same way whether or not it exists.
  */
 export function readInsideProject(root: string): (file: string) => Promise<string | undefined> {
   const absoluteRoot = path.resolve(root);
-  const realRoot = realpath(absoluteRoot);
   return async (file) => {
     const absolute = path.resolve(absoluteRoot, file);
-    if (!isInsideFolder(absoluteRoot, absolute)) throw pathOutsideProject(absoluteRoot, absolute, 'sub-composition');
-    // Resolve symlinks of the folders even when the file itself is missing (lint reports that).
-    const real = await realpath(absolute).catch(async () => path.join(await realpath(path.dirname(absolute)).catch(() => path.dirname(absolute)), path.basename(absolute)));
-    if (!isInsideFolder(await realRoot, real)) throw pathOutsideProject(absoluteRoot, absolute, 'sub-composition');
+    const real = isInsideFolder(absoluteRoot, absolute) ? await realPathWithin(absoluteRoot, absolute) : null;
+    if (real === null) throw pathOutsideProject(absoluteRoot, absolute, 'sub-composition');
     return readProjectFile(real);
   };
 }

@@ -60,11 +60,12 @@ describe('media sources in sandboxed (server) renders', () => {
   it.each([
     ['a file symlink', 'media/linked.mp4'],
     ['a folder symlink', 'shared/secret.mp4'],
+    ['a missing file behind a folder symlink', 'shared/missing.mp4'],
   ])('%s leading out of the project is refused, naming the project-relative source', async (_name, relative) => {
     const { server, resolve } = await resolverFor(true);
     const refused = resolve(`${server.origin}/${relative}`);
     await expect(refused).rejects.toMatchObject({ code: 'media-source-refused', stage: 'media', details: { src: relative } });
-    await expect(refused).rejects.toThrow(`The <video> source ${relative} was refused: it is a symlink to a file outside the project folder`);
+    await expect(refused).rejects.toThrow(`The <video> source ${relative} was refused: it leads outside the project folder through a symlink`);
   });
 
   it('a loopback URL is refused by the public-address fetch and the server there sees no request', async () => {

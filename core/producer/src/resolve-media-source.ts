@@ -1,8 +1,9 @@
-import { realpath, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeekframeError } from '@seekframe/composition';
 import type { ProjectServer } from './project-server.js';
+import { isInsideFolder, realPathWithin } from './read-inside-project.js';
 import { REMOTE_ROUTE } from './rewrite-remote-references.js';
 import { AddressRefusedError } from './server/private-address.js';
 
@@ -84,19 +85,20 @@ async function projectFile(url: URL, context: MediaSourceContext, refuse: (why: 
   }
   const root = path.resolve(context.root);
   const file = path.resolve(root, `.${pathname}`);
-  if (!isInside(root, file)) throw refuse('it points outside the project folder');
+  if (!isInsideFolder(root, file)) throw refuse('it points outside the project folder');
   if (!context.sandboxed) return file;
   // The project server answered the page from this path; ffmpeg must read the same bytes, and
-  // a symlink inside the project must not lead it to a file elsewhere on the machine.
-  const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file).catch(() => undefined)]);
-  if (realFile === undefined) {
+  // a symlink inside the project must not lead it to a file elsewhere on the machine (checked
+  // before existence, so a missing file behind a symlink out is refused like an existing one).
+  const real = await realPathWithin(root, file);
+  if (real === null) throw refuse('it leads outside the project folder through a symlink');
+  if (!(await stat(real).then((info) => info.isFile(), () => false))) {
     throw new SeekframeError('asset-not-found', `${path.relative(root, file)} does not exist in the project folder; add the file or fix the src.`, {
       stage: 'media',
       details: { file: path.relative(root, file) },
     });
   }
-  if (!isInside(realRoot, realFile)) throw refuse('it is a symlink to a file outside the project folder');
-  return realFile;
+  return real;
 }
 
 async function download(remote: string, kind: 'video' | 'audio', context: MediaSourceContext, nextDownload: (extension: string) => string, shown: string): Promise<string> {
@@ -156,9 +158,4 @@ export function displaySource(src: string, origin: string): string {
 function safeExtension(pathname: string): string {
   const extension = path.posix.extname(pathname);
   return /^\.[a-z0-9]{1,8}$/i.test(extension) ? extension : '';
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
