@@ -29,6 +29,7 @@ beforeAll(async () => {
   );
   r.set('/video.html', `<!doctype html><html data-duration="2"><body><video id="v" src="/clip.mp4" muted data-color-grading='${GREY}' style="width:16px;height:16px"></video></body></html>`);
   r.set('/no-lut.html', `<!doctype html><html data-duration="1"><body><img src="/blue.png" data-color-grading='{"lut":"luts/gone.cube"}'></body></html>`);
+  r.set('/remote-lut.html', `<!doctype html><html data-duration="1"><body><img src="/blue.png" data-color-grading='{"lut":"http://[::1]:9/x.cube"}'></body></html>`);
   r.set('/bad-ref.html', `<!doctype html><html data-duration="1" data-composition-variables='[{"id":"ev","type":"number","label":"EV","default":0}]'><body><img src="/blue.png" data-color-grading='{"adjust":{"exposure":"$ev"}}'></body></html>`);
 });
 
@@ -81,6 +82,17 @@ describe('colour grading in the page runtime', () => {
     const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
     expect(message).toContain('luts/gone.cube');
     expect(message).toContain('HTTP 404');
+    await page.close();
+  });
+
+  it('refuses a LUT from another origin without fetching it', async () => {
+    const page = await fx.browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => void requests.push(request.url()));
+    await page.goto(`${fx.server.url}/remote-lut.html`);
+    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    expect(message).toContain('is not a file of the project');
+    expect(requests.filter((url) => url.includes('x.cube'))).toEqual([]);
     await page.close();
   });
 

@@ -79,7 +79,17 @@ export class ColorGradingPass {
       });
     }
     const effective = effectiveGrading(grading);
-    const lut = effective.lut === undefined ? undefined : await this.loadLut(new URL(effective.lut, source.baseUrl).href, source.origin);
+    let lut: CubeLut | undefined;
+    if (effective.lut !== undefined) {
+      const url = new URL(effective.lut, source.baseUrl);
+      // A LUT is a project file (lint refuses URLs too); the page never fetches one from elsewhere.
+      if (url.origin !== new URL(source.baseUrl).origin) {
+        throw new SeekframeError('invalid-color-grading', `data-color-grading on ${source.origin}: lut "${effective.lut}" is not a file of the project; copy the .cube file into the project and give its path`, {
+          stage: 'load',
+        });
+      }
+      lut = await this.loadLut(url.href, source.origin);
+    }
     if (isIdentity(effective, lut)) return undefined;
     return new GradedLayer(el, effective, lut);
   }
