@@ -33,6 +33,12 @@ export interface FrameEncoder {
   finish(): Promise<EncodeResult>;
   /** Kills ffmpeg and removes the temp output. Safe at any time, also after a failure. */
   abort(): Promise<void>;
+  /**
+   * Resolves with `ffmpeg-exited` the moment ffmpeg dies on its own (crash, kill, bad input),
+   * without waiting for the next write; never settles otherwise. Lets a caller whose frames are
+   * slow to come stop at once instead of at the next frame.
+   */
+  readonly died: Promise<SeekframeError>;
 }
 
 type FfmpegChild = ChildProcessByStdio<Writable, null, Readable>;
@@ -62,6 +68,10 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     resolveExit = resolve;
   });
+  let resolveDied!: (error: SeekframeError) => void;
+  const died = new Promise<SeekframeError>((resolve) => {
+    resolveDied = resolve;
+  });
 
   const started = (async () => {
     try {
@@ -90,8 +100,13 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       );
       resolveExit({ code: null, signal: null });
     });
+    // A killed ffmpeg is reported on 'exit' (nothing more to read from it); one that failed on its
+    // own on 'close', once its last stderr lines are in. Either way also when no frame is being written.
+    proc.on('exit', (code, signal) => {
+      if (signal && state !== 'aborted') resolveDied((failure ??= exitError(code, signal)));
+    });
     proc.on('close', (code, signal) => {
-      if (code !== 0 && state !== 'aborted') failure ??= exitError(code, signal);
+      if (code !== 0 && state !== 'aborted') resolveDied((failure ??= exitError(code, signal)));
       resolveExit({ code, signal });
     });
   })();
@@ -103,7 +118,7 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       'ffmpeg-exited',
       `ffmpeg ${how} while encoding ${output} (${opts.format}) after ${frames} frames.` +
         (tail ? `\nLast ffmpeg output:\n${tail}` : ' It printed nothing; check memory and disk space.'),
-      { stage: 'encode', retryable: Boolean(signal), details: { output, frames, code, signal } },
+      { stage: 'encode', retryable: Boolean(signal), details: { output, frames, frame: frames, code, signal } },
     );
   };
 
@@ -121,6 +136,7 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
   };
 
   const encoder: FrameEncoder = {
+    died,
     get pid() {
       return child?.pid;
     },

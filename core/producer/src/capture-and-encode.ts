@@ -65,6 +65,10 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   });
   const startedAt = Date.now();
   const pages = new Set<CapturePage>();
+  // ffmpeg dying stops the capture at once (its error is the pool's abort reason), not at the next frame.
+  const encoderDied = new AbortController();
+  void encoder.died.then((error) => encoderDied.abort(error));
+  const signal = options.signal ? AbortSignal.any([options.signal, encoderDied.signal]) : encoderDied.signal;
   const blank = options.onBlank ? new BlankFrameWatch() : undefined;
 
   // Author-script errors from the runtime's log fail the frame inside the engine (read in the same
@@ -88,7 +92,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       gpu: options.gpu,
       page,
       times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
-      signal: options.signal,
+      signal,
       ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
       ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
       preparePage: async (workerPage) => {

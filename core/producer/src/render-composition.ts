@@ -21,6 +21,8 @@ import { renderHdrPasses } from './render-hdr-passes.js';
 import { resolveProject } from './resolve-project.js';
 import { readInsideProject } from './read-inside-project.js';
 import { runLint } from './run-lint.js';
+import { displayPath } from './display-path.js';
+import { capWorkers, checkRenderLimits, renderTimeoutError } from './render-limits.js';
 import { startNetworkSandbox } from './server/network-sandbox.js';
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
@@ -44,10 +46,21 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
   const cleanup = new CleanupStack();
   let signal: AbortSignal | undefined;
   let server: ProjectServer | undefined;
+  // The wall-time limit cancels through its own signal, so its error is not mistaken for a user's cancel.
+  const wallTime = new AbortController();
   try {
     const options = parseRenderOptions(input);
     signal = options.signal;
-    const checkpoint = (): void => throwIfAborted(signal);
+    const maxSeconds = options.limits?.maxRenderSeconds;
+    if (maxSeconds !== undefined) {
+      const timer = setTimeout(() => wallTime.abort(renderTimeoutError(maxSeconds)), maxSeconds * 1000);
+      cleanup.add(() => clearTimeout(timer));
+    }
+    const renderSignal = signal ? AbortSignal.any([signal, wallTime.signal]) : wallTime.signal;
+    const checkpoint = (): void => {
+      throwIfAborted(signal);
+      if (wallTime.signal.aborted) throw wallTime.signal.reason;
+    };
     const stage = (name: RenderStage): void => {
       checkpoint();
       emit({ type: 'stage', stage: name });
@@ -72,6 +85,8 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
         details: { file: project.entryFile },
       });
     }
+
+    checkRenderLimits(options.limits, { frames: totalFrames, width: metadata.width, height: metadata.height, workers: options.workers }, displayPath(project.root, project.entryFile));
 
     // Encoder rules (crf only for mp4/webm, even sizes for H.264...) fail now, not after capture.
     const encoderOptions = {
@@ -127,16 +142,17 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
         { stage: 'browser', details: { browser: browser.path } },
       );
     }
-    const workers = options.workers === 'auto' ? autoWorkerCount({ frameCount: totalFrames }) : Math.min(options.workers, totalFrames);
+    const workers = capWorkers(options.workers === 'auto' ? autoWorkerCount({ frameCount: totalFrames }) : Math.min(options.workers, totalFrames), options.limits);
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-render-'));
     cleanup.add(() => rm(workDir, { recursive: true, force: true, maxRetries: 3 }));
     const transparent = options.format === 'mov' || options.format === 'webm' || options.format === 'png-sequence';
-    const page = { url: server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: options.readyTimeoutMs };
+    const page = { url: server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: options.readyTimeoutMs, seekTimeoutMs: options.seekTimeoutMs };
 
     stage('media');
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
-    const pageOptions = captureOptions(page, transparent);
+    // The signal ends every wait on a page at once (cancel, wall-time limit), whatever the page does.
+    const pageOptions = { ...captureOptions(page, transparent), signal: renderSignal };
     const earlyWorkers = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser, mode: captureMode, gpu: options.browserGpu, page: pageOptions }));
     // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
     cleanup.add(() => Promise.all(earlyWorkers.map((launch) => launch.cancel())));
@@ -151,7 +167,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       duration: totalFrames * (fps.den / fps.num),
       format: options.format,
       videoFrameFormat: options.videoFrameFormat,
-      signal,
+      signal: renderSignal,
       sandboxed: options.network === 'sandboxed',
       toneMapHdr: await ffmpegHasFilter('zscale'),
     });
@@ -188,7 +204,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
         ...(range.hdr ? { hdr: range.hdr } : {}),
         ...(media.audioFile ? { audio: media.audioFile } : {}),
       },
-      signal,
+      signal: renderSignal,
       onProgress: (framesRendered, elapsedMs) => {
         const speed = elapsedMs > 0 ? (framesRendered * 1000) / elapsedMs : 0;
         emit({
@@ -229,7 +245,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration });
     return result;
   } catch (caught) {
-    const error = signal?.aborted ? cancelledError(signal) : rootCause(toSeekframeError(caught, { code: 'render-failed' }), server);
+    const error = signal?.aborted ? cancelledError(signal) : wallTime.signal.aborted ? (wallTime.signal.reason as SeekframeError) : rootCause(toSeekframeError(caught, { code: 'render-failed' }), server);
     emit({ type: 'error', error: error.toJSON() });
     throw error;
   } finally {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { RenderLimitsSchema } from './render-limits.js';
 
 /**
  * The options of one render, validated once at the boundary. The CLI, the HTTP server and batch
@@ -96,6 +97,10 @@ export const RenderOptionsSchema = z
     captureMode: z.enum(['auto', 'beginframe', 'screenshot'], { message: 'must be auto, beginframe or screenshot' }).default('auto'),
     /** How long a page may take to become ready (`__seekframe.ready`), default 30 s. */
     readyTimeoutMs: z.number().int().positive().default(30_000),
+    /** Longest a single seek (and frame capture) may take, default 30 s; a blocked page fails with page-unresponsive. */
+    seekTimeoutMs: z.number().int().positive().default(30_000),
+    /** Bounds on frames, wall time, workers and pixels (see render-limits.ts); none by default. */
+    limits: RenderLimitsSchema.optional(),
     /** Time limit for each remote (non-CDN-mapped) asset, default 15 s. */
     remoteTimeoutMs: z.number().int().positive().default(15_000),
     /**

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { answerClientError } from './client-error-response.js';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
 import { OutputStore } from './output-store.js';
 import { createProducerApp, type RenderDispatcher } from './producer-app.js';
 import { RenderQueue, type QueueStatus } from './render-queue.js';
 import { runRenderJob } from './run-render-job.js';
+import { createPathScrubber, scrubEvent } from './client-safe-error.js';
 import { resolveServerConfig, type ProducerServerConfig, type ProducerServerOptionsInput } from './server-options.js';
-import type { FinalServerEvent } from './server-events.js';
+import type { FinalServerEvent, ProducerServerEvent } from './server-events.js';
 
 export interface ProducerServer {
   /** `http://<host>:<port>` */
@@ -30,6 +33,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
   const outputs = new OutputStore(config.outputsDir);
   await outputs.prepare();
   const queue = new RenderQueue(config.maxConcurrentRenders);
+  const scrub = createPathScrubber({ root: config.root, outputsDir: config.outputsDir });
   const running = new Map<string, AbortController>();
   const waiting = new Map<string, (reason: string) => void>();
   let closing = false;
@@ -37,12 +41,14 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
   const dispatcher: RenderDispatcher = {
     status: () => queue.status(),
     isClosing: () => closing,
-    submit(request, emit) {
+    submit(request, emitRaw) {
+      // The one place events leave a render for a client: no absolute server path gets through.
+      const emit = (event: ProducerServerEvent): void => emitRaw(scrubEvent(event, scrub));
       const requestId = randomUUID();
       const controller = new AbortController();
       let settle!: (event: FinalServerEvent) => void;
       const done = new Promise<FinalServerEvent>((resolve) => {
-        settle = resolve;
+        settle = (event) => resolve(scrubEvent(event, scrub));
       });
       const ticket = queue.enqueue(
         requestId,
@@ -50,7 +56,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
           waiting.delete(requestId);
           running.set(requestId, controller);
           try {
-            settle(await runRenderJob({ requestId, request, signal: controller.signal, emit }, outputs));
+            settle(await runRenderJob({ requestId, request, signal: controller.signal, emit, settings: { limits: config.limits, pageTimeoutMs: config.pageTimeoutMs } }, outputs));
           } finally {
             running.delete(requestId);
           }
@@ -75,7 +81,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
     },
   };
 
-  const app = createProducerApp(config, outputs, dispatcher);
+  const app = createProducerApp(config, outputs, dispatcher, scrub);
   const server: ServerType = await new Promise((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(started));
     started.once('error', (error: NodeJS.ErrnoException) => {
@@ -88,6 +94,8 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
       );
     });
   });
+  // Node answers oversized request lines/headers itself with an empty body; ours get JSON like every other error.
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => answerClientError(error, socket));
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { SeekframeError } from '@seekframe/composition';
 import { serveFile } from '../serve-file.js';
 import type { OutputStore } from './output-store.js';
@@ -10,6 +9,13 @@ import { parseRenderRequest, type ParsedRenderRequest } from './render-request.j
 import type { ProducerServerConfig } from './server-options.js';
 import { isFinalEvent, type FinalServerEvent, type ProducerServerEvent } from './server-events.js';
 import { openSse } from './sse-response.js';
+import { preflightRender } from './preflight-render.js';
+import { readBoundedBody } from './read-bounded-body.js';
+
+/** Longest URL answered (414 beyond); Node itself caps request line + headers at 16 KiB (431). */
+const MAX_URL_BYTES = 8 * 1024;
+/** Deepest JSON nesting a body may have; `variables` are flat values in practice. */
+const MAX_JSON_DEPTH = 32;
 
 /** What the routes need from the server around them (queue, jobs, lifecycle). */
 export interface RenderDispatcher {
@@ -19,19 +25,27 @@ export interface RenderDispatcher {
   submit(request: ParsedRenderRequest, emit: (event: ProducerServerEvent) => void): { requestId: string; cancel(reason: string): void; done: Promise<FinalServerEvent> };
 }
 
-type Env = { Bindings: { outgoing?: ServerResponse } };
+type Env = { Bindings: { outgoing?: ServerResponse }; Variables: { bodyText: string } };
 
 /** Errors a client caused: the composition or the request is unusable as given. */
 const CLIENT_STAGES = new Set(['config', 'lint', 'load', 'variables']);
 
 /** The HTTP surface of the producer server (DESIGN.md section 6). */
-export function createProducerApp(config: ProducerServerConfig, outputs: OutputStore, dispatcher: RenderDispatcher): Hono<Env> {
+export function createProducerApp(config: ProducerServerConfig, outputs: OutputStore, dispatcher: RenderDispatcher, scrub: (text: string) => string = (text) => text): Hono<Env> {
   const app = new Hono<Env>();
-  const fail = (c: Context, status: 400 | 401 | 404 | 413 | 500 | 503, code: string, message: string) => c.json({ error: { code, message } }, status);
+  // Every JSON error leaves through here: no absolute server path in it (see client-safe-error.ts).
+  const fail = (c: Context, status: 400 | 401 | 404 | 413 | 414 | 500 | 503, code: string, message: string) => c.json({ error: { code, message: scrub(message) } }, status);
 
   app.onError((error, c) => {
-    if (error instanceof SeekframeError) return fail(c, 400, error.code, error.message);
+    if (error instanceof SeekframeError) {
+      const data = error.toJSON();
+      return c.json({ error: { code: data.code, message: scrub(data.message), ...(data.details ? { details: JSON.parse(scrub(JSON.stringify(data.details))) as unknown } : {}) } }, 400);
+    }
     return fail(c, 500, 'internal-error', `The server failed on ${c.req.method} ${c.req.path}: ${error.message}`);
+  });
+  app.use('*', async (c, next) => {
+    if (Buffer.byteLength(c.req.url) > MAX_URL_BYTES) return fail(c, 414, 'url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in a JSON body.`);
+    await next();
   });
   app.notFound((c) => fail(c, 404, 'not-found', `No route ${c.req.method} ${c.req.path}; see GET /health, GET /render/queue, POST /render, POST /render/stream, GET /outputs/:token.`));
 
@@ -55,18 +69,33 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
   app.get('/health', (c) => c.json({ status: 'ok', ...dispatcher.status() }));
   app.get('/render/queue', (c) => c.json(dispatcher.status()));
 
-  const limit = bodyLimit({
-    maxSize: config.maxBodyBytes,
-    onError: (c) => fail(c, 413, 'body-too-large', `The request body is larger than ${config.maxBodyBytes} bytes; put large assets at public URLs instead of inlining them.`),
-  });
+  const tooLarge = (c: Context, drained: boolean): Response => {
+    // Not drained: the client sends on; close the connection after the answer instead of reading more.
+    if (!drained) c.header('connection', 'close');
+    return fail(c, 413, 'body-too-large', `The request body is larger than ${config.maxBodyBytes} bytes; put large assets at public URLs instead of inlining them.`);
+  };
+  const limit = async (c: Context, next: () => Promise<void>): Promise<Response | void> => {
+    const declared = Number(c.req.header('content-length'));
+    // Read (and throw away) up to 4x the limit, so the client finishes sending and sees the 413.
+    const read = await readBoundedBody(c.req.raw.body, config.maxBodyBytes, Math.max(4 * config.maxBodyBytes, 8 * 1024 * 1024));
+    if ('tooLarge' in read || declared > config.maxBodyBytes) return tooLarge(c, 'tooLarge' in read ? read.drained : true);
+    c.set('bodyText', read.text);
+    await next();
+  };
   const readRequest = async (c: Context): Promise<ParsedRenderRequest> => {
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(c.get('bodyText'));
     } catch {
       throw new SeekframeError('invalid-json', 'The request body is not valid JSON; send Content-Type: application/json with a JSON object.', { stage: 'config' });
     }
-    return parseRenderRequest(body, { root: config.root, maxHtmlBytes: config.maxHtmlBytes });
+    if (depthOf(body) > MAX_JSON_DEPTH) {
+      throw new SeekframeError('invalid-body', `The request body nests deeper than ${MAX_JSON_DEPTH} levels; variables are flat values (strings, numbers, booleans, small arrays or objects).`, { stage: 'config' });
+    }
+    const request = await parseRenderRequest(body, { root: config.root, maxHtmlBytes: config.maxHtmlBytes });
+    // Lint errors and limits answer 400 here, before a slot is taken or a stream opened.
+    await preflightRender(request, { root: config.root, limits: config.limits });
+    return request;
   };
 
   app.post('/render/stream', limit, async (c) => {
@@ -104,4 +133,17 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
 /** Fixed-length digests, so comparing tokens of different lengths takes the same time. */
 function digest(token: string): Buffer {
   return createHash('sha256').update(token).digest();
+}
+
+/** Nesting depth of a JSON value, counted without recursion (a hostile body cannot overflow the stack). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    if (item !== null && typeof item === 'object') for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

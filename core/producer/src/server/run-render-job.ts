@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toSeekframeError } from '@seekframe/composition';
 import { renderComposition } from '../render-composition.js';
+import type { RenderLimits } from '../render-limits.js';
 import type { OutputStore } from './output-store.js';
 import type { ParsedRenderRequest } from './render-request.js';
 import { INLINE_PROJECT_PREFIX } from './server-options.js';
@@ -12,6 +13,8 @@ export interface RenderJob {
   request: ParsedRenderRequest;
   signal: AbortSignal;
   emit(event: ProducerServerEvent): void;
+  /** The server's per-render limits and page timeout. */
+  settings: { limits: RenderLimits; pageTimeoutMs: number };
 }
 
 /**
@@ -36,7 +39,7 @@ export async function runRenderJob(job: RenderJob, outputs: OutputStore): Promis
     }
     const { token, file } = outputs.allocate(job.request.options.format);
     const result = await renderComposition(
-      { ...job.request.options, projectDir, output: file, network: 'sandboxed', signal: job.signal },
+      { ...job.request.options, projectDir, output: file, network: 'sandboxed', signal: job.signal, limits: job.settings.limits, readyTimeoutMs: job.settings.pageTimeoutMs, seekTimeoutMs: job.settings.pageTimeoutMs },
       (event) => {
         // The final event is sent below, in the server's own shape.
         if (event.type !== 'complete' && event.type !== 'error') job.emit(event);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
+import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type RenderLimitName } from '../render-limits.js';
 
 export const DEFAULT_PORT = 9847;
 export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
@@ -29,6 +30,10 @@ export const ProducerServerOptionsSchema = z.object({
   maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
   /** Largest inline `html` composition in bytes (default 1 MiB). */
   maxHtmlBytes: z.number().int().positive().default(1024 * 1024),
+  /** Per-render limits; each one unset here comes from its PRODUCER_MAX_* variable, else SERVER_RENDER_LIMITS. */
+  limits: z.record(z.string(), z.unknown()).optional(),
+  /** Longest wait for a page to load/get ready and for one seek (default 30 s); PRODUCER_PAGE_TIMEOUT_MS. */
+  pageTimeoutMs: WholeNumber.pipe(z.number().min(1, 'must be at least 1')).optional(),
   /** Environment to read PRODUCER_* from (default process.env). */
   env: z.custom<NodeJS.ProcessEnv>((value) => typeof value === 'object' && value !== null, 'must be an object of environment variables').optional(),
 });
@@ -44,6 +49,9 @@ export interface ProducerServerConfig {
   outputsDir: string;
   maxBodyBytes: number;
   maxHtmlBytes: number;
+  /** Every server render runs under these (see render-limits.ts). */
+  limits: Required<z.output<typeof RenderLimitsSchema>>;
+  pageTimeoutMs: number;
 }
 
 /**
@@ -56,7 +64,9 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
   const result = ProducerServerOptionsSchema.safeParse({
     ...input,
     ...(input.maxConcurrentRenders === undefined && fromEnv !== undefined && fromEnv !== '' ? { maxConcurrentRenders: fromEnv } : {}),
-    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN ? { authToken: env.PRODUCER_AUTH_TOKEN } : {}),
+    // A whitespace-only token would let "Bearer " + spaces in: it counts as set, and is refused below.
+    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN !== undefined && env.PRODUCER_AUTH_TOKEN !== '' ? { authToken: env.PRODUCER_AUTH_TOKEN } : {}),
+    ...(input.pageTimeoutMs === undefined && env.PRODUCER_PAGE_TIMEOUT_MS ? { pageTimeoutMs: env.PRODUCER_PAGE_TIMEOUT_MS } : {}),
   });
   if (!result.success) {
     const message = result.error.issues
@@ -69,6 +79,13 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
     throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, { stage: 'config', details: { problems: result.error.issues.map((i) => i.path.join('.')) } });
   }
   const options = result.data;
+  if (options.authToken !== undefined && options.authToken.trim() === '') {
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${fieldName('authToken')} is only whitespace; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`, {
+      stage: 'config',
+      details: { problems: ['authToken'] },
+    });
+  }
+  const limits = resolveLimits(options.limits ?? {}, env, fieldName);
   const root = path.resolve(options.root ?? '.');
   if (!isLoopback(options.host) && !options.authToken) {
     throw new SeekframeError(
@@ -87,7 +104,27 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
     outputsDir: path.resolve(root, options.outputsDir ?? path.join('.seekframe', 'outputs')),
     maxBodyBytes: options.maxBodyBytes,
     maxHtmlBytes: options.maxHtmlBytes,
+    limits,
+    pageTimeoutMs: options.pageTimeoutMs ?? 30_000,
   };
+}
+
+/** Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. */
+function resolveLimits(given: Record<string, unknown>, env: NodeJS.ProcessEnv, fieldName: (field: string) => string): ProducerServerConfig['limits'] {
+  const names = Object.keys(RENDER_LIMIT_SETTINGS) as RenderLimitName[];
+  const fromEnv = (name: RenderLimitName): boolean => given[name] === undefined && Boolean(env[RENDER_LIMIT_SETTINGS[name].env]);
+  const merged = Object.fromEntries(names.map((name) => [name, given[name] ?? (fromEnv(name) ? env[RENDER_LIMIT_SETTINGS[name].env] : SERVER_RENDER_LIMITS[name])]));
+  const result = RenderLimitsSchema.safeParse(merged);
+  if (!result.success) {
+    const message = result.error.issues
+      .map((issue) => {
+        const name = issue.path[0] as RenderLimitName;
+        return `${fromEnv(name) ? RENDER_LIMIT_SETTINGS[name]?.env : fieldName(`limits.${String(name)}`)} ${issue.message}`;
+      })
+      .join('; ');
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, { stage: 'config', details: { problems: result.error.issues.map((i) => `limits.${i.path.join('.')}`) } });
+  }
+  return result.data as ProducerServerConfig['limits'];
 }
 
 export function isLoopback(host: string): boolean {

@@ -1,0 +1,42 @@
+import os from 'node:os';
+import path from 'node:path';
+import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
+import { fpsFromNumber, frameCount } from '../frame-timing.js';
+import { readInsideProject } from '../read-inside-project.js';
+import { checkRenderLimits, type RenderLimits } from '../render-limits.js';
+import { runLint } from '../run-lint.js';
+import type { ParsedRenderRequest } from './render-request.js';
+
+/**
+ * What can be known about a request without starting a browser, checked before it is queued, so
+ * the client gets 400 JSON (also from `POST /render/stream`, before the stream opens) instead of
+ * a slot spent on a render that cannot succeed: the root's metadata, the limits, and lint errors.
+ * The render checks all of it again (this is the early answer, not the only guard).
+ */
+export async function preflightRender(request: ParsedRenderRequest, settings: { root: string; limits: RenderLimits }): Promise<void> {
+  let entryFile: string;
+  let text: string;
+  let reader: (file: string) => Promise<string | undefined>;
+  let shownFrom: string;
+  if (request.source.kind === 'project') {
+    entryFile = request.source.projectDir;
+    shownFrom = settings.root;
+    reader = readInsideProject(path.dirname(entryFile));
+    const read = await reader(entryFile);
+    if (read === undefined) throw new SeekframeError('entry-not-found', `${path.relative(settings.root, entryFile)} cannot be read.`, { stage: 'config' });
+    text = read;
+  } else {
+    // Lint sees the inline document only: a path it names that is not this file does not exist.
+    const html = request.source.html;
+    shownFrom = path.join(os.tmpdir(), 'seekframe-inline-preflight');
+    entryFile = path.join(shownFrom, 'index.html');
+    reader = async (file) => (file === entryFile ? html : undefined);
+    text = html;
+  }
+  await runLint(entryFile, shownFrom, reader);
+  const name = path.relative(shownFrom, entryFile);
+  const metadata = extractCompositionMetadata(text, { file: name });
+  const fps = request.options.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+  checkRenderLimits(settings.limits, { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers }, name);
+}
+
