@@ -33,9 +33,9 @@ export interface InterruptedRun {
 
 /**
  * Runs the real CLI (`seekframe <args>` in `cwd`) in its own process, so a signal goes to it alone,
- * and sends it SIGINT the first time its stdout so far matches `when`.
+ * and sends it `signal` (SIGINT) the first time its stdout so far matches `when`.
  */
-export async function interruptCliWhen(cwd: string, args: string[], when: RegExp): Promise<InterruptedRun> {
+export async function interruptCliWhen(cwd: string, args: string[], when: RegExp, signal: NodeJS.Signals = 'SIGINT'): Promise<InterruptedRun> {
   const child = spawn(process.execPath, [seekframeBin, ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: os.homedir() },
@@ -49,7 +49,7 @@ export async function interruptCliWhen(cwd: string, args: string[], when: RegExp
     stdout += chunk.toString();
     if (!interrupted && when.test(stdout)) {
       interrupted = true;
-      child.kill('SIGINT');
+      child.kill(signal);
     }
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -1,18 +1,69 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 const SEQUENCE_FILE = /^(frame_\d{6}\.png|audio\.aac)$/;
 
 /**
  * A temp name beside the final output (same folder, so the final rename is atomic and never
- * crosses file systems). Hidden and marked `.partial` so nobody mistakes it for a result.
+ * crosses file systems). Hidden and marked `.partial` so nobody mistakes it for a result. The
+ * writer's pid is in the name, so the next render can tell a leftover of a killed one from a
+ * render still running: `.<name>.<pid>-<8 hex>.partial<ext>`.
  */
 export function tempPathFor(output: string): string {
   const dir = path.dirname(output);
   const base = path.basename(output);
   const ext = path.extname(base);
-  return path.join(dir, `.${base}.${randomBytes(4).toString('hex')}.partial${ext}`);
+  return path.join(dir, `.${base}.${process.pid}-${randomBytes(4).toString('hex')}.partial${ext}`);
+}
+
+/** Our temp outputs: with the writer's pid (now), or without (older versions). */
+const PARTIAL = /^\..+\.(?:(\d+)-)?[0-9a-f]{8}\.partial(?:\.[A-Za-z0-9]+)?$/;
+/** Our temp folders in the system temp dir, named with the pid of the process that made them. */
+const TEMP_FOLDER = /^seekframe-(?:render|profile|inline)-(\d+)-/;
+/** A leftover without a pid is ours to remove only once it is surely abandoned. */
+const UNOWNED_AGE_MS = 60 * 60 * 1000;
+
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what a hard-killed render (SIGKILL, power loss) left: `.partial` outputs in `folder`
+ * and seekframe temp folders in the system temp dir. Only names that are provably ours, and only
+ * when the process that wrote them is gone (or, for old names without a pid, after an hour).
+ * Best effort: returns the paths removed, never throws.
+ */
+export async function sweepStaleTemps(folder: string, alive: (pid: number) => boolean = processAlive): Promise<string[]> {
+  const removed: string[] = [];
+  const abandoned = async (file: string, pid: string | undefined): Promise<boolean> => {
+    if (pid !== undefined) return Number(pid) !== process.pid && !alive(Number(pid));
+    const info = await stat(file).catch(() => null);
+    return info !== null && Date.now() - info.mtimeMs > UNOWNED_AGE_MS;
+  };
+  const sweep = async (dir: string, pattern: RegExp): Promise<void> => {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const match = pattern.exec(name);
+      if (!match) continue;
+      const file = path.join(dir, name);
+      if (!(await abandoned(file, match[1]))) continue;
+      await rm(file, { recursive: true, force: true }).then(() => removed.push(file), () => undefined);
+    }
+  };
+  await sweep(folder, PARTIAL);
+  await sweep(os.tmpdir(), TEMP_FOLDER);
+  return removed;
+}
+
+/** A fresh temp folder named for sweepStaleTemps: `seekframe-<kind>-<pid>-XXXXXX`. */
+export function tempFolderPrefix(kind: 'render' | 'profile' | 'inline'): string {
+  return path.join(os.tmpdir(), `seekframe-${kind}-${process.pid}-`);
 }
 
 /** Moves a finished temp file or folder into place; returns the output's total size in bytes. */

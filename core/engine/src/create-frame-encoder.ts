@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { SeekframeError } from '@seekframe/composition';
-import { commitOutput, prepareTemp, removeTemp, tempPathFor } from './atomic-output.js';
+import { commitOutput, prepareTemp, removeTemp, sweepStaleTemps, tempPathFor } from './atomic-output.js';
 import { buildEncoderArgs } from './encoder-args.js';
 import { parseEncoderOptions, type EncoderOptions, type OutputFormat } from './encoder-options.js';
 import { ffmpegPath } from './ffmpeg-paths.js';
@@ -76,6 +76,8 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
   const started = (async () => {
     try {
       await prepareTemp(temp, output, isFolder);
+      // Leftovers of renders that were killed hard (no chance to clean up) go now.
+      await sweepStaleTemps(path.dirname(output));
     } catch (error) {
       failure = new SeekframeError(
         'output-write-failed',

@@ -9,6 +9,7 @@ export { launchBrowser, type BrowserSession, type LaunchOptions } from './launch
 export { browserArgs, type CaptureMode } from './browser-flags.js';
 export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture-page.js';
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './create-frame-encoder.js';
+export { sweepStaleTemps, tempFolderPrefix } from './atomic-output.js';
 export { encoderOptionsSchema, parseEncoderOptions, OUTPUT_FORMATS, QUALITY_PRESETS, type EncoderOptions, type OutputFormat } from './encoder-options.js';
 export { buildEncoderArgs, GIF_MAX_FPS } from './encoder-args.js';
 export { probeMedia, type MediaInfo, type MediaStream, type MediaColor } from './probe-media.js';

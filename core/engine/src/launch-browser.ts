@@ -6,6 +6,7 @@ import { SeekframeError } from '@seekframe/composition';
 import { browserArgs, type CaptureMode } from './browser-flags.js';
 import type { BrowserInfo } from './browser-info.js';
 import { processTree } from './pin-to-cpu.js';
+import { tempFolderPrefix } from './atomic-output.js';
 
 /** How long a polite Browser.close may take before the process tree is killed instead. */
 const CLOSE_GRACE_MS = 2_000;
@@ -43,7 +44,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       { stage: 'browser', details: { path: opts.browser.path } },
     );
   }
-  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-profile-'));
+  const userDataDir = await mkdtemp(tempFolderPrefix('profile'));
   let browser: Browser;
   try {
     browser = await puppeteer.launch({

@@ -12,6 +12,7 @@ export {
   type Fps,
 } from './render-options.js';
 export { parseRenderOptions, invalidOptionsError } from './parse-render-options.js';
+export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, checkRenderLimits, type RenderLimits, type RenderLimitName } from './render-limits.js';
 export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './create-runtime-injector.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { autoWorkerCount, chooseCaptureMode, ffmpegHasFilter, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
+import { tempFolderPrefix, autoWorkerCount, chooseCaptureMode, ffmpegHasFilter, findBrowser, parseEncoderOptions, startPoolWorker, type BrowserInfo, type CaptureMode } from '@seekframe/engine';
 import { blankRenderProblem, reportPageWarnings, reportSilentProblem } from './blank-render.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { captureAndEncode, captureOptions, type CaptureAndEncodeOptions } from './capture-and-encode.js';
@@ -143,7 +143,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       );
     }
     const workers = capWorkers(options.workers === 'auto' ? autoWorkerCount({ frameCount: totalFrames }) : Math.min(options.workers, totalFrames), options.limits);
-    const workDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-render-'));
+    const workDir = await mkdtemp(tempFolderPrefix('render'));
     cleanup.add(() => rm(workDir, { recursive: true, force: true, maxRetries: 3 }));
     const transparent = options.format === 'mov' || options.format === 'webm' || options.format === 'png-sequence';
     const page = { url: server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: options.readyTimeoutMs, seekTimeoutMs: options.seekTimeoutMs };

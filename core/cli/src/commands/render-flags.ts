@@ -26,6 +26,10 @@ export interface RenderFlags {
   variablesFile?: string;
   strictVariables?: boolean;
   strict?: boolean;
+  maxFrames?: string;
+  maxRenderSeconds?: string;
+  maxWorkers?: string;
+  maxPixels?: string;
   batch?: string;
   batchConcurrency?: string;
   batchFailFast?: boolean;
@@ -36,6 +40,7 @@ export interface RenderFlags {
 export function flagName(field: string): string {
   const top = field.split('.')[0] ?? field;
   if (top === 'projectDir') return 'the project folder argument';
+  if (top === 'limits') return `--${(field.split('.')[1] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
@@ -76,9 +81,17 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
     variables: await readVariables(flags, cwd),
     strictVariables: flags.strictVariables,
     strict: flags.strict,
+    limits: limitFlags(flags),
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   return options as RenderOptionsInput;
+}
+
+/** --max-frames, --max-render-seconds, --max-workers, --max-pixels (none by default on the CLI). */
+function limitFlags(flags: RenderFlags): Record<string, string> | undefined {
+  const given = { maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels };
+  const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  return Object.keys(set).length > 0 ? set : undefined;
 }
 
 async function readVariables(flags: RenderFlags, cwd: string): Promise<Record<string, unknown> | undefined> {

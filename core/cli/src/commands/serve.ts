@@ -7,6 +7,11 @@ interface ServeFlags {
   root?: string;
   maxConcurrentRenders?: string;
   outputs?: string;
+  maxFrames?: string;
+  maxRenderSeconds?: string;
+  maxWorkers?: string;
+  maxPixels?: string;
+  pageTimeoutMs?: string;
 }
 
 const FLAG_NAMES: Record<string, string> = {
@@ -16,6 +21,11 @@ const FLAG_NAMES: Record<string, string> = {
   maxConcurrentRenders: '--max-concurrent-renders',
   outputsDir: '--outputs',
   authToken: 'PRODUCER_AUTH_TOKEN',
+  'limits.maxFrames': '--max-frames',
+  'limits.maxRenderSeconds': '--max-render-seconds',
+  'limits.maxWorkers': '--max-workers',
+  'limits.maxPixels': '--max-pixels',
+  pageTimeoutMs: '--page-timeout-ms',
 };
 
 export function register(program: Command, ctx: CliContext): void {
@@ -27,6 +37,11 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--root <dir>', 'folder that request projectDir paths are relative to (default: the current folder)')
     .option('--max-concurrent-renders <n>', 'renders at once, 1-10 (default PRODUCER_MAX_CONCURRENT_RENDERS or 2)')
     .option('--outputs <dir>', 'where finished files are kept (default <root>/.seekframe/outputs)')
+    .option('--max-frames <n>', 'refuse renders of more frames (default PRODUCER_MAX_FRAMES or 18000)')
+    .option('--max-render-seconds <n>', 'cancel a render after this wall time (default PRODUCER_MAX_RENDER_SECONDS or 900)')
+    .option('--max-workers <n>', 'refuse requests for more workers; auto is capped (default PRODUCER_MAX_WORKERS or 4)')
+    .option('--max-pixels <n>', 'refuse frames of more pixels (default PRODUCER_MAX_PIXELS or 8294400 = 3840x2160)')
+    .option('--page-timeout-ms <ms>', 'longest wait for a page to load and for one seek (default PRODUCER_PAGE_TIMEOUT_MS or 30000)')
     .action(async (flags: ServeFlags) => {
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
       const { createProducerServer, resolveServerConfig } = await import('@seekframe/producer');
@@ -37,6 +52,10 @@ export function register(program: Command, ctx: CliContext): void {
         root: path.resolve(ctx.cwd, flags.root ?? '.'),
         ...(flags.maxConcurrentRenders === undefined ? {} : { maxConcurrentRenders: flags.maxConcurrentRenders }),
         ...(flags.outputs === undefined ? {} : { outputsDir: path.resolve(ctx.cwd, flags.outputs) }),
+        ...(flags.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: flags.pageTimeoutMs }),
+        limits: Object.fromEntries(
+          Object.entries({ maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels }).filter(([, value]) => value !== undefined),
+        ),
         env: ctx.env,
       };
       // Checked first with flag names in the messages; createProducerServer checks the same rules.

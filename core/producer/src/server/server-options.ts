@@ -135,4 +135,5 @@ export function isLoopback(host: string): boolean {
 }
 
 /** Temp folders for inline `html` compositions. */
-export const INLINE_PROJECT_PREFIX = path.join(os.tmpdir(), 'seekframe-inline-');
+/** With the server's pid in the name, so a later render can sweep what a killed server left. */
+export const INLINE_PROJECT_PREFIX = path.join(os.tmpdir(), `seekframe-inline-${process.pid}-`);
