@@ -130,11 +130,14 @@ describe('inline html server renders', () => {
         fps: 10,
         body: `<div data-composition-id="sub" data-composition-src="../${path.basename(outside)}/${name}" data-start="0" data-duration="0.2"></div>`,
       });
-      const last = await lastEvent({ html, workers: 1 });
-      expect(last, name).toMatchObject({ type: 'error', error: { code: 'path-outside-project', details: { file: `../${path.basename(outside)}/${name}` } } });
-      expect(last.error?.message).toContain(`The sub-composition ../${path.basename(outside)}/${name} is outside the project folder`);
-      expect(last.error?.message).not.toContain(MARKER);
-      expect(last.error?.message).not.toContain(os.tmpdir());
+      // Refused before the stream opens (the server's preflight lint), as 400 JSON.
+      const response = await fetch(`${server.url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html, workers: 1 }) });
+      expect(response.status, name).toBe(400);
+      const answer = (await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } };
+      expect(answer, name).toMatchObject({ error: { code: 'path-outside-project', details: { file: `../${path.basename(outside)}/${name}` } } });
+      expect(answer.error.message).toContain(`The sub-composition ../${path.basename(outside)}/${name} is outside the project folder`);
+      expect(answer.error.message).not.toContain(MARKER);
+      expect(answer.error.message).not.toContain(os.tmpdir());
     }
   });
 });

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
 import { fpsFromNumber, frameCount } from '../frame-timing.js';
-import { readInsideProject } from '../read-inside-project.js';
+import { isInsideFolder, pathOutsideProject, readInsideProject } from '../read-inside-project.js';
 import { checkRenderLimits, type RenderLimits } from '../render-limits.js';
 import { runLint } from '../run-lint.js';
 import type { ParsedRenderRequest } from './render-request.js';
@@ -30,7 +30,14 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
     const html = request.source.html;
     shownFrom = path.join(os.tmpdir(), 'seekframe-inline-preflight');
     entryFile = path.join(shownFrom, 'index.html');
-    reader = async (file) => (file === entryFile ? html : undefined);
+    // A path outside the (future) temporary project is refused as the render would refuse it,
+    // the same way whether or not something exists there.
+    const inlineRoot = shownFrom;
+    reader = async (file) => {
+      const absolute = path.resolve(inlineRoot, file);
+      if (!isInsideFolder(inlineRoot, absolute)) throw pathOutsideProject(inlineRoot, absolute, 'sub-composition');
+      return absolute === entryFile ? html : undefined;
+    };
     text = html;
   }
   await runLint(entryFile, shownFrom, reader);
