@@ -65,11 +65,12 @@ test('counts a short ffmpeg that no sample saw as encode CPU, not as another cla
 test('splits children that Node reaps in one pass by what it saw of each, not all to the first', async () => {
   const stop = sampleProcessTree(20);
   // Two children of different classes that end together: an ffmpeg (little CPU) and a shell
-  // spinning under `timeout` (class other, ~0.4 s of CPU).
-  const encode = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '0.4', '-f', 'null', '-']);
-  const spin = spawn('timeout', ['0.4', 'sh', '-c', 'while :; do :; done']);
+  // spinning under `timeout` (class other, up to 1 s of CPU; 1 s, not less, so that even on a
+  // loaded machine the spinner gets well over 0.2 s of CPU and the check below means something).
+  const encode = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '1', '-f', 'null', '-']);
+  const spin = spawn('timeout', ['1', 'sh', '-c', 'while :; do :; done']);
   const exits = Promise.all([once(encode, 'exit'), once(spin, 'exit')]);
-  await new Promise((resolve) => setTimeout(resolve, 360));
+  await new Promise((resolve) => setTimeout(resolve, 960));
   // Hold the event loop until both have exited, so libuv reaps them in one pass; meanwhile read
   // what each really spent from its zombie's stat.
   const total = (pid: number): number | undefined => {
@@ -84,7 +85,7 @@ test('splits children that Node reaps in one pass by what it saw of each, not al
   const report = stop();
   expect(truth[1]!).toBeGreaterThan(0.2);
   // Off by at most what the spinner did after it was last seen (the loop was held ~50 ms), not
-  // by its whole 0.4 s.
+  // by its whole second.
   expect(Math.abs(report.cpuSeconds.ffmpeg - truth[0]!)).toBeLessThan(0.12);
   expect(Math.abs(report.cpuSeconds.other - truth[1]!)).toBeLessThan(0.12);
 });
