@@ -141,7 +141,7 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     if (target.toLowerCase().endsWith('.html') || target.toLowerCase().endsWith('.htm')) {
       let html: string;
       try {
-        const text = await injectNamedFonts(await readFile(target, 'utf8'), { file: target, root, searchRoots });
+        const text = await injectNamedFonts(await readFile(target, 'utf8'), { file: target, root, searchRoots, confineToRoot: options.confineToRoot === true });
         html = await options.prepareHtml(text, { file: target, isEntry: target === entryFile });
       } catch (error) {
         // An unusable child composition must fail the render with its own message, not a blank frame.

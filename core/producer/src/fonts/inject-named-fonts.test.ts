@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,5 +29,20 @@ describe('injectNamedFonts', () => {
   it('leaves a document that names nothing untouched', async () => {
     const html = '<!doctype html><html><head></head><body style="font-family: sans-serif">x</body></html>';
     expect(await injectNamedFonts(html, { file: path.join(root, 'index.html'), root, searchRoots: packageSearchRoots(root) })).toBe(html);
+  });
+
+  it('confined (server renders): a stylesheet symlinked out of the project is not read', async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'seekframe-fonts-outside-'));
+    try {
+      await writeFile(path.join(outside, 'secret.css'), 'p { font-family: Lato }');
+      await symlink(path.join(outside, 'secret.css'), path.join(root, 'linked.css'));
+      const html = '<!doctype html><html><head><link rel="stylesheet" href="linked.css"></head><body>x</body></html>';
+      const options = { file: path.join(root, 'index.html'), root, searchRoots: packageSearchRoots(root) };
+      // Trusted renders follow the link (as the browser does); confined ones never open it.
+      expect(families(await injectNamedFonts(html, options))).toEqual(['Lato']);
+      expect(await injectNamedFonts(html, { ...options, confineToRoot: true })).toBe(html);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

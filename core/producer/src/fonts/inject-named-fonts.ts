@@ -4,6 +4,7 @@ import { collectDocumentFonts, fontPackageId, parseGoogleFontsUrl, scanCssFonts 
 import { parse } from 'parse5';
 import { fontFaceCss } from './font-face-css.js';
 import { findFontPackage } from './font-packages.js';
+import { realPathWithin } from '../read-inside-project.js';
 import { rewriteFontCss } from './rewrite-font-css.js';
 
 /** Marks the injected rules in the served page (tests and curious users look for it). */
@@ -15,6 +16,8 @@ export interface NamedFontsContext {
   /** Project folder: linked stylesheets outside it are not read. */
   root: string;
   searchRoots: readonly string[];
+  /** Untrusted (sandboxed) renders: a stylesheet whose real path leaves the project (a symlink out) is not read. */
+  confineToRoot?: boolean;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function injectNamedFonts(html: string, context: NamedFontsContext)
     const file = queue.shift();
     if (!file || seen.has(file)) continue;
     seen.add(file);
+    if (context.confineToRoot && (await realPathWithin(context.root, file)) === null) continue;
     const css = await readFile(file, 'utf8').catch(() => undefined);
     if (css === undefined) continue;
     const scan = scanCssFonts(css);
