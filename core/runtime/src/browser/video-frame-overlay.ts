@@ -1,5 +1,6 @@
 import { SeekframeError } from '@seekframe/composition';
 import type { VideoFrameSource } from '../runtime-types.js';
+import { placeOverBox } from './overlay-box.js';
 
 /** Styles copied from the video each seek, so GSAP/CSS animating the video moves its frames too. */
 const COPIED_STYLES = [
@@ -68,23 +69,8 @@ export class VideoFrameOverlay {
     const video = this.video;
     const computed = getComputedStyle(video);
     const style = this.img.style;
-    const fixed = computed.position === 'fixed';
-    style.setProperty('position', fixed ? 'fixed' : 'absolute');
-    if (fixed) {
-      const rect = video.getBoundingClientRect();
-      style.left = `${rect.left}px`;
-      style.top = `${rect.top}px`;
-    } else {
-      style.left = `${video.offsetLeft}px`;
-      style.top = `${video.offsetTop}px`;
-    }
-    style.width = `${video.offsetWidth}px`;
-    style.height = `${video.offsetHeight}px`;
-    style.margin = '0';
-    style.boxSizing = 'border-box';
+    placeOverBox(style, video, computed.position === 'fixed');
     style.padding = computed.padding;
-    style.border = '0';
-    style.pointerEvents = 'none';
     for (const name of COPIED_STYLES) style.setProperty(name, computed.getPropertyValue(name));
     style.visibility = visible ? 'visible' : 'hidden';
   }

@@ -1,5 +1,6 @@
 import { SeekframeError, type CubeLut, type EffectiveGrading } from '@seekframe/composition';
 import { gradePixels } from './grade-pixels.js';
+import { placeOverBox } from '../overlay-box.js';
 
 /** Attribute that hides a graded element's own pixels (the canvas shows them instead). */
 export const GRADED_ATTRIBUTE = 'data-seekframe-graded';
@@ -97,21 +98,7 @@ export class GradedLayer {
     const fixed = getComputedStyle(el).position === 'fixed';
     styleSource.setAttribute(GRADED_ATTRIBUTE, '');
     const style = this.canvas.style;
-    style.setProperty('position', fixed ? 'fixed' : 'absolute');
-    if (fixed) {
-      const rect = el.getBoundingClientRect();
-      style.left = `${rect.left}px`;
-      style.top = `${rect.top}px`;
-    } else {
-      style.left = `${el.offsetLeft}px`;
-      style.top = `${el.offsetTop}px`;
-    }
-    style.width = `${el.offsetWidth}px`;
-    style.height = `${el.offsetHeight}px`;
-    style.margin = '0';
-    style.border = '0';
-    style.boxSizing = 'border-box';
-    style.pointerEvents = 'none';
+    placeOverBox(style, el, fixed);
     COPIED_STYLES.forEach((name, i) => style.setProperty(name, values[i] as string));
     return values[COPIED_STYLES.indexOf('visibility')] === 'visible' && el.offsetWidth > 0 && el.offsetHeight > 0;
   }
