@@ -59,7 +59,7 @@ async function capture(page: Page): Promise<(x: number, y: number) => [number, n
 
 function brightRun(at: (x: number, y: number) => [number, number, number], x0: number, y: number, max: number, channel = 0): number {
   let x = 0;
-  while (x < max && at(x0 + x, y)[channel] > 128) x++;
+  while (x < max && at(x0 + x, y)[channel]! > 128) x++;
   return x;
 }
 
