@@ -24,7 +24,15 @@ export interface RemoteAsset {
  */
 export async function fetchRemoteAsset(
   url: string,
-  options: { timeoutMs: number; searchRoots: readonly string[]; referrer?: string | undefined; /** Refuse loopback/private/link-local hosts (checked on every redirect). */ publicOnly?: boolean },
+  options: {
+    timeoutMs: number;
+    searchRoots: readonly string[];
+    referrer?: string | undefined;
+    /** Refuse loopback/private/link-local hosts (checked on every redirect). */
+    publicOnly?: boolean;
+    /** Largest body accepted, default {@link REMOTE_ASSET_MAX_BYTES}: a page must not fill the server's memory or disk. */
+    maxBytes?: number;
+  },
 ): Promise<RemoteAsset> {
   // Google Fonts stylesheets are written from installed @fontsource packages, never fetched.
   const googleFonts = parseGoogleFontsUrl(url);
@@ -58,12 +66,46 @@ export async function fetchRemoteAsset(
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
   let bytes: Buffer;
   try {
-    bytes = Buffer.from(await response.arrayBuffer());
+    bytes = await readCapped(response, options.maxBytes ?? REMOTE_ASSET_MAX_BYTES);
   } catch (error) {
+    if (error instanceof TooLargeError) throw fail(`it is larger than ${error.maxBytes} bytes, the most a remote asset may be`);
     throw fail(timedOut() ? `the download did not finish within ${options.timeoutMs} ms` : describeFetchError(error), error);
   }
   const body = cssAware(bytes, contentType, response.url || url);
   return { status: 200, contentType, body, source: 'network' };
+}
+
+/** 512 MiB: far above any web font, image or clip a composition should fetch, far below a full disk. */
+export const REMOTE_ASSET_MAX_BYTES = 512 * 1024 * 1024;
+
+class TooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+  }
+}
+
+/** The body, refused (and the download stopped) as soon as it passes `maxBytes`, whatever Content-Length claimed. */
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new TooLargeError(maxBytes);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLargeError(maxBytes);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** Stylesheets keep working from the remote route: their relative url()s go through it too. */
