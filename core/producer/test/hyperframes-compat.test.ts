@@ -21,10 +21,12 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
+// Sandboxed: the fixtures load GSAP/anime.js from jsdelivr, which must come from the installed
+// packages; the browser can then reach nothing but the project server.
 async function render(fixture: string, options: Record<string, unknown> = {}): Promise<{ frames: Buffer[]; events: RenderEvent[] }> {
   const output = path.join(outDir, `${fixture}-${Math.random().toString(36).slice(2)}.mp4`);
   const events: RenderEvent[] = [];
-  await renderComposition({ projectDir: path.join(fixtures, fixture), output, fps: 10, workers: 1, ...options }, (e) => events.push(e));
+  await renderComposition({ projectDir: path.join(fixtures, fixture), output, fps: 10, workers: 1, network: 'sandboxed', ...options }, (e) => events.push(e));
   return { frames: await decodeFrames(output, 160, 90), events };
 }
 

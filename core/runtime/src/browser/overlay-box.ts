@@ -1,4 +1,21 @@
 /**
+ * Styles an overlay copies from the element it covers on every seek, so author CSS and GSAP
+ * animating that element move, fade, clip and round the overlay too.
+ */
+export const MIRRORED_STYLES = [
+  'transform',
+  'transform-origin',
+  'opacity',
+  'filter',
+  'border-radius',
+  'clip-path',
+  'mix-blend-mode',
+  'object-fit',
+  'object-position',
+  'z-index',
+] as const;
+
+/**
  * Puts an overlay element (a graded canvas, a pre-extracted video frame) exactly over another
  * element's border box, as a positioned sibling: `fixed` when the element is fixed (its viewport
  * rectangle), else `absolute` at its offset. Both overlays in the runtime need the same box, so

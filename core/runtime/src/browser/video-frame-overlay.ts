@@ -1,19 +1,10 @@
 import { SeekframeError } from '@seekframe/composition';
 import type { VideoFrameSource } from '../runtime-types.js';
-import { placeOverBox } from './overlay-box.js';
+import { MIRRORED_STYLES, placeOverBox } from './overlay-box.js';
 
-/** Styles copied from the video each seek, so GSAP/CSS animating the video moves its frames too. */
+/** The mirrored styles, plus the corner radii as longhands (Chromium reports them apart). */
 const COPIED_STYLES = [
-  'transform',
-  'transform-origin',
-  'opacity',
-  'filter',
-  'border-radius',
-  'clip-path',
-  'mix-blend-mode',
-  'object-fit',
-  'object-position',
-  'z-index',
+  ...MIRRORED_STYLES,
   'border-top-left-radius',
   'border-top-right-radius',
   'border-bottom-left-radius',

@@ -1,25 +1,12 @@
 import { SeekframeError, type CubeLut, type EffectiveGrading } from '@seekframe/composition';
 import { gradePixels } from './grade-pixels.js';
-import { placeOverBox } from '../overlay-box.js';
+import { MIRRORED_STYLES, placeOverBox } from '../overlay-box.js';
 
 /** Attribute that hides a graded element's own pixels (the canvas shows them instead). */
 export const GRADED_ATTRIBUTE = 'data-seekframe-graded';
 
-/** Styles copied from the element each seek, so author CSS and GSAP move the graded picture too. */
-const COPIED_STYLES = [
-  'transform',
-  'transform-origin',
-  'opacity',
-  'filter',
-  'border-radius',
-  'clip-path',
-  'mix-blend-mode',
-  'object-fit',
-  'object-position',
-  'z-index',
-  'visibility',
-  'padding',
-] as const;
+/** The mirrored styles, plus visibility (read to skip hidden elements) and padding. */
+const COPIED_STYLES = [...MIRRORED_STYLES, 'visibility', 'padding'] as const;
 
 export type GradedElement = HTMLImageElement | HTMLVideoElement;
 
