@@ -21,6 +21,12 @@ beforeAll(async () => {
   await symlink(path.join(dir, 'outside', 'secret.txt'), path.join(project, 'assets', 'linked.txt'));
   await symlink(path.join(dir, 'outside', 'child.html'), path.join(project, 'child.html'));
   await symlink(path.join(dir, 'outside'), path.join(project, 'shared'));
+  // A project's own @fontsource package whose font file is a symlink to the secret.
+  const fake = path.join(project, 'node_modules', '@fontsource', 'fakefont');
+  await mkdir(path.join(fake, 'files'), { recursive: true });
+  await writeFile(path.join(fake, 'package.json'), '{"name":"@fontsource/fakefont","version":"1.0.0"}');
+  await writeFile(path.join(fake, 'metadata.json'), '{"family":"Fake Font","subsets":["latin"],"weights":[400],"styles":["normal"]}');
+  await symlink(path.join(dir, 'outside', 'secret.txt'), path.join(fake, 'files', 'fakefont-latin-400-normal.woff2'));
   // A symlink that stays inside the project is fine.
   await symlink(path.join(project, 'assets', 'real.txt'), path.join(project, 'alias.txt'));
   const options = { root: project, entry: 'index.html', prepareHtml: (html: string) => html };
@@ -56,5 +62,16 @@ describe('an unconfined project server (trusted CLI renders)', () => {
   it('follows the project author\'s symlinks as before', async () => {
     expect(await (await fetch(`${trusted.origin}/assets/linked.txt`)).text()).toBe(MARKER);
     expect(trusted.problems()).toEqual([]);
+  });
+});
+
+describe('the font route', () => {
+  it('confined: a project font package whose file is a symlink to another file gets 403, none of its bytes', async () => {
+    const url = (server: ProjectServer): string => `${server.origin}/__seekframe/fonts/fakefont/fakefont-latin-400-normal.woff2`;
+    const refused = await fetch(url(confined));
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain(MARKER);
+    // Trusted renders serve the project's own package as installed (the control: the route does find it).
+    expect(await (await fetch(url(trusted))).text()).toBe(MARKER);
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -106,6 +106,9 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
   app.get(`${FONT_ROUTE}:pkg/:file`, async (c) => {
     const file = await fontFilePath(c.req.param('pkg'), c.req.param('file'), searchRoots);
     if (!file) return c.text('font not installed', 404);
+    // A project may bring its own @fontsource packages; in untrusted renders one of their files
+    // must really be a font file of such a package, not a symlink to something else on the server.
+    if (options.confineToRoot && !(await isRealFontFile(file))) return c.text('forbidden: not a font file', 403);
     const info = await stat(file);
     return serveFile(file, info.size, c.req.header('range'));
   });
@@ -227,4 +230,12 @@ function missingAsset(root: string, file: string, referer: string | undefined, o
       'A missing asset silently breaks frames: add the file or fix the reference.',
     { stage: 'serve', details: { file: relative, ...(from ? { referencedBy: from } : {}) } },
   );
+}
+
+/** True when `file`'s real path is `…/@fontsource/<package>/files/<name>.woff2` (or `.woff`). */
+async function isRealFontFile(file: string): Promise<boolean> {
+  const real = await realpath(file).catch(() => undefined);
+  if (!real || !/\.woff2?$/i.test(real)) return false;
+  const parts = real.split(path.sep);
+  return parts.length >= 4 && parts.at(-2) === 'files' && parts.at(-4) === '@fontsource';
 }

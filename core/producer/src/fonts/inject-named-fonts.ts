@@ -4,7 +4,7 @@ import { collectDocumentFonts, fontPackageId, parseGoogleFontsUrl, scanCssFonts 
 import { parse } from 'parse5';
 import { fontFaceCss } from './font-face-css.js';
 import { findFontPackage } from './font-packages.js';
-import { realPathWithin } from '../read-inside-project.js';
+import { isInsideFolder, realPathWithin } from '../read-inside-project.js';
 import { rewriteFontCss } from './rewrite-font-css.js';
 
 /** Marks the injected rules in the served page (tests and curious users look for it). */
@@ -77,7 +77,7 @@ function resolveLocal(href: string, fromFile: string, root: string): string | un
     return undefined;
   }
   const file = clean.startsWith('/') ? path.join(root, clean) : path.resolve(path.dirname(fromFile), clean);
-  return file.startsWith(root + path.sep) ? file : undefined;
+  return file !== root && isInsideFolder(root, file) ? file : undefined;
 }
 
 async function rewriteStyleElements(html: string, searchRoots: readonly string[]): Promise<string> {

@@ -5,6 +5,7 @@ import { SeekframeError } from '@seekframe/composition';
 import { parseRenderOptions } from '../parse-render-options.js';
 import type { RenderOptions } from '../render-options.js';
 import { resolveProject } from '../resolve-project.js';
+import { isInsideFolder } from '../read-inside-project.js';
 
 /**
  * The body of `POST /render` and `POST /render/stream`. Only the shape lives here; the option
@@ -78,7 +79,7 @@ export async function resolveInsideRoot(root: string, projectDir: string): Promi
   if (path.isAbsolute(projectDir) || projectDir.includes('\0')) throw outside();
   const realRoot = await realpath(root);
   const candidate = path.resolve(realRoot, projectDir);
-  if (!isInside(realRoot, candidate)) throw outside();
+  if (!isInsideFolder(realRoot, candidate)) throw outside();
   const project = await resolveProject(candidate).catch((error: unknown) => {
     if (error instanceof SeekframeError) {
       throw new SeekframeError(error.code, error.message.replace(candidate, projectDir), { stage: 'config', details: { field: 'projectDir' } });
@@ -86,11 +87,6 @@ export async function resolveInsideRoot(root: string, projectDir: string): Promi
     throw error;
   });
   const realEntry = await realpath(project.entryFile);
-  if (!isInside(realRoot, realEntry)) throw outside();
+  if (!isInsideFolder(realRoot, realEntry)) throw outside();
   return realEntry;
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
