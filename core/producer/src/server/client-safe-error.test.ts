@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,14 @@ describe('createPathScrubber', () => {
   it('drops our temp folders and shortens any other absolute path to its name', () => {
     expect(scrub(`cannot read ${path.join(os.tmpdir(), 'seekframe-inline-a1B2c3')}/index.html`)).toBe('cannot read index.html');
     expect(scrub('Could not start the browser at /usr/lib/chromium/chromium: boom')).toBe('Could not start the browser at …/chromium: boom');
+  });
+
+  it('shortens a path under any top folder this machine has, not only the usual ones', () => {
+    // /lib, /bin or /boot on Debian: none is in the built-in list, all are read from `/`.
+    const usual = new Set(['tmp', 'var', 'home', 'root', 'srv', 'opt', 'usr', 'etc', 'mnt', 'data', 'work', 'private', 'Users', 'proc', 'dev', 'run', 'app', 'media', 'nix', 'snap']);
+    const other = readdirSync('/').find((name) => /^\w+$/.test(name) && !usual.has(name));
+    expect(other).toBeDefined();
+    expect(scrub(`cannot open /${other}/x-42/secret.cfg`)).toBe('cannot open …/secret.cfg');
   });
 
   it('leaves URLs, routes and frame rates alone', () => {

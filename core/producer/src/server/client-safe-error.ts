@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SeekframeErrorData } from '@seekframe/composition';
@@ -18,9 +19,10 @@ export function createPathScrubber(folders: { root: string; outputsDir: string }
   const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // Our own temp folders (inline projects, render work dirs): the path inside them is what matters.
   const temp = new RegExp(`${escape(tmp)}${escape(path.sep)}seekframe-[\\w.-]+(${escape(path.sep)}|(?![\\w.-]))`, 'g');
-  // Any other absolute path under a usual top folder (not a URL's path, which follows a host or
-  // port, and not a route like /render/queue): shown by its last name only.
-  const absolute = /(?<![\w:/.@-])\/(?:tmp|var|home|root|srv|opt|usr|etc|mnt|data|work|private|Users|proc|dev|run|app|media|nix|snap)(?:\/[\w.@+~-]+)+/g;
+  // Any other absolute path under one of this machine's top folders (read from `/` itself, so no
+  // folder is missed; not a URL's path, which follows a host or port, and not a route such as
+  // /render/queue): shown by its last name only.
+  const absolute = new RegExp(`(?<![\\w:/.@-])\\/(?:${topFolders().map(escape).join('|')})(?:\\/[\\w.@+~-]+)+`, 'g');
   return (text) => {
     let out = text;
     for (const [folder, name] of known) {
@@ -30,6 +32,18 @@ export function createPathScrubber(folders: { root: string; outputsDir: string }
     out = out.replace(temp, '');
     return out.replace(absolute, (match) => `…/${path.basename(match)}`);
   };
+}
+
+/** The machine's top-level folders, plus the usual ones of other systems (macOS, containers). */
+function topFolders(): string[] {
+  const usual = ['tmp', 'var', 'home', 'root', 'srv', 'opt', 'usr', 'etc', 'mnt', 'data', 'work', 'private', 'Users', 'proc', 'dev', 'run', 'app', 'media', 'nix', 'snap'];
+  let present: string[] = [];
+  try {
+    present = readdirSync('/').filter((name) => /^[\w.@+~-]+$/.test(name));
+  } catch {
+    // Not readable: the usual names still apply.
+  }
+  return [...new Set([...present, ...usual])];
 }
 
 /** Every string in an error's data (message, details, nested), scrubbed. */
