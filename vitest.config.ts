@@ -12,6 +12,8 @@ export default defineConfig({
       'core/*/test/**/*.test.ts',
       'adapters/*/src/**/*.test.ts',
       'adapters/*/test/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'apps/*/test/**/*.test.ts',
       'compositions/*/test/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
