@@ -1,0 +1,1 @@
+export { runRenderApiContract, type RenderApiContractOptions, type ContractTarget, type ContractSettings } from './run-render-api-contract.js';

@@ -1,0 +1,293 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { extractCompositionMetadata, SeekframeError, type CompositionMetadata } from '@seekframe/composition';
+import { apiError, asApiError, errorBody, statusOf } from './api-error.js';
+import { constantTimeEqual, sha256Hex } from './constant-time-equal.js';
+import { compositionInfo, compositionLoader, DEFAULT_FPS } from './load-composition.js';
+import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
+import { mountPreview } from './preview-routes.js';
+import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
+import { isFinished, type JobProgress, type RenderJob, type RenderJobRequest } from './render-job.js';
+import { runJob } from './run-job.js';
+import { serveObject } from './serve-object.js';
+
+const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', gif: 'image/gif' };
+/** Seconds a client waits between status polls, and before retrying at capacity. */
+const POLL_SECONDS = 2;
+const CAPACITY_RETRY_SECONDS = 10;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+type Env = { Variables: { requestId: string } };
+
+/**
+ * The render API every template mounts (Hono; web-standard Request/Response only, so it runs in
+ * Node, in a Worker and in a Next route). Routes: `GET /` (preview), `GET /api/composition`,
+ * `POST /api/render`, `GET|DELETE /api/render/:id`, and `GET /renders/:name` in call-id mode.
+ */
+export function createRenderApi(options: RenderApiOptions): Hono<Env> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const maxConcurrent = options.maxConcurrentRenders ?? 2;
+  const retentionMs = (options.retentionSeconds ?? 24 * 3600) * 1000;
+  const syncTimeoutMs = options.syncTimeoutMs ?? 840_000;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const serveRenders = options.serveRendersRoute ?? options.answerMode === 'call-id';
+  const loadComposition = compositionLoader(options.composition);
+  const { jobs, objects, runner } = options;
+  /** Renders started by this instance: their abort switches and completion promises. */
+  const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  const app = new Hono<Env>();
+
+  app.use('*', async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('x-request-id', requestId);
+  });
+
+  app.onError((error, c) => {
+    const failure = asApiError(error);
+    const response = c.json(errorBody(failure), statusOf(failure.code) as 400);
+    if (failure.code === 'too-many-renders') response.headers.set('retry-after', String(CAPACITY_RETRY_SECONDS));
+    return response;
+  });
+  app.notFound(() => {
+    throw apiError('not-found', 'No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id.');
+  });
+
+  mountPreview(app, options);
+
+  // Every API route needs the token when one is set; the preview page and its assets do not.
+  const requireToken = async (c: Context<Env>, next: () => Promise<void>): Promise<void> => {
+    if (options.token) {
+      const header = c.req.header('authorization') ?? '';
+      const match = /^Bearer\s+(.+)$/i.exec(header);
+      if (!match || !(await constantTimeEqual(match[1]!.trim(), options.token))) {
+        throw apiError('unauthorized', 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".');
+      }
+    }
+    await next();
+  };
+  app.use('/api/*', requireToken);
+  if (serveRenders) app.use('/renders/*', requireToken);
+
+  app.get('/api/composition', async (c) => c.json(compositionInfo(await loadComposition())));
+
+  app.post(
+    '/api/render',
+    bodyLimit({
+      maxSize: limits.maxBodyBytes,
+      onError: () => {
+        throw apiError('body-too-large', `The request body is larger than this deployment's limit of ${limits.maxBodyBytes} bytes; send fewer or shorter variables.`, { details: { limit: limits.maxBodyBytes } });
+      },
+    }),
+    async (c) => {
+      const text = await c.req.text();
+      let json: unknown = {};
+      if (text.trim() !== '') {
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw apiError('invalid-json', 'The request body is not valid JSON; send e.g. {"variables":{"title":"Hi"}} with Content-Type: application/json.');
+        }
+      }
+      const body = parseRenderBody(json);
+      let metadata: CompositionMetadata;
+      if (body.html !== undefined) {
+        if (!options.allowCustomHtml) {
+          throw apiError('custom-html-disabled', 'This deployment renders only its own composition; custom html is off. Set ALLOW_CUSTOM_HTML=true to allow it.');
+        }
+        const bytes = new TextEncoder().encode(body.html).length;
+        if (bytes > limits.maxHtmlBytes) {
+          throw apiError('body-too-large', `html is ${bytes} bytes, more than this deployment's limit of ${limits.maxHtmlBytes}; put large assets at public URLs.`, { details: { field: 'html', limit: limits.maxHtmlBytes } });
+        }
+        metadata = extractCompositionMetadata(body.html, { file: 'html' });
+      } else {
+        metadata = await loadComposition();
+      }
+      const variables = checkRenderVariables(body.variables, metadata);
+      const fps = body.fps ?? metadata.fps ?? DEFAULT_FPS;
+      const totalFrames = checkRenderDemand(metadata, fps, limits);
+      const request = toJobRequest(body, variables);
+
+      const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
+      if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
+        throw apiError('invalid-body', 'Idempotency-Key is longer than 255 characters; use a UUID.');
+      }
+      const bodyHash = idempotencyKey ? await sha256Hex(JSON.stringify(json)) : undefined;
+      if (idempotencyKey) {
+        // Answered before the capacity check: a retry of an accepted request is not a new render.
+        const existing = await findIdempotent(idempotencyKey);
+        if (existing) return answerExisting(c, existing, bodyHash!);
+      }
+
+      if (jobs.countActive && (await jobs.countActive()) >= maxConcurrent) {
+        throw apiError('too-many-renders', `This deployment is rendering ${maxConcurrent} video(s) already; try again in ${CAPACITY_RETRY_SECONDS} s.`, { retryable: true, details: { maxConcurrentRenders: maxConcurrent } });
+      }
+
+      const id = newId();
+      const created = now();
+      const job: RenderJob = {
+        id,
+        status: 'queued',
+        stage: null,
+        progress: 0,
+        framesRendered: 0,
+        totalFrames,
+        request,
+        outputKey: `renders/${id}.${request.format}`,
+        createdAt: created.toISOString(),
+        updatedAt: created.toISOString(),
+        expiresAt: new Date(created.getTime() + retentionMs).toISOString(),
+        ...(idempotencyKey ? { idempotencyKey, bodyHash: bodyHash! } : {}),
+      };
+      const stored = await jobs.create(job);
+      if (!stored.created) return answerExisting(c, stored.job, bodyHash!);
+
+      const done = start(job);
+      return answerNew(c, job, done);
+    },
+  );
+
+  app.get('/api/render/:id', async (c) => {
+    const job = await freshJob(c.req.param('id'));
+    if (job.status === 'queued' || job.status === 'running') {
+      c.header('retry-after', String(POLL_SECONDS));
+      c.header('cache-control', 'no-store');
+      return c.json(progressOf(job), 202);
+    }
+    if (job.status === 'failed') throw SeekframeError.fromJSON(job.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
+    if (job.status === 'cancelled') throw apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
+    if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
+    const url = await objects.url(job.outputKey);
+    if (url) return c.redirect(url, 302);
+    return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${job.request.format}` });
+  });
+
+  app.delete('/api/render/:id', async (c) => {
+    const job = await freshJob(c.req.param('id'));
+    if (isFinished(job.status)) {
+      throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
+    }
+    await jobs.update(job.id, {
+      status: 'cancelled',
+      error: { code: 'render-cancelled', message: `Render ${job.id} was cancelled by a DELETE request.`, stage: 'capture', retryable: false },
+    });
+    local.get(job.id)?.controller.abort();
+    await runner.cancel(job.id);
+    return c.json({ id: job.id, status: 'cancelled' }, 202);
+  });
+
+  if (serveRenders) {
+    app.on(['GET', 'HEAD'], '/renders/:name', async (c) => {
+      const name = c.req.param('name');
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) throw apiError('not-found', `No stored render named ${name}.`);
+      if (!(await objects.head(`renders/${name}`))) throw apiError('not-found', `No stored render named ${name}; it may have expired.`);
+      return serveObject(objects, `renders/${name}`, c.req.raw, { downloadName: name });
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  function start(job: RenderJob): Promise<void> {
+    const controller = new AbortController();
+    const done = runJob(
+      { jobs, objects, runner, now: () => now().getTime() },
+      job,
+      {
+        id: job.id,
+        request: job.request,
+        outputKey: job.outputKey,
+        contentType: CONTENT_TYPES[job.request.format],
+        limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels },
+      },
+      controller.signal,
+    ).finally(() => local.delete(job.id));
+    local.set(job.id, { controller, done });
+    options.waitUntil?.(done);
+    return done;
+  }
+
+  async function findIdempotent(key: string): Promise<RenderJob | null> {
+    // The store also resolves keys atomically in create(); this read answers a plain retry
+    // before the capacity check, so a retry of an accepted request never gets 429.
+    return jobs.findByIdempotencyKey(key);
+  }
+
+  async function answerExisting(c: Context<Env>, job: RenderJob, bodyHash: string): Promise<Response> {
+    if (job.bodyHash !== bodyHash) {
+      throw apiError('idempotency-conflict', `Idempotency-Key "${job.idempotencyKey}" was already used with a different body (render ${job.id}); use a new key for a different render.`, { details: { id: job.id } });
+    }
+    const running = local.get(job.id)?.done;
+    return answerNew(c, job, running ?? Promise.resolve());
+  }
+
+  async function answerNew(c: Context<Env>, job: RenderJob, done: Promise<void>): Promise<Response> {
+    const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
+    if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
+      c.header('location', statusUrl);
+      c.header('preference-applied', 'respond-async');
+      return c.json({ id: job.id, statusUrl }, 202);
+    }
+    if (options.answerMode === 'call-id') {
+      c.header('location', statusUrl);
+      return c.json({ call_id: job.id });
+    }
+    const finished = await waitForJob(job.id, done);
+    if (!finished || !isFinished(finished.status)) {
+      // Past the platform's request time: the client continues by polling.
+      c.header('location', statusUrl);
+      return c.json({ id: job.id, statusUrl }, 202);
+    }
+    if (finished.status === 'completed' && finished.result) {
+      const { url, key, durationMs } = finished.result;
+      return c.json({ id: finished.id, url, key, durationMs });
+    }
+    if (finished.status === 'cancelled') throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
+    throw SeekframeError.fromJSON(finished.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
+  }
+
+  async function waitForJob(id: string, done: Promise<void>): Promise<RenderJob | null> {
+    const deadline = now().getTime() + syncTimeoutMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, syncTimeoutMs);
+    });
+    await Promise.race([done, timeout]);
+    // A detached runner finishes elsewhere: poll its state until it ends or time runs out.
+    let job = await freshJob(id).catch(() => null);
+    while (job && !isFinished(job.status) && now().getTime() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 500));
+      job = await freshJob(id).catch(() => null);
+    }
+    clearTimeout(timer);
+    return job;
+  }
+
+  /** The job by id, refreshed from a detached runner; 404 unknown, 410 expired. */
+  async function freshJob(id: string): Promise<RenderJob> {
+    let job = await jobs.get(id);
+    if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
+    if (Date.parse(job.expiresAt) <= now().getTime()) {
+      throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, { details: { expiresAt: job.expiresAt } });
+    }
+    if (!isFinished(job.status) && runner.poll && !local.has(id)) {
+      const update = await runner.poll(job);
+      if (update) job = (await jobs.update(id, update)) ?? job;
+    }
+    return job;
+  }
+
+  return app;
+}
+
+function progressOf(job: RenderJob): JobProgress {
+  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames };
+}
+
+function wantsJson(c: Context): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return /application\/json/i.test(accept) && !/video\/|\*\/\*/i.test(accept.split(',')[0] ?? '');
+}

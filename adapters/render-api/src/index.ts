@@ -1,0 +1,37 @@
+// Platform-neutral entry: no `node:` import anywhere in this graph (it loads in a Worker).
+export { createRenderApi } from './create-render-api.js';
+export { DEFAULT_LIMITS, renderApiSettingsFromEnv, type AnswerMode, type RenderApiLimits, type RenderApiOptions } from './render-api-options.js';
+export type {
+  ByteRange,
+  CompositionSource,
+  FileSource,
+  JobStore,
+  ObjectBody,
+  ObjectInfo,
+  ObjectStore,
+  PreviewAssets,
+  RenderRunner,
+  RunnerContext,
+  RunnerEvent,
+  RunnerJob,
+  RunnerOutcome,
+} from './ports.js';
+export {
+  RENDER_FORMATS,
+  RENDER_QUALITIES,
+  isFinished,
+  type JobProgress,
+  type JobStage,
+  type JobStatus,
+  type JobUpdate,
+  type RenderFormat,
+  type RenderJob,
+  type RenderJobRequest,
+  type RenderJobResult,
+  type RenderQuality,
+} from './render-job.js';
+export { compositionInfo, type CompositionInfo } from './load-composition.js';
+export { createMemoryJobStore } from './memory-job-store.js';
+export { parseRunnerEvent } from './parse-runner-event.js';
+export { PREVIEW_CSP } from './preview-routes.js';
+export { statusOf } from './api-error.js';

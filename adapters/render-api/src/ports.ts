@@ -1,0 +1,129 @@
+import type { SeekframeErrorData } from '@seekframe/composition';
+import type { JobStage, JobUpdate, RenderJob, RenderJobRequest } from './render-job.js';
+
+/**
+ * The three platform capabilities a template fills in, each one small object (like the core's
+ * LintHost): where a render runs, where job records live, where files live. Every method is
+ * async because Durable Object storage, Blob and R2 are.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Object store: the same five verbs as the core's StoragePort (issue 12), so a template can pass
+// the core's store straight through.
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  contentType?: string;
+  etag?: string;
+  /** ISO date string or Date. */
+  uploadedAt: string | Date;
+}
+
+/** Inclusive byte range; `end` absent = to the end. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export type ObjectBody = ReadableStream<Uint8Array> | Uint8Array | ArrayBuffer | string;
+
+export interface ObjectStore {
+  /** `ifNoneMatch: '*'` = create only: resolves `{created:false}` when the key exists. */
+  put(key: string, body: ObjectBody, options?: { contentType?: string; ifNoneMatch?: '*' }): Promise<{ created: boolean } | void>;
+  /** With a range, `body` holds only those bytes; `info.size` is always the whole object's size. */
+  get(key: string, range?: ByteRange): Promise<{ body: ReadableStream<Uint8Array>; info: ObjectInfo } | null>;
+  head(key: string): Promise<ObjectInfo | null>;
+  delete(key: string): Promise<void>;
+  /** A URL clients can fetch directly (Blob, public R2), or null when this app must serve it. */
+  url(key: string): string | null | Promise<string | null>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Job store
+
+export interface JobStore {
+  /**
+   * Stores a new job. When `job.idempotencyKey` is set and a job with that key already exists,
+   * stores nothing and returns `{created:false, job: existing}` (atomically, so two concurrent
+   * requests with one key make one render).
+   */
+  create(job: RenderJob): Promise<{ created: boolean; job: RenderJob }>;
+  get(id: string): Promise<RenderJob | null>;
+  /** The job created with this Idempotency-Key, if any. */
+  findByIdempotencyKey(key: string): Promise<RenderJob | null>;
+  /** Merges `update` (and a fresh `updatedAt`) into the job; null when it does not exist. */
+  update(id: string, update: JobUpdate): Promise<RenderJob | null>;
+  /** Jobs queued or running right now; used for 429 at `maxConcurrentRenders`. Omit it when the
+   *  platform cannot count (then only the runner's `too-many-renders` refusal gives 429). */
+  countActive?(): Promise<number>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runner
+
+/**
+ * The events a runner reports: the CLI's `--json` lines, i.e. the producer's `RenderEvent`
+ * objects (stage/progress/warning/complete/error), unchanged.
+ */
+export type RunnerEvent =
+  | { type: 'stage'; stage: JobStage }
+  | { type: 'progress'; stage: JobStage; framesRendered: number; totalFrames: number; percent: number; fps: number; eta: number | null }
+  | { type: 'warning'; code: string; message: string; details?: Record<string, unknown> }
+  | { type: 'complete'; output: string; size: number; durationMs: number; videoDuration: number }
+  | { type: 'error'; error: SeekframeErrorData };
+
+/** What the API hands a runner: the job and the limits it must enforce. */
+export interface RunnerJob {
+  id: string;
+  request: RenderJobRequest;
+  /** Store the finished file in the object store under exactly this key. */
+  outputKey: string;
+  contentType: string;
+  /** `seekframe render --max-frames/--max-render-seconds`: the render cancels itself with
+   *  `render-timeout` past the wall time. */
+  limits: { maxFrames: number; maxRenderSeconds: number; maxPixels: number };
+}
+
+export interface RunnerContext {
+  /** Report an event; the API turns it into job store updates (throttled). */
+  emit(event: RunnerEvent): void;
+  /** Aborted when the job is cancelled through this app instance. */
+  signal: AbortSignal;
+}
+
+/**
+ * How `start` ended:
+ * - `stored`: the output is in the object store under `outputKey` (local, container).
+ * - `detached`: the render goes on elsewhere (a detached sandbox command); the API then asks
+ *   `poll(job)` on each status request until it reports a finished status.
+ * A failed render rejects with a SeekframeError (or resolves after emitting an `error` event).
+ * A runner at capacity rejects with code `too-many-renders` (answered 429 + Retry-After).
+ */
+export type RunnerOutcome = { kind: 'stored'; durationMs?: number; size?: number } | { kind: 'detached' };
+
+export interface RenderRunner {
+  start(job: RunnerJob, context: RunnerContext): Promise<RunnerOutcome>;
+  /** Stops the render if it runs (idempotent; unknown ids are ignored). */
+  cancel(id: string): Promise<void>;
+  /** Detached runners: the job's current state, or null when nothing new is known. */
+  poll?(job: RenderJob): Promise<JobUpdate | null>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static sources for the preview page
+
+/** A file by relative POSIX path (`index.html`, `assets/logo.png`); null when absent. The
+ *  implementation must refuse paths that leave its root (the API already rejects `..`). */
+export interface FileSource {
+  read(path: string): Promise<{ body: ReadableStream<Uint8Array> | Uint8Array | string; contentType?: string } | null>;
+}
+
+/** The template's composition folder (Node: a folder; Worker: bundled assets). Its entry is `index.html`. */
+export type CompositionSource = FileSource;
+
+/**
+ * The preview page's built assets: `app.js` (adapters/render-api/dist/preview/app.js, exported
+ * as `@seekframe/render-api/preview/app.js`) and `seekframe-player.js` (`@seekframe/player/bundle`).
+ */
+export type PreviewAssets = FileSource;

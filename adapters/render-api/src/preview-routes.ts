@@ -1,0 +1,79 @@
+import type { Hono } from 'hono';
+import { apiError } from './api-error.js';
+import type { FileSource } from './ports.js';
+import { previewPageHtml } from './preview-page.js';
+import type { RenderApiOptions } from './render-api-options.js';
+
+/** The preview page may be framed only by this origin and embeds no plugins. */
+export const PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'";
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  ttf: 'font/ttf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+};
+
+export function contentTypeOf(path: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  return TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** A relative POSIX path with no `..`, no absolute start, no backslash or NUL; else null. */
+export function safeRelativePath(raw: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (path === '' || path.startsWith('/') || path.includes('\\') || path.includes('\0')) return null;
+  if (path.split('/').some((part) => part === '..' || part === '.' || part === '')) return null;
+  return path;
+}
+
+async function serveFile(source: FileSource, path: string): Promise<Response> {
+  const file = await source.read(path);
+  if (!file) throw apiError('not-found', `No preview file ${path}.`);
+  return new Response(file.body as BodyInit, {
+    headers: { 'content-type': file.contentType ?? contentTypeOf(path), 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' },
+  });
+}
+
+/**
+ * `GET /` (the page), `/preview/app.js` and `/preview/seekframe-player.js` (its built assets),
+ * `/preview/composition/*` (the composition's files for the player). No token needed: the page
+ * asks for one when the API answers 401.
+ */
+export function mountPreview(app: Hono<any>, options: RenderApiOptions): void {
+  app.get('/', (c) => {
+    if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview page (no previewAssets given to createRenderApi).');
+    return c.html(previewPageHtml(), 200, { 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' });
+  });
+  app.get('/preview/:asset{(app|seekframe-player)\\.js}', async (c) => {
+    if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview assets.');
+    return serveFile(options.previewAssets, c.req.param('asset'));
+  });
+  app.get('/preview/composition/*', async (c) => {
+    const raw = c.req.path.slice('/preview/composition/'.length);
+    const path = safeRelativePath(raw);
+    if (!path) throw apiError('not-found', `No composition file ${raw}; paths are relative to the composition folder, without "..".`);
+    return serveFile(options.composition, path);
+  });
+}

@@ -1,0 +1,90 @@
+import { SeekframeError } from '@seekframe/composition';
+import type { CompositionSource, JobStore, ObjectStore, PreviewAssets, RenderRunner } from './ports.js';
+
+/**
+ * How `POST /api/render` answers without `Prefer: respond-async`:
+ * - `sync` (sandbox, container templates): waits until the file is stored, then 200
+ *   `{url, key, durationMs}`.
+ * - `call-id` (function template): 200 `{call_id}` at once; poll `GET /api/render/<call_id>`.
+ */
+export type AnswerMode = 'sync' | 'call-id';
+
+export interface RenderApiLimits {
+  /** Request body bytes (413 `body-too-large`). Default 2 MiB. */
+  maxBodyBytes: number;
+  /** Frames of one render (duration x fps), refused with 400 `limit-exceeded`. Default 18000. */
+  maxFrames: number;
+  /** Pixels of one frame (width x height), refused with 400 `limit-exceeded`. Default 3840x2160. */
+  maxPixels: number;
+  /** Wall time of one render; the runner cancels it past this (`render-timeout`). Default 900. */
+  maxRenderSeconds: number;
+  /** Custom `html` bytes (part of the body). Default 1 MiB. */
+  maxHtmlBytes: number;
+}
+
+export interface RenderApiOptions {
+  runner: RenderRunner;
+  jobs: JobStore;
+  objects: ObjectStore;
+  /** The template's composition; `index.html` is its entry. */
+  composition: CompositionSource;
+  /** The preview page's script and the player bundle. Without it `GET /` answers 404. */
+  previewAssets?: PreviewAssets;
+  answerMode: AnswerMode;
+  /** Bearer token (`RENDER_API_TOKEN`); when set every route but the preview page needs it. */
+  token?: string;
+  /** `ALLOW_CUSTOM_HTML=true`: accept `html` in the body (else 403 `custom-html-disabled`). */
+  allowCustomHtml?: boolean;
+  limits?: Partial<RenderApiLimits>;
+  /** Queued + running jobs at once before 429 + Retry-After (needs `jobs.countActive`). Default 2. */
+  maxConcurrentRenders?: number;
+  /** How long a job and its output stay fetchable; then 410 `render-expired`. Default 24 h. */
+  retentionSeconds?: number;
+  /** Lets background work outlive the response (Workers `ctx.waitUntil`, Next `after()`). In
+   *  Node, omit it: the promise simply runs on. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+  /** `GET /renders/:name` serves `renders/<name>` from the object store (the function template's
+   *  volume route). Default: true in `call-id` mode. */
+  serveRendersRoute?: boolean;
+  /** Longest wait of a `sync` POST before it answers 202 `{id, statusUrl}` instead. Default 840 s. */
+  syncTimeoutMs?: number;
+  /** Job ids; default `crypto.randomUUID()`. */
+  newId?: () => string;
+  /** Clock for tests. */
+  now?: () => Date;
+}
+
+export const DEFAULT_LIMITS: RenderApiLimits = {
+  maxBodyBytes: 2 * 1024 * 1024,
+  maxFrames: 18_000,
+  maxPixels: 3840 * 2160,
+  maxRenderSeconds: 900,
+  maxHtmlBytes: 1024 * 1024,
+};
+
+/** Reads the settings every template shares from its environment (strings), so each template
+ *  names them the same. Unset or empty = the default. */
+export function renderApiSettingsFromEnv(env: Record<string, string | undefined>): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> {
+  const num = (name: string): number | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new SeekframeError('invalid-server-options', `${name} must be a whole number of at least 1 (got "${raw}"); fix or unset it.`, { stage: 'config', details: { variable: name } });
+    return value;
+  };
+  const token = env.RENDER_API_TOKEN?.trim();
+  const limits: Partial<RenderApiLimits> = {};
+  const maxFrames = num('RENDER_MAX_FRAMES');
+  const maxRenderSeconds = num('RENDER_MAX_SECONDS');
+  if (maxFrames !== undefined) limits.maxFrames = maxFrames;
+  if (maxRenderSeconds !== undefined) limits.maxRenderSeconds = maxRenderSeconds;
+  const maxConcurrentRenders = num('RENDER_MAX_CONCURRENT');
+  const retentionSeconds = num('RENDER_RETENTION_SECONDS');
+  return {
+    ...(token ? { token } : {}),
+    allowCustomHtml: env.ALLOW_CUSTOM_HTML?.trim() === 'true',
+    limits,
+    ...(maxConcurrentRenders !== undefined ? { maxConcurrentRenders } : {}),
+    ...(retentionSeconds !== undefined ? { retentionSeconds } : {}),
+  };
+}
