@@ -2,9 +2,9 @@ import { SeekframeError } from '@seekframe/composition';
 
 /**
  * Error codes that mean "the command line was wrong" and exit with 2 instead of 1. The engine's
- * `parseWorkers` already throws `invalid-option`; commands use `invalidArgument` below.
+ * `parseWorkers` throws `invalid-options` too; commands use `invalidArgument` below.
  */
-const USAGE_CODES = new Set(['invalid-option', 'invalid-argument']);
+const USAGE_CODES = new Set(['invalid-options', 'invalid-argument']);
 
 export function isUsageError(error: unknown): boolean {
   return error instanceof SeekframeError && USAGE_CODES.has(error.code);

@@ -16,8 +16,110 @@ export type ErrorStage =
   | 'encode'
   | 'output';
 
+/**
+ * Every error code a user, a client or a host can see: one closed list, so a typo or a second
+ * spelling of the same failure (`cancelled` next to `render-cancelled`) fails the type check.
+ * Add a new code here, and to the README's error list.
+ */
+export const ERROR_CODES = [
+  'asset-not-found',
+  'audio-mix-failed',
+  'batch-failed',
+  'beginframe-unsupported',
+  'body-too-large',
+  'browser-crashed',
+  'browser-launch-failed',
+  'browser-not-found',
+  'capture-failed',
+  'capture-mode-unsupported',
+  'capture-timeout',
+  'color-grading-cross-origin',
+  'color-grading-unavailable',
+  'custom-html-disabled',
+  'docker-image-missing',
+  'docker-not-found',
+  'docker-run-failed',
+  'docker-unreachable',
+  'empty-composition',
+  'encoder-closed',
+  'entry-not-found',
+  'ffmpeg-exited',
+  'ffmpeg-not-found',
+  'hdr-unsupported',
+  'html-too-large',
+  'idempotency-conflict',
+  'insecure-host',
+  'internal-error',
+  'invalid-argument',
+  'invalid-batch',
+  'invalid-body',
+  'invalid-color-grading',
+  'invalid-composition',
+  'invalid-json',
+  'invalid-lut',
+  'invalid-options',
+  'invalid-runtime-config',
+  'invalid-seek',
+  'invalid-server-options',
+  'invalid-timing',
+  'invalid-variable-values',
+  'invalid-variables',
+  'limit-exceeded',
+  'lint-failed',
+  'load-superseded',
+  'media-probe-failed',
+  'media-source-refused',
+  'method-not-allowed',
+  'no-frames',
+  'not-found',
+  'not-ready',
+  'output-missing',
+  'output-not-found',
+  'output-write-failed',
+  'page-dialog',
+  'page-load-failed',
+  'page-script-error',
+  'page-unresponsive',
+  'path-outside-project',
+  'path-outside-root',
+  'player-bundle-missing',
+  'player-failed',
+  'player-load-failed',
+  'port-in-use',
+  'preview-failed',
+  'ready-failed',
+  'ready-timeout',
+  'remote-asset-failed',
+  'render-cancelled',
+  'render-expired',
+  'render-failed',
+  'render-not-found',
+  'render-not-running',
+  'render-timeout',
+  'runtime-bundle-missing',
+  'runtime-missing',
+  'seek-timeout',
+  'server-listen-failed',
+  'shutting-down',
+  'target-exists',
+  'target-not-empty',
+  'too-many-renders',
+  'unauthorized',
+  'url-too-long',
+  'video-extract-failed',
+  'sub-composition-empty',
+  'clip-source-unreadable',
+  'blank-render',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** True when `code` is one of ours (for data that crossed a process or network boundary). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}
+
 export interface SeekframeErrorData {
-  code: string;
+  code: ErrorCode;
   message: string;
   stage?: ErrorStage;
   retryable: boolean;
@@ -26,13 +128,13 @@ export interface SeekframeErrorData {
 }
 
 export class SeekframeError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly stage: ErrorStage | undefined;
   readonly retryable: boolean;
   readonly details: Record<string, unknown> | undefined;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     options: { stage?: ErrorStage; retryable?: boolean; details?: Record<string, unknown>; cause?: unknown } = {},
   ) {
@@ -64,7 +166,7 @@ export class SeekframeError extends Error {
 }
 
 /** Wraps anything thrown into a SeekframeError, keeping an existing one untouched. */
-export function toSeekframeError(error: unknown, fallback: { code: string; stage?: ErrorStage }): SeekframeError {
+export function toSeekframeError(error: unknown, fallback: { code: ErrorCode; stage?: ErrorStage }): SeekframeError {
   if (error instanceof SeekframeError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new SeekframeError(fallback.code, message, { ...(fallback.stage ? { stage: fallback.stage } : {}), cause: error });

@@ -1,9 +1,9 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../src/find-browser.js';
-import { launchBrowser, type BrowserSession } from '../src/launch-browser.js';
-import { openCapturePage } from '../src/capture-page.js';
-import type { BrowserInfo } from '../src/browser-info.js';
+import { findBrowser } from '../src/browser/find-browser.js';
+import { launchBrowser, type BrowserSession } from '../src/browser/launch-browser.js';
+import { openCapturePage } from '../src/capture/capture-page.js';
+import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
 
 const W = 64;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../src/find-browser.js';
-import { launchBrowser, type BrowserSession } from '../src/launch-browser.js';
-import { openCapturePage } from '../src/capture-page.js';
-import { renderFramePool } from '../src/render-frame-pool.js';
-import { processTree } from '../src/pin-to-cpu.js';
-import type { BrowserInfo } from '../src/browser-info.js';
+import { findBrowser } from '../src/browser/find-browser.js';
+import { launchBrowser, type BrowserSession } from '../src/browser/launch-browser.js';
+import { openCapturePage } from '../src/capture/capture-page.js';
+import { renderFramePool } from '../src/pool/render-frame-pool.js';
+import { processTree } from '../src/system/pin-to-cpu.js';
+import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
 
 // Pages that block their main thread, open dialogs, or lose their renderer. Every wait must end
@@ -147,7 +147,7 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
       },
       signal: controller.signal,
     });
-    await expect(pool).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(pool).rejects.toMatchObject({ code: 'render-cancelled' });
     await expectGone(pids);
   });
 });

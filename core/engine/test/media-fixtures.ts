@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { runProcess } from '../src/run-process.js';
+import { runProcess } from '../src/system/run-process.js';
 
 /** A temp folder per test file, removed by the returned cleanup. */
 export async function tempDir(prefix = 'sf-engine-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {

@@ -1,18 +1,18 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../src/find-browser.js';
+import { findBrowser } from '../src/browser/find-browser.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderFramePool, type FramePoolOptions } from '../src/render-frame-pool.js';
-import { launchBrowser } from '../src/launch-browser.js';
-import { openCapturePage } from '../src/capture-page.js';
-import { startPoolWorker } from '../src/open-pool-worker.js';
-import { createFrameEncoder } from '../src/create-frame-encoder.js';
-import { probeMedia } from '../src/probe-media.js';
+import { renderFramePool, type FramePoolOptions } from '../src/pool/render-frame-pool.js';
+import { launchBrowser } from '../src/browser/launch-browser.js';
+import { openCapturePage } from '../src/capture/capture-page.js';
+import { startPoolWorker } from '../src/pool/open-pool-worker.js';
+import { createFrameEncoder } from '../src/encode/create-frame-encoder.js';
+import { probeMedia } from '../src/media/probe-media.js';
 import { countFrames, decodeRgbFrames, tempDir } from './media-fixtures.js';
-import type { BrowserInfo } from '../src/browser-info.js';
+import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
-import { allowedCpus, processTree } from '../src/pin-to-cpu.js';
+import { allowedCpus, processTree } from '../src/system/pin-to-cpu.js';
 
 const W = 64;
 const H = 36;
@@ -71,7 +71,7 @@ function baseOptions(path: string, overrides: Partial<FramePoolOptions> = {}): F
     mode: 'beginframe',
     page: { url: server.url(path), width: W, height: H, imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000 },
     times: Array.from({ length: 10 }, (_, i) => i / 10),
-    chunkSize: 2,
+    batchSize: 2,
     onFrame: () => undefined,
     ...overrides,
   };
@@ -177,7 +177,7 @@ describe('renderFramePool', () => {
           },
         }),
       ),
-    ).rejects.toMatchObject({ code: 'cancelled' });
+    ).rejects.toMatchObject({ code: 'render-cancelled' });
     expect(seen).toBe(3);
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
   });

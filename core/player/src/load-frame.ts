@@ -102,5 +102,5 @@ function injectHere(html: string, url: string, meta: { id: string | undefined; w
 }
 
 function cancelled(): SeekframeError {
-  return new SeekframeError('cancelled', 'loading was replaced by a newer load', { stage: 'load' });
+  return new SeekframeError('load-superseded', 'loading was replaced by a newer load', { stage: 'load' });
 }

@@ -1,4 +1,4 @@
-export { renderComposition } from './render-composition.js';
+export { renderComposition } from './render/render-composition.js';
 export {
   RenderOptionsSchema,
   FpsSchema,
@@ -10,20 +10,20 @@ export {
   type RenderOptionsInput,
   type OutputFormat,
   type Fps,
-} from './render-options.js';
-export { parseRenderOptions, invalidOptionsError } from './parse-render-options.js';
-export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, checkRenderLimits, type RenderLimits, type RenderLimitName } from './render-limits.js';
-export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render-events.js';
-export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './project-server.js';
-export { createRuntimeInjector, type RuntimeInjectorOptions } from './create-runtime-injector.js';
-export { loadRuntimeSource } from './load-runtime-source.js';
-export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './resolve-cdn-url.js';
-export { frameCount, frameTime } from './frame-timing.js';
+} from './plan/render-options.js';
+export { parseRenderOptions, invalidOptionsError } from './plan/parse-render-options.js';
+export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, checkRenderLimits, type RenderLimits, type RenderLimitName } from './plan/render-limits.js';
+export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
+export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
+export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
+export { loadRuntimeSource } from './serve/load-runtime-source.js';
+export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
+export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
 export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';
 export { RenderRequestSchema, type RenderRequest } from './server/render-request.js';
 export type { ProducerServerEvent } from './server/server-events.js';
-export type { QueueStatus } from './server/render-queue.js';
-export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render-events.js';
+export type { QueueStatus } from './jobs/render-queue.js';
+export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render/render-events.js';
 export * from './batch/index.js';
-export { measureRender, type RenderMeasurement } from './measure-render.js';
+export { measureRender, type RenderMeasurement } from './render/measure-render.js';

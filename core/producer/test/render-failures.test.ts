@@ -148,7 +148,7 @@ describe('failures leave no output and say what went wrong', () => {
       { projectDir: path.join(project.dir, 'long'), output: path.join(project.dir, 'gif', 'out.gif'), format: 'gif', crf: 20 },
       (e) => events.push(e),
     ).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'invalid-option', details: { field: 'crf' } });
+    expect(error).toMatchObject({ code: 'invalid-options', details: { field: 'crf' } });
     expect((error as Error).message).toMatch(/mp4 and webm only/);
     expect(events.filter((e) => e.type === 'stage').map((e) => (e as { stage: string }).stage)).toEqual(['lint', 'load']);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { launchBrowser, openCapturePage, findBrowser, type BrowserSession } from '@seekframe/engine';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProjectServer, createRuntimeInjector, renderComposition, type RenderEvent } from '../src/index.js';
-import { loadRuntimeSource } from '../src/load-runtime-source.js';
+import { loadRuntimeSource } from '../src/serve/load-runtime-source.js';
 import { decodeFrames } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '@seekframe/engine';
 import { renderComposition } from '../src/index.js';
-import type { RenderEvent } from '../src/render-events.js';
+import type { RenderEvent } from '../src/render/render-events.js';
 import { decodeFrames, ffmpeg, pixel } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 

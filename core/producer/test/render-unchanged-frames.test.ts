@@ -61,7 +61,7 @@ async function capture(skipUnchangedFrames: boolean, workers: number): Promise<{
   const result = await renderFramePool({
     browser,
     workers,
-    chunkSize: 9,
+    batchSize: 9,
     mode: 'beginframe',
     page: { url: server.entryUrl, width: 160, height: 90, imageFormat: 'jpeg', transparent: false, readyTimeoutMs: 30_000, skipUnchangedFrames },
     times: Array.from({ length: FRAMES }, (_, i) => frameTime(i, { num: FPS, den: 1 })),

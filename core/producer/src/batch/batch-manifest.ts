@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BatchCounts, BatchRowStatus } from '../render-events.js';
+import type { BatchCounts, BatchRowStatus } from '../render/render-events.js';
 
 /**
  * manifest.json: the state of a batch, in the folder that holds its outputs (their deepest common

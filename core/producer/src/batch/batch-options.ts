@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { invalidOptionsError } from '../parse-render-options.js';
-import { defaultOutputPath, FORMAT_EXTENSIONS, type OutputFormat } from '../render-options.js';
+import { invalidOptionsError } from '../plan/parse-render-options.js';
+import { defaultOutputPath, FORMAT_EXTENSIONS, type OutputFormat } from '../plan/render-options.js';
 
 /** What `renderBatch` takes: the shared render options, the decoded batch file and batch knobs. */
 export const BatchOptionsSchema = z.object({

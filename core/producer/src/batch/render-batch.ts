@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
-import { fpsFromNumber, frameCount } from '../frame-timing.js';
-import { parseRenderOptions } from '../parse-render-options.js';
-import { renderComposition } from '../render-composition.js';
-import type { BatchCounts, BatchEvent, BatchEventListener, RenderEvent } from '../render-events.js';
-import { resolveProject } from '../resolve-project.js';
+import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { parseRenderOptions } from '../plan/parse-render-options.js';
+import { renderComposition } from '../render/render-composition.js';
+import type { BatchCounts, BatchEvent, BatchEventListener, RenderEvent } from '../render/render-events.js';
+import { resolveProject } from '../serve/resolve-project.js';
 import { countRows, createManifestWriter, manifestFolder, readManifest, type Manifest, type ManifestRow } from './batch-manifest.js';
 import { defaultBatchOutputTemplate, parseBatchOptions, type BatchOptionsInput } from './batch-options.js';
 import { workersPerRow } from './batch-workers.js';

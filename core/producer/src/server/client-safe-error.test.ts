@@ -32,7 +32,7 @@ describe('createPathScrubber', () => {
   });
 
   it('scrubs error events deeply, details included', () => {
-    const event = scrubEvent({ type: 'error', error: { code: 'x', message: `${root}/a.html`, retryable: false, details: { file: `${root}/a.html`, list: [`${root}/b.html`] } } }, scrub);
-    expect(event).toEqual({ type: 'error', error: { code: 'x', message: 'a.html', retryable: false, details: { file: 'a.html', list: ['b.html'] } } });
+    const event = scrubEvent({ type: 'error', error: { code: 'render-failed', message: `${root}/a.html`, retryable: false, details: { file: `${root}/a.html`, list: [`${root}/b.html`] } } }, scrub);
+    expect(event).toEqual({ type: 'error', error: { code: 'render-failed', message: 'a.html', retryable: false, details: { file: 'a.html', list: ['b.html'] } } });
   });
 });

@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
 import { OutputStore } from './output-store.js';
 import { createProducerApp, type RenderDispatcher } from './producer-app.js';
-import { RenderQueue, type QueueStatus } from './render-queue.js';
+import { RenderQueue, type QueueStatus } from '../jobs/render-queue.js';
 import { runRenderJob } from './run-render-job.js';
 import { createPathScrubber, scrubEvent } from './client-safe-error.js';
 import { resolveServerConfig, type ProducerServerConfig, type ProducerServerOptionsInput } from './server-options.js';

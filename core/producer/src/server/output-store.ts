@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FORMAT_EXTENSIONS, type OutputFormat } from '../render-options.js';
+import { FORMAT_EXTENSIONS, type OutputFormat } from '../plan/render-options.js';
 
 /** 32 base64url characters = 192 random bits: unguessable, and safe in a file name. */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
-import { fpsFromNumber, frameCount } from '../frame-timing.js';
-import { isInsideFolder, pathOutsideProject, readInsideProject } from '../read-inside-project.js';
-import { checkRenderLimits, type RenderLimits } from '../render-limits.js';
-import { runLint } from '../run-lint.js';
+import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { isInsideFolder, pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
+import { checkRenderLimits, type RenderLimits } from '../plan/render-limits.js';
+import { runLint } from '../plan/run-lint.js';
 import type { ParsedRenderRequest } from './render-request.js';
 
 /**

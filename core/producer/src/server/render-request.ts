@@ -2,10 +2,10 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
-import { parseRenderOptions } from '../parse-render-options.js';
-import type { RenderOptions } from '../render-options.js';
-import { resolveProject } from '../resolve-project.js';
-import { isInsideFolder } from '../read-inside-project.js';
+import { parseRenderOptions } from '../plan/parse-render-options.js';
+import type { RenderOptions } from '../plan/render-options.js';
+import { resolveProject } from '../serve/resolve-project.js';
+import { isInsideFolder } from '../serve/read-inside-project.js';
 
 /**
  * The body of `POST /render` and `POST /render/stream`. Only the shape lives here; the option

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toSeekframeError } from '@seekframe/composition';
-import { renderComposition } from '../render-composition.js';
-import type { RenderLimits } from '../render-limits.js';
+import { renderComposition } from '../render/render-composition.js';
+import type { RenderLimits } from '../plan/render-limits.js';
 import type { OutputStore } from './output-store.js';
 import type { ParsedRenderRequest } from './render-request.js';
 import { INLINE_PROJECT_PREFIX } from './server-options.js';

@@ -1,4 +1,4 @@
-import type { RenderEvent } from '../render-events.js';
+import type { RenderEvent } from '../render/render-events.js';
 
 /**
  * What `POST /render/stream` sends, one SSE message per event (`event:` = type, `data:` = JSON).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
-import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type RenderLimitName } from '../render-limits.js';
+import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type RenderLimitName } from '../plan/render-limits.js';
 
 export const DEFAULT_PORT = 9847;
 export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;

@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { SeekframeError } from '@seekframe/composition';
+import { browserArgs, type CaptureMode } from './browser-flags.js';
+import type { BrowserInfo } from './browser-info.js';
+import { processTree } from '../system/pin-to-cpu.js';
+import { tempFolderPrefix } from '../system/atomic-output.js';
+
+/** How long a polite Browser.close may take before the process tree is killed instead. */
+const CLOSE_GRACE_MS = 2_000;
+
+export interface LaunchOptions {
+  browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version' | 'extraArgs'>>;
+  mode: CaptureMode;
+  gpu?: boolean;
+  width: number;
+  height: number;
+  /** How long to wait for the browser to come up (default 30 s). */
+  timeoutMs?: number;
+}
+
+export interface BrowserSession {
+  readonly browser: Browser;
+  readonly mode: CaptureMode;
+  readonly executablePath: string;
+  /**
+   * Closes the browser and removes its fresh profile folder. Safe to call twice. Never waits on
+   * the page: a browser that does not close within 2 s is killed (its whole process tree).
+   */
+  close(): Promise<void>;
+  /** SIGKILLs the browser and every process below it now (a page that stopped answering), then cleans up. */
+  kill(): Promise<void>;
+}
+
+/** Starts one browser process with a fresh profile that is removed again on close. */
+export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession> {
+  if (opts.mode === 'beginframe' && opts.browser.supportsBeginFrame === false) {
+    throw new SeekframeError(
+      'beginframe-unsupported',
+      `${opts.browser.path} (${opts.browser.kind}) cannot produce frames with HeadlessExperimental.beginFrame. ` +
+        'Use the screenshot capture mode, or install chrome-headless-shell (`apt-get install chromium-headless-shell`) and point SEEKFRAME_BROWSER at it.',
+      { stage: 'browser', details: { path: opts.browser.path } },
+    );
+  }
+  const userDataDir = await mkdtemp(tempFolderPrefix('profile'));
+  let browser: Browser;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: opts.browser.path,
+      // The headless shell only knows old headless; full Chromium gets the new headless mode.
+      headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
+      args: [...browserArgs(opts), ...(opts.browser.extraArgs ?? [])],
+      userDataDir,
+      defaultViewport: null,
+      pipe: true,
+      timeout: opts.timeoutMs ?? 30_000,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw new SeekframeError(
+      'browser-launch-failed',
+      `Could not start the browser at ${opts.browser.path}: ${error instanceof Error ? error.message : String(error)}. ` +
+        'Check that it runs (`<path> --version`), or point SEEKFRAME_BROWSER at another Chromium.',
+      { stage: 'browser', retryable: true, details: { path: opts.browser.path }, cause: error },
+    );
+  }
+  const child = browser.process();
+  // Every process of this browser, read while it is alive: renderers may outlive a killed parent.
+  const killTree = (): void => {
+    const pids = child?.pid === undefined ? [] : processTree(child.pid);
+    for (const pid of pids.reverse()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+  let closing: Promise<void> | undefined;
+  const finish = (polite: boolean): Promise<void> => {
+    closing ??= (async () => {
+      if (polite) {
+        // Browser.close answers even while a renderer spins, but nothing here may depend on it.
+        const closed = await Promise.race([browser.close().then(() => true, () => false), delay(CLOSE_GRACE_MS).then(() => false)]);
+        if (!closed) killTree();
+      } else {
+        killTree();
+      }
+      await Promise.race([exited, delay(CLOSE_GRACE_MS)]);
+      browser.disconnect().catch(() => undefined);
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    })();
+    return closing;
+  };
+  return { browser, mode: opts.mode, executablePath: opts.browser.path, close: () => finish(true), kill: () => finish(false) };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,275 @@
+import type { CDPSession, Page } from 'puppeteer-core';
+import { SeekframeError } from '@seekframe/composition';
+import { createBeginFrameTarget } from '../browser/begin-frame-target.js';
+import { beginFrameCapture } from './begin-frame-capture.js';
+import type { CaptureMode } from '../browser/browser-flags.js';
+import type { BrowserSession } from '../browser/launch-browser.js';
+import { collectPageErrors } from './page-errors.js';
+import { trackPendingRequests } from './pending-requests.js';
+import { pageResponds, settleWithin, waitForPageReady } from './page-ready.js';
+import { PageInterrupted, watchPage } from './page-watch.js';
+import { dialogError, unresponsiveError } from './unresponsive-error.js';
+
+export interface CapturePageOptions {
+  url: string;
+  width: number;
+  height: number;
+  mode: CaptureMode;
+  imageFormat: 'jpeg' | 'png';
+  /** 0-100, JPEG only (default 90). */
+  jpegQuality?: number;
+  /** Transparent page background (PNG only): for mov, webm and png-sequence. */
+  transparent: boolean;
+  readyTimeoutMs: number;
+  /** Longest a single seek may take before the render fails (default 30 s). */
+  seekTimeoutMs?: number;
+  /** Fail a frame when `__seekframe.errors()` reports author-script errors (default true). */
+  failOnScriptErrors?: boolean;
+  /**
+   * beginframe only (default true): when Chromium reports no damage since the frame it last
+   * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
+   */
+  skipUnchangedFrames?: boolean;
+  /** Aborting ends every wait on the page at once (`cancelled`, or the signal's SeekframeError reason). */
+  signal?: AbortSignal;
+}
+
+export interface CapturedFrame {
+  data: Buffer;
+  /**
+   * beginframe mode only: Chromium reported no damage since the frame this page last drew, so
+   * the pixels are that frame's and its buffer is handed back without a new screenshot.
+   */
+  reused: boolean;
+}
+
+export interface CapturePage {
+  readonly page: Page;
+  evaluate: Page['evaluate'];
+  /** Seeks to `t` seconds and returns the encoded frame. `frame` only labels errors. */
+  seekAndCapture(t: number, frame?: number): Promise<Buffer>;
+  /** Same as seekAndCapture, and says whether the previous frame was reused. */
+  seekAndCaptureFrame(t: number, frame?: number): Promise<CapturedFrame>;
+  /** Page errors so far: uncaught exceptions, console errors, failed requests (with URLs). */
+  errors(): string[];
+  close(): Promise<void>;
+}
+
+export async function openCapturePage(session: BrowserSession, opts: CapturePageOptions): Promise<CapturePage> {
+  if (opts.transparent && opts.imageFormat === 'jpeg') {
+    throw new SeekframeError('invalid-options', 'A transparent capture needs imageFormat "png": JPEG has no alpha channel.', {
+      stage: 'capture',
+      details: { field: 'imageFormat' },
+    });
+  }
+  if (opts.mode !== session.mode) {
+    throw new SeekframeError(
+      'invalid-options',
+      `openCapturePage mode "${opts.mode}" does not match the browser launched in "${session.mode}" mode; launch one browser per mode.`,
+      { stage: 'capture', details: { field: 'mode' } },
+    );
+  }
+  let created: Awaited<ReturnType<typeof createPage>>;
+  try {
+    created = await createPage(session, opts.mode);
+  } catch (error) {
+    // Usually the browser died while the page was being made (puppeteer: "Connection closed.").
+    throw crashError(session, error, `while opening a page for ${opts.url}`);
+  }
+  const { page, cdp } = created;
+  const errors = collectPageErrors(page);
+  const pendingRequests = trackPendingRequests(page);
+  // Every wait below races this: a crash or an abort ends it at once, whatever the page does.
+  const watch = watchPage(page, opts.signal);
+  const interrupted = watch.interrupted;
+  /** A wait on the page, bounded in Node; 'timeout' when the page did not answer in time. */
+  const within = <T>(promise: Promise<T>, ms: number, pump?: () => Promise<void>): Promise<T | 'timeout'> => settleWithin(promise, ms, pump, interrupted);
+  /** Fails with page-unresponsive (browser killed) when the main thread is blocked, else returns. */
+  const checkResponsive = async (where: string, waitedMs: number, details: Record<string, unknown> = {}): Promise<void> => {
+    if (await pageResponds(page)) return;
+    await session.kill();
+    throw unresponsiveError(opts.url, where, waitedMs, details);
+  };
+  const closePage = async (): Promise<void> => {
+    watch.dispose();
+    if ((await within(page.close().catch(() => undefined), 2_000).catch(() => 'timeout')) === 'timeout') await session.kill();
+  };
+  try {
+    const setUp = async (): Promise<void> => {
+      await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
+      if (opts.transparent) {
+        await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+      }
+    };
+    if ((await within(setUp(), opts.readyTimeoutMs)) === 'timeout') await checkResponsive('before loading', opts.readyTimeoutMs);
+    const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
+    const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
+    nav.catch(() => undefined);
+    const loaded = await within(nav, opts.readyTimeoutMs, pump);
+    if (loaded === 'timeout') {
+      await checkResponsive('while loading', opts.readyTimeoutMs, { stage: 'load' });
+      const waiting = pendingRequests();
+      const detail = waiting.length > 0 ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}` : '';
+      throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`, {
+        stage: 'capture',
+        retryable: true,
+        details: { url: opts.url },
+      });
+    }
+    if (loaded && !loaded.ok() && loaded.status() >= 400) {
+      throw new SeekframeError('page-load-failed', `${opts.url} answered HTTP ${loaded.status()}.`, {
+        stage: 'capture',
+        details: { url: opts.url, status: loaded.status() },
+      });
+    }
+    await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump, interrupted);
+    if (watch.dialogs().length > 0) throw dialogError(opts.url, 'while loading', watch.dialogs());
+  } catch (error) {
+    if (error instanceof SeekframeError && error.code === 'page-unresponsive') await session.kill();
+    else await closePage();
+    if (error instanceof SeekframeError) throw error;
+    throw crashError(session, error, `while loading ${opts.url}`);
+  }
+
+  const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
+  const seekTimeoutMs = opts.seekTimeoutMs ?? 30_000;
+  const failOnScriptErrors = opts.failOnScriptErrors ?? true;
+  const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
+
+  const seekAndCaptureFrame = async (t: number, frame?: number): Promise<CapturedFrame> => {
+    const label = frame === undefined ? `t=${t}s` : `frame ${frame} (t=${t}s)`;
+    let seekError: string | null;
+    let scriptErrors: string[];
+    try {
+      // One round trip: seek, then read the runtime's record of author-script errors.
+      const seeking = page.evaluate(async (time: number) => {
+        const sf = (window as unknown as { __seekframe: { seek(t: number): Promise<void>; errors?: () => unknown[] } }).__seekframe;
+        let failed: string | null = null;
+        try {
+          await sf.seek(time);
+        } catch (error) {
+          failed = error instanceof Error ? error.message : String(error);
+        }
+        const errors = typeof sf.errors === 'function' ? sf.errors().map(String) : [];
+        return { failed, errors };
+      }, t);
+      seeking.catch(() => undefined);
+      const outcome = await within(seeking, seekTimeoutMs, pump);
+      if (outcome === 'timeout') {
+        await checkResponsive(`at ${label}`, seekTimeoutMs, { time: t, ...(frame === undefined ? {} : { frame }) });
+        throw new SeekframeError('seek-timeout', `Seeking ${opts.url} to ${label} did not finish within ${seekTimeoutMs} ms.`, {
+          stage: 'capture',
+          retryable: true,
+          details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+        });
+      }
+      seekError = outcome.failed;
+      scriptErrors = outcome.errors;
+    } catch (error) {
+      if (error instanceof SeekframeError) throw error;
+      throw crashError(session, error, `at ${label}`);
+    }
+    if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), { time: t, ...(frame === undefined ? {} : { frame }) });
+    if (seekError !== null) {
+      throw new SeekframeError('page-script-error', `Seeking ${opts.url} to ${label} failed in the page: ${seekError}`, {
+        stage: 'capture',
+        details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+      });
+    }
+    if (failOnScriptErrors && scriptErrors.length > 0) {
+      throw new SeekframeError(
+        'page-script-error',
+        `A script in ${opts.url} threw (seen at ${label}): ${scriptErrors.slice(0, 3).join(' | ')}` +
+          (scriptErrors.length > 3 ? ` (+${scriptErrors.length - 3} more)` : '') + '. Fix the script; the render stops on any script error.',
+        { stage: 'capture', details: { url: opts.url, time: t, errors: scriptErrors.slice(0, 20), ...(frame === undefined ? {} : { frame }) } },
+      );
+    }
+    try {
+      const capturing = capture();
+      capturing.catch(() => undefined);
+      const captured = await within(capturing, seekTimeoutMs);
+      if (captured === 'timeout') {
+        await checkResponsive(`capturing ${label}`, seekTimeoutMs, { time: t, ...(frame === undefined ? {} : { frame }) });
+        throw new SeekframeError('capture-timeout', `Chromium produced no image for ${label} of ${opts.url} within ${seekTimeoutMs} ms.`, {
+          stage: 'capture',
+          retryable: true,
+          details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+        });
+      }
+      return captured;
+    } catch (error) {
+      if (error instanceof SeekframeError) throw error;
+      throw crashError(session, error, `capturing ${label}`);
+    }
+  };
+
+  // Scripts the producer runs in the page (mediaClips, useVideoFrames) get the same bounds.
+  const evaluate = (async (...args: Parameters<Page['evaluate']>) => {
+    try {
+      const running = page.evaluate(...args);
+      running.catch(() => undefined);
+      const result = await within(running, opts.readyTimeoutMs);
+      if (result === 'timeout') {
+        await checkResponsive('while running a script of the renderer in it', opts.readyTimeoutMs);
+        throw new SeekframeError('ready-timeout', `A script the renderer ran in ${opts.url} did not finish within ${opts.readyTimeoutMs} ms.`, { stage: 'capture', retryable: true, details: { url: opts.url } });
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof SeekframeError) throw error;
+      if (error instanceof PageInterrupted) throw crashError(session, error, `in ${opts.url}`);
+      throw error;
+    }
+  }) as Page['evaluate'];
+
+  return {
+    page,
+    evaluate,
+    seekAndCaptureFrame,
+    seekAndCapture: async (t, frame) => (await seekAndCaptureFrame(t, frame)).data,
+    errors,
+    close: closePage,
+  };
+}
+
+async function createPage(session: BrowserSession, mode: CaptureMode): Promise<{ page: Page; cdp: CDPSession }> {
+  if (mode === 'beginframe') return createBeginFrameTarget(session.browser, 'about:blank');
+  const page = await session.browser.newPage();
+  // Full Chromium may open the tab in the background, where it never paints and
+  // captureScreenshot waits forever.
+  await page.bringToFront();
+  return { page, cdp: await page.createCDPSession() };
+}
+
+/** Runs animation frames (rAF, layout) without drawing, so a page waiting on rAF can progress. */
+async function pumpFrame(cdp: CDPSession): Promise<void> {
+  await cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
+}
+
+function screenshotCapture(cdp: CDPSession, opts: CapturePageOptions): () => Promise<CapturedFrame> {
+  return async () => {
+    const result = await cdp.send('Page.captureScreenshot', {
+      format: opts.imageFormat,
+      ...(opts.imageFormat === 'jpeg' ? { quality: opts.jpegQuality ?? 90 } : {}),
+      optimizeForSpeed: true,
+      fromSurface: true,
+      captureBeyondViewport: false,
+    });
+    return { data: Buffer.from(result.data, 'base64'), reused: false };
+  };
+}
+
+function crashError(session: BrowserSession, error: unknown, where: string): SeekframeError {
+  if (error instanceof PageInterrupted && error.interruption.kind === 'aborted') {
+    const reason = error.interruption.reason;
+    return reason instanceof SeekframeError ? reason : new SeekframeError('render-cancelled', 'The render was cancelled.', { stage: 'capture', cause: reason });
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof PageInterrupted || !session.browser.connected || /Target closed|Session closed|Connection closed|crash/i.test(detail)) {
+    return new SeekframeError(
+      'browser-crashed',
+      `The browser died ${where} (${detail}). It may have run out of memory: try fewer --workers or a smaller size.`,
+      { stage: 'capture', retryable: true, cause: error },
+    );
+  }
+  return new SeekframeError('capture-failed', `Capture failed ${where}: ${detail}`, { stage: 'capture', retryable: true, cause: error });
+}

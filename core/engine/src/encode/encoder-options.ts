@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { SeekframeError } from '@seekframe/composition';
+import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
+
+export const OUTPUT_FORMATS = ['mp4', 'mov', 'webm', 'gif', 'png-sequence'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const positiveInt = z.number().int().positive();
+
+export const encoderOptionsSchema = z.object({
+  format: z.enum(OUTPUT_FORMATS),
+  /** A file for video formats; a folder for png-sequence. */
+  output: z.string().min(1),
+  width: positiveInt.max(16384),
+  height: positiveInt.max(16384),
+  /** Exact rational frame rate, e.g. { num: 30000, den: 1001 } for 29.97. */
+  fps: z.object({ num: positiveInt, den: positiveInt }),
+  inputFormat: z.enum(['jpeg', 'png']),
+  quality: z.enum(['draft', 'standard', 'high']).default('standard'),
+  /** mp4: 0-51 (x264); webm: 0-63 (VP9). Excludes videoBitrate. */
+  crf: z.number().int().min(0).max(63).optional(),
+  /** ffmpeg bitrate syntax: `5M`, `800k`, `2500000`. Excludes crf. */
+  videoBitrate: z.string().regex(/^\d+(\.\d+)?[kKmM]?$/, 'use a number with an optional k/M suffix, e.g. 5M').optional(),
+  /** gif: 0 = loop forever (default), N = play N+1 times; -1 = play once. */
+  gifLoop: z.number().int().min(-1).max(65535).optional(),
+  /** Path of an already mixed audio file (see mixAudio), as long as the video. */
+  audio: z.string().min(1).optional(),
+  threads: z.number().int().min(0).max(64).optional(),
+  /** mp4 only: a hardware H.264 encoder that probeHardwareEncoder() found working (--gpu). */
+  hardwareEncoder: z.enum(HARDWARE_H264_ENCODERS).optional(),
+  /** mp4 only: 10-bit HEVC with HDR tags (--hdr, or an HDR <video> source); excludes hardwareEncoder. */
+  hdr: z
+    .object({ transfer: z.enum(['pq', 'hlg']), masterDisplay: z.string().regex(/^G\(\d+,\d+\)B\(\d+,\d+\)R\(\d+,\d+\)WP\(\d+,\d+\)L\(\d+,\d+\)$/).optional(), maxCll: z.string().regex(/^\d+,\d+$/).optional() })
+    .optional(),
+  /** ffmpeg binary (default: SEEKFRAME_FFMPEG, else `ffmpeg` on PATH). */
+  ffmpeg: z.string().min(1).optional(),
+});
+
+export type EncoderOptions = z.input<typeof encoderOptionsSchema>;
+export type ResolvedEncoderOptions = z.output<typeof encoderOptionsSchema>;
+
+/** Validates encoder options once, at the boundary, with errors that name the field and the fix. */
+export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptions {
+  const parsed = encoderOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.join('.') || 'options';
+    throw invalid(`Encoder option "${field}" is invalid: ${issue.message}.`, field);
+  }
+  const opts = parsed.data;
+  if (opts.crf !== undefined && opts.videoBitrate !== undefined) {
+    throw invalid('--crf and --video-bitrate exclude each other: pick a constant quality (crf) or a target bitrate, not both.', 'crf');
+  }
+  if ((opts.crf !== undefined || opts.videoBitrate !== undefined) && opts.format !== 'mp4' && opts.format !== 'webm') {
+    throw invalid(`--crf and --video-bitrate apply to mp4 and webm only, not ${opts.format}; use --quality instead.`, opts.crf !== undefined ? 'crf' : 'videoBitrate');
+  }
+  if (opts.format === 'mp4' && opts.crf !== undefined && opts.crf > 51) {
+    throw invalid(`--crf for mp4 (H.264) must be 0-51, got ${opts.crf}.`, 'crf');
+  }
+  // yuv420p stores colour at half resolution, so H.264 needs even sizes. We reject rather than
+  // pad: padding would silently change the video's size by a pixel.
+  if (opts.format === 'mp4' && (opts.width % 2 !== 0 || opts.height % 2 !== 0)) {
+    throw invalid(
+      `mp4 (H.264, yuv420p) needs an even width and height, got ${opts.width}x${opts.height}. ` +
+        `Set the composition to ${opts.width + (opts.width % 2)}x${opts.height + (opts.height % 2)}, or render to mov, webm or png-sequence.`,
+      opts.width % 2 !== 0 ? 'width' : 'height',
+    );
+  }
+  if (opts.hardwareEncoder !== undefined && opts.format !== 'mp4') {
+    throw invalid(`Hardware encoding (${opts.hardwareEncoder}) applies to mp4 only, not ${opts.format}.`, 'hardwareEncoder');
+  }
+  if (opts.hdr !== undefined && opts.format !== 'mp4') {
+    throw invalid(`HDR output (--hdr) applies to mp4 only (10-bit HEVC), not ${opts.format}.`, 'hdr');
+  }
+  if (opts.hdr !== undefined && opts.hardwareEncoder !== undefined) {
+    throw invalid('HDR output is encoded with libx265 (10-bit); it does not combine with a hardware H.264 encoder.', 'hardwareEncoder');
+  }
+  if (opts.gifLoop !== undefined && opts.format !== 'gif') {
+    throw invalid(`--gif-loop applies to gif output only, not ${opts.format}.`, 'gifLoop');
+  }
+  return opts;
+}
+
+function invalid(message: string, field: string): SeekframeError {
+  return new SeekframeError('invalid-options', message, { stage: 'config', details: { field } });
+}
+
+/** x264 presets for mp4; the VP9 equivalents give similar quality for similar effort. */
+export const QUALITY_PRESETS = {
+  draft: { x264Crf: 28, x264Preset: 'ultrafast', vp9Crf: 40, vp9Deadline: 'realtime', vp9CpuUsed: 8 },
+  standard: { x264Crf: 18, x264Preset: 'medium', vp9Crf: 31, vp9Deadline: 'good', vp9CpuUsed: 4 },
+  high: { x264Crf: 15, x264Preset: 'slow', vp9Crf: 24, vp9Deadline: 'good', vp9CpuUsed: 2 },
+} as const;

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { isErrorCode, SeekframeError } from '@seekframe/composition';
+import { findFfmpeg, type CapturePage } from '@seekframe/engine';
+
+/**
+ * Notices a render that paints nothing but one flat colour in every frame (its background), at
+ * almost no cost on the hot path: each captured frame is only compared with the first (a length
+ * check, then memcmp) until one differs, which ends the watch. Only when every frame was the same
+ * image is that one image decoded (once, by ffmpeg) to see whether it is a single colour.
+ */
+export class BlankFrameWatch {
+  private first: Buffer | undefined;
+  private varied = false;
+  private frames = 0;
+
+  observe(frame: Buffer): void {
+    this.frames++;
+    if (this.varied) return;
+    if (!this.first) this.first = Buffer.from(frame);
+    else if (frame.length !== this.first.length || !frame.equals(this.first)) {
+      this.varied = true;
+      this.first = undefined;
+    }
+  }
+
+  /** The frames' one colour as `#rrggbb` (`transparent` for a fully transparent frame), or undefined when something was painted. */
+  async flatColour(): Promise<string | undefined> {
+    if (this.varied || !this.first || this.frames === 0) return undefined;
+    return flatColourOf(this.first);
+  }
+}
+
+/** Decodes one encoded image (JPEG/PNG) to RGBA with ffmpeg; `#rrggbb` when every pixel is within 2 levels of the first. */
+export async function flatColourOf(image: Buffer): Promise<string | undefined> {
+  const { ffmpeg } = await findFfmpeg();
+  const rgba = await new Promise<Buffer>((resolve, reject) => {
+    const child = spawn(ffmpeg, ['-v', 'error', '-protocol_whitelist', 'pipe', '-i', 'pipe:0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`ffmpeg could not decode a captured frame: ${err.trim()}`))));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(image);
+  });
+  if (rgba.length < 4) return undefined;
+  const [r, g, b, a] = [rgba[0]!, rgba[1]!, rgba[2]!, rgba[3]!];
+  for (let i = 4; i < rgba.length; i += 4) {
+    if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2) return undefined;
+  }
+  if (a === 0) return 'transparent';
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export interface RenderWarning {
+  type: 'warning';
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * A problem that would silently make the video show less than the author meant: a warning event,
+ * or under `strict` a SeekframeError with the same code (thrown before any output is published).
+ */
+export function reportSilentProblem(
+  problem: { code: string; message: string; details?: Record<string, unknown>; stage: 'media' | 'capture' },
+  strict: boolean,
+  emit: (warning: RenderWarning) => void,
+): void {
+  if (strict) {
+    // The page's warning codes are data from the page: only a code of ours becomes an error code.
+    throw new SeekframeError(isErrorCode(problem.code) ? problem.code : 'render-failed', `${problem.message} (an error because of --strict; without it this is a warning)`, {
+      stage: problem.stage,
+      ...(problem.details ? { details: problem.details } : {}),
+    });
+  }
+  emit({ type: 'warning', code: problem.code, message: problem.message, ...(problem.details ? { details: problem.details } : {}) });
+}
+
+export function blankRenderProblem(colour: string, entry: string): { code: string; message: string; details: Record<string, unknown>; stage: 'capture' } {
+  return {
+    code: 'blank-render',
+    message: `${entry} painted nothing but its background (${colour}) in every frame, so the video is blank; check the warnings above (an empty sub-composition, clips that never start) or that its scripts ran`,
+    details: { file: entry, colour },
+    stage: 'capture',
+  };
+}
+
+/**
+ * The runtime's own warnings (`__seekframe.warnings()`: a sub-composition with nothing to show,
+ * an iframe it cannot drive), read once from the first page after it is ready.
+ */
+export async function reportPageWarnings(page: Pick<CapturePage, 'evaluate'>, strict: boolean, emit: (warning: RenderWarning) => void): Promise<void> {
+  const warnings = await page.evaluate(() => {
+    const runtime = (window as unknown as { __seekframe?: { warnings?: () => { code: string; message: string; details?: Record<string, string> }[] } }).__seekframe;
+    return typeof runtime?.warnings === 'function' ? runtime.warnings() : [];
+  });
+  for (const warning of warnings) reportSilentProblem({ ...warning, stage: 'media' }, strict, emit);
+}

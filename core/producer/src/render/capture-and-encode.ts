@@ -1,0 +1,147 @@
+import {
+  createFrameEncoder,
+  DEFAULT_JPEG_QUALITY,
+  effectiveRenderTuning,
+  renderFramePool,
+  type BrowserInfo,
+  type CaptureMode,
+  type CapturePage,
+  type CapturePageOptions,
+  type EncodeResult,
+  type EncoderOptions,
+  type PoolWorker,
+  type WorkerLaunch,
+} from '@seekframe/engine';
+import { BlankFrameWatch } from './blank-render.js';
+import { frameTime } from '../plan/frame-timing.js';
+import { pageScriptError, remoteRequestError } from './page-script-error.js';
+import type { VideoFrameMap } from './prepare-media.js';
+import type { ProjectServer } from '../serve/project-server.js';
+import type { Fps } from '../plan/render-options.js';
+
+export interface PageTarget {
+  url: string;
+  width: number;
+  height: number;
+  mode: CaptureMode;
+  readyTimeoutMs: number;
+}
+
+export interface CaptureAndEncodeOptions {
+  browser: BrowserInfo;
+  page: PageTarget;
+  server: ProjectServer;
+  workers: number;
+  totalFrames: number;
+  fps: Fps;
+  transparent: boolean;
+  gpu: boolean;
+  videoFrames: VideoFrameMap;
+  encoder: Omit<EncoderOptions, 'inputFormat'>;
+  signal: AbortSignal | undefined;
+  /** Workers opened early: the media stage's page first, then those started meanwhile (the pool closes them). */
+  adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
+  onProgress(framesRendered: number, elapsedMs: number): void;
+  /** Every frame was one flat colour (`#rrggbb` or `transparent`): called before the output is published; throw to fail the render. */
+  onBlank?(colour: string): void;
+  beforeFinish(): void;
+}
+
+/**
+ * Captures every frame with the engine's worker pool and streams them, in order, into one
+ * encoder. A page script error or a problem recorded by the project server (missing file, failed
+ * remote asset) stops the pool at the next frame; any failure aborts the encoder, which removes
+ * its temp output.
+ */
+export async function captureAndEncode(options: CaptureAndEncodeOptions): Promise<EncodeResult> {
+  // Speed settings from `seekframe benchmark` (its scope, else its saved recommendation).
+  const tuning = effectiveRenderTuning();
+  const totalFrames = Math.min(options.totalFrames, tuning.maxFrames ?? Infinity);
+  const capture = captureOptions(options.page, options.transparent);
+  const encoder = createFrameEncoder({
+    ...options.encoder,
+    inputFormat: capture.imageFormat,
+    ...(tuning.encoderThreads ? { threads: tuning.encoderThreads } : {}),
+  });
+  const startedAt = Date.now();
+  const pages = new Set<CapturePage>();
+  // ffmpeg dying stops the capture at once (its error is the pool's abort reason), not at the next frame.
+  const encoderDied = new AbortController();
+  void encoder.died.then((error) => encoderDied.abort(error));
+  const signal = options.signal ? AbortSignal.any([options.signal, encoderDied.signal]) : encoderDied.signal;
+  const blank = options.onBlank ? new BlankFrameWatch() : undefined;
+
+  // Author-script errors from the runtime's log fail the frame inside the engine (read in the same
+  // round trip as each seek). Here: what only Node sees — the project server's problems (missing
+  // file, failed remote asset) and the browser's console/network errors.
+  const check = (): void => {
+    const problem = options.server.problems()[0];
+    if (problem) throw problem;
+    const errors: string[] = [];
+    for (const page of pages) errors.push(...page.errors());
+    const failure = pageScriptError(errors, options.page.url) ?? remoteRequestError(errors, options.server.origin);
+    if (failure) throw failure;
+  };
+
+  try {
+    const { mode, ...page } = capture;
+    const result = await renderFramePool({
+      browser: options.browser,
+      workers: options.workers,
+      mode,
+      gpu: options.gpu,
+      page,
+      times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
+      signal,
+      ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
+      ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
+      preparePage: async (workerPage) => {
+        pages.add(workerPage);
+        if (Object.keys(options.videoFrames).length > 0) {
+          await workerPage.evaluate(
+            (map) => (window as unknown as { __seekframe: { useVideoFrames(m: unknown): Promise<void> } }).__seekframe.useVideoFrames(map),
+            options.videoFrames,
+          );
+        }
+        check();
+      },
+      onFrame: async (index, frame) => {
+        check();
+        blank?.observe(frame);
+        await encoder.write(frame);
+        // ffmpeg flushes its last frames (x264's lookahead: up to ~0.4 s at `high`) while the pool
+        // closes the browsers and we check for late errors; the output is published only after.
+        if (index === totalFrames - 1) encoder.drain().catch(() => undefined);
+      },
+      onProgress: ({ framesDone }) => options.onProgress(framesDone, Date.now() - startedAt),
+    });
+    const failure = pageScriptError(result.pageErrors, options.page.url) ?? remoteRequestError(result.pageErrors, options.server.origin);
+    if (failure) throw failure;
+    options.server.assertNoProblems();
+    const colour = await blank?.flatColour();
+    if (colour !== undefined) options.onBlank?.(colour);
+    options.beforeFinish();
+    return await encoder.finish();
+  } catch (error) {
+    await encoder.abort();
+    throw error;
+  }
+}
+
+/**
+ * How every capture page of a render is opened: JPEG frames for opaque output, PNG with a
+ * transparent page background for alpha formats, plus the speed settings of `seekframe benchmark`
+ * (its scope, else its saved recommendation). The media stage opens its page with exactly these
+ * options, so the pool can adopt that page as a worker.
+ */
+export function captureOptions(page: PageTarget, transparent: boolean): CapturePageOptions {
+  const tuning = effectiveRenderTuning();
+  return {
+    ...page,
+    imageFormat: transparent ? 'png' : (tuning.frameFormat ?? 'jpeg'),
+    transparent,
+    jpegQuality: tuning.jpegQuality ?? DEFAULT_JPEG_QUALITY,
+    ...(tuning.skipUnchangedFrames === undefined ? {} : { skipUnchangedFrames: tuning.skipUnchangedFrames }),
+  };
+}
+
