@@ -1,0 +1,78 @@
+import type { SeekframeErrorData } from '@seekframe/composition';
+
+/**
+ * The small JSON objects the handlers write under `renders/<id>/` and `GET /api/render/:id`
+ * reads back. They, not Step Functions' history, are the source of progress and cost, so the
+ * same code runs against a local S3 server.
+ */
+export type RenderStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** `request.json`: what POST /api/render accepted, plus the chunking settings of the deployment. */
+export interface StoredRequest {
+  id: string;
+  createdAt: string;
+  /** sha256 of the canonical request, for Idempotency-Key / same-id conflicts. */
+  bodyHash: string;
+  request: RenderRequestBody;
+  chunking: { maxConcurrency?: number; accountConcurrency?: number; chunkCount?: number; framesPerChunk?: number };
+  /** The function timeout of renderChunk in seconds (progress warns when a chunk nears it). */
+  chunkTimeoutSeconds: number;
+}
+
+export interface RenderRequestBody {
+  variables?: Record<string, unknown>;
+  format?: 'mp4' | 'webm' | 'mov' | 'gif';
+  quality?: 'draft' | 'standard' | 'high';
+  fps?: number;
+}
+
+/** One invocation's bill: what it ran on and for how long. */
+export interface InvocationCost {
+  memoryMb: number;
+  durationMs: number;
+}
+
+export interface PlanProgress extends InvocationCost {
+  step: 'plan';
+  done: true;
+  planHash: string;
+  totalFrames: number;
+  chunks: number;
+  concurrency: number;
+  finishedAt: string;
+}
+
+export interface ChunkProgress extends InvocationCost {
+  step: 'chunk';
+  chunk: number;
+  attempt: number;
+  frames: number;
+  framesRendered: number;
+  done: boolean;
+  startedAt: string;
+  updatedAt: string;
+}
+
+export interface AssembleProgress extends InvocationCost {
+  step: 'assemble';
+  done: boolean;
+  startedAt: string;
+  updatedAt: string;
+}
+
+/** `errors/<step>-<attempt>.json`: one failed attempt (retried or not). */
+export interface AttemptError extends InvocationCost {
+  step: string;
+  attempt: number;
+  kind: string;
+  error: SeekframeErrorData;
+  at: string;
+}
+
+/** `status.json`: written once, by assemble (completed) or the fail handler (failed). */
+export interface FinalStatus {
+  status: 'completed' | 'failed';
+  finishedAt: string;
+  output?: { key: string; size: number; frames: number };
+  error?: SeekframeErrorData;
+}
