@@ -1,0 +1,51 @@
+import type { RenderFormat, RunnerJob } from '@seekframe/render-api';
+
+/** Where one job's files live inside the sandbox (relative to its working folder). */
+export interface JobPaths {
+  dir: string;
+  project: string;
+  variables: string;
+  output: string;
+}
+
+const EXTENSIONS: Record<RenderFormat, string> = { mp4: 'mp4', webm: 'webm', mov: 'mov', gif: 'gif' };
+
+export function jobPaths(job: Pick<RunnerJob, 'id' | 'request'>): JobPaths {
+  // The id comes from the API (a UUID); keep it to safe characters anyway: it becomes a path.
+  const dir = `jobs/${job.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  return {
+    dir,
+    project: `${dir}/project`,
+    variables: `${dir}/variables.json`,
+    output: `${dir}/out.${EXTENSIONS[job.request.format]}`,
+  };
+}
+
+/**
+ * The `seekframe render` arguments for a job: JSON progress lines, `--workers auto` (the sandbox
+ * has 4 vCPUs), and the API's limits enforced by the renderer itself (it cancels itself with
+ * `render-timeout` past the wall time).
+ */
+export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
+  const args = [
+    'render',
+    paths.project,
+    '--output',
+    paths.output,
+    '--json',
+    '--workers',
+    'auto',
+    '--variables-file',
+    paths.variables,
+    '--strict-variables',
+    '--max-frames',
+    String(job.limits.maxFrames),
+    '--max-render-seconds',
+    String(job.limits.maxRenderSeconds),
+    '--max-pixels',
+    String(job.limits.maxPixels),
+  ];
+  if (job.request.quality) args.push('--quality', job.request.quality);
+  if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
+  return args;
+}
