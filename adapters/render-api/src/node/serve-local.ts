@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { SeekframeError } from '@seekframe/composition';
+import { createRenderApi } from '../create-render-api.js';
+import { createMemoryJobStore } from '../memory-job-store.js';
+import type { ObjectStore } from '../ports.js';
+import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
+import { createFolderObjectStore } from './folder-object-store.js';
+import { folderSource } from './folder-source.js';
+import { createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
+import { nodePreviewAssets } from './preview-assets.js';
+
+export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runner' | 'composition' | 'objects'>> {
+  /** The composition folder to preview and render (its index.html). */
+  compositionDir: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Where finished files go; default a new temp folder. */
+  dataDir?: string;
+  /** Default: a folder store in dataDir. */
+  objects?: ObjectStore;
+  /** Passed to the local runner (cli, workers, browserGpu, env...). */
+  runner?: Omit<LocalRunnerOptions, 'compositionDir' | 'objects'>;
+  /** Settings from RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_* (explicit options win). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface LocalRenderApi {
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A template on a laptop in one call: the render API with the local-process runner, an
+ * in-memory job store and a folder as the object store, on 127.0.0.1.
+ */
+export async function serveLocal(options: ServeLocalOptions): Promise<LocalRenderApi> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
+  const objects = options.objects ?? createFolderObjectStore(dataDir);
+  const fromEnv = options.env ? renderApiSettingsFromEnv(options.env) : {};
+  const maxConcurrentRenders = options.maxConcurrentRenders ?? fromEnv.maxConcurrentRenders ?? 2;
+  const runner = createLocalRunner({ ...options.runner, compositionDir: options.compositionDir, objects, maxConcurrent: options.runner?.maxConcurrent ?? maxConcurrentRenders });
+  const { compositionDir: _dir, port: _port, host: _host, dataDir: _data, runner: _runner, env: _env, objects: _objects, ...apiOptions } = options;
+  const app = createRenderApi({
+    previewAssets: nodePreviewAssets(),
+    jobs: createMemoryJobStore(),
+    answerMode: 'sync',
+    ...fromEnv,
+    ...apiOptions,
+    limits: { ...fromEnv.limits, ...options.limits },
+    maxConcurrentRenders,
+    runner,
+    objects,
+    composition: folderSource(options.compositionDir),
+  });
+  const host = options.host ?? '127.0.0.1';
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, () => resolve(started));
+    started.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new SeekframeError('server-listen-failed', `Could not listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}); pick another port.`, { stage: 'config', cause: error })),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    dataDir,
+    async close() {
+      await runner.cancelAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+    },
+  };
+}
