@@ -110,6 +110,18 @@ export const ERROR_CODES = [
   'sub-composition-empty',
   'clip-source-unreadable',
   'blank-render',
+  // distributed rendering on AWS Lambda (adapters/aws-lambda)
+  'plan-hash-mismatch',
+  'version-mismatch',
+  'browser-binary-unavailable',
+  'format-not-distributable',
+  'variables-too-large',
+  'chunk-timeout',
+  'segment-missing',
+  'lambda-invoke-failed',
+  'storage-failed',
+  // deploy template on Cloudflare (adapters/cloudflare-container)
+  'container-unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
