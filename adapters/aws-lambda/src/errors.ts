@@ -1,23 +1,12 @@
-import { SeekframeError, type ErrorStage } from '@seekframe/composition';
+import { SeekframeError, type ErrorCode, type ErrorStage } from '@seekframe/composition';
 
-/** Every error this adapter raises itself; each is in the README error list. */
-export type LambdaErrorCode =
-  | 'plan-hash-mismatch'
-  | 'version-mismatch'
-  | 'browser-binary-unavailable'
-  | 'format-not-distributable'
-  | 'variables-too-large'
-  | 'chunk-timeout'
-  | 'segment-missing'
-  | 'render-not-found'
-  | 'idempotency-conflict'
-  | 'invalid-json'
-  | 'invalid-body'
-  | 'lambda-invoke-failed'
-  | 'storage-failed';
-
+/**
+ * Codes this adapter adds (in the README error list): plan-hash-mismatch, version-mismatch,
+ * browser-binary-unavailable, format-not-distributable, variables-too-large, chunk-timeout,
+ * segment-missing, lambda-invoke-failed, storage-failed. Errors default to stage `config`.
+ */
 export function lambdaError(
-  code: LambdaErrorCode,
+  code: ErrorCode,
   message: string,
   options: { stage?: ErrorStage; retryable?: boolean; details?: Record<string, unknown>; cause?: unknown } = {},
 ): SeekframeError {

@@ -1,0 +1,46 @@
+import type { RenderCore, PlanFacts } from '../render-core.js';
+import type { RenderRuntime } from '../runtime/lambda-runtime.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import type { FrameChunk } from '../chunks/plan-chunks.js';
+
+/** What every step handler needs; lambda-entry.ts fills it from the environment. */
+export interface HandlerDeps {
+  store: ObjectStore;
+  core: RenderCore<unknown, PlanFacts>;
+  runtime: RenderRuntime;
+  /** Local scratch space (Lambda: /tmp). One render's files live in `<workRoot>/<renderId>/`. */
+  workRoot: string;
+  /** The function's memory, for the cost estimate. */
+  memoryMb: number;
+  now?: () => number;
+}
+
+/** `plan.json`: the render plan exactly as planRender returned it, and how it is split. */
+export interface StoredPlan {
+  plan: PlanFacts & Record<string, unknown>;
+  chunks: FrameChunk[];
+  concurrency: number;
+  /** Whether `audio.m4a` exists (the plan's audio, mixed once). */
+  audio: boolean;
+  createdAt: string;
+}
+
+export interface PlanOutput {
+  renderId: string;
+  planHash: string;
+  chunkCount: number;
+  /** Map items: just the index; each chunk reads its range from plan.json. */
+  chunks: { index: number }[];
+}
+
+export interface ChunkOutput {
+  renderId: string;
+  chunk: number;
+  frames: number;
+  durationMs: number;
+}
+
+export interface AssembleOutput {
+  renderId: string;
+  output: { key: string; size: number; frames: number };
+}

@@ -1,0 +1,19 @@
+import type { StoredRequest } from '../progress/progress-records.js';
+
+/**
+ * The render spec a Lambda render asks the core for: the request's settings, the extracted
+ * project, beginFrame capture (deterministic across machines), one worker per chunk.
+ */
+export function specInput(request: StoredRequest, projectDir: string): Record<string, unknown> {
+  const body = request.request;
+  return {
+    projectDir,
+    format: body.format ?? 'mp4',
+    ...(body.quality ? { quality: body.quality } : {}),
+    ...(body.fps !== undefined ? { fps: body.fps } : {}),
+    variables: body.variables ?? {},
+    strictVariables: true,
+    captureMode: 'beginframe',
+    workers: 1,
+  };
+}

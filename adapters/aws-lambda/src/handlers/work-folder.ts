@@ -1,0 +1,40 @@
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { extractProject } from '../project/project-archive.js';
+import { lambdaError } from '../errors.js';
+import { renderKeys } from '../storage/layout.js';
+import type { HandlerDeps } from './handler-deps.js';
+
+/**
+ * The render's scratch folder in /tmp, with its project extracted once per warm instance.
+ * Folders of other renders are removed first: /tmp is small and shared by every invocation
+ * an instance serves.
+ */
+export async function renderWorkFolder(deps: HandlerDeps, renderId: string): Promise<{ root: string; projectDir: string }> {
+  const root = path.join(deps.workRoot, `render-${renderId}`);
+  await mkdir(deps.workRoot, { recursive: true });
+  for (const name of await readdir(deps.workRoot)) {
+    if (name !== `render-${renderId}` && name.startsWith('render-')) await rm(path.join(deps.workRoot, name), { recursive: true, force: true });
+  }
+  const projectDir = path.join(root, 'project');
+  const marker = path.join(root, '.project-ready');
+  if (!(await exists(marker))) {
+    await rm(root, { recursive: true, force: true });
+    await mkdir(root, { recursive: true });
+    const archive = path.join(root, 'project.tar.gz');
+    if (!(await deps.store.getFile(renderKeys(renderId).project, archive))) {
+      throw lambdaError('segment-missing', `renders/${renderId}/project.tar.gz is missing: the project was not uploaded, or it expired. Start the render again.`, { stage: 'load' });
+    }
+    await extractProject(archive, projectDir);
+    await rm(archive, { force: true });
+    await writeFile(marker, '');
+  }
+  return { root, projectDir };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
