@@ -110,6 +110,11 @@ export const ERROR_CODES = [
   'sub-composition-empty',
   'clip-source-unreadable',
   'blank-render',
+  // the render core's split renders (planRender/renderFrames/assembleSegments)
+  'segment-mismatch',
+  // storage port and bundled assets (core/producer/src/storage, core/producer/src/assets)
+  'invalid-storage-key',
+  'bundle-missing',
   // distributed rendering on AWS Lambda (adapters/aws-lambda)
   'plan-hash-mismatch',
   'version-mismatch',
