@@ -1,0 +1,104 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SeekframeError } from '@seekframe/composition';
+import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { folderSource } from '@seekframe/render-api/node';
+import { createBlobJobStore } from './blob/blob-job-store.js';
+import { createBlobObjectStore } from './blob/blob-object-store.js';
+import { BlobStorage } from './blob/blob-storage.js';
+import { LocalSandboxProvider } from './local/local-sandbox.js';
+import { createSandboxRunner } from './runner/sandbox-runner.js';
+import type { SandboxFile, SandboxProvider } from './sandbox-port.js';
+import { localRecipe, vercelRecipe, type CliPackage, type SandboxRecipe } from './sandbox/sandbox-recipe.js';
+import { readSnapshotPointer } from './snapshot/snapshot-pointer.js';
+import { sandboxCredentialsFromEnv } from './vercel/vercel-credentials.js';
+import { createVercelSandboxProvider } from './vercel/vercel-sandbox-provider.js';
+
+export interface VercelRenderApiOptions {
+  /** process.env (read once here; nothing below reads the environment itself). */
+  env: Record<string, string | undefined>;
+  /** Absolute path of the composition folder (lib/preview.ts resolves PREVIEW_COMPOSITION_DIR). */
+  compositionDir: string;
+  previewAssets: PreviewAssets;
+  /** Next's `after()`: async renders outlive the response (up to the function's maxDuration). */
+  waitUntil?: RenderApiOptions['waitUntil'];
+  /** For the no-snapshot fallback outside Vercel: the CLI tarballs of this checkout. */
+  cliPackages?: () => Promise<CliPackage[]>;
+  log?: (line: string) => void;
+}
+
+/**
+ * The whole template behind the Next route handlers: the shared render API (adapters/render-api)
+ * with jobs and files in Vercel Blob and renders in Vercel Sandboxes.
+ * SEEKFRAME_SANDBOX=local swaps the sandboxes for child processes on this machine (local runs,
+ * tests); everything else stays the same code.
+ */
+export function createVercelRenderApi(options: VercelRenderApiOptions) {
+  const { env } = options;
+  const token = env.BLOB_READ_WRITE_TOKEN?.trim();
+  if (!token) {
+    throw new SeekframeError('invalid-server-options', 'BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to this project (Storage -> Blob) or run `vercel env pull` for a local run.', { stage: 'config', details: { variable: 'BLOB_READ_WRITE_TOKEN' } });
+  }
+  const access = env.BLOB_ACCESS?.trim() === 'private' ? 'private' : 'public';
+  const log = options.log ?? ((line: string) => console.log(line));
+  const local = env.SEEKFRAME_SANDBOX?.trim() === 'local';
+
+  let provider: SandboxProvider;
+  let recipe: SandboxRecipe;
+  if (local) {
+    const cliBin = env.SEEKFRAME_CLI_BIN?.trim();
+    if (!cliBin) throw new SeekframeError('invalid-server-options', 'SEEKFRAME_SANDBOX=local needs SEEKFRAME_CLI_BIN (the path of core/cli/bin/seekframe.js in this checkout).', { stage: 'config' });
+    provider = new LocalSandboxProvider(path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'));
+    recipe = localRecipe({ cliBin });
+  } else {
+    provider = createVercelSandboxProvider(sandboxCredentialsFromEnv(env));
+    recipe = vercelRecipe(
+      options.cliPackages ??
+        (async () => {
+          throw new SeekframeError('render-failed', 'This deployment has no sandbox snapshot and no Seekframe packages to set one up: redeploy so the build step (scripts/create-snapshot.mjs) makes the snapshot.', { stage: 'config', retryable: false });
+        }),
+    );
+  }
+
+  const storage = new BlobStorage({ token, access });
+  const settings = renderApiSettingsFromEnv(env);
+  const vcpus = Number(env.SANDBOX_VCPUS?.trim() || 4);
+  const runner = createSandboxRunner({
+    provider,
+    recipe,
+    lookupSnapshot: () => readSnapshotPointer(storage, env.VERCEL_DEPLOYMENT_ID?.trim() || undefined),
+    compositionFiles: () => readFolder(options.compositionDir),
+    blob: { token, access, ...(env.VERCEL_BLOB_API_URL?.trim() ? { apiUrl: env.VERCEL_BLOB_API_URL.trim() } : {}) },
+    shape: { vcpus: Number.isInteger(vcpus) && vcpus > 0 ? vcpus : 4 },
+    ...(settings.maxConcurrentRenders !== undefined ? { maxConcurrent: settings.maxConcurrentRenders } : {}),
+    log,
+  });
+
+  return createRenderApi({
+    ...settings,
+    runner,
+    jobs: createBlobJobStore({ token, access }),
+    objects: createBlobObjectStore({ token, access }),
+    composition: folderSource(options.compositionDir),
+    previewAssets: options.previewAssets,
+    answerMode: 'sync',
+    // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
+    // 300 s limit ends the call (the render goes on through waitUntil).
+    syncTimeoutMs: Number(env.RENDER_SYNC_TIMEOUT_MS?.trim() || 270_000),
+    ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
+  });
+}
+
+/** Every file of the composition folder, as sandbox files with relative paths. */
+async function readFolder(root: string): Promise<SandboxFile[]> {
+  const files: SandboxFile[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) files.push({ path: path.relative(root, full).split(path.sep).join('/'), content: await readFile(full) });
+    }
+  };
+  await walk(root);
+  return files;
+}

@@ -1,0 +1,22 @@
+// @seekframe/vercel-sandbox: Seekframe's render API on Vercel (Sandbox runner, Blob stores).
+export { createVercelRenderApi, type VercelRenderApiOptions } from './create-vercel-render-api.js';
+export { createSandboxRunner, UPLOAD_SCRIPT_URL, type SandboxRunnerOptions } from './runner/sandbox-runner.js';
+export { createBlobJobStore, type BlobJobStoreOptions } from './blob/blob-job-store.js';
+export { createBlobObjectStore } from './blob/blob-object-store.js';
+export { BlobStorage, type BlobStorageOptions } from './blob/blob-storage.js';
+export { createSnapshot, type CreateSnapshotOptions } from './snapshot/create-snapshot.js';
+export { pointerKey, readSnapshotPointer, writeSnapshotPointer, type PointerLookup, type SnapshotPointer } from './snapshot/snapshot-pointer.js';
+export {
+  localRecipe,
+  vercelRecipe,
+  SANDBOX_APT_PACKAGES,
+  SANDBOX_CHROMIUM_PACKAGE,
+  VERCEL_SANDBOX_IMAGE,
+  type CliPackage,
+  type SandboxRecipe,
+} from './sandbox/sandbox-recipe.js';
+export { createVercelSandboxProvider } from './vercel/vercel-sandbox-provider.js';
+export { sandboxCredentialsFromEnv, type SandboxCredentials } from './vercel/vercel-credentials.js';
+export { LocalSandboxProvider } from './local/local-sandbox.js';
+export { packWorkspaceCli } from './pack-workspace-cli.js';
+export type * from './sandbox-port.js';
