@@ -1,0 +1,96 @@
+import os from 'node:os';
+import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { handle } from 'hono/aws-lambda';
+import { createLambdaApiApp } from '../api/api-app.js';
+import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
+import type { RenderService } from '../api/render-service.js';
+import { loadProducerCore } from '../producer-core.js';
+import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
+import { lambdaRuntime } from '../runtime/lambda-runtime.js';
+import { createS3ObjectStore } from '../storage/s3-object-store.js';
+import { assembleHandler, type AssembleEvent } from './assemble-handler.js';
+import { failHandler, type FailEvent } from './fail-handler.js';
+import type { HandlerDeps } from './handler-deps.js';
+import { planHandler, type PlanEvent } from './plan-handler.js';
+import { renderChunkHandler, type RenderChunkEvent } from './render-chunk-handler.js';
+
+/**
+ * The functions sst.config.ts deploys (handler `.../lambda-entry.plan` etc.). Settings come from
+ * the environment sst.config.ts sets: SEEKFRAME_BUCKET, SEEKFRAME_STATE_MACHINE_ARN (api),
+ * SEEKFRAME_MAX_CONCURRENCY, SEEKFRAME_ACCOUNT_CONCURRENCY, SEEKFRAME_CHUNK_TIMEOUT_SECONDS,
+ * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), RENDER_API_TOKEN.
+ */
+interface LambdaContext {
+  getRemainingTimeInMillis(): number;
+  memoryLimitInMB: string;
+}
+
+const env = process.env;
+const s3 = new S3Client({});
+const store = createS3ObjectStore(s3, required('SEEKFRAME_BUCKET'));
+
+function required(name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is not set; sst.config.ts sets it for every Seekframe function.`);
+  return value;
+}
+
+let deps: Promise<HandlerDeps> | undefined;
+function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
+  deps ??= loadProducerCore().then((core) => ({
+    store,
+    core,
+    runtime: lambdaRuntime(),
+    workRoot: path.join(os.tmpdir(), 'seekframe'),
+    memoryMb: Number(context.memoryLimitInMB) || 0,
+  }));
+  return deps;
+}
+
+export const plan = async (event: PlanEvent, context: LambdaContext) => planHandler(await handlerDeps(context), event);
+export const renderChunk = async (event: RenderChunkEvent, context: LambdaContext) =>
+  renderChunkHandler(await handlerDeps(context), event, { remainingMs: context.getRemainingTimeInMillis() });
+export const assemble = async (event: AssembleEvent, context: LambdaContext) => assembleHandler(await handlerDeps(context), event);
+export const fail = async (event: FailEvent) => failHandler({ store }, event);
+
+function renderService(): RenderService {
+  const sfn = new SFNClient({});
+  const stateMachineArn = required('SEEKFRAME_STATE_MACHINE_ARN');
+  const number = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
+  const maxConcurrency = number('SEEKFRAME_MAX_CONCURRENCY');
+  const accountConcurrency = number('SEEKFRAME_ACCOUNT_CONCURRENCY');
+  return {
+    store,
+    chunking: { ...(maxConcurrency ? { maxConcurrency } : {}), ...(accountConcurrency ? { accountConcurrency } : {}) },
+    chunkTimeoutSeconds: number('SEEKFRAME_CHUNK_TIMEOUT_SECONDS') ?? 900,
+    ...(env.SEEKFRAME_COMPOSITION_DIR ? { defaultProjectDir: path.resolve(env.SEEKFRAME_COMPOSITION_DIR) } : {}),
+    async startWorkflow(renderId) {
+      try {
+        // The execution name is the render id: a repeated start of the same render is a no-op.
+        await sfn.send(new StartExecutionCommand({ stateMachineArn, name: renderId, input: JSON.stringify({ renderId }) }));
+      } catch (error) {
+        if (!(error instanceof ExecutionAlreadyExists)) throw error;
+      }
+    },
+  };
+}
+
+let http: ReturnType<typeof handle> | undefined;
+let service: RenderService | undefined;
+
+/** Function URL requests go to the Hono app; direct invokes ({type:'start'|'progress'}) to the client API. */
+export const api = async (event: unknown, context: unknown) => {
+  service ??= renderService();
+  if (isApiInvokeEvent(event)) {
+    try {
+      return await handleApiInvoke(service, event);
+    } catch (error) {
+      // A typed error crosses the Invoke API as our LambdaFailure JSON (the client rebuilds it).
+      throw new LambdaFailure(classifyFailure(error));
+    }
+  }
+  http ??= handle(createLambdaApiApp(service, env.RENDER_API_TOKEN ? { token: env.RENDER_API_TOKEN } : {}));
+  return http(event as never, context as never);
+};
