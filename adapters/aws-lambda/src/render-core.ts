@@ -26,6 +26,8 @@ export interface CoreContext {
   ffmpeg?: { ffmpeg: string; ffprobe: string };
   network?: 'open' | 'sandboxed';
   workDir?: string;
+  /** The page runtime bundle's text (Lambda: copied next to the handler; default: from node_modules). */
+  runtimeSource?: string | (() => Promise<string>);
 }
 
 /** The part of the producer's RenderEvent the chunk handler reads (progress); others pass through. */

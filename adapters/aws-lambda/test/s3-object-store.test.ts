@@ -33,7 +33,7 @@ describe('S3 object store (s3rver)', () => {
     expect(await answer.text()).toBe('{"a":1}');
   });
 
-  it('uploads and downloads files (multipart above the part size is the SDK Upload)', async () => {
+  it('uploads (through the SDK Upload, multipart above 16 MiB) and downloads files', async () => {
     const source = path.join(dir, 'in.bin');
     const data = Buffer.alloc(3 * 1024 * 1024, 7);
     await writeFile(source, data);
@@ -48,5 +48,41 @@ describe('S3 object store (s3rver)', () => {
     expect(await strict.store.put('renders/b/request.json', 'first', { ifNoneMatch: '*' })).toEqual({ created: true });
     expect(await strict.store.put('renders/b/request.json', 'second', { ifNoneMatch: '*' })).toEqual({ created: false });
     expect(await strict.store.getText('renders/b/request.json')).toBe('first');
+  });
+});
+
+describe('short-lived objects', () => {
+  it('carry the lifecycle tag the 3-day rule matches (PUT header; Upload via PutObjectTagging)', async () => {
+    const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
+    const { SHORT_LIVED_TAG } = await import('../src/storage/layout.js');
+    const s3 = await startLocalS3();
+    // s3rver ignores x-amz-tagging on PutObject (real S3 applies it), so the PUT is checked as the
+    // request the SDK sends; the Upload path (PutObjectTagging) is checked in s3rver itself.
+    const sent: { path: string; tagging: string | undefined }[] = [];
+    s3.client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: string; method?: string; headers?: Record<string, string> };
+        if (request.method === 'PUT') sent.push({ path: request.path ?? '', tagging: request.headers?.['x-amz-tagging'] });
+        return next(args);
+      },
+      { step: 'finalizeRequest', name: 'recordTagging' },
+    );
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-s3-tag-'));
+    try {
+      await s3.store.put('renders/t/progress/00000.json', '{}', { shortLived: true });
+      await s3.store.put('renders/t/status.json', '{}');
+      expect(sent.find((r) => r.path.endsWith('/progress/00000.json'))?.tagging).toBe(`${SHORT_LIVED_TAG.key}=${SHORT_LIVED_TAG.value}`);
+      expect(sent.find((r) => r.path.endsWith('/status.json'))?.tagging).toBeUndefined();
+      const file = path.join(dir, 'c.mp4');
+      await writeFile(file, Buffer.alloc(1024));
+      await s3.store.putFile('renders/t/chunks/00000.mp4', file, 'video/mp4', { shortLived: true });
+      await s3.store.putFile('renders/t/out.mp4', file, 'video/mp4');
+      const tags = async (key: string) => (await s3.client.send(new GetObjectTaggingCommand({ Bucket: s3.bucket, Key: key }))).TagSet ?? [];
+      expect(await tags('renders/t/chunks/00000.mp4')).toEqual([{ Key: SHORT_LIVED_TAG.key, Value: SHORT_LIVED_TAG.value }]);
+      expect(await tags('renders/t/out.mp4')).toEqual([]);
+    } finally {
+      await s3.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -38,7 +38,7 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       memoryMb: deps.memoryMb,
       durationMs: now() - started,
     });
-    await putJson(deps.store, keys.assembleProgress, progress(false));
+    await putJson(deps.store, keys.assembleProgress, progress(false), { shortLived: true });
 
     const root = path.join(deps.workRoot, `render-${event.renderId}`, 'assemble');
     await rm(root, { recursive: true, force: true });
@@ -69,7 +69,7 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       const { size } = await deps.store.putFile(keys.output, result.output, 'video/mp4');
       const output = { key: keys.output, size, frames: result.frames };
       const final: FinalStatus = { status: 'completed', finishedAt: new Date(now()).toISOString(), output };
-      await putJson(deps.store, keys.assembleProgress, progress(true));
+      await putJson(deps.store, keys.assembleProgress, progress(true), { shortLived: true });
       await putJson(deps.store, keys.status, final);
       return { renderId: event.renderId, output };
     } finally {

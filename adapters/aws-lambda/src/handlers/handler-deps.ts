@@ -13,6 +13,8 @@ export interface HandlerDeps {
   /** The function's memory, for the cost estimate. */
   memoryMb: number;
   now?: () => number;
+  /** Passed to every core call (the runtime bundle when it is not in node_modules). */
+  runtimeSource?: () => Promise<string>;
 }
 
 /** `plan.json`: the render plan exactly as planRender returned it, and how it is split. */

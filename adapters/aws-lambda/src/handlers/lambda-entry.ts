@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -20,7 +21,8 @@ import { renderChunkHandler, type RenderChunkEvent } from './render-chunk-handle
  * The functions sst.config.ts deploys (handler `.../lambda-entry.plan` etc.). Settings come from
  * the environment sst.config.ts sets: SEEKFRAME_BUCKET, SEEKFRAME_STATE_MACHINE_ARN (api),
  * SEEKFRAME_MAX_CONCURRENCY, SEEKFRAME_ACCOUNT_CONCURRENCY, SEEKFRAME_CHUNK_TIMEOUT_SECONDS,
- * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), RENDER_API_TOKEN.
+ * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), SEEKFRAME_RUNTIME_BUNDLE,
+ * RENDER_API_TOKEN.
  */
 interface LambdaContext {
   getRemainingTimeInMillis(): number;
@@ -45,6 +47,8 @@ function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
     runtime: lambdaRuntime(),
     workRoot: path.join(os.tmpdir(), 'seekframe'),
     memoryMb: Number(context.memoryLimitInMB) || 0,
+    // The bundled function has no node_modules/@seekframe/runtime: sst.config.ts copies the bundle.
+    ...(env.SEEKFRAME_RUNTIME_BUNDLE ? { runtimeSource: () => readFile(path.resolve(env.SEEKFRAME_RUNTIME_BUNDLE!), 'utf8') } : {}),
   }));
   return deps;
 }

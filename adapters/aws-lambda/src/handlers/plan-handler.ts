@@ -33,7 +33,7 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
     const { root, projectDir } = await renderWorkFolder(deps, event.renderId);
     const browser = await deps.runtime.browser();
     const ffmpeg = await deps.runtime.ffmpeg();
-    const context = { browser, ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe }, network: 'sandboxed' as const, workDir: path.join(root, 'plan-work'), projectDir };
+    const context = { browser, ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe }, network: 'sandboxed' as const, workDir: path.join(root, 'plan-work'), projectDir, ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}) };
     const spec = deps.core.parseRenderSpec(specInput(request, projectDir), `renders/${event.renderId}/request.json`);
     const plan = await deps.core.planRender(spec, context);
     const split = planChunks({ totalFrames: plan.totalFrames, fps: plan.fps, format: plan.format, ...request.chunking });
@@ -55,7 +55,7 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
       memoryMb: deps.memoryMb,
       durationMs: now() - started,
     };
-    await putJson(deps.store, keys.planProgress, progress);
+    await putJson(deps.store, keys.planProgress, progress, { shortLived: true });
     return planOutput(event.renderId, winner);
   });
 }

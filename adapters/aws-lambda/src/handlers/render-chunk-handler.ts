@@ -71,14 +71,14 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       durationMs: now() - started,
     });
     // Writes go out one after another; a slow write never blocks capture and never reorders.
-    let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false));
+    let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false), { shortLived: true });
     let lastWritten = 0;
     const onEvent = (e: { type: string; framesRendered?: number }): void => {
       if (e.type !== 'progress' || typeof e.framesRendered !== 'number') return;
       const done = Math.min(frames, e.framesRendered);
       if (done - lastWritten < every && done < frames) return;
       lastWritten = done;
-      writes = writes.then(() => putJson(deps.store, keys.chunkProgress(index), record(done, false))).catch(() => undefined);
+      writes = writes.then(() => putJson(deps.store, keys.chunkProgress(index), record(done, false), { shortLived: true })).catch(() => undefined);
     };
 
     const controller = new AbortController();
@@ -101,11 +101,12 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
         workDir: path.join(root, `work-${chunkName(index)}`),
         signal: controller.signal,
         onEvent,
+        ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}),
       });
       if (result.frames !== frames) {
         throw lambdaError('segment-missing', `Chunk ${index} produced ${result.frames} frames instead of ${frames} (frames ${range.start}-${range.end - 1}).`, { stage: 'encode', retryable: true });
       }
-      await deps.store.putFile(keys.chunk(index), result.output, 'video/mp4');
+      await deps.store.putFile(keys.chunk(index), result.output, 'video/mp4', { shortLived: true });
       await rm(result.output, { force: true });
     } catch (error) {
       if (timedOut || controller.signal.aborted) {
@@ -122,7 +123,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       options.signal?.removeEventListener('abort', abort);
     }
     await writes;
-    await putJson(deps.store, keys.chunkProgress(index), record(frames, true));
+    await putJson(deps.store, keys.chunkProgress(index), record(frames, true), { shortLived: true });
     return { renderId: event.renderId, chunk: index, frames, durationMs: now() - started };
   });
 }

@@ -2,4 +2,4 @@ export { buildRenderWorkflow, retriersFromTable, type StateBlocks, type BlockSta
 export { aslBlocks, toStateMachineDefinition } from './asl-blocks.js';
 export { RETRY_TABLE, RETRY_ORDER } from '../retry/retry-table.js';
 export { MAP_MAX_CONCURRENCY, DEFAULT_ACCOUNT_CONCURRENCY } from '../chunks/plan-chunks.js';
-export { SHORT_LIVED_SUFFIXES, RENDERS_PREFIX } from '../storage/layout.js';
+export { SHORT_LIVED_SUFFIXES, SHORT_LIVED_TAG, SHORT_LIVED_DAYS, RENDER_RETENTION_DAYS, RENDERS_PREFIX } from '../storage/layout.js';

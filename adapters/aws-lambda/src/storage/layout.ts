@@ -4,8 +4,16 @@
  * stays until the bucket's output rule removes it.
  */
 export const RENDERS_PREFIX = 'renders/';
-/** Prefixes (relative to the bucket) the lifecycle rules expire early. */
+/** Parts of a render the lifecycle rules expire early (scaffolding, not results). */
 export const SHORT_LIVED_SUFFIXES = ['chunks/', 'progress/'] as const;
+/**
+ * S3 lifecycle filters match a key prefix or a tag, and chunks/progress sit below each render
+ * id, so the handlers tag those objects and one rule (sst.config.ts) expires the tag after 3 days.
+ */
+export const SHORT_LIVED_TAG = { key: 'seekframe-lifetime', value: 'short' } as const;
+export const SHORT_LIVED_DAYS = 3;
+/** Everything else of a render (request, plan, errors, status, output) goes after this. */
+export const RENDER_RETENTION_DAYS = 30;
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{7,63}$/;
 

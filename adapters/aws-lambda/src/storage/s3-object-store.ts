@@ -7,6 +7,9 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { lambdaError } from '../errors.js';
 import type { ObjectStore } from './object-store.js';
+import { SHORT_LIVED_TAG } from './layout.js';
+
+const SHORT_LIVED_TAGGING = `${SHORT_LIVED_TAG.key}=${SHORT_LIVED_TAG.value}`;
 
 /** Parts of 16 MiB: a 10 GiB output stays under S3's 10,000-part limit. */
 const PART_SIZE = 16 * 1024 * 1024;
@@ -37,6 +40,7 @@ export function createS3ObjectStore(client: S3Client, bucket: string): ObjectSto
             Body: body,
             ContentType: options.contentType ?? 'application/octet-stream',
             ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
+            ...(options.shortLived ? { Tagging: SHORT_LIVED_TAGGING } : {}),
           }),
         );
         return { created: true };
@@ -46,10 +50,16 @@ export function createS3ObjectStore(client: S3Client, bucket: string): ObjectSto
         return wrap('PUT', key, error);
       }
     },
-    async putFile(key, file, contentType) {
+    async putFile(key, file, contentType, options = {}) {
       const { size } = await stat(file);
       try {
-        const upload = new Upload({ client, partSize: PART_SIZE, queueSize: 4, params: { Bucket: bucket, Key: key, Body: createReadStream(file), ContentType: contentType } });
+        const upload = new Upload({
+          client,
+          partSize: PART_SIZE,
+          queueSize: 4,
+          params: { Bucket: bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
+          ...(options.shortLived ? { tags: [{ Key: SHORT_LIVED_TAG.key, Value: SHORT_LIVED_TAG.value }] } : {}),
+        });
         await upload.done();
       } catch (error) {
         wrap('upload', key, error);
