@@ -1,14 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
-import { folderSource } from '@seekframe/render-api/node';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
 import { BlobStorage } from './blob/blob-storage.js';
+import { compositionFolder, packagedPreviewAssets } from './files/folder-files.js';
 import { LocalSandboxProvider } from './local/local-sandbox.js';
+import { blobSandboxRegistry } from './runner/blob-sandbox-registry.js';
 import { createSandboxRunner } from './runner/sandbox-runner.js';
-import type { SandboxFile, SandboxProvider } from './sandbox-port.js';
+import type { SandboxProvider } from './sandbox-port.js';
 import { localRecipe, vercelRecipe, type CliPackage, type SandboxRecipe } from './sandbox/sandbox-recipe.js';
 import { readSnapshotPointer } from './snapshot/snapshot-pointer.js';
 import { sandboxCredentialsFromEnv } from './vercel/vercel-credentials.js';
@@ -19,7 +19,8 @@ export interface VercelRenderApiOptions {
   env: Record<string, string | undefined>;
   /** Absolute path of the composition folder (lib/preview.ts resolves PREVIEW_COMPOSITION_DIR). */
   compositionDir: string;
-  previewAssets: PreviewAssets;
+  /** Default: the built page script and player from the installed packages. */
+  previewAssets?: PreviewAssets;
   /** Next's `after()`: async renders outlive the response (up to the function's maxDuration). */
   waitUntil?: RenderApiOptions['waitUntil'];
   /** For the no-snapshot fallback outside Vercel: the CLI tarballs of this checkout. */
@@ -60,6 +61,7 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     );
   }
 
+  const composition = compositionFolder(options.compositionDir);
   const storage = new BlobStorage({ token, access });
   const settings = renderApiSettingsFromEnv(env);
   const vcpus = Number(env.SANDBOX_VCPUS?.trim() || 4);
@@ -67,8 +69,9 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     provider,
     recipe,
     lookupSnapshot: () => readSnapshotPointer(storage, env.VERCEL_DEPLOYMENT_ID?.trim() || undefined),
-    compositionFiles: () => readFolder(options.compositionDir),
+    compositionFiles: () => composition.files(),
     blob: { token, access, ...(env.VERCEL_BLOB_API_URL?.trim() ? { apiUrl: env.VERCEL_BLOB_API_URL.trim() } : {}) },
+    registry: blobSandboxRegistry(storage),
     shape: { vcpus: Number.isInteger(vcpus) && vcpus > 0 ? vcpus : 4 },
     ...(settings.maxConcurrentRenders !== undefined ? { maxConcurrent: settings.maxConcurrentRenders } : {}),
     log,
@@ -79,26 +82,12 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     runner,
     jobs: createBlobJobStore({ token, access }),
     objects: createBlobObjectStore({ token, access }),
-    composition: folderSource(options.compositionDir),
-    previewAssets: options.previewAssets,
+    composition,
+    previewAssets: options.previewAssets ?? packagedPreviewAssets(),
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).
     syncTimeoutMs: Number(env.RENDER_SYNC_TIMEOUT_MS?.trim() || 270_000),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
   });
-}
-
-/** Every file of the composition folder, as sandbox files with relative paths. */
-async function readFolder(root: string): Promise<SandboxFile[]> {
-  const files: SandboxFile[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) files.push({ path: path.relative(root, full).split(path.sep).join('/'), content: await readFile(full) });
-    }
-  };
-  await walk(root);
-  return files;
 }

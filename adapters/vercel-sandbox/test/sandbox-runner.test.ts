@@ -6,6 +6,7 @@ import { SeekframeError } from '@seekframe/composition';
 import type { RenderRunner } from '@seekframe/render-api';
 import { BlobStorage } from '../src/blob/blob-storage.js';
 import { LocalSandboxProvider } from '../src/local/local-sandbox.js';
+import { blobSandboxRegistry } from '../src/runner/blob-sandbox-registry.js';
 import { createSandboxRunner } from '../src/runner/sandbox-runner.js';
 import { localRecipe } from '../src/sandbox/sandbox-recipe.js';
 import { createSnapshot } from '../src/snapshot/create-snapshot.js';
@@ -41,7 +42,7 @@ afterEach(async () => {
   logs.length = 0;
 });
 
-function makeRunner(options: { lookup?: () => Promise<PointerLookup>; duration?: number; script?: string; maxConcurrent?: number } = {}): RenderRunner {
+function makeRunner(options: { lookup?: () => Promise<PointerLookup>; duration?: number; script?: string; maxConcurrent?: number; shared?: boolean } = {}): RenderRunner {
   return createSandboxRunner({
     provider,
     recipe: localRecipe({ cliBin: CLI_BIN }),
@@ -51,6 +52,7 @@ function makeRunner(options: { lookup?: () => Promise<PointerLookup>; duration?:
     uploadScript: async () => uploadScript,
     log: (line) => logs.push(line),
     ...(options.maxConcurrent ? { maxConcurrent: options.maxConcurrent } : {}),
+    ...(options.shared ? { registry: blobSandboxRegistry(storage) } : {}),
   });
 }
 
@@ -136,6 +138,22 @@ describe('createSandboxRunner with local sandboxes', () => {
     abort.abort();
     expect(((await started) as SeekframeError).code).toBe('render-cancelled');
     expect(provider.sandboxes[0]?.stopped).toBe(true);
+  });
+
+  it('a cancel that reaches another function instance stops the sandbox through the shared registry', async () => {
+    provider = await LocalSandboxProvider.create();
+    const instanceA = makeRunner({ duration: 60, shared: true });
+    const instanceB = makeRunner({ duration: 60, shared: true });
+    const collector = eventCollector();
+    const started = instanceA.start(runnerJob('job-remote'), { emit: collector.emit, signal: new AbortController().signal }).catch((error: unknown) => error);
+    await collector.waitFor('progress');
+    expect(fake.pathnames()).toContain('sandboxes/job-remote.json');
+    await instanceB.cancel('job-remote');
+    expect(provider.sandboxes[0]?.stopped).toBe(true);
+    expect(logs.join('\n')).toMatch(/stopping sandbox .* of cancelled render job-remote/);
+    // Instance A's render ends (its sandbox is gone) instead of running to the end.
+    expect(await started).toBeInstanceOf(SeekframeError);
+    expect(fake.pathnames()).not.toContain('renders/job-remote.mp4');
   });
 
   it('at its limit it refuses with too-many-renders', async () => {

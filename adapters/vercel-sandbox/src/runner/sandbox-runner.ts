@@ -29,6 +29,17 @@ export interface SandboxRunnerOptions {
   log?: (line: string) => void;
   /** The bundled upload script; default UPLOAD_SCRIPT_URL. */
   uploadScript?: () => Promise<Uint8Array>;
+  /**
+   * Which sandbox runs which job, shared by every function instance (Blob), so a DELETE that
+   * reaches another instance still stops the right sandbox. Without it, cancel works only in the
+   * instance that started the render.
+   */
+  registry?: SandboxRegistry;
+}
+
+export interface SandboxRegistry {
+  put(jobId: string, sandboxName: string): Promise<void>;
+  get(jobId: string): Promise<string | null>;
 }
 
 interface ActiveRender {
@@ -58,6 +69,7 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
     render.sandbox = acquired.sandbox;
     if (signal.aborted) throw cancelled(job.id);
     const sandbox = acquired.sandbox;
+    await options.registry?.put(job.id, sandbox.name);
     const paths = jobPaths(job);
 
     const files: SandboxFile[] = (await options.compositionFiles()).map((file) => ({ ...file, path: `${paths.project}/${file.path}` }));
@@ -158,10 +170,20 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
     },
     async cancel(id) {
       const render = active.get(id);
-      if (!render) return;
-      render.abort.abort();
-      // Stop at once, not when the stream notices: the sandbox is what costs.
-      await render.sandbox?.stop().catch(() => undefined);
+      if (render) {
+        render.abort.abort();
+        // Stop at once, not when the stream notices: the sandbox is what costs.
+        await render.sandbox?.stop().catch(() => undefined);
+        return;
+      }
+      // Started by another instance: stop its sandbox by name; that instance's stream then ends.
+      const name = await options.registry?.get(id).catch(() => null);
+      if (!name) return;
+      const sandbox = await options.provider.get(name);
+      if (sandbox) {
+        log(`seekframe: stopping sandbox ${name} of cancelled render ${id}`);
+        await sandbox.stop().catch(() => undefined);
+      }
     },
   };
 }

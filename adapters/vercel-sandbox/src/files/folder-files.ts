@@ -1,0 +1,62 @@
+import { readdir, readFile, realpath } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FileSource, PreviewAssets } from '@seekframe/render-api';
+import type { SandboxFile } from '../sandbox-port.js';
+
+/**
+ * The composition folder as the render API reads it (preview) and as the runner writes it into
+ * the sandbox. Kept here rather than imported from `@seekframe/render-api/node`: Next bundles
+ * workspace packages, and that entry pulls in the local runner and esbuild.
+ * Real paths must stay inside the folder, so a symlink cannot publish other files.
+ */
+export function compositionFolder(root: string): FileSource & { files(): Promise<SandboxFile[]> } {
+  const realRoot = realpath(root);
+  const inside = (base: string, real: string): boolean => real === base || real.startsWith(base + path.sep);
+  return {
+    async read(relative) {
+      const base = await realRoot;
+      const real = await realpath(path.resolve(base, ...relative.split('/'))).catch(() => null);
+      if (!real || !inside(base, real)) return null;
+      const body = await readFile(real).catch(() => null);
+      return body ? { body: new Uint8Array(body) } : null;
+    },
+    async files() {
+      const base = await realRoot;
+      const files: SandboxFile[] = [];
+      const walk = async (dir: string): Promise<void> => {
+        for (const entry of await readdir(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          const real = await realpath(full).catch(() => null);
+          if (!real || !inside(base, real)) continue;
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.isFile() || entry.isSymbolicLink()) files.push({ path: path.relative(base, full).split(path.sep).join('/'), content: await readFile(real) });
+        }
+      };
+      await walk(base);
+      return files;
+    },
+  };
+}
+
+/** The files the preview page loads, by the package export that ships each one. */
+const PREVIEW_EXPORTS: Record<string, string> = {
+  'app.js': '@seekframe/render-api/preview/app.js',
+  'seekframe-player.js': '@seekframe/player/bundle',
+};
+
+/**
+ * The preview page's built assets, resolved from the installed packages (`from`: a folder whose
+ * node_modules has them, default the working folder) when first asked for.
+ */
+export function packagedPreviewAssets(from: string = process.cwd()): PreviewAssets {
+  const resolver = createRequire(path.join(from, 'noop.js'));
+  return {
+    async read(name) {
+      const specifier = PREVIEW_EXPORTS[name];
+      if (!specifier) return null;
+      const body = await readFile(resolver.resolve(specifier));
+      return { body: new Uint8Array(body), contentType: 'text/javascript; charset=utf-8' };
+    },
+  };
+}
