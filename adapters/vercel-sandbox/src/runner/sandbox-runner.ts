@@ -10,6 +10,16 @@ import { jobPaths, renderArgs } from './render-command.js';
 
 /** The upload script as the build made it (dist/sandbox-scripts/upload-blob.mjs). */
 export const UPLOAD_SCRIPT_URL = new URL('../sandbox-scripts/upload-blob.mjs', import.meta.url);
+/** The same file seen from the TypeScript sources (tests and scripts run src/ directly). */
+const UPLOAD_SCRIPT_FROM_SOURCE = new URL('../../dist/sandbox-scripts/upload-blob.mjs', import.meta.url);
+
+async function readUploadScript(): Promise<Uint8Array> {
+  for (const url of [UPLOAD_SCRIPT_URL, UPLOAD_SCRIPT_FROM_SOURCE]) {
+    const body = await readFile(url).catch(() => null);
+    if (body) return body;
+  }
+  throw new SeekframeError('render-failed', `The in-sandbox upload script ${UPLOAD_SCRIPT_URL.pathname} is missing; run \`npm run build -w @seekframe/vercel-sandbox\`.`, { stage: 'config', retryable: false });
+}
 const UPLOAD_SCRIPT_IN_SANDBOX = 'seekframe-scripts/upload-blob.mjs';
 
 export interface SandboxRunnerOptions {
@@ -57,7 +67,7 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
   const log = options.log ?? ((line: string) => console.log(line));
   const maxConcurrent = options.maxConcurrent ?? 2;
   const active = new Map<string, ActiveRender>();
-  const loadUploadScript = options.uploadScript ?? (() => readFile(UPLOAD_SCRIPT_URL));
+  const loadUploadScript = options.uploadScript ?? readUploadScript;
 
   async function run(job: RunnerJob, context: RunnerContext, render: ActiveRender): Promise<RunnerOutcome> {
     const signal = render.abort.signal;
