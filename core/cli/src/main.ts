@@ -13,6 +13,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/serve.js'),
   () => import('./commands/preview.js'),
   () => import('./commands/benchmark.js'),
+  () => import('./commands/lambda.js'),
 ];
 
 /** Builds the commander program with every command registered and output routed to `ctx`. */
