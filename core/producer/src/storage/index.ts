@@ -1,0 +1,3 @@
+export type { StoragePort, StorageObjectInfo, StorageBody, StoragePutOptions, ByteRange } from './storage-port.js';
+export { parseStorageKey, MAX_STORAGE_KEY_BYTES } from './storage-key.js';
+export { createLocalFolderStorage, type LocalFolderStorage, type LocalFolderStorageOptions } from './local-folder-storage.js';

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import { constants, createReadStream } from 'node:fs';
+import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { SeekframeError } from '@seekframe/composition';
+import { parseStorageKey } from './storage-key.js';
+import type { ByteRange, StorageBody, StorageObjectInfo, StoragePort, StoragePutOptions } from './storage-port.js';
+
+export interface LocalFolderStorageOptions {
+  /** The folder objects live in (created on first use). */
+  root: string;
+  /** When set, `url(key)` is `<publicBaseUrl>/<key>` (a static server or CDN in front of the folder); else null. */
+  publicBaseUrl?: string;
+}
+
+export interface LocalFolderStorage extends StoragePort {
+  readonly root: string;
+  /** Creates the folder and removes temp files a killed process left. Every method also does it once. */
+  prepare(): Promise<void>;
+  /**
+   * A fresh path in the folder itself (so on the same file system) that no key can name, for a
+   * writer that makes the file on its own (an encoder); hand it over with `adoptFile`.
+   */
+  tempPath(suffix?: string): string;
+  /** Moves a finished file in under `key` (rename; a copy first when it is on another file system). */
+  adoptFile(key: string, file: string, options?: StoragePutOptions): Promise<{ created: boolean }>;
+}
+
+/** `.<pid>-<hex>.tmp<suffix>`: a dot name, which keys cannot have, and the writer's pid for the sweep. */
+const TEMP_NAME = /^\.(\d+)-[0-9a-f]+\.tmp/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.gif': 'image/gif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.aac': 'audio/aac',
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The storage port on a local folder. Puts are atomic (a temp file in the folder, then rename, or
+ * link for `ifNoneMatch: '*'`, which fails on an existing key, so create-only has no race).
+ * Keys are checked by `parseStorageKey`, and the real path of every folder on the way must stay
+ * inside the root: a symlinked folder that leads out is refused, and a symlink as the object
+ * itself is never followed. The folder keeps no metadata: `contentType` comes from the key's
+ * extension.
+ */
+export function createLocalFolderStorage(options: LocalFolderStorageOptions): LocalFolderStorage {
+  const root = path.resolve(options.root);
+  const base = options.publicBaseUrl?.replace(/\/+$/, '');
+  let ready: Promise<string> | undefined;
+  const realRoot = (): Promise<string> => {
+    ready ??= (async () => {
+      await mkdir(root, { recursive: true });
+      await sweepStaleTemps(root);
+      return realpath(root);
+    })();
+    ready.catch(() => (ready = undefined));
+    return ready;
+  };
+
+  const escapes = (key: string): SeekframeError =>
+    new SeekframeError('invalid-storage-key', `Storage key ${JSON.stringify(key)} leads outside the storage folder through a symbolic link; keys name plain files inside it.`, {
+      stage: 'output',
+      details: { key },
+    });
+
+  /** The key's file, its folder checked when it exists (null: the folder does not exist, so neither does the object). */
+  const existingTarget = async (key: string): Promise<string | null> => {
+    const segments = parseStorageKey(key);
+    const inside = await realRoot();
+    const target = path.join(root, ...segments);
+    const dir = await realpath(path.dirname(target)).catch(() => null);
+    if (dir === null) return null;
+    if (!isInside(inside, dir)) throw escapes(key);
+    return target;
+  };
+
+  /** The key's file with its folders created, each checked before and after creation. */
+  const writableTarget = async (key: string): Promise<string> => {
+    const segments = parseStorageKey(key);
+    const inside = await realRoot();
+    const target = path.join(root, ...segments);
+    let existing = path.dirname(target);
+    while (!(await lstat(existing).then(() => true, () => false))) existing = path.dirname(existing);
+    if (!isInside(inside, await realpath(existing))) throw escapes(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    if (!isInside(inside, await realpath(path.dirname(target)))) throw escapes(key);
+    return target;
+  };
+
+  const info = async (key: string, target: string): Promise<StorageObjectInfo | null> => {
+    const stats = await lstat(target).catch(() => null);
+    if (stats?.isSymbolicLink()) throw escapes(key);
+    if (!stats?.isFile()) return null;
+    return describe(key, stats);
+  };
+
+  /** Publishes `temp` under `target`; `temp` is gone afterwards whatever happens. */
+  const publish = async (temp: string, target: string, putOptions: StoragePutOptions): Promise<{ created: boolean }> => {
+    try {
+      if (putOptions.ifNoneMatch === '*') {
+        try {
+          await link(temp, target);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { created: false };
+          throw error;
+        }
+        return { created: true };
+      }
+      await rename(temp, target);
+      return { created: true };
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  };
+
+  const tempPath = (suffix = ''): string => path.join(root, `.${process.pid}-${randomBytes(8).toString('hex')}.tmp${suffix}`);
+
+  return {
+    root,
+    prepare: async () => void (await realRoot()),
+    tempPath,
+
+    async put(key, body, putOptions = {}) {
+      const target = await writableTarget(key);
+      const temp = tempPath();
+      try {
+        const handle = await open(temp, 'wx');
+        try {
+          for await (const chunk of toNodeStream(body)) await handle.write(chunk as Uint8Array);
+          // On disk before it gets its name: a crash leaves the old object or the new one.
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw storageFailed(key, 'write', error);
+      }
+      return publish(temp, target, putOptions);
+    },
+
+    async adoptFile(key, file, putOptions = {}) {
+      const target = await writableTarget(key);
+      let source = path.resolve(file);
+      if (path.dirname(source) !== root) {
+        // Another folder may be another file system: copy next to the objects first, then publish.
+        const temp = tempPath(path.extname(source));
+        try {
+          await rename(source, temp);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw storageFailed(key, 'move', error);
+          await copyFile(source, temp).catch(async (copyError: unknown) => {
+            await unlink(temp).catch(() => undefined);
+            throw storageFailed(key, 'copy', copyError);
+          });
+          await unlink(source).catch(() => undefined);
+        }
+        source = temp;
+      }
+      return publish(source, target, putOptions);
+    },
+
+    async get(key, range) {
+      const target = await existingTarget(key);
+      if (!target) return null;
+      checkRange(range);
+      let handle;
+      try {
+        // O_NOFOLLOW: a symlink put in place of the object is refused, not followed.
+        handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        if (code === 'ELOOP') throw escapes(key);
+        throw storageFailed(key, 'read', error);
+      }
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const start = range?.start ?? 0;
+      const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
+      if (start > end) {
+        // Nothing of the object is in the range (or the object is empty).
+        await handle.close();
+        return { body: new ReadableStream<Uint8Array>({ start: (c) => c.close() }), info: describe(key, stats) };
+      }
+      const stream = createReadStream('', { fd: handle, start, end });
+      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, info: describe(key, stats) };
+    },
+
+    async head(key) {
+      const target = await existingTarget(key);
+      return target ? info(key, target) : null;
+    },
+
+    async delete(key) {
+      const target = await existingTarget(key);
+      if (!target) return;
+      const stats = await lstat(target).catch(() => null);
+      // A symlink is removed itself (its target is never touched); folders are not objects.
+      if (stats && !stats.isDirectory()) await rm(target, { force: true });
+    },
+
+    url(key) {
+      const segments = parseStorageKey(key);
+      return base ? `${base}/${segments.map(encodeURIComponent).join('/')}` : null;
+    },
+  };
+}
+
+function describe(key: string, stats: { size: number; mtime: Date; mtimeMs: number; ino: number }): StorageObjectInfo {
+  const contentType = CONTENT_TYPES[path.extname(key).toLowerCase()];
+  return {
+    key,
+    size: stats.size,
+    ...(contentType ? { contentType } : {}),
+    // Changes whenever the file is replaced (rename gives a new inode) or rewritten.
+    etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}-${stats.ino.toString(16)}"`,
+    uploadedAt: stats.mtime.toISOString(),
+  };
+}
+
+function checkRange(range: ByteRange | undefined): void {
+  if (!range) return;
+  const whole = (n: unknown): boolean => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  if (!whole(range.start) || (range.end !== undefined && !whole(range.end))) {
+    throw new SeekframeError('invalid-options', `Byte range ${JSON.stringify(range)} is not {start, end?} of whole numbers >= 0.`, { stage: 'output', details: { range } });
+  }
+}
+
+function toNodeStream(body: StorageBody): Readable {
+  if (typeof body === 'string') return Readable.from([Buffer.from(body)]);
+  if (body instanceof Uint8Array) return Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]);
+  if (body instanceof ArrayBuffer) return Readable.from([Buffer.from(body)]);
+  return Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+}
+
+function storageFailed(key: string, action: string, error: unknown): SeekframeError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new SeekframeError('storage-failed', `Could not ${action} storage object ${key} (${reason}); check that the storage folder is writable and has free space.`, {
+    stage: 'output',
+    retryable: true,
+    details: { key },
+    cause: error,
+  });
+}
+
+function isInside(folder: string, candidate: string): boolean {
+  const relative = path.relative(folder, candidate);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** Temp files whose writer is gone (a killed server) are removed; those of live processes stay. */
+async function sweepStaleTemps(root: string): Promise<void> {
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const pid = Number(TEMP_NAME.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    await rm(path.join(root, name), { force: true }).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
