@@ -1,3 +1,4 @@
+/// <reference path="./s3rver.d.ts" />
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
