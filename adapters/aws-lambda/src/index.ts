@@ -2,6 +2,8 @@ export { planChunks, MAP_MAX_CONCURRENCY, DEFAULT_ACCOUNT_CONCURRENCY, type Fram
 export { RETRY_TABLE, RETRY_ORDER, FATAL_CODES, classifyFailure, kindOfErrorName, retryDelayMs, failureData, LambdaFailure, type FailureKind, type RetryRule } from './retry/retry-table.js';
 export { renderKeys, newRenderId, isRenderId, RENDERS_PREFIX, SHORT_LIVED_SUFFIXES } from './storage/layout.js';
 export { createS3ObjectStore } from './storage/s3-object-store.js';
+export { createFolderObjectStore } from './storage/folder-object-store.js';
+export { runLocalRender, type LocalRenderOptions } from './local/run-local-render.js';
 export { getJson, putJson, type ObjectStore, type PutOptions } from './storage/object-store.js';
 export { aggregateProgress, type DistributedProgress, type DistributedStage } from './progress/aggregate-progress.js';
 export { estimateCost, countTransitions, DEFAULT_PRICING, type CostEstimate, type Pricing } from './progress/cost.js';
