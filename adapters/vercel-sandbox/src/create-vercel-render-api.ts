@@ -56,7 +56,7 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     recipe = vercelRecipe(
       options.cliPackages ??
         (async () => {
-          throw new SeekframeError('render-failed', 'This deployment has no sandbox snapshot and no Seekframe packages to set one up: redeploy so the build step (scripts/create-snapshot.mjs) makes the snapshot.', { stage: 'config', retryable: false });
+          throw new SeekframeError('render-failed', 'This deployment has no sandbox snapshot and no Seekframe packages to set one up: redeploy so the build step (apps/vercel-sandbox/scripts/create-snapshot.ts) makes the snapshot.', { stage: 'config', retryable: false });
         }),
     );
   }

@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { contractCompositionDir } from '@seekframe/render-api/node';
+import { startBlobFake, type BlobFake } from '@seekframe/vercel-sandbox/testing';
+import { buildNextAppOnce, REPO_ROOT, startNextServer } from './next-server.js';
+
+// The template as it deploys: `next build` once (cached on a hash of its inputs), then
+// `next start` on 127.0.0.1 per settings group, with the shared contract suite over HTTP and the
+// preview page in headless Chromium. Stand-ins: Blob = the local server speaking its API; the
+// sandbox = local child processes running this checkout's CLI.
+
+let blob: BlobFake;
+let scratch: string;
+
+beforeAll(async () => {
+  await buildNextAppOnce();
+  blob = await startBlobFake();
+  scratch = await mkdtemp(path.join(tmpdir(), 'seekframe-vercel-next-'));
+}, 900_000);
+
+afterAll(async () => {
+  await blob?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+runRenderApiContract({
+  name: 'vercel-sandbox (next start)',
+  answerMode: 'sync',
+  async start(settings) {
+    const env: Record<string, string> = {
+      BLOB_READ_WRITE_TOKEN: blob.token,
+      VERCEL_BLOB_API_URL: blob.apiUrl,
+      SEEKFRAME_SANDBOX: 'local',
+      SEEKFRAME_CLI_BIN: path.join(REPO_ROOT, 'core/cli/bin/seekframe.js'),
+      SEEKFRAME_LOCAL_SANDBOX_DIR: scratch,
+      PREVIEW_COMPOSITION_DIR: contractCompositionDir(),
+    };
+    if (settings.token) env.RENDER_API_TOKEN = settings.token;
+    if (settings.allowCustomHtml) env.ALLOW_CUSTOM_HTML = 'true';
+    if (settings.maxConcurrentRenders !== undefined) env.RENDER_MAX_CONCURRENT = String(settings.maxConcurrentRenders);
+    if (settings.maxFrames !== undefined) env.RENDER_MAX_FRAMES = String(settings.maxFrames);
+    const server = await startNextServer(env);
+    return { baseUrl: server.baseUrl, stop: server.stop };
+  },
+});
