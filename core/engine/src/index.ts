@@ -9,9 +9,9 @@ export { launchBrowser, type BrowserSession, type LaunchOptions } from './browse
 export { browserArgs, type CaptureMode } from './browser/browser-flags.js';
 export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture/capture-page.js';
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './encode/create-frame-encoder.js';
-export { sweepStaleTemps, tempFolderPrefix } from './system/atomic-output.js';
-export { encoderOptionsSchema, parseEncoderOptions, OUTPUT_FORMATS, QUALITY_PRESETS, type EncoderOptions, type OutputFormat } from './encode/encoder-options.js';
-export { buildEncoderArgs, GIF_MAX_FPS } from './encode/encoder-args.js';
+export { sweepStaleTemps, tempFolderPrefix, tempPathFor, prepareTemp, commitOutput, removeTemp } from './system/atomic-output.js';
+export { encoderOptionsSchema, parseEncoderOptions, encoderRuleProblems, OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, QUALITY_PRESETS, type EncoderOptions, type OutputFormat, type Quality } from './encode/encoder-options.js';
+export { buildEncoderArgs, segmentH264Args, GIF_MAX_FPS } from './encode/encoder-args.js';
 export { probeMedia, type MediaInfo, type MediaStream, type MediaColor } from './media/probe-media.js';
 export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type ExtractResult, type VideoFrameFormat } from './media/extract-video-frames.js';
 export { mixAudio, audioTrackSchema, type AudioTrack } from './media/mix-audio.js';
@@ -22,7 +22,7 @@ export { probeHardwareEncoder, describeHardwareProbe, type HardwareEncoderProbe 
 export { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, videoToolboxQuality, type HardwareEncoder, type HardwareQuality } from './encode/hardware-encoders.js';
 export { sampleProcessTree, classify, type ProcessClass, type UsageReport } from './measure/sample-process-tree.js';
 export { withRenderTuning, scopedRenderTuning, renderTuningSchema, DEFAULT_JPEG_QUALITY, type RenderTuning } from './measure/render-tuning.js';
-export { savedBenchmarkPath, saveBenchmark, loadSavedBenchmark, effectiveRenderTuning, savedBenchmarkSchema, type SavedBenchmark } from './measure/saved-benchmark.js';
+export { savedBenchmarkPath, saveBenchmark, loadSavedBenchmark, savedRenderTuning, savedBenchmarkSchema, type SavedBenchmark } from './measure/saved-benchmark.js';
 export { videoPsnr } from './media/compare-videos.js';
 export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision } from './capture/choose-capture-mode.js';
 export { hdrTransfer, HDR_TRANSFER_NAMES, type HdrTransfer } from './encode/hdr-transfer.js';
@@ -33,3 +33,4 @@ export { ffmpegHasFilter } from './encode/ffmpeg-filters.js';
 export { headroomPeak, hdrLayerGraph, hdrMergeGraph } from './media/hdr-layers.js';
 export { extractHdrLayers, type HdrLayers } from './media/extract-hdr-layers.js';
 export { mergeHdrLayers, type MergeHdrOptions } from './media/merge-hdr-layers.js';
+export { concatSegments, joinPngSequences, countVideoFrames, type ConcatSegmentsOptions } from './encode/concat-segments.js';

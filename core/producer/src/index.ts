@@ -1,4 +1,12 @@
 export { renderComposition } from './render/render-composition.js';
+export { RenderSpecSchema, parseRenderSpec, type RenderSpec, type RenderSpecInput } from './plan/render-spec.js';
+export { planHash, canonicalJson, type RenderPlan, type PlannedClip, type PlannedAudioTrack } from './plan/render-plan.js';
+export { planRender, RENDER_SEED } from './render/plan-render.js';
+export { renderFrames, checkSplittable, type FrameRange, type RenderTarget, type RenderFramesResult } from './render/render-frames.js';
+export { mixPlanAudio } from './render/mix-plan-audio.js';
+export { assembleSegments } from './render/assemble-segments.js';
+export type { RenderContext, ProjectRenderContext } from './render/render-context.js';
+export { ProblemLog } from './serve/problem-log.js';
 export {
   RenderOptionsSchema,
   FpsSchema,
@@ -20,10 +28,14 @@ export { loadRuntimeSource } from './serve/load-runtime-source.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
 export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
-export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';
+export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, DEFAULT_MAX_QUEUED_RENDERS, DEFAULT_JOB_RETENTION_SECONDS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';
 export { RenderRequestSchema, type RenderRequest } from './server/render-request.js';
 export type { ProducerServerEvent } from './server/server-events.js';
 export type { QueueStatus } from './jobs/render-queue.js';
+export { createRenderJobs, type RenderJobs, type RenderJobsOptions } from './jobs/render-jobs.js';
+export { isFinishedStatus, type JobStatus, type JobSnapshot, type JobEvent, type JobListener, type JobRunner, type JobRunContext, type JobRenderEvent } from './jobs/render-job.js';
+export * from './storage/index.js';
+export { openSseStream, pipeSseToNode, type SseStream, type SseStreamOptions } from './server/sse-stream.js';
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render/render-events.js';
 export * from './batch/index.js';
 export { measureRender, type RenderMeasurement } from './render/measure-render.js';

@@ -31,8 +31,15 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
   const threads = opts.threads !== undefined ? ['-threads', String(opts.threads)] : [];
   const preset = QUALITY_PRESETS[opts.quality];
 
+  // The mixed soundtrack is already AAC (Opus for webm): copy it rather than encode it twice.
+  const audioCodec = (encode: string[]): string[] => (opts.audio ? (opts.audioCopy ? ['-c:a', 'copy'] : encode) : []);
+
   switch (opts.format) {
     case 'mp4':
+      if (opts.segment) {
+        args.push('-map', '0:v', '-vf', [toBt709(opts.inputFormat), 'format=yuv420p'].join(','), ...segmentH264Args(opts, opts.segment.gop), ...threads, '-f', 'mp4', target);
+        return args;
+      }
       args.push(
         '-map', '0:v',
         ...(opts.audio ? ['-map', '1:a'] : []),
@@ -51,7 +58,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
               '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
             ]),
         ...threads,
-        ...(opts.audio ? ['-c:a', 'aac', '-b:a', '192k'] : []),
+        ...audioCodec(['-c:a', 'aac', '-b:a', '192k']),
         '-movflags', '+faststart', '-f', 'mp4', target,
       );
       return args;
@@ -75,7 +82,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
         // Without this tag players ignore the alpha plane that libvpx writes beside the video.
         '-metadata:s:v:0', 'alpha_mode=1',
         ...threads,
-        ...(opts.audio ? ['-c:a', 'libopus', '-b:a', '128k'] : []),
+        ...audioCodec(['-c:a', 'libopus', '-b:a', '128k']),
         '-f', 'webm', target,
       );
       return args;
@@ -93,12 +100,31 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
     }
     case 'png-sequence':
       args.push(
-        '-map', '0:v', '-c:v', 'png', '-pix_fmt', 'rgba', '-start_number', '1', ...threads,
+        '-map', '0:v', '-c:v', 'png', '-pix_fmt', 'rgba', '-start_number', String(opts.startNumber ?? 1), ...threads,
         '-f', 'image2', `${target}/frame_%06d.png`,
-        ...(opts.audio ? ['-map', '1:a', '-c:a', 'aac', '-b:a', '192k', '-f', 'adts', `${target}/audio.aac`] : []),
+        ...(opts.audio ? ['-map', '1:a', ...audioCodec(['-c:a', 'aac', '-b:a', '192k']), '-f', 'adts', `${target}/audio.aac`] : []),
       );
       return args;
   }
+}
+
+/**
+ * H.264 for one piece of a split render, made to be joined with `-f concat -c copy`: a keyframe
+ * on its first frame and every `gop` frames (scene cuts never move it), closed GOPs, no B-frames
+ * (so decode order is display order and no frame of one piece refers to another), SPS/PPS
+ * repeated before every keyframe. Timestamps come from the image2pipe input: 0, 1, 2... at
+ * 1/fps, with the track's time base the frame rate's numerator so every step is exact.
+ */
+export function segmentH264Args(opts: Pick<ResolvedEncoderOptions, 'quality' | 'crf' | 'videoBitrate' | 'fps'>, gop: number): string[] {
+  const preset = QUALITY_PRESETS[opts.quality];
+  return [
+    '-c:v', 'libx264', '-preset', preset.x264Preset,
+    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+    '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0', '-bf', '0',
+    '-x264-params', 'scenecut=0:open-gop=0:repeat-headers=1',
+    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    '-video_track_timescale', String(opts.fps.num),
+  ];
 }
 
 /**

@@ -5,6 +5,48 @@ import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 export const OUTPUT_FORMATS = ['mp4', 'mov', 'webm', 'gif', 'png-sequence'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/**
+ * The encoder's rules, defined once: the producer's render spec (CLI flags, HTTP bodies, batch
+ * rows, benchmark) imports these, so what a user may ask for and what the encoder accepts cannot drift.
+ */
+export const QUALITIES = ['draft', 'standard', 'high'] as const;
+export type Quality = (typeof QUALITIES)[number];
+/** --crf: 0-51 for mp4 (x264), 0-63 for webm (VP9); other formats take --quality only. */
+export const CRF_MAX: Partial<Record<OutputFormat, number>> = { mp4: 51, webm: 63 };
+export const CRF_LIMIT = 63;
+/** ffmpeg bit-rate syntax: `5M`, `2500k`, `800000`, `1.5G`. */
+export const BITRATE_PATTERN = /^\d+(\.\d+)?[kKmMgG]?$/;
+/** gif: 0 = loop forever, N = play N+1 times (-1 = once, engine only). */
+export const GIF_LOOP_MAX = 65535;
+
+export interface EncoderRuleInput {
+  format: OutputFormat;
+  crf?: number | undefined;
+  videoBitrate?: string | undefined;
+}
+
+/**
+ * Cross-field rules both layers apply (the producer before anything starts, the engine on what
+ * it receives): crf and videoBitrate exclude each other, apply to mp4/webm only, crf within the
+ * format's range. Returns every problem with the field it belongs to.
+ */
+export function encoderRuleProblems(opts: EncoderRuleInput): { field: 'crf' | 'videoBitrate'; message: string }[] {
+  const problems: { field: 'crf' | 'videoBitrate'; message: string }[] = [];
+  if (opts.crf !== undefined && opts.videoBitrate !== undefined) {
+    problems.push({ field: 'crf', message: '--crf and --video-bitrate exclude each other: pick a constant quality (crf) or a target bitrate, not both.' });
+    return problems;
+  }
+  if ((opts.crf !== undefined || opts.videoBitrate !== undefined) && CRF_MAX[opts.format] === undefined) {
+    problems.push({ field: opts.crf !== undefined ? 'crf' : 'videoBitrate', message: `--crf and --video-bitrate apply to mp4 and webm only, not ${opts.format}; use --quality instead.` });
+    return problems;
+  }
+  const max = CRF_MAX[opts.format];
+  if (opts.crf !== undefined && max !== undefined && opts.crf > max) {
+    problems.push({ field: 'crf', message: `--crf for ${opts.format} (${opts.format === 'mp4' ? 'H.264' : 'VP9'}) must be 0-${max}, got ${opts.crf}.` });
+  }
+  return problems;
+}
+
 const positiveInt = z.number().int().positive();
 
 export const encoderOptionsSchema = z.object({
@@ -16,13 +58,13 @@ export const encoderOptionsSchema = z.object({
   /** Exact rational frame rate, e.g. { num: 30000, den: 1001 } for 29.97. */
   fps: z.object({ num: positiveInt, den: positiveInt }),
   inputFormat: z.enum(['jpeg', 'png']),
-  quality: z.enum(['draft', 'standard', 'high']).default('standard'),
+  quality: z.enum(QUALITIES).default('standard'),
   /** mp4: 0-51 (x264); webm: 0-63 (VP9). Excludes videoBitrate. */
-  crf: z.number().int().min(0).max(63).optional(),
+  crf: z.number().int().min(0).max(CRF_LIMIT).optional(),
   /** ffmpeg bitrate syntax: `5M`, `800k`, `2500000`. Excludes crf. */
-  videoBitrate: z.string().regex(/^\d+(\.\d+)?[kKmM]?$/, 'use a number with an optional k/M suffix, e.g. 5M').optional(),
+  videoBitrate: z.string().regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M').optional(),
   /** gif: 0 = loop forever (default), N = play N+1 times; -1 = play once. */
-  gifLoop: z.number().int().min(-1).max(65535).optional(),
+  gifLoop: z.number().int().min(-1).max(GIF_LOOP_MAX).optional(),
   /** Path of an already mixed audio file (see mixAudio), as long as the video. */
   audio: z.string().min(1).optional(),
   threads: z.number().int().min(0).max(64).optional(),
@@ -32,6 +74,20 @@ export const encoderOptionsSchema = z.object({
   hdr: z
     .object({ transfer: z.enum(['pq', 'hlg']), masterDisplay: z.string().regex(/^G\(\d+,\d+\)B\(\d+,\d+\)R\(\d+,\d+\)WP\(\d+,\d+\)L\(\d+,\d+\)$/).optional(), maxCll: z.string().regex(/^\d+,\d+$/).optional() })
     .optional(),
+  /**
+   * The audio file is already in the output's codec (mixAudio's AAC for mp4/png-sequence, Opus
+   * for webm): copy it instead of encoding it a second time. A split render muxes the same mixed
+   * file with -c copy, so the two paths give the same samples.
+   */
+  audioCopy: z.boolean().optional(),
+  /**
+   * One piece of a split render (renderFrames segment mode), joined later without re-encoding:
+   * mp4 = H.264 with a keyframe at its first frame, closed GOPs of `gop` frames, no B-frames, no
+   * audio; png-sequence = files numbered from `startNumber`.
+   */
+  segment: z.object({ gop: positiveInt }).optional(),
+  /** png-sequence: number of the first file (frame_%06d.png); default 1. */
+  startNumber: z.number().int().min(0).optional(),
   /** ffmpeg binary (default: SEEKFRAME_FFMPEG, else `ffmpeg` on PATH). */
   ffmpeg: z.string().min(1).optional(),
 });
@@ -48,15 +104,8 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
     throw invalid(`Encoder option "${field}" is invalid: ${issue.message}.`, field);
   }
   const opts = parsed.data;
-  if (opts.crf !== undefined && opts.videoBitrate !== undefined) {
-    throw invalid('--crf and --video-bitrate exclude each other: pick a constant quality (crf) or a target bitrate, not both.', 'crf');
-  }
-  if ((opts.crf !== undefined || opts.videoBitrate !== undefined) && opts.format !== 'mp4' && opts.format !== 'webm') {
-    throw invalid(`--crf and --video-bitrate apply to mp4 and webm only, not ${opts.format}; use --quality instead.`, opts.crf !== undefined ? 'crf' : 'videoBitrate');
-  }
-  if (opts.format === 'mp4' && opts.crf !== undefined && opts.crf > 51) {
-    throw invalid(`--crf for mp4 (H.264) must be 0-51, got ${opts.crf}.`, 'crf');
-  }
+  const rule = encoderRuleProblems(opts)[0];
+  if (rule) throw invalid(rule.message, rule.field);
   // yuv420p stores colour at half resolution, so H.264 needs even sizes. We reject rather than
   // pad: padding would silently change the video's size by a pixel.
   if (opts.format === 'mp4' && (opts.width % 2 !== 0 || opts.height % 2 !== 0)) {
@@ -74,6 +123,15 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
   }
   if (opts.hdr !== undefined && opts.hardwareEncoder !== undefined) {
     throw invalid('HDR output is encoded with libx265 (10-bit); it does not combine with a hardware H.264 encoder.', 'hardwareEncoder');
+  }
+  if (opts.segment !== undefined && opts.format !== 'mp4') {
+    throw invalid(`Segment encoding (a piece of a split render) applies to mp4 only, not ${opts.format}; png-sequence pieces use startNumber.`, 'segment');
+  }
+  if (opts.segment !== undefined && (opts.hdr !== undefined || opts.hardwareEncoder !== undefined || opts.audio !== undefined)) {
+    throw invalid('A segment of a split render is video-only H.264 from libx264: no audio, no HDR, no hardware encoder (the audio is muxed once at assembly).', 'segment');
+  }
+  if (opts.startNumber !== undefined && opts.format !== 'png-sequence') {
+    throw invalid(`startNumber applies to png-sequence only, not ${opts.format}.`, 'startNumber');
   }
   if (opts.gifLoop !== undefined && opts.format !== 'gif') {
     throw invalid(`--gif-loop applies to gif output only, not ${opts.format}.`, 'gifLoop');

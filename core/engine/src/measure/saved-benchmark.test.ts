@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRenderTuning } from './render-tuning.js';
-import { effectiveRenderTuning, loadSavedBenchmark, saveBenchmark, savedBenchmarkPath, type SavedBenchmark } from './saved-benchmark.js';
+import { scopedRenderTuning, withRenderTuning } from './render-tuning.js';
+import { savedRenderTuning, loadSavedBenchmark, saveBenchmark, savedBenchmarkPath, type SavedBenchmark } from './saved-benchmark.js';
 import { autoWorkerCount } from '../pool/worker-count.js';
 
 let dir: string;
@@ -33,7 +33,7 @@ describe('saved benchmark', () => {
     const file = await saveBenchmark(saved(os.availableParallelism()), env);
     expect(file).toBe(path.join(dir, 'a', 'benchmark.json'));
     expect(loadSavedBenchmark(env)?.recommendation).toEqual(saved(1).recommendation);
-    expect(effectiveRenderTuning(env)).toEqual({ workers: 2, jpegQuality: 80, encoderThreads: 2 });
+    expect(savedRenderTuning(env)).toEqual({ workers: 2, jpegQuality: 80, encoderThreads: 2 });
     expect(loadSavedBenchmark(env, os.availableParallelism() + 1)).toBeUndefined();
   });
 
@@ -41,14 +41,24 @@ describe('saved benchmark', () => {
     expect(loadSavedBenchmark({ SEEKFRAME_CACHE_DIR: path.join(dir, 'none') })).toBeUndefined();
     await mkdir(path.join(dir, 'broken'));
     await writeFile(path.join(dir, 'broken', 'benchmark.json'), '{"version":1,');
-    expect(effectiveRenderTuning({ SEEKFRAME_CACHE_DIR: path.join(dir, 'broken') })).toEqual({});
+    expect(savedRenderTuning({ SEEKFRAME_CACHE_DIR: path.join(dir, 'broken') })).toEqual({});
   });
 
-  it('a withRenderTuning scope wins over the saved file', async () => {
+  it('nothing reads the saved file behind the caller: autoWorkerCount on this machine ignores it unless given', async () => {
     const env = { SEEKFRAME_CACHE_DIR: path.join(dir, 'b') };
-    await saveBenchmark(saved(os.availableParallelism()), env);
-    const inside = await withRenderTuning({ jpegQuality: 70, maxFrames: 5 }, async () => effectiveRenderTuning(env));
-    expect(inside).toEqual({ jpegQuality: 70, maxFrames: 5 });
+    const odd = { ...saved(os.availableParallelism()), recommendation: { ...saved(1).recommendation, workers: 1 } };
+    const previous = process.env.SEEKFRAME_CACHE_DIR;
+    process.env.SEEKFRAME_CACHE_DIR = env.SEEKFRAME_CACHE_DIR;
+    try {
+      await saveBenchmark(odd, env);
+      const frames = 1000;
+      expect(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30 })).toBe(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30, cores: os.availableParallelism() }));
+      expect(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30, recommended: savedRenderTuning(env).workers })).toBe(1);
+      expect(await withRenderTuning({ jpegQuality: 70 }, async () => scopedRenderTuning())).toEqual({ jpegQuality: 70 });
+    } finally {
+      if (previous === undefined) delete process.env.SEEKFRAME_CACHE_DIR;
+      else process.env.SEEKFRAME_CACHE_DIR = previous;
+    }
   });
 
   it('autoWorkerCount takes the recommended workers in place of cores - 2, within memory and frame limits', () => {

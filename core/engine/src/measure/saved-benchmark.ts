@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { seekframeCacheDir } from '../system/seekframe-cache-dir.js';
-import { renderTuningSchema, scopedRenderTuning, type RenderTuning } from './render-tuning.js';
+import { renderTuningSchema, type RenderTuning } from './render-tuning.js';
 
 /**
  * Where `seekframe benchmark` saves its recommendation: per machine, not per project, because the
@@ -60,10 +60,13 @@ export function loadSavedBenchmark(env: NodeJS.ProcessEnv = process.env, cores =
   }
 }
 
-/** Tuning in effect for a render: the benchmark's scope wins, then the saved recommendation. */
-export function effectiveRenderTuning(env: NodeJS.ProcessEnv = process.env): RenderTuning {
-  const scoped = scopedRenderTuning();
-  if (scoped) return scoped;
+/**
+ * The saved recommendation as render tuning ({} when there is none for this machine). Read once
+ * by the host that starts renders (the CLI) and passed in the render context: nothing in the
+ * engine or the producer reads the home folder on its own, so a render on another machine (a
+ * server, a Lambda chunk) never changes speed settings, or JPEG loss, behind the caller's back.
+ */
+export function savedRenderTuning(env: NodeJS.ProcessEnv = process.env): RenderTuning {
   const saved = loadSavedBenchmark(env);
   if (!saved) return {};
   const { captureMode: _mode, ...tuning } = saved.recommendation;

@@ -30,6 +30,13 @@ export interface ExtractOptions {
    * instead of letting the conversion clip everything above SDR white; png frames are 16-bit.
    */
   toneMap?: boolean;
+  /**
+   * Only output frames [start, end) (0-based, at the render rate from the source's t=0): a chunk
+   * of a split render needs only its window. Files keep their numbers (frame `start` is
+   * `frame_<start+1>`), so the page's frame index means the same frame as in a full extraction;
+   * decoding stops a second after the window.
+   */
+  frames?: { start: number; end: number };
 }
 
 export interface ExtractResult {
@@ -57,6 +64,8 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
   const ext = opts.format;
   const pattern = `frame_%06d.${ext}`;
   const filters = [`fps=${rate}`];
+  const window = opts.frames;
+  if (window) filters.push(`trim=start_frame=${window.start}:end_frame=${window.end}`);
   if (opts.width !== undefined || opts.height !== undefined) {
     filters.push(`scale=${opts.width ?? -2}:${opts.height ?? -2}:flags=bicubic`);
   }
@@ -67,11 +76,12 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
     '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
     // ffmpeg's native VP9 decoder drops the alpha plane; libvpx keeps it.
     ...(video.codec === 'vp9' && probe.hasAlpha ? ['-c:v', 'libvpx-vp9'] : []),
+    ...(window ? ['-t', String(windowSeconds(window.end, opts.fps))] : []),
     ...mediaFileInput(src),
     '-map', '0:v:0', '-an', '-sn',
     '-vf', filters.join(','),
     ...(ext === 'png' ? ['-pix_fmt', pngPixelFormat(probe.hasAlpha, opts.toneMap === true)] : ['-q:v', '2', '-pix_fmt', 'yuvj444p']),
-    '-start_number', '1',
+    '-start_number', String((window?.start ?? 0) + 1),
     path.join(outDir, pattern),
   ];
   const result = await runProcess(ffmpegPath(opts.ffmpeg), args, opts.signal ? { signal: opts.signal } : {}).catch((error: unknown) => {
@@ -93,6 +103,12 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
 }
 
 const FRAME_NAME = /^frame_\d{6}\.(jpg|png)$/;
+
+/** Seconds of source to decode for frames before `end`, plus a second for the fps filter's look-ahead. */
+function windowSeconds(end: number, fps: ExtractOptions['fps']): number {
+  const rate = typeof fps === 'number' ? fps : fps.num / fps.den;
+  return Math.ceil(end / rate) + 1;
+}
 
 /** 16-bit PNG for tone-mapped HDR frames: the highlights' gradations survive until the page composites. */
 function pngPixelFormat(alpha: boolean, sixteenBit: boolean): string {

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { SeekframeError } from '@seekframe/composition';
-import { effectiveRenderTuning } from '../measure/saved-benchmark.js';
 
 export const MAX_WORKERS = 24;
 /** Each worker is a browser process (~256 MB) plus headroom for the page and the frame queue. */
@@ -22,14 +21,13 @@ export interface AutoWorkerInput {
  * at most 24. One browser cannot keep a core busy on its own (seek, draw and screenshot run one
  * after another in different processes): on 2 cores one worker left ~30% of the CPU idle at
  * 1080p, two brought the render from 65% to 85% of the machine's limit (bench/limits.ts).
- * Reads the machine only for inputs that are not given; when it reads the cores it also reads
- * the benchmark's saved recommendation (see saved-benchmark.ts), which replaces this rule.
+ * Reads the machine only for inputs that are not given. `recommended` (the benchmark's saved
+ * workers, which the host reads once and passes in the render context's tuning) replaces the rule.
  */
 export function autoWorkerCount(input: AutoWorkerInput): number {
   const cores = input.cores ?? os.availableParallelism();
   const free = input.freeMemoryBytes ?? os.freemem();
-  const recommended = input.recommended ?? (input.cores === undefined ? effectiveRenderTuning().workers : undefined);
-  const byCpu = recommended ?? Math.min(Math.floor(cores), Math.max(2, Math.floor(cores) - 2));
+  const byCpu = input.recommended ?? Math.min(Math.floor(cores), Math.max(2, Math.floor(cores) - 2));
   const byMemory = Math.floor(Math.max(0, free) / MEMORY_PER_WORKER);
   const byFrames = Math.ceil(Math.max(0, input.frameCount) / MIN_FRAMES_PER_WORKER);
   return Math.max(1, Math.min(byCpu, byMemory, byFrames, MAX_WORKERS));

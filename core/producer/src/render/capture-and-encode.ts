@@ -1,7 +1,6 @@
 import {
   createFrameEncoder,
   DEFAULT_JPEG_QUALITY,
-  effectiveRenderTuning,
   renderFramePool,
   type BrowserInfo,
   type CaptureMode,
@@ -10,12 +9,13 @@ import {
   type EncodeResult,
   type EncoderOptions,
   type PoolWorker,
+  type RenderTuning,
   type WorkerLaunch,
 } from '@seekframe/engine';
 import { BlankFrameWatch } from './blank-render.js';
 import { frameTime } from '../plan/frame-timing.js';
 import { pageScriptError, remoteRequestError } from './page-script-error.js';
-import type { VideoFrameMap } from './prepare-media.js';
+import type { VideoFrameMap } from './open-media-page.js';
 import type { ProjectServer } from '../serve/project-server.js';
 import type { Fps } from '../plan/render-options.js';
 
@@ -25,6 +25,7 @@ export interface PageTarget {
   height: number;
   mode: CaptureMode;
   readyTimeoutMs: number;
+  seekTimeoutMs?: number;
 }
 
 export interface CaptureAndEncodeOptions {
@@ -32,8 +33,11 @@ export interface CaptureAndEncodeOptions {
   page: PageTarget;
   server: ProjectServer;
   workers: number;
-  totalFrames: number;
+  /** Frames [start, end) of the composition; the encoder receives them in order. */
+  range: { start: number; end: number };
   fps: Fps;
+  /** Speed settings (the render context's tuning). */
+  tuning: RenderTuning;
   transparent: boolean;
   gpu: boolean;
   videoFrames: VideoFrameMap;
@@ -54,10 +58,9 @@ export interface CaptureAndEncodeOptions {
  * its temp output.
  */
 export async function captureAndEncode(options: CaptureAndEncodeOptions): Promise<EncodeResult> {
-  // Speed settings from `seekframe benchmark` (its scope, else its saved recommendation).
-  const tuning = effectiveRenderTuning();
-  const totalFrames = Math.min(options.totalFrames, tuning.maxFrames ?? Infinity);
-  const capture = captureOptions(options.page, options.transparent);
+  const tuning = options.tuning;
+  const totalFrames = Math.min(options.range.end - options.range.start, tuning.maxFrames ?? Infinity);
+  const capture = captureOptions(options.page, options.transparent, tuning);
   const encoder = createFrameEncoder({
     ...options.encoder,
     inputFormat: capture.imageFormat,
@@ -91,7 +94,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       mode,
       gpu: options.gpu,
       page,
-      times: Array.from({ length: totalFrames }, (_, i) => frameTime(i, options.fps)),
+      times: Array.from({ length: totalFrames }, (_, i) => frameTime(options.range.start + i, options.fps)),
       signal,
       ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
       ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
@@ -130,12 +133,10 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
 
 /**
  * How every capture page of a render is opened: JPEG frames for opaque output, PNG with a
- * transparent page background for alpha formats, plus the speed settings of `seekframe benchmark`
- * (its scope, else its saved recommendation). The media stage opens its page with exactly these
- * options, so the pool can adopt that page as a worker.
+ * transparent page background for alpha formats, plus the speed settings of the context's
+ * tuning. The plan step opens its page with exactly these options, so the pool can adopt it.
  */
-export function captureOptions(page: PageTarget, transparent: boolean): CapturePageOptions {
-  const tuning = effectiveRenderTuning();
+export function captureOptions(page: PageTarget, transparent: boolean, tuning: RenderTuning): CapturePageOptions {
   return {
     ...page,
     imageFormat: transparent ? 'png' : (tuning.frameFormat ?? 'jpeg'),

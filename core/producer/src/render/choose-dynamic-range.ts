@@ -1,6 +1,6 @@
 import { SeekframeError } from '@seekframe/composition';
 import { probeHdrMetadata, type HdrMetadata, type HdrOutput } from '@seekframe/engine';
-import type { HdrSource } from './prepare-media.js';
+import type { HdrSource } from './open-media-page.js';
 import type { OutputFormat } from '../plan/render-options.js';
 
 type Warning = { type: 'warning'; code: string; message: string; details?: Record<string, unknown> };

@@ -1,18 +1,16 @@
 import path from 'node:path';
 import {
-  effectiveRenderTuning,
   extractHdrLayers,
   headroomPeak,
   mergeHdrLayers,
   probeHdrMetadata,
-  withRenderTuning,
   type EncodeResult,
   type HdrMetadata,
   type HdrOutput,
 } from '@seekframe/engine';
 import type { VideoFrameMap } from '@seekframe/runtime';
 import { captureAndEncode, type CaptureAndEncodeOptions } from './capture-and-encode.js';
-import type { HdrSource } from './prepare-media.js';
+import type { HdrSource } from './open-media-page.js';
 
 export interface HdrPassesOptions {
   /** The render as it would run in one pass (its encoder settings name the final mp4). */
@@ -46,11 +44,11 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
     mapB[source.src] = { urlPattern: job.server.mount(`hdr-${n + 1}-low`, layers.lowDir) + layers.pattern, fps, frameCount: layers.count };
   }
 
-  const half = job.totalFrames;
+  const half = job.range.end - job.range.start;
   const pass = (name: string, videoFrames: VideoFrameMap, offset: number, last: boolean): Promise<EncodeResult> =>
-    withRenderTuning({ ...effectiveRenderTuning(), frameFormat: 'png' }, () =>
       captureAndEncode({
         ...job,
+        tuning: { ...job.tuning, frameFormat: 'png' },
         transparent: false,
         videoFrames,
         adoptWorkers: [],
@@ -60,8 +58,7 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
         // Pass A clips the HDR clips at white, so it can look flat where the picture is not;
         // pass B (highlights subtracted) stands for the render in the blank check.
         ...(last && job.onBlank ? { onBlank: job.onBlank } : { onBlank: undefined }),
-      }),
-    );
+      });
   const a = await pass('pass-a', mapA, 0, false);
   const b = await pass('pass-b', mapB, half, true);
   const merged = await mergeHdrLayers({
@@ -75,7 +72,7 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
     videoBitrate: job.encoder.videoBitrate,
     audio: job.encoder.audio,
     output: job.encoder.output,
-    threads: effectiveRenderTuning().encoderThreads,
+    threads: job.tuning.encoderThreads,
     ...(job.signal ? { signal: job.signal } : {}),
   });
   return { format: 'mp4', output: merged.output, size: merged.size, frames: a.frames };

@@ -13,6 +13,7 @@ import { FONT_ROUTE } from './fonts/font-face-css.js';
 import { fontFilePath } from './fonts/font-packages.js';
 import { injectNamedFonts } from './fonts/inject-named-fonts.js';
 import { rewriteFontCss } from './fonts/rewrite-font-css.js';
+import { ProblemLog } from './problem-log.js';
 
 /** Turns an HTML file's text into the text the page receives (runtime injected). */
 export type PrepareHtml = (html: string, context: { file: string; isEntry: boolean }) => string | Promise<string>;
@@ -33,6 +34,8 @@ export interface ProjectServerOptions {
    * project that leads elsewhere on the machine is refused and recorded (server renders).
    */
   confineToRoot?: boolean;
+  /** Where missing files, failed remote assets and pending remote requests are recorded (default: a new log). */
+  problems?: ProblemLog;
 }
 
 export interface ServeProblem {
@@ -47,7 +50,9 @@ export interface ProjectServer {
   mount(name: string, dir: string): string;
   /** Answers a remote URL (npm CDN -> local package, else network); failures are recorded too. */
   fetchRemote(url: string, referrer?: string): Promise<RemoteAsset>;
-  /** Missing local files and failed remote assets seen so far, oldest first. */
+  /** The render's problem log this server records into. */
+  readonly problemLog: ProblemLog;
+  /** Missing local files and failed remote assets seen so far, oldest first (problemLog.problems()). */
   problems(): SeekframeError[];
   /** Remote URLs the page asked for that have not been answered yet (for ready-timeout messages). */
   pendingRemote(): string[];
@@ -71,23 +76,18 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
   const searchRoots = packageSearchRoots(root);
   const remoteTimeoutMs = options.remoteTimeoutMs ?? 15_000;
   const mounts = new Map<string, string>();
-  const problems: SeekframeError[] = [];
-  const record = (error: SeekframeError): void => {
-    if (!problems.some((p) => p.message === error.message)) problems.push(error);
-  };
+  const log = options.problems ?? new ProblemLog();
+  const record = (error: SeekframeError): void => log.record(error);
 
-  const pending = new Map<string, number>();
   const fetchRemote = async (url: string, referrer?: string): Promise<RemoteAsset> => {
-    pending.set(url, (pending.get(url) ?? 0) + 1);
+    const answered = log.remoteStarted(url);
     try {
       return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer, publicOnly: options.publicRemoteOnly ?? false });
     } catch (error) {
       if (error instanceof SeekframeError) record(error);
       throw error;
     } finally {
-      const left = (pending.get(url) ?? 1) - 1;
-      if (left > 0) pending.set(url, left);
-      else pending.delete(url);
+      answered();
     }
   };
 
@@ -179,11 +179,10 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
       return `${origin}${MOUNT_ROUTE}${name}/`;
     },
     fetchRemote,
-    problems: () => [...problems],
-    pendingRemote: () => [...pending.keys()],
-    assertNoProblems() {
-      if (problems[0]) throw problems[0];
-    },
+    problemLog: log,
+    problems: () => log.problems(),
+    pendingRemote: () => log.pendingRemote(),
+    assertNoProblems: () => log.assertNone(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         // Keep-alive sockets from the browser would hold close() open; end them.

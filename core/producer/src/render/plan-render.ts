@@ -1,0 +1,230 @@
+import { readFile } from 'node:fs/promises';
+import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
+import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, startPoolWorker, type CaptureMode, type PoolWorker } from '@seekframe/engine';
+import { reportPageWarnings } from './blank-render.js';
+import { captureOptions } from './capture-and-encode.js';
+import { chooseDynamicRange } from './choose-dynamic-range.js';
+import { CleanupStack } from './cleanup-stack.js';
+import { openMediaPage, type HdrSource } from './open-media-page.js';
+import type { RenderContext } from './render-context.js';
+import type { RenderStage } from './render-events.js';
+import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
+import { displayPath } from '../serve/display-path.js';
+import { readInsideProject } from '../serve/read-inside-project.js';
+import { resolveProject } from '../serve/resolve-project.js';
+import { seekframeVersion } from './seekframe-version.js';
+import { checkVariables } from '../plan/check-variables.js';
+import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { checkRenderLimits } from '../plan/render-limits.js';
+import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
+import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
+import { runLint } from '../plan/run-lint.js';
+
+/** Math.random seed of every render: the same composition renders the same pixels every time. */
+export const RENDER_SEED = 0x5eedf4a3;
+
+/**
+ * Resolves everything about a render once: project, metadata, fps, frame count, encoder
+ * settings, capture mode, seed, the virtual clock's epoch (now, rounded to the second), and the
+ * media clips (the page is loaded once to read them with live timing, and their sources probed).
+ * Emits the lint, load, variables, serve and media stages and their warnings. The plan is plain
+ * JSON: renderFrames gives the same pixels from it on any machine with the same versions.
+ */
+export async function planRender(spec: RenderSpec | RenderSpecInput, context: RenderContext = {}): Promise<RenderPlan> {
+  const cleanup = new CleanupStack();
+  try {
+    const { plan } = await planRenderSession(spec, context, cleanup, { keepPage: false, signal: context.signal });
+    return plan;
+  } finally {
+    await cleanup.run();
+  }
+}
+
+export interface PlannedSession {
+  plan: RenderPlan;
+  session: RenderSession;
+  spec: RenderSpec;
+  /** The plan step's page, still open when keepPage (capture adopts it); on session.adopt too. */
+  worker?: PoolWorker;
+}
+
+/**
+ * planRender, keeping its live parts (server, browser, page, early workers) in `cleanup` for a
+ * renderFrames that follows in this process: renderComposition uses it so the local render
+ * starts no browser more than before the seams were cut.
+ */
+export async function planRenderSession(
+  input: RenderSpec | RenderSpecInput,
+  context: RenderContext,
+  cleanup: CleanupStack,
+  options: { keepPage: boolean; signal: AbortSignal | undefined; epochMs?: number },
+): Promise<PlannedSession> {
+  const plannedAt = Date.now();
+  const spec = parseRenderSpec(input);
+  const stage = (name: RenderStage): void => {
+    if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
+    try {
+      context.onEvent?.({ type: 'stage', stage: name });
+    } catch {
+      // A listener's bug must not break the render.
+    }
+  };
+  const warn = (code: string, message: string, details?: Record<string, unknown>): void => {
+    try {
+      context.onEvent?.({ type: 'warning', code, message, ...(details ? { details } : {}) });
+    } catch {
+      // as above
+    }
+  };
+  const project = await resolveProject(spec.projectDir);
+  const network = context.network ?? spec.network;
+
+  stage('lint');
+  // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
+  const lintReader = network === 'sandboxed' ? readInsideProject(project.root) : undefined;
+  for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
+    warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
+  }
+
+  stage('load');
+  const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
+  const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+  const totalFrames = frameCount(metadata.duration, fps);
+  if (totalFrames < 1) {
+    throw new SeekframeError('empty-composition', `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`, {
+      stage: 'load',
+      details: { file: project.entryFile },
+    });
+  }
+  checkRenderLimits(spec.limits, { frames: totalFrames, width: metadata.width, height: metadata.height, workers: spec.workers }, displayPath(project.root, project.entryFile));
+  const encoder: RenderPlan['encoder'] = {
+    quality: spec.quality,
+    ...(spec.crf === undefined ? {} : { crf: spec.crf }),
+    ...(spec.videoBitrate === undefined ? {} : { videoBitrate: spec.videoBitrate }),
+    ...(spec.format === 'gif' ? { gifLoop: spec.gifLoop } : {}),
+    gpu: spec.gpu,
+  };
+  // Encoder rules (crf only for mp4/webm, even sizes for H.264...) fail now, not after capture.
+  parseEncoderOptions({ format: spec.format, output: spec.output ?? 'render', width: metadata.width, height: metadata.height, fps, inputFormat: 'png', ...withoutGpu(encoder) });
+
+  stage('variables');
+  for (const issue of checkVariables(metadata.variables, spec.variables, spec.strictVariables, project.entryFile)) {
+    warn(`variables/${issue.kind}`, issue.message, { id: issue.id, kind: issue.kind });
+  }
+
+  stage('serve');
+  const epochMs = options.epochMs ?? Math.floor(plannedAt / 1000) * 1000;
+  const variables = spec.variables ?? {};
+  const session = await openRenderSession(
+    { root: project.root, entry: project.entry, variables, seed: RENDER_SEED, fps, epochMs, network, remoteTimeoutMs: spec.remoteTimeoutMs },
+    context,
+    cleanup,
+  );
+  const decision = chooseCaptureMode(spec.captureMode, session.browser);
+  const captureMode: CaptureMode = decision.mode;
+  if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
+  assertCaptureMode(captureMode, session.browser);
+
+  stage('media');
+  const transparent = isTransparent(spec.format);
+  const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
+  const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
+  if (options.keepPage) {
+    // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
+    // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
+    const workers = resolveWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
+    const early = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions }));
+    // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
+    cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
+    session.adopt.push(...early);
+  }
+  const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu });
+  // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
+  cleanup.add(() => opened.worker.session.close());
+  if (options.keepPage) session.adopt.unshift(opened.worker);
+  // A missing media file is reported by the server with the document that used it.
+  session.problems.assertNone();
+  await reportPageWarnings(opened.worker.page, spec.strict, session.emit);
+  if (!options.keepPage) await opened.worker.session.close();
+
+  const clips: PlannedClip[] = [];
+  const hdrSources: HdrSource[] = [];
+  for (const clip of opened.clips) {
+    const planned: PlannedClip = { kind: clip.kind, src: session.plannedSrc(clip.src), start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, hasAudio: clip.hasAudio, volume: clip.volume };
+    if (clip.kind === 'video') {
+      const input = await session.resolveMedia(planned.src, 'video');
+      const probe = await session.probe(input);
+      if (probe.hdr) {
+        planned.hdr = probe.hdr;
+        if (!hdrSources.some((s) => s.src === clip.src)) hdrSources.push({ src: clip.src, input, transfer: probe.hdr });
+      }
+    }
+    clips.push(planned);
+  }
+  const tracks: PlannedAudioTrack[] = [];
+  if (spec.format !== 'gif') {
+    for (const clip of clips.filter((c) => c.hasAudio && c.duration > 0)) {
+      const input = await session.resolveMedia(clip.src, clip.kind);
+      if (!(await session.probe(input)).hasAudio) continue; // data-has-audio on a silent file: nothing to mix
+      tracks.push({ kind: clip.kind, src: clip.src, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume });
+    }
+  }
+  // HDR or SDR output: --hdr/--sdr and the HDR clips just found.
+  const range = await chooseDynamicRange({
+    format: spec.format,
+    hdr: spec.hdr,
+    sdr: spec.sdr,
+    sources: hdrSources,
+    zscale: await ffmpegHasFilter('zscale', session.ffmpeg.ffmpeg),
+  });
+  for (const warning of range.warnings) session.emit(warning);
+  if (range.hdr) encoder.hdr = range.hdr;
+
+  const plan = sealPlan({
+    version: 1,
+    entry: project.entry,
+    width: metadata.width,
+    height: metadata.height,
+    fps,
+    totalFrames,
+    format: spec.format,
+    encoder,
+    captureMode,
+    seed: RENDER_SEED,
+    epochMs,
+    variables,
+    media: { clips, audio: tracks.length > 0 ? { tracks, codec: spec.format === 'webm' ? 'opus' : 'aac' } : null },
+    versions: { seekframe: await seekframeVersion(), chromium: session.browser.version, ffmpeg: session.ffmpeg.version },
+    workers: spec.workers,
+    browserGpu: spec.browserGpu,
+    strict: spec.strict,
+    videoFrameFormat: spec.videoFrameFormat,
+    readyTimeoutMs: spec.readyTimeoutMs,
+    seekTimeoutMs: spec.seekTimeoutMs,
+    remoteTimeoutMs: spec.remoteTimeoutMs,
+    network: spec.network,
+    ...(spec.limits ? { limits: spec.limits } : {}),
+  });
+  return { plan, session, spec, ...(options.keepPage ? { worker: opened.worker } : {}) };
+}
+
+/** mov, webm and png-sequence keep the page's transparency (PNG frames); the others are opaque. */
+export function isTransparent(format: RenderPlan['format']): boolean {
+  return format === 'mov' || format === 'webm' || format === 'png-sequence';
+}
+
+export function assertCaptureMode(mode: CaptureMode, browser: { path: string; supportsBeginFrame: boolean }): void {
+  if (mode === 'beginframe' && !browser.supportsBeginFrame) {
+    throw new SeekframeError(
+      'capture-mode-unsupported',
+      `--capture-mode beginframe needs a browser that supports HeadlessExperimental.beginFrame, and ${browser.path} does not. ` +
+        'Install chrome-headless-shell (or chromium-headless-shell), or use --capture-mode screenshot.',
+      { stage: 'browser', details: { browser: browser.path } },
+    );
+  }
+}
+
+function withoutGpu(encoder: RenderPlan['encoder']): Omit<RenderPlan['encoder'], 'gpu' | 'hdr'> {
+  const { gpu: _gpu, hdr: _hdr, ...rest } = encoder;
+  return rest;
+}

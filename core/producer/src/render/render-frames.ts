@@ -1,0 +1,212 @@
+import path from 'node:path';
+import { SeekframeError, toSeekframeError } from '@seekframe/composition';
+import type { EncoderOptions } from '@seekframe/engine';
+import { planHash, type RenderPlan } from '../plan/render-plan.js';
+import { renderTimeoutError } from '../plan/render-limits.js';
+import { resolveProject } from '../serve/resolve-project.js';
+import { blankRenderProblem, reportSilentProblem } from './blank-render.js';
+import { captureAndEncode, type CaptureAndEncodeOptions } from './capture-and-encode.js';
+import { chooseHardwareEncoder } from './choose-hardware-encoder.js';
+import { CleanupStack } from './cleanup-stack.js';
+import { assertCaptureMode, isTransparent } from './plan-render.js';
+import { prepareVideoFrames } from './prepare-video-frames.js';
+import type { ProjectRenderContext } from './render-context.js';
+import { renderHdrPasses } from './render-hdr-passes.js';
+import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
+import { abortError, rootCause } from './render-errors.js';
+
+/** Frames [start, end) of a plan, 0-based. */
+export interface FrameRange {
+  start: number;
+  end: number;
+}
+
+export type RenderTarget =
+  /** The local render: the range (normally the whole plan) streamed into one encoder, written to the final file. */
+  | { kind: 'output'; path: string; audio?: string }
+  /**
+   * A video-only piece that joins without re-encoding (assembleSegments): mp4 = H.264 with a
+   * keyframe at its first frame, closed GOPs, no B-frames, timestamps from 0 at 1/fps;
+   * mov = ProRes (every frame intra); png-sequence = a folder of frames numbered as in the whole render.
+   */
+  | { kind: 'segment'; path: string };
+
+export interface RenderFramesResult {
+  frames: number;
+  output: string;
+  size: number;
+  /** Browser processes that captured the range. */
+  workers: number;
+}
+
+/** Longest GOP of a segment piece (x264's default keyint); every piece starts with a keyframe anyway. */
+const SEGMENT_GOP = 250;
+
+/**
+ * Renders frames [start, end) of a plan from the project in `context.projectDir`: opens the
+ * project server with the plan's page settings (seed, clock epoch, variables), extracts only the
+ * video frames the range shows, captures with the worker pool and encodes into `target`. Every
+ * guard of a render applies: wall-time limit, page-watch timeouts, the network sandbox, media
+ * source checks, HDR two-pass capture (one-piece mp4), the blank-render check (whole range),
+ * --strict. Nothing is left behind on failure or abort.
+ */
+export async function renderFrames(plan: RenderPlan, range: FrameRange, target: RenderTarget, context: ProjectRenderContext): Promise<RenderFramesResult> {
+  checkPlan(plan);
+  checkRange(plan, range);
+  checkTarget(plan, range, target);
+  const cleanup = new CleanupStack();
+  const wallTime = new AbortController();
+  const maxSeconds = plan.limits?.maxRenderSeconds;
+  if (maxSeconds !== undefined) {
+    const timer = setTimeout(() => wallTime.abort(renderTimeoutError(maxSeconds)), maxSeconds * 1000);
+    cleanup.add(() => clearTimeout(timer));
+  }
+  const signal = context.signal ? AbortSignal.any([context.signal, wallTime.signal]) : wallTime.signal;
+  let session: RenderSession | undefined;
+  try {
+    const project = await resolveProject(path.join(context.projectDir, ...plan.entry.split('/')));
+    session = await openRenderSession(
+      { root: project.root, entry: plan.entry, variables: plan.variables, seed: plan.seed, fps: plan.fps, epochMs: plan.epochMs, network: plan.network, remoteTimeoutMs: plan.remoteTimeoutMs },
+      context,
+      cleanup,
+    );
+    assertCaptureMode(plan.captureMode, session.browser);
+    return await renderSessionFrames(plan, range, target, session, signal);
+  } catch (caught) {
+    throw abortError(context.signal, wallTime.signal) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), session?.problems);
+  } finally {
+    await cleanup.run();
+  }
+}
+
+/**
+ * renderFrames inside an open session: renderComposition calls this with the plan step's
+ * session, whose open page and early workers the pool adopts.
+ */
+export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession, signal: AbortSignal): Promise<RenderFramesResult> {
+  const frames = range.end - range.start;
+  const whole = range.start === 0 && range.end === plan.totalFrames;
+  const media = await prepareVideoFrames(plan, range, session, signal);
+  const workers = resolveWorkers(plan.workers, frames, session.tuning, plan.limits);
+  const encoder = await encoderFor(plan, range, target, session);
+  const entry = plan.entry;
+
+  session.emit({ type: 'stage', stage: 'capture' });
+  const job: CaptureAndEncodeOptions = {
+    browser: session.browser,
+    page: { url: session.server.entryUrl, width: plan.width, height: plan.height, mode: plan.captureMode, readyTimeoutMs: plan.readyTimeoutMs, seekTimeoutMs: plan.seekTimeoutMs },
+    server: session.server,
+    workers,
+    range,
+    fps: plan.fps,
+    tuning: session.tuning,
+    transparent: isTransparent(plan.format),
+    gpu: plan.browserGpu,
+    videoFrames: media.videoFrames,
+    adoptWorkers: session.adopt.splice(0),
+    encoder,
+    signal,
+    onProgress: (framesRendered, elapsedMs) => {
+      const speed = elapsedMs > 0 ? (framesRendered * 1000) / elapsedMs : 0;
+      session.emit({
+        type: 'progress',
+        stage: 'capture',
+        framesRendered,
+        totalFrames: frames,
+        percent: (framesRendered / frames) * 100,
+        fps: speed,
+        eta: speed > 0 ? (frames - framesRendered) / speed : null,
+      });
+    },
+    // A flat piece of a longer render is normal; only a whole render painted in one colour is blank.
+    ...(target.kind === 'output' && whole ? { onBlank: (colour: string) => reportSilentProblem(blankRenderProblem(colour, entry), plan.strict, session.emit) } : {}),
+    beforeFinish: () => session.emit({ type: 'stage', stage: 'finish' }),
+  };
+  // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
+  const encoded = target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
+    ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir })
+    : await captureAndEncode(job);
+  return { frames, output: encoded.output, size: encoded.size, workers };
+}
+
+async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession): Promise<Omit<EncoderOptions, 'inputFormat'>> {
+  const base = {
+    output: path.resolve(target.path),
+    width: plan.width,
+    height: plan.height,
+    fps: plan.fps,
+    quality: plan.encoder.quality,
+    ffmpeg: session.ffmpeg.ffmpeg,
+  };
+  if (target.kind === 'segment') {
+    const rate = { ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }), ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }) };
+    if (plan.format === 'mp4') return { ...base, ...rate, format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
+    if (plan.format === 'png-sequence') return { ...base, format: 'png-sequence', startNumber: range.start + 1 };
+    return { ...base, format: 'mov' };
+  }
+  let hardwareEncoder;
+  if (plan.encoder.gpu) {
+    // --gpu: a real one-frame test of each hardware encoder here; software with a warning otherwise.
+    const hardware = await chooseHardwareEncoder(plan.format);
+    if (hardware.warning) session.emit(hardware.warning);
+    if (hardware.encoder && plan.encoder.hdr) {
+      session.emit({ type: 'warning', code: 'gpu/hdr-software', message: `--gpu: HDR output is 10-bit HEVC from libx265; ${hardware.encoder} (8-bit H.264) is not used for this render.` });
+    } else {
+      hardwareEncoder = hardware.encoder;
+    }
+  }
+  // The mix is AAC (Opus for webm), already what mp4, png-sequence and webm carry: copied, not encoded twice.
+  const audioCopy = target.audio !== undefined && plan.format !== 'mov';
+  return {
+    ...base,
+    format: plan.format,
+    ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }),
+    ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }),
+    ...(plan.format === 'gif' ? { gifLoop: plan.encoder.gifLoop ?? 0 } : {}),
+    ...(hardwareEncoder ? { hardwareEncoder } : {}),
+    ...(plan.encoder.hdr ? { hdr: plan.encoder.hdr } : {}),
+    ...(target.audio ? { audio: target.audio, audioCopy } : {}),
+  };
+}
+
+/** A plan edited after planning (or damaged in transit) would render other pixels than its hash promises. */
+function checkPlan(plan: RenderPlan): void {
+  if (plan.version !== 1 || planHash(plan) !== plan.hash) {
+    throw new SeekframeError('plan-hash-mismatch', `The render plan's contents do not match its hash ${String(plan.hash).slice(0, 12)}…; plan again with planRender instead of editing a plan.`, {
+      stage: 'config',
+      details: { hash: plan.hash },
+    });
+  }
+}
+
+function checkRange(plan: RenderPlan, range: FrameRange): void {
+  const { start, end } = range;
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > plan.totalFrames || start >= end) {
+    throw new SeekframeError('invalid-options', `Frame range [${start}, ${end}) is not inside the plan's ${plan.totalFrames} frames; give whole numbers with 0 <= start < end <= ${plan.totalFrames}.`, {
+      stage: 'config',
+      details: { field: 'range', start, end, totalFrames: plan.totalFrames },
+    });
+  }
+}
+
+/** What cannot be split: GIF (one palette over all frames), webm (VP9 pieces do not join by copy), HDR two-pass mp4. */
+export function checkSplittable(plan: Pick<RenderPlan, 'format' | 'encoder'>): void {
+  if (plan.format === 'gif' || plan.format === 'webm') {
+    throw new SeekframeError(
+      'format-not-distributable',
+      `${plan.format} cannot be rendered in pieces: ${plan.format === 'gif' ? 'its palette is built from every frame at once' : 'VP9 pieces do not join without re-encoding'}. Render it in one piece (renderFrames with kind "output"), or render mp4, mov or png-sequence.`,
+      { stage: 'config', details: { format: plan.format } },
+    );
+  }
+  if (plan.encoder.hdr) {
+    throw new SeekframeError('format-not-distributable', 'HDR mp4 (10-bit HEVC) cannot be rendered in pieces yet; render it in one piece, or pass sdr.', {
+      stage: 'config',
+      details: { format: plan.format, hdr: true },
+    });
+  }
+}
+
+function checkTarget(plan: RenderPlan, range: FrameRange, target: RenderTarget): void {
+  if (target.kind === 'segment') checkSplittable(plan);
+  else if (plan.format === 'gif' && (range.start !== 0 || range.end !== plan.totalFrames)) checkSplittable(plan);
+}
