@@ -51,6 +51,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     const failure = asApiError(error);
     const response = c.json(errorBody(failure), statusOf(failure.code) as 400);
     if (failure.code === 'too-many-renders') response.headers.set('retry-after', String(CAPACITY_RETRY_SECONDS));
+    // The rest of an oversized body is never read: the connection cannot carry another request.
+    if (failure.code === 'body-too-large') response.headers.set('connection', 'close');
     return response;
   });
   app.notFound(() => {

@@ -1,4 +1,9 @@
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { AnswerMode } from '../render-api-options.js';
+import { defineRouteContract } from './contract-routes.js';
+import { defineRenderContract } from './contract-render.js';
+import { defineSettingsContract } from './contract-settings.js';
+import { definePreviewBrowserContract } from './contract-preview-browser.js';
 
 /** A running deployment under test, on 127.0.0.1. */
 export interface ContractTarget {
@@ -6,21 +11,7 @@ export interface ContractTarget {
   stop(): Promise<void>;
 }
 
-export interface RenderApiContractOptions {
-  /** Names the describe block, e.g. "modal-function (python)". */
-  name: string;
-  answerMode: AnswerMode;
-  /**
-   * Starts the deployment serving the contract-suite composition (`contractCompositionDir()`
-   * from `@seekframe/render-api/node`: 160x90, 1 s, 10 fps, variables `title` (string, maxLength
-   * 24) and `size` (number 10-60)), with the given settings. Called once per settings group.
-   */
-  start(settings: ContractSettings): Promise<ContractTarget>;
-  /** Skip the headless Chromium preview checks (never for a template's own suite). */
-  skipBrowser?: boolean;
-}
-
-/** What a group of tests needs the deployment to be started with. */
+/** What a group of tests needs the deployment to be started with (all unset = the defaults). */
 export interface ContractSettings {
   /** RENDER_API_TOKEN */
   token?: string;
@@ -30,9 +21,50 @@ export interface ContractSettings {
   maxConcurrentRenders?: number;
   /** RENDER_MAX_FRAMES */
   maxFrames?: number;
+  /** RENDER_RETENTION_SECONDS */
+  retentionSeconds?: number;
 }
 
+export interface RenderApiContractOptions {
+  /** Names the describe block, e.g. "modal-function (python)". */
+  name: string;
+  answerMode: AnswerMode;
+  /**
+   * Starts the deployment serving the contract composition (`contractCompositionDir()` from
+   * `@seekframe/render-api/node`: 160x90, 1 s, 10 fps, variables `title` (string, maxLength 24)
+   * and `size` (number 10-60)) with the given settings, on 127.0.0.1. Called once per group.
+   */
+  start(settings: ContractSettings): Promise<ContractTarget>;
+  /** Skip the headless Chromium preview checks (only for a stand-in without the page). */
+  skipBrowser?: boolean;
+}
+
+/** Starts a target for the enclosing describe block; `base()` is its URL. */
+export function useTarget(options: RenderApiContractOptions, settings: ContractSettings): () => string {
+  let target: ContractTarget | undefined;
+  beforeAll(async () => {
+    target = await options.start(settings);
+  }, 120_000);
+  afterAll(async () => {
+    await target?.stop();
+  }, 60_000);
+  return () => {
+    if (!target) throw new Error('the contract target did not start');
+    return target.baseUrl;
+  };
+}
+
+/**
+ * The render API contract (DESIGN.md section 7, docs/CONTRACTS.md "render-api") as vitest
+ * blocks over real HTTP: every route and error code, idempotency, auth, limits, capacity,
+ * cancel, Range, a real render checked with ffprobe, and the preview page in headless Chromium.
+ * Call it at the top level of a test file.
+ */
 export function runRenderApiContract(options: RenderApiContractOptions): void {
-  void options;
-  throw new Error('runRenderApiContract: not yet implemented (landing in the next commit)');
+  describe(`render API contract: ${options.name}`, () => {
+    defineRouteContract(options);
+    defineRenderContract(options);
+    defineSettingsContract(options);
+    if (!options.skipBrowser) definePreviewBrowserContract(options);
+  });
 }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageDir } from './package-dir.js';
 import { SeekframeError } from '@seekframe/composition';
 import type { PreviewAssets } from '../ports.js';
 
@@ -10,7 +12,7 @@ const PREVIEW_APP_SOURCE = fileURLToPath(new URL('../preview/app/main.ts', impor
 
 /** The player bundle's file (`@seekframe/player/bundle`). */
 export function playerBundleFile(): string {
-  return fileURLToPath(import.meta.resolve('@seekframe/player/bundle'));
+  return path.join(packageDir('@seekframe/player'), 'dist', 'seekframe-player.js');
 }
 
 async function bundleFromSource(): Promise<string> {

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { packageDir } from './package-dir.js';
 
 /** How to start the Seekframe CLI: a command and the arguments before `render ...`. */
 export interface CliCommand {
@@ -17,10 +19,10 @@ const LAUNCHER = fileURLToPath(new URL('./run-cli-from-source.mjs', import.meta.
 export function seekframeCli(options: { env?: NodeJS.ProcessEnv; fromSource?: boolean } = {}): CliCommand {
   const env = options.env ?? process.env;
   if (env.SEEKFRAME_CLI) return { command: env.SEEKFRAME_CLI, args: [] };
-  const packageRoot = fileURLToPath(new URL('./', import.meta.resolve('seekframe')).href.replace(/\/(src|dist)\/$/, '/'));
-  const bin = `${packageRoot}bin/seekframe.js`;
-  const built = existsSync(`${packageRoot}dist/main.js`);
+  const packageRoot = packageDir('seekframe');
+  const bin = path.join(packageRoot, 'bin', 'seekframe.js');
+  const built = existsSync(path.join(packageRoot, 'dist', 'main.js'));
   if (!options.fromSource && built) return { command: process.execPath, args: [bin] };
   // tsx resolved here: the child runs in a temp folder, where a bare `--import tsx` finds nothing.
-  return { command: process.execPath, args: ['--import', import.meta.resolve('tsx'), '--conditions=source', LAUNCHER] };
+  return { command: process.execPath, args: ['--import', pathToFileURL(path.join(packageDir('tsx'), 'dist', 'loader.mjs')).href, '--conditions=source', LAUNCHER] };
 }

@@ -58,7 +58,10 @@ async function start(): Promise<void> {
   };
   fit();
   addEventListener('resize', fit);
-  player.addEventListener('ready', () => document.body.setAttribute('data-player-ready', ''));
+  // Counts loads (each variables edit reloads the preview), for people and for the contract suite.
+  player.addEventListener('ready', () => {
+    document.body.dataset.playerReady = String(Number(document.body.dataset.playerReady ?? '0') + 1);
+  });
   player.addEventListener('error', (event) => {
     const detail = (event as unknown as CustomEvent<{ message?: string }>).detail;
     status.textContent = `Preview: ${detail?.message ?? 'failed'}`;

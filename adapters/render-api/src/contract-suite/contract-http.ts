@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { findFfmpeg } from '@seekframe/engine';
+
+const run = promisify(execFile);
+
+/** One request against the deployment; the body parsed as JSON when it is JSON. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  json: any;
+  bytes: Uint8Array;
+  url: string;
+}
+
+export async function call(base: string, route: string, init: RequestInit & { token?: string } = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  const response = await fetch(new URL(route, base), { ...init, headers });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let json: unknown;
+  if ((response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(new TextDecoder().decode(bytes));
+  return { status: response.status, headers: response.headers, json, bytes, url: response.url };
+}
+
+export const post = (base: string, body: unknown, headers: Record<string, string> = {}, token?: string): Promise<Answer> =>
+  call(base, '/api/render', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers, ...(token ? { token } : {}) });
+
+/** Polls a status URL (honouring Retry-After, at most 1 s apart here) until it stops answering 202. */
+export async function pollUntilDone(base: string, statusUrl: string, options: { token?: string; accept?: string; timeoutMs?: number } = {}): Promise<{ final: Answer; polls: Answer[] }> {
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  const polls: Answer[] = [];
+  for (;;) {
+    const answer = await call(base, statusUrl, { ...(options.token ? { token: options.token } : {}), headers: options.accept ? { accept: options.accept } : {} });
+    if (answer.status !== 202) return { final: answer, polls };
+    polls.push(answer);
+    if (Date.now() > deadline) throw new Error(`${statusUrl} still answers 202 after ${options.timeoutMs ?? 150_000} ms: ${JSON.stringify(answer.json)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export interface VideoFacts {
+  codec: string;
+  width: number;
+  height: number;
+  frames: number;
+  formatName: string;
+}
+
+/** ffprobe on the bytes: the stream a player would see. */
+export async function probeVideo(bytes: Uint8Array, ext = 'mp4'): Promise<VideoFacts> {
+  const { ffprobe } = await findFfmpeg();
+  const dir = await mkdtemp(path.join(tmpdir(), 'render-api-contract-'));
+  try {
+    const file = path.join(dir, `video.${ext}`);
+    await writeFile(file, bytes);
+    const { stdout } = await run(ffprobe, ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_read_frames:format=format_name', '-of', 'json', file]);
+    const parsed = JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[]; format: { format_name: string } };
+    const stream = parsed.streams[0]!;
+    return { codec: stream.codec_name, width: stream.width, height: stream.height, frames: Number(stream.nb_read_frames), formatName: parsed.format.format_name };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A small composition sent as `html` (custom HTML tests). */
+export function customHtml(options: { throwInScript?: boolean } = {}): string {
+  const script = options.throwInScript ? `<script>throw new Error('contract: this page fails on purpose');</script>` : '';
+  return `<!doctype html><html data-composition-id="custom" data-width="96" data-height="64" data-duration="0.5" data-fps="10"
+data-composition-variables='[{"id":"label","type":"string","label":"Label","default":"x","maxLength":8}]'>
+<head><style>html,body{margin:0;width:96px;height:64px;background:#0a6}</style></head><body><div id="l"></div>${script}
+<script>document.getElementById('l').textContent = window.__seekframe.getVariables().label ?? 'x';</script></body></html>`;
+}

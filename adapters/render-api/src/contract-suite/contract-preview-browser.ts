@@ -1,0 +1,71 @@
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { findBrowser, launchBrowser, type BrowserSession } from '@seekframe/engine';
+import { probeVideo } from './contract-http.js';
+import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
+
+const readyCount = (page: Page): Promise<number> => page.evaluate(() => Number(document.body.dataset.playerReady ?? '0'));
+
+async function playerShot(page: Page): Promise<Buffer> {
+  const player = await page.$('seekframe-player');
+  if (!player) throw new Error('no <seekframe-player> on the preview page');
+  return Buffer.from(await player.screenshot({ type: 'png' }));
+}
+
+/** The preview page in real headless Chromium (the engine's browser and launch flags). */
+export function definePreviewBrowserContract(options: RenderApiContractOptions): void {
+  describe('preview page in headless Chromium', () => {
+    const base = useTarget(options, {});
+    let session: BrowserSession | undefined;
+    let page: Page;
+
+    beforeAll(async () => {
+      session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 800, height: 700 });
+      page = await session.browser.newPage();
+      await page.setViewport({ width: 800, height: 700 });
+    }, 60_000);
+    afterAll(async () => {
+      await session?.close();
+    });
+
+    it('the player becomes ready at the composition size, the form has one field per variable, and an edit changes the picture', async () => {
+      await page.goto(base(), { waitUntil: 'load' });
+      await page.waitForFunction(() => Number(document.body.dataset.playerReady ?? '0') >= 1, { timeout: 60_000 });
+      const size = await page.$eval('seekframe-player', (el) => ({ width: Number(el.getAttribute('width')), height: Number(el.getAttribute('height')) }));
+      // Sized from the composition's own 160x90, not a hard-coded 1920x1080.
+      expect(size.width / size.height).toBeCloseTo(160 / 90, 2);
+      expect(size.width).toBeLessThanOrEqual(160);
+      expect(await page.$$eval('#variables input, #variables select', (fields) => fields.map((f) => `${f.id}:${(f as HTMLInputElement).type}`))).toEqual([
+        'var-title:text',
+        'var-size:number',
+      ]);
+      const before = await playerShot(page);
+      const loads = await readyCount(page);
+      await page.$eval('#var-size', (el) => {
+        (el as HTMLInputElement).value = '60';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await page.waitForFunction((n: number) => Number(document.body.dataset.playerReady ?? '0') > n, { timeout: 60_000 }, loads);
+      const after = await playerShot(page);
+      expect(after.equals(before)).toBe(false);
+    }, 120_000);
+
+    it('Render shows progress and ends with a link to a playable MP4', async () => {
+      await page.click('#render');
+      // Wait for the link, or an error the page shows (then fail with its words).
+      await page
+        .waitForFunction(() => !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error', { timeout: 150_000 })
+        .catch(async (error: unknown) => {
+          throw new Error(`no result link; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`);
+        });
+      expect(await page.$eval('#status', (el) => el.className)).toBe('');
+      const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
+      const bytes = href.startsWith('blob:')
+        ? Buffer.from(await page.evaluate(async (url: string) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href))
+        : Buffer.from(await (await fetch(new URL(href, base()))).arrayBuffer());
+      expect(await probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
+      const status = await page.$eval('#status', (el) => el.textContent);
+      expect(status).toBe('Done.');
+    }, 180_000);
+  });
+}

@@ -1,0 +1,20 @@
+import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractCompositionDir, seekframeCli, serveLocal } from '@seekframe/render-api/node';
+
+/** The local twin every template starts from: serveLocal = render API + local runner + folder store. */
+async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id') {
+  const api = await serveLocal({
+    compositionDir: contractCompositionDir(),
+    answerMode,
+    // From the TypeScript sources, so the suite never runs a stale CLI build.
+    runner: { cli: seekframeCli({ fromSource: true }), workers: 1 },
+    ...(settings.token ? { token: settings.token } : {}),
+    ...(settings.allowCustomHtml ? { allowCustomHtml: true } : {}),
+    ...(settings.maxConcurrentRenders ? { maxConcurrentRenders: settings.maxConcurrentRenders } : {}),
+    ...(settings.maxFrames ? { limits: { maxFrames: settings.maxFrames } } : {}),
+    ...(settings.retentionSeconds ? { retentionSeconds: settings.retentionSeconds } : {}),
+  });
+  return { baseUrl: api.url, stop: () => api.close() };
+}
+
+runRenderApiContract({ name: 'local twin (serveLocal, sync)', answerMode: 'sync', start: (settings) => start(settings, 'sync') });
