@@ -25,7 +25,8 @@ export function serveFile(file: string, size: number, rangeHeader: string | unde
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 
-function parseRange(header: string, size: number): { start: number; end: number } | null {
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range within `size`; null when unsatisfiable or malformed. */
+export function parseRange(header: string, size: number): { start: number; end: number } | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;
   let start: number;

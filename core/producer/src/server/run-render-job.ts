@@ -1,67 +1,49 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toSeekframeError } from '@seekframe/composition';
 import { renderComposition } from '../render/render-composition.js';
 import type { RenderLimits } from '../plan/render-limits.js';
+import type { JobRunner } from '../jobs/render-job.js';
 import type { OutputStore } from './output-store.js';
 import type { ParsedRenderRequest } from './render-request.js';
 import { INLINE_PROJECT_PREFIX } from './server-options.js';
-import type { FinalServerEvent, ProducerServerEvent } from './server-events.js';
 
-export interface RenderJob {
-  requestId: string;
-  request: ParsedRenderRequest;
-  signal: AbortSignal;
-  emit(event: ProducerServerEvent): void;
-  /** The server's per-render limits and page timeout. */
-  settings: { limits: RenderLimits; pageTimeoutMs: number };
+/** What a finished server render gives a client: a download URL instead of a server path. */
+export interface ServerRenderResult {
+  /** `/outputs/<token>` on this server. */
+  outputUrl: string;
+  size: number;
+  durationMs: number;
+  videoDuration: number;
 }
 
 /**
- * One server render: an inline `html` body becomes a temp project (removed afterwards), the
- * output goes to the store under a fresh token, and the page runs sandboxed. Ends with exactly
- * one final event, which it also returns; `cancelled` replaces the render's own cancellation error.
+ * The producer server's job runner: an inline `html` body becomes a temp project (removed
+ * afterwards), the page runs sandboxed under the server's limits, and the output is moved into
+ * the output store under a fresh token only once complete (a failed or cancelled render leaves
+ * nothing there). Failing or cancelling is the job service's business: this just throws.
  */
-export async function runRenderJob(job: RenderJob, outputs: OutputStore): Promise<FinalServerEvent> {
-  let inlineDir: string | undefined;
-  const finish = (event: FinalServerEvent): FinalServerEvent => {
-    job.emit(event);
-    return event;
-  };
-  try {
-    let projectDir: string;
-    if (job.request.source.kind === 'html') {
-      inlineDir = await mkdtemp(INLINE_PROJECT_PREFIX);
-      await writeFile(path.join(inlineDir, 'index.html'), job.request.source.html);
-      projectDir = inlineDir;
-    } else {
-      projectDir = job.request.source.projectDir;
+export function createServerRenderRunner(outputs: OutputStore, settings: { limits: RenderLimits; pageTimeoutMs: number }): JobRunner<ParsedRenderRequest, ServerRenderResult> {
+  return async (request, { signal, report }) => {
+    let inlineDir: string | undefined;
+    const slot = outputs.allocate(request.options.format);
+    try {
+      let projectDir: string;
+      if (request.source.kind === 'html') {
+        inlineDir = await mkdtemp(INLINE_PROJECT_PREFIX);
+        await writeFile(path.join(inlineDir, 'index.html'), request.source.html);
+        projectDir = inlineDir;
+      } else {
+        projectDir = request.source.projectDir;
+      }
+      const result = await renderComposition(
+        { ...request.options, projectDir, output: slot.file, network: 'sandboxed', signal, limits: settings.limits, readyTimeoutMs: settings.pageTimeoutMs, seekTimeoutMs: settings.pageTimeoutMs },
+        report,
+      );
+      await outputs.publish(slot);
+      return { outputUrl: `/outputs/${slot.token}`, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration };
+    } finally {
+      await outputs.discard(slot);
+      if (inlineDir) await rm(inlineDir, { recursive: true, force: true, maxRetries: 3 });
     }
-    const { token, file } = outputs.allocate(job.request.options.format);
-    const result = await renderComposition(
-      { ...job.request.options, projectDir, output: file, network: 'sandboxed', signal: job.signal, limits: job.settings.limits, readyTimeoutMs: job.settings.pageTimeoutMs, seekTimeoutMs: job.settings.pageTimeoutMs },
-      (event) => {
-        // The final event is sent below, in the server's own shape.
-        if (event.type !== 'complete' && event.type !== 'error') job.emit(event);
-      },
-    );
-    return finish({
-      type: 'complete',
-      requestId: job.requestId,
-      outputUrl: `/outputs/${token}`,
-      size: result.size,
-      durationMs: result.durationMs,
-      videoDuration: result.videoDuration,
-    });
-  } catch (error) {
-    if (job.signal.aborted) return finish({ type: 'cancelled', requestId: job.requestId, reason: reasonOf(job.signal) });
-    return finish({ type: 'error', error: toSeekframeError(error, { code: 'render-failed' }).toJSON() });
-  } finally {
-    if (inlineDir) await rm(inlineDir, { recursive: true, force: true, maxRetries: 3 });
-  }
-}
-
-export function reasonOf(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason.message : reason === undefined ? 'cancelled' : String(reason);
+  };
 }

@@ -7,6 +7,9 @@ import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type R
 
 export const DEFAULT_PORT = 9847;
 export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
+export const DEFAULT_MAX_QUEUED_RENDERS = 100;
+/** How long a finished render's job answers `GET /render/:id` (then 410). */
+export const DEFAULT_JOB_RETENTION_SECONDS = 3600;
 
 /** Flags and environment variables arrive as strings: "3" counts, "two" or "2.5" does not. */
 const WholeNumber = z.preprocess(
@@ -22,6 +25,10 @@ export const ProducerServerOptionsSchema = z.object({
   root: z.string().min(1).optional(),
   /** 1-10; default from PRODUCER_MAX_CONCURRENT_RENDERS, else 2. */
   maxConcurrentRenders: WholeNumber.pipe(z.number().min(1, 'must be 1-10').max(10, 'must be 1-10')).optional(),
+  /** Renders waiting at most (0-10000); one more gets 429 too-many-renders. Default PRODUCER_MAX_QUEUED_RENDERS, else 100. */
+  maxQueuedRenders: WholeNumber.pipe(z.number().min(0, 'must be 0-10000').max(10_000, 'must be 0-10000')).optional(),
+  /** Seconds a finished job is kept for `GET /render/:id` (0-604800). Default PRODUCER_JOB_RETENTION_SECONDS, else 3600. */
+  jobRetentionSeconds: WholeNumber.pipe(z.number().min(0, 'must be 0-604800').max(604_800, 'must be 0-604800 (a week)')).optional(),
   /** Bearer token every route requires; default PRODUCER_AUTH_TOKEN. */
   authToken: z.string().min(1, 'must not be empty').optional(),
   /** Where finished files live, addressed by token. Default `<root>/.seekframe/outputs`. */
@@ -45,6 +52,8 @@ export interface ProducerServerConfig {
   host: string;
   root: string;
   maxConcurrentRenders: number;
+  maxQueuedRenders: number;
+  jobRetentionSeconds: number;
   authToken: string | undefined;
   outputsDir: string;
   maxBodyBytes: number;
@@ -53,6 +62,14 @@ export interface ProducerServerConfig {
   limits: Required<z.output<typeof RenderLimitsSchema>>;
   pageTimeoutMs: number;
 }
+
+/** Settings that fall back to an environment variable, named by it in errors when it was the source. */
+const ENV_NAMES: Record<string, string> = {
+  maxConcurrentRenders: 'PRODUCER_MAX_CONCURRENT_RENDERS',
+  pageTimeoutMs: 'PRODUCER_PAGE_TIMEOUT_MS',
+  maxQueuedRenders: 'PRODUCER_MAX_QUEUED_RENDERS',
+  jobRetentionSeconds: 'PRODUCER_JOB_RETENTION_SECONDS',
+};
 
 /**
  * Options + environment -> the server's settings (`fieldName` lets the CLI name its flags). Anything out of range is a start-up error that
@@ -67,12 +84,15 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
     // A whitespace-only token would let "Bearer " + spaces in: it counts as set, and is refused below.
     ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN !== undefined && env.PRODUCER_AUTH_TOKEN !== '' ? { authToken: env.PRODUCER_AUTH_TOKEN } : {}),
     ...(input.pageTimeoutMs === undefined && env.PRODUCER_PAGE_TIMEOUT_MS ? { pageTimeoutMs: env.PRODUCER_PAGE_TIMEOUT_MS } : {}),
+    ...(input.maxQueuedRenders === undefined && env.PRODUCER_MAX_QUEUED_RENDERS ? { maxQueuedRenders: env.PRODUCER_MAX_QUEUED_RENDERS } : {}),
+    ...(input.jobRetentionSeconds === undefined && env.PRODUCER_JOB_RETENTION_SECONDS ? { jobRetentionSeconds: env.PRODUCER_JOB_RETENTION_SECONDS } : {}),
   });
   if (!result.success) {
     const message = result.error.issues
       .map((issue) => {
         const field = issue.path.join('.');
-        const name = field === 'maxConcurrentRenders' && input.maxConcurrentRenders === undefined ? 'PRODUCER_MAX_CONCURRENT_RENDERS' : fieldName(field);
+        const fromVariable = ENV_NAMES[field] !== undefined && (input as Record<string, unknown>)[field] === undefined;
+        const name = fromVariable ? ENV_NAMES[field]! : fieldName(field);
         return `${name} ${issue.message}`;
       })
       .join('; ');
@@ -100,6 +120,8 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
     host: options.host,
     root,
     maxConcurrentRenders: options.maxConcurrentRenders ?? DEFAULT_MAX_CONCURRENT_RENDERS,
+    maxQueuedRenders: options.maxQueuedRenders ?? DEFAULT_MAX_QUEUED_RENDERS,
+    jobRetentionSeconds: options.jobRetentionSeconds ?? DEFAULT_JOB_RETENTION_SECONDS,
     authToken: options.authToken,
     outputsDir: path.resolve(root, options.outputsDir ?? path.join('.seekframe', 'outputs')),
     maxBodyBytes: options.maxBodyBytes,
