@@ -11,6 +11,7 @@ export {
   vercelRecipe,
   SANDBOX_APT_PACKAGES,
   SANDBOX_CHROMIUM_PACKAGE,
+  SANDBOX_LIBRARY_PACKAGES,
   VERCEL_SANDBOX_IMAGE,
   type CliPackage,
   type SandboxRecipe,

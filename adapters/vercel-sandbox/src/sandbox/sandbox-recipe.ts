@@ -25,6 +25,12 @@ export const VERCEL_SANDBOX_IMAGE = 'vercel/sandbox/universal';
 /** Chromium for the sandbox: @sparticuz/chromium 147, the same build as the Lambda path (see README). */
 export const SANDBOX_CHROMIUM_PACKAGE = '@sparticuz/chromium@147.0.0';
 
+/**
+ * Animation libraries compositions load from a CDN (`cdn.jsdelivr.net/npm/gsap@3...`): installed
+ * beside the CLI, the renderer serves them locally, so renders do not depend on a CDN.
+ */
+export const SANDBOX_LIBRARY_PACKAGES = ['gsap@3.15.0', 'animejs@4.5.0'] as const;
+
 /** Where the set-up puts things inside the sandbox (its working folder is /vercel/sandbox). */
 export const SANDBOX_PATHS = {
   cli: '/vercel/sandbox/seekframe-cli',
@@ -78,7 +84,7 @@ export function vercelRecipe(packages: () => Promise<CliPackage[]>): SandboxReci
     {
       title: 'install the Seekframe CLI and Chromium',
       cmd: 'sh',
-      args: ['-c', `cd ${SANDBOX_PATHS.cli} && npm install --no-audit --no-fund --omit=dev ./packages/*.tgz ${SANDBOX_CHROMIUM_PACKAGE}`],
+      args: ['-c', `cd ${SANDBOX_PATHS.cli} && npm install --no-audit --no-fund --omit=dev ./packages/*.tgz ${SANDBOX_CHROMIUM_PACKAGE} ${SANDBOX_LIBRARY_PACKAGES.join(' ')}`],
     },
     {
       title: 'unpack Chromium where the snapshot keeps it',
