@@ -6,6 +6,8 @@ interface ServeFlags {
   host?: string;
   root?: string;
   maxConcurrentRenders?: string;
+  maxQueuedRenders?: string;
+  jobRetentionSeconds?: string;
   outputs?: string;
   maxFrames?: string;
   maxRenderSeconds?: string;
@@ -19,6 +21,8 @@ const FLAG_NAMES: Record<string, string> = {
   host: '--host',
   root: '--root',
   maxConcurrentRenders: '--max-concurrent-renders',
+  maxQueuedRenders: '--max-queued-renders',
+  jobRetentionSeconds: '--job-retention-seconds',
   outputsDir: '--outputs',
   authToken: 'PRODUCER_AUTH_TOKEN',
   'limits.maxFrames': '--max-frames',
@@ -36,6 +40,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'address to bind (default 127.0.0.1; any other needs PRODUCER_AUTH_TOKEN)')
     .option('--root <dir>', 'folder that request projectDir paths are relative to (default: the current folder)')
     .option('--max-concurrent-renders <n>', 'renders at once, 1-10 (default PRODUCER_MAX_CONCURRENT_RENDERS or 2)')
+    .option('--max-queued-renders <n>', 'renders waiting at most, 0-10000; one more gets 429 (default PRODUCER_MAX_QUEUED_RENDERS or 100)')
+    .option('--job-retention-seconds <s>', 'how long GET /render/:id answers for a finished render, then 410 (default PRODUCER_JOB_RETENTION_SECONDS or 3600)')
     .option('--outputs <dir>', 'where finished files are kept (default <root>/.seekframe/outputs)')
     .option('--max-frames <n>', 'refuse renders of more frames (default PRODUCER_MAX_FRAMES or 18000)')
     .option('--max-render-seconds <n>', 'cancel a render after this wall time (default PRODUCER_MAX_RENDER_SECONDS or 900)')
@@ -51,6 +57,8 @@ export function register(program: Command, ctx: CliContext): void {
         ...(flags.host === undefined ? {} : { host: flags.host }),
         root: path.resolve(ctx.cwd, flags.root ?? '.'),
         ...(flags.maxConcurrentRenders === undefined ? {} : { maxConcurrentRenders: flags.maxConcurrentRenders }),
+        ...(flags.maxQueuedRenders === undefined ? {} : { maxQueuedRenders: flags.maxQueuedRenders }),
+        ...(flags.jobRetentionSeconds === undefined ? {} : { jobRetentionSeconds: flags.jobRetentionSeconds }),
         ...(flags.outputs === undefined ? {} : { outputsDir: path.resolve(ctx.cwd, flags.outputs) }),
         ...(flags.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: flags.pageTimeoutMs }),
         limits: Object.fromEntries(
