@@ -15,5 +15,7 @@ export function specInput(request: StoredRequest, projectDir: string): Record<st
     strictVariables: true,
     captureMode: 'beginframe',
     workers: 1,
+    // The page is untrusted: it reaches only its own project and public assets.
+    network: 'sandboxed',
   };
 }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { renderComposition } from '@seekframe/producer';
+import { loadProducerCore } from '../src/producer-core.js';
+import { runLocalRender } from '../src/local/run-local-render.js';
+import { systemRuntime } from '../src/runtime/lambda-runtime.js';
+import { renderKeys } from '../src/storage/layout.js';
+import { getJson } from '../src/storage/object-store.js';
+import type { StoredPlan } from '../src/handlers/handler-deps.js';
+import type { RenderCore } from '../src/render-core.js';
+import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { audioSamples, bestLag, frameIndexes, seamProject, streamTypes, tempDir, videoPackets } from './support/media.js';
+
+const FPS = 10;
+const SECONDS = 3;
+const FRAMES = FPS * SECONDS;
+
+/**
+ * The seams of a distributed render, end to end through the real handlers, the real render core,
+ * Debian's Chromium and ffmpeg, and S3 on s3rver: the same composition as 1, 4 and 9 chunks
+ * against the single-machine render of the same settings.
+ */
+describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
+  let s3: LocalS3;
+  let project: Awaited<ReturnType<typeof seamProject>>;
+  let work: string;
+  let core: RenderCore;
+  let single: string;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    project = await seamProject({ seconds: SECONDS, fps: FPS });
+    work = await tempDir('seekframe-lambda-work-');
+    core = await loadProducerCore();
+    single = path.join(work, 'single.mp4');
+    await renderComposition({ projectDir: project.dir, output: single, quality: 'draft', workers: 1, captureMode: 'beginframe', network: 'sandboxed' });
+  }, 300_000);
+  afterAll(async () => {
+    await s3?.close();
+    await project?.cleanup();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('the single-machine reference paints every frame index and carries the chirp', async () => {
+    expect(await frameIndexes(single)).toEqual(Array.from({ length: FRAMES }, (_, i) => i));
+  });
+
+  it.each([1, 4, 9])(
+    '%i chunk(s): exact frame count, 1/fps steps, keyframes at chunk starts, frame-exact content, audio within one sample',
+    async (chunks) => {
+      const { renderId, output, progress } = await runLocalRender({
+        store: s3.store,
+        core,
+        runtime: systemRuntime(),
+        workRoot: path.join(work, `lambda-${chunks}`),
+        projectDir: project.dir,
+        request: { quality: 'draft' },
+        chunking: { chunkCount: chunks, accountConcurrency: 10 },
+        maxConcurrency: 2,
+      });
+      const stored = (await getJson<StoredPlan>(s3.store, renderKeys(renderId).plan))!;
+      expect(stored.chunks).toHaveLength(chunks);
+      expect(output.frames).toBe(FRAMES);
+      expect(progress).toMatchObject({ status: 'completed', stage: 'done', framesRendered: FRAMES, totalFrames: FRAMES, chunks: { total: chunks, done: chunks, retried: 0 } });
+      expect(progress.cost.invocations).toBe(chunks + 2);
+
+      const file = path.join(work, `distributed-${chunks}.mp4`);
+      expect(await s3.store.getFile(output.key, file)).toBe(true);
+      expect(await streamTypes(file)).toEqual(['video', 'audio']);
+      const packets = await videoPackets(file);
+      expect(packets).toHaveLength(FRAMES);
+      packets.forEach((p, i) => expect(p.pts).toBeCloseTo(i / FPS, 3));
+      const keyframes = packets.flatMap((p, i) => (p.key ? [i] : []));
+      expect(keyframes).toEqual(stored.chunks.map((c) => c.start));
+      expect(await frameIndexes(file)).toEqual(await frameIndexes(single));
+
+      const [reference, distributed] = await Promise.all([audioSamples(single), audioSamples(file)]);
+      expect(Math.abs(distributed.length - reference.length)).toBeLessThanOrEqual(1024);
+      expect(Math.abs(bestLag(reference, distributed))).toBeLessThanOrEqual(1);
+    },
+    600_000,
+  );
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { SeekframeError } from '@seekframe/composition';
+import { loadProducerCore } from '../src/producer-core.js';
+import { runLocalRender } from '../src/local/run-local-render.js';
+import { planHandler } from '../src/handlers/plan-handler.js';
+import { startRender } from '../src/api/render-service.js';
+import { systemRuntime, type RenderRuntime } from '../src/runtime/lambda-runtime.js';
+import { renderKeys } from '../src/storage/layout.js';
+import { getJson } from '../src/storage/object-store.js';
+import type { FinalStatus } from '../src/progress/progress-records.js';
+import type { StoredPlan } from '../src/handlers/handler-deps.js';
+import type { RenderCore } from '../src/render-core.js';
+import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { frameIndexes, seamProject, tempDir } from './support/media.js';
+
+/**
+ * Faults injected into real renders (real core, Chromium, ffmpeg, s3rver): the local runner must
+ * retry what the table calls transient, stop at once on what it calls fatal, and fail a stuck
+ * chunk within a bounded time; the plan step must be idempotent on a store that honours
+ * If-None-Match.
+ */
+describe('distributed render faults', () => {
+  let s3: LocalS3;
+  let project: Awaited<ReturnType<typeof seamProject>>;
+  let work: string;
+  let core: RenderCore;
+  const noSleep = async () => undefined;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3({ strict: true });
+    project = await seamProject({ seconds: 2, fps: 10 });
+    work = await tempDir('seekframe-lambda-faults-');
+    core = await loadProducerCore();
+  }, 120_000);
+  afterAll(async () => {
+    await s3?.close();
+    await project?.cleanup();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  const base = () => ({ store: s3.store, runtime: systemRuntime(), projectDir: project.dir, request: { quality: 'draft' as const }, chunking: { chunkCount: 2 }, maxConcurrency: 2, sleep: noSleep });
+
+  it('retries a transient failure (a crashed browser) and then succeeds, counting the retry and its cost', async () => {
+    let thrown = 0;
+    const flaky: RenderCore = {
+      ...core,
+      renderFrames: async (plan, range, target, context) => {
+        if (range.start > 0 && thrown === 0) {
+          thrown++;
+          throw new SeekframeError('browser-crashed', 'The browser crashed (Target closed).', { stage: 'browser', retryable: true });
+        }
+        return core.renderFrames(plan, range, target, context);
+      },
+    };
+    const { renderId, output, progress } = await runLocalRender({ ...base(), core: flaky, workRoot: path.join(work, 'transient') });
+    expect(thrown).toBe(1);
+    expect(progress).toMatchObject({ status: 'completed', chunks: { total: 2, done: 2, retried: 1 }, failedAttempts: 1 });
+    expect(progress.cost.invocations).toBe(5);
+    expect(await getJson(s3.store, renderKeys(renderId).error('00001', 0))).toMatchObject({ kind: 'transient', error: { code: 'browser-crashed' } });
+    const file = path.join(work, 'transient.mp4');
+    await s3.store.getFile(output.key, file);
+    expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  }, 300_000);
+
+  it('never retries a deterministic failure (ffmpeg differs from the plan) and records it in status.json', async () => {
+    const system = systemRuntime();
+    let chunkCalls = 0;
+    let planned = false;
+    const drifting: RenderRuntime = {
+      browser: system.browser,
+      ffmpeg: async () => {
+        const info = await system.ffmpeg();
+        return planned ? { ...info, version: 'N-0-other-build' } : info;
+      },
+    };
+    const counting: RenderCore = {
+      ...core,
+      planRender: async (spec, context) => {
+        const plan = await core.planRender(spec, context);
+        planned = true;
+        return plan;
+      },
+      renderFrames: (...args) => (chunkCalls++, core.renderFrames(...args)),
+    };
+    const error = await runLocalRender({ ...base(), runtime: drifting, core: counting, workRoot: path.join(work, 'fatal') }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SeekframeError);
+    expect((error as SeekframeError).code).toBe('version-mismatch');
+    expect((error as SeekframeError).message).toContain('N-0-other-build');
+    expect(chunkCalls).toBe(0);
+    const ids = (await s3.store.list('renders/')).filter((k) => k.endsWith('/status.json'));
+    const statuses = await Promise.all(ids.map((k) => getJson<FinalStatus>(s3.store, k)));
+    expect(statuses.some((s) => s?.status === 'failed' && s.error?.code === 'version-mismatch' && s.error.retryable === false)).toBe(true);
+  }, 300_000);
+
+  it('fails a render whose chunk hangs within a bounded time (the chunk timeout, one retry), stopping the stuck render', async () => {
+    let aborted = 0;
+    const stuck: RenderCore = {
+      ...core,
+      renderFrames: (plan, range, target, context) => {
+        if (range.start === 0) return core.renderFrames(plan, range, target, context);
+        return new Promise((_, reject) => context.signal?.addEventListener('abort', () => (aborted++, reject(new Error('aborted'))), { once: true }));
+      },
+    };
+    const started = Date.now();
+    const error = await runLocalRender({ ...base(), core: stuck, workRoot: path.join(work, 'timeout'), timeouts: { plan: 120_000, renderChunk: 5_000, assemble: 120_000 } }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect((error as SeekframeError).code).toBe('chunk-timeout');
+    expect(aborted).toBe(2);
+    // plan + two 5 s attempts of the stuck chunk: far below anything like "hangs forever"
+    expect(elapsed).toBeLessThan(120_000);
+  }, 300_000);
+
+  it('a racing second plan step keeps the first plan (plan.json is written with If-None-Match)', async () => {
+    const service = { store: s3.store, startWorkflow: async () => undefined, chunking: { chunkCount: 2 }, chunkTimeoutSeconds: 900, defaultProjectDir: project.dir };
+    const { id } = await startRender(service, { body: { quality: 'draft' } });
+    const keys = renderKeys(id);
+    const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'idempotent'), memoryMb: 2048 };
+    const first = await planHandler(deps, { renderId: id, attempt: 0 });
+    const stored = await getJson<StoredPlan>(s3.store, keys.plan);
+    // The second attempt does not see plan.json yet (it read before the first one wrote), so it
+    // plans again (a new clock epoch, so a new hash) and must lose the conditional write.
+    let hidden = false;
+    const racing = {
+      ...s3.store,
+      getText: async (key: string) => {
+        if (key === keys.plan && !hidden) {
+          hidden = true;
+          return null;
+        }
+        return s3.store.getText(key);
+      },
+    };
+    // Its plan differs (planned at another moment): give it a visibly different hash.
+    const otherPlan: RenderCore = { ...core, planRender: async (spec, context) => ({ ...(await core.planRender(spec, context)), hash: 'f'.repeat(64) }) };
+    const again = await planHandler({ ...deps, core: otherPlan, store: racing }, { renderId: id, attempt: 1 });
+    expect(hidden).toBe(true);
+    expect(again).toEqual(first);
+    expect(await getJson<StoredPlan>(s3.store, keys.plan)).toEqual(stored);
+  }, 300_000);
+});
