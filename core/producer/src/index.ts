@@ -25,6 +25,7 @@ export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';
+export { resolvePackageAsset, readPackageAsset, type PackageAssetOptions } from './assets/resolve-package-asset.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
 export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
