@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { SeekframeError } from '@seekframe/composition';
+import { createRenderApi } from './create-render-api.js';
+import { createMemoryJobStore } from './memory-job-store.js';
+import type { FileSource, ObjectInfo, ObjectStore, RenderRunner, RunnerContext, RunnerJob, RunnerOutcome } from './ports.js';
+import type { RenderApiOptions } from './render-api-options.js';
+
+/**
+ * Unit tests of the API's own logic with a scripted runner and an in-memory object store (the
+ * real runner and stores are exercised end to end by test/local-contract.test.ts).
+ */
+
+const COMPOSITION = `<html data-composition-id="unit" data-width="160" data-height="90" data-duration="1" data-fps="10"
+  data-composition-variables='[{"id":"title","type":"string","label":"Title","default":"a"}]'></html>`;
+
+const composition: FileSource = { read: async (path) => (path === 'index.html' ? { body: COMPOSITION } : null) };
+
+function memoryObjects(options: { url?: (key: string) => string | null } = {}): ObjectStore & { files: Map<string, Uint8Array> } {
+  const files = new Map<string, Uint8Array>();
+  const info = (key: string): ObjectInfo | null => (files.has(key) ? { key, size: files.get(key)!.length, contentType: 'video/mp4', uploadedAt: new Date().toISOString() } : null);
+  return {
+    files,
+    async put(key, body) {
+      files.set(key, typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body instanceof ArrayBuffer ? body : await new Response(body as ReadableStream).arrayBuffer()));
+      return { created: true };
+    },
+    async get(key, range) {
+      const data = files.get(key);
+      if (!data) return null;
+      const part = range ? data.subarray(range.start, (range.end ?? data.length - 1) + 1) : data;
+      return { body: new Response(part).body!, info: info(key)! };
+    },
+    head: async (key) => info(key),
+    delete: async (key) => void files.delete(key),
+    url: options.url ?? (() => null),
+  };
+}
+
+/** A runner whose renders finish when the test says so. */
+function scriptedRunner(objects: ObjectStore, options: { ignoreCancel?: boolean } = {}) {
+  const started: { job: RunnerJob; context: RunnerContext; finish(outcome?: 'stored' | Error): void }[] = [];
+  const cancelled: string[] = [];
+  const runner: RenderRunner = {
+    start(job, context) {
+      return new Promise<RunnerOutcome>((resolve, reject) => {
+        started.push({
+          job,
+          context,
+          finish(outcome = 'stored') {
+            if (outcome instanceof Error) return reject(outcome);
+            void objects.put(job.outputKey, 'MP4DATA-0123456789').then(() => resolve({ kind: 'stored', durationMs: 42 }));
+          },
+        });
+      });
+    },
+    async cancel(id) {
+      cancelled.push(id);
+      if (options.ignoreCancel) return;
+      started.find((s) => s.job.id === id)?.finish(new SeekframeError('render-cancelled', 'cancelled'));
+    },
+  };
+  return { runner, started, cancelled };
+}
+
+function setup(extra: Partial<RenderApiOptions> = {}, runnerOptions: { ignoreCancel?: boolean } = {}) {
+  const objects = memoryObjects();
+  const scripted = scriptedRunner(objects, runnerOptions);
+  const jobs = createMemoryJobStore();
+  let n = 0;
+  const app = createRenderApi({ runner: scripted.runner, jobs, objects, composition, answerMode: 'call-id', newId: () => `job-${++n}`, ...extra });
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    app.request('/api/render', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return { app, post, jobs, objects, ...scripted };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createRenderApi', () => {
+  it('two concurrent requests with one Idempotency-Key make one render', async () => {
+    const { post, started } = setup();
+    const [a, b] = await Promise.all([post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' }), post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await a.json()).call_id).toBe((await b.json()).call_id);
+    await settle();
+    expect(started).toHaveLength(1);
+  });
+
+  it('the same body written with other key order or spacing is still a different body (hash of the JSON sent)', async () => {
+    const { app, started } = setup();
+    const send = (text: string) => app.request('/api/render', { method: 'POST', body: text, headers: { 'idempotency-key': 'k2' } });
+    expect((await send('{"variables":{"title":"x"}}')).status).toBe(200);
+    expect((await send('{"variables":{"title":"x"}}')).status).toBe(200);
+    expect((await send('{"variables":{"title":"y"}}')).status).toBe(409);
+    await settle();
+    expect(started).toHaveLength(1);
+  });
+
+  it('a job cancelled while its runner finishes anyway stays cancelled', async () => {
+    const { app, post, started, cancelled } = setup({}, { ignoreCancel: true });
+    const { call_id: id } = await (await post({})).json();
+    await settle();
+    expect((await app.request(`/api/render/${id}`, { method: 'DELETE' })).status).toBe(202);
+    expect(cancelled).toEqual([id]);
+    expect(started[0]!.context.signal.aborted).toBe(true);
+    // This runner ignores the cancel and stores a file anyway (a platform that could not stop it).
+    started[0]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const answer = await app.request(`/api/render/${id}`);
+    expect(answer.status).toBe(409);
+    expect((await answer.json()).error.code).toBe('render-cancelled');
+  });
+
+  it('the runner gets the output key, content type and the deployment limits; its failure is the job\'s error with its status', async () => {
+    const { app, post, started } = setup({ limits: { maxFrames: 100, maxRenderSeconds: 60 } });
+    const { call_id: id } = await (await post({ format: 'webm', variables: { title: 'q' } })).json();
+    await settle();
+    expect(started[0]!.job).toMatchObject({ id, outputKey: `renders/${id}.webm`, contentType: 'video/webm', request: { format: 'webm', variables: { title: 'q' } }, limits: { maxFrames: 100, maxRenderSeconds: 60 } });
+    started[0]!.finish(new SeekframeError('render-timeout', 'too slow', { stage: 'capture' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const answer = await app.request(`/api/render/${id}`);
+    expect(answer.status).toBe(504);
+    expect((await answer.json()).error).toEqual({ code: 'render-timeout', message: 'too slow', stage: 'capture', retryable: false });
+  });
+
+  it('runner progress becomes the status answer; completion stores the result and serves the file with Range', async () => {
+    const { app, post, started } = setup();
+    const { call_id: id } = await (await post({})).json();
+    await settle();
+    started[0]!.context.emit({ type: 'stage', stage: 'capture' });
+    started[0]!.context.emit({ type: 'progress', stage: 'capture', framesRendered: 4, totalFrames: 10, percent: 40, fps: 5, eta: 1 });
+    await settle();
+    const running = await app.request(`/api/render/${id}`);
+    expect(running.status).toBe(202);
+    expect(await running.json()).toEqual({ id, status: 'running', stage: 'capture', progress: 0.4, framesRendered: 4, totalFrames: 10 });
+    started[0]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const json = await app.request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
+    expect(await json.json()).toMatchObject({ status: 'completed', progress: 1, framesRendered: 10, result: { key: `renders/${id}.mp4`, durationMs: 42, url: `/api/render/${id}` } });
+    const part = await app.request(`/api/render/${id}`, { headers: { range: 'bytes=0-6' } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('MP4DATA');
+  });
+
+  it('redirects to the store URL when the store has one', async () => {
+    const objects = memoryObjects({ url: (key) => `https://blob.example/${key}` });
+    const scripted = scriptedRunner(objects);
+    const app = createRenderApi({ runner: scripted.runner, jobs: createMemoryJobStore(), objects, composition, answerMode: 'call-id', newId: () => 'r1' });
+    await app.request('/api/render', { method: 'POST', body: '{}' });
+    await settle();
+    scripted.started[0]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const answer = await app.request('/api/render/r1');
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('https://blob.example/renders/r1.mp4');
+  });
+
+  it('a runner refusing with too-many-renders answers 429 + Retry-After in sync mode', async () => {
+    const runner: RenderRunner = {
+      start: async () => {
+        throw new SeekframeError('too-many-renders', 'full', { retryable: true });
+      },
+      cancel: async () => undefined,
+    };
+    const app = createRenderApi({ runner, jobs: createMemoryJobStore(), objects: memoryObjects(), composition, answerMode: 'sync' });
+    const answer = await app.request('/api/render', { method: 'POST', body: '{}' });
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('10');
+    expect((await answer.json()).error.code).toBe('too-many-renders');
+  });
+
+  it('a detached runner is polled on each status request until it reports the end', async () => {
+    const objects = memoryObjects();
+    let polls = 0;
+    const runner: RenderRunner = {
+      start: async () => ({ kind: 'detached' }),
+      cancel: async () => undefined,
+      async poll(job) {
+        polls++;
+        if (polls === 1) return { stage: 'capture', framesRendered: 5, totalFrames: 10, progress: 0.5 };
+        await objects.put(job.outputKey, 'DONE');
+        return { status: 'completed', progress: 1, result: { url: `/api/render/${job.id}`, key: job.outputKey, durationMs: 7 } };
+      },
+    };
+    const app = createRenderApi({ runner, jobs: createMemoryJobStore(), objects, composition, answerMode: 'call-id', newId: () => 'd1' });
+    await app.request('/api/render', { method: 'POST', body: '{}' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const first = await app.request('/api/render/d1');
+    expect(first.status).toBe(202);
+    expect((await first.json()).framesRendered).toBe(5);
+    const second = await app.request('/api/render/d1');
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe('DONE');
+  });
+});

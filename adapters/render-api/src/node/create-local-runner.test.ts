@@ -1,0 +1,102 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunnerEvent, RunnerJob } from '../ports.js';
+import { createFolderObjectStore } from './folder-object-store.js';
+import { createLocalRunner, renderArguments } from './create-local-runner.js';
+
+const job: RunnerJob = {
+  id: 'j1',
+  request: { variables: { title: 'Hi' }, format: 'mp4', quality: 'draft', fps: 12 },
+  outputKey: 'renders/j1.mp4',
+  contentType: 'video/mp4',
+  limits: { maxFrames: 100, maxRenderSeconds: 60, maxPixels: 1000 },
+};
+
+describe('renderArguments', () => {
+  it('passes the request and the deployment limits to seekframe render, variables by file and strictly', () => {
+    expect(renderArguments(job, { project: '/p', output: '/o.mp4', variablesFile: '/v.json' }, { workers: 'auto', browserGpu: false })).toEqual([
+      'render', '/p', '--json', '--output', '/o.mp4', '--format', 'mp4', '--workers', 'auto', '--no-browser-gpu',
+      '--quality', 'draft', '--fps', '12', '--variables-file', '/v.json', '--strict-variables',
+      '--max-frames', '100', '--max-render-seconds', '60', '--max-pixels', '1000',
+    ]);
+  });
+});
+
+/**
+ * A stand-in CLI (a real child process) so the runner's process handling is tested without a
+ * render: it prints JSON event lines, writes --output, and for "hang" waits until killed.
+ */
+const FAKE_CLI = `#!/usr/bin/env node
+const fs = require('node:fs');
+const args = process.argv.slice(2);
+const output = args[args.indexOf('--output') + 1];
+const vars = JSON.parse(fs.readFileSync(args[args.indexOf('--variables-file') + 1], 'utf8'));
+fs.writeFileSync(output + '.pid', String(process.pid));
+console.log('not json: a log line');
+console.log(JSON.stringify({ type: 'stage', stage: 'capture' }));
+if (vars.title === 'hang') { setInterval(() => {}, 1000); return; }
+if (vars.title === 'fail') { console.log(JSON.stringify({ type: 'error', error: { code: 'page-script-error', message: 'boom', stage: 'capture', retryable: false } })); process.exit(1); }
+fs.writeFileSync(output, 'VIDEO:' + vars.title);
+console.log(JSON.stringify({ type: 'complete', output, size: 6, durationMs: 5, videoDuration: 1 }));
+`;
+
+let dir: string;
+let cli: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'render-api-runner-'));
+  cli = path.join(dir, 'fake-seekframe.cjs');
+  await writeFile(cli, FAKE_CLI);
+  await chmod(cli, 0o755);
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function runner(maxConcurrent = 2) {
+  const objects = createFolderObjectStore(path.join(dir, 'store'));
+  const local = createLocalRunner({ compositionDir: dir, objects, cli: { command: process.execPath, args: [cli] }, maxConcurrent, tempDir: dir });
+  return { objects, local };
+}
+
+const withTitle = (id: string, title: string): RunnerJob => ({ ...job, id, outputKey: `renders/${id}.mp4`, request: { ...job.request, variables: { title } } });
+
+describe('createLocalRunner', () => {
+  it('forwards the JSON event lines and stores the output under the job key', async () => {
+    const { objects, local } = runner();
+    const events: RunnerEvent[] = [];
+    const outcome = await local.start(withTitle('ok', 'Hi'), { emit: (e) => events.push(e), signal: new AbortController().signal });
+    expect(outcome).toEqual({ kind: 'stored', durationMs: 5 });
+    expect(events.map((e) => e.type)).toEqual(['stage', 'complete']);
+    expect(await new Response((await objects.get('renders/ok.mp4'))!.body).text()).toBe('VIDEO:Hi');
+  });
+
+  it("rejects with the CLI's own error", async () => {
+    const { local } = runner();
+    await expect(local.start(withTitle('bad', 'fail'), { emit: () => undefined, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'page-script-error', message: 'boom' });
+  });
+
+  it('cancel(id) ends the child process and the start rejects with render-cancelled; its temp folder is removed', async () => {
+    const { local } = runner();
+    let stage = false;
+    const started = local.start(withTitle('hang', 'hang'), { emit: (e) => (stage ||= e.type === 'stage'), signal: new AbortController().signal });
+    while (!stage) await new Promise((resolve) => setTimeout(resolve, 20));
+    const work = (await import('node:fs/promises')).readdir(dir);
+    const jobFolder = (await work).find((name) => name.startsWith('seekframe-job-'))!;
+    const pid = Number(await readFile(path.join(dir, jobFolder, 'output.mp4.pid'), 'utf8'));
+    await local.cancel('hang');
+    await expect(started).rejects.toMatchObject({ code: 'render-cancelled' });
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect((await (await import('node:fs/promises')).readdir(dir)).filter((name) => name.startsWith('seekframe-job-'))).toEqual([]);
+  });
+
+  it('refuses a render over its concurrency with too-many-renders', async () => {
+    const { local } = runner(1);
+    const controller = new AbortController();
+    const first = local.start(withTitle('h1', 'hang'), { emit: () => undefined, signal: controller.signal });
+    await expect(local.start(withTitle('h2', 'Hi'), { emit: () => undefined, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'too-many-renders', retryable: true });
+    controller.abort();
+    await expect(first).rejects.toMatchObject({ code: 'render-cancelled' });
+  });
+});

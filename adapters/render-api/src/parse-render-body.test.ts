@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
+import { checkRenderDemand, checkRenderVariables, parseRenderBody, renderFrames } from './parse-render-body.js';
+
+const metadata = extractCompositionMetadata(`<html data-composition-id="c" data-width="160" data-height="90" data-duration="2" data-fps="10"
+  data-composition-variables='[{"id":"title","type":"string","label":"T","default":"a","maxLength":5},
+  {"id":"n","type":"number","label":"N","default":1,"min":0,"max":3},
+  {"id":"mode","type":"enum","label":"M","default":"x","options":[{"value":"x","label":"X"},{"value":"y","label":"Y"}]},
+  {"id":"on","type":"boolean","label":"On","default":true},{"id":"tint","type":"color","label":"C","default":"#000000"}]'></html>`);
+
+function thrown(fn: () => unknown): SeekframeError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SeekframeError) return error;
+    throw error;
+  }
+  throw new Error('did not throw');
+}
+
+describe('parseRenderBody', () => {
+  it('accepts an empty object and the documented fields', () => {
+    expect(parseRenderBody({})).toEqual({});
+    expect(parseRenderBody({ variables: { a: 1 }, format: 'webm', quality: 'draft', fps: 24 })).toEqual({ variables: { a: 1 }, format: 'webm', quality: 'draft', fps: 24 });
+  });
+
+  it('refuses unknown fields, bad option values and non-objects with invalid-body, naming each field', () => {
+    const error = thrown(() => parseRenderBody({ format: 'avi', fps: 2.5, extra: 1 }));
+    expect(error.code).toBe('invalid-body');
+    expect(error.message).toContain('extra');
+    expect((error.details?.problems as { field: string }[]).map((p) => p.field).sort()).toEqual(['body', 'format', 'fps']);
+    expect(thrown(() => parseRenderBody([])).code).toBe('invalid-body');
+    expect(thrown(() => parseRenderBody(null)).code).toBe('invalid-body');
+    expect(thrown(() => parseRenderBody({ fps: 241 })).code).toBe('invalid-body');
+    expect(thrown(() => parseRenderBody({ format: 'png-sequence' })).code).toBe('invalid-body');
+  });
+});
+
+describe('checkRenderVariables (strict)', () => {
+  it('passes declared values of the right type and range', () => {
+    expect(checkRenderVariables({ title: 'abc', n: 3, mode: 'y', on: false, tint: '#ff0000' }, metadata)).toEqual({ title: 'abc', n: 3, mode: 'y', on: false, tint: '#ff0000' });
+    expect(checkRenderVariables(undefined, metadata)).toEqual({});
+  });
+
+  it('lists every problem of one request in one invalid-variables error', () => {
+    const error = thrown(() => checkRenderVariables({ title: 'too long', n: 4, mode: 'z', on: 'yes', tint: 'red', ghost: 1 }, metadata));
+    expect(error.code).toBe('invalid-variables');
+    const problems = error.details?.problems as { id: string; kind: string }[];
+    expect(problems.map((p) => `${p.id}:${p.kind}`).sort()).toEqual([
+      'ghost:undeclared',
+      'mode:enum-out-of-range',
+      'n:type-mismatch',
+      'on:type-mismatch',
+      'tint:type-mismatch',
+      'title:type-mismatch',
+    ]);
+  });
+
+  it('null is a value, not an absence', () => {
+    expect(thrown(() => checkRenderVariables({ n: null }, metadata)).details?.problems).toHaveLength(1);
+  });
+
+  it('variables that are not an object are one problem', () => {
+    const error = thrown(() => checkRenderVariables(['a'], metadata));
+    expect(error.code).toBe('invalid-variables');
+    expect(error.details?.problems).toEqual([expect.objectContaining({ kind: 'not-an-object' })]);
+  });
+});
+
+describe('checkRenderDemand', () => {
+  it('counts frames like the producer and refuses over the frame or pixel limit with limit-exceeded', () => {
+    expect(renderFrames(2, 10)).toBe(20);
+    expect(renderFrames(0.01, 10)).toBe(1);
+    expect(checkRenderDemand(metadata, 10, { maxFrames: 20, maxPixels: 160 * 90 })).toBe(20);
+    const frames = thrown(() => checkRenderDemand(metadata, 30, { maxFrames: 20, maxPixels: 160 * 90 }));
+    expect(frames.code).toBe('limit-exceeded');
+    expect(frames.details).toMatchObject({ limit: 'maxFrames', value: 60, max: 20 });
+    const pixels = thrown(() => checkRenderDemand(metadata, 10, { maxFrames: 20, maxPixels: 100 }));
+    expect(pixels.details).toMatchObject({ limit: 'maxPixels', value: 14400 });
+  });
+});
