@@ -67,7 +67,9 @@ export async function renderBatchCommand(dir: string, flags: RenderFlags, ctx: C
   const stopListening = abortOnSigint(controller);
   const reporter = createBatchReporter(ctx, { json, quiet: Boolean(flags.quiet) });
   try {
-    const result = await renderBatch({ ...options, signal: controller.signal }, reporter.onEvent).catch((error: unknown) => {
+    // The benchmark's saved speed settings, read once here and passed to every row's render.
+    const { savedRenderTuning } = await import('@seekframe/engine');
+    const result = await renderBatch({ ...options, signal: controller.signal }, reporter.onEvent, { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
       // --json: the error already went out as an event line; keep stdout pure JSON lines.
       if (!json) throw error;
       ctx.exitCode = EXIT_FAILURE;

@@ -59,7 +59,9 @@ export function register(program: Command, ctx: CliContext): void {
       const controller = new AbortController();
       const stopListening = abortOnSigint(controller);
       try {
-        const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event)).catch((error: unknown) => {
+        // The benchmark's saved speed settings, read once here and passed in (never read inside a render).
+        const { savedRenderTuning } = await import('@seekframe/engine');
+        const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
           // --json: the error already went out as the last event line; keep stdout pure JSON lines.
           if (!flags.json) throw error;
           ctx.exitCode = EXIT_FAILURE;

@@ -5,7 +5,7 @@ import { defaultOutputPath, FORMAT_EXTENSIONS, type OutputFormat } from '../plan
 
 /** What `renderBatch` takes: the shared render options, the decoded batch file and batch knobs. */
 export const BatchOptionsSchema = z.object({
-  /** Shared render options (RenderOptionsSchema input) for every row; `variables` must be absent. */
+  /** The render spec shared by every row (RenderSpecSchema input, parsed by renderBatch); `variables` must be absent. */
   render: z.record(z.string(), z.unknown()),
   /** The JSON-decoded batch file: an array of rows, or `{ rows: [...] }`. */
   batch: z.unknown(),

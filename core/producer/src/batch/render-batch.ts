@@ -4,6 +4,7 @@ import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError
 import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
 import { renderComposition } from '../render/render-composition.js';
+import type { RenderContext } from '../render/render-context.js';
 import type { BatchCounts, BatchEvent, BatchEventListener, RenderEvent } from '../render/render-events.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { countRows, createManifestWriter, manifestFolder, readManifest, type Manifest, type ManifestRow } from './batch-manifest.js';
@@ -26,7 +27,7 @@ export interface BatchResult {
  * the rest. manifest.json follows every change. Resolves with the counts (check `failed`); rejects
  * only when the batch could not run at all.
  */
-export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEventListener): Promise<BatchResult> {
+export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEventListener, context: Omit<RenderContext, 'onEvent' | 'signal' | 'problems' | 'workDir'> = {}): Promise<BatchResult> {
   const startedAt = Date.now();
   const emit = (event: BatchEvent): void => {
     try {
@@ -81,7 +82,7 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     const queue = planned.filter((row) => rows[row.index]!.status === 'pending');
     const concurrency = Math.max(1, Math.min(options.concurrency, queue.length));
     const fps = render.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
-    const workers = workersPerRow(render.workers, concurrency, frameCount(metadata.duration, fps));
+    const workers = workersPerRow(render.workers, concurrency, frameCount(metadata.duration, fps), context.tuning?.workers);
 
     const createdAt = new Date(startedAt).toISOString();
     const writer = createManifestWriter(manifestPath);
@@ -122,7 +123,7 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
         if (event.type === 'stage' || event.type === 'progress' || event.type === 'warning') emit({ ...event, row: plan.index });
       };
       try {
-        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(signal ? { signal } : {}) }, forward);
+        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(signal ? { signal } : {}) }, forward, context);
         Object.assign(entry, {
           status: 'completed',
           finishedAt: new Date().toISOString(),

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { sampleProcessTree, withRenderTuning, type RenderTuning } from '@seekframe/engine';
+import { sampleProcessTree, type RenderTuning } from '@seekframe/engine';
 import { renderComposition } from './render-composition.js';
 import type { RenderOptionsInput } from '../plan/render-options.js';
 import type { RenderResult } from './render-events.js';
@@ -28,7 +28,8 @@ export interface RenderMeasurement {
  */
 export async function measureRender(options: RenderOptionsInput, tuning?: RenderTuning): Promise<RenderMeasurement> {
   const stop = sampleProcessTree();
-  const result = tuning ? await withRenderTuning(tuning, () => renderComposition(options)) : await renderComposition(options);
+  // The tuning goes in the render context: exactly what the render uses, nothing read on the side.
+  const result = await renderComposition(options, undefined, tuning ? { tuning } : {});
   const usage = stop();
   const frames = Math.min(result.frames, tuning?.maxFrames ?? Infinity);
   const perFrame = (seconds: number): number => (frames > 0 ? seconds / frames : 0);

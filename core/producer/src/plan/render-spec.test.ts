@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseEncoderOptions } from '@seekframe/engine';
+import { parseRenderSpec, RenderSpecSchema } from './render-spec.js';
+
+/** Does the engine's encoder accept these settings (the size and rate are fine)? */
+function engineAccepts(settings: { format: 'mp4' | 'webm' | 'gif' | 'mov'; crf?: number; videoBitrate?: string }): boolean {
+  try {
+    parseEncoderOptions({ output: 'x', width: 160, height: 90, fps: { num: 30, den: 1 }, inputFormat: 'png', ...settings });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function specAccepts(settings: Record<string, unknown>): boolean {
+  return RenderSpecSchema.safeParse({ projectDir: 'd', ...settings }).success;
+}
+
+describe('render spec', () => {
+  it.each([
+    { format: 'mp4', crf: 51 },
+    { format: 'mp4', crf: 52 },
+    { format: 'webm', crf: 52 },
+    { format: 'webm', crf: 63 },
+    { format: 'webm', crf: 64 },
+    { format: 'gif', crf: 20 },
+    { format: 'mov', videoBitrate: '5M' },
+    { format: 'mp4', videoBitrate: '1.5G' },
+    { format: 'mp4', videoBitrate: '2500k' },
+    { format: 'webm', videoBitrate: '5T' },
+    { format: 'mp4', crf: 20, videoBitrate: '5M' },
+  ] as const)('accepts exactly what the encoder accepts: %o', (settings) => {
+    expect(specAccepts(settings)).toBe(engineAccepts(settings));
+  });
+
+  it('names the format\'s own crf range and the bit-rate syntax', () => {
+    expect(() => parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 64 })).toThrow(/crf must be 0-51 for mp4, 0-63 for webm/);
+    expect(() => parseRenderSpec({ projectDir: 'd', crf: 52 })).toThrow(/crf must be 0-51 for mp4/);
+    expect(parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 60 }).crf).toBe(60);
+    expect(parseRenderSpec({ projectDir: 'd', videoBitrate: '1.5G' }).videoBitrate).toBe('1.5G');
+    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4 and webm only, not gif/);
+  });
+
+  it('is data only: one invalid-options error naming the source and every problem', () => {
+    let caught: unknown;
+    try {
+      parseRenderSpec({ projectDir: 'd', quality: 'best', workers: 99 }, 'payload.json');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'invalid-options' });
+    expect((caught as Error).message).toMatch(/^payload\.json: quality must be draft, standard or high; workers must be 1-24 or auto/);
+    // The abort signal belongs to the render context, not to the spec.
+    expect(Object.keys(RenderSpecSchema.parse({ projectDir: 'd' }))).not.toContain('signal');
+  });
+});
