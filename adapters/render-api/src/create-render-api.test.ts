@@ -28,7 +28,7 @@ function memoryObjects(options: { url?: (key: string) => string | null } = {}): 
       const data = files.get(key);
       if (!data) return null;
       const part = range ? data.subarray(range.start, (range.end ?? data.length - 1) + 1) : data;
-      return { body: new Response(part).body!, info: info(key)! };
+      return { body: new Response(part as Uint8Array<ArrayBuffer>).body!, info: info(key)! };
     },
     head: async (key) => info(key),
     delete: async (key) => void files.delete(key),
