@@ -11,6 +11,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji}"
+# Only for testing apps/modal-function locally (FastAPI under uvicorn); not part of the render image.
+TEMPLATE_APT_PACKAGES="${SEEKFRAME_TEMPLATE_APT_PACKAGES:-python3-fastapi python3-uvicorn}"
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19
 
@@ -20,7 +22,7 @@ die() { printf 'seekframe setup: %s\n' "$*" >&2; exit 1; }
 # Prints the packages of APT_PACKAGES that dpkg does not list as installed (space-separated).
 missing_apt_packages() {
   local pkg missing=""
-  for pkg in $APT_PACKAGES; do
+  for pkg in $APT_PACKAGES $TEMPLATE_APT_PACKAGES; do
     if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" != "install ok installed" ]; then
       missing="${missing:+$missing }$pkg"
     fi
