@@ -8,6 +8,7 @@ export { findOnPath } from './system/find-executable.js';
 export { launchBrowser, type BrowserSession, type LaunchOptions } from './browser/launch-browser.js';
 export { browserArgs, type CaptureMode } from './browser/browser-flags.js';
 export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture/capture-page.js';
+export { collectPageProblems, describePageProblem, pageProblemKey, type PageProblem } from './capture/page-problems.js';
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './encode/create-frame-encoder.js';
 export { sweepStaleTemps, tempFolderPrefix, tempPathFor, prepareTemp, commitOutput, removeTemp } from './system/atomic-output.js';
 export { encoderOptionsSchema, parseEncoderOptions, encoderRuleProblems, OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, QUALITY_PRESETS, type EncoderOptions, type OutputFormat, type Quality } from './encode/encoder-options.js';

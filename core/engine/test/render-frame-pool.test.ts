@@ -99,7 +99,7 @@ describe('renderFramePool', () => {
         },
       }),
     );
-    expect(result).toMatchObject({ frames: 10, workers: 2, pageErrors: [] });
+    expect(result).toMatchObject({ frames: 10, workers: 2, pageProblems: [] });
     expect(result.peakBufferedFrames).toBeLessThanOrEqual(3);
     expect(delivered.map(([index]) => index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // seek(t) paints red = t * 100, so frame i is red = i * 10.

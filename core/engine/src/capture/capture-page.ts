@@ -4,7 +4,7 @@ import { createBeginFrameTarget } from '../browser/begin-frame-target.js';
 import { beginFrameCapture } from './begin-frame-capture.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import type { BrowserSession } from '../browser/launch-browser.js';
-import { collectPageErrors } from './page-errors.js';
+import { collectPageProblems, describePageProblem, type PageProblem } from './page-problems.js';
 import { trackPendingRequests } from './pending-requests.js';
 import { pageResponds, settleWithin, waitForPageReady } from './page-ready.js';
 import { PageInterrupted, watchPage } from './page-watch.js';
@@ -50,7 +50,9 @@ export interface CapturePage {
   seekAndCapture(t: number, frame?: number): Promise<Buffer>;
   /** Same as seekAndCapture, and says whether the previous frame was reused. */
   seekAndCaptureFrame(t: number, frame?: number): Promise<CapturedFrame>;
-  /** Page errors so far: uncaught exceptions, console errors, failed requests (with URLs). */
+  /** Problems so far, as data: uncaught exceptions, console errors, failed requests, HTTP errors (with URLs). */
+  problems(): PageProblem[];
+  /** The same problems as one line each (describePageProblem), for messages and logs. */
   errors(): string[];
   close(): Promise<void>;
 }
@@ -77,7 +79,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     throw crashError(session, error, `while opening a page for ${opts.url}`);
   }
   const { page, cdp } = created;
-  const errors = collectPageErrors(page);
+  const problems = collectPageProblems(page);
   const pendingRequests = trackPendingRequests(page);
   // Every wait below races this: a crash or an abort ends it at once, whatever the page does.
   const watch = watchPage(page, opts.signal);
@@ -226,7 +228,8 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     evaluate,
     seekAndCaptureFrame,
     seekAndCapture: async (t, frame) => (await seekAndCaptureFrame(t, frame)).data,
-    errors,
+    problems,
+    errors: () => problems().map(describePageProblem),
     close: closePage,
   };
 }

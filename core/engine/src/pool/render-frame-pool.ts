@@ -4,6 +4,7 @@ import type { CaptureMode } from '../browser/browser-flags.js';
 import type { CapturePage, CapturePageOptions } from '../capture/capture-page.js';
 import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { scheduleWorkerBatches } from './schedule-worker-batches.js';
+import { pageProblemKey, type PageProblem } from '../capture/page-problems.js';
 import { pinProcessTree, reserveWorkerCpus } from '../system/pin-to-cpu.js';
 
 export type { PoolWorker } from './open-pool-worker.js';
@@ -54,8 +55,8 @@ export interface FramePoolResult {
   browserRestarts: number;
   /** Most frames ever held between capture and delivery (bounded by maxBufferedFrames). */
   peakBufferedFrames: number;
-  /** Non-fatal page problems seen by any worker (console errors, failed requests), de-duplicated. */
-  pageErrors: string[];
+  /** Page problems seen by any worker (console errors, failed requests...), de-duplicated; the caller decides which fail the render. */
+  pageProblems: PageProblem[];
 }
 
 /**
@@ -82,7 +83,10 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const cpuOf = (opts.pinWorkers ?? true) && workerCount >= 2 ? reserveWorkerCpus(workerCount) : undefined;
 
   const buffered = new Map<number, Buffer>();
-  const pageErrors = new Set<string>();
+  const pageProblems = new Map<string, PageProblem>();
+  const keep = (page: CapturePage): void => {
+    for (const problem of page.problems()) pageProblems.set(pageProblemKey(problem), problem);
+  };
   let waiters: Array<() => void> = [];
   let failure: SeekframeError | undefined;
   let nextBatch = 0;
@@ -169,7 +173,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
             // the frame it was on is captured again by the new one.
             if (failure || !(error instanceof SeekframeError) || error.code !== 'browser-crashed' || restarts >= maxRestarts) throw error;
             restarts++;
-            for (const message of current.page.errors()) pageErrors.add(message);
+            keep(current.page);
             await current.session.close();
             current = await openWorker(id);
             if (!current) return;
@@ -183,7 +187,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
         }
       }
     } finally {
-      for (const message of current?.page.errors() ?? []) pageErrors.add(message);
+      if (current) keep(current.page);
     }
   };
 
@@ -195,5 +199,5 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     await closeAll();
   }
   if (failure) throw failure;
-  return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageErrors: [...pageErrors] };
+  return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageProblems: [...pageProblems.values()] };
 }

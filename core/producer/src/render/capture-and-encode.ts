@@ -17,6 +17,7 @@ import { frameTime } from '../plan/frame-timing.js';
 import { pageScriptError, remoteRequestError } from './page-script-error.js';
 import type { VideoFrameMap } from './open-media-page.js';
 import type { ProjectServer } from '../serve/project-server.js';
+import type { PageProblem } from '@seekframe/engine';
 import type { Fps } from '../plan/render-options.js';
 
 export interface PageTarget {
@@ -78,11 +79,10 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   // round trip as each seek). Here: what only Node sees — the project server's problems (missing
   // file, failed remote asset) and the browser's console/network errors.
   const check = (): void => {
-    const problem = options.server.problems()[0];
-    if (problem) throw problem;
-    const errors: string[] = [];
-    for (const page of pages) errors.push(...page.errors());
-    const failure = pageScriptError(errors, options.page.url) ?? remoteRequestError(errors, options.server.origin);
+    options.server.problemLog.assertNone();
+    const problems: PageProblem[] = [];
+    for (const page of pages) problems.push(...page.problems());
+    const failure = pageScriptError(problems, options.page.url) ?? remoteRequestError(problems, options.server.origin);
     if (failure) throw failure;
   };
 
@@ -118,9 +118,9 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       },
       onProgress: ({ framesDone }) => options.onProgress(framesDone, Date.now() - startedAt),
     });
-    const failure = pageScriptError(result.pageErrors, options.page.url) ?? remoteRequestError(result.pageErrors, options.server.origin);
+    const failure = pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
     if (failure) throw failure;
-    options.server.assertNoProblems();
+    options.server.problemLog.assertNone();
     const colour = await blank?.flatColour();
     if (colour !== undefined) options.onBlank?.(colour);
     options.beforeFinish();

@@ -1,25 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import type { PageProblem } from '@seekframe/engine';
 import { pageScriptError, remoteRequestError } from './page-script-error.js';
 
-describe('page error classification', () => {
+describe('page problem classification', () => {
   const origin = 'http://127.0.0.1:4000';
-  const errors = [
-    'Console error (http://127.0.0.1:4000/index.html): Failed to load resource: 404',
-    `Request failed: ${origin}/missing.png (net::ERR_FAILED)`,
-    'HTTP 404 for http://127.0.0.1:4000/missing.png',
-    'Request failed: https://example.test/cancelled.js (net::ERR_ABORTED)',
+  const problems: PageProblem[] = [
+    { kind: 'console-error', url: 'http://127.0.0.1:4000/index.html', message: 'Failed to load resource: 404' },
+    { kind: 'request-failed', url: `${origin}/missing.png`, reason: 'net::ERR_FAILED' },
+    { kind: 'http-error', url: 'http://127.0.0.1:4000/missing.png', status: 404 },
+    { kind: 'request-failed', url: 'https://example.test/cancelled.js', reason: 'net::ERR_ABORTED' },
+    // A console message that merely looks like an exception is still a console message.
+    { kind: 'console-error', message: 'Uncaught error in page: not thrown, only logged' },
   ];
 
   it('fails on uncaught exceptions only, quoting the first', () => {
-    expect(pageScriptError(errors, `${origin}/index.html`)).toBeNull();
-    const error = pageScriptError([...errors, 'Uncaught error in page: boom', 'TypeError: x is undefined (timer callback)'], `${origin}/index.html`);
+    expect(pageScriptError(problems, `${origin}/index.html`)).toBeNull();
+    const error = pageScriptError([...problems, { kind: 'uncaught-error', message: 'boom' }, { kind: 'uncaught-error', message: 'TypeError: x is undefined' }], `${origin}/index.html`);
     expect(error).toMatchObject({ code: 'page-script-error', stage: 'capture' });
-    expect(error?.message).toContain('boom (and 1 more)');
+    expect(error?.message).toContain('threw: boom (and 1 more)');
   });
 
   it('names a remote URL the page fetched on its own, ignoring local and aborted requests', () => {
-    expect(remoteRequestError(errors, origin)).toBeNull();
-    const error = remoteRequestError([...errors, 'Request failed: https://fonts.example.test/a.woff2 (net::ERR_NAME_NOT_RESOLVED)'], origin);
+    expect(remoteRequestError(problems, origin)).toBeNull();
+    // A console message quoting a failed request is not a failed request.
+    expect(remoteRequestError([{ kind: 'console-error', message: 'Request failed: https://x.test/a.js (net::ERR_FAILED)' }], origin)).toBeNull();
+    const error = remoteRequestError([...problems, { kind: 'request-failed', url: 'https://fonts.example.test/a.woff2', reason: 'net::ERR_NAME_NOT_RESOLVED' }], origin);
     expect(error).toMatchObject({ code: 'remote-asset-failed', details: { url: 'https://fonts.example.test/a.woff2' } });
     expect(error?.message).toContain('ERR_NAME_NOT_RESOLVED');
   });

@@ -1,20 +1,20 @@
 import { SeekframeError } from '@seekframe/composition';
+import { describePageProblem, type PageProblem } from '@seekframe/engine';
 
 /**
- * The engine reports uncaught exceptions, console errors and failed requests together; the
- * runtime keeps the errors author scripts threw (also inside timers and seek callbacks). Those
- * fail the render, since a script that threw leaves frames half-built. Console messages and failed
- * requests do not: the project server reports missing and remote assets with better context, and
- * libraries log harmless console errors.
+ * Uncaught exceptions fail the render, since a script that threw leaves frames half-built (the
+ * runtime's own log of author-script errors is checked by the engine at every seek). Console
+ * errors and HTTP errors do not: the problem log reports missing and remote assets with better
+ * context, and libraries log harmless console errors.
  */
-export function pageScriptError(errors: readonly string[], url: string): SeekframeError | null {
-  const scriptErrors = errors.filter((e) => !/^(Request failed|HTTP \d{3} for|Console error)/.test(e));
-  if (scriptErrors.length === 0) return null;
+export function pageScriptError(problems: readonly PageProblem[], url: string): SeekframeError | null {
+  const thrown = problems.filter((p): p is Extract<PageProblem, { kind: 'uncaught-error' }> => p.kind === 'uncaught-error');
+  if (thrown.length === 0) return null;
   return new SeekframeError(
     'page-script-error',
-    `A script in ${url} threw: ${scriptErrors[0]}${scriptErrors.length > 1 ? ` (and ${scriptErrors.length - 1} more)` : ''}. ` +
+    `A script in ${url} threw: ${thrown[0]!.message}${thrown.length > 1 ? ` (and ${thrown.length - 1} more)` : ''}. ` +
       'Fix the script (open the composition with `seekframe preview` and check the console).',
-    { stage: 'capture', details: { url, errors: scriptErrors.slice(0, 20) } },
+    { stage: 'capture', details: { url, errors: thrown.slice(0, 20).map(describePageProblem) } },
   );
 }
 
@@ -23,16 +23,15 @@ export function pageScriptError(errors: readonly string[], url: string): Seekfra
  * remote route; offline or down, it fails in the browser. Name the URL instead of rendering a
  * silently broken frame.
  */
-export function remoteRequestError(errors: readonly string[], origin: string): SeekframeError | null {
-  for (const line of errors) {
-    const match = /^Request failed: (https?:\/\/\S+) \((.*)\)$/.exec(line);
-    if (!match || match[1]!.startsWith(`${origin}/`)) continue;
+export function remoteRequestError(problems: readonly PageProblem[], origin: string): SeekframeError | null {
+  for (const problem of problems) {
+    if (problem.kind !== 'request-failed' || !/^https?:\/\//.test(problem.url) || problem.url.startsWith(`${origin}/`)) continue;
     // Aborted requests (a page navigating or an element removed) are not failures.
-    if (/ERR_ABORTED/.test(match[2]!)) continue;
+    if (/ERR_ABORTED/.test(problem.reason)) continue;
     return new SeekframeError(
       'remote-asset-failed',
-      `Could not load ${match[1]}: ${match[2]}. Check the URL and the network, or copy the file into the project folder and reference it locally.`,
-      { stage: 'capture', retryable: true, details: { url: match[1] } },
+      `Could not load ${problem.url}: ${problem.reason}. Check the URL and the network, or copy the file into the project folder and reference it locally.`,
+      { stage: 'capture', retryable: true, details: { url: problem.url } },
     );
   }
   return null;

@@ -2,15 +2,14 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
-import { parseRenderOptions } from '../plan/parse-render-options.js';
-import type { RenderOptions } from '../plan/render-options.js';
+import { parseRenderSpec, type RenderSpec } from '../plan/render-spec.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { isInsideFolder } from '../serve/read-inside-project.js';
 
 /**
  * The body of `POST /render` and `POST /render/stream`. Only the shape lives here; the option
- * rules (fps range, crf XOR videoBitrate, formats...) are RenderOptionsSchema's, applied by
- * `parseRenderOptions`, so the server and the CLI reject the same values with the same words.
+ * rules (fps range, crf XOR videoBitrate, formats...) are the render spec's (RenderSpecSchema,
+ * `parseRenderSpec`), so the server and the CLI reject the same values with the same words.
  */
 export const RenderRequestSchema = z
   .strictObject({
@@ -33,7 +32,7 @@ export type RenderRequest = z.output<typeof RenderRequestSchema>;
 
 export interface ParsedRenderRequest {
   /** Render options minus projectDir/output (the job sets those). */
-  options: Omit<RenderOptions, 'projectDir' | 'output'>;
+  options: Omit<RenderSpec, 'projectDir' | 'output'>;
   source: { kind: 'project'; projectDir: string } | { kind: 'html'; html: string };
 }
 
@@ -46,7 +45,7 @@ export async function parseRenderRequest(body: unknown, limits: { root: string; 
   }
   const { projectDir, html, ...fields } = result.data;
   const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const { projectDir: _placeholder, output: _output, ...options } = parseRenderOptions({ projectDir: '.', ...defined });
+  const { projectDir: _placeholder, output: _output, ...options } = parseRenderSpec({ projectDir: '.', ...defined });
   if (options.format === 'png-sequence') {
     throw new SeekframeError('invalid-options', 'format png-sequence writes a folder, which the server cannot hand out as one file; use mp4, mov, webm or gif.', {
       stage: 'config',
