@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { findBrowser, launchBrowser, type BrowserSession } from '@seekframe/engine';
 import { bundlePlayer } from '../../player/scripts/bundle.mjs';
+import { bundlePreviewApp } from '../scripts/bundle-preview-app.mjs';
 import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
 import { startPreview, type PreviewServer } from '../src/preview/start-preview.js';
 
@@ -40,6 +41,7 @@ let dir: string;
 let preview: PreviewServer;
 let session: BrowserSession;
 const reloads: string[][] = [];
+let appSource: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-preview-'));
@@ -55,6 +57,8 @@ beforeAll(async () => {
     entryFile: path.join(dir, 'index.html'),
     port: 0,
     playerSource: (await bundlePlayer({ write: false })) as string,
+    // The page script bundled from src/preview/browser/preview-app.ts, as the build makes it.
+    appSource: (appSource = (await bundlePreviewApp({ write: false })) as string),
     runtimeSource: (await bundleRuntime({ write: false })) as string,
     debounceMs: 100,
     onReload: (files) => reloads.push(files),
@@ -100,6 +104,12 @@ describe('seekframe preview routes', () => {
     const entry = await (await fetch(url('/index.html'))).text();
     expect(entry).toContain('"mode":"preview"');
     expect(entry).toContain('<div id="box">');
+
+    // app.js is the bundled browser module, byte for byte (no string copy of it anywhere).
+    const app = await fetch(url('/__seekframe/preview/app.js'));
+    expect(app.headers.get('content-type')).toContain('javascript');
+    expect(await app.text()).toBe(appSource);
+    expect(appSource).toContain('src/preview/browser/preview-app.ts');
 
     const missing = await fetch(url('/__seekframe/preview/nothing'));
     expect(missing.status).toBe(404);

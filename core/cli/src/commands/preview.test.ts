@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,10 @@ describe('seekframe preview', () => {
     const player = await fetch(`${url}__seekframe/preview/seekframe-player.js`);
     expect(player.headers.get('content-type')).toContain('javascript');
     expect(await player.text()).toContain('seekframe-player');
+    // The page script is the built bundle of src/preview/browser/preview-app.ts, found through the package's exports.
+    const app = await fetch(`${url}__seekframe/preview/app.js`);
+    expect(app.headers.get('content-type')).toContain('javascript');
+    expect(await app.text()).toBe(await readFile(path.resolve(path.dirname(bin), '../dist/preview/preview-app.js'), 'utf8'));
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);

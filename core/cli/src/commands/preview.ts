@@ -21,12 +21,13 @@ export function register(program: Command, ctx: CliContext): void {
       const entryFile = await resolveEntry(ctx.cwd, dir);
       // Loaded on use, like render: the producer pulls in puppeteer-core and hono.
       const { loadRuntimeSource } = await import('@seekframe/producer');
-      const { loadPlayerSource } = await import('../preview/load-player-source.js');
+      const { loadPlayerSource, loadPreviewAppSource } = await import('../preview/preview-assets.js');
       const { startPreview } = await import('../preview/start-preview.js');
       const preview = await startPreview({
         entryFile,
         port: port.data,
         playerSource: await loadPlayerSource(),
+        appSource: await loadPreviewAppSource(),
         runtimeSource: await loadRuntimeSource(),
         onReload: (files) => ctx.note(`${ctx.colors.dim('reload')} ${files.join(', ') || 'project changed'}`),
       });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 <style>#a { font: 700 30px Poppins } #b { font-family: 'Playfair Display', serif; font-size: 30px }</style></head>
 <body><span id="a">Preview</span> <span id="b">Fonts</span></body></html>`,
   );
-  preview = await startPreview({ entryFile: path.join(dir, 'index.html'), port: 0, playerSource: '', runtimeSource: await loadRuntimeSource() });
+  preview = await startPreview({ entryFile: path.join(dir, 'index.html'), port: 0, playerSource: '', appSource: '', runtimeSource: await loadRuntimeSource() });
   session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 320, height: 90 });
 });
 afterAll(async () => {

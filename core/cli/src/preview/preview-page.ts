@@ -1,6 +1,6 @@
 import { PREVIEW_ROUTE } from './preview-route.js';
 
-/** The preview page shell; `preview-app-script.ts` fills it in the browser. */
+/** The preview page shell; `browser/preview-app.ts` (served as app.js) fills it in the browser. */
 export function previewPageHtml(title: string): string {
   const safe = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toSeekframeError } from '@seekframe/composition';
-import { PREVIEW_APP_SCRIPT } from './preview-app-script.js';
 import { previewPageHtml } from './preview-page.js';
 import { PREVIEW_ROUTE } from './preview-route.js';
 import { readLintInfo, readProjectInfo } from './project-info.js';
@@ -11,6 +10,8 @@ export interface PreviewRouteContext {
   entryFile: string;
   title: string;
   playerSource: string;
+  /** The bundled preview page script (dist/preview/preview-app.js). */
+  appSource: string;
   hub: SseHub;
 }
 
@@ -36,7 +37,7 @@ export async function handlePreviewRoute(req: IncomingMessage, res: ServerRespon
         send(res, 200, 'text/javascript; charset=utf-8', ctx.playerSource);
         break;
       case 'app.js':
-        send(res, 200, 'text/javascript; charset=utf-8', PREVIEW_APP_SCRIPT);
+        send(res, 200, 'text/javascript; charset=utf-8', ctx.appSource);
         break;
       case 'project.json':
         sendJson(res, 200, await readProjectInfo(ctx.root, ctx.entryFile));

@@ -1,31 +1,22 @@
 import type { ServerResponse } from 'node:http';
+import { openSseStream, pipeSseToNode, type SseStream } from '@seekframe/producer';
 
-/** Proxies and browsers drop idle streams; a comment line this often keeps them open. */
-const KEEP_ALIVE_MS = 15_000;
-
-/** Server-sent events to every open preview page (`GET /__seekframe/preview/events`). */
+/** Server-sent events to every open preview page (`GET /__seekframe/preview/events`), on the producer's SSE helper. */
 export class SseHub {
-  private readonly clients = new Set<ServerResponse>();
-  private readonly keepAlive = setInterval(() => this.write(': keep-alive\n\n'), KEEP_ALIVE_MS).unref();
+  private readonly clients = new Set<SseStream>();
 
   add(res: ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-    res.write(': connected\n\n');
-    this.clients.add(res);
-    res.on('close', () => this.clients.delete(res));
+    const stream = openSseStream({ outgoing: res, greeting: 'connected', onDisconnect: () => this.clients.delete(stream) });
+    this.clients.add(stream);
+    pipeSseToNode(stream, res);
   }
 
   send(event: string, data: unknown): void {
-    this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    for (const stream of this.clients) stream.send(event, data);
   }
 
   close(): void {
-    clearInterval(this.keepAlive);
-    for (const res of this.clients) res.end();
+    for (const stream of this.clients) stream.end();
     this.clients.clear();
-  }
-
-  private write(text: string): void {
-    for (const res of this.clients) res.write(text);
   }
 }

@@ -16,6 +16,8 @@ export interface PreviewOptions {
   host?: string;
   /** The `<seekframe-player>` ES module (`@seekframe/player/bundle`). */
   playerSource: string;
+  /** The preview page script (`seekframe/preview-app.js`, built from src/preview/browser/preview-app.ts). */
+  appSource: string;
   /** The runtime IIFE (`@seekframe/runtime/bundle`). */
   runtimeSource: string;
   /** Quiet time before a burst of file changes becomes one reload. */
@@ -44,7 +46,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     prepareHtml: createRuntimeInjector({ root, runtimeSource: options.runtimeSource, mode: 'preview' }),
   });
   const hub = new SseHub();
-  const routeContext = { root, entryFile: options.entryFile, title: path.basename(root), playerSource: options.playerSource, hub };
+  const routeContext = { root, entryFile: options.entryFile, title: path.basename(root), playerSource: options.playerSource, appSource: options.appSource, hub };
   let ownOrigin = '';
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
