@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { extractCompositionMetadata, SeekframeError, type CompositionMetadata } from '@seekframe/composition';
+import { SeekframeError } from '@seekframe/composition';
 import { apiError, asApiError, errorBody, statusOf } from './api-error.js';
-import { constantTimeEqual, sha256Hex } from './constant-time-equal.js';
-import { compositionInfo, compositionLoader, DEFAULT_FPS } from './load-composition.js';
-import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
+import { checkRenderRequest } from './check-render-request.js';
+import { constantTimeEqual } from './constant-time-equal.js';
+import { compositionInfo, compositionLoader } from './load-composition.js';
 import { mountPreview } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
 import { isFinished, type JobProgress, type RenderJob, type RenderJobRequest } from './render-job.js';
@@ -86,43 +86,16 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       },
     }),
     async (c) => {
-      const text = await c.req.text();
-      let json: unknown = {};
-      if (text.trim() !== '') {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw apiError('invalid-json', 'The request body is not valid JSON; send e.g. {"variables":{"title":"Hi"}} with Content-Type: application/json.');
-        }
-      }
-      const body = parseRenderBody(json);
-      let metadata: CompositionMetadata;
-      if (body.html !== undefined) {
-        if (!options.allowCustomHtml) {
-          throw apiError('custom-html-disabled', 'This deployment renders only its own composition; custom html is off. Set ALLOW_CUSTOM_HTML=true to allow it.');
-        }
-        const bytes = new TextEncoder().encode(body.html).length;
-        if (bytes > limits.maxHtmlBytes) {
-          throw apiError('body-too-large', `html is ${bytes} bytes, more than this deployment's limit of ${limits.maxHtmlBytes}; put large assets at public URLs.`, { details: { field: 'html', limit: limits.maxHtmlBytes } });
-        }
-        metadata = extractCompositionMetadata(body.html, { file: 'html' });
-      } else {
-        metadata = await loadComposition();
-      }
-      const variables = checkRenderVariables(body.variables, metadata);
-      const fps = body.fps ?? metadata.fps ?? DEFAULT_FPS;
-      const totalFrames = checkRenderDemand(metadata, fps, limits);
-      const request = toJobRequest(body, variables);
+      const { request, totalFrames, bodyHash } = await checkRenderRequest(await c.req.text(), { composition: loadComposition, allowCustomHtml: options.allowCustomHtml ?? false, limits });
 
       const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
       if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
         throw apiError('invalid-body', 'Idempotency-Key is longer than 255 characters; use a UUID.');
       }
-      const bodyHash = idempotencyKey ? await sha256Hex(JSON.stringify(json)) : undefined;
       if (idempotencyKey) {
         // Answered before the capacity check: a retry of an accepted request is not a new render.
         const existing = await findIdempotent(idempotencyKey);
-        if (existing) return answerExisting(c, existing, bodyHash!);
+        if (existing) return answerExisting(c, existing, bodyHash);
       }
 
       if (jobs.countActive && (await jobs.countActive()) >= maxConcurrent) {
@@ -143,10 +116,10 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         createdAt: created.toISOString(),
         updatedAt: created.toISOString(),
         expiresAt: new Date(created.getTime() + retentionMs).toISOString(),
-        ...(idempotencyKey ? { idempotencyKey, bodyHash: bodyHash! } : {}),
+        ...(idempotencyKey ? { idempotencyKey, bodyHash } : {}),
       };
       const stored = await jobs.create(job);
-      if (!stored.created) return answerExisting(c, stored.job, bodyHash!);
+      if (!stored.created) return answerExisting(c, stored.job, bodyHash);
 
       const done = start(job);
       return answerNew(c, job, done);

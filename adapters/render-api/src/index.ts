@@ -35,3 +35,5 @@ export { createMemoryJobStore } from './memory-job-store.js';
 export { parseRunnerEvent } from './parse-runner-event.js';
 export { PREVIEW_CSP } from './preview-routes.js';
 export { statusOf } from './api-error.js';
+export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
+export { compositionLoader } from './load-composition.js';
