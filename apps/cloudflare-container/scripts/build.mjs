@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// Builds the Cloudflare template:
+//   dist/worker.js       the Worker (Hono + the render API), one ES module, with the composition
+//                        and the preview page's assets embedded (wrangler.jsonc `main`)
+//   dist/container/      the container image's context pieces the Dockerfile copies: the render
+//                        server bundle, the composition, and the Seekframe packages (npm pack)
+//
+//   node scripts/build.mjs                 both
+//   node scripts/build.mjs --worker-only   the Worker only (local dev and tests)
+//
+// The composition: PREVIEW_COMPOSITION_DIR (a folder with index.html; relative paths are tried
+// against this app's folder, then the repository root), default compositions/ui-3d-reveal. Put
+// your own in public/compositions/<name>/ and set PREVIEW_COMPOSITION_DIR=public/compositions/<name>.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_DIR = resolve(APP_DIR, '../..');
+export const DEFAULT_COMPOSITION_DIR = 'compositions/ui-3d-reveal';
+
+/** Workspaces the container installs (in dependency order); their dist must be built. */
+const CONTAINER_PACKAGES = ['core/composition', 'core/runtime', 'core/engine', 'core/producer'];
+
+const TEXT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+const BINARY_TYPES = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+};
+/** A Worker script may be 10 MiB compressed on the paid plan (3 MiB free): keep embedded files well under it. */
+const MAX_EMBEDDED_BYTES = 8 * 1024 * 1024;
+
+/** The composition folder: an absolute path, else relative to this app, else to the repository root. */
+export function resolveCompositionDir(setting = process.env.PREVIEW_COMPOSITION_DIR || DEFAULT_COMPOSITION_DIR) {
+  const candidates = isAbsolute(setting) ? [setting] : [resolve(APP_DIR, setting), resolve(REPO_DIR, setting)];
+  const found = candidates.find((dir) => existsSync(join(dir, 'index.html')));
+  if (!found) {
+    throw new Error(
+      `PREVIEW_COMPOSITION_DIR=${setting}: no index.html in ${candidates.join(' or ')}. ` +
+        'Set it to a composition folder, e.g. public/compositions/<name> (your own) or compositions/ui-3d-reveal.',
+    );
+  }
+  return found;
+}
+
+/** Files of a composition folder (relative POSIX paths), leaving out tests, renders, node_modules and dot files. */
+async function compositionFiles(dir, prefix = '') {
+  const files = [];
+  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    if (prefix === '' && (entry.name === 'test' || entry.name === 'renders')) continue;
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await compositionFiles(dir, path)));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files.sort();
+}
+
+async function embed(file) {
+  const ext = extname(file).toLowerCase();
+  if (TEXT_TYPES[ext]) return { contentType: TEXT_TYPES[ext], text: await readFile(file, 'utf8') };
+  return { contentType: BINARY_TYPES[ext] ?? 'application/octet-stream', base64: (await readFile(file)).toString('base64') };
+}
+
+/** The preview page's built assets, from their packages (built by `npm run build`). */
+function previewAssetFiles() {
+  const wanted = { 'app.js': '@seekframe/render-api/preview/app.js', 'seekframe-player.js': '@seekframe/player/bundle' };
+  const files = {};
+  for (const [name, specifier] of Object.entries(wanted)) {
+    let path;
+    try {
+      // require.resolve, not import.meta.resolve: both exports are plain file paths, and it
+      // behaves the same under vitest.
+      path = createRequire(import.meta.url).resolve(specifier);
+    } catch {
+      path = undefined;
+    }
+    if (!path || !existsSync(path)) {
+      throw new Error(`${specifier} is not built; run \`npm run build\` at the repository root first (turbo builds the player and the render API).`);
+    }
+    files[name] = path;
+  }
+  return files;
+}
+
+/** Bundles the Worker with the composition and preview assets as the module `seekframe:bundled-assets`. */
+export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist') } = {}) {
+  const composition = {};
+  let bytes = 0;
+  for (const path of await compositionFiles(compositionDir)) {
+    composition[path] = await embed(join(compositionDir, path));
+    bytes += (composition[path].text ?? composition[path].base64).length;
+  }
+  if (bytes > MAX_EMBEDDED_BYTES) {
+    throw new Error(
+      `The composition in ${compositionDir} is ${(bytes / 1048576).toFixed(1)} MiB embedded, more than the ${MAX_EMBEDDED_BYTES / 1048576} MiB this template puts into a Worker; ` +
+        'host large media at public URLs (the render fetches them) and reference those.',
+    );
+  }
+  const preview = {};
+  for (const [name, path] of Object.entries(previewAssetFiles())) preview[name] = await embed(path);
+  const assetsModule = `export const compositionName = ${JSON.stringify(basename(compositionDir))};\nexport const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n`;
+
+  await mkdir(outDir, { recursive: true });
+  const outfile = join(outDir, 'worker.js');
+  await esbuild.build({
+    entryPoints: [join(APP_DIR, 'src/worker.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    // `source` = the workspaces' TypeScript; a `node:` import anywhere in the graph fails the build.
+    conditions: ['workerd', 'worker', 'source', 'browser', 'import'],
+    mainFields: ['module', 'main'],
+    external: ['cloudflare:*'],
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'seekframe-bundled-assets',
+        setup(build) {
+          build.onResolve({ filter: /^seekframe:bundled-assets$/ }, (args) => ({ path: args.path, namespace: 'seekframe-assets' }));
+          build.onLoad({ filter: /.*/, namespace: 'seekframe-assets' }, () => ({ contents: assetsModule, loader: 'js' }));
+        },
+      },
+    ],
+  });
+  return { outfile, compositionDir, files: Object.keys(composition).length };
+}
+
+/** The container's pieces: server bundle, composition, packed Seekframe packages, package.json. */
+export async function buildContainerContext({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'container') } = {}) {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(join(outDir, 'packs'), { recursive: true });
+  await esbuild.build({
+    entryPoints: [join(APP_DIR, 'container/main.ts')],
+    outfile: join(outDir, 'server.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    conditions: ['source'],
+    // Installed in the image from the packs: the producer finds its runtime bundle and fonts by
+    // package resolution, which bundling would break.
+    external: ['@seekframe/producer', '@seekframe/composition'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  for (const path of await compositionFiles(compositionDir)) {
+    await mkdir(dirname(join(outDir, 'composition', path)), { recursive: true });
+    await cp(join(compositionDir, path), join(outDir, 'composition', path));
+  }
+  for (const workspace of CONTAINER_PACKAGES) {
+    const pkg = JSON.parse(readFileSync(join(REPO_DIR, workspace, 'package.json'), 'utf8'));
+    const entry = pkg.exports?.['.']?.import;
+    if (entry && !existsSync(join(REPO_DIR, workspace, entry))) {
+      throw new Error(`${pkg.name} is not built (${join(workspace, entry)} is missing); run \`npm run build\` at the repository root first.`);
+    }
+    execFileSync('npm', ['pack', '--silent', '--workspace', workspace, '--pack-destination', join(outDir, 'packs')], { cwd: REPO_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  await writeFile(join(outDir, 'package.json'), `${JSON.stringify({ name: 'seekframe-render-container', private: true, type: 'module' }, null, 2)}\n`);
+  return { outDir, packs: (await readdir(join(outDir, 'packs'))).sort() };
+}
+
+async function main() {
+  const workerOnly = process.argv.includes('--worker-only');
+  const compositionDir = resolveCompositionDir();
+  const worker = await buildWorker({ compositionDir });
+  console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(REPO_DIR, compositionDir) || compositionDir}`);
+  if (!workerOnly) {
+    const container = await buildContainerContext({ compositionDir });
+    console.log(`built ${relative(process.cwd(), container.outDir)} (${container.packs.join(', ')})`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,107 @@
+import { writeFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ContainerEvent } from '@seekframe/cloudflare-container/protocol';
+import { probeVideo, startRenderServer } from './helpers/start-render-server.js';
+
+/** The render container's own HTTP server, driven over real HTTP with real Chromium and ffmpeg. */
+
+function lines(text: string): ContainerEvent[] {
+  return text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as ContainerEvent);
+}
+
+let stop: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await stop?.();
+  stop = undefined;
+});
+
+describe('render container server', () => {
+  it('renders a job, streams progress as NDJSON and serves the file with Content-Length', async () => {
+    const server = await startRenderServer();
+    stop = server.close;
+    expect((await fetch(`${server.url}/jobs/job-1`, { method: 'PUT' })).status).toBe(201);
+
+    const render = await fetch(`${server.url}/jobs/job-1/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variables: { color: '#ff0000', title: 'Yo' } }),
+    });
+    expect(render.status).toBe(200);
+    expect(render.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const events = lines(await render.text());
+    const last = events.at(-1);
+    expect(last?.type, JSON.stringify(last)).toBe('complete');
+    expect(events.some((e) => e.type === 'progress')).toBe(true);
+    if (last?.type !== 'complete') throw new Error('unreachable');
+    expect(last.frames).toBe(10);
+    expect(last.contentType).toBe('video/mp4');
+
+    const output = await fetch(`${server.url}/jobs/job-1/output`);
+    expect(output.status).toBe(200);
+    // R2's put needs a known length: the container must say how long the body is.
+    expect(output.headers.get('content-length')).toBe(String(last.size));
+    const bytes = new Uint8Array(await output.arrayBuffer());
+    expect(bytes.byteLength).toBe(last.size);
+    const file = join(server.workDir, 'downloaded.mp4');
+    await writeFile(file, bytes);
+    expect(await probeVideo(file)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
+
+    // DELETE frees the slot and the file.
+    expect((await fetch(`${server.url}/jobs/job-1`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${server.url}/jobs/job-1/output`)).status).toBe(404);
+    expect((await readdir(server.workDir)).filter((name) => name.startsWith('job-1'))).toEqual([]);
+  });
+
+  it('answers 429 too-many-renders while its slots are reserved, and takes the next job once one is freed', async () => {
+    const server = await startRenderServer({ maxConcurrent: 1 });
+    stop = server.close;
+    expect((await fetch(`${server.url}/jobs/a`, { method: 'PUT' })).status).toBe(201);
+    const busy = await fetch(`${server.url}/jobs/b`, { method: 'PUT' });
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(await busy.json()).toMatchObject({ error: { code: 'too-many-renders', retryable: true } });
+    // The same job reserving again is not a second slot.
+    expect((await fetch(`${server.url}/jobs/a`, { method: 'PUT' })).status).toBe(201);
+    await fetch(`${server.url}/jobs/a`, { method: 'DELETE' });
+    expect((await fetch(`${server.url}/jobs/b`, { method: 'PUT' })).status).toBe(201);
+  });
+
+  it('ends the stream with the render error (strict variables) and refuses a body with unknown fields', async () => {
+    const server = await startRenderServer();
+    stop = server.close;
+    const bad = await fetch(`${server.url}/jobs/x/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: '/etc' }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid-body' } });
+    await fetch(`${server.url}/jobs/x`, { method: 'DELETE' });
+
+    const render = await fetch(`${server.url}/jobs/y/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { nope: 1 } }) });
+    const last = lines(await render.text()).at(-1);
+    expect(last).toMatchObject({ type: 'error', error: { code: 'invalid-variables' } });
+  });
+
+  it('stops the render when the caller hangs up, so a cancelled job frees its instance', async () => {
+    const server = await startRenderServer();
+    stop = server.close;
+    const abort = new AbortController();
+    const render = await fetch(`${server.url}/jobs/gone/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fps: 60, html: slowHtml() }),
+      signal: abort.signal,
+    });
+    const reader = render.body!.getReader();
+    await reader.read(); // the render has started (first event)
+    abort.abort();
+    // The render notices the hang-up and stops: no output, and no video file left in the work folder.
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/jobs/gone`)).json()) as { running: boolean }, { timeout: 30_000, interval: 200 })
+      .toMatchObject({ running: false, output: null });
+    expect((await readdir(server.workDir)).filter((name) => name.includes('.mp4'))).toEqual([]);
+  });
+});
+
+/** A custom-HTML composition long enough (6 s at 60 fps) that a hang-up arrives mid-render. */
+function slowHtml(): string {
+  return `<!doctype html><html data-composition-id="slow" data-width="160" data-height="90" data-duration="6"><body style="margin:0;background:#123"><div class="clip" data-start="0" data-duration="6">x</div></body></html>`;
+}
