@@ -53,11 +53,17 @@ export default $config({
       ],
     });
 
+    // ffmpeg: the binaries inside @ffmpeg-installer/linux-x64 (a 2018 build) render and join video
+    // but cannot mix sound. For compositions with audio, attach a layer with a current static
+    // ffmpeg + ffprobe in bin/ (SEEKFRAME_FFMPEG_LAYER=<layer version ARN>).
+    const ffmpegLayer = process.env.SEEKFRAME_FFMPEG_LAYER;
     const common = {
       runtime: 'nodejs20.x' as const,
       architecture: 'x86_64' as const,
       link: [bucket],
+      ...(ffmpegLayer ? { layers: [ffmpegLayer] } : {}),
       environment: {
+        ...(ffmpegLayer ? { SEEKFRAME_FFMPEG: '/opt/bin/ffmpeg', SEEKFRAME_FFPROBE: '/opt/bin/ffprobe' } : {}),
         SEEKFRAME_BUCKET: bucket.name,
         SEEKFRAME_CACHE_DIR: '/tmp/seekframe-cache',
         SEEKFRAME_RUNTIME_BUNDLE: 'seekframe-runtime.js',

@@ -3,6 +3,7 @@ import { planChunks } from '../chunks/plan-chunks.js';
 import { lambdaError } from '../errors.js';
 import { renderKeys } from '../storage/layout.js';
 import { getJson, putJson } from '../storage/object-store.js';
+import { assertCanMixAudio } from '../runtime/ffmpeg-capabilities.js';
 import type { PlanProgress, StoredRequest } from '../progress/progress-records.js';
 import type { HandlerDeps, PlanOutput, StoredPlan } from './handler-deps.js';
 import { runStep } from './run-step.js';
@@ -37,6 +38,8 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
     const spec = deps.core.parseRenderSpec(specInput(request, projectDir), `renders/${event.renderId}/request.json`);
     const plan = await deps.core.planRender(spec, context);
     const split = planChunks({ totalFrames: plan.totalFrames, fps: plan.fps, format: plan.format, ...request.chunking });
+    // Refuse before any chunk runs: a plan with sound needs an ffmpeg that can mix it.
+    if ((plan as { media?: { audio?: unknown } }).media?.audio) await assertCanMixAudio(ffmpeg);
     const audioFile = await deps.core.mixPlanAudio(plan, path.join(root, 'audio.m4a'), context);
     if (audioFile) await deps.store.putFile(keys.audio, audioFile, 'audio/mp4');
 

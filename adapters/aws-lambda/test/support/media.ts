@@ -13,7 +13,7 @@ export const HEIGHT = 90;
  * first) and that carries a chirp starting between frames and between AAC packets, so a seam
  * that shifts frames or audio cannot hide.
  */
-export async function seamProject(opts: { seconds: number; fps: number; toneStart?: number }): Promise<{ dir: string; cleanup(): Promise<void> }> {
+export async function seamProject(opts: { seconds: number; fps: number; toneStart?: number; audio?: boolean }): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-seams-'));
   const toneStart = opts.toneStart ?? 0.37;
   const blocks = Array.from({ length: 8 }, (_, b) => `<div class="bit" style="position:absolute;left:${b * 20}px;top:0;width:20px;height:60px;background:#000"></div>`).join('');
@@ -22,7 +22,7 @@ export async function seamProject(opts: { seconds: number; fps: number; toneStar
 <head><style>html,body{margin:0;width:${WIDTH}px;height:${HEIGHT}px;background:#204060;overflow:hidden}</style></head>
 <body>${blocks}
 <div style="position:absolute;left:0;bottom:0;width:${WIDTH}px;height:10px;background:#c08020"></div>
-<audio src="tone.wav" data-start="${toneStart}" data-duration="${opts.seconds - toneStart - 0.2}"></audio>
+${opts.audio === false ? '' : `<audio src="tone.wav" data-start="${toneStart}" data-duration="${opts.seconds - toneStart - 0.2}"></audio>`}
 <script>
   const bits = [...document.querySelectorAll('.bit')];
   window.__seekframe.onSeek((t) => {

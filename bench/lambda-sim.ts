@@ -1,0 +1,151 @@
+/**
+ * "Simulated locally": a distributed Lambda render run on this machine through the real
+ * handlers and the local fan-out runner (runLocalRender), with a folder as the bucket. Prints the
+ * wall time of one composition as 1 chunk vs N chunks run P at a time, the per-chunk fixed cost
+ * (browser start + page load + first frame, measured to the first captured frame), the frame
+ * time, and the assembly time.
+ *
+ *   npx tsx bench/lambda-sim.ts                                  # 60 s 1080p30, 1 chunk vs 8 chunks 2 at a time
+ *   npx tsx bench/lambda-sim.ts --seconds 4 --width 640 --height 360 --chunks 4 --parallel 2   # a quick check
+ *   npx tsx bench/lambda-sim.ts --json                           # one JSON object per case
+ *
+ * Full size takes many minutes and both cores: run it on a quiet machine.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createFolderObjectStore, loadProducerCore, runLocalRender, systemRuntime, type RenderCore } from '@seekframe/aws-lambda';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    width: { type: 'string', default: '1920' },
+    height: { type: 'string', default: '1080' },
+    fps: { type: 'string', default: '30' },
+    chunks: { type: 'string', default: '8' },
+    parallel: { type: 'string', default: '2' },
+    quality: { type: 'string', default: 'standard' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const width = Number(args.width);
+const height = Number(args.height);
+const fps = Number(args.fps);
+
+/** A busy frame: moving gradients, rotating cards, a ticking counter (nothing repeats between frames). */
+function composition(): string {
+  const cards = Array.from({ length: 12 }, (_, i) => `<div class="card" style="left:${(i % 4) * 25 + 4}%;top:${Math.floor(i / 4) * 30 + 8}%;animation-delay:-${i * 0.37}s"></div>`).join('');
+  return `<!doctype html>
+<html data-composition-id="lambda-sim" data-width="${width}" data-height="${height}" data-duration="${seconds}" data-fps="${fps}">
+<head><style>
+html,body{margin:0;width:${width}px;height:${height}px;overflow:hidden;font-family:sans-serif}
+body{background:linear-gradient(120deg,#1d2b64,#f8cdda);animation:hue 7s linear infinite}
+.card{position:absolute;width:18%;height:22%;border-radius:24px;background:rgba(255,255,255,.35);box-shadow:0 20px 60px rgba(0,0,0,.35);animation:spin 5s ease-in-out infinite}
+#counter{position:absolute;right:4%;bottom:6%;font-size:${Math.round(height / 8)}px;color:#fff}
+@keyframes spin{0%{transform:rotate(0) scale(1)}50%{transform:rotate(180deg) scale(1.2)}100%{transform:rotate(360deg) scale(1)}}
+@keyframes hue{from{filter:hue-rotate(0)}to{filter:hue-rotate(360deg)}}
+</style></head>
+<body>${cards}<div id="counter"></div>
+<script>window.__seekframe.onSeek((t) => { document.getElementById('counter').textContent = t.toFixed(2) + ' s'; });</script>
+</body></html>
+`;
+}
+
+interface Timings {
+  plan: number;
+  chunks: { frames: number; totalMs: number; firstFrameMs: number | null }[];
+  assembleMs: number;
+}
+
+/** The real core with stopwatches around the calls the handlers make. */
+function timedCore(core: RenderCore, timings: Timings): RenderCore {
+  return {
+    ...core,
+    planRender: async (spec, context) => {
+      const t = performance.now();
+      try {
+        return await core.planRender(spec, context);
+      } finally {
+        timings.plan += performance.now() - t;
+      }
+    },
+    renderFrames: async (plan, range, target, context) => {
+      const t = performance.now();
+      let first: number | null = null;
+      const result = await core.renderFrames(plan, range, target, {
+        ...context,
+        onEvent: (event) => {
+          if (first === null && event.type === 'progress' && (event.framesRendered ?? 0) >= 1) first = performance.now() - t;
+          context.onEvent?.(event);
+        },
+      });
+      timings.chunks.push({ frames: range.end - range.start, totalMs: performance.now() - t, firstFrameMs: first });
+      return result;
+    },
+    assembleSegments: async (plan, pieces, audio, output, context) => {
+      const t = performance.now();
+      try {
+        return await core.assembleSegments(plan, pieces, audio, output, context);
+      } finally {
+        timings.assembleMs += performance.now() - t;
+      }
+    },
+  };
+}
+
+async function runCase(name: string, chunks: number, parallel: number, projectDir: string, core: RenderCore, work: string) {
+  const timings: Timings = { plan: 0, chunks: [], assembleMs: 0 };
+  const started = performance.now();
+  const { progress } = await runLocalRender({
+    store: createFolderObjectStore(path.join(work, `bucket-${chunks}`)),
+    core: timedCore(core, timings),
+    runtime: systemRuntime(),
+    workRoot: path.join(work, `tmp-${chunks}`),
+    projectDir,
+    request: { quality: args.quality as 'draft' | 'standard' | 'high' },
+    chunking: { chunkCount: chunks, accountConcurrency: Math.max(chunks, parallel) },
+    maxConcurrency: parallel,
+  });
+  const wallMs = performance.now() - started;
+  const fixed = timings.chunks.map((c) => c.firstFrameMs).filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const perFrame = timings.chunks.map((c) => (c.totalMs - (c.firstFrameMs ?? 0)) / Math.max(1, c.frames - 1));
+  return {
+    case: name,
+    frames: progress.totalFrames,
+    chunks,
+    parallel,
+    wallSeconds: round(wallMs / 1000),
+    planSeconds: round(timings.plan / 1000),
+    chunkFixedCostSeconds: fixed.length ? round(fixed[Math.floor(fixed.length / 2)]! / 1000) : null,
+    chunkSecondsPerFrame: round(perFrame.reduce((a, b) => a + b, 0) / perFrame.length / 1000, 4),
+    slowestChunkSeconds: round(Math.max(...timings.chunks.map((c) => c.totalMs)) / 1000),
+    assembleSeconds: round(timings.assembleMs / 1000),
+    lambdaCostIfDeployed: progress.cost.display,
+  };
+}
+
+function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-sim-'));
+try {
+  const projectDir = path.join(work, 'project');
+  await import('node:fs/promises').then((fs) => fs.mkdir(projectDir));
+  await writeFile(path.join(projectDir, 'index.html'), composition());
+  const core = await loadProducerCore();
+  const chunks = Number(args.chunks);
+  const parallel = Number(args.parallel);
+  const label = `${seconds} s ${width}x${height}@${fps}`;
+  const results = [await runCase(`${label}, 1 chunk`, 1, 1, projectDir, core, work), await runCase(`${label}, ${chunks} chunks ${parallel} at a time`, chunks, parallel, projectDir, core, work)];
+  if (args.json) for (const r of results) console.log(JSON.stringify(r));
+  else {
+    console.log(`Simulated locally on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}); the cost column is what the same invocations would cost on Lambda.`);
+    console.table(results);
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
