@@ -69,3 +69,4 @@ export { fontPackageId, fontInstallCommand, isGenericFontFamily, SYSTEM_FONT_ALI
 export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from './css-font-usage.js';
 export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';
 export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedFontStack } from './document-font-usage.js';
+export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chooseCaptureMode, findBrowser, saveBenchmark, videoPsnr } from '@seekframe/engine';
 import { measureRender } from '@seekframe/producer';
+import type { Quality } from '@seekframe/composition';
 import { benchmarkVariants, combineBest, type BenchmarkSettings } from './benchmark-variants.js';
 import { fasterMatching, MATCH_PSNR_DB, pickRecommendation, type BenchmarkRow } from './pick-recommendation.js';
 
@@ -10,7 +11,7 @@ export interface BenchmarkOptions {
   projectDir: string;
   /** Frames rendered per setting (the first N of the composition). */
   frames: number;
-  quality: 'draft' | 'standard' | 'high';
+  quality: Quality;
   save: boolean;
   env: NodeJS.ProcessEnv;
   /** One line per step, for a human watching. */

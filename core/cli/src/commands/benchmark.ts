@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { QUALITIES } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { invalidArgument } from '../usage-error.js';
 
 const flagsSchema = z.object({
   frames: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(2, 'must be 2-600').max(600, 'must be 2-600'),
-  quality: z.enum(['draft', 'standard', 'high'], { message: 'must be draft, standard or high' }),
+  // The render spec's quality presets (one list for every layer).
+  quality: z.enum(QUALITIES, { message: `must be ${QUALITIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}` }),
   save: z.boolean(),
   json: z.boolean().optional(),
 });

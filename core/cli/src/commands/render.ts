@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { CRF_MAX, OUTPUT_FORMATS, QUALITIES } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
 import { formatBytes } from '../doctor/check-result.js';
@@ -13,11 +14,11 @@ export function register(program: Command, ctx: CliContext): void {
     .description('render a composition to a video file (mp4, mov, webm, gif) or a PNG sequence')
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
     .option('-o, --output <path>', 'output file (folder for png-sequence); default renders/<name>.<ext>')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['mp4', 'mov', 'webm', 'gif', 'png-sequence']))
+    .addOption(new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]))
     .option('--fps <rate>', 'frames per second: 1-240 or a fraction like 30000/1001 (default: data-fps or 30)')
-    .option('--quality <preset>', 'draft, standard or high (default standard)')
-    .option('--crf <n>', 'constant quality 0-51 (lower is better); excludes --video-bitrate')
-    .option('--video-bitrate <rate>', 'target bit rate like 5M or 2500k; excludes --crf')
+    .option('--quality <preset>', `${QUALITIES.join(', ')} (default standard)`)
+    .option('--crf <n>', `constant quality, 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm (lower is better); excludes --video-bitrate`)
+    .option('--video-bitrate <rate>', 'target bit rate like 5M, 2500k or 1.5G; excludes --crf')
     .option('--gif-loop <n>', 'gif: 0 loops forever (default), N plays N+1 times')
     .option('--video-frame-format <format>', 'frames extracted from <video> clips: auto, jpg or png')
     .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto')

@@ -1,23 +1,11 @@
 import { z } from 'zod';
-import { SeekframeError } from '@seekframe/composition';
+// The encoder's ranges are defined once, in composition (encoder-settings.ts): the producer's render
+// spec and the CLI use the same constants, so what a user may ask for and what is accepted cannot drift.
+import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, SeekframeError, type OutputFormat } from '@seekframe/composition';
 import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 
-export const OUTPUT_FORMATS = ['mp4', 'mov', 'webm', 'gif', 'png-sequence'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-/**
- * The encoder's rules, defined once: the producer's render spec (CLI flags, HTTP bodies, batch
- * rows, benchmark) imports these, so what a user may ask for and what the encoder accepts cannot drift.
- */
-export const QUALITIES = ['draft', 'standard', 'high'] as const;
-export type Quality = (typeof QUALITIES)[number];
-/** --crf: 0-51 for mp4 (x264), 0-63 for webm (VP9); other formats take --quality only. */
-export const CRF_MAX: Partial<Record<OutputFormat, number>> = { mp4: 51, webm: 63 };
-export const CRF_LIMIT = 63;
-/** ffmpeg bit-rate syntax: `5M`, `2500k`, `800000`, `1.5G`. */
-export const BITRATE_PATTERN = /^\d+(\.\d+)?[kKmMgG]?$/;
-/** gif: 0 = loop forever, N = play N+1 times (-1 = once, engine only). */
-export const GIF_LOOP_MAX = 65535;
+export { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat };
+export type { Quality } from '@seekframe/composition';
 
 export interface EncoderRuleInput {
   format: OutputFormat;
