@@ -5,9 +5,11 @@
  * (browser start + page load + first frame, measured to the first captured frame), the frame
  * time, and the assembly time.
  *
- *   npx tsx bench/lambda-sim.ts                                  # 60 s 1080p30, 1 chunk vs 8 chunks 2 at a time
- *   npx tsx bench/lambda-sim.ts --seconds 4 --width 640 --height 360 --chunks 4 --parallel 2   # a quick check
- *   npx tsx bench/lambda-sim.ts --json                           # one JSON object per case
+ *   node --conditions=source --import tsx bench/lambda-sim.ts     # 60 s 1080p30, 1 chunk vs 8 chunks 2 at a time
+ *   node --conditions=source --import tsx bench/lambda-sim.ts --seconds 3 --width 320 --height 180 --chunks 4 --quality draft   # quick check
+ *   ... --json                                                    # one JSON object per case
+ *
+ * (`--conditions=source` runs the TypeScript sources; without it the built packages are used.)
  *
  * Full size takes many minutes and both cores: run it on a quiet machine.
  */
@@ -107,6 +109,8 @@ async function runCase(name: string, chunks: number, parallel: number, projectDi
     request: { quality: args.quality as 'draft' | 'standard' | 'high' },
     chunking: { chunkCount: chunks, accountConcurrency: Math.max(chunks, parallel) },
     maxConcurrency: parallel,
+    // Billed as if every step ran with renderChunk's 3008 MB (plan and assemble use less on Lambda).
+    memoryMb: 3008,
   });
   const wallMs = performance.now() - started;
   const fixed = timings.chunks.map((c) => c.firstFrameMs).filter((v): v is number => v !== null).sort((a, b) => a - b);
