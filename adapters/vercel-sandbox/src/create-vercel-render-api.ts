@@ -80,7 +80,8 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
   return createRenderApi({
     ...settings,
     runner,
-    jobs: createBlobJobStore({ token, access }),
+    // A render's marker counts until its job ends, or until it is older than the longest render.
+    jobs: createBlobJobStore({ token, access, staleAfterMs: ((settings.limits?.maxRenderSeconds ?? 900) + 600) * 1000 }),
     objects: createBlobObjectStore({ token, access }),
     composition,
     previewAssets: options.previewAssets ?? packagedPreviewAssets(),

@@ -42,16 +42,13 @@ async function hashInputs(): Promise<string> {
 }
 
 /**
- * Builds the workspace packages the app bundles (turbo, cached) and then the app with
- * `next build`, unless `.next` was built from exactly these inputs already (a source hash is kept
- * beside it). No network: telemetry off, no Google fonts.
+ * Builds this template's adapter (the code under test; the other workspace packages come from
+ * the set-up's build) and then the app with `next build`, unless `.next` was built from exactly
+ * these inputs already (a source hash is kept beside it). No network: telemetry off, no Google
+ * fonts.
  */
 export async function buildNextAppOnce(): Promise<void> {
-  await run('npx', ['--no-install', 'turbo', 'run', 'build', '--filter=@seekframe/app-vercel-sandbox^...', '--output-logs=errors-only'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
-    maxBuffer: 32 * 1024 * 1024,
-  });
+  await run('npm', ['run', 'build', '--silent', '-w', '@seekframe/vercel-sandbox'], { cwd: REPO_ROOT, maxBuffer: 32 * 1024 * 1024 });
   const hash = await hashInputs();
   if (existsSync(STAMP) && (await readFile(STAMP, 'utf8')) === hash) return;
   await run('npx', ['--no-install', 'next', 'build'], { cwd: APP_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, maxBuffer: 32 * 1024 * 1024 });
@@ -90,6 +87,7 @@ export async function startNextServer(env: Record<string, string>): Promise<Next
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {
+    if (process.env.SEEKFRAME_DEBUG_NEXT) process.stderr.write(`--- next start output ---\n${output}\n`);
     if (child.exitCode === null && child.pid !== undefined) {
       try {
         process.kill(-child.pid, 'SIGTERM');

@@ -7,11 +7,14 @@ import { BlobStorage, isPreconditionFailed, type BlobStorageOptions } from './bl
  * answer a status request. Two writers (the render's progress and a DELETE) never lose each
  * other's fields: every update is a compare-and-swap on the blob's etag, retried on conflict.
  * An Idempotency-Key claims `idempotency/<sha256>.json` with a create-only put, so two concurrent
- * requests with one key make one job.
+ * requests with one key make one job. Queued and running jobs also have a marker under
+ * `active/` (removed when the job finishes), which is what `countActive` counts.
  */
 export interface BlobJobStoreOptions extends BlobStorageOptions {
   /** Key prefix, default `jobs/`. */
   prefix?: string;
+  /** A marker older than this belongs to a render whose function died: not counted. Default 30 min. */
+  staleAfterMs?: number;
 }
 
 const MAX_CAS_ATTEMPTS = 8;
@@ -21,6 +24,8 @@ export function createBlobJobStore(options: BlobJobStoreOptions): JobStore {
   const prefix = options.prefix ?? 'jobs/';
   const jobKey = (id: string): string => `${prefix}${encodeURIComponent(id)}.json`;
   const idemKey = (key: string): string => `${prefix}idempotency/${createHash('sha256').update(key).digest('hex')}.json`;
+  const activeKey = (id: string): string => `${prefix}active/${encodeURIComponent(id)}`;
+  const staleAfterMs = options.staleAfterMs ?? 30 * 60 * 1000;
   const json = { contentType: 'application/json' };
 
   const read = async (id: string) => storage.readJson<RenderJob>(jobKey(id));
@@ -40,6 +45,7 @@ export function createBlobJobStore(options: BlobJobStoreOptions): JobStore {
         }
       }
       await storage.put(jobKey(job.id), JSON.stringify(job), { ...json, overwrite: true });
+      if (!isFinished(job.status)) await storage.put(activeKey(job.id), '{}', { ...json, overwrite: true });
       return { created: true, job };
     },
     async get(id) {
@@ -58,12 +64,17 @@ export function createBlobJobStore(options: BlobJobStoreOptions): JobStore {
         const next: RenderJob = { ...current.value, ...update, updatedAt: new Date().toISOString() };
         try {
           await storage.put(jobKey(id), JSON.stringify(next), { ...json, overwrite: true, ifMatch: current.etag });
+          if (isFinished(next.status)) await storage.delete(activeKey(id));
           return next;
         } catch (error) {
           if (!isPreconditionFailed(error)) throw error;
         }
       }
-      throw new Error(`jobs/${id}.json kept changing under ${MAX_CAS_ATTEMPTS} updates in a row; try again.`);
+      throw new Error(`${jobKey(id)} kept changing under ${MAX_CAS_ATTEMPTS} updates in a row; try again.`);
+    },
+    async countActive() {
+      const since = Date.now() - staleAfterMs;
+      return (await storage.listWithDates(`${prefix}active/`)).filter((marker) => marker.uploadedAt.getTime() >= since).length;
     },
   };
 }

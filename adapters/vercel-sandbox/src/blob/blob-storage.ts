@@ -81,14 +81,18 @@ export class BlobStorage {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const pathnames: string[] = [];
+    return (await this.listWithDates(prefix)).map((blob) => blob.pathname);
+  }
+
+  async listWithDates(prefix: string): Promise<{ pathname: string; uploadedAt: Date }[]> {
+    const found: { pathname: string; uploadedAt: Date }[] = [];
     let cursor: string | undefined;
     do {
       const page = await list({ prefix, token: this.options.token, ...(cursor ? { cursor } : {}) });
-      pathnames.push(...page.blobs.map((b) => b.pathname));
+      found.push(...page.blobs.map((b) => ({ pathname: b.pathname, uploadedAt: b.uploadedAt })));
       cursor = page.hasMore ? page.cursor : undefined;
     } while (cursor);
-    return pathnames;
+    return found;
   }
 
   async delete(pathname: string): Promise<void> {

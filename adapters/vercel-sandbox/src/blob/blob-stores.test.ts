@@ -57,6 +57,21 @@ describe('createBlobJobStore', () => {
     expect(await store.get('j3')).toMatchObject({ status: 'cancelled', progress: 0 });
   });
 
+  it('countActive counts queued and running jobs until they finish, and ignores stale markers', async () => {
+    const store = createBlobJobStore({ token: fake.token, access: 'public', prefix: 'count/' });
+    await store.create(job('c1'));
+    await store.create(job('c2'));
+    expect(await store.countActive?.()).toBe(2);
+    await store.update('c1', { status: 'running' });
+    expect(await store.countActive?.()).toBe(2);
+    await store.update('c1', { status: 'completed' });
+    await store.update('c2', { status: 'cancelled' });
+    expect(await store.countActive?.()).toBe(0);
+    await store.create(job('c3'));
+    const stale = createBlobJobStore({ token: fake.token, access: 'public', prefix: 'count/', staleAfterMs: -1000 });
+    expect(await stale.countActive?.()).toBe(0);
+  });
+
   it('one Idempotency-Key makes one job, even for concurrent creates', async () => {
     const store = createBlobJobStore({ token: fake.token, access: 'private' });
     const results = await Promise.all([store.create(job('k1', { idempotencyKey: 'same' })), store.create(job('k2', { idempotencyKey: 'same' }))]);
