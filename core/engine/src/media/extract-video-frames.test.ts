@@ -55,6 +55,19 @@ describe('extractVideoFrames', () => {
     expect(image.data[(10 * 64 + 4) * 4 + 3]).toBeGreaterThan(245);
   });
 
+  it('extracts only a window of frames, numbered and identical as in a full extraction', async () => {
+    const full = path.join(dir, 'full-25');
+    await extractVideoFrames(testsrc, full, { fps: 25, format: 'png' });
+    const out = path.join(dir, 'window-25');
+    const result = await extractVideoFrames(testsrc, out, { fps: 25, format: 'png', frames: { start: 7, end: 12 } });
+    expect(result.count).toBe(5);
+    const names = (await readdir(out)).sort();
+    expect(names).toEqual(['frame_000008.png', 'frame_000009.png', 'frame_000010.png', 'frame_000011.png', 'frame_000012.png']);
+    for (const name of names) expect((await readFile(path.join(out, name))).equals(await readFile(path.join(full, name))), name).toBe(true);
+    // A window past the source's end extracts nothing (the caller falls back to a full extraction).
+    expect((await extractVideoFrames(testsrc, path.join(dir, 'window-late'), { fps: 25, format: 'png', frames: { start: 40, end: 45 } })).count).toBe(0);
+  });
+
   it('names the file when the source is not a video', async () => {
     await expect(extractVideoFrames(path.join(dir, 'missing.mp4'), path.join(dir, 'x'), { fps: 10, format: 'jpg' })).rejects.toMatchObject({
       code: 'media-probe-failed',

@@ -1,3 +1,4 @@
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chooseVideoFrameFormat, extractVideoFrames, ffmpegHasFilter } from '@seekframe/engine';
 import type { VideoFrameMap } from '@seekframe/runtime';
@@ -38,7 +39,11 @@ export async function prepareVideoFrames(plan: RenderPlan, range: { start: numbe
     const format = toneMap && plan.videoFrameFormat === 'auto' ? 'png' : chooseVideoFrameFormat(plan.videoFrameFormat, probe);
     const dir = path.join(session.workDir, `video-${n + 1}`);
     const common = { fps: plan.fps, format, probe, toneMap, ffmpeg: session.ffmpeg.ffmpeg, ...(signal ? { signal } : {}) } as const;
-    let extracted = whole ? undefined : await extractWindow(input, dir, common, sourceWindow(plan, range, plan.media.clips.filter((c) => c.kind === 'video' && c.src === src)));
+    const clips = plan.media.clips.filter((c) => c.kind === 'video' && c.src === src);
+    let extracted = whole ? undefined : await extractWindow(input, dir, common, sourceWindow(plan, range, clips));
+    // useVideoFrames shows the frame for the page's current time (t = 0) at once, before the
+    // first seek into the range: that frame must exist too.
+    if (extracted) await addFrame(input, dir, common, sourceWindow(plan, { start: 0, end: 1 }, clips, 0).start);
     // A window past the source's end extracts nothing; the page then shows its last frame, which only a full extraction finds.
     extracted ??= { ...(await extractVideoFrames(input, dir, common)), first: 0 };
     const prefix = session.server.mount(`video-${n + 1}`, dir);
@@ -57,6 +62,14 @@ async function extractWindow(
   return result.count > 0 ? { ...result, first: window.start } : undefined;
 }
 
+/** Extracts one more source frame into `dir` (beside a window) without disturbing the window's files. */
+async function addFrame(input: string, dir: string, common: Parameters<typeof extractVideoFrames>[2], index: number): Promise<void> {
+  const side = `${dir}-frame-${index}`;
+  await extractVideoFrames(input, side, { ...common, frames: { start: index, end: index + 1 } });
+  for (const name of await readdir(side)) await rename(path.join(side, name), path.join(dir, name));
+  await rm(side, { recursive: true, force: true });
+}
+
 /** Frames the runtime reads within 2 of the exact index; a wider window costs only a few files. */
 const MARGIN = 2;
 
@@ -65,7 +78,7 @@ const MARGIN = 2;
  * the render can show for these clips of one source: the runtime's index is
  * floor((t - clip.start + clip.mediaStart) * fps), clamped at 0 (video-frame-overlay.ts).
  */
-export function sourceWindow(plan: Pick<RenderPlan, 'fps'>, range: { start: number; end: number }, clips: Pick<PlannedClip, 'start' | 'mediaStart'>[]): { start: number; end: number } {
+export function sourceWindow(plan: Pick<RenderPlan, 'fps'>, range: { start: number; end: number }, clips: Pick<PlannedClip, 'start' | 'mediaStart'>[], margin = MARGIN): { start: number; end: number } {
   const rate = plan.fps.num / plan.fps.den;
   let low = Infinity;
   let high = -Infinity;
@@ -76,7 +89,7 @@ export function sourceWindow(plan: Pick<RenderPlan, 'fps'>, range: { start: numb
       high = Math.max(high, index);
     }
   }
-  return { start: Math.max(0, low - MARGIN), end: Math.max(0, high) + MARGIN + 1 };
+  return { start: Math.max(0, low - margin), end: Math.max(0, high) + margin + 1 };
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
