@@ -44,13 +44,25 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
 
   it('the single-machine reference paints every frame index and carries the chirp', async () => {
     expect(await frameIndexes(single)).toEqual(Array.from({ length: FRAMES }, (_, i) => i));
+    expect(await streamTypes(single)).toEqual(['video', 'audio']);
+    const samples = await audioSamples(single);
+    expect(samples.some((v) => Math.abs(v) > 8000)).toBe(true);
   });
 
   it.each([1, 4, 9])(
     '%i chunk(s): exact frame count, 1/fps steps, keyframes at chunk starts, frame-exact content, audio within one sample',
     async (chunks) => {
+      // Count progress writes per chunk: throttled to about ten per chunk, never one per frame.
+      const progressWrites = new Map<string, number>();
+      const store = {
+        ...s3.store,
+        put: (key: string, body: string | Uint8Array, options?: Parameters<typeof s3.store.put>[2]) => {
+          if (/\/progress\/\d{5}\.json$/.test(key)) progressWrites.set(key, (progressWrites.get(key) ?? 0) + 1);
+          return s3.store.put(key, body, options);
+        },
+      };
       const { renderId, output, progress } = await runLocalRender({
-        store: s3.store,
+        store,
         core,
         runtime: systemRuntime(),
         workRoot: path.join(work, `lambda-${chunks}`),
@@ -64,6 +76,9 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
       expect(output.frames).toBe(FRAMES);
       expect(progress).toMatchObject({ status: 'completed', stage: 'done', framesRendered: FRAMES, totalFrames: FRAMES, chunks: { total: chunks, done: chunks, retried: 0 } });
       expect(progress.cost.invocations).toBe(chunks + 2);
+      expect(progressWrites.size).toBe(chunks);
+      for (const count of progressWrites.values()) expect(count).toBeLessThanOrEqual(12);
+      if (chunks === 1) expect(progressWrites.get(renderKeys(renderId).chunkProgress(0))).toBeGreaterThanOrEqual(3);
 
       const file = path.join(work, `distributed-${chunks}.mp4`);
       expect(await s3.store.getFile(output.key, file)).toBe(true);
