@@ -68,8 +68,13 @@ export async function probeVideo(bytes: Uint8Array, ext = 'mp4'): Promise<VideoF
 }
 
 /** A small composition sent as `html` (custom HTML tests). */
-export function customHtml(options: { throwInScript?: boolean } = {}): string {
-  const script = options.throwInScript ? `<script>throw new Error('contract: this page fails on purpose');</script>` : '';
+export function customHtml(options: { throwInScript?: boolean; probeUrl?: string } = {}): string {
+  let script = options.throwInScript ? `<script>throw new Error('contract: this page fails on purpose');</script>` : '';
+  if (options.probeUrl) {
+    // Every way a page reaches out: an image, a fetch, a beacon-like script tag.
+    const url = JSON.stringify(options.probeUrl);
+    script += `<img src=${url} alt=""><script>fetch(${url}).catch(() => {}); const s = document.createElement('script'); s.src = ${url} + '?s'; document.head.append(s);</script>`;
+  }
   return `<!doctype html><html data-composition-id="custom" data-width="96" data-height="64" data-duration="0.5" data-fps="10"
 data-composition-variables='[{"id":"label","type":"string","label":"Label","default":"x","maxLength":8}]'>
 <head><style>html,body{margin:0;width:96px;height:64px;background:#0a6}</style></head><body><div id="l"></div>${script}

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, customHtml, pollUntilDone, post, probeVideo } from './contract-http.js';
 import { expectError } from './contract-routes.js';
@@ -36,6 +38,26 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
       const { final } = await pollUntilDone(base(), started.json.statusUrl);
       expect(final.status).toBe(200);
       expect(await probeVideo(final.bytes)).toMatchObject({ width: 96, height: 64, frames: 5 });
+    }, RENDER_TIMEOUT);
+
+    it('renders in the network sandbox: a posted page cannot reach a server on this machine', async () => {
+      const hits: string[] = [];
+      const secret = createServer((request, response) => {
+        hits.push(request.url ?? '');
+        response.end('secret');
+      });
+      await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = secret.address() as AddressInfo;
+        const started = await post(base(), { html: customHtml({ probeUrl: `http://127.0.0.1:${port}/secret` }) }, { prefer: 'respond-async' });
+        expect(started.status).toBe(202);
+        const { final } = await pollUntilDone(base(), started.json.statusUrl);
+        // Done (refused requests may fail the render); what matters is that none arrived.
+        expect(final.status).not.toBe(202);
+        expect(hits).toEqual([]);
+      } finally {
+        await new Promise((resolve) => secret.close(resolve));
+      }
     }, RENDER_TIMEOUT);
 
     it('a posted document that is no composition is 400 invalid-composition', async () => {

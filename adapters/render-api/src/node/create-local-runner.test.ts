@@ -17,7 +17,7 @@ const job: RunnerJob = {
 describe('renderArguments', () => {
   it('passes the request and the deployment limits to seekframe render, variables by file and strictly', () => {
     expect(renderArguments(job, { project: '/p', output: '/o.mp4', variablesFile: '/v.json' }, { workers: 'auto', browserGpu: false })).toEqual([
-      'render', '/p', '--json', '--output', '/o.mp4', '--format', 'mp4', '--workers', 'auto', '--no-browser-gpu',
+      'render', '/p', '--json', '--output', '/o.mp4', '--format', 'mp4', '--workers', 'auto', '--no-browser-gpu', '--network', 'sandboxed',
       '--quality', 'draft', '--fps', '12', '--variables-file', '/v.json', '--strict-variables',
       '--max-frames', '100', '--max-render-seconds', '60', '--max-pixels', '1000',
     ]);

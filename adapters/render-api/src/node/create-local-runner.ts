@@ -33,6 +33,8 @@ export interface LocalRunnerOptions {
 export function renderArguments(job: RunnerJob, paths: { project: string; output: string; variablesFile: string }, options: { workers: number | 'auto'; browserGpu: boolean }): string[] {
   const args = ['render', paths.project, '--json', '--output', paths.output, '--format', job.request.format, '--workers', String(options.workers)];
   args.push(options.browserGpu ? '--browser-gpu' : '--no-browser-gpu');
+  // A page rendered for a request is untrusted (DESIGN 8a): it reaches only its own project.
+  args.push('--network', 'sandboxed');
   if (job.request.quality) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
   args.push('--variables-file', paths.variablesFile, '--strict-variables');

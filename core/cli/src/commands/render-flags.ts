@@ -26,6 +26,7 @@ export interface RenderFlags {
   variablesFile?: string;
   strictVariables?: boolean;
   strict?: boolean;
+  network?: string;
   maxFrames?: string;
   maxRenderSeconds?: string;
   maxWorkers?: string;
@@ -81,6 +82,7 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
     variables: await readVariables(flags, cwd),
     strictVariables: flags.strictVariables,
     strict: flags.strict,
+    network: flags.network,
     limits: limitFlags(flags),
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];

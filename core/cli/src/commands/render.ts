@@ -32,6 +32,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
+    .option('--network <mode>', 'open (default) or sandboxed: the page reaches only its own project and public http(s) assets (for compositions you do not trust)')
     .option('--strict', 'a sub-composition with nothing to show, an iframe whose clock cannot follow, or a blank video is an error, not a warning')
     .option('--max-frames <n>', 'refuse a render of more frames (default: no limit)')
     .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout)')
