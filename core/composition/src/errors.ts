@@ -96,7 +96,6 @@ export const ERROR_CODES = [
   'render-not-found',
   'render-not-running',
   'render-timeout',
-  'runtime-bundle-missing',
   'runtime-missing',
   'seek-timeout',
   'server-listen-failed',
