@@ -14,6 +14,7 @@ export function invalidOptionsError(error: z.ZodError, fieldName: (field: string
   const list = problems.map((p) => p.message).join('; ');
   return new SeekframeError('invalid-options', source ? `${source}: ${list}` : list, {
     stage: 'config',
-    details: { problems, ...(source ? { source } : {}) },
+    // `field`: the first problem's, as the engine's own invalid-options errors carry it.
+    details: { problems, field: problems[0]?.field ?? 'options', ...(source ? { source } : {}) },
   });
 }
