@@ -1,11 +1,12 @@
 import type { JobStore, RenderJob } from '@seekframe/render-api';
-import type { RenderJobObject } from './render-job-object.js';
+import { activeJobsObject, type RenderJobObject } from './render-job-object.js';
 
 /**
  * The render API's job store on the `RenderJobObject` namespace: the record of job <id> lives in
  * the object named `job:<id>`, an Idempotency-Key's claim in the object named `idem:<sha>`.
- * There is no `countActive`: on Cloudflare the cap on renders at once is `max_instances` of the
- * container, and a job that finds no instance is refused with `too-many-renders` (429).
+ * `countActive` asks the object named `active-jobs`, so RENDER_MAX_CONCURRENT (keep it equal to
+ * the container's `max_instances`) answers 429 before a job is even created; a job that still
+ * finds no instance is refused by the runner with `too-many-renders` too.
  */
 export function jobObject(namespace: DurableObjectNamespace, id: string): DurableObjectStub<RenderJobObject> {
   return namespace.get(namespace.idFromName(`job:${id}`)) as DurableObjectStub<RenderJobObject>;
@@ -18,7 +19,14 @@ async function keyObject(namespace: DurableObjectNamespace, key: string): Promis
   return namespace.get(namespace.idFromName(`idem:${hex}`)) as DurableObjectStub<RenderJobObject>;
 }
 
-export function createDurableJobStore(namespace: DurableObjectNamespace): JobStore {
+export interface DurableJobStoreOptions {
+  /** A job whose object never reports its end stops counting as active after this long
+   *  (RENDER_MAX_SECONDS plus the container's start and upload). Default 20 minutes. */
+  staleAfterMs?: number;
+}
+
+export function createDurableJobStore(namespace: DurableObjectNamespace, options: DurableJobStoreOptions = {}): JobStore {
+  const staleAfterMs = options.staleAfterMs ?? 20 * 60_000;
   const get = async (id: string): Promise<RenderJob | null> => (await jobObject(namespace, id).getJob()) as RenderJob | null;
   return {
     async create(job) {
@@ -29,7 +37,9 @@ export function createDurableJobStore(namespace: DurableObjectNamespace): JobSto
           if (existing) return { created: false, job: existing };
         }
       }
-      return (await jobObject(namespace, job.id).createJob(job)) as { created: boolean; job: RenderJob };
+      const stored = (await jobObject(namespace, job.id).createJob(job)) as { created: boolean; job: RenderJob };
+      if (stored.created) await activeJobsObject(namespace).track(job.id, Date.now() + staleAfterMs);
+      return stored;
     },
     get,
     async findByIdempotencyKey(key) {
@@ -38,6 +48,9 @@ export function createDurableJobStore(namespace: DurableObjectNamespace): JobSto
     },
     async update(id, update) {
       return (await jobObject(namespace, id).updateJob(update)) as RenderJob | null;
+    },
+    async countActive() {
+      return activeJobsObject(namespace).countActive();
     },
   };
 }

@@ -36,7 +36,8 @@ const WATCHDOG_GRACE_MS = 180_000;
  * (429 at capacity), then drives it in the background: the container's NDJSON progress goes into
  * the record, the finished file streams into R2 under the job's key, and the renderer is freed.
  * The same class named `idem:<key>` holds one Idempotency-Key claim (atomic: a Durable Object
- * runs one call at a time per name).
+ * runs one call at a time per name), and the one named `active-jobs` counts the jobs that are
+ * queued or running (RENDER_MAX_CONCURRENT answers 429 before a job is created).
  *
  * Why a Durable Object and not the Worker request: with `Prefer: respond-async` the request ends
  * at once, and a Worker's waitUntil lasts 30 s. A Durable Object stays alive while its own call
@@ -260,8 +261,34 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     const next: RenderJob = { ...job, ...update, updatedAt: new Date().toISOString() };
     if (isFinished(job.status) && update.status !== undefined && !isFinished(update.status)) next.status = job.status;
     await this.save(next);
+    // A job that just finished no longer counts against RENDER_MAX_CONCURRENT.
+    if (!isFinished(job.status) && isFinished(next.status)) await activeJobsObject(this.env.JOBS).untrack(job.id).catch(() => undefined);
     return next;
   }
+
+  // ---- the deployment's active jobs (the object named `active-jobs`) -------------------------
+
+  /** Counts `id` as active until it finishes, or until `staleAtMs` when its object never reports back. */
+  async track(id: string, staleAtMs: number): Promise<void> {
+    await this.ctx.storage.put(`active:${id}`, staleAtMs);
+  }
+
+  async untrack(id: string): Promise<void> {
+    await this.ctx.storage.delete(`active:${id}`);
+  }
+
+  async countActive(): Promise<number> {
+    const entries = await this.ctx.storage.list<number>({ prefix: 'active:' });
+    const now = Date.now();
+    const stale = [...entries].filter(([, staleAt]) => staleAt <= now).map(([key]) => key);
+    if (stale.length > 0) await this.ctx.storage.delete(stale);
+    return entries.size - stale.length;
+  }
+}
+
+/** The one object that counts the deployment's queued and running jobs. */
+export function activeJobsObject(namespace: DurableObjectNamespace): DurableObjectStub<RenderJobObject> {
+  return namespace.get(namespace.idFromName('active-jobs')) as DurableObjectStub<RenderJobObject>;
 }
 
 function lostError(detail: string): SeekframeErrorData {

@@ -14,6 +14,7 @@ export interface Env extends RenderJobEnv {
   RENDER_MAX_FRAMES?: string;
   RENDER_MAX_SECONDS?: string;
   RENDER_RETENTION_SECONDS?: string;
+  RENDER_MAX_CONCURRENT?: string;
 }
 
 const compositionSource = bundledFileSource(composition);
@@ -36,19 +37,19 @@ export function createWorkerApp(env: Env, ctx: ExecutionContext): Hono {
     }
     return serveR2Object(env.RENDERS, key, c.req.raw);
   });
-  app.route(
-    '/',
-    createRenderApi({
-      ...settings,
-      runner: createContainerRunner(env.JOBS),
-      jobs: createDurableJobStore(env.JOBS),
-      objects: createR2ObjectStore(env.RENDERS, env.R2_PUBLIC_URL ? { publicUrl: env.R2_PUBLIC_URL } : {}),
-      composition: compositionSource,
-      previewAssets,
-      answerMode: 'sync',
-      waitUntil: (promise) => ctx.waitUntil(promise),
-    }),
-  );
+  const api = createRenderApi({
+    ...settings,
+    runner: createContainerRunner(env.JOBS),
+    // A job stops counting against RENDER_MAX_CONCURRENT at the latest when its watchdog would fire.
+    jobs: createDurableJobStore(env.JOBS, { staleAfterMs: ((settings.limits?.maxRenderSeconds ?? 900) + 300) * 1000 }),
+    objects: createR2ObjectStore(env.RENDERS, env.R2_PUBLIC_URL ? { publicUrl: env.R2_PUBLIC_URL } : {}),
+    composition: compositionSource,
+    previewAssets,
+    answerMode: 'sync',
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  });
+  // Everything else is the render API, answered by its own app so its 404 and error shapes apply.
+  app.all('*', (c) => api.fetch(c.req.raw));
   return app;
 }
 
