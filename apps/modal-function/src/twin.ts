@@ -1,0 +1,42 @@
+/**
+ * The TypeScript local twin of this template: the same render API (@seekframe/render-api) in
+ * the function template's answer mode ('call-id'), the local-process runner in place of the
+ * spawned Modal function, and a folder in place of the `seekframe-renders` volume (its
+ * `renders/<id>.<ext>` files are served at GET /renders/<name>, as the Modal app does).
+ *   npm run dev:twin -w @seekframe/modal-function   (PORT, PREVIEW_COMPOSITION, RENDER_API_TOKEN...)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveLocal, type LocalRenderApi, type ServeLocalOptions } from '@seekframe/render-api/node';
+
+export const COMPOSITIONS_DIR = fileURLToPath(new URL('../../../compositions', import.meta.url));
+
+export interface TwinOptions extends Omit<ServeLocalOptions, 'compositionDir' | 'answerMode'> {
+  /** A folder with index.html; default compositions/<PREVIEW_COMPOSITION or ui-3d-reveal>. */
+  compositionDir?: string;
+  /** The volume folder; default a new temp folder. */
+  volumeDir?: string;
+}
+
+export function startTwin(options: TwinOptions = {}): Promise<LocalRenderApi> {
+  const env = options.env ?? process.env;
+  const compositionDir = options.compositionDir ?? path.join(COMPOSITIONS_DIR, env.PREVIEW_COMPOSITION?.trim() || 'ui-3d-reveal');
+  const { volumeDir, ...rest } = options;
+  return serveLocal({
+    ...rest,
+    env,
+    compositionDir,
+    answerMode: 'call-id',
+    serveRendersRoute: true,
+    ...(volumeDir ? { dataDir: volumeDir } : {}),
+    runner: { workers: 'auto', browserGpu: false, ...rest.runner },
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const api = await startTwin({ port: Number(process.env.PORT ?? 8000) });
+  console.log(`Seekframe (modal-function twin) on ${api.url}  volume: ${api.dataDir}`);
+  const stop = () => void api.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
