@@ -202,7 +202,8 @@ export async function planRenderSession(
     readyTimeoutMs: spec.readyTimeoutMs,
     seekTimeoutMs: spec.seekTimeoutMs,
     remoteTimeoutMs: spec.remoteTimeoutMs,
-    network: spec.network,
+    // The policy this plan was made under (the context may tighten the spec's): chunks inherit it.
+    network,
     ...(spec.limits ? { limits: spec.limits } : {}),
   });
   return { plan, session, spec, ...(options.keepPage ? { worker: opened.worker } : {}) };
