@@ -78,6 +78,11 @@ describe('createLocalFolderStorage', () => {
     await storage.delete('renders/a.mp4');
     await storage.delete('renders/a.mp4');
     expect(await storage.head('renders/a.mp4')).toBeNull();
+
+    // A key that goes "through" an object: nothing there to read, and no folder can be made.
+    expect(await storage.get('b.json/inner')).toBeNull();
+    expect(await storage.head('b.json/inner')).toBeNull();
+    expect(await codeOf(storage.put('b.json/inner', 'x'))).toBe('storage-failed');
   });
 
   it('reads byte ranges (inclusive; end past the size is clamped; info.size is the whole object)', async () => {

@@ -91,7 +91,10 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
     let existing = path.dirname(target);
     while (!(await lstat(existing).then(() => true, () => false))) existing = path.dirname(existing);
     if (!isInside(inside, await realpath(existing))) throw escapes(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
+      // e.g. a folder of the key is a file already (`a.mp4/b`).
+      throw storageFailed(key, 'create the folder of', error);
+    });
     if (!isInside(inside, await realpath(path.dirname(target)))) throw escapes(key);
     return target;
   };
@@ -179,7 +182,7 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
         handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
         if (code === 'ELOOP') throw escapes(key);
         throw storageFailed(key, 'read', error);
       }
