@@ -1,4 +1,7 @@
+import { toSeekframeError } from '@seekframe/composition';
 import { mixAudio, type AudioTrack } from '@seekframe/engine';
+import { ProblemLog } from '../serve/problem-log.js';
+import { abortError, rootCause } from './render-errors.js';
 import type { RenderPlan } from '../plan/render-plan.js';
 import { CleanupStack } from './cleanup-stack.js';
 import type { ProjectRenderContext } from './render-context.js';
@@ -14,16 +17,19 @@ import path from 'node:path';
 export async function mixPlanAudio(plan: RenderPlan, output: string, context: ProjectRenderContext): Promise<string | null> {
   if (!plan.media.audio) return null;
   const cleanup = new CleanupStack();
+  const problems = context.problems ?? new ProblemLog();
   try {
     const project = await resolveProject(path.join(context.projectDir, plan.entry));
     // Sources are resolved the way the render resolves them (project files, the remote route's fetch).
     const session = await openRenderSession(
       { root: project.root, entry: plan.entry, variables: plan.variables, seed: plan.seed, fps: plan.fps, epochMs: plan.epochMs, network: plan.network, remoteTimeoutMs: plan.remoteTimeoutMs },
-      context,
+      { ...context, problems },
       cleanup,
       { browser: false },
     );
     return await mixSessionAudio(plan, output, session, context.signal);
+  } catch (caught) {
+    throw abortError(context.signal, undefined) ?? rootCause(toSeekframeError(caught, { code: 'audio-mix-failed' }), problems);
   } finally {
     await cleanup.run();
   }

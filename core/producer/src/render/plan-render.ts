@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
+import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, startPoolWorker, type CaptureMode, type PoolWorker } from '@seekframe/engine';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
@@ -10,6 +10,8 @@ import type { RenderContext } from './render-context.js';
 import type { RenderStage } from './render-events.js';
 import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
 import { displayPath } from '../serve/display-path.js';
+import { ProblemLog } from '../serve/problem-log.js';
+import { abortError, rootCause } from './render-errors.js';
 import { readInsideProject } from '../serve/read-inside-project.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { seekframeVersion } from './seekframe-version.js';
@@ -32,9 +34,13 @@ export const RENDER_SEED = 0x5eedf4a3;
  */
 export async function planRender(spec: RenderSpec | RenderSpecInput, context: RenderContext = {}): Promise<RenderPlan> {
   const cleanup = new CleanupStack();
+  // The server records here; a failure that is only the consequence of a missing file names the file.
+  const problems = context.problems ?? new ProblemLog();
   try {
-    const { plan } = await planRenderSession(spec, context, cleanup, { keepPage: false, signal: context.signal });
+    const { plan } = await planRenderSession(spec, { ...context, problems }, cleanup, { keepPage: false, signal: context.signal });
     return plan;
+  } catch (caught) {
+    throw abortError(context.signal, undefined) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
   } finally {
     await cleanup.run();
   }
