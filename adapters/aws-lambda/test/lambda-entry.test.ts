@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+
+/**
+ * The deployed entry points as Lambda calls them, configured only through the environment
+ * sst.config.ts sets, with the AWS SDK's own endpoint variables pointing at s3rver and at a
+ * small Step Functions stand-in that records StartExecution.
+ */
+describe('lambda-entry (function URL events, direct invokes, the Catch payload)', () => {
+  let s3: LocalS3;
+  let sfn: http.Server;
+  let project: string;
+  const executions: { target: string; body: { stateMachineArn: string; name: string; input: string } }[] = [];
+  let entry: typeof import('../src/handlers/lambda-entry.js');
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    sfn = http.createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (p: Buffer) => parts.push(p));
+      req.on('end', () => {
+        executions.push({ target: String(req.headers['x-amz-target']), body: JSON.parse(Buffer.concat(parts).toString('utf8')) });
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify({ executionArn: 'arn:aws:states:us-east-1:123456789012:execution:render:x', startDate: 1 }));
+      });
+    });
+    await new Promise<void>((resolve) => sfn.listen(0, '127.0.0.1', resolve));
+    project = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-entry-'));
+    await writeFile(path.join(project, 'index.html'), '<html data-composition-id="c" data-width="16" data-height="16" data-duration="1"></html>');
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${(sfn.address() as AddressInfo).port}`,
+      SEEKFRAME_BUCKET: s3.bucket,
+      SEEKFRAME_STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:render',
+      SEEKFRAME_COMPOSITION_DIR: project,
+      SEEKFRAME_ACCOUNT_CONCURRENCY: '10',
+    });
+    entry = await import('../src/handlers/lambda-entry.js');
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => sfn?.close(() => resolve()));
+    await s3?.close();
+    await rm(project, { recursive: true, force: true });
+  });
+
+  const urlEvent = (method: string, rawPath: string, body?: string) => ({
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', host: 'abc.lambda-url.us-east-1.on.aws' },
+    requestContext: { http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, domainName: 'abc.lambda-url.us-east-1.on.aws', requestId: 'r', timeEpoch: 0 },
+    ...(body === undefined ? {} : { body }),
+    isBase64Encoded: false,
+  });
+
+  it('POST /api/render stores the request and the deployed composition and starts one execution named after the render', async () => {
+    const answer = (await entry.api(urlEvent('POST', '/api/render', '{"quality":"draft"}'), {})) as unknown as { statusCode: number; body: string };
+    expect(answer.statusCode).toBe(202);
+    const { id } = JSON.parse(answer.body) as { id: string };
+    expect(executions).toHaveLength(1);
+    expect(executions[0]!.target).toBe('AWSStepFunctions.StartExecution');
+    expect(executions[0]!.body).toEqual({ stateMachineArn: process.env.SEEKFRAME_STATE_MACHINE_ARN, name: id, input: JSON.stringify({ renderId: id }) });
+    expect(await s3.store.head(`renders/${id}/project.tar.gz`)).not.toBeNull();
+    expect(JSON.parse((await s3.store.getText(`renders/${id}/request.json`))!)).toMatchObject({ chunking: { accountConcurrency: 10 }, chunkTimeoutSeconds: 900 });
+
+    const running = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
+    expect(running.statusCode).toBe(202);
+    expect(JSON.parse(running.body)).toMatchObject({ id, status: 'running', stage: 'plan' });
+
+    // The state machine's Catch hands RecordFailure the error name and Lambda's error JSON.
+    const cause = JSON.stringify({ errorType: 'Seekframe.Fatal', errorMessage: JSON.stringify({ code: 'lint-failed', message: 'index.html: no root', retryable: false }) });
+    await entry.fail({ renderId: id, error: { Error: 'Seekframe.Fatal', Cause: cause } });
+    const failed = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
+    expect(failed.statusCode).toBe(400);
+    expect(JSON.parse(failed.body)).toEqual({ error: { code: 'lint-failed', message: 'index.html: no root', retryable: false } });
+  });
+
+  it('a direct invoke that fails throws the typed failure (its name drives the retry table, its message is the error JSON)', async () => {
+    const error = (await entry.api({ type: 'progress', id: 'zzzzzzzz-none' }, {}).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('Seekframe.Fatal');
+    expect(JSON.parse(error.message)).toMatchObject({ code: 'render-not-found' });
+  });
+});
