@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
-  entryPoints: [`${root}src/sandbox-scripts/upload-blob.ts`],
-  outfile: `${root}dist/sandbox-scripts/upload-blob.mjs`,
+  entryPoints: [`${root}src/sandbox-scripts/run-job.ts`],
+  outfile: `${root}dist/sandbox-scripts/run-job.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -72,6 +72,10 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     compositionFiles: () => composition.files(),
     blob: { token, access, ...(env.VERCEL_BLOB_API_URL?.trim() ? { apiUrl: env.VERCEL_BLOB_API_URL.trim() } : {}) },
     registry: blobSandboxRegistry(storage),
+    findOutput: async (key) => {
+      const info = await storage.head(key);
+      return info ? { url: access === 'private' ? null : info.url, size: info.size, contentType: info.contentType } : null;
+    },
     shape: { vcpus: Number.isInteger(vcpus) && vcpus > 0 ? vcpus : 4 },
     ...(settings.maxConcurrentRenders !== undefined ? { maxConcurrent: settings.maxConcurrentRenders } : {}),
     log,

@@ -13,10 +13,10 @@ export const ADAPTER_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = path.resolve(ADAPTER_DIR, '../..');
 export const CLI_BIN = path.join(REPO_ROOT, 'core/cli/bin/seekframe.js');
 
-/** Bundles the in-sandbox upload script from the current sources (esbuild, well under a second). */
+/** Bundles the in-sandbox job script from the current sources (esbuild, well under a second). */
 export async function buildSandboxScripts(): Promise<Uint8Array> {
   await run(process.execPath, [path.join(ADAPTER_DIR, 'scripts/build-sandbox-scripts.mjs')]);
-  const file = path.join(ADAPTER_DIR, 'dist/sandbox-scripts/upload-blob.mjs');
+  const file = path.join(ADAPTER_DIR, 'dist/sandbox-scripts/run-job.mjs');
   if (!existsSync(file)) throw new Error(`${file} was not built`);
   return readFile(file);
 }

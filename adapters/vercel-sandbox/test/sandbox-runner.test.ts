@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SeekframeError } from '@seekframe/composition';
-import type { RenderRunner } from '@seekframe/render-api';
+import type { JobUpdate, RenderJob, RenderRunner } from '@seekframe/render-api';
 import { BlobStorage } from '../src/blob/blob-storage.js';
 import { LocalSandboxProvider } from '../src/local/local-sandbox.js';
 import { blobSandboxRegistry } from '../src/runner/blob-sandbox-registry.js';
-import { createSandboxRunner } from '../src/runner/sandbox-runner.js';
+import { createSandboxRunner, launchJob } from '../src/runner/sandbox-runner.js';
 import { localRecipe } from '../src/sandbox/sandbox-recipe.js';
 import { createSnapshot } from '../src/snapshot/create-snapshot.js';
 import { readSnapshotPointer, type PointerLookup } from '../src/snapshot/snapshot-pointer.js';
@@ -20,7 +20,7 @@ import { buildSandboxScripts, CLI_BIN, eventCollector, ffprobe, runnerJob, tinyC
 let fake: BlobFake;
 let storage: BlobStorage;
 let provider: LocalSandboxProvider;
-let uploadScript: Uint8Array;
+let jobScript: Uint8Array;
 let scratch: string;
 const logs: string[] = [];
 const previousApiUrl = process.env.VERCEL_BLOB_API_URL;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   fake = await startBlobFake();
   process.env.VERCEL_BLOB_API_URL = fake.apiUrl;
   storage = new BlobStorage({ token: fake.token, access: 'public' });
-  uploadScript = await buildSandboxScripts();
+  jobScript = await buildSandboxScripts();
   scratch = await mkdtemp(path.join(tmpdir(), 'seekframe-vercel-runner-'));
 });
 afterAll(async () => {
@@ -49,11 +49,22 @@ function makeRunner(options: { lookup?: () => Promise<PointerLookup>; duration?:
     lookupSnapshot: options.lookup ?? (async () => ({ pointer: null, reason: 'VERCEL_DEPLOYMENT_ID is not set' })),
     compositionFiles: async () => tinyComposition({ ...(options.duration ? { duration: options.duration } : {}), ...(options.script ? { script: options.script } : {}) }),
     blob: { token: fake.token, access: 'public', apiUrl: fake.apiUrl },
-    uploadScript: async () => uploadScript,
+    jobScript: async () => jobScript,
     log: (line) => logs.push(line),
     ...(options.maxConcurrent ? { maxConcurrent: options.maxConcurrent } : {}),
     ...(options.shared ? { registry: blobSandboxRegistry(storage) } : {}),
+    findOutput: async (key) => {
+      const info = await storage.head(key);
+      return info ? { url: info.url, size: info.size, contentType: info.contentType } : null;
+    },
   });
+}
+
+/** The API's record of a job (what `poll` gets). */
+function jobRecord(id: string, totalFrames: number): RenderJob {
+  const job = runnerJob(id);
+  const now = new Date().toISOString();
+  return { id, status: 'running', stage: null, progress: 0, framesRendered: 0, totalFrames, request: job.request, outputKey: job.outputKey, createdAt: now, updatedAt: now, expiresAt: now };
 }
 
 /** Processes whose working folder is (or was) inside `folder`. */
@@ -88,8 +99,7 @@ describe('createSandboxRunner with local sandboxes', () => {
     const [record] = provider.sandboxes;
     expect(record?.stopped).toBe(true);
     expect(record?.options).toMatchObject({ vcpus: 4 });
-    expect(record?.commands.find((c) => c.includes(' render '))).toMatch(/--json --workers auto/);
-    expect(record?.commands.some((c) => c.includes('upload-blob.mjs jobs/job-ok/out.mp4 renders/job-ok.mp4 video/mp4'))).toBe(true);
+    expect(record?.commands.some((c) => c.endsWith('seekframe-scripts/run-job.mjs jobs/job-ok/spec.json'))).toBe(true);
 
     // The MP4 is in Blob (put there by the script inside the sandbox) and is a real video.
     expect(fake.pathnames()).toContain('renders/job-ok.mp4');
@@ -165,6 +175,50 @@ describe('createSandboxRunner with local sandboxes', () => {
     expect((second as SeekframeError).code).toBe('too-many-renders');
     await runner.cancel('job-1');
     expect(((await first) as SeekframeError).code).toBe('render-cancelled');
+  });
+});
+
+describe('poll: a render whose function is gone', () => {
+  it('goes on in its sandbox (render and upload); poll reports its progress, then the stored file, and stops the sandbox', async () => {
+    provider = await LocalSandboxProvider.create();
+    // What start() does up to the point where a function could end: sandbox, registry, job script.
+    const sandbox = await provider.create({ image: 'local', vcpus: 4, timeoutMs: 600_000 });
+    await blobSandboxRegistry(storage).put('job-orphan', sandbox.name);
+    await launchJob(sandbox, runnerJob('job-orphan'), {
+      recipe: localRecipe({ cliBin: CLI_BIN }),
+      compositionFiles: async () => tinyComposition({ duration: 6 }),
+      blob: { token: fake.token, access: 'public', apiUrl: fake.apiUrl },
+      jobScript: async () => jobScript,
+    });
+    // Nobody watches it now. Another instance answers the status requests.
+    const other = makeRunner({ shared: true });
+    const updates: JobUpdate[] = [];
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const update = await other.poll?.(jobRecord('job-orphan', 60));
+      if (update) updates.push(update);
+      if (update?.status === 'completed' || update?.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(updates.some((u) => u.status === 'running' && typeof u.framesRendered === 'number'), JSON.stringify(updates)).toBe(true);
+    const last = updates.at(-1);
+    expect(last).toMatchObject({ status: 'completed', progress: 1, result: { key: 'renders/job-orphan.mp4', url: expect.stringMatching(/\/store\/renders\/job-orphan\.mp4$/) } });
+    expect(fake.pathnames()).toContain('renders/job-orphan.mp4');
+    expect(provider.sandboxes[0]?.stopped).toBe(true);
+  });
+
+  it('a sandbox gone without a stored file is a failed render; with the file it is completed', async () => {
+    provider = await LocalSandboxProvider.create();
+    const registry = blobSandboxRegistry(storage);
+    const sandbox = await provider.create({ image: 'local', vcpus: 4, timeoutMs: 600_000 });
+    await registry.put('job-gone', sandbox.name);
+    await sandbox.stop();
+    const other = makeRunner({ shared: true });
+    expect(await other.poll?.(jobRecord('job-gone', 10))).toMatchObject({ status: 'failed', error: { code: 'render-failed', message: expect.stringMatching(/stopped before the render finished/) } });
+    await storage.put('renders/job-gone.mp4', Buffer.from('mp4 bytes'), { contentType: 'video/mp4', overwrite: false });
+    expect(await other.poll?.(jobRecord('job-gone', 10))).toMatchObject({ status: 'completed', result: { key: 'renders/job-gone.mp4', size: 9 } });
+    // Not started anywhere yet: nothing to say.
+    expect(await other.poll?.(jobRecord('job-unknown', 10))).toBeNull();
   });
 });
 
