@@ -139,6 +139,7 @@ export async function planRenderSession(
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
     const workers = resolveWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
+    session.workers = workers;
     const early = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions }));
     // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
     cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));

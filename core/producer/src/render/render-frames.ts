@@ -87,7 +87,7 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
   const frames = range.end - range.start;
   const whole = range.start === 0 && range.end === plan.totalFrames;
   const media = await prepareVideoFrames(plan, range, session, signal);
-  const workers = resolveWorkers(plan.workers, frames, session.tuning, plan.limits);
+  const workers = whole && session.workers !== undefined ? session.workers : resolveWorkers(plan.workers, frames, session.tuning, plan.limits);
   const encoder = await encoderFor(plan, range, target, session);
   const entry = plan.entry;
 

@@ -59,6 +59,8 @@ export interface RenderSession {
   probe(input: string): Promise<MediaInfo>;
   /** Capture pages opened before capture (the plan step's page first); the frame pool adopts them. */
   adopt: Array<PoolWorker | WorkerLaunch>;
+  /** The worker count the plan step started browsers for (the whole range), so capture uses that same count. */
+  workers?: number;
   cleanup: CleanupStack;
 }
 
