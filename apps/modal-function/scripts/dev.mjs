@@ -16,7 +16,7 @@ mkdirSync(path.join(state, 'volume'), { recursive: true });
 execFileSync(process.execPath, [path.join(appDir, 'scripts/build.mjs')], { stdio: 'inherit' });
 
 // The CLI from this checkout's TypeScript sources (through tsx), so a stale build never renders.
-const cli = `${process.execPath} --import ${path.join(repo, 'node_modules/tsx/dist/loader.mjs')} --conditions=source ${path.join(repo, 'adapters/render-api/src/node/run-cli-from-source.mjs')}`;
+const cli = `${process.execPath} --import ${path.join(repo, 'node_modules/tsx/dist/loader.mjs')} --conditions=source ${path.join(repo, 'adapters/render-api/scripts/run-cli-from-source.mjs')}`;
 
 console.log(`Seekframe on "Modal" (local stand-in): http://127.0.0.1:${port}  (volume: ${path.join(state, 'volume')})`);
 const child = spawn(python, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', port], {

@@ -8,7 +8,7 @@ import type { PreviewAssets } from '../ports.js';
 
 /** Where the built page script lives (`npm run build -w @seekframe/render-api` writes it). */
 export const PREVIEW_APP_FILE = fileURLToPath(new URL('../../dist/preview/app.js', import.meta.url));
-const PREVIEW_APP_SOURCE = fileURLToPath(new URL('../preview/app/main.ts', import.meta.url));
+const PREVIEW_APP_SOURCE = fileURLToPath(new URL('../../src/preview/app/main.ts', import.meta.url));
 
 /** The player bundle's file (`@seekframe/player/bundle`). */
 export function playerBundleFile(): string {

@@ -9,7 +9,7 @@ export interface CliCommand {
   args: string[];
 }
 
-const LAUNCHER = fileURLToPath(new URL('./run-cli-from-source.mjs', import.meta.url));
+const LAUNCHER = fileURLToPath(new URL('../../scripts/run-cli-from-source.mjs', import.meta.url));
 
 /**
  * The CLI to run: SEEKFRAME_CLI (a path to an executable) when set; else the installed
