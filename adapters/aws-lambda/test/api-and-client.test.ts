@@ -75,11 +75,14 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     expect(((await badJson.json()) as { error: { code: string } }).error.code).toBe('invalid-json');
     const badBody = await post('{"fps":0,"extra":1}');
     expect(badBody.status).toBe(400);
-    const err = ((await badBody.json()) as { error: { code: string; retryable: boolean; details: { problems: string[] } } }).error;
+    const err = ((await badBody.json()) as { error: { code: string; message: string; retryable: boolean; details: { problems: { field: string; message: string }[] } } }).error;
     expect(err.code).toBe('invalid-body');
     expect(err.retryable).toBe(false);
-    expect(err.details.problems.join(' ')).toMatch(/fps/);
-    expect(err.details.problems.join(' ')).toMatch(/extra/);
+    expect(err.details.problems.map((p) => p.field)).toEqual(expect.arrayContaining(['fps', 'body']));
+    expect(err.message).toMatch(/unknown field\(s\) extra/);
+    const html = await post('{"html":"<html></html>"}');
+    expect(html.status).toBe(403);
+    expect(((await html.json()) as { error: { code: string } }).error.code).toBe('custom-html-disabled');
     const huge = await post(JSON.stringify({ variables: { blob: 'x'.repeat(257 * 1024) } }));
     expect(huge.status).toBe(413);
     const hugeErr = ((await huge.json()) as { error: { code: string; message: string } }).error;

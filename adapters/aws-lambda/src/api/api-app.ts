@@ -8,7 +8,7 @@ import { readRenderProgress, startRender, type RenderService } from './render-se
 /** Bodies above this are refused before parsing (the variables cap plus room for the rest). */
 const MAX_BODY_BYTES = MAX_VARIABLES_BYTES + 16 * 1024;
 
-const STATUS: Partial<Record<string, 400 | 401 | 404 | 409 | 413 | 500>> = {
+const STATUS: Partial<Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 500>> = {
   'invalid-json': 400,
   'invalid-body': 400,
   'invalid-variables': 400,
@@ -17,6 +17,7 @@ const STATUS: Partial<Record<string, 400 | 401 | 404 | 409 | 413 | 500>> = {
   'format-not-distributable': 400,
   'limit-exceeded': 400,
   unauthorized: 401,
+  'custom-html-disabled': 403,
   'render-not-found': 404,
   'idempotency-conflict': 409,
   'variables-too-large': 413,

@@ -14,6 +14,6 @@ export function isApiInvokeEvent(event: unknown): event is ApiInvokeEvent {
 }
 
 export async function handleApiInvoke(service: RenderService, event: ApiInvokeEvent): Promise<StartedRender | DistributedProgress> {
-  if (event.type === 'start') return startRender(service, { id: event.id, body: parseRenderBody(event.request) });
+  if (event.type === 'start') return startRender(service, { id: event.id, body: parseRenderBody(event.request ?? {}) });
   return readRenderProgress(service, event.id);
 }

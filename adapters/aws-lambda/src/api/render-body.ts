@@ -7,27 +7,36 @@ import type { RenderRequestBody } from '../progress/progress-records.js';
 export const MAX_VARIABLES_BYTES = 256 * 1024;
 
 /**
- * The body of POST /api/render, the same fields as the render API contract (issue 13):
- * variables, format, quality, fps; unknown fields are refused. (`html` is not accepted here:
- * a Lambda render renders an uploaded project.)
+ * The body of POST /api/render: the fields and strictness of the render API contract (issue 13,
+ * adapters/render-api's RenderBodySchema; not imported, because that package depends on the CLI,
+ * which loads this one). `html` is part of the contract but a Lambda deployment renders uploaded
+ * projects only, so it is refused with 403 custom-html-disabled as a template without allowHtml does.
  */
-export const RenderBodySchema = z
-  .object({
-    variables: z.record(z.string(), z.unknown()).optional(),
-    format: z.enum(['mp4', 'webm', 'mov', 'gif']).optional(),
-    quality: z.enum(['draft', 'standard', 'high']).optional(),
-    fps: z.number().int().min(1).max(240).optional(),
-  })
-  .strict();
+export const RenderBodySchema = z.strictObject(
+  {
+    variables: z.record(z.string(), z.unknown(), { error: 'must be a JSON object of variable id -> value, like {"title":"Hi"}' }).optional(),
+    format: z.enum(['mp4', 'webm', 'mov', 'gif'], { error: 'must be one of mp4, webm, mov, gif' }).optional(),
+    quality: z.enum(['draft', 'standard', 'high'], { error: 'must be one of draft, standard, high' }).optional(),
+    fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
+    html: z.string().optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps` : undefined) },
+);
 
-/** Validates a parsed body; throws invalid-body (every problem listed) or variables-too-large. */
+/** Validates a parsed body; throws invalid-body (every problem in details.problems), custom-html-disabled or variables-too-large. */
 export function parseRenderBody(input: unknown): RenderRequestBody {
-  const parsed = RenderBodySchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
-    throw lambdaError('invalid-body', `The render request is not valid: ${problems.join('; ')}. Send {variables?, format?, quality?, fps?}.`, { details: { problems } });
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw lambdaError('invalid-body', 'The request body must be a JSON object like {"variables":{"title":"Hi"},"quality":"high"} (every field is optional).');
   }
-  const body = parsed.data as RenderRequestBody;
+  const parsed = RenderBodySchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+    throw lambdaError('invalid-body', `The request body is not a render request: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}.`, { details: { problems } });
+  }
+  const { html, ...body } = parsed.data;
+  if (html !== undefined) {
+    throw lambdaError('custom-html-disabled', 'A Lambda deployment renders uploaded projects, not HTML sent in the request: render a project folder with `seekframe lambda render <dir>`.');
+  }
   const size = Buffer.byteLength(JSON.stringify(body.variables ?? {}));
   if (size > MAX_VARIABLES_BYTES) {
     throw lambdaError(
@@ -36,7 +45,7 @@ export function parseRenderBody(input: unknown): RenderRequestBody {
       { details: { bytes: size, limit: MAX_VARIABLES_BYTES } },
     );
   }
-  return body;
+  return body as RenderRequestBody;
 }
 
 export function parseJsonBody(text: string): unknown {
