@@ -99,9 +99,9 @@ describe('wrangler.jsonc (validated by wrangler 4.86)', () => {
     const vars = cfg.vars as Record<string, string>;
     expect(Number(vars.RENDER_MAX_CONCURRENT)).toBe(container!.max_instances);
     expect(cfg.r2_buckets).toEqual([expect.objectContaining({ binding: 'RENDERS', bucket_name: 'seekframe-renders' })]);
-    const bindings = Object.fromEntries(cfg.durable_objects.bindings.map((b) => [b.name, b.class_name]));
+    const bindings = Object.fromEntries(cfg.durable_objects.bindings.map((b: { name: string; class_name: string }) => [b.name, b.class_name]));
     expect(bindings).toEqual({ RENDERER: 'Renderer', JOBS: 'RenderJobObject' });
-    expect(cfg.migrations.flatMap((m) => m.new_sqlite_classes ?? []).sort()).toEqual(['RenderJobObject', 'Renderer']);
+    expect(cfg.migrations.flatMap((m: { new_sqlite_classes?: string[] }) => m.new_sqlite_classes ?? []).sort()).toEqual(['RenderJobObject', 'Renderer']);
     expect(cfg.main).toMatch(/dist\/worker\.js$/);
     // Durable Objects stay alive while their call to the container is pending from this date on.
     expect(cfg.compatibility_date! >= '2026-10-01').toBe(true);

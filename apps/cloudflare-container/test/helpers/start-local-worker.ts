@@ -1,14 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { compatibilityDate as newestRuntimeDate } from 'workerd';
-import { buildWorker } from '../../scripts/build.mjs';
-import { startRenderServer } from './start-render-server.js';
+import type { Miniflare } from 'miniflare';
 import type { RenderServerOptions } from '../../container/render-server.js';
-
-const WRANGLER_CONFIG = new URL('../../wrangler.jsonc', import.meta.url).pathname;
+import { startLocalWorker as startWorker } from '../../local/local-worker.js';
+import { startRenderServer } from './start-render-server.js';
 
 export interface LocalWorker {
   /** The Worker, listening on 127.0.0.1. */
@@ -19,58 +12,22 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-export interface LocalWorkerOptions {
-  compositionDir: string;
-  /** Worker vars/secrets on top of wrangler.jsonc's `vars`. */
-  vars?: Record<string, string>;
-  /** The host container server's settings (its slots stand in for max_instances). */
-  container?: Partial<RenderServerOptions>;
-}
-
-/**
- * The template as `wrangler dev` runs it locally, without Docker: the real Workers runtime
- * (Miniflare/workerd from npm) with the bindings wrangler.jsonc declares (read by wrangler's own
- * config reader, containers disabled), a real local R2 bucket and Durable Objects persisted in a
- * temp folder, and CONTAINER_LOCAL_URL pointing the job objects at the container's server running
- * as a plain Node server on 127.0.0.1. The Container class is declared but never constructed.
- */
-export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
-  const work = await mkdtemp(join(tmpdir(), 'seekframe-cf-worker-'));
+/** The template's local form for a test: the container's server on 127.0.0.1 and the Worker in Miniflare pointed at it. */
+export async function startLocalWorker(options: { compositionDir: string; vars?: Record<string, string>; container?: Partial<RenderServerOptions> }): Promise<LocalWorker> {
   const container = await startRenderServer({ compositionDir: options.compositionDir, ...options.container });
   try {
-    const { outfile } = await buildWorker({ compositionDir: options.compositionDir, outDir: join(work, 'dist') });
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, { overrides: { enableContainers: false } });
-    const { containerEngine: _engine, ...rest } = workerOptions as typeof workerOptions & { containerEngine?: unknown };
-    const declared = (rest as { compatibilityDate?: string }).compatibilityDate ?? newestRuntimeDate;
-    const mf = new Miniflare({
-      ...(rest as object),
-      name: 'seekframe-renderer',
-      modules: true,
-      scriptPath: outfile,
-      modulesRoot: join(work, 'dist'),
-      // wrangler.jsonc asks for a date newer than the npm workerd that runs on Node 20 knows;
-      // locally the newest it has is used (only Durable Object eviction rules differ).
-      compatibilityDate: declared > newestRuntimeDate ? newestRuntimeDate : declared,
-      bindings: { ...((rest as { bindings?: Record<string, string> }).bindings ?? {}), ...options.vars, CONTAINER_LOCAL_URL: container.url },
-      r2Persist: join(work, 'r2'),
-      durableObjectsPersist: join(work, 'do'),
-      host: '127.0.0.1',
-      port: 0,
-    } as ConstructorParameters<typeof Miniflare>[0]);
-    const url = (await mf.ready).toString().replace(/\/$/, '');
+    const worker = await startWorker({ compositionDir: options.compositionDir, containerUrl: container.url, ...(options.vars ? { vars: options.vars } : {}) });
     return {
-      url,
+      url: worker.url,
       containerUrl: container.url,
-      mf,
+      mf: worker.mf,
       async stop() {
-        await mf.dispose();
+        await worker.stop();
         await container.close();
-        await rm(work, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await container.close();
-    await rm(work, { recursive: true, force: true });
     throw error;
   }
 }
