@@ -1,4 +1,6 @@
 import { readdir, readlink, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +122,25 @@ describe('createSandboxRunner with local sandboxes', () => {
     expect(collector.events.some((event) => event.type === 'error')).toBe(true);
     expect(provider.sandboxes.every((s) => s.stopped)).toBe(true);
     expect(fake.pathnames()).not.toContain('renders/job-bad.mp4');
+  });
+
+  it('the page is untrusted: it cannot reach a service beside it (a secret server on loopback sees no request)', async () => {
+    const hits: string[] = [];
+    const secret = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('secret');
+    });
+    await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
+    const port = (secret.address() as AddressInfo).port;
+    try {
+      provider = await LocalSandboxProvider.create();
+      const runner = makeRunner({ script: `fetch('http://127.0.0.1:${port}/from-fetch').catch(() => {}); const i = new Image(); i.src = 'http://127.0.0.1:${port}/from-img';` });
+      await runner.start(runnerJob('job-secret'), { emit: () => undefined, signal: new AbortController().signal }).catch((error: unknown) => error);
+      expect(provider.sandboxes[0]?.stopped).toBe(true);
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise((resolve) => secret.close(resolve));
+    }
   });
 
   it('cancel during capture stops the sandbox and every process in it', async () => {

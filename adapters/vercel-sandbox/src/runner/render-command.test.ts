@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jobPaths, renderArgs } from './render-command.js';
 
 describe('renderArgs', () => {
-  it('JSON progress lines, --workers auto, the API limits and the request options', () => {
+  it('JSON progress lines, --workers auto, no GPU, the network sandbox, the API limits and the request options', () => {
     const job = {
       id: 'a/b..c',
       request: { variables: { x: 1 }, format: 'webm' as const, quality: 'draft' as const, fps: 24 },
@@ -13,7 +13,7 @@ describe('renderArgs', () => {
     const paths = jobPaths(job);
     expect(paths).toEqual({ dir: 'jobs/a_b__c', project: 'jobs/a_b__c/project', variables: 'jobs/a_b__c/variables.json', output: 'jobs/a_b__c/out.webm' });
     expect(renderArgs(job, paths).join(' ')).toBe(
-      'render jobs/a_b__c/project --output jobs/a_b__c/out.webm --json --workers auto --variables-file jobs/a_b__c/variables.json --strict-variables --max-frames 100 --max-render-seconds 60 --max-pixels 1000 --quality draft --fps 24',
+      'render jobs/a_b__c/project --output jobs/a_b__c/out.webm --format webm --json --workers auto --no-browser-gpu --network sandboxed --variables-file jobs/a_b__c/variables.json --strict-variables --max-frames 100 --max-render-seconds 60 --max-pixels 1000 --quality draft --fps 24',
     );
   });
 });

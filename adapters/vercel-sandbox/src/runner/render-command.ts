@@ -23,8 +23,10 @@ export function jobPaths(job: Pick<RunnerJob, 'id' | 'request'>): JobPaths {
 
 /**
  * The `seekframe render` arguments for a job: JSON progress lines, `--workers auto` (the sandbox
- * has 4 vCPUs), and the API's limits enforced by the renderer itself (it cancels itself with
- * `render-timeout` past the wall time).
+ * has 4 vCPUs), software rendering (no GPU in a sandbox), the network sandbox (a page rendered
+ * for a request is untrusted: it reaches only its own project and public assets, never the
+ * sandbox's own services), and the API's limits enforced by the renderer itself (it cancels
+ * itself with `render-timeout` past the wall time).
  */
 export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
   const args = [
@@ -32,9 +34,14 @@ export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
     paths.project,
     '--output',
     paths.output,
+    '--format',
+    job.request.format,
     '--json',
     '--workers',
     'auto',
+    '--no-browser-gpu',
+    '--network',
+    'sandboxed',
     '--variables-file',
     paths.variables,
     '--strict-variables',
