@@ -199,7 +199,7 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
             variables: body.variables ?? {},
             strictVariables: true,
             workers: options.workers,
-            limits: options.limits,
+            limits: effectiveLimits(options.limits, body.limits),
             network: 'sandboxed',
             signal: job.abort.signal,
           },
@@ -242,4 +242,16 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
       await Promise.all([...jobs.values()].map((job) => release(job)));
     },
   };
+}
+
+/** The deployment's limits (sent with each job) never raise the container's own (its env). */
+export function effectiveLimits(own: RenderLimits, requested: Partial<Record<'maxFrames' | 'maxRenderSeconds' | 'maxPixels', number>> | undefined): RenderLimits {
+  const merged: RenderLimits = { ...own };
+  for (const name of ['maxFrames', 'maxRenderSeconds', 'maxPixels'] as const) {
+    const asked = requested?.[name];
+    if (asked === undefined) continue;
+    const ceiling = own[name];
+    merged[name] = ceiling === undefined ? asked : Math.min(ceiling, asked);
+  }
+  return merged;
 }

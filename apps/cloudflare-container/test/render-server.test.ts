@@ -80,6 +80,17 @@ describe('render container server', () => {
     expect(last).toMatchObject({ type: 'error', error: { code: 'invalid-variables' } });
   });
 
+  it("applies the job's limits under its own: a render over the job's frame limit ends with limit-exceeded", async () => {
+    const server = await startRenderServer();
+    stop = server.close;
+    const render = await fetch(`${server.url}/jobs/limited/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ limits: { maxFrames: 5 } }),
+    });
+    expect(lines(await render.text()).at(-1)).toMatchObject({ type: 'error', error: { code: 'limit-exceeded' } });
+  });
+
   it('stops the render when the caller hangs up, so a cancelled job frees its instance', async () => {
     const server = await startRenderServer();
     stop = server.close;
