@@ -70,9 +70,14 @@ describe('split renders: renderFrames segments + assembleSegments', () => {
       pieces.push(piece);
     }
     // Each piece is video only, starts at 0 with a keyframe, steps 1/fps, and has no B-frames.
-    const first = await videoFrames(pieces[0]!);
-    expect(first[0]).toMatchObject({ key: true, pts: 0 });
-    expect((await probe(pieces[0]!)).streams.map((s) => s.codec_type)).toEqual(['video']);
+    for (const [n, piece] of pieces.entries()) {
+      const own = await videoFrames(piece);
+      expect(own, piece).toHaveLength(ranges[n]!.end - ranges[n]!.start);
+      expect(own[0]).toMatchObject({ key: true, pts: 0 });
+      own.forEach((f, i) => expect(f.pts).toBeCloseTo(i / FPS, 6));
+      expect(own.filter((f) => f.pict === 'B')).toEqual([]);
+      expect((await probe(piece)).streams.map((s) => s.codec_type)).toEqual(['video']);
+    }
 
     const output = path.join(project.dir, 'out', `joined-${count}.mp4`);
     const joined = await assembleSegments(plan, pieces, audio, output);

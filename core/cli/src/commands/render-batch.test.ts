@@ -98,7 +98,7 @@ describe('seekframe render --batch', () => {
 
   it('rejects batch flags that do not fit, naming them', async () => {
     const both = await runCli(['render', 'promo', '--batch', 'rows.json', '--variables', '{}'], { cwd: dir, env });
-    expect(both.code).toBe(1);
+    expect(both.code).toBe(2); // a usage error (invalid-options)
     expect(both.stderr).toMatch(/--batch and --variables\/--variables-file exclude each other/);
     expect((await runCli(['render', 'promo', '--batch-resume'], { cwd: dir, env })).stderr).toMatch(/--batch-resume only applies with --batch/);
     expect((await runCli(['render', 'promo', '--batch', 'rows.json', '--batch-concurrency', 'many'], { cwd: dir, env })).stderr).toMatch(/--batch-concurrency must be a whole number/);

@@ -60,7 +60,8 @@ describe('seekframe render', () => {
 
   it('--crf with --video-bitrate exits 1 naming both flags', async () => {
     const result = await runCli(['render', 'promo', '--crf', '20', '--video-bitrate', '5M', '--output', 'bad/x.mp4'], { cwd: dir, env });
-    expect(result.code).toBe(1);
+    // invalid-options is a usage error since the error codes became one closed list: exit 2.
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--crf .*exclude each other/);
     expect(await readdir(path.join(dir, 'bad')).catch(() => 'absent')).toBe('absent');
   });
@@ -114,7 +115,7 @@ describe('seekframe render', () => {
     expect((await runCli(['render', 'promo', '--crf', 'high'], { cwd: dir, env })).stderr).toMatch(/--crf must be a whole number/);
     expect((await runCli(['render', 'promo', '--variables', '[1]'], { cwd: dir, env })).stderr).toMatch(/--variables must be a JSON object/);
     const both = await runCli(['render', 'promo', '--variables', '{}', '--variables-file', 'vars.json'], { cwd: dir, env });
-    expect(both.code).toBe(1);
+    expect(both.code).toBe(2); // a usage error (invalid-options)
     expect(both.stderr).toMatch(/--variables and --variables-file exclude each other/);
   });
 
