@@ -43,6 +43,7 @@ export async function serveObject(objects: ObjectStore, key: string, request: Re
   }
   const object = await objects.get(key, range ?? undefined);
   if (!object) throw apiError('render-expired', `The stored file ${key} is gone (it expired or was removed); render again.`, { stage: 'output' });
+  if (request.method === 'HEAD') await object.body.cancel(); // nothing is sent; release the file
   if (range) {
     headers.set('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
     headers.set('content-length', String(range.end - range.start + 1));
