@@ -13,6 +13,8 @@ export interface HandlerDeps {
   /** The function's memory, for the cost estimate. */
   memoryMb: number;
   now?: () => number;
+  /** Remove other renders' scratch folders first (Lambda: one invocation per instance at a time). */
+  sweepOtherRenders?: boolean;
   /** Passed to every core call (the runtime bundle when it is not in node_modules). */
   runtimeSource?: () => Promise<string>;
 }

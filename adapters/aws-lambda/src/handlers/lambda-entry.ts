@@ -46,6 +46,7 @@ function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
     core,
     runtime: lambdaRuntime(),
     workRoot: path.join(os.tmpdir(), 'seekframe'),
+    sweepOtherRenders: true,
     memoryMb: Number(context.memoryLimitInMB) || 0,
     // The bundled function has no node_modules/@seekframe/runtime: sst.config.ts copies the bundle.
     ...(env.SEEKFRAME_RUNTIME_BUNDLE ? { runtimeSource: () => readFile(path.resolve(env.SEEKFRAME_RUNTIME_BUNDLE!), 'utf8') } : {}),

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { planChunks } from '../chunks/plan-chunks.js';
 import { lambdaError } from '../errors.js';
@@ -42,6 +43,7 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
     if ((plan as { media?: { audio?: unknown } }).media?.audio) await assertCanMixAudio(ffmpeg);
     const audioFile = await deps.core.mixPlanAudio(plan, path.join(root, 'audio.m4a'), context);
     if (audioFile) await deps.store.putFile(keys.audio, audioFile, 'audio/mp4');
+    await rm(context.workDir, { recursive: true, force: true });
 
     const stored: StoredPlan = { plan: plan as StoredPlan['plan'], chunks: split.chunks, concurrency: split.concurrency, audio: audioFile !== null, createdAt: new Date(now()).toISOString() };
     const { created } = await putJson(deps.store, keys.plan, stored, { ifNoneMatch: '*' });

@@ -81,6 +81,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       writes = writes.then(() => putJson(deps.store, keys.chunkProgress(index), record(done, false), { shortLived: true })).catch(() => undefined);
     };
 
+    const workDir = path.join(root, `work-${chunkName(index)}-${attempt}`);
     const controller = new AbortController();
     const abort = (): void => controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', abort, { once: true });
@@ -98,7 +99,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
         browser,
         ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe },
         network: 'sandboxed',
-        workDir: path.join(root, `work-${chunkName(index)}`),
+        workDir,
         signal: controller.signal,
         onEvent,
         ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}),
@@ -121,6 +122,8 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     } finally {
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener('abort', abort);
+      // Extracted video frames and downloads of this chunk: /tmp is shared with the next invocation.
+      await rm(workDir, { recursive: true, force: true });
     }
     await writes;
     await putJson(deps.store, keys.chunkProgress(index), record(frames, true), { shortLived: true });

@@ -5,21 +5,35 @@ import { lambdaError } from '../errors.js';
 import { renderKeys } from '../storage/layout.js';
 import type { HandlerDeps } from './handler-deps.js';
 
+/** Preparations in flight in this process, so parallel chunks of one render extract once. */
+const preparing = new Map<string, Promise<{ root: string; projectDir: string }>>();
+
 /**
- * The render's scratch folder in /tmp, with its project extracted once per warm instance.
- * Folders of other renders are removed first: /tmp is small and shared by every invocation
- * an instance serves.
+ * The render's scratch folder in /tmp, with its project extracted once per warm instance. On
+ * Lambda (`sweepOtherRenders`) folders of other renders are removed first: /tmp is small and an
+ * instance serves one invocation at a time. The local runner shares a folder between renders.
  */
-export async function renderWorkFolder(deps: HandlerDeps, renderId: string): Promise<{ root: string; projectDir: string }> {
+export function renderWorkFolder(deps: HandlerDeps, renderId: string): Promise<{ root: string; projectDir: string }> {
   const root = path.join(deps.workRoot, `render-${renderId}`);
+  let result = preparing.get(root);
+  if (!result) {
+    result = prepare(deps, renderId, root).finally(() => preparing.delete(root));
+    preparing.set(root, result);
+  }
+  return result;
+}
+
+async function prepare(deps: HandlerDeps, renderId: string, root: string): Promise<{ root: string; projectDir: string }> {
   await mkdir(deps.workRoot, { recursive: true });
-  for (const name of await readdir(deps.workRoot)) {
-    if (name !== `render-${renderId}` && name.startsWith('render-')) await rm(path.join(deps.workRoot, name), { recursive: true, force: true });
+  if (deps.sweepOtherRenders) {
+    for (const name of await readdir(deps.workRoot)) {
+      if (name !== `render-${renderId}` && name.startsWith('render-')) await rm(path.join(deps.workRoot, name), { recursive: true, force: true });
+    }
   }
   const projectDir = path.join(root, 'project');
   const marker = path.join(root, '.project-ready');
   if (!(await exists(marker))) {
-    await rm(root, { recursive: true, force: true });
+    await rm(projectDir, { recursive: true, force: true });
     await mkdir(root, { recursive: true });
     const archive = path.join(root, 'project.tar.gz');
     if (!(await deps.store.getFile(renderKeys(renderId).project, archive))) {
