@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Builds the Cloudflare template:
-//   dist/worker.js       the Worker (Hono + the render API), one ES module, with the composition
-//                        and the preview page's assets embedded (wrangler.jsonc `main`)
-//   dist/container/      the container image's context pieces the Dockerfile copies: the render
-//                        server bundle, the composition, and the Seekframe packages (npm pack)
+//   dist/worker/worker.js  the Worker (Hono + the render API), one ES module, with the composition
+//                          and the preview page's assets embedded (wrangler.jsonc `main`)
+//   dist/container/        the container image's context pieces the Dockerfile copies: the render
+//                          server bundle, the composition, and the Seekframe packages (npm pack)
 //
 //   node scripts/build.mjs                 both
 //   node scripts/build.mjs --worker-only   the Worker only (local dev and tests)
@@ -109,7 +109,7 @@ function previewAssetFiles() {
 }
 
 /** Bundles the Worker with the composition and preview assets as the module `seekframe:bundled-assets`. */
-export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist') } = {}) {
+export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'worker') } = {}) {
   const composition = {};
   let bytes = 0;
   for (const path of await compositionFiles(compositionDir)) {

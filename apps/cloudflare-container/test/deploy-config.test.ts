@@ -102,7 +102,9 @@ describe('wrangler.jsonc (validated by wrangler 4.86)', () => {
     const bindings = Object.fromEntries(cfg.durable_objects.bindings.map((b: { name: string; class_name: string }) => [b.name, b.class_name]));
     expect(bindings).toEqual({ RENDERER: 'Renderer', JOBS: 'RenderJobObject' });
     expect(cfg.migrations.flatMap((m: { new_sqlite_classes?: string[] }) => m.new_sqlite_classes ?? []).sort()).toEqual(['RenderJobObject', 'Renderer']);
-    expect(cfg.main).toMatch(/dist\/worker\.js$/);
+    expect(cfg.main).toMatch(/dist\/worker\/worker\.js$/);
+    // One module: nothing from dist/container (the image's files) may be attached to the Worker.
+    expect(cfg.find_additional_modules).toBe(false);
     // Durable Objects stay alive while their call to the container is pending from this date on.
     expect(cfg.compatibility_date! >= '2026-10-01').toBe(true);
   });
