@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunnerEvent, RunnerJob } from '../ports.js';
-import { createFolderObjectStore } from './folder-object-store.js';
+import { createLocalFolderStorage } from '@seekframe/producer';
+import type { ObjectStore } from '../ports.js';
 import { createLocalRunner, renderArguments } from './create-local-runner.js';
 
 const job: RunnerJob = {
@@ -55,7 +56,8 @@ afterEach(async () => {
 });
 
 function runner(maxConcurrent = 2) {
-  const objects = createFolderObjectStore(path.join(dir, 'store'));
+  // The core's storage passed as this package's ObjectStore: the two ports are one shape.
+  const objects: ObjectStore = createLocalFolderStorage({ root: path.join(dir, 'store') });
   const local = createLocalRunner({ compositionDir: dir, objects, cli: { command: process.execPath, args: [cli] }, maxConcurrent, tempDir: dir });
   return { objects, local };
 }

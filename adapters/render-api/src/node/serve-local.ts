@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
+import { createLocalFolderStorage } from '@seekframe/producer';
 import { createRenderApi } from '../create-render-api.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
 import type { ObjectStore } from '../ports.js';
 import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
-import { createFolderObjectStore } from './folder-object-store.js';
 import { folderSource } from './folder-source.js';
 import { createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
 import { nodePreviewAssets } from './preview-assets.js';
@@ -22,7 +22,7 @@ export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runne
   host?: string;
   /** Where finished files go; default a new temp folder. */
   dataDir?: string;
-  /** Default: a folder store in dataDir. */
+  /** Default: the core's local-folder storage on dataDir. */
   objects?: ObjectStore;
   /** Passed to the local runner (cli, workers, browserGpu, env...). */
   runner?: Omit<LocalRunnerOptions, 'compositionDir' | 'objects'>;
@@ -43,7 +43,8 @@ export interface LocalRenderApi {
  */
 export async function serveLocal(options: ServeLocalOptions): Promise<LocalRenderApi> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
-  const objects = options.objects ?? createFolderObjectStore(dataDir);
+  // The core's local-folder storage is this API's object store as it is (same five verbs).
+  const objects = options.objects ?? createLocalFolderStorage({ root: dataDir });
   const fromEnv = options.env ? renderApiSettingsFromEnv(options.env) : {};
   const maxConcurrentRenders = options.maxConcurrentRenders ?? fromEnv.maxConcurrentRenders ?? 2;
   const runner = createLocalRunner({ ...options.runner, compositionDir: options.compositionDir, objects, maxConcurrent: options.runner?.maxConcurrent ?? maxConcurrentRenders });
