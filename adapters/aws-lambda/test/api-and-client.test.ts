@@ -23,7 +23,10 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
   beforeAll(async () => {
     s3 = await startLocalS3({ strict: true });
     dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-api-'));
-    await writeFile(path.join(dir, 'index.html'), '<html data-composition-id="c" data-width="16" data-height="16" data-duration="1"></html>');
+    await writeFile(
+      path.join(dir, 'index.html'),
+      `<html data-composition-id="c" data-width="16" data-height="16" data-duration="1" data-composition-variables='[{"id":"title","label":"Title","type":"string","default":"x"}]'></html>`,
+    );
     started = [];
     service = { store: s3.store, startWorkflow: async (id) => void started.push(id), chunking: { accountConcurrency: 10 }, chunkTimeoutSeconds: 900, defaultProjectDir: dir };
     fake = await startLambdaInvokeFake({
@@ -90,6 +93,11 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     expect(hugeErr.message).toMatch(/URL/);
     const justOver = await post(JSON.stringify({ variables: { blob: 'x'.repeat(256 * 1024) } }));
     expect(((await justOver.json()) as { error: { code: string } }).error.code).toBe('variables-too-large');
+    const badVariables = await post(JSON.stringify({ variables: { title: 5, color: 'red' } }));
+    expect(badVariables.status).toBe(400);
+    const variablesError = ((await badVariables.json()) as { error: { code: string; details: { problems: { id: string; kind: string }[] } } }).error;
+    expect(variablesError.code).toBe('invalid-variables');
+    expect(variablesError.details.problems.map((p) => `${p.id}:${p.kind}`).sort()).toEqual(['color:undeclared', 'title:type-mismatch']);
     const unknown = await app().request('/api/render/zzzzzzzz-unknown', { headers: { authorization: 'Bearer sekret' } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('render-not-found');

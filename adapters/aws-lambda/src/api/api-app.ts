@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import { lambdaError } from '../errors.js';
+import { checkVariablesAgainst } from './check-variables.js';
 import { MAX_VARIABLES_BYTES, parseJsonBody, parseRenderBody } from './render-body.js';
 import { readRenderProgress, startRender, type RenderService } from './render-service.js';
 
@@ -46,6 +47,7 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
       throw lambdaError('body-too-large', `The request body is over ${MAX_BODY_BYTES / 1024} KiB. Pass large data as URLs in the variables.`);
     }
     const body = parseRenderBody(parseJsonBody(text));
+    if (service.defaultProjectDir) await checkVariablesAgainst(service.defaultProjectDir, body.variables);
     const key = c.req.header('idempotency-key');
     const id = key ? `key-${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : undefined;
     const started = await startRender(service, { ...(id ? { id } : {}), body });
