@@ -108,6 +108,40 @@ describe('split renders: renderFrames segments + assembleSegments', () => {
     expect(Math.abs(joinedAudio.length / 48_000 - FRAMES / FPS)).toBeLessThan(0.03);
   }, 300_000);
 
+  it.each(['mov', 'png-sequence'] as const)('%s pieces join too, with the soundtrack', async (format) => {
+    const formatPlan = await planRender({ projectDir: project.dir, format, workers: 1 });
+    const formatAudio = await mixPlanAudio(formatPlan, path.join(project.dir, 'work', `mix-${format}.m4a`), { projectDir: project.dir });
+    const ext = format === 'mov' ? '.mov' : '';
+    const pieces: string[] = [];
+    for (const [n, range] of split(FRAMES, 2).entries()) {
+      const piece = path.join(project.dir, `${format}-pieces`, `piece-${n}${ext}`);
+      await renderFrames(formatPlan, range, { kind: 'segment', path: piece }, { projectDir: project.dir });
+      pieces.push(piece);
+    }
+    const output = path.join(project.dir, 'out', `joined-${format}${ext}`);
+    expect(await assembleSegments(formatPlan, pieces, formatAudio, output)).toMatchObject({ frames: FRAMES });
+    if (format === 'mov') {
+      const streams = (await probe(output)).streams;
+      expect(streams.map((s) => [s.codec_type, s.codec_name])).toEqual([['video', 'prores'], ['audio', 'pcm_s16le']]);
+      expect(streams[0]?.nb_read_frames).toBe(String(FRAMES));
+      expect((await decodeFrames(output, 160, 90)).map((f) => readFrameIndex(f))).toEqual(Array.from({ length: FRAMES }, (_, i) => i));
+    } else {
+      const names = (await readdir(output)).sort();
+      expect(names).toHaveLength(FRAMES + 1);
+      expect(names.filter((n) => n.endsWith('.png'))[0]).toBe('frame_000001.png');
+      expect(names).toContain('audio.aac');
+      expect(readFrameIndex((await decodeFrames(path.join(output, 'frame_000017.png'), 160, 90))[0]!)).toBe(16);
+    }
+    // The soundtrack is the one-piece render's, sample for sample (ADTS has no edit list, so both
+    // keep the AAC priming; mov carries PCM, where the tone starts exactly on time).
+    const whole = path.join(project.dir, 'out', `whole-${format}${ext}`);
+    await renderFrames(formatPlan, { start: 0, end: FRAMES }, { kind: 'output', path: whole, ...(formatAudio ? { audio: formatAudio } : {}) }, { projectDir: project.dir });
+    const soundOf = (file: string): string => (format === 'mov' ? file : path.join(file, 'audio.aac'));
+    const joinedAudio = await decodeAudio(soundOf(output), 48_000);
+    expect(Buffer.from(joinedAudio.buffer).equals(Buffer.from((await decodeAudio(soundOf(whole), 48_000)).buffer))).toBe(true);
+    if (format === 'mov') expect(Math.abs(joinedAudio.findIndex((v) => Math.abs(v) > 0.01) / 48_000 - TONE_START)).toBeLessThan(0.005);
+  }, 180_000);
+
   it('png-sequence pieces number their files from the range start', async () => {
     const pngPlan = await planRender({ projectDir: project.dir, format: 'png-sequence', workers: 1 });
     const piece = path.join(project.dir, 'png-piece');
