@@ -113,7 +113,11 @@ export default $config({
         SEEKFRAME_ACCOUNT_CONCURRENCY: String(accountConcurrency),
         RENDER_API_TOKEN: token.value,
       },
-      permissions: [{ actions: ['states:StartExecution'], resources: [workflow.arn] }],
+      permissions: [
+        { actions: ['states:StartExecution'], resources: [workflow.arn] },
+        // DELETE /api/render/:id stops the render's execution (named after the render id).
+        { actions: ['states:StopExecution'], resources: [$interpolate`${workflow.arn}`.apply((arn) => `${arn.replace(':stateMachine:', ':execution:')}:*`)] },
+      ],
     });
 
     return { api: api.url, apiFunction: api.name, bucket: bucket.name, stateMachine: workflow.arn };

@@ -15,7 +15,7 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
   let s3: LocalS3;
   let sfn: http.Server;
   let project: string;
-  const executions: { target: string; body: { stateMachineArn: string; name: string; input: string } }[] = [];
+  const executions: { target: string; body: { stateMachineArn?: string; name?: string; input?: string; executionArn?: string } }[] = [];
   let entry: typeof import('../src/handlers/lambda-entry.js');
 
   beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     const answer = (await entry.api(urlEvent('POST', '/api/render', '{"quality":"draft"}'), {})) as unknown as { statusCode: number; body: string };
     expect(answer.statusCode).toBe(202);
     const { id } = JSON.parse(answer.body) as { id: string };
-    expect(executions).toHaveLength(1);
+    expect(executions.filter((e) => e.target.endsWith('StartExecution'))).toHaveLength(1);
     expect(executions[0]!.target).toBe('AWSStepFunctions.StartExecution');
     expect(executions[0]!.body).toEqual({ stateMachineArn: process.env.SEEKFRAME_STATE_MACHINE_ARN, name: id, input: JSON.stringify({ renderId: id }) });
     expect(await s3.store.head(`renders/${id}/project.tar.gz`)).not.toBeNull();
@@ -82,6 +82,22 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     const failed = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(failed.statusCode).toBe(400);
     expect(JSON.parse(failed.body)).toEqual({ error: { code: 'lint-failed', message: 'index.html: no root', retryable: false } });
+  });
+
+  it('DELETE stops the execution named after the render and records it cancelled', async () => {
+    const started = (await entry.api(urlEvent('POST', '/api/render', '{}'), {})) as unknown as { statusCode: number; body: string };
+    const { id } = JSON.parse(started.body) as { id: string };
+    const cancelled = (await entry.api(urlEvent('DELETE', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
+    expect(cancelled.statusCode).toBe(202);
+    expect(JSON.parse(cancelled.body)).toEqual({ id, status: 'cancelled' });
+    const stop = executions.find((e) => e.target === 'AWSStepFunctions.StopExecution');
+    expect(stop?.body).toMatchObject({ executionArn: `arn:aws:states:us-east-1:123456789012:execution:render:${id}` });
+    const after = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
+    expect(after.statusCode).toBe(409);
+    expect(JSON.parse(after.body).error.code).toBe('render-cancelled');
+    const again = (await entry.api(urlEvent('DELETE', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
+    expect(again.statusCode).toBe(409);
+    expect(JSON.parse(again.body).error.code).toBe('render-not-running');
   });
 
   it('a direct invoke that fails throws the typed failure (its name drives the retry table, its message is the error JSON)', async () => {

@@ -4,7 +4,7 @@ import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition'
 import { lambdaError } from '../errors.js';
 import { checkVariablesAgainst } from './check-variables.js';
 import { MAX_VARIABLES_BYTES, parseJsonBody, parseRenderBody } from './render-body.js';
-import { readRenderProgress, startRender, type RenderService } from './render-service.js';
+import { cancelRender, readRenderProgress, startRender, type RenderService } from './render-service.js';
 
 /** Bodies above this are refused before parsing (the variables cap plus room for the rest). */
 const MAX_BODY_BYTES = MAX_VARIABLES_BYTES + 16 * 1024;
@@ -21,6 +21,8 @@ const STATUS: Partial<Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 500>> =
   'custom-html-disabled': 403,
   'render-not-found': 404,
   'idempotency-conflict': 409,
+  'render-not-running': 409,
+  'render-cancelled': 409,
   'variables-too-large': 413,
   'body-too-large': 413,
 };
@@ -60,6 +62,7 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
     const progress = await readRenderProgress(service, c.req.param('id'));
     c.header('Cache-Control', 'no-store');
     if (progress.status === 'failed' && progress.error) return errorResponse(c, progress.error);
+    if (progress.status === 'cancelled') return errorResponse(c, lambdaError('render-cancelled', `Render ${progress.id} was cancelled.`));
     if (progress.status === 'completed' && progress.output?.url) {
       if ((c.req.header('accept') ?? '').includes('application/json')) return c.json(progress, 200);
       return c.redirect(progress.output.url, 302);
@@ -67,6 +70,7 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
     c.header('Retry-After', '2');
     return c.json(progress, 202);
   });
+  app.delete('/api/render/:id', async (c) => c.json(await cancelRender(service, c.req.param('id')), 202));
   return app;
 }
 

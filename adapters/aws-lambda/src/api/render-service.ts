@@ -4,6 +4,7 @@ import path from 'node:path';
 import { lambdaError } from '../errors.js';
 import { aggregateProgress, type DistributedProgress } from '../progress/aggregate-progress.js';
 import type { Pricing } from '../progress/cost.js';
+import { putJson as writeJson } from '../storage/object-store.js';
 import type { AssembleProgress, AttemptError, ChunkProgress, FinalStatus, PlanProgress, RenderRequestBody, StoredRequest } from '../progress/progress-records.js';
 import { packProject } from '../project/project-archive.js';
 import { isRenderId, newRenderId, renderKeys } from '../storage/layout.js';
@@ -15,6 +16,8 @@ export interface RenderService {
   store: ObjectStore;
   /** Starts the workflow for a render (Step Functions StartExecution, or the local runner). Idempotent per id. */
   startWorkflow(renderId: string): Promise<void>;
+  /** Stops it (Step Functions StopExecution); absent where a render cannot be stopped. */
+  stopWorkflow?(renderId: string): Promise<void>;
   chunking: StoredRequest['chunking'];
   chunkTimeoutSeconds: number;
   /** A project folder to render when the request brings none (the deployment's composition). */
@@ -86,4 +89,20 @@ export async function readRenderProgress(service: RenderService, id: string): Pr
   const progress = aggregateProgress({ request, plan, chunks, assemble, errors, status, now: (service.now ?? Date.now)(), ...(service.pricing ? { pricing: service.pricing } : {}) });
   if (progress.output) progress.output.url = await service.store.presign(progress.output.key, service.urlExpirySeconds ?? 3600);
   return progress;
+}
+
+/**
+ * Cancels a running render: stops the workflow, then records `cancelled` in status.json (a
+ * finished render answers 409 render-not-running; one that cannot be stopped here, 409 too).
+ */
+export async function cancelRender(service: RenderService, id: string): Promise<{ id: string; status: 'cancelled' }> {
+  const progress = await readRenderProgress(service, id);
+  if (progress.status !== 'running' && progress.status !== 'queued') {
+    throw lambdaError('render-not-running', `Render ${id} is already ${progress.status}; only a running render can be cancelled.`, { details: { status: progress.status } });
+  }
+  if (!service.stopWorkflow) throw lambdaError('render-not-running', `This deployment cannot stop render ${id}.`);
+  await service.stopWorkflow(id);
+  const status: FinalStatus = { status: 'cancelled', finishedAt: new Date((service.now ?? Date.now)()).toISOString() };
+  await writeJson(service.store, renderKeys(id).status, status);
+  return { id, status: 'cancelled' };
 }

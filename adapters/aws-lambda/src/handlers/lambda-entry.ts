@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
 import { createLambdaApiApp } from '../api/api-app.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
@@ -78,6 +78,11 @@ function renderService(): RenderService {
       } catch (error) {
         if (!(error instanceof ExecutionAlreadyExists)) throw error;
       }
+    },
+    async stopWorkflow(renderId) {
+      // arn:aws:states:<region>:<account>:stateMachine:<name> -> ...:execution:<name>:<renderId>
+      const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${renderId}`;
+      await sfn.send(new StopExecutionCommand({ executionArn, error: 'Seekframe.Cancelled', cause: 'DELETE /api/render/:id' }));
     },
   };
 }

@@ -69,9 +69,9 @@ export interface AttemptError extends InvocationCost {
   at: string;
 }
 
-/** `status.json`: written once, by assemble (completed) or the fail handler (failed). */
+/** `status.json`: written by assemble (completed), the fail handler (failed) or DELETE (cancelled). */
 export interface FinalStatus {
-  status: 'completed' | 'failed';
+  status: 'completed' | 'failed' | 'cancelled';
   finishedAt: string;
   output?: { key: string; size: number; frames: number };
   error?: SeekframeErrorData;
