@@ -116,7 +116,7 @@ export default $config({
       permissions: [
         { actions: ['states:StartExecution'], resources: [workflow.arn] },
         // DELETE /api/render/:id stops the render's execution (named after the render id).
-        { actions: ['states:StopExecution'], resources: [$interpolate`${workflow.arn}`.apply((arn) => `${arn.replace(':stateMachine:', ':execution:')}:*`)] },
+        { actions: ['states:StopExecution'], resources: [workflow.arn.apply((arn: string) => `${arn.replace(':stateMachine:', ':execution:')}:*`)] },
       ],
     });
 
