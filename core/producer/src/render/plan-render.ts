@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, startPoolWorker, type CaptureMode, type PoolWorker } from '@seekframe/engine';
+import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, startPoolWorker, type CaptureMode } from '@seekframe/engine';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { openMediaPage, type HdrSource } from './open-media-page.js';
-import type { RenderContext } from './render-context.js';
+import { eventSink, type RenderContext } from './render-context.js';
 import type { RenderStage } from './render-events.js';
 import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
 import { displayPath } from '../serve/display-path.js';
@@ -48,10 +48,8 @@ export async function planRender(spec: RenderSpec | RenderSpecInput, context: Re
 
 export interface PlannedSession {
   plan: RenderPlan;
+  /** Still open; with keepPage its `adopt` holds the plan step's page and the early workers. */
   session: RenderSession;
-  spec: RenderSpec;
-  /** The plan step's page, still open when keepPage (capture adopts it); on session.adopt too. */
-  worker?: PoolWorker;
 }
 
 /**
@@ -63,25 +61,16 @@ export async function planRenderSession(
   input: RenderSpec | RenderSpecInput,
   context: RenderContext,
   cleanup: CleanupStack,
-  options: { keepPage: boolean; signal: AbortSignal | undefined; epochMs?: number },
+  options: { keepPage: boolean; signal: AbortSignal | undefined },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
   const spec = parseRenderSpec(input);
+  const emit = eventSink(context);
   const stage = (name: RenderStage): void => {
     if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
-    try {
-      context.onEvent?.({ type: 'stage', stage: name });
-    } catch {
-      // A listener's bug must not break the render.
-    }
+    emit({ type: 'stage', stage: name });
   };
-  const warn = (code: string, message: string, details?: Record<string, unknown>): void => {
-    try {
-      context.onEvent?.({ type: 'warning', code, message, ...(details ? { details } : {}) });
-    } catch {
-      // as above
-    }
-  };
+  const warn = (code: string, message: string, details?: Record<string, unknown>): void => emit({ type: 'warning', code, message, ...(details ? { details } : {}) });
   const project = await resolveProject(spec.projectDir);
   const network = context.network ?? spec.network;
 
@@ -119,7 +108,8 @@ export async function planRenderSession(
   }
 
   stage('serve');
-  const epochMs = options.epochMs ?? Math.floor(plannedAt / 1000) * 1000;
+  // The page's virtual Date.now() at t = 0, fixed here: every chunk of this plan shows the same clock.
+  const epochMs = Math.floor(plannedAt / 1000) * 1000;
   const variables = spec.variables ?? {};
   const session = await openRenderSession(
     { root: project.root, entry: project.entry, variables, seed: RENDER_SEED, fps, epochMs, network, remoteTimeoutMs: spec.remoteTimeoutMs },
@@ -213,7 +203,7 @@ export async function planRenderSession(
     network,
     ...(spec.limits ? { limits: spec.limits } : {}),
   });
-  return { plan, session, spec, ...(options.keepPage ? { worker: opened.worker } : {}) };
+  return { plan, session };
 }
 
 /** mov, webm and png-sequence keep the page's transparency (PNG frames); the others are opaque. */
