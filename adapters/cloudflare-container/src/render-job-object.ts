@@ -17,6 +17,8 @@ export interface RenderJobEnv {
   CONTAINER_LOCAL_URL?: string;
   /** Public base URL of the bucket (custom domain / r2.dev); default: served by the Worker at /r/<key>. */
   R2_PUBLIC_URL?: string;
+  /** Seconds past RENDER_MAX_SECONDS before the watchdog fails a job whose renderer went silent (default 180). */
+  RENDER_WATCHDOG_GRACE_SECONDS?: string;
 }
 
 /** A failed start: the runner turns it back into a SeekframeError (errors lose their fields over RPC). */
@@ -27,8 +29,8 @@ const CLAIM_KEY = 'claimed-job-id';
 const STARTED_KEY = 'started';
 /** Progress is written at most once a second: a storage write per frame would cost more than the render. */
 const PROGRESS_WRITE_MS = 1000;
-/** The watchdog fires this long after the render's own wall-time limit. */
-const WATCHDOG_GRACE_MS = 180_000;
+/** The watchdog fires this long after the render's own wall-time limit (cold start, upload to R2). */
+const WATCHDOG_GRACE_SECONDS = 180;
 
 /**
  * One render job, as a Durable Object named `job:<id>`: its record (the render API's JobStore
@@ -90,7 +92,8 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     const reserved = await transport.reserve();
     if (!reserved.ok) return reserved;
     await this.ctx.storage.put(STARTED_KEY, true);
-    await this.ctx.storage.setAlarm(Date.now() + runnerJob.limits.maxRenderSeconds * 1000 + WATCHDOG_GRACE_MS);
+    const grace = Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) > 0 ? Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) : WATCHDOG_GRACE_SECONDS;
+    await this.ctx.storage.setAlarm(Date.now() + (runnerJob.limits.maxRenderSeconds + grace) * 1000);
     const controller = new AbortController();
     this.running = controller;
     this.ctx.waitUntil(this.drive(runnerJob, transport, controller.signal));
