@@ -96,6 +96,17 @@ describe('seekframe lambda', () => {
     expect(progress.stdout).toMatch(/Cost: ~\$\d+\.\d+ \(estimate\)/);
   });
 
+  it('render --wait without --json prints plain progress lines, the cost estimate and the output URL', async () => {
+    failNext = false;
+    const result = await runCli(['lambda', 'render', '.', '--wait', '--interval-ms', '50'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Started Lambda render [a-z0-9-]+\.\n$/);
+    expect(result.stdout).toContain('finish...');
+    expect(result.stdout).toMatch(/: completed \(done, 100%, 20\/20 frames, chunks 2\/2\)/);
+    expect(result.stdout).toMatch(/Cost: ~\$\d+\.\d+ \(estimate\) — [\d.]+ GB-s, 4 invocations, \d+ state transitions; S3 not included/);
+    expect(result.stdout).toMatch(/Output \(9 bytes\): http:\/\/127\.0\.0\.1:\d+\//);
+  });
+
   it('a failed render exits 1 with its typed error; missing settings are a usage error', async () => {
     failNext = true;
     const failed = await runCli(['lambda', 'render', '.', '--wait', '--json', '--interval-ms', '50'], { cwd: dir, env });
