@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -124,7 +124,7 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
   }
   const preview = {};
   for (const [name, path] of Object.entries(previewAssetFiles())) preview[name] = await embed(path);
-  const assetsModule = `export const compositionName = ${JSON.stringify(basename(compositionDir))};\nexport const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n`;
+  const assetsModule = `export const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n`;
 
   await mkdir(outDir, { recursive: true });
   const outfile = join(outDir, 'worker.js');

@@ -4,5 +4,4 @@ declare module 'seekframe:bundled-assets' {
   import type { BundledFile } from './bundled-files.js';
   export const composition: Record<string, BundledFile>;
   export const preview: Record<string, BundledFile>;
-  export const compositionName: string;
 }
