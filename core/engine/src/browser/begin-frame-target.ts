@@ -1,15 +1,16 @@
-import type { Browser, CDPSession, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
 
 /**
  * Creates a page whose frames are produced only by HeadlessExperimental.beginFrame. The flag must
  * be given when the target is created, which puppeteer's newPage() cannot do, so we ask the
  * browser over CDP and then pick the new target up as a puppeteer Page.
  */
-export async function createBeginFrameTarget(browser: Browser, url: string): Promise<{ page: Page; cdp: CDPSession }> {
+export async function createBeginFrameTarget(browser: Browser, url: string, context?: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
   const browserCdp = await browser.target().createCDPSession();
   try {
     const before = new Set(browser.targets());
-    const { targetId } = await browserCdp.send('Target.createTarget', { url, enableBeginFrameControl: true });
+    // In a warm pool's lease the page must live in the lease's own (isolated) browser context.
+    const { targetId } = await browserCdp.send('Target.createTarget', { url, enableBeginFrameControl: true, ...(context?.id ? { browserContextId: context.id } : {}) });
     const target = await browser.waitForTarget(
       (t) => {
         const id = targetIdOf(t);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { browserArgs, type CaptureMode } from './browser-flags.js';
 import type { BrowserInfo } from './browser-info.js';
@@ -25,6 +25,11 @@ export interface BrowserSession {
   readonly browser: Browser;
   readonly mode: CaptureMode;
   readonly executablePath: string;
+  /**
+   * A warm pool's lease (pool/browser-pool.ts): pages must open in this isolated context, never in
+   * the browser's default one. Absent for a browser launched for one render.
+   */
+  readonly context?: BrowserContext;
   /**
    * Closes the browser and removes its fresh profile folder. Safe to call twice. Never waits on
    * the page: a browser that does not close within 2 s is killed (its whole process tree).

@@ -235,8 +235,8 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 }
 
 async function createPage(session: BrowserSession, mode: CaptureMode): Promise<{ page: Page; cdp: CDPSession }> {
-  if (mode === 'beginframe') return createBeginFrameTarget(session.browser, 'about:blank');
-  const page = await session.browser.newPage();
+  if (mode === 'beginframe') return createBeginFrameTarget(session.browser, 'about:blank', session.context);
+  const page = await (session.context ?? session.browser).newPage();
   // Full Chromium may open the tab in the background, where it never paints and
   // captureScreenshot waits forever.
   await page.bringToFront();

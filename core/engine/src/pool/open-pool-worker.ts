@@ -2,6 +2,7 @@ import type { BrowserInfo } from '../browser/browser-info.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import { openCapturePage, type CapturePage, type CapturePageOptions } from '../capture/capture-page.js';
 import { launchBrowser, type BrowserSession } from '../browser/launch-browser.js';
+import type { BrowserPool } from './browser-pool.js';
 
 /** A browser with its capture page open and ready. */
 export interface PoolWorker {
@@ -15,6 +16,8 @@ export interface OpenPoolWorkerOptions {
   gpu?: boolean;
   /** Everything openCapturePage needs except the mode. */
   page: Omit<CapturePageOptions, 'mode'>;
+  /** A warm pool to lease the browser from (a fresh isolated context in a running browser) instead of launching one. */
+  pool?: BrowserPool;
 }
 
 /** A worker being opened: `ready` settles when its page is ready; `cancel` stops it at any point. */
@@ -36,7 +39,8 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
   let session: BrowserSession | undefined;
   let cancelled = false;
   const ready = (async (): Promise<PoolWorker> => {
-    const launched = await launchBrowser({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height });
+    const launchOptions = { browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height };
+    const launched = await (opts.pool ? opts.pool.acquire(launchOptions) : launchBrowser(launchOptions));
     session = launched;
     try {
       if (cancelled) throw new Error('cancelled before the page was opened');

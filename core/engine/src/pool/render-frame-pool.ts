@@ -4,6 +4,7 @@ import type { CaptureMode } from '../browser/browser-flags.js';
 import type { CapturePage, CapturePageOptions } from '../capture/capture-page.js';
 import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { scheduleWorkerBatches } from './schedule-worker-batches.js';
+import type { BrowserPool } from './browser-pool.js';
 import { pageProblemKey, type PageProblem } from '../capture/page-problems.js';
 import { pinProcessTree, reserveWorkerCpus } from '../system/pin-to-cpu.js';
 
@@ -44,6 +45,8 @@ export interface FramePoolOptions {
    * They may still be opening. The pool owns them: every one is closed in every case, used or not.
    */
   adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
+  /** A warm browser pool: workers (and replacements of crashed ones) lease browsers from it instead of launching. */
+  browserPool?: BrowserPool;
 }
 
 export interface FramePoolResult {
@@ -144,7 +147,13 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     adopted[id] = undefined; // used once: a crashed worker gets a new browser
     if (!launch) {
       if (failure) return undefined;
-      launch = startPoolWorker({ browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, page: { ...opts.page, ...(opts.signal ? { signal: opts.signal } : {}) } });
+      launch = startPoolWorker({
+        browser: opts.browser,
+        mode: opts.mode,
+        gpu: opts.gpu ?? false,
+        page: { ...opts.page, ...(opts.signal ? { signal: opts.signal } : {}) },
+        ...(opts.browserPool ? { pool: opts.browserPool } : {}),
+      });
       launches.push(launch);
     }
     const ready = await launch.ready;

@@ -64,9 +64,11 @@ export function processTree(rootPid: number): number[] {
  * Processes they start later inherit it. Where that is not possible (not Linux, no taskset) it
  * does nothing: pinning is a speed-up, never a requirement (`seekframe doctor` says which).
  */
-export async function pinProcessTree(rootPid: number, cpu: number): Promise<void> {
+export async function pinProcessTree(rootPid: number, cpu: number | readonly number[]): Promise<void> {
+  // A list un-pins: a warm browser goes back to every allowed CPU before its next render.
+  const list = typeof cpu === 'number' ? String(cpu) : cpu.join(',');
   await Promise.all(
-    processTree(rootPid).map((pid) => runProcess('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { timeoutMs: 5_000 }).catch(() => undefined)),
+    processTree(rootPid).map((pid) => runProcess('taskset', ['-a', '-p', '-c', list, String(pid)], { timeoutMs: 5_000 }).catch(() => undefined)),
   );
 }
 

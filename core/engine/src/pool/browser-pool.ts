@@ -1,0 +1,266 @@
+import { SeekframeError } from '@seekframe/composition';
+import { launchBrowser, type BrowserSession, type LaunchOptions } from '../browser/launch-browser.js';
+import { allowedCpus, pinProcessTree, processTree } from '../system/pin-to-cpu.js';
+import { parseStat } from '../system/proc-stat.js';
+import { readFileSync } from 'node:fs';
+
+/**
+ * A warm browser pool: renders in one process (batch rows, server renders, warm Lambda
+ * invocations) reuse browsers that are already running instead of paying a browser start each.
+ *
+ * Isolation: a lease is one browser used by one render worker at a time, and every lease gets a
+ * fresh browser context (Chromium's incognito-like profile: its own cookies, localStorage,
+ * IndexedDB, Cache Storage, HTTP cache and service workers, and its own renderer processes, so
+ * nothing a page loaded or defined in memory — fonts, globals — is there for the next page).
+ * Ending the lease closes the context, which discards all of it. A browser whose context does
+ * not close cleanly, that crashed, or that a lease killed (a page stopped answering) is never
+ * handed out again: it is killed and a new one launched on the next acquire.
+ *
+ * Bounds: at most `maxBrowsers` browsers belong to the pool; an acquire beyond that never waits
+ * (a render holding some workers could otherwise wait on another that waits on it) but launches a
+ * one-off browser that is closed when its lease ends. A browser is also retired when the pool's
+ * browsers together use more than `maxMemoryBytes` (RSS of every process) at release, or after
+ * `maxRendersPerBrowser` leases. Idle browsers close after `idleCloseMs`.
+ */
+export interface BrowserPoolOptions {
+  /** Browsers the pool keeps, idle or leased (default 2). */
+  maxBrowsers?: number;
+  /** Idle browsers close after this long without a lease (default 60 s; 0 = at once). */
+  idleCloseMs?: number;
+  /** At release, a browser is closed instead of kept when the pool's browsers use more (default 2 GiB). */
+  maxMemoryBytes?: number;
+  /** A browser is closed after this many leases, to bound slow leaks in long-running servers (default 100). */
+  maxRendersPerBrowser?: number;
+  /** How a browser starts (default launchBrowser); tests pass a counting wrapper. */
+  launch?: (opts: LaunchOptions) => Promise<BrowserSession>;
+}
+
+export interface BrowserPoolStats {
+  /** Browsers the pool holds now, idle and leased. */
+  browsers: number;
+  idle: number;
+  leased: number;
+  /** One-off browsers leased beyond maxBrowsers right now. */
+  overflow: number;
+  maxBrowsers: number;
+  idleCloseMs: number;
+  maxMemoryBytes: number;
+  /** RSS of every process of the pool's browsers (Linux; 0 elsewhere). */
+  rssBytes: number;
+  /** Since the pool started: browsers launched, leases served by a warm browser, browsers replaced (crashed, killed, tainted), closed when idle. */
+  launched: number;
+  reused: number;
+  replaced: number;
+  closedIdle: number;
+}
+
+export interface BrowserPool {
+  /**
+   * A browser for one render worker, in a fresh isolated context. `--proxy-server` and
+   * `--proxy-bypass-list` in `browser.extraArgs` (the network sandbox) become the context's own
+   * proxy, so sandboxed and open renders share browsers. The session's close() ends the lease
+   * (the context is closed, the browser kept when healthy); kill() kills the browser.
+   */
+  acquire(opts: LaunchOptions): Promise<BrowserSession>;
+  stats(): BrowserPoolStats;
+  /** Closes every browser, idle or leased, and refuses further acquires. */
+  close(): Promise<void>;
+}
+
+interface PooledBrowser {
+  session: BrowserSession;
+  key: string;
+  leases: number;
+  leased: boolean;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const PROXY_FLAGS = /^--proxy-(server|bypass-list)=/;
+/** How long closing a lease's context may take before the browser counts as tainted. */
+const CONTEXT_CLOSE_MS = 5_000;
+
+export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool {
+  const maxBrowsers = options.maxBrowsers ?? 2;
+  const idleCloseMs = options.idleCloseMs ?? 60_000;
+  const maxMemoryBytes = options.maxMemoryBytes ?? 2 * 1024 ** 3;
+  const maxRenders = options.maxRendersPerBrowser ?? 100;
+  const launch = options.launch ?? launchBrowser;
+  if (!Number.isInteger(maxBrowsers) || maxBrowsers < 0) {
+    throw new SeekframeError('invalid-options', `The browser pool's maxBrowsers must be a whole number of at least 0, got ${maxBrowsers}.`, { stage: 'config', details: { field: 'maxBrowsers' } });
+  }
+  const pooled = new Set<PooledBrowser>();
+  const overflow = new Set<BrowserSession>();
+  let closed = false;
+  const counts = { launched: 0, reused: 0, replaced: 0, closedIdle: 0 };
+
+  const retire = (entry: PooledBrowser, how: 'close' | 'kill'): Promise<void> => {
+    clearTimeout(entry.idleTimer);
+    pooled.delete(entry);
+    return how === 'kill' ? entry.session.kill() : entry.session.close();
+  };
+
+  const startLaunch = async (opts: LaunchOptions, launchArgs: string[]): Promise<BrowserSession> => {
+    counts.launched++;
+    return launch({ ...opts, browser: { ...opts.browser, extraArgs: launchArgs } });
+  };
+
+  const lease = async (entry: PooledBrowser | undefined, session: BrowserSession, proxy: { proxyServer?: string; proxyBypassList?: string[] }): Promise<BrowserSession> => {
+    let context;
+    try {
+      context = await session.browser.createBrowserContext(proxy);
+    } catch (error) {
+      // The browser died while idle: never reuse it; the caller launches a new one.
+      if (entry) {
+        counts.replaced++;
+        await retire(entry, 'kill');
+      } else {
+        await session.kill();
+      }
+      throw error;
+    }
+    let ended: Promise<void> | undefined;
+    const end = (how: 'release' | 'kill'): Promise<void> => {
+      ended ??= (async () => {
+        if (!entry) {
+          overflow.delete(session);
+          return how === 'kill' ? session.kill() : session.close();
+        }
+        const tainted = how === 'kill' || !session.browser.connected || !(await closeWithin(context.close(), CONTEXT_CLOSE_MS));
+        if (tainted) {
+          counts.replaced++;
+          return retire(entry, 'kill');
+        }
+        entry.leased = false;
+        const pid = session.browser.process()?.pid;
+        // A worker of a multi-worker render pinned this browser to one CPU: give it back all of them.
+        if (pid !== undefined) await pinProcessTree(pid, allowedCpus());
+        if (closed || entry.leases >= maxRenders || poolRss() > maxMemoryBytes) return retire(entry, 'close');
+        entry.idleTimer = setTimeout(() => {
+          if (entry.leased) return;
+          counts.closedIdle++;
+          void retire(entry, 'close');
+        }, idleCloseMs);
+        entry.idleTimer.unref();
+      })();
+      return ended;
+    };
+    return {
+      browser: session.browser,
+      mode: session.mode,
+      executablePath: session.executablePath,
+      context,
+      close: () => end('release'),
+      kill: () => end('kill'),
+    };
+  };
+
+  const poolRss = (): number => {
+    let total = 0;
+    for (const entry of pooled) {
+      const pid = entry.session?.browser.process()?.pid; // undefined while it starts
+      if (pid === undefined) continue;
+      for (const member of processTree(pid)) {
+        try {
+          total += parseStat(readFileSync(`/proc/${member}/stat`, 'latin1')).rssBytes;
+        } catch {
+          // exited meanwhile, or not Linux
+        }
+      }
+    }
+    return total;
+  };
+
+  return {
+    async acquire(opts) {
+      if (closed) throw new SeekframeError('browser-launch-failed', 'The browser pool was closed; no render can start in it.', { stage: 'browser' });
+      const args = opts.browser.extraArgs ?? [];
+      const launchArgs = args.filter((arg) => !PROXY_FLAGS.test(arg));
+      const proxy = contextProxy(args);
+      const key = JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, launchArgs]);
+      for (const entry of pooled) {
+        if (entry.leased || entry.key !== key) continue;
+        if (!entry.session.browser.connected) {
+          counts.replaced++;
+          await retire(entry, 'kill');
+          continue;
+        }
+        clearTimeout(entry.idleTimer);
+        entry.leased = true;
+        entry.leases++;
+        try {
+          const session = await lease(entry, entry.session, proxy);
+          counts.reused++;
+          return session;
+        } catch {
+          // That warm browser was dead: fall through to a new one.
+        }
+      }
+      // Make room: an idle browser of another shape gives way to this one.
+      if (pooled.size >= maxBrowsers) {
+        const idle = [...pooled].find((entry) => !entry.leased);
+        if (idle) await retire(idle, 'close');
+      }
+      if (pooled.size < maxBrowsers) {
+        const entry: PooledBrowser = { session: undefined as unknown as BrowserSession, key, leases: 1, leased: true };
+        pooled.add(entry); // counted while it starts, so concurrent acquires respect the bound
+        try {
+          entry.session = await startLaunch(opts, launchArgs);
+        } catch (error) {
+          pooled.delete(entry);
+          throw error;
+        }
+        if (closed) {
+          await retire(entry, 'close');
+          throw new SeekframeError('browser-launch-failed', 'The browser pool was closed while a browser started.', { stage: 'browser' });
+        }
+        return lease(entry, entry.session, proxy);
+      }
+      const session = await startLaunch(opts, launchArgs);
+      overflow.add(session);
+      return lease(undefined, session, proxy);
+    },
+    stats() {
+      const list = [...pooled];
+      return {
+        browsers: list.length,
+        idle: list.filter((entry) => !entry.leased).length,
+        leased: list.filter((entry) => entry.leased).length,
+        overflow: overflow.size,
+        maxBrowsers,
+        idleCloseMs,
+        maxMemoryBytes,
+        rssBytes: poolRss(),
+        ...counts,
+      };
+    },
+    async close() {
+      closed = true;
+      const entries = [...pooled].filter((entry) => entry.session !== undefined);
+      await Promise.allSettled([...entries.map((entry) => retire(entry, 'close')), ...[...overflow].map((session) => session.close())]);
+      overflow.clear();
+    },
+  };
+}
+
+/** The network sandbox's proxy flags as a browser context's own proxy settings. */
+export function contextProxy(args: readonly string[]): { proxyServer?: string; proxyBypassList?: string[] } {
+  const server = args.find((arg) => arg.startsWith('--proxy-server='))?.slice('--proxy-server='.length);
+  const bypass = args.find((arg) => arg.startsWith('--proxy-bypass-list='))?.slice('--proxy-bypass-list='.length);
+  return {
+    ...(server ? { proxyServer: server } : {}),
+    ...(bypass ? { proxyBypassList: bypass.split(/[;,]/).map((rule) => rule.trim()).filter(Boolean) } : {}),
+  };
+}
+
+async function closeWithin(closing: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([closing.then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
