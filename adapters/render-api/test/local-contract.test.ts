@@ -1,13 +1,14 @@
 import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
-import { contractCompositionDir, seekframeCli, serveLocal } from '@seekframe/render-api/node';
+import { contractCompositionDir, nodePreviewAssets, seekframeCli, serveLocal } from '@seekframe/render-api/node';
 
 /** The local twin every template starts from: serveLocal = render API + local runner + folder store. */
 async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id') {
   const api = await serveLocal({
     compositionDir: contractCompositionDir(),
     answerMode,
-    // From the TypeScript sources, so the suite never runs a stale CLI build.
+    // CLI and page script from the TypeScript sources, so the suite never runs a stale build.
     runner: { cli: seekframeCli({ fromSource: true }), workers: 1 },
+    previewAssets: nodePreviewAssets({ fromSource: true }),
     ...(settings.token ? { token: settings.token } : {}),
     ...(settings.allowCustomHtml ? { allowCustomHtml: true } : {}),
     ...(settings.maxConcurrentRenders ? { maxConcurrentRenders: settings.maxConcurrentRenders } : {}),

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
-import { contractCompositionDir, seekframeCli } from '@seekframe/render-api/node';
+import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 
 const run = promisify(execFile);
@@ -48,7 +48,7 @@ runRenderApiContract({
   name: 'modal-function TypeScript twin (call-id)',
   answerMode: 'call-id',
   async start(settings) {
-    const api = await startTwin({ compositionDir: contractCompositionDir(), env: settingsEnv(settings), runner: { cli: CLI, workers: 1 } });
+    const api = await startTwin({ compositionDir: contractCompositionDir(), env: settingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
     return { baseUrl: api.url, stop: () => api.close() };
   },
 });
