@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,12 +14,17 @@ export const ADAPTER_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = path.resolve(ADAPTER_DIR, '../..');
 export const CLI_BIN = path.join(REPO_ROOT, 'core/cli/bin/seekframe.js');
 
-/** Bundles the in-sandbox job script from the current sources (esbuild, well under a second). */
+/** Bundles the in-sandbox job script from the current sources (esbuild, well under a second), into a folder of this test's own. */
 export async function buildSandboxScripts(): Promise<Uint8Array> {
-  await run(process.execPath, [path.join(ADAPTER_DIR, 'scripts/build-sandbox-scripts.mjs')]);
-  const file = path.join(ADAPTER_DIR, 'dist/sandbox-scripts/run-job.mjs');
-  if (!existsSync(file)) throw new Error(`${file} was not built`);
-  return readFile(file);
+  const outDir = await mkdtemp(path.join(tmpdir(), 'seekframe-job-script-'));
+  try {
+    await run(process.execPath, [path.join(ADAPTER_DIR, 'scripts/build-sandbox-scripts.mjs'), outDir]);
+    const file = path.join(outDir, 'run-job.mjs');
+    if (!existsSync(file)) throw new Error(`${file} was not built`);
+    return await readFile(file);
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import { parseRunnerEvent, type JobUpdate, type RenderJob, type RenderRunner, type RunnerContext, type RunnerJob, type RunnerOutcome } from '@seekframe/render-api';
-import type { JobResult, JobSpec } from '../sandbox-scripts/run-job.js';
+import type { JobResult, JobSpec } from './job-protocol.js';
 import type { SandboxCommand, SandboxFile, SandboxLike, SandboxProvider } from '../sandbox-port.js';
 import { acquireSandbox, type SandboxShape } from '../sandbox/acquire-sandbox.js';
 import { tail } from '../sandbox/run-to-end.js';

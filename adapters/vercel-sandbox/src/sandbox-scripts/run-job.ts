@@ -14,21 +14,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-
-export interface JobSpec {
-  /** The job's folder (relative to the sandbox working folder); result.json and progress.json go here. */
-  dir: string;
-  cmd: string;
-  args: string[];
-  output: string;
-  outputKey: string;
-  contentType: string;
-}
-
-/** The last line of the job: what result.json holds and what the script prints at the end. */
-export type JobResult =
-  | { type: 'uploaded'; status: 'completed'; key: string; url: string; size: number; contentType: string; durationMs: number }
-  | { type: 'failed'; status: 'failed'; error: { code: string; message: string; stage?: string; retryable: boolean } };
+import type { JobResult, JobSpec } from '../runner/job-protocol.js';
 
 function writeJson(file: string, value: unknown): void {
   // Written aside then renamed: a reader never sees half a file.
