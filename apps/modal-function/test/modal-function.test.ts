@@ -34,6 +34,28 @@ describe('src/app.py', () => {
   });
 });
 
+describe('src/app.py on Modal', () => {
+  it('declares what the template promises: a 900 s, 4 CPU render function and a 150 s web function, both on the seekframe-renders volume', async () => {
+    const probe = [
+      'import json, app',
+      'opts = lambda f: {k: v for k, v in f.options.items() if k in ("cpu", "memory", "timeout")}',
+      'print(json.dumps({"render": opts(app.render), "web": opts(app.web), "volume": app.volume.name,',
+      '  "mounts": sorted(set(list(app.render.options["volumes"]) + list(app.web.options["volumes"]))), "image": [s[0] for s in app.image.steps]}))',
+    ].join('\n');
+    const { stdout } = await run(PYTHON, ['-c', probe], {
+      cwd: path.join(APP_DIR, 'src'),
+      env: { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1' },
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      render: { cpu: 4, memory: 8192, timeout: 900 },
+      web: { timeout: 150 },
+      volume: 'seekframe-renders',
+      mounts: ['/renders'],
+      image: ['from_registry', 'apt_install', 'pip_install', 'add_local_dir', 'run_commands', 'env'],
+    });
+  });
+});
+
 function settingsEnv(settings: ContractSettings): Record<string, string> {
   return {
     ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
