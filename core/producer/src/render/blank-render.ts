@@ -24,15 +24,15 @@ export class BlankFrameWatch {
   }
 
   /** The frames' one colour as `#rrggbb` (`transparent` for a fully transparent frame), or undefined when something was painted. */
-  async flatColour(): Promise<string | undefined> {
+  async flatColour(ffmpeg?: string): Promise<string | undefined> {
     if (this.varied || !this.first || this.frames === 0) return undefined;
-    return flatColourOf(this.first);
+    return flatColourOf(this.first, ffmpeg);
   }
 }
 
 /** Decodes one encoded image (JPEG/PNG) to RGBA with ffmpeg; `#rrggbb` when every pixel is within 2 levels of the first. */
-export async function flatColourOf(image: Buffer): Promise<string | undefined> {
-  const { ffmpeg } = await findFfmpeg();
+export async function flatColourOf(image: Buffer, ffmpegBinary?: string): Promise<string | undefined> {
+  const ffmpeg = ffmpegBinary ?? (await findFfmpeg()).ffmpeg;
   const rgba = await new Promise<Buffer>((resolve, reject) => {
     const child = spawn(ffmpeg, ['-v', 'error', '-protocol_whitelist', 'pipe', '-i', 'pipe:0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], {
       stdio: ['pipe', 'pipe', 'pipe'],

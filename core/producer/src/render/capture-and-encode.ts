@@ -3,6 +3,7 @@ import {
   DEFAULT_JPEG_QUALITY,
   renderFramePool,
   type BrowserInfo,
+  type BrowserPool,
   type CaptureMode,
   type CapturePage,
   type CapturePageOptions,
@@ -46,6 +47,8 @@ export interface CaptureAndEncodeOptions {
   signal: AbortSignal | undefined;
   /** Workers opened early: the media stage's page first, then those started meanwhile (the pool closes them). */
   adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
+  /** The render context's warm browser pool: workers lease browsers from it instead of launching. */
+  browserPool?: BrowserPool | undefined;
   onProgress(framesRendered: number, elapsedMs: number): void;
   /** Every frame was one flat colour (`#rrggbb` or `transparent`): called before the output is published; throw to fail the render. */
   onBlank?(colour: string): void;
@@ -98,6 +101,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       signal,
       ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
       ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
+      ...(options.browserPool ? { browserPool: options.browserPool } : {}),
       preparePage: async (workerPage) => {
         pages.add(workerPage);
         if (Object.keys(options.videoFrames).length > 0) {
@@ -121,7 +125,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     const failure = pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
     if (failure) throw failure;
     options.server.problemLog.assertNone();
-    const colour = await blank?.flatColour();
+    const colour = await blank?.flatColour(options.encoder.ffmpeg);
     if (colour !== undefined) options.onBlank?.(colour);
     options.beforeFinish();
     return await encoder.finish();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, startPoolWorker, type CaptureMode } from '@seekframe/engine';
+import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
@@ -130,12 +130,12 @@ export async function planRenderSession(
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
     const workers = resolveWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
     session.workers = workers;
-    const early = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions }));
+    const early = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }));
     // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
     cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
     session.adopt.push(...early);
   }
-  const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu });
+  const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
   // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
   cleanup.add(() => opened.worker.session.close());
   if (options.keepPage) session.adopt.unshift(opened.worker);
@@ -173,6 +173,7 @@ export async function planRenderSession(
     sdr: spec.sdr,
     sources: hdrSources,
     zscale: await ffmpegHasFilter('zscale', session.ffmpeg.ffmpeg),
+    readMetadata: (input) => probeHdrMetadata(input, { ffprobe: session.ffmpeg.ffprobe }),
   });
   for (const warning of range.warnings) session.emit(warning);
   if (range.hdr) encoder.hdr = range.hdr;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
-import type { EncoderOptions } from '@seekframe/engine';
+import { probeHardwareEncoder, type EncoderOptions } from '@seekframe/engine';
 import { planHash, type RenderPlan } from '../plan/render-plan.js';
 import { renderTimeoutError } from '../plan/render-limits.js';
 import { resolveProject } from '../serve/resolve-project.js';
@@ -104,6 +104,7 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
     gpu: plan.browserGpu,
     videoFrames: media.videoFrames,
     adoptWorkers: session.adopt.splice(0),
+    browserPool: session.browserPool,
     encoder,
     signal,
     onProgress: (framesRendered, elapsedMs) => {
@@ -124,7 +125,7 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
   };
   // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
   const encoded = target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
-    ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir })
+    ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
     : await captureAndEncode(job);
   return { frames, output: encoded.output, size: encoded.size, workers };
 }
@@ -147,7 +148,7 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
   let hardwareEncoder;
   if (plan.encoder.gpu) {
     // --gpu: a real one-frame test of each hardware encoder here; software with a warning otherwise.
-    const hardware = await chooseHardwareEncoder(plan.format);
+    const hardware = await chooseHardwareEncoder(plan.format, () => probeHardwareEncoder({ ffmpeg: session.ffmpeg.ffmpeg }));
     if (hardware.warning) session.emit(hardware.warning);
     if (hardware.encoder && plan.encoder.hdr) {
       session.emit({ type: 'warning', code: 'gpu/hdr-software', message: `--gpu: HDR output is 10-bit HEVC from libx265; ${hardware.encoder} (8-bit H.264) is not used for this render.` });

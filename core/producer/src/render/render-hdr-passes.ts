@@ -19,6 +19,8 @@ export interface HdrPassesOptions {
   hdr: HdrOutput;
   workDir: string;
   readMetadata?: (input: string) => Promise<HdrMetadata>;
+  /** The render context's ffmpeg and ffprobe (default: SEEKFRAME_FFMPEG/PATH). */
+  ffmpeg?: { ffmpeg: string; ffprobe: string };
 }
 
 /**
@@ -33,13 +35,14 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
   // The media stage's page and early workers capture JPEG: close them, both passes need PNG.
   await Promise.all((job.adoptWorkers ?? []).map((worker) => ('cancel' in worker ? worker.cancel() : worker.session.close())));
 
-  const read = options.readMetadata ?? probeHdrMetadata;
+  const tools = options.ffmpeg;
+  const read = options.readMetadata ?? ((input: string) => probeHdrMetadata(input, tools ? { ffprobe: tools.ffprobe } : {}));
   const peak = Math.max(...(await Promise.all(options.sources.map(async (s) => headroomPeak(peakNits(await read(s.input)))))));
   const fps = job.fps.num / job.fps.den;
   const mapA: VideoFrameMap = { ...job.videoFrames };
   const mapB: VideoFrameMap = { ...job.videoFrames };
   for (const [n, source] of options.sources.entries()) {
-    const layers = await extractHdrLayers(source.input, path.join(options.workDir, `hdr-${n + 1}`), { fps: job.fps, peak, ...(job.signal ? { signal: job.signal } : {}) });
+    const layers = await extractHdrLayers(source.input, path.join(options.workDir, `hdr-${n + 1}`), { fps: job.fps, peak, ...(tools ? { ffmpeg: tools.ffmpeg } : {}), ...(job.signal ? { signal: job.signal } : {}) });
     mapA[source.src] = { urlPattern: job.server.mount(`hdr-${n + 1}-sdr`, layers.sdrDir) + layers.pattern, fps, frameCount: layers.count };
     mapB[source.src] = { urlPattern: job.server.mount(`hdr-${n + 1}-low`, layers.lowDir) + layers.pattern, fps, frameCount: layers.count };
   }
@@ -73,6 +76,7 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
     audio: job.encoder.audio,
     output: job.encoder.output,
     threads: job.tuning.encoderThreads,
+    ...(tools ? { ffmpeg: tools.ffmpeg } : {}),
     ...(job.signal ? { signal: job.signal } : {}),
   });
   return { format: 'mp4', output: merged.output, size: merged.size, frames: a.frames };
