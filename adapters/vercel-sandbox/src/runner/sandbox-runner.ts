@@ -14,6 +14,8 @@ export const JOB_SCRIPT_URL = new URL('../sandbox-scripts/run-job.mjs', import.m
 /** The same file seen from the TypeScript sources (tests and scripts run src/ directly). */
 const JOB_SCRIPT_FROM_SOURCE = new URL('../../dist/sandbox-scripts/run-job.mjs', import.meta.url);
 const JOB_SCRIPT_IN_SANDBOX = 'seekframe-scripts/run-job.mjs';
+/** The sandbox's working folder: relative paths above (files, commands) are relative to it. */
+const SANDBOX_CWD = '/vercel/sandbox';
 
 async function readJobScript(): Promise<Uint8Array> {
   for (const url of [JOB_SCRIPT_URL, JOB_SCRIPT_FROM_SOURCE]) {
@@ -208,13 +210,13 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
       const paths = jobPaths(job);
       const sandbox = await options.provider.get(name);
       if (sandbox) {
-        const resultBytes = await sandbox.readFileToBuffer({ path: `${paths.dir}/result.json` }).catch(() => null);
+        const resultBytes = await sandbox.readFileToBuffer({ path: `${paths.dir}/result.json`, cwd: SANDBOX_CWD }).catch(() => null);
         const result = resultBytes ? parseResult(resultBytes.toString('utf8')) : null;
         if (result) {
           await sandbox.stop().catch(() => undefined);
           return resultUpdate(job, result);
         }
-        const progressBytes = await sandbox.readFileToBuffer({ path: `${paths.dir}/progress.json` }).catch(() => null);
+        const progressBytes = await sandbox.readFileToBuffer({ path: `${paths.dir}/progress.json`, cwd: SANDBOX_CWD }).catch(() => null);
         const event = progressBytes ? parseRunnerEvent(progressBytes.toString('utf8')) : null;
         if (event?.type === 'progress') return { status: 'running', stage: event.stage, framesRendered: event.framesRendered, totalFrames: event.totalFrames, progress: Math.min(1, event.percent / 100) };
         if (event?.type === 'stage') return { status: 'running', stage: event.stage };
