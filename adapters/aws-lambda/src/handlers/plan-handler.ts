@@ -28,27 +28,29 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
     const started = now();
     const keys = renderKeys(event.renderId);
     const existing = await getJson<StoredPlan>(deps.store, keys.plan);
-    if (existing) return planOutput(event.renderId, existing);
+    if (existing) {
+      // A retry after the winner wrote plan.json but died before its audio was stored.
+      await ensureAudio(deps, event.renderId, existing);
+      return planOutput(event.renderId, existing);
+    }
     const request = await getJson<StoredRequest>(deps.store, keys.request);
     if (!request) throw lambdaError('render-not-found', `renders/${event.renderId}/request.json does not exist: start renders through POST /api/render or renderOnLambda.`, { stage: 'config' });
 
-    const { root, projectDir } = await renderWorkFolder(deps, event.renderId);
-    const browser = await deps.runtime.browser();
-    const ffmpeg = await deps.runtime.ffmpeg();
-    const context = { browser, ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe }, network: 'sandboxed' as const, workDir: path.join(root, 'plan-work'), projectDir, ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}) };
-    const spec = deps.core.parseRenderSpec(specInput(request, projectDir), `renders/${event.renderId}/request.json`);
+    const context = await coreContext(deps, event.renderId);
+    const spec = deps.core.parseRenderSpec(specInput(request, context.projectDir), `renders/${event.renderId}/request.json`);
     const plan = await deps.core.planRender(spec, context);
     const split = planChunks({ totalFrames: plan.totalFrames, fps: plan.fps, format: plan.format, ...request.chunking });
+    const hasAudio = Boolean((plan as { media?: { audio?: unknown } }).media?.audio);
     // Refuse before any chunk runs: a plan with sound needs an ffmpeg that can mix it.
-    if ((plan as { media?: { audio?: unknown } }).media?.audio) await assertCanMixAudio(ffmpeg);
-    const audioFile = await deps.core.mixPlanAudio(plan, path.join(root, 'audio.m4a'), context);
-    if (audioFile) await deps.store.putFile(keys.audio, audioFile, 'audio/mp4');
-    await rm(context.workDir, { recursive: true, force: true });
+    if (hasAudio) await assertCanMixAudio(context.ffmpegInfo);
 
-    const stored: StoredPlan = { plan: plan as StoredPlan['plan'], chunks: split.chunks, concurrency: split.concurrency, audio: audioFile !== null, createdAt: new Date(now()).toISOString() };
+    const stored: StoredPlan = { plan: plan as StoredPlan['plan'], chunks: split.chunks, concurrency: split.concurrency, audio: hasAudio, createdAt: new Date(now()).toISOString() };
+    // If-None-Match: when another attempt wrote first, its plan (and hash) is the one chunks check.
     const { created } = await putJson(deps.store, keys.plan, stored, { ifNoneMatch: '*' });
-    // Another attempt wrote first: its plan is the one chunks will check against.
     const winner = created ? stored : ((await getJson<StoredPlan>(deps.store, keys.plan)) ?? stored);
+    // The soundtrack of the winning plan, mixed once (exactly totalFrames / fps long).
+    await ensureAudio(deps, event.renderId, winner, context);
+    await rm(context.workDir, { recursive: true, force: true });
     const progress: PlanProgress = {
       step: 'plan',
       done: true,
@@ -63,6 +65,35 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
     await putJson(deps.store, keys.planProgress, progress, { shortLived: true });
     return planOutput(event.renderId, winner);
   });
+}
+
+type PlanContext = Awaited<ReturnType<typeof coreContext>>;
+
+async function coreContext(deps: HandlerDeps, renderId: string) {
+  const { root, projectDir } = await renderWorkFolder(deps, renderId);
+  const browser = await deps.runtime.browser();
+  const ffmpegInfo = await deps.runtime.ffmpeg();
+  return {
+    root,
+    projectDir,
+    browser,
+    ffmpegInfo,
+    ffmpeg: { ffmpeg: ffmpegInfo.ffmpeg, ffprobe: ffmpegInfo.ffprobe },
+    network: 'sandboxed' as const,
+    workDir: path.join(root, 'plan-work'),
+    ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}),
+  };
+}
+
+/** Mixes and stores `audio.m4a` for a stored plan that has sound, unless it is already there. */
+async function ensureAudio(deps: HandlerDeps, renderId: string, stored: StoredPlan, given?: PlanContext): Promise<void> {
+  const key = renderKeys(renderId).audio;
+  if (!stored.audio || (await deps.store.head(key))) return;
+  const context = given ?? (await coreContext(deps, renderId));
+  const file = await deps.core.mixPlanAudio(stored.plan, path.join(context.root, 'audio.m4a'), context);
+  if (!file) throw lambdaError('segment-missing', `The plan of render ${renderId} has sound, but mixing it gave no audio file.`, { stage: 'media' });
+  await deps.store.putFile(key, file, 'audio/mp4');
+  await rm(file, { force: true });
 }
 
 function planOutput(renderId: string, stored: StoredPlan): PlanOutput {

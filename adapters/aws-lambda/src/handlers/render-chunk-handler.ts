@@ -71,7 +71,8 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       durationMs: now() - started,
     });
     // Writes go out one after another; a slow write never blocks capture and never reorders.
-    let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false), { shortLived: true });
+    // A failed progress write loses one progress update, never the chunk.
+    let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false), { shortLived: true }).catch(() => undefined);
     let lastWritten = 0;
     const onEvent = (e: { type: string; framesRendered?: number }): void => {
       if (e.type !== 'progress' || typeof e.framesRendered !== 'number') return;
