@@ -42,13 +42,21 @@ describe('the render context', () => {
     const problems = new ProblemLog();
     const context = { browser, ffmpeg, runtimeSource, problems, onEvent: (e: RenderEvent) => events.push(e) };
 
-    const plan = await planRender({ projectDir: project.dir, workers: 1, quality: 'draft' }, context);
+    // No ffmpeg on PATH (a Lambda with a bundled binary): only the injected one can run.
+    const previousPath = process.env.PATH;
+    process.env.PATH = path.join(project.dir, 'empty-bin');
+    let plan;
+    try {
+      plan = await planRender({ projectDir: project.dir, workers: 1, quality: 'draft' }, context);
+      const pieces = [path.join(project.dir, 'a.mp4'), path.join(project.dir, 'b.mp4')];
+      await renderFrames(plan, { start: 0, end: 4 }, { kind: 'segment', path: pieces[0]! }, { ...context, projectDir: project.dir });
+      await renderFrames(plan, { start: 4, end: 10 }, { kind: 'segment', path: pieces[1]! }, { ...context, projectDir: project.dir });
+      const joined = await assembleSegments(plan, pieces, null, path.join(project.dir, 'joined.mp4'), context);
+      expect(joined.frames).toBe(10);
+    } finally {
+      process.env.PATH = previousPath;
+    }
     expect(plan.versions.ffmpeg).toBe(real.version);
-    const pieces = [path.join(project.dir, 'a.mp4'), path.join(project.dir, 'b.mp4')];
-    await renderFrames(plan, { start: 0, end: 4 }, { kind: 'segment', path: pieces[0]! }, { ...context, projectDir: project.dir });
-    await renderFrames(plan, { start: 4, end: 10 }, { kind: 'segment', path: pieces[1]! }, { ...context, projectDir: project.dir });
-    const joined = await assembleSegments(plan, pieces, null, path.join(project.dir, 'joined.mp4'), context);
-    expect(joined.frames).toBe(10);
 
     const calls = (await readFile(log, 'utf8')).split('\n');
     // The segment encoder, the join and its frame count all ran through the injected binaries.
