@@ -92,6 +92,12 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     const reserved = await transport.reserve();
     if (!reserved.ok) return reserved;
     await this.ctx.storage.put(STARTED_KEY, true);
+    // A cancel can arrive while the instance starts (other calls run while this one waits).
+    const current = await this.load();
+    if (!current || isFinished(current.status)) {
+      await transport.release();
+      return { ok: true };
+    }
     const grace = Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) > 0 ? Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) : WATCHDOG_GRACE_SECONDS;
     await this.ctx.storage.setAlarm(Date.now() + (runnerJob.limits.maxRenderSeconds + grace) * 1000);
     const controller = new AbortController();
@@ -219,6 +225,8 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
 
   /** Streams the finished file from the container into R2 (with its length, which R2 needs). */
   private async store(runnerJob: RunnerJob, transport: ContainerTransport, complete: Extract<ContainerEvent, { type: 'complete' }>, signal: AbortSignal): Promise<void> {
+    const before = await this.load();
+    if (!before || isFinished(before.status)) return; // cancelled meanwhile: nothing goes to R2
     const response = await transport.fetch(containerPaths.output(runnerJob.id), { signal });
     if (!response.ok || !response.body) throw new Error(`GET ${containerPaths.output(runnerJob.id)} answered HTTP ${response.status}`);
     const length = Number(response.headers.get('content-length') ?? complete.size);

@@ -43,7 +43,7 @@ async function startSilentRenderer(): Promise<{ url: string; deleted: string[]; 
   });
 }
 
-describe('job Durable Object alarms', () => {
+describe('job Durable Object on its own (alarms, a cancel during start)', () => {
   it('the watchdog fails a render whose renderer went silent with render-timeout, and frees the renderer', async () => {
     const renderer = await startSilentRenderer();
     stops.push(renderer.close);
@@ -65,6 +65,41 @@ describe('job Durable Object alarms', () => {
     expect(answer.status).toBe(504);
     expect(await answer.json()).toMatchObject({ error: { code: 'render-timeout', retryable: true } });
     expect(renderer.deleted).toContain(id);
+  }, 90_000);
+
+  it('a cancel that arrives while the renderer is still starting stops the job before it renders', async () => {
+    const calls: string[] = [];
+    const app = new Hono();
+    app.put('/jobs/:id', async (c) => {
+      calls.push('PUT');
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // a cold start
+      return c.json({ id: c.req.param('id') }, 201);
+    });
+    app.post('/jobs/:id/render', (c) => {
+      calls.push('POST render');
+      return c.body(`${JSON.stringify({ type: 'error', error: { code: 'render-failed', message: 'test renderer', retryable: false } })}\n`);
+    });
+    app.delete('/jobs/:id', (c) => {
+      calls.push('DELETE');
+      return c.json({ released: true });
+    });
+    const renderer = await new Promise<{ url: string; close(): Promise<void> }>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise<void>((done) => server.close(() => done())) }),
+      );
+    });
+    stops.push(renderer.close);
+    const worker = await startWorker({ compositionDir: TINY_COMPOSITION, containerUrl: renderer.url });
+    stops.push(worker.stop);
+    const started = await fetch(`${worker.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+    const { statusUrl } = (await started.json()) as { statusUrl: string };
+    await expect.poll(() => calls.includes('PUT'), { timeout: 10_000, interval: 50 }).toBe(true);
+    expect((await fetch(`${worker.url}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
+    // The start finishes after the cancel: the job releases its renderer again and never renders.
+    await expect.poll(() => calls.filter((call) => call === 'DELETE').length, { timeout: 15_000, interval: 100 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(calls).not.toContain('POST render');
+    expect((await fetch(`${worker.url}${statusUrl}`)).status).toBe(409);
   }, 90_000);
 
   it('past RENDER_RETENTION_SECONDS the status URL answers 410 and the file is deleted from R2', async () => {
