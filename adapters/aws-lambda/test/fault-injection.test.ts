@@ -139,4 +139,19 @@ describe('distributed render faults', () => {
     expect(again).toEqual(first);
     expect(await getJson<StoredPlan>(s3.store, keys.plan)).toEqual(stored);
   }, 300_000);
+
+  it('a plan retry that finds plan.json without its audio (the writer died in between) mixes the audio again', async () => {
+    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+    const service = { store: s3.store, startWorkflow: async () => undefined, chunking: { chunkCount: 2 }, chunkTimeoutSeconds: 900, defaultProjectDir: project.dir };
+    const { id } = await startRender(service, { body: { quality: 'draft' } });
+    const keys = renderKeys(id);
+    const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'audio-retry'), memoryMb: 2048 };
+    const first = await planHandler(deps, { renderId: id, attempt: 0 });
+    const size = (await s3.store.head(keys.audio))?.size;
+    expect(size).toBeGreaterThan(0);
+    await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: keys.audio }));
+    expect(await s3.store.head(keys.audio)).toBeNull();
+    expect(await planHandler(deps, { renderId: id, attempt: 1 })).toEqual(first);
+    expect((await s3.store.head(keys.audio))?.size).toBe(size);
+  }, 300_000);
 });
