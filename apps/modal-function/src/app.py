@@ -9,40 +9,24 @@ function that spawns a render function per request.
 - ``GET /api/render/<call_id>`` answers 202 with progress while it runs, then the MP4 (Range);
   ``GET /renders/<name>`` serves a stored MP4 from the volume; ``DELETE`` cancels.
 
-Request checks (JSON, strict variables, limits) run through ``dist/check-request.mjs``, the
-render API's own TypeScript checks bundled for Node, so this app refuses exactly what every
-other template refuses. Deploy: ``modal deploy src/app.py`` (see the template's README).
+The routes are in web_routes.py; paths and settings in template_settings.py. Deploy:
+``modal deploy src/app.py`` (see the template's README).
 """
 
-
-import hashlib
-import hmac
 import json
 import os
-import re
 import shlex
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
 import uuid
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import modal
 
-APP_DIR = Path(__file__).resolve().parent.parent
-REPO_ROOT = APP_DIR.parent.parent
-
-# Where things are inside the Modal image; locally the same names point into this checkout.
-IN_MODAL = Path("/opt/seekframe/apps/modal-function/dist").exists()
-SEEKFRAME_DIR = Path("/opt/seekframe") if IN_MODAL else REPO_ROOT
-DIST_DIR = Path(os.environ.get("SEEKFRAME_TEMPLATE_DIST") or SEEKFRAME_DIR / "apps/modal-function/dist")
-COMPOSITIONS_DIR = Path(os.environ.get("COMPOSITIONS_DIR") or SEEKFRAME_DIR / "compositions")
-VOLUME_PATH = Path(os.environ.get("SEEKFRAME_VOLUME_PATH") or "/renders")
-VOLUME_NAME = "seekframe-renders"
+from template_settings import REPO_ROOT, SEEKFRAME_DIR, VOLUME_NAME, VOLUME_PATH, composition_dir, write_json
 
 app = modal.App("seekframe-modal-function")
 volume = modal.Volume.from_name(VOLUME_NAME, create_if_missing=True)
@@ -65,83 +49,14 @@ image = (
         "cd /opt/seekframe && npm run build -w @seekframe/modal-function",
     )
     .env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
+    # This file's two helper modules (mounted at container start, so this step comes last).
+    .add_local_python_source("template_settings", "web_routes")
 )
 
 # Settings (RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*): `modal secret create seekframe-render-api ...`.
 secrets = [modal.Secret.from_name("seekframe-render-api", required_keys=[])]
 
-ANSWER_POLL_SECONDS = 2
-CAPACITY_RETRY_SECONDS = 10
-REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'"
 CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
-# One table with @seekframe/render-api's statusOf for the codes this file raises itself.
-STATUS = {
-    "unauthorized": 401,
-    "not-found": 404,
-    "method-not-allowed": 405,
-    "render-not-found": 404,
-    "idempotency-conflict": 409,
-    "render-cancelled": 409,
-    "render-not-running": 409,
-    "render-expired": 410,
-    "body-too-large": 413,
-    "too-many-renders": 429,
-    "render-timeout": 504,
-    "invalid-json": 400,
-    "invalid-body": 400,
-    "invalid-variables": 400,
-    "invalid-options": 400,
-    "invalid-composition": 400,
-    "limit-exceeded": 400,
-    "lint-failed": 400,
-    "custom-html-disabled": 403,
-}
-
-
-# ---------------------------------------------------------------------------------------------
-# Settings
-
-
-def _int_env(name: str, default: int) -> int:
-    raw = (os.environ.get(name) or "").strip()
-    if not raw:
-        return default
-    if not raw.isdigit() or int(raw) < 1:
-        raise RuntimeError(f"{name} must be a whole number of at least 1 (got {raw!r}); fix or unset it.")
-    return int(raw)
-
-
-def settings() -> dict[str, Any]:
-    return {
-        "token": (os.environ.get("RENDER_API_TOKEN") or "").strip(),
-        "allow_custom_html": (os.environ.get("ALLOW_CUSTOM_HTML") or "").strip() == "true",
-        "max_body_bytes": 2 * 1024 * 1024,
-        "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),
-        "max_render_seconds": _int_env("RENDER_MAX_SECONDS", 900),
-        "max_pixels": 3840 * 2160,
-        "max_concurrent": _int_env("RENDER_MAX_CONCURRENT", 2),
-        "retention_seconds": _int_env("RENDER_RETENTION_SECONDS", 24 * 3600),
-        "composition": (os.environ.get("PREVIEW_COMPOSITION") or "ui-3d-reveal").strip(),
-    }
-
-
-def composition_dir() -> Path:
-    name = settings()["composition"]
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
-        raise RuntimeError(f"PREVIEW_COMPOSITION must name a folder under compositions/ (got {name!r})")
-    return COMPOSITIONS_DIR / name
-
-
-# ---------------------------------------------------------------------------------------------
-# The render function
-
-
-def _write_json(path: Path, value: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.partial")
-    temp.write_text(json.dumps(value))
-    temp.replace(path)
 
 
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, cpu=4, memory=8192, timeout=900, secrets=secrets)
@@ -200,7 +115,7 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
                 continue
             # Progress reaches the web function through the volume: commit at most every 2 s.
             if time.monotonic() - last_commit >= 2 or kind in ("complete", "error"):
-                _write_json(progress_file, state)
+                write_json(progress_file, state)
                 volume.commit()
                 last_commit = time.monotonic()
         stderr = process.stderr.read() if process.stderr else ""
@@ -214,366 +129,20 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(output, target.with_name(f".{target.name}.partial"))
         target.with_name(f".{target.name}.partial").replace(target)
-        _write_json(progress_file, {**state, "progress": 1})
+        write_json(progress_file, {**state, "progress": 1})
         volume.commit()
         return {"status": "completed", "key": key, "durationMs": duration_ms, "size": target.stat().st_size, "contentType": CONTENT_TYPES.get(fmt, "application/octet-stream")}
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-# ---------------------------------------------------------------------------------------------
-# The web app (FastAPI)
-
 
 def create_web_app():
-    """The FastAPI app of the `web` function. Built in a function so that `modal deploy` on a
-    machine without FastAPI can still import this file (only the image has it)."""
-    from urllib.parse import unquote
+    """The web function's FastAPI app (also `uvicorn app:create_web_app --factory` locally).
+    FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it."""
+    from web_routes import create_api
 
-    from fastapi import FastAPI, Request
-    from fastapi.responses import JSONResponse, Response, StreamingResponse
-    from starlette.exceptions import HTTPException as StarletteHTTPException
-
-    web_app = FastAPI(title="Seekframe render API", docs_url=None, redoc_url=None, openapi_url=None)
-
-    _lock = threading.Lock()
-    _composition_cache: dict[str, Any] = {}
-
-    class ApiError(Exception):
-        def __init__(self, code: str, message: str, *, stage: str | None = "config", retryable: bool = False, details: dict | None = None, status: int | None = None):
-            super().__init__(message)
-            self.data: dict[str, Any] = {"code": code, "message": message, **({"stage": stage} if stage else {}), "retryable": retryable, **({"details": details} if details else {})}
-            self.status = status or STATUS.get(code, 500)
-
-    def _error_response(error: ApiError) -> JSONResponse:
-        response = JSONResponse({"error": error.data}, status_code=error.status)
-        if error.data["code"] == "too-many-renders":
-            response.headers["retry-after"] = str(CAPACITY_RETRY_SECONDS)
-        if error.data["code"] == "body-too-large":
-            response.headers["connection"] = "close"
-        return response
-
-    @web_app.exception_handler(ApiError)
-    async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return _error_response(error)
-
-    @web_app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        if error.status_code == 405:
-            return _error_response(ApiError("method-not-allowed", "This route does not take that method."))
-        return _error_response(ApiError("not-found", "No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id."))
-
-    @web_app.middleware("http")
-    async def _request_id_and_auth(request: Request, call_next):
-        given = request.headers.get("x-request-id") or ""
-        request_id = given if REQUEST_ID.fullmatch(given) else str(uuid.uuid4())
-        config = settings()
-        path = request.url.path
-        needs_token = path.startswith("/api/") or path.startswith("/renders/")
-        if config["token"] and needs_token:
-            match = re.fullmatch(r"Bearer\s+(.+)", request.headers.get("authorization", ""), flags=re.IGNORECASE)
-            if not match or not hmac.compare_digest(match.group(1).strip().encode(), config["token"].encode()):
-                response = _error_response(ApiError("unauthorized", 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".'))
-                response.headers["x-request-id"] = request_id
-                return response
-        try:
-            response = await call_next(request)
-        except ApiError as error:  # raised outside a route (middleware order): same answer
-            response = _error_response(error)
-        response.headers["x-request-id"] = request_id
-        return response
-
-    def _check(payload: dict[str, Any]) -> dict[str, Any]:
-        """Runs the render API's request checks (dist/check-request.mjs) on one input."""
-        script = DIST_DIR / "check-request.mjs"
-        if not script.exists():
-            raise ApiError("internal-error", f"{script.name} is missing; run `npm run build -w @seekframe/modal-function`.", retryable=False)
-        payload = {**payload, "compositionFile": str(composition_dir() / "index.html")}
-        done = subprocess.run(["node", str(script)], input=json.dumps(payload), capture_output=True, text=True, timeout=60)
-        if done.returncode != 0:
-            raise ApiError("internal-error", "The request check failed unexpectedly; see the function logs.", retryable=True)
-        answer = json.loads(done.stdout)
-        if not answer["ok"]:
-            error = answer["error"]
-            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"), status=answer["status"])
-        return answer
-
-    def _composition() -> dict[str, Any]:
-        key = settings()["composition"]
-        if key not in _composition_cache:
-            _composition_cache[key] = _check({"mode": "composition"})["info"]
-        return _composition_cache[key]
-
-    # --- files ------------------------------------------------------------------------------------
-
-    TYPES = {
-        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml", "png": "image/png",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "woff2": "font/woff2",
-        "woff": "font/woff", "ttf": "font/ttf", "mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime",
-        "mp3": "audio/mpeg", "wav": "audio/wav", "m4a": "audio/mp4", "ogg": "audio/ogg",
-    }
-
-    def _type_of(path: str) -> str:
-        return TYPES.get(path.rsplit(".", 1)[-1].lower() if "." in path else "", "application/octet-stream")
-
-    def _inside(root: Path, relative: str) -> Path | None:
-        """The file at a relative path whose real path stays inside root; None otherwise."""
-        parts = relative.split("/")
-        if not relative or relative.startswith("/") or "\\" in relative or "\0" in relative or any(p in ("", ".", "..") for p in parts):
-            return None
-        base = root.resolve()
-        candidate = (base / relative).resolve()
-        if candidate != base and base not in candidate.parents:
-            return None
-        return candidate if candidate.is_file() else None
-
-    def _parse_range(header: str | None, size: int) -> tuple[int, int] | str | None:
-        """The same rules as @seekframe/render-api's parseRange."""
-        if not header:
-            return None
-        match = re.fullmatch(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*", header, flags=re.IGNORECASE)
-        if not match:
-            return None
-        first, last = match.groups()
-        if first == "" and last == "":
-            return None
-        if first == "":
-            suffix = int(last)
-            if suffix == 0 or size == 0:
-                return "unsatisfiable"
-            return max(0, size - suffix), size - 1
-        start = int(first)
-        if start >= size:
-            return "unsatisfiable"
-        end = size - 1 if last == "" else min(int(last), size - 1)
-        return "unsatisfiable" if end < start else (start, end)
-
-    def _file_response(request: Request, file: Path, download_name: str) -> Response:
-        size = file.stat().st_size
-        headers = {
-            "accept-ranges": "bytes",
-            "content-type": _type_of(file.name),
-            "content-disposition": f'inline; filename="{download_name}"',
-            "cache-control": "private, max-age=3600",
-        }
-        wanted = _parse_range(request.headers.get("range"), size)
-        if wanted == "unsatisfiable":
-            return Response(status_code=416, headers={**headers, "content-range": f"bytes */{size}"})
-        start, end = wanted if isinstance(wanted, tuple) else (0, size - 1)
-
-        def chunks():
-            with file.open("rb") as handle:
-                handle.seek(start)
-                left = end - start + 1
-                while left > 0:
-                    block = handle.read(min(65536, left))
-                    if not block:
-                        break
-                    left -= len(block)
-                    yield block
-
-        headers["content-length"] = str(end - start + 1 if size else 0)
-        if isinstance(wanted, tuple):
-            headers["content-range"] = f"bytes {start}-{end}/{size}"
-            return StreamingResponse(chunks(), status_code=206, headers=headers)
-        return StreamingResponse(chunks(), status_code=200, headers=headers)
-
-    # --- preview ------------------------------------------------------------------------------------
-
-    def _preview_file(name: str) -> Response:
-        file = DIST_DIR / "preview" / name
-        if not file.exists():
-            raise ApiError("not-found", f"The preview asset {name} is missing; run `npm run build -w @seekframe/modal-function`.")
-        return Response(file.read_bytes(), media_type=_type_of(name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
-
-    @web_app.get("/")
-    def preview_page() -> Response:
-        return _preview_file("index.html")
-
-    @web_app.get("/preview/{asset}")
-    def preview_asset(asset: str) -> Response:
-        if asset not in ("app.js", "seekframe-player.js"):
-            raise ApiError("not-found", f"No preview file {asset}.")
-        return _preview_file(asset)
-
-    @web_app.get("/preview/composition/{path:path}")
-    def composition_file(path: str, request: Request) -> Response:
-        # The raw path: Starlette already decoded %2F, so "..%2F" must be refused from the original.
-        raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
-        file = _inside(composition_dir(), unquote(raw))
-        if file is None:
-            raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
-        return Response(file.read_bytes(), media_type=_type_of(file.name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
-
-    # --- API ------------------------------------------------------------------------------------------
-
-    @web_app.get("/api/composition")
-    def get_composition() -> dict[str, Any]:
-        return _composition()
-
-    def _now() -> datetime:
-        return datetime.now(timezone.utc)
-
-    def _job_file(job_id: str) -> Path:
-        if not re.fullmatch(r"[A-Za-z0-9_-]{1,128}", job_id):
-            raise ApiError("render-not-found", f'No render with id "{job_id}"; POST /api/render answers the id to poll.')
-        return VOLUME_PATH / "jobs" / f"{job_id}.json"
-
-    def _read_job(job_id: str) -> dict[str, Any]:
-        file = _job_file(job_id)
-        if not file.exists():
-            volume.reload()  # written by another container a moment ago?
-        if not file.exists():
-            raise ApiError("render-not-found", f'No render with id "{job_id}"; POST /api/render answers the id to poll.')
-        job = json.loads(file.read_text())
-        if datetime.fromisoformat(job["expiresAt"]) <= _now():
-            raise ApiError("render-expired", f"Render {job_id} expired at {job['expiresAt']}; its output is no longer kept. Render again.", details={"expiresAt": job["expiresAt"]})
-        return job
-
-    def _result(job_id: str) -> dict[str, Any] | None:
-        """The render function's return value; None while it runs (get(timeout=0) -> TimeoutError)."""
-        try:
-            return modal.FunctionCall.from_id(job_id).get(timeout=0)
-        except TimeoutError:
-            return None
-        except Exception as error:  # the function crashed or was cancelled: the call's own failure
-            return {"status": "failed", "error": {"code": "render-failed", "message": f"The render function failed: {error}", "stage": "capture", "retryable": True}}
-
-    def _active_jobs() -> int:
-        count = 0
-        jobs_dir = VOLUME_PATH / "jobs"
-        if not jobs_dir.exists():
-            return 0
-        for file in jobs_dir.glob("*.json"):
-            job = json.loads(file.read_text())
-            if job.get("status") != "running" or datetime.fromisoformat(job["expiresAt"]) <= _now():
-                continue
-            if _result(job["id"]) is None:
-                count += 1
-            else:
-                # Finished: never ask Modal about this call again.
-                _write_json(file, {**job, "status": "finished"})
-        return count
-
-    def _answer_started(request: Request, job_id: str) -> Response:
-        status_url = f"/api/render/{job_id}"
-        if re.search(r"\brespond-async\b", request.headers.get("prefer", ""), flags=re.IGNORECASE):
-            return JSONResponse({"id": job_id, "statusUrl": status_url}, status_code=202, headers={"location": status_url, "preference-applied": "respond-async"})
-        return JSONResponse({"call_id": job_id}, headers={"location": status_url})
-
-    @web_app.post("/api/render")
-    async def start_render(request: Request) -> Response:
-        config = settings()
-        declared = request.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > config["max_body_bytes"]:
-            raise ApiError("body-too-large", f"The request body is larger than this deployment's limit of {config['max_body_bytes']} bytes; send fewer or shorter variables.", details={"limit": config["max_body_bytes"]})
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > config["max_body_bytes"]:
-                raise ApiError("body-too-large", f"The request body is larger than this deployment's limit of {config['max_body_bytes']} bytes; send fewer or shorter variables.", details={"limit": config["max_body_bytes"]})
-        checked = _check({
-            "mode": "render",
-            "body": body.decode("utf-8", errors="replace"),
-            "allowCustomHtml": config["allow_custom_html"],
-            "limits": {"maxFrames": config["max_frames"], "maxPixels": config["max_pixels"]},
-        })
-        key = (request.headers.get("idempotency-key") or "").strip()
-        if len(key) > 255:
-            raise ApiError("invalid-body", "Idempotency-Key is longer than 255 characters; use a UUID.")
-        key_file = VOLUME_PATH / "idempotency" / f"{hashlib.sha256(key.encode()).hexdigest()}.json" if key else None
-        # One container answers many requests at once: check-then-spawn is one step here.
-        with _lock:
-            volume.reload()
-            if key_file is not None and key_file.exists():
-                existing = json.loads(key_file.read_text())
-                if existing["bodyHash"] != checked["bodyHash"]:
-                    raise ApiError("idempotency-conflict", f'Idempotency-Key "{key}" was already used with a different body (render {existing["id"]}); use a new key for a different render.', details={"id": existing["id"]})
-                return _answer_started(request, existing["id"])
-            if _active_jobs() >= config["max_concurrent"]:
-                raise ApiError("too-many-renders", f"This deployment is rendering {config['max_concurrent']} video(s) already; try again in {CAPACITY_RETRY_SECONDS} s.", retryable=True, details={"maxConcurrentRenders": config["max_concurrent"]})
-            limits = {"maxFrames": config["max_frames"], "maxRenderSeconds": config["max_render_seconds"], "maxPixels": config["max_pixels"]}
-            call = render.spawn(checked["request"], limits)
-            created = _now()
-            job = {
-                "id": call.object_id,
-                "status": "running",
-                "request": checked["request"],
-                "totalFrames": checked["totalFrames"],
-                "createdAt": created.isoformat(),
-                "expiresAt": (created + timedelta(seconds=config["retention_seconds"])).isoformat(),
-                **({"idempotencyKey": key, "bodyHash": checked["bodyHash"]} if key else {}),
-            }
-            _write_json(_job_file(call.object_id), job)
-            if key_file is not None:
-                _write_json(key_file, {"id": call.object_id, "bodyHash": checked["bodyHash"]})
-            volume.commit()
-        return _answer_started(request, call.object_id)
-
-    def _wants_json(request: Request) -> bool:
-        accept = request.headers.get("accept", "")
-        first = accept.split(",")[0]
-        return "application/json" in accept.lower() and "video/" not in first and "*/*" not in first
-
-    @web_app.get("/api/render/{job_id}")
-    def render_status(job_id: str, request: Request) -> Response:
-        job = _read_job(job_id)
-        if job.get("status") == "cancelled":
-            raise ApiError("render-cancelled", f"Render {job_id} was cancelled; start a new one with POST /api/render.", stage="capture")
-        result = _result(job_id)
-        if result is None:
-            volume.reload()
-            progress_file = VOLUME_PATH / "progress" / f"{job_id}.json"
-            progress = json.loads(progress_file.read_text()) if progress_file.exists() else {}
-            body = {
-                "id": job_id,
-                "status": "running" if progress else "queued",
-                "stage": progress.get("stage"),
-                "progress": progress.get("progress", 0),
-                "framesRendered": progress.get("framesRendered", 0),
-                "totalFrames": progress.get("totalFrames") or job.get("totalFrames"),
-            }
-            return JSONResponse(body, status_code=202, headers={"retry-after": str(ANSWER_POLL_SECONDS), "cache-control": "no-store"})
-        if result["status"] == "failed":
-            error = result["error"]
-            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"))
-        if _wants_json(request):
-            url = f"/api/render/{job_id}"
-            return JSONResponse({
-                "id": job_id, "status": "completed", "stage": "finish", "progress": 1,
-                "framesRendered": job.get("totalFrames"), "totalFrames": job.get("totalFrames"),
-                "result": {"url": url, "key": result["key"], "durationMs": result.get("durationMs"), "size": result.get("size"), "contentType": result.get("contentType")},
-            })
-        volume.reload()
-        file = VOLUME_PATH / result["key"]
-        if not file.exists():
-            raise ApiError("render-expired", f"The stored file {result['key']} is gone (it expired or was removed); render again.", stage="output")
-        return _file_response(request, file, file.name)
-
-    @web_app.delete("/api/render/{job_id}")
-    def cancel_render(job_id: str) -> Response:
-        job = _read_job(job_id)
-        if job.get("status") == "cancelled" or _result(job_id) is not None:
-            status = "cancelled" if job.get("status") == "cancelled" else "finished"
-            raise ApiError("render-not-running", f"Render {job_id} is already {status}; only a queued or running render can be cancelled.", details={"status": status})
-        # Recorded first: a status request during the cancel must not read the killed call as a failure.
-        _write_json(_job_file(job_id), {**job, "status": "cancelled"})
-        volume.commit()
-        modal.FunctionCall.from_id(job_id).cancel()
-        return JSONResponse({"id": job_id, "status": "cancelled"}, status_code=202)
-
-    @web_app.api_route("/renders/{name}", methods=["GET", "HEAD"])
-    def stored_render(name: str, request: Request) -> Response:
-        file = _inside(VOLUME_PATH / "renders", name)
-        if file is None:
-            volume.reload()
-            file = _inside(VOLUME_PATH / "renders", name)
-        if file is None or name.startswith("."):
-            raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
-        return _file_response(request, file, name)
-
-    return web_app
+    return create_api(render=render, volume=volume)
 
 
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, timeout=150, secrets=secrets)

@@ -26,7 +26,9 @@ describe('src/app.py', () => {
   it('compiles (python3 -m py_compile)', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'modal-pycache-'));
     try {
-      await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'src/app.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
+      for (const file of ['src/app.py', 'src/web_routes.py', 'src/template_settings.py']) {
+        await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
+      }
       await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
     } finally {
       await rm(cache, { recursive: true, force: true });
@@ -51,7 +53,7 @@ describe('src/app.py on Modal', () => {
       web: { timeout: 150 },
       volume: 'seekframe-renders',
       mounts: ['/renders'],
-      image: ['from_registry', 'apt_install', 'pip_install', 'add_local_dir', 'run_commands', 'env'],
+      image: ['from_registry', 'apt_install', 'pip_install', 'add_local_dir', 'run_commands', 'env', 'add_local_python_source'],
     });
   });
 });

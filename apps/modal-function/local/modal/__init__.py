@@ -75,6 +75,9 @@ class Image:
     def add_local_file(self, *args: Any, **kwargs: Any) -> "Image":
         return self._step("add_local_file", *args, **kwargs)
 
+    def add_local_python_source(self, *args: Any, **kwargs: Any) -> "Image":
+        return self._step("add_local_python_source", *args, **kwargs)
+
     def env(self, *args: Any, **kwargs: Any) -> "Image":
         return self._step("env", *args, **kwargs)
 

@@ -12,6 +12,8 @@ def main() -> None:
     module_file, function_name, call_id = sys.argv[1:4]
     state = Path(os.environ["MODAL_LOCAL_STATE_DIR"]) / "calls"
     payload = json.loads((state / f"{call_id}.args.json").read_text())
+    # As in a Modal container, the app's folder is importable (its helper modules live there).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(module_file)))
     spec = importlib.util.spec_from_file_location("modal_local_app", module_file)
     module = importlib.util.module_from_spec(spec)
     sys.modules["modal_local_app"] = module
