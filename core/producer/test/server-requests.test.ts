@@ -29,7 +29,7 @@ type ErrorBody = { error: { code: string; message: string } };
 
 describe('producer server requests', () => {
   it('GET /health and GET /render/queue answer JSON', async () => {
-    expect(await getJson(`${server.url}/health`)).toEqual({ status: 200, body: { status: 'ok', maxConcurrentRenders: 2, activeRenders: 0, queuedRenders: 0 } });
+    expect(await getJson(`${server.url}/health`)).toEqual({ status: 200, body: { status: 'ok', maxConcurrentRenders: 2, activeRenders: 0, queuedRenders: 0, browserPool: expect.objectContaining({ browsers: 0, maxBrowsers: 4, launched: 0 }) } });
     expect(await getJson(`${server.url}/render/queue`)).toEqual({ status: 200, body: { maxConcurrentRenders: 2, activeRenders: 0, queuedRenders: 0 } });
     const missing = await getJson<ErrorBody>(`${server.url}/nope`);
     expect(missing.status).toBe(404);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
+import { createBrowserPool } from '@seekframe/engine';
 import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
 import { renderComposition } from '../render/render-composition.js';
@@ -109,6 +110,10 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     }
 
     const signal = options.signal;
+    // Rows lease warm browsers (a fresh isolated context each) instead of starting their own: a
+    // browser start is most of a short row's fixed cost. The host's pool when it passed one.
+    const ownPool = context.browsers ? undefined : createBrowserPool({ maxBrowsers: concurrency * workers });
+    const rowContext = ownPool ? { ...context, browsers: ownPool } : context;
     let firstFailure: number | undefined;
     const stopped = (): boolean => Boolean(signal?.aborted) || (options.failFast && firstFailure !== undefined);
 
@@ -123,7 +128,7 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
         if (event.type === 'stage' || event.type === 'progress' || event.type === 'warning') emit({ ...event, row: plan.index });
       };
       try {
-        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(signal ? { signal } : {}) }, forward, context);
+        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(signal ? { signal } : {}) }, forward, rowContext);
         Object.assign(entry, {
           status: 'completed',
           finishedAt: new Date().toISOString(),
@@ -151,7 +156,11 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     const lane = async (): Promise<void> => {
       while (next < queue.length && !stopped()) await runRow(queue[next++]!);
     };
-    await Promise.all(Array.from({ length: concurrency }, lane));
+    try {
+      await Promise.all(Array.from({ length: concurrency }, lane));
+    } finally {
+      await ownPool?.close();
+    }
 
     const cancelled = Boolean(signal?.aborted);
     for (const plan of queue.slice(next)) {

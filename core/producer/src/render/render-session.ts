@@ -4,6 +4,7 @@ import {
   probeMedia,
   tempFolderPrefix,
   type BrowserInfo,
+  type BrowserPool,
   type MediaInfo,
   type PoolWorker,
   type RenderTuning,
@@ -44,6 +45,8 @@ export interface RenderSession {
   server: ProjectServer;
   problems: ProblemLog;
   browser: BrowserInfo;
+  /** The context's warm pool: every browser of this render is leased from it when set. */
+  browserPool?: BrowserPool;
   workDir: string;
   sandboxed: boolean;
   ffmpeg: { ffmpeg: string; ffprobe: string; version: string };
@@ -110,6 +113,7 @@ export async function openRenderSession(settings: PageSettings, context: RenderC
     server,
     problems,
     browser,
+    ...(context.browsers ? { browserPool: context.browsers } : {}),
     workDir,
     sandboxed,
     ffmpeg,

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { answerClientError } from './client-error-response.js';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
+import { createBrowserPool, type BrowserPoolStats } from '@seekframe/engine';
 import { OutputStore } from './output-store.js';
 import { createProducerApp } from './producer-app.js';
 import type { QueueStatus } from '../jobs/render-queue.js';
@@ -17,6 +18,8 @@ export interface ProducerServer {
   readonly port: number;
   readonly config: ProducerServerConfig;
   status(): QueueStatus;
+  /** The warm browser pool (what GET /health reports as `browserPool`); null when warmBrowsers is 0. */
+  browserPool(): BrowserPoolStats | null;
   /**
    * Stops accepting requests, cancels the waiting, lets running renders finish for up to
    * `graceMs` (default 0) and cancels the rest (their partial outputs are removed), then closes.
@@ -34,8 +37,9 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
   const config = resolveServerConfig(input);
   const outputs = new OutputStore(config.outputsDir);
   await outputs.prepare();
+  const browsers = config.warmBrowsers > 0 ? createBrowserPool({ maxBrowsers: config.warmBrowsers, idleCloseMs: config.browserIdleSeconds * 1000 }) : undefined;
   const jobs = createRenderJobs({
-    run: createServerRenderRunner(outputs, { limits: config.limits, pageTimeoutMs: config.pageTimeoutMs }),
+    run: createServerRenderRunner(outputs, { limits: config.limits, pageTimeoutMs: config.pageTimeoutMs, browsers }),
     maxConcurrent: config.maxConcurrentRenders,
     maxQueued: config.maxQueuedRenders,
     retainMs: config.jobRetentionSeconds * 1000,
@@ -43,7 +47,8 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
   const scrub = createPathScrubber({ root: config.root, outputsDir: config.outputsDir });
   let closing = false;
 
-  const app = createProducerApp(config, outputs, { jobs, isClosing: () => closing }, scrub);
+  const browserPool = (): BrowserPoolStats | null => browsers?.stats() ?? null;
+  const app = createProducerApp(config, outputs, { jobs, isClosing: () => closing, browserPool }, scrub);
   const server: ServerType = await new Promise((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(started));
     started.once('error', (error: NodeJS.ErrnoException) => {
@@ -66,6 +71,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
     closing = true;
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     await jobs.shutdown({ reason: SHUTDOWN_REASON, graceMs });
+    await browsers?.close();
     // Final events are written; give clients a moment to read them, then drop what is left.
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
@@ -78,6 +84,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
     port,
     config,
     status: () => jobs.status(),
+    browserPool,
     close(options = {}) {
       closed ??= close(options.graceMs ?? 0);
       return closed;

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
+import type { BrowserPoolStats } from '@seekframe/engine';
 import type { OutputStore } from './output-store.js';
 import type { RenderJobs } from '../jobs/render-jobs.js';
 import type { JobSnapshot } from '../jobs/render-job.js';
@@ -24,6 +25,8 @@ const MAX_JSON_DEPTH = 32;
 export interface ServerJobs {
   jobs: RenderJobs<ParsedRenderRequest, ServerRenderResult>;
   isClosing(): boolean;
+  /** The warm browser pool's counts for /health (null: no pool). */
+  browserPool?(): BrowserPoolStats | null;
 }
 
 /** Seconds a client is told to wait before trying again after 429. */
@@ -74,7 +77,7 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
     await next();
   });
 
-  app.get('/health', (c) => c.json({ status: 'ok', ...jobs.status() }));
+  app.get('/health', (c) => c.json({ status: 'ok', ...jobs.status(), browserPool: server.browserPool?.() ?? null }));
   app.get('/render/queue', (c) => c.json(jobs.status()));
 
   const tooLarge = (c: Context, drained: boolean): Response => {

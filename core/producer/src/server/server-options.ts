@@ -41,6 +41,10 @@ export const ProducerServerOptionsSchema = z.object({
   limits: z.record(z.string(), z.unknown()).optional(),
   /** Longest wait for a page to load/get ready and for one seek (default 30 s); PRODUCER_PAGE_TIMEOUT_MS. */
   pageTimeoutMs: WholeNumber.pipe(z.number().min(1, 'must be at least 1')).optional(),
+  /** Warm browsers kept between renders (0-32; 0 = every render launches its own). Default PRODUCER_WARM_BROWSERS, else 2 per concurrent render. */
+  warmBrowsers: WholeNumber.pipe(z.number().min(0, 'must be 0-32').max(32, 'must be 0-32')).optional(),
+  /** Seconds an unused warm browser stays open (1-86400). Default PRODUCER_BROWSER_IDLE_SECONDS, else 60. */
+  browserIdleSeconds: WholeNumber.pipe(z.number().min(1, 'must be 1-86400').max(86_400, 'must be 1-86400')).optional(),
   /** Environment to read PRODUCER_* from (default process.env). */
   env: z.custom<NodeJS.ProcessEnv>((value) => typeof value === 'object' && value !== null, 'must be an object of environment variables').optional(),
 });
@@ -61,6 +65,9 @@ export interface ProducerServerConfig {
   /** Every server render runs under these (see render-limits.ts). */
   limits: Required<z.output<typeof RenderLimitsSchema>>;
   pageTimeoutMs: number;
+  /** Browsers the warm pool keeps (0 = no pool) and how long an idle one stays open. */
+  warmBrowsers: number;
+  browserIdleSeconds: number;
 }
 
 /** Settings that fall back to an environment variable, named by it in errors when it was the source. */
@@ -69,6 +76,8 @@ const ENV_NAMES: Record<string, string> = {
   pageTimeoutMs: 'PRODUCER_PAGE_TIMEOUT_MS',
   maxQueuedRenders: 'PRODUCER_MAX_QUEUED_RENDERS',
   jobRetentionSeconds: 'PRODUCER_JOB_RETENTION_SECONDS',
+  warmBrowsers: 'PRODUCER_WARM_BROWSERS',
+  browserIdleSeconds: 'PRODUCER_BROWSER_IDLE_SECONDS',
 };
 
 /**
@@ -86,6 +95,8 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
     ...(input.pageTimeoutMs === undefined && env.PRODUCER_PAGE_TIMEOUT_MS ? { pageTimeoutMs: env.PRODUCER_PAGE_TIMEOUT_MS } : {}),
     ...(input.maxQueuedRenders === undefined && env.PRODUCER_MAX_QUEUED_RENDERS ? { maxQueuedRenders: env.PRODUCER_MAX_QUEUED_RENDERS } : {}),
     ...(input.jobRetentionSeconds === undefined && env.PRODUCER_JOB_RETENTION_SECONDS ? { jobRetentionSeconds: env.PRODUCER_JOB_RETENTION_SECONDS } : {}),
+    ...(input.warmBrowsers === undefined && env.PRODUCER_WARM_BROWSERS ? { warmBrowsers: env.PRODUCER_WARM_BROWSERS } : {}),
+    ...(input.browserIdleSeconds === undefined && env.PRODUCER_BROWSER_IDLE_SECONDS ? { browserIdleSeconds: env.PRODUCER_BROWSER_IDLE_SECONDS } : {}),
   });
   if (!result.success) {
     const message = result.error.issues
@@ -128,6 +139,8 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
     maxHtmlBytes: options.maxHtmlBytes,
     limits,
     pageTimeoutMs: options.pageTimeoutMs ?? 30_000,
+    warmBrowsers: options.warmBrowsers ?? Math.min(32, 2 * (options.maxConcurrentRenders ?? DEFAULT_MAX_CONCURRENT_RENDERS)),
+    browserIdleSeconds: options.browserIdleSeconds ?? 60,
   };
 }
 
