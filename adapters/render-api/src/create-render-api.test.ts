@@ -168,6 +168,14 @@ describe('createRenderApi', () => {
     expect((await answer.json()).error.code).toBe('too-many-renders');
   });
 
+  it('a runner that says it stored the file but did not fails the job with output-missing', async () => {
+    const runner: RenderRunner = { start: async () => ({ kind: 'stored' }), cancel: async () => undefined };
+    const app = createRenderApi({ runner, jobs: createMemoryJobStore(), objects: memoryObjects(), composition, answerMode: 'sync' });
+    const answer = await app.request('/api/render', { method: 'POST', body: '{}' });
+    expect(answer.status).toBe(500);
+    expect((await answer.json()).error).toMatchObject({ code: 'output-missing', retryable: true });
+  });
+
   it('a detached runner is polled on each status request until it reports the end', async () => {
     const objects = memoryObjects();
     let polls = 0;
