@@ -53,9 +53,9 @@ export default $config({
       ],
     });
 
-    // ffmpeg: the binaries inside @ffmpeg-installer/linux-x64 (a 2018 build) render and join video
-    // but cannot mix sound. For compositions with audio, attach a layer with a current static
-    // ffmpeg + ffprobe in bin/ (SEEKFRAME_FFMPEG_LAYER=<layer version ARN>).
+    // ffmpeg: the binaries inside @ffmpeg-installer/linux-x64 (a 2018 build) render, join and mix
+    // sound (the engine's filter graphs stay within ffmpeg 4.1). To use a newer ffmpeg, attach a
+    // layer with a static ffmpeg + ffprobe in bin/ (SEEKFRAME_FFMPEG_LAYER=<layer version ARN>).
     const ffmpegLayer = process.env.SEEKFRAME_FFMPEG_LAYER;
     const common = {
       runtime: 'nodejs20.x' as const,

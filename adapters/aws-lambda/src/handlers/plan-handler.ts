@@ -4,7 +4,6 @@ import { planChunks } from '../chunks/plan-chunks.js';
 import { lambdaError } from '../errors.js';
 import { renderKeys } from '../storage/layout.js';
 import { getJson, putJson } from '../storage/object-store.js';
-import { assertCanMixAudio } from '../runtime/ffmpeg-capabilities.js';
 import type { PlanProgress, StoredRequest } from '../progress/progress-records.js';
 import type { HandlerDeps, PlanOutput, StoredPlan } from './handler-deps.js';
 import { runStep } from './run-step.js';
@@ -41,8 +40,6 @@ export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOu
     const plan = await deps.core.planRender(spec, context);
     const split = planChunks({ totalFrames: plan.totalFrames, fps: plan.fps, format: plan.format, ...request.chunking });
     const hasAudio = Boolean((plan as { media?: { audio?: unknown } }).media?.audio);
-    // Refuse before any chunk runs: a plan with sound needs an ffmpeg that can mix it.
-    if (hasAudio) await assertCanMixAudio(context.ffmpegInfo);
 
     const stored: StoredPlan = { plan: plan as StoredPlan['plan'], chunks: split.chunks, concurrency: split.concurrency, audio: hasAudio, createdAt: new Date(now()).toISOString() };
     // If-None-Match: when another attempt wrote first, its plan (and hash) is the one chunks check.

@@ -24,7 +24,12 @@ const SAMPLE_RATE = 48_000;
 /**
  * Mixes every audible clip into one track exactly `totalDuration` seconds long: each source is
  * trimmed (mediaStart, duration), delayed to its start, scaled by its volume and summed without
- * normalisation (amix would otherwise divide every track by the number of inputs).
+ * normalisation.
+ *
+ * The graph uses only filters and options of ffmpeg 4.1 (2018), because the ffmpeg that an npm
+ * package can ship for AWS Lambda is that old: adelay gets one delay per channel instead of
+ * `all=1` (4.2+), and instead of amix's `normalize=0` (4.4+) every input is padded to the full
+ * length, so amix's 1/inputs scale is constant and `volume=inputs` undoes it exactly.
  */
 export async function mixAudio(
   tracks: AudioTrack[],
@@ -51,14 +56,14 @@ export async function mixAudio(
     graph.push(
       `[${i}:a:0]atrim=start=${track.mediaStart}:duration=${track.duration},asetpts=PTS-STARTPTS,` +
         `aresample=${SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${track.volume},` +
-        `adelay=delays=${delayMs}:all=1[a${i}]`,
+        `adelay=delays=${delayMs}|${delayMs},apad,atrim=end=${totalDuration}[a${i}]`,
     );
     labels.push(`[a${i}]`);
   });
   // A silent base track fixes the length and format even when no clip reaches the end.
   args.push(...NO_PROTOCOLS, '-f', 'lavfi', '-t', String(totalDuration), '-i', `anullsrc=channel_layout=stereo:sample_rate=${SAMPLE_RATE}`);
   labels.push(`[${usable.length}:a]`);
-  graph.push(`${labels.join('')}amix=inputs=${labels.length}:normalize=0:duration=longest,atrim=end=${totalDuration}[out]`);
+  graph.push(`${labels.join('')}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length},atrim=end=${totalDuration}[out]`);
 
   const target = path.resolve(output);
   const temp = tempPathFor(target);
