@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { createRenderApi, renderApiSettingsFromEnv, type CompositionSource, type PreviewAssets } from '@seekframe/render-api';
+import { createContainerRunner } from './container-runner.js';
+import { createDurableJobStore } from './durable-job-store.js';
+import { createR2ObjectStore } from './r2-object-store.js';
+import type { RenderJobEnv } from './render-job-object.js';
+import { serveR2Object } from './serve-r2-object.js';
+
+/** Bindings and vars (wrangler.jsonc); the render API's own settings are read by renderApiSettingsFromEnv. */
+export interface CloudflareRenderEnv extends RenderJobEnv {
+  RENDER_API_TOKEN?: string;
+  ALLOW_CUSTOM_HTML?: string;
+  RENDER_MAX_FRAMES?: string;
+  RENDER_MAX_SECONDS?: string;
+  RENDER_RETENTION_SECONDS?: string;
+  RENDER_MAX_CONCURRENT?: string;
+}
+
+export interface CloudflareRenderApiOptions {
+  env: CloudflareRenderEnv;
+  /** The request's `ctx.waitUntil`: the job's start may outlive a `Prefer: respond-async` answer. */
+  waitUntil: (promise: Promise<unknown>) => void;
+  composition: CompositionSource;
+  previewAssets?: PreviewAssets;
+}
+
+/**
+ * The render API on Cloudflare: the shared contract (preview page, /api/composition, /api/render...)
+ * with the Container runner, the Durable Object job store and R2, plus `GET|HEAD /r/<key>` serving
+ * stored renders from R2 with Range. Cheap to build, so a Worker builds it per request (the
+ * `waitUntil` belongs to the request).
+ */
+export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): Hono {
+  const { env } = options;
+  const settings = renderApiSettingsFromEnv(env as unknown as Record<string, string | undefined>);
+  const app = new Hono();
+  app.on(['GET', 'HEAD'], '/r/*', (c) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice('/r/'.length));
+    } catch {
+      key = '';
+    }
+    return serveR2Object(env.RENDERS, key, c.req.raw);
+  });
+  const api = createRenderApi({
+    ...settings,
+    runner: createContainerRunner(env.JOBS),
+    // A job stops counting against RENDER_MAX_CONCURRENT at the latest when its watchdog would fire.
+    jobs: createDurableJobStore(env.JOBS, { staleAfterMs: ((settings.limits?.maxRenderSeconds ?? 900) + 300) * 1000 }),
+    objects: createR2ObjectStore(env.RENDERS, env.R2_PUBLIC_URL ? { publicUrl: env.R2_PUBLIC_URL } : {}),
+    composition: options.composition,
+    ...(options.previewAssets ? { previewAssets: options.previewAssets } : {}),
+    answerMode: 'sync',
+    waitUntil: options.waitUntil,
+  });
+  // Everything else is the render API, answered by its own app so its 404 and error shapes apply.
+  app.all('*', (c) => api.fetch(c.req.raw));
+  return app;
+}
