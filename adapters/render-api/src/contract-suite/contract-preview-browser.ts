@@ -68,4 +68,34 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       expect(status).toBe('Done.');
     }, 180_000);
   });
+
+  describe('preview page with RENDER_API_TOKEN', () => {
+    const base = useTarget(options, { token: 'contract-preview-token' });
+    let session: BrowserSession | undefined;
+
+    afterAll(async () => {
+      await session?.close();
+    });
+
+    it('asks for the token, then plays the composition and renders with it', async () => {
+      session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 800, height: 700 });
+      const page = await session.browser.newPage();
+      await page.goto(base(), { waitUntil: 'load' });
+      await page.waitForFunction(() => !(document.getElementById('token-form') as HTMLFormElement).hidden, { timeout: 60_000 });
+      expect(await page.$('seekframe-player')).toBeNull();
+      await page.type('#token', 'contract-preview-token');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => Number(document.body.dataset.playerReady ?? '0') >= 1, { timeout: 60_000 });
+      expect(await page.$eval('#token-form', (form) => (form as HTMLFormElement).hidden)).toBe(true);
+      expect(await page.$$eval('#variables input', (fields) => fields.length)).toBe(2);
+      // Render with the token: the link is a blob of the file fetched with it (a plain link could not send it).
+      await page.click('#render');
+      await page.waitForFunction(() => !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error', { timeout: 150_000 });
+      expect(await page.$eval('#status', (el) => el.textContent)).toBe('Done.');
+      const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
+      expect(href.startsWith('blob:')).toBe(true);
+      const bytes = Buffer.from(await page.evaluate(async (url: string) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href));
+      expect(await probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
+    }, 240_000);
+  });
 }
