@@ -10,6 +10,8 @@ import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { launchBrowser, type BrowserSession, type LaunchOptions } from '../src/browser/launch-browser.js';
 import { openCapturePage } from '../src/capture/capture-page.js';
 import { createBrowserPool, type BrowserPool } from '../src/pool/browser-pool.js';
+import { allowedCpus, pinProcessTree } from '../src/system/pin-to-cpu.js';
+import { findOnPath } from '../src/system/find-executable.js';
 import { colourPage } from './serve-pages.js';
 
 const require = createRequire(import.meta.url);
@@ -237,6 +239,21 @@ describe('createBrowserPool', () => {
       const other = await pool.acquire({ ...launchOptions(), width: 80 });
       expect(pool.stats()).toMatchObject({ browsers: 1, leased: 1, overflow: 0 });
       await other.close();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it.runIf(process.platform === 'linux' && allowedCpus().length >= 2)('gives a browser that a multi-worker render pinned to one CPU every CPU back before its next lease', async () => {
+    expect(await findOnPath('taskset')).toBeTruthy();
+    const { pool, pids } = countingPool();
+    const cpusOf = (pid: number): number[] => allowedCpus(readFileSync(`/proc/${pid}/status`, 'latin1'));
+    try {
+      const lease = await pool.acquire(launchOptions());
+      await pinProcessTree(pids[0]!, allowedCpus()[0]!);
+      expect(cpusOf(pids[0]!)).toHaveLength(1);
+      await lease.close();
+      expect(cpusOf(pids[0]!)).toEqual(allowedCpus());
     } finally {
       await pool.close();
     }

@@ -132,8 +132,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
         }
         entry.leased = false;
         const pid = session.browser.process()?.pid;
-        // A worker of a multi-worker render pinned this browser to one CPU: give it back all of them.
-        if (pid !== undefined) await pinProcessTree(pid, allowedCpus());
+        // A worker of a multi-worker render pinned this browser to one CPU: give it back all of
+        // them (only then: taskset per process costs ~10 ms each on a busy machine).
+        if (pid !== undefined && isPinned(pid)) await pinProcessTree(pid, allowedCpus());
         if (closed || entry.leases >= maxRenders || poolRss() > maxMemoryBytes) return retire(entry, 'close');
         entry.idleTimer = setTimeout(() => {
           if (entry.leased) return;
@@ -250,6 +251,15 @@ export function contextProxy(args: readonly string[]): { proxyServer?: string; p
     ...(server ? { proxyServer: server } : {}),
     ...(bypass ? { proxyBypassList: bypass.split(/[;,]/).map((rule) => rule.trim()).filter(Boolean) } : {}),
   };
+}
+
+/** True when the process may run on fewer CPUs than this one (Linux; false elsewhere). */
+function isPinned(pid: number): boolean {
+  try {
+    return allowedCpus(readFileSync(`/proc/${pid}/status`, 'latin1')).length < allowedCpus().length;
+  } catch {
+    return false;
+  }
 }
 
 async function closeWithin(closing: Promise<void>, ms: number): Promise<boolean> {

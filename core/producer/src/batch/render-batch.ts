@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
-import { createBrowserPool } from '@seekframe/engine';
+import { createBrowserPool, findBrowser } from '@seekframe/engine';
 import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
 import { renderComposition } from '../render/render-composition.js';
@@ -113,7 +113,9 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     // Rows lease warm browsers (a fresh isolated context each) instead of starting their own: a
     // browser start is most of a short row's fixed cost. The host's pool when it passed one.
     const ownPool = context.browsers ? undefined : createBrowserPool({ maxBrowsers: concurrency * workers });
-    const rowContext = ownPool ? { ...context, browsers: ownPool } : context;
+    // Found once for the whole batch: findBrowser asks the binary its version (~50 ms a row).
+    const browser = context.browser ?? (await findBrowser());
+    const rowContext = { ...context, browser, ...(ownPool ? { browsers: ownPool } : {}) };
     let firstFailure: number | undefined;
     const stopped = (): boolean => Boolean(signal?.aborted) || (options.failFast && firstFailure !== undefined);
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { answerClientError } from './client-error-response.js';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
-import { createBrowserPool, type BrowserPoolStats } from '@seekframe/engine';
+import { createBrowserPool, findBrowser, type BrowserInfo, type BrowserPoolStats } from '@seekframe/engine';
 import { OutputStore } from './output-store.js';
 import { createProducerApp } from './producer-app.js';
 import type { QueueStatus } from '../jobs/render-queue.js';
@@ -29,6 +29,18 @@ export interface ProducerServer {
 
 const SHUTDOWN_REASON = 'the server is shutting down';
 
+/** findBrowser once per server (it asks the binary its version: ~50 ms a render); a failed lookup is retried by the next render. */
+function oneBrowserLookup(): () => Promise<BrowserInfo> {
+  let found: Promise<BrowserInfo> | undefined;
+  return () => {
+    found ??= findBrowser();
+    found.catch(() => {
+      found = undefined;
+    });
+    return found;
+  };
+}
+
 /**
  * The producer HTTP server (Hono on @hono/node-server) on the render job service: FIFO queue,
  * SSE progress, polling, outputs in the storage port's local folder.
@@ -39,7 +51,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
   await outputs.prepare();
   const browsers = config.warmBrowsers > 0 ? createBrowserPool({ maxBrowsers: config.warmBrowsers, idleCloseMs: config.browserIdleSeconds * 1000 }) : undefined;
   const jobs = createRenderJobs({
-    run: createServerRenderRunner(outputs, { limits: config.limits, pageTimeoutMs: config.pageTimeoutMs, browsers }),
+    run: createServerRenderRunner(outputs, { limits: config.limits, pageTimeoutMs: config.pageTimeoutMs, browsers, browser: oneBrowserLookup() }),
     maxConcurrent: config.maxConcurrentRenders,
     maxQueued: config.maxQueuedRenders,
     retainMs: config.jobRetentionSeconds * 1000,

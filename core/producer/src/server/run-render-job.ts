@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserPool } from '@seekframe/engine';
+import type { BrowserInfo, BrowserPool } from '@seekframe/engine';
 import { renderComposition } from '../render/render-composition.js';
 import type { RenderLimits } from '../plan/render-limits.js';
 import type { JobRunner } from '../jobs/render-job.js';
@@ -23,7 +23,7 @@ export interface ServerRenderResult {
  * the output store under a fresh token only once complete (a failed or cancelled render leaves
  * nothing there). Failing or cancelling is the job service's business: this just throws.
  */
-export function createServerRenderRunner(outputs: OutputStore, settings: { limits: RenderLimits; pageTimeoutMs: number; browsers?: BrowserPool | undefined }): JobRunner<ParsedRenderRequest, ServerRenderResult> {
+export function createServerRenderRunner(outputs: OutputStore, settings: { limits: RenderLimits; pageTimeoutMs: number; browsers?: BrowserPool | undefined; browser?: () => Promise<BrowserInfo> }): JobRunner<ParsedRenderRequest, ServerRenderResult> {
   return async (request, { signal, report }) => {
     let inlineDir: string | undefined;
     const slot = outputs.allocate(request.options.format);
@@ -40,7 +40,7 @@ export function createServerRenderRunner(outputs: OutputStore, settings: { limit
         { ...request.options, projectDir, output: slot.file, network: 'sandboxed', signal, limits: settings.limits, readyTimeoutMs: settings.pageTimeoutMs, seekTimeoutMs: settings.pageTimeoutMs },
         report,
         // The server's warm pool: each render's pages get a fresh isolated context in a running browser.
-        settings.browsers ? { browsers: settings.browsers } : {},
+        { ...(settings.browsers ? { browsers: settings.browsers } : {}), ...(settings.browser ? { browser: settings.browser } : {}) },
       );
       await outputs.publish(slot);
       return { outputUrl: `/outputs/${slot.token}`, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration };
