@@ -92,14 +92,12 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
 
   app.get('/health', (c) => c.json({ status: 'ok', activeJobs: jobs.size, maxConcurrent: options.maxConcurrent }));
 
-  app.use('/jobs/:id/*', async (c, next) => {
-    if (!JOB_ID.test(c.req.param('id'))) return fail(c, 400, { code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
+  const checkJobId = async (c: Context, next: () => Promise<void>) => {
+    if (!JOB_ID.test(c.req.param('id') ?? '')) return fail(c, 400, { code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
     await next();
-  });
-  app.use('/jobs/:id', async (c, next) => {
-    if (!JOB_ID.test(c.req.param('id'))) return fail(c, 400, { code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
-    await next();
-  });
+  };
+  app.use('/jobs/:id', checkJobId);
+  app.use('/jobs/:id/*', checkJobId);
 
   app.put('/jobs/:id', (c) => {
     const job = reserve(c.req.param('id'));

@@ -74,6 +74,11 @@ describe('render container server', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'invalid-body' } });
     await fetch(`${server.url}/jobs/x`, { method: 'DELETE' });
+    // Job ids become file names on the renderer: only [A-Za-z0-9_-].
+    for (const path of ['/jobs/a.b', '/jobs/a%2F..%2Fb/render']) {
+      const refused = await fetch(`${server.url}${path}`, { method: path.endsWith('render') ? 'POST' : 'PUT', body: '{}' });
+      expect(refused.status, path).toBe(400);
+    }
 
     const render = await fetch(`${server.url}/jobs/y/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { nope: 1 } }) });
     const last = lines(await render.text()).at(-1);
