@@ -52,6 +52,8 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
   /** Jobs cancelled through cancel(id) (another instance's DELETE, or a platform stop). */
   const cancelled = new Set<string>();
   let active = 0;
+  /** Every start() still in flight, so cancelAll() can wait until their temp folders are gone. */
+  const inFlight = new Set<Promise<unknown>>();
   const maxConcurrent = options.maxConcurrent ?? 2;
   const cli = options.cli ?? seekframeCli({ ...(options.env ? { env: options.env } : {}) });
   const renderInFolder = async (job: RunnerJob, context: RunnerContext, work: string): Promise<RunnerOutcome> => {
@@ -118,17 +120,24 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
         active--;
         throw error;
       });
-      try {
-        return await renderInFolder(job, context, work);
-      } finally {
-        active--;
-        children.delete(job.id);
-        cancelled.delete(job.id);
-        await rm(work, { recursive: true, force: true });
-      }
+      const run = (async () => {
+        try {
+          return await renderInFolder(job, context, work);
+        } finally {
+          active--;
+          children.delete(job.id);
+          cancelled.delete(job.id);
+          await rm(work, { recursive: true, force: true });
+        }
+      })();
+      inFlight.add(run);
+      void run.catch(() => undefined).finally(() => inFlight.delete(run));
+      return run;
     },
+    /** Cancels every running render and resolves once all of them ended and cleaned up. */
     async cancelAll() {
       await Promise.all([...children.keys()].map((id) => this.cancel(id)));
+      await Promise.allSettled([...inFlight]);
     },
     async cancel(id) {
       const child = children.get(id);

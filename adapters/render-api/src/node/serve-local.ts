@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -20,7 +20,7 @@ export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runne
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Where finished files go; default a new temp folder. */
+  /** Where finished files go; default a new temp folder, removed by close(). */
   dataDir?: string;
   /** Default: the core's local-folder storage on dataDir. */
   objects?: ObjectStore;
@@ -42,6 +42,7 @@ export interface LocalRenderApi {
  * in-memory job store and a folder as the object store, on 127.0.0.1.
  */
 export async function serveLocal(options: ServeLocalOptions): Promise<LocalRenderApi> {
+  const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
   // The core's local-folder storage is this API's object store as it is (same five verbs).
   const objects = options.objects ?? createLocalFolderStorage({ root: dataDir });
@@ -80,6 +81,8 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      // A temp folder serveLocal made itself goes with it; a given dataDir is the caller's.
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
