@@ -17,7 +17,9 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -59,9 +61,18 @@ secrets = [modal.Secret.from_name("seekframe-render-api", required_keys=[])]
 CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
 
 
+def _exit_on_sigterm() -> None:
+    """A cancel (SIGTERM) ends the render through its `finally`, so its temp folder goes too."""
+    try:
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
+    except ValueError:  # not the main thread: the platform removes the container anyway
+        pass
+
+
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, cpu=4, memory=8192, timeout=900, secrets=secrets)
 def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
     """Runs `seekframe render --json` for one request; progress and the file go to the volume."""
+    _exit_on_sigterm()
     call_id = modal.current_function_call_id() or f"local-{uuid.uuid4().hex}"
     fmt = request.get("format", "mp4")
     key = f"renders/{call_id}.{fmt}"

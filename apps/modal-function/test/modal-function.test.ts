@@ -94,14 +94,23 @@ async function stopPython(child: ChildProcess, state: string): Promise<void> {
   child.kill('SIGTERM');
   await exited;
   const calls = path.join(state, 'calls');
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   for (const name of existsSync(calls) ? await readdir(calls) : []) {
     if (!/^fc-[0-9a-f]+\.json$/.test(name)) continue;
     const { pid } = JSON.parse(await readFile(path.join(calls, name), 'utf8')) as { pid: number };
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    if (!alive(pid)) continue;
+    // SIGTERM first: the render function and the CLI clean up their temp folders; SIGKILL after 10 s.
+    process.kill(-pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (alive(pid)) process.kill(-pid, 'SIGKILL');
   }
 }
 
