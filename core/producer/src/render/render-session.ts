@@ -71,6 +71,9 @@ export async function openRenderSession(settings: PageSettings, context: RenderC
   const network = context.network ?? settings.network;
   const sandboxed = network === 'sandboxed';
   const problems = context.problems ?? new ProblemLog();
+  // Located meanwhile (a first call runs `ffmpeg -version`): it must not add to the start-up.
+  const locating = contextFfmpeg(context);
+  locating.catch(() => undefined);
   const runtimeSource = await contextRuntimeSource(context);
   const server = await createProjectServer({
     root: settings.root,
@@ -104,7 +107,7 @@ export async function openRenderSession(settings: PageSettings, context: RenderC
     cleanup.add(() => rm(made, { recursive: true, force: true, maxRetries: 3 }));
     workDir = made;
   }
-  const ffmpeg = await contextFfmpeg(context);
+  const ffmpeg = await locating;
   const origin = server.origin;
   const resolver = createMediaSourceResolver({ server, root: settings.root, workDir, sandboxed });
   const probes = new Map<string, Promise<MediaInfo>>();
