@@ -55,8 +55,8 @@ interface RowTiming {
   fixedMs: number;
 }
 
-async function runBatch(rows: number, mode: string, dir: string): Promise<{ rows: number; mode: string; composition: string; wallSeconds: number; rowsPerMinute: number; fixedMsPerRow: number; fixedMsPerRowMedian: number; framesPerRow: number }> {
-  const tiny = rows >= tinyFrom;
+async function runBatch(rows: number, mode: string, dir: string, label = ''): Promise<{ rows: number; mode: string; composition: string; wallSeconds: number; rowsPerMinute: number; fixedMsPerRow: number; fixedMsPerRowMedian: number; framesPerRow: number }> {
+  const tiny = rows >= tinyFrom || label !== '';
   const project = join(dir, tiny ? 'tiny' : 'starter');
   const pool = createBrowserPool(mode === 'warm' ? { maxBrowsers: 2 } : { maxBrowsers: 0 });
   const starts = new Map<number, number>();
@@ -94,7 +94,7 @@ async function runBatch(rows: number, mode: string, dir: string): Promise<{ rows
       {
         render: { projectDir: project, workers: 1, quality: 'draft' },
         batch: Array.from({ length: rows }, (_, i) => ({ title: `Row ${i}` })),
-        output: join(dir, `out-${mode}-${rows}`, '{index}.mp4'),
+        output: join(dir, `out-${mode}-${rows}${label}`, '{index}.mp4'),
       },
       onEvent,
       { browsers: pool },
@@ -124,6 +124,10 @@ try {
     mkdirSync(join(dir, name));
     writeFileSync(join(dir, name, 'index.html'), html);
   }
+  // One throw-away row first: this process's one-time costs (module loading, JIT, the ffmpeg
+  // lookup) would otherwise land on whichever configuration runs first.
+  log('warm-up row (not counted)');
+  await runBatch(1, 'cold', dir, 'warm-up');
   const results = [];
   for (const rows of rowCounts) {
     for (const mode of poolModes) {

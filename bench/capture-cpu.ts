@@ -13,6 +13,7 @@
  * CPU seconds are far less sensitive to neighbours than wall time, but not immune (cache, CPU
  * steal): repeat and compare medians. Nothing here is asserted: it is a measurement.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +75,7 @@ function treeThreads(rootPid: number): Map<string, number> {
   return out;
 }
 
-async function round(): Promise<{ perFrame: Map<string, number>; node: number; browser: number; wall: number; bytes: number }> {
+async function round(): Promise<{ hash: string; perFrame: Map<string, number>; node: number; browser: number; wall: number; bytes: number }> {
   const server = await createProjectServer({
     root: projectDir,
     entry: 'index.html',
@@ -96,8 +97,14 @@ async function round(): Promise<{ perFrame: Map<string, number>; node: number; b
     const nodeBefore = process.cpuUsage();
     const start = performance.now();
     let bytes = 0;
+    // Of every frame's bytes: equal hashes = identical frames (a setting that changes pixels shows).
+    const hash = createHash('sha256');
     if (raw === undefined) {
-      for (let i = 1; i <= total; i++) bytes += (await worker.page.seekAndCapture(frameTime(i % total, fps), i)).length;
+      for (let i = 1; i <= total; i++) {
+        const frame = await worker.page.seekAndCapture(frameTime(i % total, fps), i);
+        bytes += frame.length;
+        hash.update(frame);
+      }
     } else {
       // --raw '<json>': seek, then one HeadlessExperimental.beginFrame with these parameters (to
       // price a screenshot setting, or a draw with no screenshot: --raw '{}').
@@ -114,7 +121,7 @@ async function round(): Promise<{ perFrame: Map<string, number>; node: number; b
     const perFrame = new Map<string, number>();
     for (const [key, cpu] of after) perFrame.set(key, (cpu - (before.get(key) ?? 0)) / total);
     const browserCpu = [...perFrame.values()].reduce((a, b) => a + b, 0);
-    return { perFrame, node: (nodeUsage.user + nodeUsage.system) / 1e6 / total, browser: browserCpu, wall, bytes: bytes / total };
+    return { hash: hash.digest('hex').slice(0, 16), perFrame, node: (nodeUsage.user + nodeUsage.system) / 1e6 / total, browser: browserCpu, wall, bytes: bytes / total };
   } finally {
     await worker.session.close();
     await server.close();
@@ -123,7 +130,11 @@ async function round(): Promise<{ perFrame: Map<string, number>; node: number; b
 
 const results = [];
 for (let r = 0; r < rounds; r++) results.push(await round());
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 const summary = {
   composition: projectDir.slice(repoRoot.length + 1),
   frames: total,
@@ -135,6 +146,7 @@ const summary = {
   wallPerFrame: median(results.map((x) => x.wall / total)),
   bytesPerFrame: Math.round(median(results.map((x) => x.bytes))),
   rounds: results.map((x) => +(x.browser + x.node).toFixed(4)),
+  framesSha256: [...new Set(results.map((x) => x.hash))],
   load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
 };
 if (json) {
