@@ -237,7 +237,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 500));
       job = await freshJob(id).catch(() => null);
     }
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
     return job;
   }
 
