@@ -1,20 +1,25 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyDefaultComposition } from '../scripts/copy-default-composition.mjs';
 
-// The template ships its own copy of the bundled composition (public/compositions/ui-3d-reveal),
-// so a fork of the app is complete; this keeps the copy equal to compositions/ui-3d-reveal.
-const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
-const COPY = path.join(APP_DIR, 'public/compositions/ui-3d-reveal');
-const SOURCE = path.join(APP_DIR, '../../compositions/ui-3d-reveal');
+const SOURCE = fileURLToPath(new URL('../../../compositions/ui-3d-reveal', import.meta.url));
+const temps: string[] = [];
+afterAll(async () => Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-describe('public/compositions/ui-3d-reveal', () => {
-  it('is the same composition as compositions/ui-3d-reveal (every file it renders from)', async () => {
+describe('scripts/copy-default-composition.mjs (run before next build and next dev)', () => {
+  it('puts the bundled composition in public/compositions/ui-3d-reveal, every file it renders from, byte for byte, and drops stale files', async () => {
+    const app = await mkdtemp(path.join(os.tmpdir(), 'seekframe-vercel-app-'));
+    temps.push(app);
+    const stale = path.join(app, 'public/compositions/ui-3d-reveal');
+    await mkdir(stale, { recursive: true });
+    await writeFile(path.join(stale, 'old.js'), 'stale');
+    const target = (await copyDefaultComposition(app, SOURCE)) as string;
+    expect(target).toBe(stale);
     const renderFiles = (await readdir(SOURCE, { withFileTypes: true })).filter((e) => e.isFile() && e.name !== 'README.md').map((e) => e.name).sort();
-    expect((await readdir(COPY)).sort()).toEqual(renderFiles);
-    for (const name of renderFiles) {
-      expect((await readFile(path.join(COPY, name), 'utf8')) === (await readFile(path.join(SOURCE, name), 'utf8')), `${name} differs: copy compositions/ui-3d-reveal/${name} again`).toBe(true);
-    }
+    expect((await readdir(target)).sort()).toEqual(renderFiles);
+    for (const name of renderFiles) expect((await readFile(path.join(target, name))).equals(await readFile(path.join(SOURCE, name))), name).toBe(true);
   });
 });
