@@ -56,7 +56,7 @@ export async function loadLambdaClient(): Promise<ClientModule> {
   try {
     return (await import(CLIENT_MODULE)) as ClientModule;
   } catch (error) {
-    throw new SeekframeError('internal-error', `seekframe lambda needs the @seekframe/aws-lambda package (npm install @seekframe/aws-lambda): ${error instanceof Error ? error.message : String(error)}`, {
+    throw new SeekframeError('bundle-missing', `seekframe lambda needs the @seekframe/aws-lambda package (npm install @seekframe/aws-lambda): ${error instanceof Error ? error.message : String(error)}`, {
       stage: 'config',
     });
   }
