@@ -27,10 +27,12 @@ beforeAll(async () => {
     'empty/index.html': composition({ width: 32, height: 32, duration: 0, fps: 10, body: '<div>x</div>' }),
     ...gated,
   });
-  // Short page timeouts, so blocked pages fail fast; small limits to test the refusals.
-  fast = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {}, pageTimeoutMs: 3_000, limits: { maxFrames: 1_000, maxWorkers: 2 } });
+  // Short page timeouts, so blocked pages fail fast; small limits to test the refusals. No warm
+  // browsers: these tests count browser processes, and every one must be gone after each render
+  // (the pool's own replacement of killed browsers: server-warm-pool.test.ts).
+  fast = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {}, warmBrowsers: 0, pageTimeoutMs: 3_000, limits: { maxFrames: 1_000, maxWorkers: 2 } });
   // Page timeouts far longer than any test: only the mechanism under test can end a render here.
-  slow = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {}, pageTimeoutMs: 600_000, limits: { maxRenderSeconds: 600 } });
+  slow = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {}, warmBrowsers: 0, pageTimeoutMs: 600_000, limits: { maxRenderSeconds: 600 } });
 });
 afterAll(async () => {
   await fast?.close();
@@ -120,7 +122,7 @@ describe('limits, refused before rendering', () => {
   });
 
   it('a render past its wall time is cancelled with render-timeout', { timeout: 90_000 }, async () => {
-    const timed = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: { PRODUCER_MAX_RENDER_SECONDS: '3' }, pageTimeoutMs: 600_000 });
+    const timed = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: { PRODUCER_MAX_RENDER_SECONDS: '3' }, warmBrowsers: 0, pageTimeoutMs: 600_000 });
     try {
       expect(timed.config.limits.maxRenderSeconds).toBe(3);
       const last = (await streamRender(timed.url, { projectDir: 'gated', workers: 1 }).done).at(-1);
