@@ -116,5 +116,7 @@ it('start-up errors name the flag or variable and exit 1', async () => {
   expect(await run(['--max-queued-renders', 'many'])).toEqual({ code: 1, stderr: expect.stringMatching(/--max-queued-renders must be a whole number/) });
   expect(await run([], { PRODUCER_JOB_RETENTION_SECONDS: '1.5' })).toEqual({ code: 1, stderr: expect.stringMatching(/PRODUCER_JOB_RETENTION_SECONDS must be a whole number/) });
   expect(await run(['--job-retention-seconds', '999999'])).toEqual({ code: 1, stderr: expect.stringMatching(/--job-retention-seconds must be 0-604800/) });
+  expect(await run(['--warm-browsers', '33'])).toEqual({ code: 1, stderr: expect.stringMatching(/--warm-browsers must be 0-32/) });
+  expect(await run([], { PRODUCER_BROWSER_IDLE_SECONDS: 'soon' })).toEqual({ code: 1, stderr: expect.stringMatching(/PRODUCER_BROWSER_IDLE_SECONDS must be a whole number/) });
   expect(await run(['--host', '0.0.0.0'])).toEqual({ code: 1, stderr: expect.stringMatching(/will not listen on 0\.0\.0\.0 without authentication.*PRODUCER_AUTH_TOKEN/) });
 });

@@ -14,6 +14,8 @@ interface ServeFlags {
   maxWorkers?: string;
   maxPixels?: string;
   pageTimeoutMs?: string;
+  warmBrowsers?: string;
+  browserIdleSeconds?: string;
 }
 
 const FLAG_NAMES: Record<string, string> = {
@@ -30,6 +32,8 @@ const FLAG_NAMES: Record<string, string> = {
   'limits.maxWorkers': '--max-workers',
   'limits.maxPixels': '--max-pixels',
   pageTimeoutMs: '--page-timeout-ms',
+  warmBrowsers: '--warm-browsers',
+  browserIdleSeconds: '--browser-idle-seconds',
 };
 
 export function register(program: Command, ctx: CliContext): void {
@@ -48,6 +52,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--max-workers <n>', 'refuse requests for more workers; auto is capped (default PRODUCER_MAX_WORKERS or 4)')
     .option('--max-pixels <n>', 'refuse frames of more pixels (default PRODUCER_MAX_PIXELS or 8294400 = 3840x2160)')
     .option('--page-timeout-ms <ms>', 'longest wait for a page to load and for one seek (default PRODUCER_PAGE_TIMEOUT_MS or 30000)')
+    .option('--warm-browsers <n>', 'browsers kept open between renders, 0-32; 0 = each render starts its own (default PRODUCER_WARM_BROWSERS or 2 per concurrent render)')
+    .option('--browser-idle-seconds <s>', 'close a warm browser after this long unused (default PRODUCER_BROWSER_IDLE_SECONDS or 60)')
     .action(async (flags: ServeFlags) => {
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
       const { createProducerServer, resolveServerConfig } = await import('@seekframe/producer');
@@ -61,6 +67,8 @@ export function register(program: Command, ctx: CliContext): void {
         ...(flags.jobRetentionSeconds === undefined ? {} : { jobRetentionSeconds: flags.jobRetentionSeconds }),
         ...(flags.outputs === undefined ? {} : { outputsDir: path.resolve(ctx.cwd, flags.outputs) }),
         ...(flags.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: flags.pageTimeoutMs }),
+        ...(flags.warmBrowsers === undefined ? {} : { warmBrowsers: flags.warmBrowsers }),
+        ...(flags.browserIdleSeconds === undefined ? {} : { browserIdleSeconds: flags.browserIdleSeconds }),
         limits: Object.fromEntries(
           Object.entries({ maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels }).filter(([, value]) => value !== undefined),
         ),
