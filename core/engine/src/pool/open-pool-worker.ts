@@ -17,7 +17,7 @@ export interface OpenPoolWorkerOptions {
   /** Everything openCapturePage needs except the mode. */
   page: Omit<CapturePageOptions, 'mode'>;
   /** A warm pool to lease the browser from (a fresh isolated context in a running browser) instead of launching one. */
-  pool?: BrowserPool;
+  pool?: BrowserPool | undefined;
 }
 
 /** A worker being opened: `ready` settles when its page is ready; `cancel` stops it at any point. */
