@@ -128,7 +128,7 @@ async function round(): Promise<{ hash: string; perFrame: Map<string, number>; n
   }
 }
 
-const results = [];
+const results: Array<Awaited<ReturnType<typeof round>>> = [];
 for (let r = 0; r < rounds; r++) results.push(await round());
 const median = (xs: number[]): number => {
   const sorted = [...xs].sort((a, b) => a - b);
