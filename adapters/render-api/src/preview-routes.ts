@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import { apiError } from './api-error.js';
-import type { FileSource } from './ports.js';
+import { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';
+import { readText } from './read-body.js';
+import type { FileSource, PreviewAssets } from './ports.js';
 import { previewPageHtml } from './preview-page.js';
 import type { RenderApiOptions } from './render-api-options.js';
 
@@ -48,20 +50,55 @@ export function safeRelativePath(raw: string): string | null {
   return path;
 }
 
-async function serveFile(source: FileSource, path: string): Promise<Response> {
+type PreparePreviewHtml = (html: string, path: string) => Promise<string>;
+
+async function serveFile(source: FileSource, path: string, prepareHtml?: PreparePreviewHtml): Promise<Response> {
   const file = await source.read(path);
   if (!file) throw apiError('not-found', `No preview file ${path}.`);
-  return new Response(file.body as BodyInit, {
-    headers: { 'content-type': file.contentType ?? contentTypeOf(path), 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' },
+  const contentType = file.contentType ?? contentTypeOf(path);
+  const body = prepareHtml && /^text\/html\b/i.test(contentType) ? await prepareHtml(await readText(file.body), path) : (file.body as BodyInit);
+  return new Response(body, {
+    headers: { 'content-type': contentType, 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' },
   });
 }
 
 /**
+ * Every HTML file of the composition gets the runtime, read once from the preview assets
+ * (`seekframe-runtime.js`): the player then loads the entry by URL and child documents get the
+ * runtime from this route, as in the render. Without preview assets there is no preview page,
+ * and the files are served as they are.
+ */
+function previewHtmlPreparer(assets: PreviewAssets | undefined): PreparePreviewHtml | undefined {
+  if (!assets) return undefined;
+  let runtime: Promise<string> | undefined;
+  const loadRuntime = (): Promise<string> => {
+    runtime ??= (async () => {
+      const file = await assets.read(RUNTIME_ASSET);
+      if (!file) {
+        throw apiError(
+          'bundle-missing',
+          `The preview assets have no ${RUNTIME_ASSET} (the runtime bundle, @seekframe/runtime/bundle), so the preview cannot load sub-compositions; serve it from the template's previewAssets (run \`npm run build -w @seekframe/runtime\`).`,
+          { stage: 'serve', details: { package: '@seekframe/runtime', specifier: '@seekframe/runtime/bundle', build: 'npm run build -w @seekframe/runtime' } },
+        );
+      }
+      return readText(file.body);
+    })();
+    runtime.catch(() => {
+      runtime = undefined; // a later request tries again (the bundle may be built by then)
+    });
+    return runtime;
+  };
+  return async (html, path) => injectPreviewRuntime(html, path, await loadRuntime());
+}
+
+/**
  * `GET /` (the page), `/preview/app.js` and `/preview/seekframe-player.js` (its built assets),
- * `/preview/composition/*` (the composition's files for the player). No token needed: the page
+ * `/preview/composition/*` (the composition's files for the player, every HTML file with the
+ * runtime injected in preview mode). No token needed: the page
  * asks for one when the API answers 401.
  */
 export function mountPreview(app: Hono<any>, options: RenderApiOptions): void {
+  const prepareHtml = previewHtmlPreparer(options.previewAssets);
   app.get('/', (c) => {
     if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview page (no previewAssets given to createRenderApi).');
     return c.html(previewPageHtml(), 200, { 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' });
@@ -74,6 +111,6 @@ export function mountPreview(app: Hono<any>, options: RenderApiOptions): void {
     const raw = c.req.path.slice('/preview/composition/'.length);
     const path = safeRelativePath(raw);
     if (!path) throw apiError('not-found', `No composition file ${raw}; paths are relative to the composition folder, without "..".`);
-    return serveFile(options.composition, path);
+    return serveFile(options.composition, path, prepareHtml);
   });
 }

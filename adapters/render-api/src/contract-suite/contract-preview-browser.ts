@@ -12,6 +12,41 @@ async function playerShot(page: Page): Promise<Buffer> {
   return Buffer.from(await player.screenshot({ type: 'png' }));
 }
 
+/** The sub-composition's colour (fixtures/contract-composition/badge.html paints it from its own runtime). */
+const BADGE_RGB = [0x00, 0xe0, 0xa0] as const;
+
+/** Pixels of a PNG close to `rgb`, decoded in the page (no image library needed in Node). */
+function countPixels(page: Page, png: Buffer, rgb: readonly [number, number, number]): Promise<number> {
+  return page.evaluate(
+    async (base64: string, [r, g, b]: number[]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i]! - r!) <= 12 && Math.abs(data[i + 1]! - g!) <= 12 && Math.abs(data[i + 2]! - b!) <= 12) count++;
+      }
+      return count;
+    },
+    png.toString('base64'),
+    [...rgb],
+  );
+}
+
+/** Waits for the player's next ready (after `loads` earlier ones), or fails with what the page shows. */
+async function waitForPlayer(page: Page, loads: number): Promise<void> {
+  await page
+    .waitForFunction((n: number) => Number(document.body.dataset.playerReady ?? '0') > n || document.getElementById('status')!.className === 'error', { timeout: 60_000 }, loads)
+    .catch(async (error: unknown) => {
+      throw new Error(`the player did not become ready; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`);
+    });
+  const status = await page.$eval('#status', (el) => (el.className === 'error' ? el.textContent : ''));
+  if (status) throw new Error(`the preview failed: ${status}`);
+}
+
 /** The preview page in real headless Chromium (the engine's browser and launch flags). */
 export function definePreviewBrowserContract(options: RenderApiContractOptions): void {
   describe('preview page in headless Chromium', () => {
@@ -30,7 +65,7 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
 
     it('the player becomes ready at the composition size, the form has one field per variable, and an edit changes the picture', async () => {
       await page.goto(base(), { waitUntil: 'load' });
-      await page.waitForFunction(() => Number(document.body.dataset.playerReady ?? '0') >= 1, { timeout: 60_000 });
+      await waitForPlayer(page, 0);
       const size = await page.$eval('seekframe-player', (el) => ({ width: Number(el.getAttribute('width')), height: Number(el.getAttribute('height')) }));
       // Sized from the composition's own 160x90, not a hard-coded 1920x1080.
       expect(size.width / size.height).toBeCloseTo(160 / 90, 2);
@@ -48,6 +83,20 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       await page.waitForFunction((n: number) => Number(document.body.dataset.playerReady ?? '0') > n, { timeout: 60_000 }, loads);
       const after = await playerShot(page);
       expect(after.equals(before)).toBe(false);
+      // The sub-composition is still drawn in the reloaded frame.
+      expect(await countPixels(page, after, BADGE_RGB)).toBeGreaterThan(300);
+    }, 120_000);
+
+    it('plays a sub-composition (data-composition-src) with its own runtime, as the render does', async () => {
+      await page.goto(base(), { waitUntil: 'load' });
+      await waitForPlayer(page, 0);
+      // The child document runs inside the player's iframe, with its own runtime.
+      const child = page.frames().find((frame) => frame.url().endsWith('/preview/composition/badge.html'));
+      if (!child) throw new Error(`no frame loaded badge.html; frames: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+      expect(await child.evaluate(() => typeof (window as { __seekframe?: unknown }).__seekframe)).toBe('object');
+      expect(await child.$eval('#badge', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 224, 160)');
+      // And the picture shows it: the 30x20 badge, nearly all of its 600 pixels.
+      expect(await countPixels(page, await playerShot(page), BADGE_RGB)).toBeGreaterThan(300);
     }, 120_000);
 
     it('Render shows progress and ends with a link to a playable MP4', async () => {
