@@ -16,6 +16,7 @@ const config = {
       './public/compositions/**',
       '../../adapters/render-api/dist/preview/**',
       '../../core/player/dist/**',
+      '../../core/runtime/dist/seekframe-runtime.js',
       '../../adapters/vercel-sandbox/dist/sandbox-scripts/**',
     ],
   },

@@ -37,3 +37,4 @@ export { PREVIEW_CSP } from './preview-routes.js';
 export { statusOf } from './api-error.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
+export { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';

@@ -87,9 +87,16 @@ async function embed(file) {
   return { contentType: BINARY_TYPES[ext] ?? 'application/octet-stream', base64: (await readFile(file)).toString('base64') };
 }
 
-/** The preview page's built assets, from their packages (built by `npm run build`). */
+/**
+ * The preview page's built assets, from their packages (built by `npm run build`); the runtime
+ * bundle is what the render API injects into the composition's HTML files for the player.
+ */
 function previewAssetFiles() {
-  const wanted = { 'app.js': '@seekframe/render-api/preview/app.js', 'seekframe-player.js': '@seekframe/player/bundle' };
+  const wanted = {
+    'app.js': '@seekframe/render-api/preview/app.js',
+    'seekframe-player.js': '@seekframe/player/bundle',
+    'seekframe-runtime.js': '@seekframe/runtime/bundle',
+  };
   const files = {};
   for (const [name, specifier] of Object.entries(wanted)) {
     let path;

@@ -225,10 +225,39 @@ def create_api(render: Any, volume: Any):
     def composition_file(path: str, request: Request) -> Response:
         # The raw path: Starlette already decoded %2F, so "..%2F" must be refused from the original.
         raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
-        file = _inside(composition_dir(), unquote(raw))
+        relative = unquote(raw)
+        file = _inside(composition_dir(), relative)
         if file is None:
             raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
-        return Response(file.read_bytes(), media_type=_type_of(file.name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
+        media_type = _type_of(file.name)
+        body = _preview_html(file, relative) if media_type.startswith("text/html") else file.read_bytes()
+        return Response(body, media_type=media_type, headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
+
+    _html_cache: dict[str, tuple[tuple[int, int], bytes]] = {}
+
+    def _preview_html(file: Path, relative: str) -> bytes:
+        """The HTML file with the runtime injected in preview mode, as every template serves it
+        (dist/prepare-preview-html.mjs runs @seekframe/render-api's injectPreviewRuntime), so
+        sub-compositions get the runtime in the preview as in the render. Kept per file until it changes."""
+        info = file.stat()
+        stamp = (info.st_mtime_ns, info.st_size)
+        cached = _html_cache.get(str(file))
+        if cached and cached[0] == stamp:
+            return cached[1]
+        script = DIST_DIR / "prepare-preview-html.mjs"
+        if not script.exists():
+            raise ApiError("bundle-missing", f"{script.name} is missing; run `npm run build -w @seekframe/modal-function`.", stage="serve")
+        payload = json.dumps({"path": relative, "html": file.read_text(encoding="utf-8", errors="replace")})
+        done = subprocess.run(["node", str(script)], input=payload, capture_output=True, text=True, timeout=60)
+        if done.returncode != 0:
+            raise ApiError("internal-error", "Preparing a preview file failed unexpectedly; see the function logs.", retryable=True)
+        answer = json.loads(done.stdout)
+        if not answer["ok"]:
+            error = answer["error"]
+            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"), status=answer["status"])
+        html = answer["html"].encode("utf-8")
+        _html_cache[str(file)] = (stamp, html)  # one dict assignment: safe across the request threads
+        return html
 
     # --- API ------------------------------------------------------------------------------------------
 
