@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuntimeInjected } from '@seekframe/runtime';
+import { isRuntimeInjected } from '@seekframe/runtime/inject';
 import { createRenderApi } from './create-render-api.js';
 import { injectPreviewRuntime } from './inject-preview-runtime.js';
 import { createMemoryJobStore } from './memory-job-store.js';

@@ -1,5 +1,9 @@
 import { extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
-import { injectRuntime, type InjectedConfig } from '@seekframe/runtime';
+// The narrow entry: the package's main one also exports browser helpers typed with the DOM,
+// which a Worker's typecheck (no DOM lib) cannot see.
+import { injectRuntime } from '@seekframe/runtime/inject';
+
+type InjectedConfig = Parameters<typeof injectRuntime>[1];
 
 /** The preview asset (`PreviewAssets.read`) that holds the runtime bundle, `@seekframe/runtime/bundle`. */
 export const RUNTIME_ASSET = 'seekframe-runtime.js';
