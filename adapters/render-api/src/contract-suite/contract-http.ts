@@ -67,6 +67,30 @@ export async function probeVideo(bytes: Uint8Array, ext = 'mp4'): Promise<VideoF
   }
 }
 
+/** The contract composition's sub-composition colour (fixtures/contract-composition/badge.html paints it from its own runtime). */
+export const BADGE_RGB = [0x00, 0xe0, 0xa0] as const;
+
+/**
+ * Pixels of the first frame of an image or video (`ext`: png, mp4...) within `tolerance` of `rgb`
+ * on every channel, decoded by ffmpeg to RGB (H.264's 4:2:0 colour shifts a few steps).
+ */
+export async function countColorPixels(bytes: Uint8Array, ext: string, rgb: readonly [number, number, number], tolerance = 24): Promise<number> {
+  const { ffmpeg } = await findFfmpeg();
+  const dir = await mkdtemp(path.join(tmpdir(), 'render-api-contract-'));
+  try {
+    const file = path.join(dir, `frame.${ext}`);
+    await writeFile(file, bytes);
+    const { stdout } = await run(ffmpeg, ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+    let count = 0;
+    for (let i = 0; i + 2 < stdout.length; i += 3) {
+      if (Math.abs(stdout[i]! - rgb[0]) <= tolerance && Math.abs(stdout[i + 1]! - rgb[1]) <= tolerance && Math.abs(stdout[i + 2]! - rgb[2]) <= tolerance) count++;
+    }
+    return count;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** A small composition sent as `html` (custom HTML tests). */
 export function customHtml(options: { throwInScript?: boolean; probeUrl?: string } = {}): string {
   let script = options.throwInScript ? `<script>throw new Error('contract: this page fails on purpose');</script>` : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, pollUntilDone, post, probeVideo, type Answer } from './contract-http.js';
+import { BADGE_RGB, call, countColorPixels, pollUntilDone, post, probeVideo, type Answer } from './contract-http.js';
 import { expectError } from './contract-routes.js';
 import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 
@@ -37,6 +37,8 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
       const video = await probeVideo(file.bytes);
       expect(video).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
       expect(video.formatName).toContain('mp4');
+      // The sub-composition the preview plays is in the render too (the 30x20 badge).
+      expect(await countColorPixels(file.bytes, 'mp4', BADGE_RGB)).toBeGreaterThan(300);
     }, RENDER_TIMEOUT);
 
     it('the finished render answers JSON with Accept: application/json, and the file with Range', async () => {
