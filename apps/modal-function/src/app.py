@@ -78,6 +78,7 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
     key = f"renders/{call_id}.{fmt}"
     progress_file = VOLUME_PATH / "progress" / f"{call_id}.json"
     work = Path(tempfile.mkdtemp(prefix="seekframe-job-"))
+    process: subprocess.Popen[str] | None = None
     try:
         project = composition_dir()
         if request.get("html") is not None:
@@ -144,6 +145,15 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
         volume.commit()
         return {"status": "completed", "key": key, "durationMs": duration_ms, "size": target.stat().st_size, "contentType": CONTENT_TYPES.get(fmt, "application/octet-stream")}
     finally:
+        # A cancel (SIGTERM) lands here while the CLI still runs: stop it first (it closes its
+        # browsers and removes its partial output on SIGTERM), so nothing outlives the call.
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         shutil.rmtree(work, ignore_errors=True)
 
 

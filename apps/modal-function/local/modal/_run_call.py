@@ -23,6 +23,8 @@ def main() -> None:
     try:
         value = target(*payload["args"], **payload["kwargs"])
         result = {"value": value}
+    except SystemExit as error:  # a cancel: the function's SIGTERM handler exits (not a crash)
+        result = {"error": f"cancelled (exit code {error.code})"}
     except BaseException as error:  # a function's failure is the call's result, as on Modal
         traceback.print_exc()
         result = {"error": f"{type(error).__name__}: {error}"}
