@@ -1,4 +1,4 @@
-import type { BrowserInfo } from '@seekframe/engine';
+import type { BrowserInfo, BrowserPool } from '@seekframe/engine';
 
 /**
  * The render-core functions the Lambda handlers call (issue 12 seams, exported by
@@ -28,6 +28,8 @@ export interface CoreContext {
   workDir?: string;
   /** The page runtime bundle's text (Lambda: copied next to the handler; default: from node_modules). */
   runtimeSource?: string | (() => Promise<string>);
+  /** Warm browsers to lease instead of starting one (each render gets a fresh browser context). */
+  browsers?: BrowserPool;
 }
 
 /** The part of the producer's RenderEvent the chunk handler reads (progress); others pass through. */

@@ -1,3 +1,4 @@
+import type { BrowserPool } from '@seekframe/engine';
 import type { RenderCore, PlanFacts } from '../render-core.js';
 import type { RenderRuntime } from '../runtime/lambda-runtime.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -17,6 +18,12 @@ export interface HandlerDeps {
   sweepOtherRenders?: boolean;
   /** Passed to every core call (the runtime bundle when it is not in node_modules). */
   runtimeSource?: () => Promise<string>;
+  /**
+   * Browsers kept between the chunks one instance renders (a warm Lambda runs one invocation at a
+   * time and keeps its module state): a chunk leases the warm browser in a fresh browser context
+   * instead of paying Chromium's start again. Without it every chunk starts its own browser.
+   */
+  browsers?: BrowserPool;
 }
 
 /** `plan.json`: the render plan exactly as planRender returned it, and how it is split. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
+import { createBrowserPool } from '@seekframe/engine';
 import { createLambdaApiApp } from '../api/api-app.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
 import type { RenderService } from '../api/render-service.js';
@@ -39,6 +40,11 @@ function required(name: string): string {
   return value;
 }
 
+// One warm browser per instance, kept between invocations (a frozen instance keeps it; a chunk
+// leases it in a fresh context). It closes after 10 idle minutes of a thawed instance; a crashed
+// or tainted browser is replaced by the pool, never reused.
+const browsers = createBrowserPool({ maxBrowsers: 1, idleCloseMs: 10 * 60_000 });
+
 let deps: Promise<HandlerDeps> | undefined;
 function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
   deps ??= loadProducerCore().then((core) => ({
@@ -47,6 +53,7 @@ function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
     runtime: lambdaRuntime(),
     workRoot: path.join(os.tmpdir(), 'seekframe'),
     sweepOtherRenders: true,
+    browsers,
     memoryMb: Number(context.memoryLimitInMB) || 0,
     // The bundled function has no node_modules/@seekframe/runtime: sst.config.ts copies the bundle.
     ...(env.SEEKFRAME_RUNTIME_BUNDLE ? { runtimeSource: () => readFile(path.resolve(env.SEEKFRAME_RUNTIME_BUNDLE!), 'utf8') } : {}),

@@ -104,6 +104,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
         signal: controller.signal,
         onEvent,
         ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}),
+        ...(deps.browsers ? { browsers: deps.browsers } : {}),
       });
       if (result.frames !== frames) {
         throw lambdaError('segment-missing', `Chunk ${index} produced ${result.frames} frames instead of ${frames} (frames ${range.start}-${range.end - 1}).`, { stage: 'encode', retryable: true });
