@@ -5,14 +5,17 @@ import { BlankFrameWatch, flatColourOf, reportSilentProblem, type RenderWarning 
 
 const run = promisify(execFile);
 
-/** A real 32x18 RGBA PNG made by ffmpeg from a lavfi source (`color=c=…`, `testsrc`). */
-async function png(source: string): Promise<Buffer> {
-  const graph = `${source}${source.includes('=') ? ':' : '='}s=32x18,format=rgba`;
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', graph, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], {
+/** A real 32x18 image made by ffmpeg from a lavfi source (`color=c=…`, `testsrc`): RGBA PNG by default. */
+async function png(source: string, codec: 'png' | 'mjpeg' | 'bmp' = 'png'): Promise<Buffer> {
+  const graph = `${source}${source.includes('=') ? ':' : '='}s=32x18,format=${codec === 'mjpeg' ? 'yuvj420p' : codec === 'bmp' ? 'bgr24' : 'rgba'}`;
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', graph, '-frames:v', '1', '-f', 'image2pipe', '-c:v', codec, 'pipe:1'], {
     encoding: 'buffer',
   });
   return stdout;
 }
+
+/** An ffmpeg that cannot start: a decode that needs it fails. */
+const NO_FFMPEG = '/nonexistent/seekframe-test/ffmpeg';
 
 describe('BlankFrameWatch', () => {
   it('names the colour when every frame is the same flat picture', async () => {
@@ -39,6 +42,20 @@ describe('BlankFrameWatch', () => {
 
   it('reads a fully transparent frame as transparent', async () => {
     expect(await flatColourOf(await png('color=c=black@0.0'))).toBe('transparent');
+  });
+
+  it('decodes the JPEG and PNG frames a capture makes in this process, without starting ffmpeg', async () => {
+    // Starting ffmpeg for this decode was ~0.1 s of every flat render's fixed cost.
+    expect(await flatColourOf(await png('color=c=0x102030', 'mjpeg'), NO_FFMPEG)).toMatch(/^#(0e|0f|10|11|12)(1e|1f|20|21|22)(2e|2f|30|31|32)$/);
+    expect(await flatColourOf(await png('color=c=0x102030'), NO_FFMPEG)).toMatch(/^#(0f|10|11)(1f|20|21)(2f|30|31)$/);
+    expect(await flatColourOf(await png('testsrc', 'mjpeg'), NO_FFMPEG)).toBeUndefined();
+    expect(await flatColourOf(await png('color=c=black@0.0'), NO_FFMPEG)).toBe('transparent');
+  });
+
+  it('leaves an image the in-process decoders do not read to ffmpeg', async () => {
+    const bmp = await png('color=c=0x102030', 'bmp');
+    expect(await flatColourOf(bmp)).toMatch(/^#(0f|10|11)(1f|20|21)(2f|30|31)$/);
+    await expect(flatColourOf(bmp, NO_FFMPEG)).rejects.toThrow();
   });
 });
 

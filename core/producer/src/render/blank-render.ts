@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { isErrorCode, SeekframeError } from '@seekframe/composition';
 import { findFfmpeg, type CapturePage } from '@seekframe/engine';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 /**
  * Notices a render that paints nothing but one flat colour in every frame (its background), at
  * almost no cost on the hot path: each captured frame is only compared with the first (a length
  * check, then memcmp) until one differs, which ends the watch. Only when every frame was the same
- * image is that one image decoded (once, by ffmpeg) to see whether it is a single colour.
+ * image is that one image decoded (once, in this process) to see whether it is a single colour.
  */
 export class BlankFrameWatch {
   private first: Buffer | undefined;
@@ -30,10 +32,39 @@ export class BlankFrameWatch {
   }
 }
 
-/** Decodes one encoded image (JPEG/PNG) to RGBA with ffmpeg; `#rrggbb` when every pixel is within 2 levels of the first. */
+/**
+ * The colour of one encoded frame (JPEG/PNG) as `#rrggbb` when every pixel is within 2 levels of
+ * the first (`transparent` when that is fully transparent), else undefined. Decoded in this
+ * process (jpeg-js, pngjs): starting ffmpeg for it cost a flat render ~0.1 s of fixed cost on
+ * 2 cores. ffmpeg remains the fallback for anything those decoders refuse.
+ */
 export async function flatColourOf(image: Buffer, ffmpegBinary?: string): Promise<string | undefined> {
+  const rgba = decodeInProcess(image) ?? (await decodeWithFfmpeg(image, ffmpegBinary));
+  if (rgba.length < 4) return undefined;
+  const [r, g, b, a] = [rgba[0]!, rgba[1]!, rgba[2]!, rgba[3]!];
+  for (let i = 4; i < rgba.length; i += 4) {
+    if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2) return undefined;
+  }
+  if (a === 0) return 'transparent';
+  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** RGBA pixels of a PNG or baseline JPEG (what the capture produces), or undefined to let ffmpeg try. */
+export function decodeInProcess(image: Buffer): Uint8Array | undefined {
+  try {
+    if (image.subarray(0, 8).equals(PNG_SIGNATURE)) return PNG.sync.read(image).data;
+    if (image[0] === 0xff && image[1] === 0xd8) return jpeg.decode(image, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 }).data;
+  } catch {
+    // A variant these decoders do not read: ffmpeg decodes it below.
+  }
+  return undefined;
+}
+
+async function decodeWithFfmpeg(image: Buffer, ffmpegBinary?: string): Promise<Buffer> {
   const ffmpeg = ffmpegBinary ?? (await findFfmpeg()).ffmpeg;
-  const rgba = await new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const child = spawn(ffmpeg, ['-v', 'error', '-protocol_whitelist', 'pipe', '-i', 'pipe:0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -46,13 +77,6 @@ export async function flatColourOf(image: Buffer, ffmpegBinary?: string): Promis
     child.stdin.on('error', () => undefined);
     child.stdin.end(image);
   });
-  if (rgba.length < 4) return undefined;
-  const [r, g, b, a] = [rgba[0]!, rgba[1]!, rgba[2]!, rgba[3]!];
-  for (let i = 4; i < rgba.length; i += 4) {
-    if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2) return undefined;
-  }
-  if (a === 0) return 'transparent';
-  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export interface RenderWarning {
