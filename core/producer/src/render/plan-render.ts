@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
 import { reportPageWarnings } from './blank-render.js';
-import { captureOptions } from './capture-and-encode.js';
+import { captureOptions, frameEncoderOptions, startEarlyEncoder } from './capture-and-encode.js';
+import { outputEncoderOptions } from './render-frames.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { openMediaPage, type HdrSource } from './open-media-page.js';
@@ -21,6 +22,13 @@ import { checkRenderLimits } from '../plan/render-limits.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { runLint } from '../plan/run-lint.js';
+
+/**
+ * Markup that may give a render audio or HDR sources once its page runs (media clips, nested
+ * compositions): no early ffmpeg for it. Only a guess to save a wasted ffmpeg start (a script can
+ * still add a clip): whether the early ffmpeg is used is decided by comparing its options.
+ */
+const MAY_CHANGE_ENCODER = /<(audio|video|iframe)\b|data-composition-src|data-has-audio/i;
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 export const RENDER_SEED = 0x5eedf4a3;
@@ -61,7 +69,12 @@ export async function planRenderSession(
   input: RenderSpec | RenderSpecInput,
   context: RenderContext,
   cleanup: CleanupStack,
-  options: { keepPage: boolean; signal: AbortSignal | undefined },
+  options: {
+    keepPage: boolean;
+    signal: AbortSignal | undefined;
+    /** The render's output: ffmpeg for it starts while the page loads (see startEarlyEncoder). */
+    encoderOutput?: string;
+  },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
   const spec = parseRenderSpec(input);
@@ -82,7 +95,8 @@ export async function planRenderSession(
   }
 
   stage('load');
-  const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
+  const entryHtml = await readFile(project.entryFile, 'utf8');
+  const metadata = extractCompositionMetadata(entryHtml, { file: project.entryFile });
   const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
   const totalFrames = frameCount(metadata.duration, fps);
   if (totalFrames < 1) {
@@ -125,6 +139,16 @@ export async function planRenderSession(
   const transparent = isTransparent(spec.format);
   const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
   const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
+  if (options.encoderOutput !== undefined && !spec.gpu && !spec.hdr && !MAY_CHANGE_ENCODER.test(entryHtml)) {
+    // ffmpeg takes ~0.1 s to start: it does so now, beside the page load, instead of after it.
+    // Only when the page cannot change its settings (no clips: no audio, no HDR); capture checks
+    // the options again and starts another ffmpeg should they differ after all.
+    const draft = { width: metadata.width, height: metadata.height, fps, format: spec.format, encoder };
+    const started = startEarlyEncoder(frameEncoderOptions(outputEncoderOptions(draft, { path: options.encoderOutput }, session.ffmpeg.ffmpeg), pageOptions, session.tuning));
+    session.earlyEncoder = started;
+    // Adopted by capture (which then owns it) or aborted here; abort after finish does nothing.
+    cleanup.add(() => started.encoder.abort());
+  }
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.

@@ -124,7 +124,13 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
     beforeFinish: () => session.emit({ type: 'stage', stage: 'finish' }),
   };
   // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
-  const encoded = target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
+  const hdrPasses = target.kind === 'output' && plan.encoder.hdr !== undefined && media.hdrSources.length > 0;
+  // The plan step's early ffmpeg (used once; captureAndEncode checks its options): not for two passes or a piece.
+  const started = session.earlyEncoder;
+  session.earlyEncoder = undefined;
+  if (started && (hdrPasses || target.kind !== 'output')) await started.encoder.abort();
+  else if (started) job.startedEncoder = started;
+  const encoded = hdrPasses && plan.encoder.hdr
     ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
     : await captureAndEncode(job);
   return { frames, output: encoded.output, size: encoded.size, workers };
@@ -145,7 +151,7 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
     if (plan.format === 'png-sequence') return { ...base, format: 'png-sequence', startNumber: range.start + 1 };
     return { ...base, format: 'mov' };
   }
-  let hardwareEncoder;
+  let hardwareEncoder: EncoderOptions['hardwareEncoder'];
   if (plan.encoder.gpu) {
     // --gpu: a real one-frame test of each hardware encoder here; software with a warning otherwise.
     const hardware = await chooseHardwareEncoder(plan.format, () => probeHardwareEncoder({ ffmpeg: session.ffmpeg.ffmpeg }));
@@ -156,6 +162,27 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
       hardwareEncoder = hardware.encoder;
     }
   }
+  return outputEncoderOptions(plan, target, session.ffmpeg.ffmpeg, hardwareEncoder);
+}
+
+/**
+ * The encoder settings of a whole-render output (no gpu probe here: the caller passes the
+ * hardware encoder it chose). The plan step uses it too, to start ffmpeg early (startEarlyEncoder).
+ */
+export function outputEncoderOptions(
+  plan: Pick<RenderPlan, 'width' | 'height' | 'fps' | 'format' | 'encoder'>,
+  target: { path: string; audio?: string },
+  ffmpeg: string,
+  hardwareEncoder?: EncoderOptions['hardwareEncoder'],
+): Omit<EncoderOptions, 'inputFormat'> {
+  const base = {
+    output: path.resolve(target.path),
+    width: plan.width,
+    height: plan.height,
+    fps: plan.fps,
+    quality: plan.encoder.quality,
+    ffmpeg,
+  };
   // The mix is AAC (Opus for webm), already what mp4, png-sequence and webm carry: copied, not encoded twice.
   const audioCopy = target.audio !== undefined && plan.format !== 'mov';
   return {
