@@ -30,6 +30,13 @@ import { runLint } from '../plan/run-lint.js';
  */
 const MAY_CHANGE_ENCODER = /<(audio|video|iframe)\b|data-composition-src|data-has-audio/i;
 
+/**
+ * Renders of at most this many frames start ffmpeg while the page loads. Longer ones hide its
+ * ~0.1 s start behind their capture anyway; started early, it would only compete with the page
+ * load for the CPU (measured on 2 cores: 30-frame batch rows got no faster, cold ones slower).
+ */
+const EARLY_ENCODER_MAX_FRAMES = 10;
+
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 export const RENDER_SEED = 0x5eedf4a3;
 
@@ -139,10 +146,10 @@ export async function planRenderSession(
   const transparent = isTransparent(spec.format);
   const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
   const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
-  if (options.encoderOutput !== undefined && !spec.gpu && !spec.hdr && !MAY_CHANGE_ENCODER.test(entryHtml)) {
-    // ffmpeg takes ~0.1 s to start: it does so now, beside the page load, instead of after it.
-    // Only when the page cannot change its settings (no clips: no audio, no HDR); capture checks
-    // the options again and starts another ffmpeg should they differ after all.
+  if (options.encoderOutput !== undefined && totalFrames <= EARLY_ENCODER_MAX_FRAMES && !spec.gpu && !spec.hdr && !MAY_CHANGE_ENCODER.test(entryHtml)) {
+    // ffmpeg takes ~0.1 s to start: for a short render it does so now, beside the page load,
+    // instead of after its last frame. Only when the page cannot change its settings (no clips:
+    // no audio, no HDR); capture checks the options again and starts another should they differ.
     const draft = { width: metadata.width, height: metadata.height, fps, format: spec.format, encoder };
     const started = startEarlyEncoder(frameEncoderOptions(outputEncoderOptions(draft, { path: options.encoderOutput }, session.ffmpeg.ffmpeg), pageOptions, session.tuning));
     session.earlyEncoder = started;
