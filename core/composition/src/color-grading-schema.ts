@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: this schema runs in the page too (the runtime parses
+// data-color-grading), and classic zod with its locales is ~450 kB of the runtime bundle, which
+// every page of every render parses (~70 ms per page load).
+import * as z from 'zod/mini';
 
 /**
  * `data-color-grading`: one schema for lint, the runtime and the docs. Every field is optional in
@@ -68,41 +71,45 @@ export const GRADING_GROUPS: readonly GradingGroup[] = ['adjust', 'details', 'ef
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-function fieldSchema(field: GradingField): z.ZodType {
+function fieldSchema(field: GradingField): z.ZodMiniType {
   switch (field.kind) {
     case 'number': {
       const range = `must be a number from ${field.min} to ${field.max}`;
-      let schema = z.number({ message: range }).min(field.min, range).max(field.max, range);
-      if (field.integer) schema = schema.int(`must be a whole number from ${field.min} to ${field.max}`);
-      return schema;
+      const schema = z.number({ error: range }).check(z.gte(field.min, { error: range }), z.lte(field.max, { error: range }));
+      return field.integer ? schema.check(z.refine(Number.isInteger, { error: `must be a whole number from ${field.min} to ${field.max}` })) : schema;
     }
     case 'choice':
-      return z.enum(field.options as [string, ...string[]], { message: `must be one of ${field.options.join(', ')}` });
+      return z.enum(field.options as [string, ...string[]], { error: `must be one of ${field.options.join(', ')}` });
     case 'color':
-      return z.string({ message: 'must be a colour written as #rrggbb' }).regex(HEX, 'must be a colour written as #rrggbb');
+      return z.string({ error: 'must be a colour written as #rrggbb' }).check(z.regex(HEX, { error: 'must be a colour written as #rrggbb' }));
     case 'path':
       return z
-        .string({ message: 'must be the path of a .cube file in the project' })
-        .regex(/\.cube$/i, 'must be the path of a .cube file (a 3D LUT) in the project');
+        .string({ error: 'must be the path of a .cube file in the project' })
+        .check(z.regex(/\.cube$/i, { error: 'must be the path of a .cube file (a 3D LUT) in the project' }));
   }
 }
 
+const OBJECT = { error: 'must be a JSON object' };
+
 function groupSchema(fields: Record<string, GradingField>) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(fields)) shape[name] = fieldSchema(field).optional();
-  return z.strictObject(shape);
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [name, field] of Object.entries(fields)) shape[name] = z.optional(fieldSchema(field));
+  return z.strictObject(shape, OBJECT);
 }
 
 /** The JSON after `$name` references were replaced by values; unknown names are errors. */
-export const ColorGradingSchema = z.strictObject({
-  preset: fieldSchema(COLOR_GRADING_FIELDS.top.preset).optional(),
-  intensity: fieldSchema(COLOR_GRADING_FIELDS.top.intensity).optional(),
-  colorSpace: fieldSchema(COLOR_GRADING_FIELDS.top.colorSpace).optional(),
-  lut: fieldSchema(COLOR_GRADING_FIELDS.top.lut).optional(),
-  adjust: groupSchema(COLOR_GRADING_FIELDS.adjust).optional(),
-  details: groupSchema(COLOR_GRADING_FIELDS.details).optional(),
-  effects: groupSchema(COLOR_GRADING_FIELDS.effects).optional(),
-});
+export const ColorGradingSchema = z.strictObject(
+  {
+    preset: z.optional(fieldSchema(COLOR_GRADING_FIELDS.top.preset)),
+    intensity: z.optional(fieldSchema(COLOR_GRADING_FIELDS.top.intensity)),
+    colorSpace: z.optional(fieldSchema(COLOR_GRADING_FIELDS.top.colorSpace)),
+    lut: z.optional(fieldSchema(COLOR_GRADING_FIELDS.top.lut)),
+    adjust: z.optional(groupSchema(COLOR_GRADING_FIELDS.adjust)),
+    details: z.optional(groupSchema(COLOR_GRADING_FIELDS.details)),
+    effects: z.optional(groupSchema(COLOR_GRADING_FIELDS.effects)),
+  },
+  OBJECT,
+);
 
 export interface ColorGrading {
   preset?: ColorGradingPreset;
