@@ -20,11 +20,30 @@ export async function call(base: string, route: string, init: RequestInit & { to
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const response = await fetch(new URL(route, base), { ...init, headers });
+  const response = await fetchOnce(new URL(route, base), { ...init, headers });
   const bytes = new Uint8Array(await response.arrayBuffer());
   let json: unknown;
   if ((response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(new TextDecoder().decode(bytes));
   return { status: response.status, headers: response.headers, json, bytes, url: response.url };
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE']);
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * fetch, sent again once when an idempotent request died on a reset socket. A server may close a
+ * kept-alive connection as it is reused, e.g. after answering 413 before reading a 2 MiB body;
+ * Node's fetch then fails the next request on that socket with ECONNRESET before the server saw
+ * it. Browsers and HTTP clients resend such requests; a POST is never sent twice.
+ */
+async function fetchOnce(url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!IDEMPOTENT.has((init.method ?? 'GET').toUpperCase()) || !code || !STALE_SOCKET.has(code)) throw error;
+    return fetch(url, init);
+  }
 }
 
 export const post = (base: string, body: unknown, headers: Record<string, string> = {}, token?: string): Promise<Answer> =>
