@@ -281,9 +281,11 @@ describe('renderFramePool', () => {
   it('closes early workers it never used when the pool fails first', async () => {
     const options = baseOptions('/fails.html', { workers: 1 });
     const unused = startPoolWorker({ browser, mode: options.mode, page: baseOptions('/colour.html').page });
+    // Loaded before the pool runs: a worker still loading when the pool fails is cancelled
+    // instead (its own test above), and its ready then rejects.
+    const worker = await unused.ready;
     const first = startPoolWorker({ browser, mode: options.mode, page: options.page });
     await expect(renderFramePool({ ...options, adoptWorkers: [first, unused] })).rejects.toMatchObject({ code: 'page-script-error' });
-    const worker = await unused.ready;
     expect(isAlive(worker.session.browser.process()!.pid!)).toBe(false);
   });
 
