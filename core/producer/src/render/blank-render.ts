@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { isErrorCode, SeekframeError } from '@seekframe/composition';
-import { findFfmpeg, type CapturePage } from '@seekframe/engine';
+import type { CapturePage } from '@seekframe/engine';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
@@ -26,21 +25,22 @@ export class BlankFrameWatch {
   }
 
   /** The frames' one colour as `#rrggbb` (`transparent` for a fully transparent frame), or undefined when something was painted. */
-  async flatColour(ffmpeg?: string): Promise<string | undefined> {
+  flatColour(): string | undefined {
     if (this.varied || !this.first || this.frames === 0) return undefined;
-    return flatColourOf(this.first, ffmpeg);
+    return flatColourOf(this.first);
   }
 }
 
 /**
- * The colour of one encoded frame (JPEG/PNG) as `#rrggbb` when every pixel is within 2 levels of
- * the first (`transparent` when that is fully transparent), else undefined. Decoded in this
- * process (jpeg-js, pngjs): starting ffmpeg for it cost a flat render ~0.1 s of fixed cost on
- * 2 cores. ffmpeg remains the fallback for anything those decoders refuse.
+ * The colour of one captured frame as `#rrggbb` when every pixel is within 2 levels of the
+ * first (`transparent` when that is fully transparent), else undefined. Frames come from
+ * Chromium as PNG or baseline JPEG, decoded here in process (jpeg-js, pngjs): starting ffmpeg for
+ * it cost a flat render ~0.1 s. An image neither decoder reads gives undefined: the check is a
+ * warning about a likely mistake, and never fails a render on its own account.
  */
-export async function flatColourOf(image: Buffer, ffmpegBinary?: string): Promise<string | undefined> {
-  const rgba = decodeInProcess(image) ?? (await decodeWithFfmpeg(image, ffmpegBinary));
-  if (rgba.length < 4) return undefined;
+export function flatColourOf(image: Buffer): string | undefined {
+  const rgba = decodeFrame(image);
+  if (!rgba || rgba.length < 4) return undefined;
   const [r, g, b, a] = [rgba[0]!, rgba[1]!, rgba[2]!, rgba[3]!];
   for (let i = 4; i < rgba.length; i += 4) {
     if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2) return undefined;
@@ -51,32 +51,15 @@ export async function flatColourOf(image: Buffer, ffmpegBinary?: string): Promis
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** RGBA pixels of a PNG or baseline JPEG (what the capture produces), or undefined to let ffmpeg try. */
-export function decodeInProcess(image: Buffer): Uint8Array | undefined {
+/** RGBA pixels of a PNG or JPEG frame, or undefined for anything else (or a damaged image). */
+function decodeFrame(image: Buffer): Uint8Array | undefined {
   try {
     if (image.subarray(0, 8).equals(PNG_SIGNATURE)) return PNG.sync.read(image).data;
     if (image[0] === 0xff && image[1] === 0xd8) return jpeg.decode(image, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 }).data;
   } catch {
-    // A variant these decoders do not read: ffmpeg decodes it below.
+    // damaged: no verdict
   }
   return undefined;
-}
-
-async function decodeWithFfmpeg(image: Buffer, ffmpegBinary?: string): Promise<Buffer> {
-  const ffmpeg = ffmpegBinary ?? (await findFfmpeg()).ffmpeg;
-  return new Promise<Buffer>((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-v', 'error', '-protocol_whitelist', 'pipe', '-i', 'pipe:0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`ffmpeg could not decode a captured frame: ${err.trim()}`))));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(image);
-  });
 }
 
 export interface RenderWarning {

@@ -128,7 +128,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     const failure = pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
     if (failure) throw failure;
     options.server.problemLog.assertNone();
-    const colour = await blank?.flatColour(options.encoder.ffmpeg);
+    const colour = blank?.flatColour();
     if (colour !== undefined) options.onBlank?.(colour);
     options.beforeFinish();
     return await encoder.finish();

@@ -137,17 +137,9 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
 }
 
 async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession): Promise<Omit<EncoderOptions, 'inputFormat'>> {
-  const base = {
-    output: path.resolve(target.path),
-    width: plan.width,
-    height: plan.height,
-    fps: plan.fps,
-    quality: plan.encoder.quality,
-    ffmpeg: session.ffmpeg.ffmpeg,
-  };
   if (target.kind === 'segment') {
-    const rate = { ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }), ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }) };
-    if (plan.format === 'mp4') return { ...base, ...rate, format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
+    const base = baseEncoderOptions(plan, target.path, session.ffmpeg.ffmpeg);
+    if (plan.format === 'mp4') return { ...base, ...rateOptions(plan.encoder), format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
     if (plan.format === 'png-sequence') return { ...base, format: 'png-sequence', startNumber: range.start + 1 };
     return { ...base, format: 'mov' };
   }
@@ -175,26 +167,28 @@ export function outputEncoderOptions(
   ffmpeg: string,
   hardwareEncoder?: EncoderOptions['hardwareEncoder'],
 ): Omit<EncoderOptions, 'inputFormat'> {
-  const base = {
-    output: path.resolve(target.path),
-    width: plan.width,
-    height: plan.height,
-    fps: plan.fps,
-    quality: plan.encoder.quality,
-    ffmpeg,
-  };
+  const base = baseEncoderOptions(plan, target.path, ffmpeg);
   // The mix is AAC (Opus for webm), already what mp4, png-sequence and webm carry: copied, not encoded twice.
   const audioCopy = target.audio !== undefined && plan.format !== 'mov';
   return {
     ...base,
     format: plan.format,
-    ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }),
-    ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }),
+    ...rateOptions(plan.encoder),
     ...(plan.format === 'gif' ? { gifLoop: plan.encoder.gifLoop ?? 0 } : {}),
     ...(hardwareEncoder ? { hardwareEncoder } : {}),
     ...(plan.encoder.hdr ? { hdr: plan.encoder.hdr } : {}),
     ...(target.audio ? { audio: target.audio, audioCopy } : {}),
   };
+}
+
+/** What every encoder of a plan shares: size, rate, preset, where ffmpeg is and where the file goes. */
+function baseEncoderOptions(plan: Pick<RenderPlan, 'width' | 'height' | 'fps' | 'encoder'>, output: string, ffmpeg: string) {
+  return { output: path.resolve(output), width: plan.width, height: plan.height, fps: plan.fps, quality: plan.encoder.quality, ffmpeg };
+}
+
+/** The plan's --crf or --video-bitrate, when one was given. */
+function rateOptions(encoder: RenderPlan['encoder']): { crf?: number; videoBitrate?: string } {
+  return { ...(encoder.crf === undefined ? {} : { crf: encoder.crf }), ...(encoder.videoBitrate === undefined ? {} : { videoBitrate: encoder.videoBitrate }) };
 }
 
 /** A plan edited after planning (or damaged in transit) would render other pixels than its hash promises. */
