@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   createFrameEncoder,
   DEFAULT_JPEG_QUALITY,
@@ -10,7 +9,6 @@ import {
   type CapturePageOptions,
   type EncodeResult,
   type EncoderOptions,
-  type FrameEncoder,
   type PoolWorker,
   type RenderTuning,
   type WorkerLaunch,
@@ -51,11 +49,6 @@ export interface CaptureAndEncodeOptions {
   adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
   /** The render context's warm browser pool: workers lease browsers from it instead of launching. */
   browserPool?: BrowserPool | undefined;
-  /**
-   * An encoder started while the page loaded (startEarlyEncoder): used when it was started with
-   * exactly the options this capture needs, else aborted and a new one started. Owned from here on.
-   */
-  startedEncoder?: StartedEncoder | undefined;
   onProgress(framesRendered: number, elapsedMs: number): void;
   /** Every frame was one flat colour (`#rrggbb` or `transparent`): called before the output is published; throw to fail the render. */
   onBlank?(colour: string): void;
@@ -72,7 +65,11 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   const tuning = options.tuning;
   const totalFrames = Math.min(options.range.end - options.range.start, tuning.maxFrames ?? Infinity);
   const capture = captureOptions(options.page, options.transparent, tuning);
-  const encoder = await adoptOrStartEncoder(frameEncoderOptions(options.encoder, capture, tuning), options.startedEncoder);
+  const encoder = createFrameEncoder({
+    ...options.encoder,
+    inputFormat: capture.imageFormat,
+    ...(tuning.encoderThreads ? { threads: tuning.encoderThreads } : {}),
+  });
   const startedAt = Date.now();
   const pages = new Set<CapturePage>();
   // ffmpeg dying stops the capture at once (its error is the pool's abort reason), not at the next frame.
@@ -136,34 +133,6 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     await encoder.abort();
     throw error;
   }
-}
-
-/** An ffmpeg started before capture, with the options it was started with. */
-export interface StartedEncoder {
-  options: EncoderOptions;
-  encoder: FrameEncoder;
-}
-
-/** What ffmpeg is started with for a capture: the target's settings plus the frames' image format and the tuning's threads. */
-export function frameEncoderOptions(encoder: Omit<EncoderOptions, 'inputFormat'>, capture: Pick<CapturePageOptions, 'imageFormat'>, tuning: RenderTuning): EncoderOptions {
-  return { ...encoder, inputFormat: capture.imageFormat, ...(tuning.encoderThreads ? { threads: tuning.encoderThreads } : {}) };
-}
-
-/**
- * Starts ffmpeg for a render before its page has loaded: an ffmpeg process takes ~0.1 s to start
- * on 2 cores, which a short render otherwise waits for after its last frame. captureAndEncode
- * adopts it only if the final options are the same (same arguments, so the same output bytes).
- */
-export function startEarlyEncoder(options: EncoderOptions): StartedEncoder {
-  return { options, encoder: createFrameEncoder(options) };
-}
-
-/** The started encoder when its options are exactly `wanted`; else it is aborted (ffmpeg killed, temp output removed) and a new one started. */
-export async function adoptOrStartEncoder(wanted: EncoderOptions, started: StartedEncoder | undefined): Promise<FrameEncoder> {
-  if (started && isDeepStrictEqual(started.options, wanted)) return started.encoder;
-  // The page changed the plan (audio, HDR sources...): that ffmpeg was started for other settings.
-  await started?.encoder.abort();
-  return createFrameEncoder(wanted);
 }
 
 /**

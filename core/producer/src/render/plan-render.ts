@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
 import { reportPageWarnings } from './blank-render.js';
-import { captureOptions, frameEncoderOptions, startEarlyEncoder } from './capture-and-encode.js';
-import { outputEncoderOptions } from './render-frames.js';
+import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { openMediaPage, type HdrSource } from './open-media-page.js';
@@ -22,20 +21,6 @@ import { checkRenderLimits } from '../plan/render-limits.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { runLint } from '../plan/run-lint.js';
-
-/**
- * Markup that may give a render audio or HDR sources once its page runs (media clips, nested
- * compositions): no early ffmpeg for it. Only a guess to save a wasted ffmpeg start (a script can
- * still add a clip): whether the early ffmpeg is used is decided by comparing its options.
- */
-const MAY_CHANGE_ENCODER = /<(audio|video|iframe)\b|data-composition-src|data-has-audio/i;
-
-/**
- * Renders of at most this many frames start ffmpeg while the page loads. Longer ones hide its
- * ~0.1 s start behind their capture anyway; started early, it would only compete with the page
- * load for the CPU (measured on 2 cores: 30-frame batch rows got no faster, cold ones slower).
- */
-const EARLY_ENCODER_MAX_FRAMES = 10;
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 export const RENDER_SEED = 0x5eedf4a3;
@@ -79,8 +64,6 @@ export async function planRenderSession(
   options: {
     keepPage: boolean;
     signal: AbortSignal | undefined;
-    /** The render's output: ffmpeg for it starts while the page loads (see startEarlyEncoder). */
-    encoderOutput?: string;
   },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
@@ -146,16 +129,6 @@ export async function planRenderSession(
   const transparent = isTransparent(spec.format);
   const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
   const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
-  if (options.encoderOutput !== undefined && totalFrames <= EARLY_ENCODER_MAX_FRAMES && !spec.gpu && !spec.hdr && !MAY_CHANGE_ENCODER.test(entryHtml)) {
-    // ffmpeg takes ~0.1 s to start: for a short render it does so now, beside the page load,
-    // instead of after its last frame. Only when the page cannot change its settings (no clips:
-    // no audio, no HDR); capture checks the options again and starts another should they differ.
-    const draft = { width: metadata.width, height: metadata.height, fps, format: spec.format, encoder };
-    const started = startEarlyEncoder(frameEncoderOptions(outputEncoderOptions(draft, { path: options.encoderOutput }, session.ffmpeg.ffmpeg), pageOptions, session.tuning));
-    session.earlyEncoder = started;
-    // Adopted by capture (which then owns it) or aborted here; abort after finish does nothing.
-    cleanup.add(() => started.encoder.abort());
-  }
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.

@@ -40,7 +40,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     }
     const signal = cancel ? AbortSignal.any([cancel, wallTime.signal]) : wallTime.signal;
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
-    const { plan, session } = await planRenderSession(spec, { ...context, onEvent: emit, signal, problems }, cleanup, { keepPage: true, signal, encoderOutput: output });
+    const { plan, session } = await planRenderSession(spec, { ...context, onEvent: emit, signal, problems }, cleanup, { keepPage: true, signal });
     checkpoint(signal);
     const audio = await mixSessionAudio(plan, path.join(session.workDir, plan.media.audio?.codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), session, signal);
     const encoded = await renderSessionFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: output, ...(audio ? { audio } : {}) }, session, signal);

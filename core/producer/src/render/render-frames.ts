@@ -125,11 +125,6 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
   };
   // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
   const hdrPasses = target.kind === 'output' && plan.encoder.hdr !== undefined && media.hdrSources.length > 0;
-  // The plan step's early ffmpeg (used once; captureAndEncode checks its options): not for two passes or a piece.
-  const started = session.earlyEncoder;
-  session.earlyEncoder = undefined;
-  if (started && (hdrPasses || target.kind !== 'output')) await started.encoder.abort();
-  else if (started) job.startedEncoder = started;
   const encoded = hdrPasses && plan.encoder.hdr
     ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
     : await captureAndEncode(job);
@@ -157,11 +152,8 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
   return outputEncoderOptions(plan, target, session.ffmpeg.ffmpeg, hardwareEncoder);
 }
 
-/**
- * The encoder settings of a whole-render output (no gpu probe here: the caller passes the
- * hardware encoder it chose). The plan step uses it too, to start ffmpeg early (startEarlyEncoder).
- */
-export function outputEncoderOptions(
+/** The encoder settings of a whole-render output (no gpu probe here: the caller passes the hardware encoder it chose). */
+function outputEncoderOptions(
   plan: Pick<RenderPlan, 'width' | 'height' | 'fps' | 'format' | 'encoder'>,
   target: { path: string; audio?: string },
   ffmpeg: string,

@@ -21,7 +21,6 @@ import { CleanupStack } from './cleanup-stack.js';
 import { contextBrowser, contextFfmpeg, contextRuntimeSource, contextTuning, eventSink, type RenderContext } from './render-context.js';
 import { createMediaSourceResolver } from './resolve-media-source.js';
 import type { RenderEvent } from './render-events.js';
-import type { StartedEncoder } from './capture-and-encode.js';
 
 /** What the project server injects into every page: the same values make the same pixels. */
 export interface PageSettings {
@@ -65,8 +64,6 @@ export interface RenderSession {
   adopt: Array<PoolWorker | WorkerLaunch>;
   /** The worker count the plan step started browsers for (the whole range), so capture uses that same count. */
   workers?: number;
-  /** ffmpeg started by the plan step while the page loads (renderComposition); capture adopts it if its options match. */
-  earlyEncoder?: StartedEncoder | undefined;
   cleanup: CleanupStack;
 }
 
