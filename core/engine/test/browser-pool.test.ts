@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
@@ -151,7 +151,8 @@ describe('createBrowserPool', () => {
       expect(requests.get('/cached.txt')).toBe(before + 1); // fetched again: no shared HTTP cache
       await second.close();
       expect(pids).toHaveLength(1);
-      expect(pool.stats()).toMatchObject({ browsers: 1, idle: 1, leased: 0, launched: 1, reused: 1, replaced: 0 });
+      // The second lease got the context opened ahead when the first ended: fresh all the same.
+      expect(pool.stats()).toMatchObject({ browsers: 1, idle: 1, leased: 0, launched: 1, reused: 1, replaced: 0, openedAhead: 1 });
     } finally {
       await pool.close();
     }
@@ -164,6 +165,8 @@ describe('createBrowserPool', () => {
       for (const t of [0.5, 1.5]) {
         const session = await pool.acquire(launchOptions());
         const page = await openCapturePage(session, { url: `${origin}/colour.html`, width: 64, height: 36, mode: 'beginframe', imageFormat: 'png', transparent: false, readyTimeoutMs: 15_000 });
+        // The warm lease's capture page is the one opened ahead, not a second page.
+        expect(await session.context!.pages()).toHaveLength(1);
         const image = PNG.sync.read(await page.seekAndCapture(t));
         expect([image.width, image.height]).toEqual([64, 36]);
         expect(Math.abs(image.data[(10 * 64 + 10) * 4]! - t * 100)).toBeLessThanOrEqual(1);
@@ -171,6 +174,7 @@ describe('createBrowserPool', () => {
         await session.close();
       }
       expect(pids).toHaveLength(1);
+      expect(pool.stats()).toMatchObject({ reused: 1, openedAhead: 1 });
     } finally {
       await pool.close();
     }
@@ -301,4 +305,77 @@ describe('createBrowserPool', () => {
       await new Promise((resolve) => refuse.close(resolve));
     }
   });
+
+  it('opens a sandboxed lease\'s context ahead behind a relay: its pages reach the project only through that lease\'s own proxy', async () => {
+    const secretSeen: string[] = [];
+    const secret = createServer((req, res) => {
+      secretSeen.push(req.url ?? '');
+      res.end('secret');
+    });
+    await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
+    const secretUrl = `http://127.0.0.1:${(secret.address() as AddressInfo).port}/x`;
+    // Two stand-ins for the producer's network sandbox (a proxy forwarding the project origin only),
+    // one per render, each on its own port: the second lease must use the second one.
+    const first = await forwardingProxy(origin);
+    const second = await forwardingProxy(origin);
+    const sandbox = (proxy: { port: number }): string[] => [`--proxy-server=http://127.0.0.1:${proxy.port}`, '--proxy-bypass-list=<-loopback>'];
+    const { pool, pids } = countingPool();
+    try {
+      const lease1 = await pool.acquire(launchOptions(sandbox(first)));
+      await (await lease1.context!.newPage()).goto(`${origin}/state.html`);
+      expect(first.forwarded()).toBeGreaterThan(0);
+      await lease1.close();
+
+      const lease2 = await pool.acquire(launchOptions(sandbox(second)));
+      expect(pool.stats()).toMatchObject({ reused: 1, openedAhead: 1 });
+      const page = await openCapturePage(lease2, { url: `${origin}/colour.html`, width: 64, height: 36, mode: 'beginframe', imageFormat: 'png', transparent: false, readyTimeoutMs: 15_000 });
+      const seenByFirst = first.forwarded();
+      expect(second.forwarded()).toBeGreaterThan(0);
+      const outcome = await page.page.evaluate(async (url) => fetch(url).then(() => 'reached', () => 'blocked'), secretUrl);
+      expect(outcome).toBe('blocked');
+      expect(secretSeen).toEqual([]);
+      expect(first.forwarded()).toBe(seenByFirst); // nothing of lease 2 went through lease 1's proxy
+      await page.close();
+      await lease2.close();
+      expect(pids).toHaveLength(1);
+    } finally {
+      await pool.close();
+      await first.close();
+      await second.close();
+      secret.closeAllConnections();
+      await new Promise((resolve) => secret.close(resolve));
+    }
+  });
 });
+
+/** A minimal stand-in for the producer's network sandbox: forwards requests for `allowed` only, hangs up on anything else. */
+async function forwardingProxy(allowed: string): Promise<{ port: number; forwarded: () => number; close: () => Promise<void> }> {
+  const target = new URL(allowed);
+  let forwarded = 0;
+  const proxy = createServer((req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '');
+    } catch {
+      return void req.socket.destroy();
+    }
+    if (url.protocol !== 'http:' || url.host !== target.host) return void req.socket.destroy();
+    forwarded++;
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => req.socket.destroy());
+    req.pipe(upstream);
+  });
+  proxy.on('connect', (_req, socket) => socket.destroy());
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (proxy.address() as AddressInfo).port,
+    forwarded: () => forwarded,
+    close: () => {
+      proxy.closeAllConnections();
+      return new Promise((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}

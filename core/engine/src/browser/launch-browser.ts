@@ -4,6 +4,7 @@ import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { browserArgs, type CaptureMode } from './browser-flags.js';
+import type { TargetPage } from './open-target-page.js';
 import type { BrowserInfo } from './browser-info.js';
 import { processTree } from '../system/pin-to-cpu.js';
 import { tempFolderPrefix } from '../system/atomic-output.js';
@@ -30,6 +31,11 @@ export interface BrowserSession {
    * the browser's default one. Absent for a browser launched for one render.
    */
   readonly context?: BrowserContext;
+  /**
+   * A warm pool's lease whose context was opened ahead of the render (pool/browser-pool.ts) also
+   * has its first page open already: the first call hands it over, later calls return undefined.
+   */
+  takeOpenedPage?(): TargetPage | undefined;
   /**
    * Closes the browser and removes its fresh profile folder. Safe to call twice. Never waits on
    * the page: a browser that does not close within 2 s is killed (its whole process tree).

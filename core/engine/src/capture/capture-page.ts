@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
-import { createBeginFrameTarget } from '../browser/begin-frame-target.js';
+import { openTargetPage, type TargetPage } from '../browser/open-target-page.js';
 import { beginFrameCapture } from './begin-frame-capture.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import type { BrowserSession } from '../browser/launch-browser.js';
@@ -234,13 +234,11 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   };
 }
 
-async function createPage(session: BrowserSession, mode: CaptureMode): Promise<{ page: Page; cdp: CDPSession }> {
-  if (mode === 'beginframe') return createBeginFrameTarget(session.browser, 'about:blank', session.context);
-  const page = await (session.context ?? session.browser).newPage();
-  // Full Chromium may open the tab in the background, where it never paints and
-  // captureScreenshot waits forever.
-  await page.bringToFront();
-  return { page, cdp: await page.createCDPSession() };
+/** The page a lease opened ahead (warm pool), else a new one. */
+async function createPage(session: BrowserSession, mode: CaptureMode): Promise<TargetPage> {
+  const ready = session.takeOpenedPage?.();
+  if (ready) return ready;
+  return openTargetPage(session.browser, mode, session.context);
 }
 
 /** Runs animation frames (rAF, layout) without drawing, so a page waiting on rAF can progress. */

@@ -1,0 +1,23 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import type { CaptureMode } from './browser-flags.js';
+import { createBeginFrameTarget } from './begin-frame-target.js';
+
+/** A blank page (about:blank) with its own CDP session, ready to be set up for capture. */
+export interface TargetPage {
+  page: Page;
+  cdp: CDPSession;
+}
+
+/**
+ * Opens the blank page a capture page starts from, in `context` when given (a warm pool's lease):
+ * a beginFrame-controlled target in beginframe mode, an ordinary tab in screenshot mode. The
+ * warm pool calls this ahead of a render too, so one rule decides what a capture page is.
+ */
+export async function openTargetPage(browser: Browser, mode: CaptureMode, context?: BrowserContext): Promise<TargetPage> {
+  if (mode === 'beginframe') return createBeginFrameTarget(browser, 'about:blank', context);
+  const page = await (context ?? browser).newPage();
+  // Full Chromium may open the tab in the background, where it never paints and
+  // captureScreenshot waits forever.
+  await page.bringToFront();
+  return { page, cdp: await page.createCDPSession() };
+}
