@@ -159,10 +159,10 @@ describe('createBrowserPool', () => {
     expect(alive(pids[0]!)).toBe(false);
   });
 
-  it('captures beginframe frames in a lease, warm or new', async () => {
+  it('captures beginframe frames in a lease, warm or new, in contexts opened ahead beside a running lease', async () => {
     const { pool, pids } = countingPool();
     try {
-      for (const t of [0.5, 1.5]) {
+      for (const t of [0.5, 1, 1.5]) {
         const session = await pool.acquire(launchOptions());
         const page = await openCapturePage(session, { url: `${origin}/colour.html`, width: 64, height: 36, mode: 'beginframe', imageFormat: 'png', transparent: false, readyTimeoutMs: 15_000 });
         // The warm lease's capture page is the one opened ahead, not a second page.
@@ -174,7 +174,7 @@ describe('createBrowserPool', () => {
         await session.close();
       }
       expect(pids).toHaveLength(1);
-      expect(pool.stats()).toMatchObject({ reused: 1, openedAhead: 1 });
+      expect(pool.stats()).toMatchObject({ reused: 2, openedAhead: 2 });
     } finally {
       await pool.close();
     }

@@ -25,9 +25,10 @@ import { relayablePort } from './proxy-relay.js';
  * browsers together use more than `maxMemoryBytes` (RSS of every process) at release, or after
  * `maxRendersPerBrowser` leases. Idle browsers close after `idleCloseMs`.
  *
- * Ahead: when a lease ends, the pool opens the browser's next context and its blank page at once
- * (context-ahead.ts), so the next render skips the renderer start. A sandboxed render's context
- * reaches its proxy through a relay bound only while it is leased.
+ * Ahead: as soon as a browser is leased, the pool opens its next context and blank page beside the
+ * lease (context-ahead.ts), so the next render, even one that follows at once, skips the renderer
+ * start. Contexts do not see each other; a sandboxed render's context reaches its proxy through a
+ * relay bound only while it is leased, so an unleased context reaches nothing.
  */
 export interface BrowserPoolOptions {
   /** Browsers the pool keeps, idle or leased (default 2). */
@@ -121,10 +122,10 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   const retire = async (entry: PooledBrowser, how: 'close' | 'kill'): Promise<void> => {
     clearTimeout(entry.idleTimer);
     pooled.delete(entry);
-    const ahead = takeAhead(entry);
+    // The browser takes the context with it; the relay is ours to close once the opening settles
+    // (not awaited: an opening cut short by the close only gives up after its own timeout).
+    void takeAhead(entry).then((ahead) => ahead?.relay?.close());
     await (how === 'kill' ? entry.session.kill() : entry.session.close());
-    // The browser took the context with it; the relay is ours to close.
-    await (await ahead)?.relay?.close();
   };
 
   const startLaunch = async (opts: LaunchOptions, launchArgs: string[]): Promise<BrowserSession> => {
@@ -201,7 +202,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   /** Opens the browser's next context now, of the kind its last lease needed (the likeliest next one). */
   const prepareAhead = (entry: PooledBrowser, proxy: { proxyServer?: string; proxyBypassList?: string[] }): void => {
     const kind = aheadKind(proxy);
-    if (!openAhead || kind === undefined) return;
+    if (!openAhead || kind === undefined || entry.ahead !== undefined || !pooled.has(entry)) return;
     const opening = openContextAhead(entry.session.browser, entry.mode, kind).catch(() => undefined);
     entry.ahead = opening;
   };
@@ -248,6 +249,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           const session = await lease(entry, entry.session, proxy, ahead);
           counts.reused++;
           if (ahead) counts.openedAhead++;
+          prepareAhead(entry, proxy);
           return session;
         } catch {
           // That warm browser was dead: fall through to a new one.
@@ -271,7 +273,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           await retire(entry, 'close');
           throw new SeekframeError('browser-launch-failed', 'The browser pool was closed while a browser started.', { stage: 'browser' });
         }
-        return lease(entry, entry.session, proxy);
+        const session = await lease(entry, entry.session, proxy);
+        prepareAhead(entry, proxy);
+        return session;
       }
       const session = await startLaunch(opts, launchArgs);
       overflow.add(session);

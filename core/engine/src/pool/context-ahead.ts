@@ -31,8 +31,8 @@ export interface ContextAhead {
 
 /**
  * Opens the next lease's context and page now: a new renderer process and the page's DevTools
- * attach take ~60 ms of a warm render (2 cores), and done here they overlap the end of the
- * previous render or the wait for the next. The context is as fresh as one opened at acquire:
+ * attach take ~60 ms of a warm render (2 cores); done beside the current lease they overlap its
+ * capture instead of delaying the next render. The context is as fresh as one opened at acquire:
  * nothing runs in it but about:blank until it is leased, and a `relayed` context's relay drops
  * every connection until then.
  */
