@@ -18,6 +18,7 @@ export { extractVideoFrames, chooseVideoFrameFormat, type ExtractOptions, type E
 export { mixAudio, audioTrackSchema, type AudioTrack } from './media/mix-audio.js';
 export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './pool/render-frame-pool.js';
 export { openPoolWorker, startPoolWorker, type OpenPoolWorkerOptions, type PoolWorker, type WorkerLaunch } from './pool/open-pool-worker.js';
+export { listenOnLoopback } from './system/listen-on-loopback.js';
 export { createBrowserPool, contextProxy, type BrowserPool, type BrowserPoolOptions, type BrowserPoolStats } from './pool/browser-pool.js';
 export { scheduleWorkerBatches, type WorkerBatch } from './pool/schedule-worker-batches.js';
 export { probeHardwareEncoder, describeHardwareProbe, type HardwareEncoderProbe } from './encode/probe-hardware-encoder.js';

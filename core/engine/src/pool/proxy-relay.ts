@@ -1,4 +1,5 @@
 import { connect, createServer, type Socket } from 'node:net';
+import { listenOnLoopback } from '../system/listen-on-loopback.js';
 
 /**
  * A loopback TCP relay that a browser context opened ahead of its render uses as its proxy. A
@@ -41,12 +42,7 @@ export async function startProxyRelay(): Promise<ProxyRelay> {
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenOnLoopback(server);
   return {
     proxyServer: `http://127.0.0.1:${port}`,
     bind(to) {

@@ -1,6 +1,7 @@
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream';
+import { listenOnLoopback } from '@seekframe/engine';
 
 export interface NetworkSandbox {
   /** Chromium flags: every request goes to a proxy that forwards the project origin and refuses the rest. */
@@ -118,12 +119,7 @@ export async function startNetworkSandbox(projectOrigin: string): Promise<Networ
     res.writeContinue();
     forward(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenOnLoopback(server);
   return {
     args: [
       `--proxy-server=http://127.0.0.1:${port}`,
