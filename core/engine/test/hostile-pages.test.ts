@@ -27,6 +27,9 @@ beforeAll(async () => {
     '/alert-in-seek.html': colourPage().replace('seek(t) {', 'seek(t) { if (t > 0.2) alert("hello " + t);'),
     '/confirm-at-load.html': colourPage().replace('</body>', '<script>confirm("really?")</script></body>'),
     '/colour.html': colourPage(),
+    // Their load never ends: /hang.png never answers (one URL per mode, to see each one asked).
+    '/loading-forever-beginframe.html': colourPage().replace('</body>', '<img src="/hang.png?beginframe"></body>'),
+    '/loading-forever-screenshot.html': colourPage().replace('</body>', '<img src="/hang.png?screenshot"></body>'),
   });
 });
 afterAll(async () => server.close());
@@ -126,6 +129,21 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
       expect(victims.length).toBeGreaterThan(0);
       for (const pid of victims) process.kill(pid, 'SIGKILL');
       await expect(seeking).rejects.toMatchObject({ code: 'browser-crashed', message: expect.stringContaining('frame 3') });
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a renderer killed while the page loads fails the load with browser-crashed, not capture-failed', { timeout: 60_000 }, async () => {
+    const session = await launchBrowser({ browser, mode, width: W, height: H });
+    try {
+      const opening = open(`/loading-forever-${mode}.html`, session, { readyTimeoutMs: 600_000 });
+      opening.catch(() => undefined);
+      for (let i = 0; i < 200 && !server.requested(`/hang.png?${mode}`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const victims = renderers(session.browser.process()!.pid!);
+      expect(victims.length).toBeGreaterThan(0);
+      for (const pid of victims) process.kill(pid, 'SIGKILL');
+      await expect(opening).rejects.toMatchObject({ code: 'browser-crashed', message: expect.stringContaining('while loading') });
     } finally {
       await session.close();
     }

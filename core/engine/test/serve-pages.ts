@@ -9,7 +9,7 @@ export async function servePages(
   const server: Server = createServer((req, res) => {
     seen.add(req.url ?? '');
     // A request that never answers, to test load timeouts.
-    if (req.url === '/hang.png') return;
+    if (req.url === '/hang.png' || req.url?.startsWith('/hang.png?')) return;
     const body = pages[req.url ?? ''];
     if (body === undefined) {
       res.writeHead(404).end('not found');

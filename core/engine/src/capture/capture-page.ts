@@ -76,7 +76,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     created = await createPage(session, opts.mode);
   } catch (error) {
     // Usually the browser died while the page was being made (puppeteer: "Connection closed.").
-    throw crashError(session, error, `while opening a page for ${opts.url}`);
+    throw await settledCrashError(session, error, `while opening a page for ${opts.url}`);
   }
   const { page, cdp } = created;
   const problems = collectPageProblems(page);
@@ -127,10 +127,11 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump, interrupted);
     if (watch.dialogs().length > 0) throw dialogError(opts.url, 'while loading', watch.dialogs());
   } catch (error) {
-    if (error instanceof SeekframeError && error.code === 'page-unresponsive') await session.kill();
+    // Classified before the page is closed: closing stops the watch that reports a crash.
+    const failure = error instanceof SeekframeError ? error : await settledCrashError(session, error, `while loading ${opts.url}`, interrupted);
+    if (failure.code === 'page-unresponsive') await session.kill();
     else await closePage();
-    if (error instanceof SeekframeError) throw error;
-    throw crashError(session, error, `while loading ${opts.url}`);
+    throw failure;
   }
 
   const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
@@ -169,7 +170,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       scriptErrors = outcome.errors;
     } catch (error) {
       if (error instanceof SeekframeError) throw error;
-      throw crashError(session, error, `at ${label}`);
+      throw await settledCrashError(session, error, `at ${label}`, interrupted);
     }
     if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), { time: t, ...(frame === undefined ? {} : { frame }) });
     if (seekError !== null) {
@@ -201,7 +202,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       return captured;
     } catch (error) {
       if (error instanceof SeekframeError) throw error;
-      throw crashError(session, error, `capturing ${label}`);
+      throw await settledCrashError(session, error, `capturing ${label}`, interrupted);
     }
   };
 
@@ -257,6 +258,31 @@ function screenshotCapture(cdp: CDPSession, opts: CapturePageOptions): () => Pro
     });
     return { data: Buffer.from(result.data, 'base64'), reused: false };
   };
+}
+
+/** How long a failed call waits for its cause (a crash or disconnect event) before it is classified. */
+const CAUSE_SETTLE_MS = 150;
+
+/**
+ * crashError once the cause has had a moment to show. A killed renderer or browser often fails
+ * the pending call first ("Navigating frame was detached", "Execution context was destroyed",
+ * "target ... is not a page") and reports the crash or the disconnect a few ms later; classified
+ * at once, that was a capture-failed instead of browser-crashed. Only failures wait.
+ */
+async function settledCrashError(session: BrowserSession, error: unknown, where: string, interrupted?: Promise<never>): Promise<SeekframeError> {
+  if (error instanceof PageInterrupted) return crashError(session, error, where);
+  const cause = await Promise.race([
+    (interrupted ?? new Promise<never>(() => undefined)).then(() => undefined, (interruption: unknown) => interruption),
+    settleFor(CAUSE_SETTLE_MS),
+  ]);
+  return crashError(session, cause instanceof PageInterrupted ? cause : error, where);
+}
+
+function settleFor(ms: number): Promise<undefined> {
+  return new Promise((resolve) => {
+    // unref: a failure classified at exit must not keep the process up.
+    (setTimeout(resolve, ms) as { unref?: () => void }).unref?.();
+  });
 }
 
 function crashError(session: BrowserSession, error: unknown, where: string): SeekframeError {
