@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBrowserPool } from '@seekframe/engine';
 import { renderBatch, type BatchEvent } from '@seekframe/producer';
+import { ROW_COMPOSITION as TINY } from './row-composition.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string): string | undefined => {
@@ -35,19 +36,6 @@ const tinyFrom = Number(arg('--tiny-from') ?? 50);
 const poolModes = (arg('--pool') ?? 'both') === 'both' ? ['warm', 'cold'] : [arg('--pool')!];
 const json = process.argv.includes('--json');
 const log = (line: string): void => void (json ? undefined : console.error(line));
-
-const TINY = `<!doctype html>
-<html data-composition-id="batch-tiny" data-width="160" data-height="90" data-duration="1" data-fps="30"
-  data-composition-variables='[{"id":"title","type":"string","label":"Title","default":"Row"}]'>
-<head><meta charset="utf-8"><style>
-  html, body { margin: 0; width: 160px; height: 90px; overflow: hidden; background: #101820; }
-  h1 { margin: 0; padding: 30px 10px; color: #fff; font: 700 20px sans-serif; animation: slide 1s linear both; }
-  @keyframes slide { from { transform: translateX(-40px); } to { transform: translateX(40px); } }
-</style></head>
-<body><h1 id="t">Row</h1>
-<script>document.getElementById('t').textContent = window.__seekframe.getVariables().title;</script>
-</body></html>
-`;
 
 interface RowTiming {
   wallMs: number;

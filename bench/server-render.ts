@@ -23,6 +23,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProducerServer } from '@seekframe/producer';
+import { ROW_COMPOSITION } from './row-composition.js';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -37,17 +38,6 @@ const TINY = `<!doctype html>
 <head><meta charset="utf-8"><style>html,body{margin:0;width:32px;height:32px;overflow:hidden;background:#123}</style></head>
 <body><div style="width:32px;height:32px;background:#e33"></div></body></html>
 `;
-// The same composition as bench/batch.ts' rows.
-const ROW = `<!doctype html>
-<html data-composition-id="row" data-width="160" data-height="90" data-duration="1" data-fps="30">
-<head><meta charset="utf-8"><style>
-  html, body { margin: 0; width: 160px; height: 90px; overflow: hidden; background: #101820; }
-  h1 { margin: 0; padding: 30px 10px; color: #fff; font: 700 20px sans-serif; animation: slide 1s linear both; }
-  @keyframes slide { from { transform: translateX(-40px); } to { transform: translateX(40px); } }
-</style></head>
-<body><h1>Row</h1></body></html>
-`;
-
 /** One POST /render: its wall time. */
 async function renderTiny(url: string): Promise<number> {
   const start = performance.now();
@@ -91,7 +81,7 @@ const median = (values: number[]): number => values.slice().sort((a, b) => a - b
 const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
 const root = mkdtempSync(join(tmpdir(), 'seekframe-server-bench-'));
-for (const [name, html] of [['tiny', TINY], ['row', ROW]] as const) {
+for (const [name, html] of [['tiny', TINY], ['row', ROW_COMPOSITION]] as const) {
   mkdirSync(join(root, name));
   writeFileSync(join(root, name, 'index.html'), html);
 }

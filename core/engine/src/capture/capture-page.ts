@@ -8,6 +8,7 @@ import { collectPageProblems, describePageProblem, type PageProblem } from './pa
 import { trackPendingRequests } from './pending-requests.js';
 import { pageResponds, settleWithin, waitForPageReady } from './page-ready.js';
 import { PageInterrupted, watchPage } from './page-watch.js';
+import { crashError, settledCrashError } from './classify-capture-failure.js';
 import { dialogError, unresponsiveError } from './unresponsive-error.js';
 
 export interface CapturePageOptions {
@@ -258,45 +259,4 @@ function screenshotCapture(cdp: CDPSession, opts: CapturePageOptions): () => Pro
     });
     return { data: Buffer.from(result.data, 'base64'), reused: false };
   };
-}
-
-/** How long a failed call waits for its cause (a crash or disconnect event) before it is classified. */
-const CAUSE_SETTLE_MS = 150;
-
-/**
- * crashError once the cause has had a moment to show. A killed renderer or browser often fails
- * the pending call first ("Navigating frame was detached", "Execution context was destroyed",
- * "target ... is not a page") and reports the crash or the disconnect a few ms later; classified
- * at once, that was a capture-failed instead of browser-crashed. Only failures wait.
- */
-async function settledCrashError(session: BrowserSession, error: unknown, where: string, interrupted?: Promise<never>): Promise<SeekframeError> {
-  if (error instanceof PageInterrupted) return crashError(session, error, where);
-  const cause = await Promise.race([
-    (interrupted ?? new Promise<never>(() => undefined)).then(() => undefined, (interruption: unknown) => interruption),
-    settleFor(CAUSE_SETTLE_MS),
-  ]);
-  return crashError(session, cause instanceof PageInterrupted ? cause : error, where);
-}
-
-function settleFor(ms: number): Promise<undefined> {
-  return new Promise((resolve) => {
-    // unref: a failure classified at exit must not keep the process up.
-    (setTimeout(resolve, ms) as { unref?: () => void }).unref?.();
-  });
-}
-
-function crashError(session: BrowserSession, error: unknown, where: string): SeekframeError {
-  if (error instanceof PageInterrupted && error.interruption.kind === 'aborted') {
-    const reason = error.interruption.reason;
-    return reason instanceof SeekframeError ? reason : new SeekframeError('render-cancelled', 'The render was cancelled.', { stage: 'capture', cause: reason });
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof PageInterrupted || !session.browser.connected || /Target closed|Session closed|Connection closed|crash/i.test(detail)) {
-    return new SeekframeError(
-      'browser-crashed',
-      `The browser died ${where} (${detail}). It may have run out of memory: try fewer --workers or a smaller size.`,
-      { stage: 'capture', retryable: true, cause: error },
-    );
-  }
-  return new SeekframeError('capture-failed', `Capture failed ${where}: ${detail}`, { stage: 'capture', retryable: true, cause: error });
 }

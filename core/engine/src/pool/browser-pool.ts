@@ -40,8 +40,8 @@ export interface BrowserPoolOptions {
   /** A browser is closed after this many leases, to bound slow leaks in long-running servers (default 100). */
   maxRendersPerBrowser?: number;
   /**
-   * Open each idle browser's next context and page before the next render asks (default true):
-   * ~60 ms less per warm render for one extra renderer process (~30-40 MB) per idle browser.
+   * Open each pooled browser's next context and page beside its current lease (default true):
+   * ~60 ms less per warm render for one extra renderer process (~30-40 MB) per pooled browser.
    */
   openAhead?: boolean;
   /** How a browser starts (default launchBrowser); tests pass a counting wrapper. */
@@ -174,7 +174,6 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
         // them (only then: taskset per process costs ~10 ms each on a busy machine).
         if (pid !== undefined && isPinned(pid)) await pinProcessTree(pid, allowedCpus());
         if (closed || entry.leases >= maxRenders || poolRss() > maxMemoryBytes) return retire(entry, 'close');
-        prepareAhead(entry, proxy);
         entry.idleTimer = setTimeout(() => {
           if (entry.leased) return;
           counts.closedIdle++;
@@ -199,7 +198,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     };
   };
 
-  /** Opens the browser's next context now, of the kind its last lease needed (the likeliest next one). */
+  /** Opens the browser's next context now, of the kind its current lease needs (the likeliest next one); once per lease. */
   const prepareAhead = (entry: PooledBrowser, proxy: { proxyServer?: string; proxyBypassList?: string[] }): void => {
     const kind = aheadKind(proxy);
     if (!openAhead || kind === undefined || entry.ahead !== undefined || !pooled.has(entry)) return;

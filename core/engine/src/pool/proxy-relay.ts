@@ -7,8 +7,8 @@ import { listenOnLoopback } from '../system/listen-on-loopback.js';
  * producer's network sandbox, which decides what a page may reach) exists only once the render
  * starts. So the context is created pointing at this relay, and the lease binds the relay to the
  * render's own proxy port: every byte then goes to that proxy, which enforces the render's rules.
- * Until it is bound, and after unbind, every connection is dropped at once, so a context that is
- * not leased reaches nothing.
+ * Until it is bound every connection is dropped at once, so a context that is not leased reaches
+ * nothing; the lease closes the relay when it ends.
  */
 export interface ProxyRelay {
   /** `http://127.0.0.1:<port>`: the proxy server to create the context with. */

@@ -61,10 +61,7 @@ export async function planRenderSession(
   input: RenderSpec | RenderSpecInput,
   context: RenderContext,
   cleanup: CleanupStack,
-  options: {
-    keepPage: boolean;
-    signal: AbortSignal | undefined;
-  },
+  options: { keepPage: boolean; signal: AbortSignal | undefined },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
   const spec = parseRenderSpec(input);
@@ -85,8 +82,7 @@ export async function planRenderSession(
   }
 
   stage('load');
-  const entryHtml = await readFile(project.entryFile, 'utf8');
-  const metadata = extractCompositionMetadata(entryHtml, { file: project.entryFile });
+  const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
   const totalFrames = frameCount(metadata.duration, fps);
   if (totalFrames < 1) {

@@ -124,17 +124,25 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
     beforeFinish: () => session.emit({ type: 'stage', stage: 'finish' }),
   };
   // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
-  const hdrPasses = target.kind === 'output' && plan.encoder.hdr !== undefined && media.hdrSources.length > 0;
-  const encoded = hdrPasses && plan.encoder.hdr
+  const encoded = target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
     ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
     : await captureAndEncode(job);
   return { frames, output: encoded.output, size: encoded.size, workers };
 }
 
 async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession): Promise<Omit<EncoderOptions, 'inputFormat'>> {
+  const base = {
+    output: path.resolve(target.path),
+    width: plan.width,
+    height: plan.height,
+    fps: plan.fps,
+    quality: plan.encoder.quality,
+    ffmpeg: session.ffmpeg.ffmpeg,
+  };
+  // The plan's --crf or --video-bitrate, when one was given.
+  const rate = { ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }), ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }) };
   if (target.kind === 'segment') {
-    const base = baseEncoderOptions(plan, target.path, session.ffmpeg.ffmpeg);
-    if (plan.format === 'mp4') return { ...base, ...rateOptions(plan.encoder), format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
+    if (plan.format === 'mp4') return { ...base, ...rate, format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
     if (plan.format === 'png-sequence') return { ...base, format: 'png-sequence', startNumber: range.start + 1 };
     return { ...base, format: 'mov' };
   }
@@ -149,38 +157,17 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
       hardwareEncoder = hardware.encoder;
     }
   }
-  return outputEncoderOptions(plan, target, session.ffmpeg.ffmpeg, hardwareEncoder);
-}
-
-/** The encoder settings of a whole-render output (no gpu probe here: the caller passes the hardware encoder it chose). */
-function outputEncoderOptions(
-  plan: Pick<RenderPlan, 'width' | 'height' | 'fps' | 'format' | 'encoder'>,
-  target: { path: string; audio?: string },
-  ffmpeg: string,
-  hardwareEncoder?: EncoderOptions['hardwareEncoder'],
-): Omit<EncoderOptions, 'inputFormat'> {
-  const base = baseEncoderOptions(plan, target.path, ffmpeg);
   // The mix is AAC (Opus for webm), already what mp4, png-sequence and webm carry: copied, not encoded twice.
   const audioCopy = target.audio !== undefined && plan.format !== 'mov';
   return {
     ...base,
     format: plan.format,
-    ...rateOptions(plan.encoder),
+    ...rate,
     ...(plan.format === 'gif' ? { gifLoop: plan.encoder.gifLoop ?? 0 } : {}),
     ...(hardwareEncoder ? { hardwareEncoder } : {}),
     ...(plan.encoder.hdr ? { hdr: plan.encoder.hdr } : {}),
     ...(target.audio ? { audio: target.audio, audioCopy } : {}),
   };
-}
-
-/** What every encoder of a plan shares: size, rate, preset, where ffmpeg is and where the file goes. */
-function baseEncoderOptions(plan: Pick<RenderPlan, 'width' | 'height' | 'fps' | 'encoder'>, output: string, ffmpeg: string) {
-  return { output: path.resolve(output), width: plan.width, height: plan.height, fps: plan.fps, quality: plan.encoder.quality, ffmpeg };
-}
-
-/** The plan's --crf or --video-bitrate, when one was given. */
-function rateOptions(encoder: RenderPlan['encoder']): { crf?: number; videoBitrate?: string } {
-  return { ...(encoder.crf === undefined ? {} : { crf: encoder.crf }), ...(encoder.videoBitrate === undefined ? {} : { videoBitrate: encoder.videoBitrate }) };
 }
 
 /** A plan edited after planning (or damaged in transit) would render other pixels than its hash promises. */
