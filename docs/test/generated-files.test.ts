@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,14 @@ import { main } from 'seekframe';
 import { commandHelps, flagsIn } from '../scripts/cli-reference.js';
 import { generatedFiles } from '../scripts/generated-files.js';
 import { DOCS_DIR, REPO_DIR } from '../scripts/paths.js';
+
+/** The site's pages: the .md files under docs/ minus what VitePress does not build (see srcExclude). */
+async function markdownPages(dir: string): Promise<string[]> {
+  const skip = new Set(['node_modules', 'dist', 'pending', 'agents', 'scripts', 'test', '.vitepress']);
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? (skip.has(e.name) ? [] : markdownPages(path.join(dir, e.name))) : Promise.resolve(e.name.endsWith('.md') ? [path.join(dir, e.name)] : []))));
+  return nested.flat();
+}
 
 /** `seekframe <args>` in-process, output captured (not a terminal, so help wraps at 80 columns). */
 async function seekframe(args: string[], cwd = REPO_DIR): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -46,6 +54,21 @@ describe('generated docs', () => {
   it('finds the flags of a help text', () => {
     const help = 'Usage: x\n\nOptions:\n  -o, --output <path>  out\n                       wrapped --not-a-flag\n  --no-browser-gpu     no\n  -h, --help           help\n';
     expect(flagsIn(help)).toEqual(['-o', '--output', '--no-browser-gpu', '-h', '--help']);
+  });
+
+  it('no page has double curly braces outside fenced code (Vue would read them as an interpolation and drop them)', async () => {
+    const pages = await markdownPages(DOCS_DIR);
+    const included = (await Promise.all(pages.map((file) => readFile(file, 'utf8'))))
+      .flatMap((text, i) => [...text.matchAll(/^<!--@include: (\S+?)(?:\{[\d,]*\})?-->$/gm)].map((m) => path.resolve(path.dirname(pages[i]!), m[1]!)));
+    const offenders: string[] = [];
+    for (const file of [...pages, ...included]) {
+      let fenced = false;
+      (await readFile(file, 'utf8')).split('\n').forEach((line, i) => {
+        if (/^\s*```/.test(line)) fenced = !fenced;
+        else if (!fenced && line.includes('{{')) offenders.push(`${path.relative(REPO_DIR, file)}:${i + 1}`);
+      });
+    }
+    expect(offenders).toEqual([]);
   });
 
   it("the agents' guide's example composition lints clean", async () => {
