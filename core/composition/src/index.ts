@@ -1,5 +1,7 @@
 export * from './errors.js';
+export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
 export type { SourceLocation } from './html-tree.js';
+export { ATTR, COMPOSITION_ATTRIBUTES, INTERNAL_ATTRIBUTE_PREFIX, type AttributeDoc, type CompositionAttribute } from './composition-attributes.js';
 export {
   StringVariableSchema,
   NumberVariableSchema,
@@ -10,6 +12,7 @@ export {
   VariableDeclarationSchema,
   VariableDeclarationsSchema,
   VARIABLE_TYPES,
+  VARIABLE_SCHEMAS,
   isHexColor,
   type StringVariable,
   type NumberVariable,

@@ -1,4 +1,4 @@
-/** The page protocol (CONTRACTS.md): `window.__seekframe` as seen by authors, engine and player. */
+/** The page protocol (docs/contributing/architecture.md): `window.__seekframe` as seen by authors, engine and player. */
 export interface SeekframeRuntime {
   duration: number;
   fps: number;
