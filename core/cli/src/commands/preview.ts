@@ -23,12 +23,16 @@ export function register(program: Command, ctx: CliContext): void {
       const { loadRuntimeSource } = await import('@seekframe/producer');
       const { loadPlayerSource, loadPreviewAppSource } = await import('../preview/preview-assets.js');
       const { startPreview } = await import('../preview/start-preview.js');
+      // As `seekframe render` does: the benchmark's saved speed settings, read once and passed in.
+      const { savedRenderTuning } = await import('@seekframe/engine');
       const preview = await startPreview({
         entryFile,
         port: port.data,
         playerSource: await loadPlayerSource(),
         appSource: await loadPreviewAppSource(),
         runtimeSource: await loadRuntimeSource(),
+        env: ctx.env,
+        renderContext: { tuning: savedRenderTuning(ctx.env) },
         onReload: (files) => ctx.note(`${ctx.colors.dim('reload')} ${files.join(', ') || 'project changed'}`),
       });
       ctx.print(`${ctx.colors.green('preview')} ${path.relative(ctx.cwd, entryFile) || entryFile} at ${ctx.colors.bold(preview.url)}`);
