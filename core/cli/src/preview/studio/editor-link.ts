@@ -3,22 +3,9 @@
  * editor's URL scheme (the browser hands it to the OS), or a command line to copy for terminal
  * editors. The server only decides which; it never starts an editor or any other program.
  */
-export interface EditorChoice {
-  /** Shown to the user, e.g. "VS Code" or "vim". */
-  name: string;
-  /** URL template with `{file}` (absolute path), `{line}`, `{column}`; null when the editor has no URL scheme. */
-  url: string | null;
-  /** Command-line template (terminal editors), same placeholders; null when a link does it. */
-  command: string | null;
-  /** Where the choice came from: `SEEKFRAME_EDITOR_URL`, `VISUAL`, `EDITOR` or `PATH`. */
-  from: 'SEEKFRAME_EDITOR_URL' | 'VISUAL' | 'EDITOR' | 'PATH';
-}
+import type { EditorChoice, EditorInfo } from './studio-types.js';
 
-export interface EditorInfo {
-  editor: EditorChoice | null;
-  /** A configured template that was refused, and why (shown in the inspector). */
-  problem?: string;
-}
+export type { EditorChoice, EditorInfo };
 
 const VSCODE_LIKE = (scheme: string): string => `${scheme}://file{file}:{line}:{column}`;
 

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import { SeekframeError, type Fps, type SeekframeErrorData } from '@seekframe/composition';
+import { SeekframeError } from '@seekframe/composition';
 import { createRenderJobs, parseRenderOptions, type JobSnapshot, type RenderEventListener, type RenderOptions, type RenderResult } from '@seekframe/producer';
 import { studioOutputPath } from './studio-output-path.js';
+import type { StudioRender } from './studio-types.js';
+
+export type { StudioRender };
 
 /** `POST /__seekframe/studio/renders`: what the render panel sends. Ranges are the render's own rules. */
 export const StudioRenderBodySchema = z.strictObject({
@@ -13,33 +16,6 @@ export const StudioRenderBodySchema = z.strictObject({
   variables: z.record(z.string(), z.unknown()).optional(),
 });
 export type StudioRenderBody = z.infer<typeof StudioRenderBodySchema>;
-
-/** One render of the session, as the render panel shows it. */
-export interface StudioRender {
-  id: string;
-  status: JobSnapshot['status'];
-  stage: JobSnapshot['stage'];
-  /** 0..1 */
-  progress: number;
-  framesRendered: number;
-  totalFrames: number | null;
-  format: string;
-  quality: string;
-  fps: Fps | null;
-  variables: Record<string, unknown>;
-  /** Absolute path of the output (a folder for png-sequence). */
-  output: string;
-  /** The same, relative to the project folder (POSIX). */
-  file: string;
-  createdAt: string;
-  endedAt?: string;
-  /** The composition changed (a file of the project was edited) after this render started. */
-  stale: boolean;
-  result?: { size: number; durationMs: number; videoDuration: number; frames: number };
-  error?: SeekframeErrorData;
-  reason?: string;
-  warnings: Array<{ code: string; message: string }>;
-}
 
 /** The local render `seekframe render` runs (`renderComposition` with the saved tuning). */
 export type StudioRenderRunner = (options: RenderOptions, onEvent: RenderEventListener, signal: AbortSignal) => Promise<RenderResult>;
