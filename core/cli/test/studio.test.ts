@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +103,10 @@ async function waitForFrame(frame: number): Promise<void> {
 
 /** Clicks a block a quarter in from its left edge (badge overlaps the second half of title). */
 async function clickBlock(id: string): Promise<void> {
-  const box = (await (await page.$(`.tl-clip[data-clip-id="${id}"]`))!.boundingBox())!;
+  const block = (await page.$(`.tl-clip[data-clip-id="${id}"]`))!;
+  // The page may be scrolled down to the render panel: bring the block into the viewport first.
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  const box = (await block.boundingBox())!;
   await page.mouse.click(box.x + box.width / 4, box.y + box.height / 2);
 }
 
@@ -318,6 +321,21 @@ describe('seekframe preview studio in Chromium', () => {
     });
   }, 240_000);
 
+  it('cancels a render from its Cancel button and leaves no half-written file', async () => {
+    const before = await page.$$eval('#render-history li', (items) => items.length);
+    await page.click('#render-start');
+    await page.waitForFunction((n) => document.querySelectorAll('#render-history li').length > n, {}, before);
+    const cancel = await page.waitForSelector('#render-history li:first-child button[data-action="cancel"]');
+    await cancel!.click();
+    const item = await page.waitForSelector('#render-history li:first-child:is([data-status="cancelled"], [data-status="completed"])', { timeout: 60_000 });
+    const { status, output } = await item!.evaluate((li) => ({ status: (li as HTMLElement).dataset.status, output: li.querySelector('.path')?.textContent ?? '' }));
+    expect(status).toBe('cancelled');
+    await expect(readFile(output)).rejects.toMatchObject({ code: 'ENOENT' });
+    // Only the finished render is in renders/: no temporary or partial file of the cancelled one.
+    const finished = await page.$$eval('#render-history li[data-status="completed"] .path', (els) => els.map((el) => el.textContent ?? ''));
+    expect((await readdir(path.join(dir, 'renders'))).sort()).toEqual(finished.map((file) => path.basename(file)).sort());
+  }, 90_000);
+
   it('refuses bad settings with a code, and requests that are not from its own page', async () => {
     const bad = await page.evaluate(async () => {
       const res = await fetch('/__seekframe/studio/renders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fps: 1000 }) });
@@ -348,6 +366,7 @@ describe('seekframe preview studio in Chromium', () => {
 
   it('reloads on a file edit at the same frame, selection and zoom, with the new timing and the render marked stale', async () => {
     await clickBlock('title');
+    expect(await page.$eval('.tl-clip[aria-pressed="true"]', (el) => (el as HTMLElement).dataset.clipId)).toBe('title');
     await page.click('#zoom-in');
     await page.click('#zoom-in');
     expect(await page.$eval('#zoom-level', (el) => el.textContent)).toBe('2×');

@@ -13,7 +13,8 @@ aside details { background: #1c1f26; border-radius: 4px; padding: 4px 10px 8px; 
 aside summary { cursor: pointer; font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; opacity: 0.8; padding: 4px 0; }
 button, select, input { font: inherit; color: inherit; background: #2a2e37; border: 1px solid #3a3f4b; border-radius: 3px; padding: 3px 6px; }
 button { cursor: pointer; }
-button:hover { background: #343946; }
+button:not(.tl-clip):hover { background: #343946; }
+.tl-clip:hover { filter: brightness(1.2); }
 :focus-visible { outline: 2px solid #3b9eff; outline-offset: 1px; }
 .field { display: grid; gap: 3px; margin-bottom: 10px; }
 .field .hint { font-size: 12px; opacity: 0.65; }
@@ -47,6 +48,7 @@ input[aria-invalid=true] { border-color: #e5484d; }
 .tl-clip[data-kind=composition] { background: #9c6b30; }
 .tl-clip[aria-pressed=true] { outline: 2px solid #3b9eff; outline-offset: 0; z-index: 1; }
 .tl-clip.open-ended { border-right-style: dashed; }
+.tl-empty { margin: 6px 8px; }
 .tl-playhead { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: #ff5c5c; pointer-events: none; z-index: 2; }
 #inspector dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 4px 0 8px; font-size: 12px; }
 #inspector dt { opacity: 0.7; }

@@ -139,11 +139,28 @@ export class RenderPanel {
   }
 
   private update(render: StudioRender): void {
+    const before = this.renders.get(render.id);
     this.renders.set(render.id, render);
+    const old = this.history.querySelector<HTMLLIElement>(`li[data-render-id="${CSS.escape(render.id)}"]`);
+    // Progress of a running render is patched in place: the Cancel button keeps focus and clicks.
+    if (old && before && before.status === render.status && before.stale === render.stale && (render.status === 'running' || render.status === 'queued')) {
+      this.patchProgress(old, render);
+      return;
+    }
     const item = this.item(render);
-    const old = this.history.querySelector(`li[data-render-id="${CSS.escape(render.id)}"]`);
     if (old) old.replaceWith(item);
     else this.history.prepend(item);
+  }
+
+  private patchProgress(li: HTMLLIElement, r: StudioRender): void {
+    const bar = li.querySelector('progress');
+    if (bar) {
+      bar.value = r.progress;
+      bar.setAttribute('aria-label', `Render progress ${Math.round(r.progress * 100)}%`);
+    }
+    const stage = li.querySelector('.stage');
+    if (stage) stage.textContent = stageText(r);
+    for (const w of r.warnings.slice(li.querySelectorAll('.warning').length)) li.append(warningLine(w));
   }
 
   private item(r: StudioRender): HTMLLIElement {
@@ -152,10 +169,9 @@ export class RenderPanel {
     if (r.stale) head.append(h('span', { className: 'badge', title: 'A project file changed after this render started' }, 'stale'));
     const li = h('li', { dataset: { renderId: r.id, status: r.status, stale: String(r.stale) } }, head);
     if (r.status === 'queued' || r.status === 'running') {
-      const frames = r.totalFrames ? `${r.framesRendered}/${r.totalFrames} frames` : '';
       li.append(
         h('progress', { max: 1, value: r.progress, attrs: { 'aria-label': `Render progress ${Math.round(r.progress * 100)}%` } }),
-        h('div', {}, `${r.stage ?? 'waiting'} ${frames}`, ' ', h('button', { type: 'button', dataset: { action: 'cancel' } }, 'Cancel')),
+        h('div', {}, h('span', { className: 'stage' }, stageText(r)), ' ', h('button', { type: 'button', dataset: { action: 'cancel' } }, 'Cancel')),
       );
     }
     if (r.status === 'completed' && r.result) {
@@ -165,7 +181,7 @@ export class RenderPanel {
     li.append(h('div', { className: 'path', title: r.file }, r.output));
     if (r.error) li.append(h('div', { className: 'error', dataset: { code: r.error.code } }, h('code', {}, r.error.code), ` ${r.error.message}`));
     if (r.status === 'cancelled' && r.reason) li.append(h('div', {}, r.reason));
-    for (const w of r.warnings) li.append(h('div', { className: 'muted' }, `warning ${w.code}: ${w.message}`));
+    for (const w of r.warnings) li.append(warningLine(w));
     return li;
   }
 
@@ -182,4 +198,13 @@ export class RenderPanel {
     else if (error instanceof ApiFailure) this.message.replaceChildren(h('code', {}, error.error.code), ` ${error.error.message}`);
     else this.message.textContent = String(error);
   }
+}
+
+function stageText(r: StudioRender): string {
+  const frames = r.totalFrames ? ` ${r.framesRendered}/${r.totalFrames} frames` : '';
+  return `${r.status === 'queued' ? 'waiting for the render before it' : (r.stage ?? 'starting')}${frames}`;
+}
+
+function warningLine(w: { code: string; message: string }): HTMLElement {
+  return h('div', { className: 'muted warning' }, `warning ${w.code}: ${w.message}`);
 }

@@ -132,6 +132,11 @@ export class TimelineView {
         ),
       ),
     );
+    if (rows.length === 0) {
+      this.rows.replaceChildren(
+        h('p', { className: 'muted tl-empty' }, 'No clips: nothing here has data-start, and there is no <video>, <audio> or sub-composition. The animation runs over the whole composition.'),
+      );
+    }
     this.setSelected(this.selected);
     this.playhead.style.left = `${this.time * pps}px`;
   }
