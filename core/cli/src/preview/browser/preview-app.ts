@@ -97,7 +97,8 @@ function showTime(t: number): void {
 }
 
 function savePlace(): void {
-  if (!ready || restore) return;
+  // Not on every frame of playback (browsers throttle history updates); the pause saves it.
+  if (!ready || restore || !player.paused) return;
   history.replaceState(null, '', writePlace({ frame: currentFrame(), ...(selected ? { clip: selected } : {}), zoom: timeline.zoom }));
 }
 
@@ -219,6 +220,7 @@ player.addEventListener('play', () => {
 player.addEventListener('pause', () => {
   element('play').textContent = 'Play';
   element('play').setAttribute('aria-label', 'Play (Space)');
+  savePlace();
 });
 player.addEventListener('error', (e) => {
   status.textContent = `error: ${(e as unknown as CustomEvent<{ message: string }>).detail.message}`;
