@@ -25,6 +25,7 @@ export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';
+export { serveFile } from './serve/serve-file.js';
 export { resolvePackageAsset, readPackageAsset, type PackageAssetOptions } from './assets/resolve-package-asset.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
 export { isNpmPackageName } from './serve/npm-package-name.js';
