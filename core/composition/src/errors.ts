@@ -69,6 +69,7 @@ export const ERROR_CODES = [
   'load-superseded',
   'media-probe-failed',
   'media-source-refused',
+  'memory-limit-exceeded',
   'method-not-allowed',
   'no-frames',
   'not-found',

@@ -19,7 +19,9 @@ export { mixAudio, audioTrackSchema, type AudioTrack } from './media/mix-audio.j
 export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './pool/render-frame-pool.js';
 export { openPoolWorker, startPoolWorker, type OpenPoolWorkerOptions, type PoolWorker, type WorkerLaunch } from './pool/open-pool-worker.js';
 export { listenOnLoopback } from './system/listen-on-loopback.js';
-export { createBrowserPool, contextProxy, type BrowserPool, type BrowserPoolOptions, type BrowserPoolStats } from './pool/browser-pool.js';
+export { createBrowserPool, contextProxy, type BrowserPool, type BrowserPoolOptions, type BrowserPoolStats, type BrowserSource } from './pool/browser-pool.js';
+export { guardBrowserMemory, type MemoryGuard, type MemoryGuardOptions, type MemoryExceeded } from './pool/memory-guard.js';
+export { createTreeMemory, type TreeMemory } from './system/tree-memory.js';
 export { scheduleWorkerBatches, type WorkerBatch } from './pool/schedule-worker-batches.js';
 export { probeHardwareEncoder, describeHardwareProbe, type HardwareEncoderProbe } from './encode/probe-hardware-encoder.js';
 export { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, videoToolboxQuality, type HardwareEncoder, type HardwareQuality } from './encode/hardware-encoders.js';

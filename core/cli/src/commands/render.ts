@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { CRF_MAX, OUTPUT_FORMATS, QUALITIES } from '@seekframe/composition';
+import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
 import { formatBytes } from '../doctor/check-result.js';
@@ -38,6 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout)')
     .option('--max-workers <n>', 'refuse more --workers than this; auto is capped to it')
     .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height)')
+    .option('--max-memory <MB>', `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`)
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
     .option('--batch <file>', 'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template')

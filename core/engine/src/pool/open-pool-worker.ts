@@ -2,7 +2,7 @@ import type { BrowserInfo } from '../browser/browser-info.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import { openCapturePage, type CapturePage, type CapturePageOptions } from '../capture/capture-page.js';
 import { launchBrowser, type BrowserSession } from '../browser/launch-browser.js';
-import type { BrowserPool } from './browser-pool.js';
+import type { BrowserSource } from './browser-pool.js';
 
 /** A browser with its capture page open and ready. */
 export interface PoolWorker {
@@ -17,7 +17,7 @@ export interface OpenPoolWorkerOptions {
   /** Everything openCapturePage needs except the mode. */
   page: Omit<CapturePageOptions, 'mode'>;
   /** A warm pool to lease the browser from (a fresh isolated context in a running browser) instead of launching one. */
-  pool?: BrowserPool | undefined;
+  pool?: BrowserSource | undefined;
 }
 
 /** A worker being opened: `ready` settles when its page is ready; `cancel` stops it at any point. */
