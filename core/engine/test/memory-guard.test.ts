@@ -54,8 +54,17 @@ async function open(session: BrowserSession, path: string): Promise<void> {
  */
 async function provoke(kind: HostileKind, pool?: ReturnType<typeof createBrowserPool>) {
   let exceeded: (MemoryExceeded & { at: number }) | undefined;
-  const guard = guardBrowserMemory({ maxBytes: MAX_MB * 2 ** 20, jsHeapLimitMB: HEAP_MB, onExceeded: (usage) => (exceeded = { ...usage, at: Date.now() }) });
-  const session = await guard.source(pool).acquire(options());
+  let session: BrowserSession | undefined;
+  const guard = guardBrowserMemory({
+    maxBytes: MAX_MB * 2 ** 20,
+    jsHeapLimitMB: HEAP_MB,
+    onExceeded: (usage) => {
+      exceeded = { ...usage, at: Date.now() };
+      // What a render does when it is stopped: it closes its browsers (politely). The guard's kill must win.
+      void session?.close();
+    },
+  });
+  session = await guard.source(pool).acquire(options());
   const root = session.browser.process()!.pid!;
   const seen = new Set<number>();
   const tree = createTreeMemory();
@@ -72,7 +81,7 @@ async function provoke(kind: HostileKind, pool?: ReturnType<typeof createBrowser
     clearInterval(watch);
     tree.close();
   }
-  return { exceeded: exceeded!, lagSeconds: overAt === undefined ? 0 : (exceeded!.at - overAt) / 1000, processes: [...seen], session, guard };
+  return { exceeded: exceeded!, lagSeconds: overAt === undefined ? 0 : (exceeded!.at - overAt) / 1000, processes: [...seen], session: session!, guard };
 }
 
 describe('guardBrowserMemory', () => {

@@ -26,7 +26,7 @@ export interface MemoryGuardOptions {
   jsHeapLimitMB?: number;
   /** How often the browsers' memory is read (default 250 ms). */
   intervalMs?: number;
-  /** Called once, when the bound is crossed, before the browsers are killed. */
+  /** Called once, when the bound is crossed, once the browsers' kill has begun. */
   onExceeded(usage: MemoryExceeded): void;
   /** How a browser starts when no pool is given (default launchBrowser); tests pass a wrapper. */
   launch?: (opts: LaunchOptions) => Promise<BrowserSession>;
@@ -76,8 +76,11 @@ export function guardBrowserMemory(options: MemoryGuardOptions): MemoryGuard {
     if (exceeded || stopped) return;
     exceeded = true;
     clearInterval(timer);
-    options.onExceeded({ kind, usedBytes: last, maxBytes: limit(), jsHeapLimitMB: options.jsHeapLimitMB, browsers: watched.size });
+    const usage: MemoryExceeded = { kind, usedBytes: last, maxBytes: limit(), jsHeapLimitMB: options.jsHeapLimitMB, browsers: watched.size };
+    // Killed before the render hears of it: stopping the render closes its browsers politely
+    // (a pooled one would go back to the pool as healthy), and a polite close waits on the page.
     for (const entry of [...watched]) release(entry, 'kill');
+    options.onExceeded(usage);
   };
 
   const read = (): void => {
