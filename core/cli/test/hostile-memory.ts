@@ -8,10 +8,11 @@ import { createTreeMemory } from '@seekframe/engine';
 export const TEST_MAX_MEMORY_MB = 600;
 
 /**
- * A project whose composition (160x90, 3 s at 10 fps) grows its memory when the variable `grow`
- * says so: `heap` (arrays: V8's heap), `array-buffers` (outside V8's heap), or `none` (a tame
- * render). The page stops growing by itself at 1.5 GB of its own allocations, so a broken guard
- * still cannot take a shared machine. Returns the project folder.
+ * A project whose composition (160x90, 3 s at 10 fps) grows its memory while it loads when the
+ * variable `grow` says so: `heap` (arrays: V8's heap), `array-buffers` (outside V8's heap), or
+ * `none` (a tame render). The page stops growing by itself at 1.5 GB of its own allocations, so a
+ * broken guard still cannot take a shared machine (and the render would then complete: the
+ * tests see it). Returns the project folder.
  */
 export async function hostileMemoryProject(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
@@ -23,10 +24,9 @@ export async function hostileMemoryProject(prefix: string): Promise<string> {
 <body><div id="n"></div><script>
   const { grow = 'none' } = window.__seekframe.getVariables();
   window.__seekframe.onSeek((t) => { document.getElementById('n').textContent = String(t); });
+  // All at once while the page loads, so the render cannot get ready (and finish) first.
   const keep = [];
-  let allocated = 0;
-  function step() {
-    if (allocated >= 1500) return;
+  for (let allocated = 0; grow !== 'none' && allocated < 1500; ) {
     if (grow === 'heap') {
       for (let i = 0; i < 1000; i++) keep.push(new Array(10000).fill(Math.random()));
       allocated += 80;
@@ -36,9 +36,7 @@ export async function hostileMemoryProject(prefix: string): Promise<string> {
       keep.push(buffer);
       allocated += 64;
     }
-    setTimeout(step, 20);
   }
-  if (grow !== 'none') step();
 </script></body></html>`,
   );
   return dir;

@@ -17,8 +17,12 @@ interface Run {
   code: number | null;
   events: Array<Record<string, unknown>>;
   stderr: string;
-  /** Seconds from the first reading of the browsers' memory above the bound to the CLI's exit (0 if never read above it). */
-  exitLagSeconds: number;
+  /**
+   * Seconds from the first reading of the browsers' memory above half the bound to the CLI's exit.
+   * The pages grow by ~1 GB/s, so the bound itself is crossed a fraction of a second later; the
+   * guard usually stops them before this test's slower readings see the bound crossed at all.
+   */
+  exitLagSeconds: number | undefined;
   peakMB: number;
   /** Every process the render had, browsers and ffmpeg. */
   processes: number[];
@@ -29,7 +33,7 @@ interface Run {
 async function render(args: string[]): Promise<Run> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-memory-tmp-'));
   const child = spawn(process.execPath, [seekframeBin, 'render', ...args, '--json'], { cwd: dir, env: { PATH: process.env.PATH, HOME: os.homedir(), TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const watch = watchTree(child.pid!, TEST_MAX_MEMORY_MB * 2 ** 20);
+  const watch = watchTree(child.pid!, (TEST_MAX_MEMORY_MB / 2) * 2 ** 20);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -38,7 +42,7 @@ async function render(args: string[]): Promise<Run> {
   const exitedAt = Date.now();
   watch.stop();
   const events = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { code, events, stderr, exitLagSeconds: watch.overAt === undefined ? 0 : (exitedAt - watch.overAt) / 1000, peakMB: watch.peakBytes / 2 ** 20, processes: [...watch.seen], tmp };
+  return { code, events, stderr, exitLagSeconds: watch.overAt === undefined ? undefined : (exitedAt - watch.overAt) / 1000, peakMB: watch.peakBytes / 2 ** 20, processes: [...watch.seen], tmp };
 }
 
 describe('seekframe render --max-memory', () => {
@@ -54,8 +58,9 @@ describe('seekframe render --max-memory', () => {
         expect(last.error.message).toMatch(grow === 'heap' ? /JavaScript heap reached its limit of 300 MB/ : /browser used \d+ MB, more than its memory bound of 600 MB \(--max-memory\)/);
         // Measured beside it: the render never held much more than the bound, and ended soon after crossing it.
         expect(run.peakMB).toBeLessThan(1.5 * TEST_MAX_MEMORY_MB);
+        expect(run.exitLagSeconds).toBeDefined();
         expect(run.exitLagSeconds).toBeLessThan(5);
-        console.log(`${grow}: peak ${Math.round(run.peakMB)} MB, exited ${run.exitLagSeconds.toFixed(2)} s after the browsers were first read above ${TEST_MAX_MEMORY_MB} MB`);
+        console.log(`${grow}: peak ${Math.round(run.peakMB)} MB, exited ${run.exitLagSeconds!.toFixed(2)} s after the browsers were first read above ${TEST_MAX_MEMORY_MB / 2} MB`);
         // The memory is released: no browser or ffmpeg process outlives the render.
         expect(run.processes.length).toBeGreaterThan(0);
         expect(run.processes.filter(alive)).toEqual([]);
