@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createTreeMemory } from '@seekframe/engine';
+import { descendants, processChildren } from './process-tree.js';
 
 /** The bound the memory tests render under: small, so a hostile page reaches it in a second or two. */
 export const TEST_MAX_MEMORY_MB = 600;
@@ -40,41 +40,6 @@ export async function hostileMemoryProject(prefix: string): Promise<string> {
 </script></body></html>`,
   );
   return dir;
-}
-
-/** Parent -> children of every process now (from /proc). */
-function processChildren(): Map<number, number[]> {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return children;
-}
-
-/** Every process below `pid` now. */
-export function descendants(pid: number, children = processChildren()): number[] {
-  const all: number[] = [];
-  for (let queue = [pid]; queue.length > 0; ) {
-    const next = children.get(queue.shift()!) ?? [];
-    all.push(...next);
-    queue.push(...next);
-  }
-  return all;
-}
-
-/** True while the process runs (a zombie waiting for its parent counts as gone: it holds no memory). */
-export function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 export interface TreeWatch {

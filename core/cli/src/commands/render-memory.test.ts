@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seekframeBin } from '../../test/interrupt-cli.js';
-import { alive, hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
+import { hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
+import { alive } from '../../test/process-tree.js';
 import { runCli } from '../../test/run-cli.js';
 
 let dir: string;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { probeMedia } from '@seekframe/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { alive, hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
+import { hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
+import { alive } from '../../test/process-tree.js';
 import { GATED_COMPOSITION, sse, startServe } from '../../test/serve-cli.js';
 
 let root: string;

@@ -22,6 +22,12 @@ export interface LaunchOptions {
   timeoutMs?: number;
   /** V8's heap limit for every page of this browser, in MB (`--max-old-space-size`); default V8's own. */
   jsHeapLimitMB?: number;
+  /**
+   * A browser of one render only: aborting kills it at once, also while it is still starting (a
+   * start takes ~1 s on a busy machine; a cancelled render need not wait for it). Never for a
+   * pooled browser, which outlives the render (the pool drops it).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface BrowserSession {
@@ -72,6 +78,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });

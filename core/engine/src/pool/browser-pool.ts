@@ -134,7 +134,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
   const startLaunch = async (opts: LaunchOptions, launchArgs: string[]): Promise<BrowserSession> => {
     counts.launched++;
-    return launch({ ...opts, browser: { ...opts.browser, extraArgs: launchArgs } });
+    // A render's abort signal would kill the browser with it; a pooled browser outlives the render.
+    const { signal: _render, ...shared } = opts;
+    return launch({ ...shared, browser: { ...opts.browser, extraArgs: launchArgs } });
   };
 
   const lease = async (

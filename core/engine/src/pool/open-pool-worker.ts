@@ -39,7 +39,8 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
   let session: BrowserSession | undefined;
   let cancelled = false;
   const ready = (async (): Promise<PoolWorker> => {
-    const launchOptions = { browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height };
+    // The page's abort signal also stops a launch in progress (a pool ignores it for its own browsers).
+    const launchOptions = { browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height, signal: opts.page.signal };
     const launched = await (opts.pool ? opts.pool.acquire(launchOptions) : launchBrowser(launchOptions));
     session = launched;
     try {

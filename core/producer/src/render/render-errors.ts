@@ -1,4 +1,4 @@
-import { SeekframeError } from '@seekframe/composition';
+import { cancelledError, SeekframeError } from '@seekframe/composition';
 import type { ProblemLog } from '../serve/problem-log.js';
 
 /**
@@ -49,7 +49,3 @@ export function abortError(cancel: AbortSignal | undefined, limits: AbortSignal 
   return undefined;
 }
 
-export function cancelledError(signal: AbortSignal): SeekframeError {
-  const reason = signal.reason instanceof Error ? signal.reason.message : signal.reason === undefined ? 'aborted' : String(signal.reason);
-  return new SeekframeError('render-cancelled', `The render was cancelled (${reason}); no output was written.`, { stage: 'capture', retryable: true });
-}
