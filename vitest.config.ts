@@ -16,6 +16,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'compositions/*/test/**/*.test.ts',
       'bench/**/*.test.ts',
+      'docs/test/**/*.test.ts',
     ],
     pool: 'forks',
     testTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { SeekframeError, type ErrorCode, type ErrorStage } from '@seekframe/composition';
 
 /**
- * Codes this adapter adds (in the README error list): plan-hash-mismatch, version-mismatch,
+ * Codes this adapter adds (in the error reference, generated from ERROR_DOCS): plan-hash-mismatch, version-mismatch,
  * browser-binary-unavailable, format-not-distributable, variables-too-large, chunk-timeout,
  * segment-missing, lambda-invoke-failed, storage-failed. Errors default to stage `config`.
  */

@@ -2,7 +2,7 @@ import { assembleSegments, mixPlanAudio, parseRenderSpec, planRender, renderFram
 import type { PlanFacts, RenderCore } from './render-core.js';
 
 /**
- * The real render core (issue 12's seams from @seekframe/producer). The handlers take a
+ * The real render core (the plan / frame-range / assembly seams of @seekframe/producer). The handlers take a
  * RenderCore so tests can wrap it (fault injection); this is the one place that names the
  * producer, and the assignment below is where TypeScript checks the seams' shapes.
  */

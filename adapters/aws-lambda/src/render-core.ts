@@ -1,7 +1,8 @@
 import type { BrowserInfo, BrowserPool } from '@seekframe/engine';
 
 /**
- * The render-core functions the Lambda handlers call (issue 12 seams, exported by
+ * The render-core functions the Lambda handlers call (the plan / frame-range / assembly seams
+ * that let one render run split across machines, exported by
  * `@seekframe/producer`). They are injected rather than imported in each handler so the
  * handlers can be driven with a wrapped core in tests (fault injection) and so this adapter
  * depends on the seams' shapes, not on where the producer keeps them.

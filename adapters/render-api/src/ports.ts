@@ -8,8 +8,8 @@ import type { JobStage, JobUpdate, RenderJob, RenderJobRequest } from './render-
  */
 
 // ---------------------------------------------------------------------------------------------
-// Object store: the same five verbs as the core's StoragePort (issue 12), so a template can pass
-// the core's store straight through.
+// Object store: the same five verbs as the core's StoragePort (core/producer/src/storage), so a
+// template can pass the core's store straight through.
 
 export interface ObjectInfo {
   key: string;

@@ -1,4 +1,4 @@
-"""Seekframe on Modal: the render API contract (docs/CONTRACTS.md "render-api") as a FastAPI web
+"""Seekframe on Modal: the render API contract (docs/contributing/architecture.md, "render-api") as a FastAPI web
 function that spawns a render function per request.
 
 - ``web`` (150 s request cap) answers ``POST /api/render`` at once with ``{call_id}`` (or 202

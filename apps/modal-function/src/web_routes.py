@@ -1,4 +1,4 @@
-"""The render API contract (docs/CONTRACTS.md "render-api") as FastAPI routes for the Modal web
+"""The render API contract (docs/contributing/architecture.md, "render-api") as FastAPI routes for the Modal web
 function. `create_api(render, volume)` builds the app; app.py passes its spawnable render
 function and the volume. Request checks run through dist/check-request.mjs, the render API's
 own TypeScript checks bundled for Node, so this app refuses exactly what every template refuses.

@@ -4,6 +4,7 @@ import type { LintFinding } from './lint-finding.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, type JsonPath } from './locate-json-path.js';
 import { parseColorGrading, type GradingProblem, type ReferenceLookup } from './parse-color-grading.js';
 import type { VariableDeclaration } from './variable-declarations.js';
+import { ATTR } from './composition-attributes.js';
 
 export { variableReference } from './parse-color-grading.js';
 
@@ -43,7 +44,7 @@ export function declarationLookup(variables: readonly VariableDeclaration[]): Re
 
 /** Elements whose pixels the runtime grades; anywhere else the attribute does nothing. */
 export function isGradable(element: HtmlElement): boolean {
-  return element.tagName === 'img' || element.tagName === 'video' || hasAttr(element, 'data-composition-src');
+  return element.tagName === 'img' || element.tagName === 'video' || hasAttr(element, ATTR.compositionSrc);
 }
 
 /**
@@ -52,10 +53,10 @@ export function isGradable(element: HtmlElement): boolean {
  * nothing is silently left ungraded at render time. LUT files are checked by `checkGradingLuts`.
  */
 export function checkColorGrading(source: string, element: HtmlElement, variables: readonly VariableDeclaration[], add: Add): void {
-  const text = getAttr(element, 'data-color-grading');
+  const text = getAttr(element, ATTR.colorGrading);
   if (text === undefined) return;
-  const locate = attrValueLocator(source, element, 'data-color-grading');
-  const fallback = attrLocation(element, 'data-color-grading');
+  const locate = attrValueLocator(source, element, ATTR.colorGrading);
+  const fallback = attrLocation(element, ATTR.colorGrading);
   if (!isGradable(element)) {
     add('media/color-grading-ignored', 'warning', fallback, `data-color-grading on <${element.tagName}> does nothing; only <img>, <video> and sub-composition hosts are graded — move it to one of those`);
   }

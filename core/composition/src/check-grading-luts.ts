@@ -8,6 +8,7 @@ import { SeekframeError } from './errors.js';
 import { parseCubeLut } from './parse-cube-lut.js';
 import { isRemoteUrl, resolveSourcePath } from './posix-path.js';
 import type { VariableDeclaration } from './variable-declarations.js';
+import { ATTR } from './composition-attributes.js';
 
 type Add = (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string) => void;
 
@@ -24,16 +25,16 @@ export async function checkGradingLuts(
   host: LintHost,
   add: Add,
 ): Promise<void> {
-  if (!html.includes('data-color-grading')) return;
+  if (!html.includes(ATTR.colorGrading)) return;
   const lookup = declarationLookup(variables);
   const reads = new Map<string, Promise<string | undefined>>();
   for (const element of listElements(parseHtml(html))) {
-    const text = getAttr(element, 'data-color-grading');
+    const text = getAttr(element, ATTR.colorGrading);
     if (text === undefined) continue;
     const lut = parseColorGrading(text, lookup).grading?.lut;
     if (lut === undefined) continue;
-    const locate = attrValueLocator(html, element, 'data-color-grading');
-    const at = locate ? locate(locateJsonPath(text, ['lut'])) : attrLocation(element, 'data-color-grading');
+    const locate = attrValueLocator(html, element, ATTR.colorGrading);
+    const at = locate ? locate(locateJsonPath(text, ['lut'])) : attrLocation(element, ATTR.colorGrading);
     if (isRemoteUrl(lut)) {
       add(at, 'media/missing-lut', 'error', `data-color-grading lut "${lut}" is a URL; copy the .cube file into the project and give its path`);
       continue;

@@ -1,24 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ERROR_DOCS } from './error-docs.js';
 import { ERROR_CODES } from './errors.js';
 
-/** The README's "Error codes" section: its table rows, first column, every `code` in it. */
+/** The codes the manual's error reference (docs/reference/errors.md, generated) has a row for. */
 function documentedCodes(): string[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf('\n## Error codes\n');
-  expect(start, 'README has a "## Error codes" section').toBeGreaterThan(0);
-  const section = readme.slice(start + 1, readme.indexOf('\n## ', start + 1));
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!));
+  const page = readFileSync(new URL('../../../docs/reference/errors.md', import.meta.url), 'utf8');
+  return [...page.matchAll(/^\| <code id="([a-z0-9-]+)">\1<\/code> \|/gm)].map((m) => m[1]!);
 }
 
 describe('error codes', () => {
-  it('the README documents every code of the closed list, and only those', () => {
+  it('the generated error reference documents every code of the closed list, and only those', () => {
     const documented = documentedCodes();
-    expect([...ERROR_CODES].filter((code) => !documented.includes(code)), 'codes missing from the README').toEqual([]);
-    expect(documented.filter((code) => !(ERROR_CODES as readonly string[]).includes(code)), 'README codes that do not exist').toEqual([]);
+    expect([...ERROR_CODES].filter((code) => !documented.includes(code)), 'codes missing from docs/reference/errors.md: run npm run docs:generate').toEqual([]);
+    expect(documented.filter((code) => !(ERROR_CODES as readonly string[]).includes(code)), 'documented codes that do not exist').toEqual([]);
+    expect(new Set(documented).size, 'a code documented twice').toBe(documented.length);
     expect(new Set(ERROR_CODES).size, 'a code listed twice in errors.ts').toBe(ERROR_CODES.length);
+  });
+
+  it('says for every code when it happens and what to do', () => {
+    for (const code of ERROR_CODES) {
+      expect(ERROR_DOCS[code].when.length, `${code}: when`).toBeGreaterThan(10);
+      expect(ERROR_DOCS[code].fix.length, `${code}: fix`).toBeGreaterThan(5);
+    }
   });
 });

@@ -19,7 +19,8 @@ export type ErrorStage =
 /**
  * Every error code a user, a client or a host can see: one closed list, so a typo or a second
  * spelling of the same failure (`cancelled` next to `render-cancelled`) fails the type check.
- * Add a new code here, and to the README's error list.
+ * Add a new code here and its `when`/`fix` to ERROR_DOCS (error-docs.ts): the type check asks for
+ * it, and the docs site's error reference is generated from that table.
  */
 export const ERROR_CODES = [
   'asset-not-found',
@@ -127,6 +128,11 @@ export const ERROR_CODES = [
   'storage-failed',
   // deploy template on Cloudflare (adapters/cloudflare-container)
   'container-unavailable',
+  // requests Node's HTTP parser refused before any route ran (core/producer/src/server)
+  'bad-request',
+  'headers-too-large',
+  // a batch row skipped after another failed under --batch-fail-fast (its manifest entry)
+  'batch-fail-fast',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,7 @@
 export * from './errors.js';
+export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
 export type { SourceLocation } from './html-tree.js';
+export { ATTR, COMPOSITION_ATTRIBUTES, INTERNAL_ATTRIBUTE_PREFIX, type AttributeDoc, type CompositionAttribute } from './composition-attributes.js';
 export {
   StringVariableSchema,
   NumberVariableSchema,
@@ -10,6 +12,7 @@ export {
   VariableDeclarationSchema,
   VariableDeclarationsSchema,
   VARIABLE_TYPES,
+  VARIABLE_SCHEMAS,
   isHexColor,
   type StringVariable,
   type NumberVariable,
@@ -70,3 +73,5 @@ export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from
 export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';
 export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedFontStack } from './document-font-usage.js';
 export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';
+export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
+export { listSourceElements, type SourceElement } from './source-elements.js';

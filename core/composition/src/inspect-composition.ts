@@ -14,6 +14,7 @@ import type { LintFinding } from './lint-finding.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
 import { parseVariableDeclarationsAttribute } from './parse-variable-declarations.js';
 import type { VariableDeclaration } from './variable-declarations.js';
+import { ATTR } from './composition-attributes.js';
 
 export interface ClipInfo {
   id?: string;
@@ -70,7 +71,7 @@ function readNumber(raw: string | undefined): number | undefined {
   return raw !== undefined && NUMBER.test(raw) ? Number(raw) : undefined;
 }
 
-const hasDimensions = (e: HtmlElement): boolean => hasAttr(e, 'data-width') || hasAttr(e, 'data-height');
+const hasDimensions = (e: HtmlElement): boolean => hasAttr(e, ATTR.width) || hasAttr(e, ATTR.height);
 
 /**
  * The composition root is the element that carries the dimensions: `<html>` when it has them;
@@ -81,13 +82,13 @@ const hasDimensions = (e: HtmlElement): boolean => hasAttr(e, 'data-width') || h
  */
 function findRoot(elements: HtmlElement[]): HtmlElement | undefined {
   const html = elements.find((e) => e.tagName === 'html');
-  if (html && hasAttr(html, 'data-width')) return html;
-  const compositions = elements.filter((e) => e !== html && hasAttr(e, 'data-composition-id') && !hasAttr(e, 'data-composition-src'));
-  const htmlId = html ? getAttr(html, 'data-composition-id') : undefined;
-  if (html && htmlId !== undefined) return compositions.find((e) => hasDimensions(e) && getAttr(e, 'data-composition-id') === htmlId) ?? html;
+  if (html && hasAttr(html, ATTR.width)) return html;
+  const compositions = elements.filter((e) => e !== html && hasAttr(e, ATTR.compositionId) && !hasAttr(e, ATTR.compositionSrc));
+  const htmlId = html ? getAttr(html, ATTR.compositionId) : undefined;
+  if (html && htmlId !== undefined) return compositions.find((e) => hasDimensions(e) && getAttr(e, ATTR.compositionId) === htmlId) ?? html;
   const stage = compositions.find(hasDimensions);
   if (stage) return stage;
-  if (html && (hasAttr(html, 'data-height') || hasAttr(html, 'data-duration'))) return html;
+  if (html && (hasAttr(html, ATTR.height) || hasAttr(html, ATTR.duration))) return html;
   return compositions[0];
 }
 
@@ -96,16 +97,16 @@ function findRoot(elements: HtmlElement[]): HtmlElement | undefined {
  * element with the root's id (an `<html data-composition-id>` + stage pair split the attributes).
  */
 function findDurationHolder(elements: HtmlElement[], root: HtmlElement): HtmlElement {
-  if (hasAttr(root, 'data-duration')) return root;
-  const id = getAttr(root, 'data-composition-id');
+  if (hasAttr(root, ATTR.duration)) return root;
+  const id = getAttr(root, ATTR.compositionId);
   const html = elements.find((e) => e.tagName === 'html');
   const twin = elements.find(
     (e) =>
       e !== root &&
-      hasAttr(e, 'data-duration') &&
-      !hasAttr(e, 'data-composition-src') &&
-      ((e === html && (getAttr(e, 'data-composition-id') === undefined || getAttr(e, 'data-composition-id') === id)) ||
-        (id !== undefined && getAttr(e, 'data-composition-id') === id)),
+      hasAttr(e, ATTR.duration) &&
+      !hasAttr(e, ATTR.compositionSrc) &&
+      ((e === html && (getAttr(e, ATTR.compositionId) === undefined || getAttr(e, ATTR.compositionId) === id)) ||
+        (id !== undefined && getAttr(e, ATTR.compositionId) === id)),
   );
   return twin ?? root;
 }
@@ -139,18 +140,18 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   }
   const rootLocation = elementLocation(root);
 
-  const id = getAttr(root, 'data-composition-id');
+  const id = getAttr(root, ATTR.compositionId);
   if (id) metadata.id = id;
   else {
     metadata.id = 'main';
     add('root/missing-id', 'warning', rootLocation, 'the composition root has no data-composition-id; add one (e.g. data-composition-id="main") so timelines and sub-compositions can name it');
   }
 
-  const dimension = (attr: 'data-width' | 'data-height' | 'data-duration', what: string, whole: boolean): number => {
-    const holder = attr === 'data-duration' ? findDurationHolder(elements, root) : root;
+  const dimension = (attr: typeof ATTR.width | typeof ATTR.height | typeof ATTR.duration, what: string, whole: boolean): number => {
+    const holder = attr === ATTR.duration ? findDurationHolder(elements, root) : root;
     const raw = getAttr(holder, attr);
     const rule = `root/${raw === undefined ? 'missing' : 'invalid'}-${attr.slice(5)}`;
-    if (raw === undefined && attr === 'data-duration' && options.role === 'child') return 0;
+    if (raw === undefined && attr === ATTR.duration && options.role === 'child') return 0;
     if (raw === undefined) {
       add(rule, 'error', rootLocation, `the composition root has no ${attr}; add ${attr}="${what}"`);
       return 0;
@@ -162,13 +163,13 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
     }
     return value;
   };
-  metadata.width = dimension('data-width', '1920', true);
-  metadata.height = dimension('data-height', '1080', true);
-  metadata.duration = dimension('data-duration', '5', false);
-  const fpsRaw = getAttr(root, 'data-fps');
+  metadata.width = dimension(ATTR.width, '1920', true);
+  metadata.height = dimension(ATTR.height, '1080', true);
+  metadata.duration = dimension(ATTR.duration, '5', false);
+  const fpsRaw = getAttr(root, ATTR.fps);
   if (fpsRaw !== undefined) {
     const fps = readNumber(fpsRaw);
-    if (fps === undefined || fps <= 0) add('root/invalid-fps', 'error', attrLocation(root, 'data-fps'), `data-fps="${fpsRaw}" must be a positive number, e.g. data-fps="30"; or remove it to use the render's fps`);
+    if (fps === undefined || fps <= 0) add('root/invalid-fps', 'error', attrLocation(root, ATTR.fps), `data-fps="${fpsRaw}" must be a positive number, e.g. data-fps="30"; or remove it to use the render's fps`);
     else metadata.fps = fps;
   }
 
@@ -177,8 +178,8 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   for (const element of elements) {
     checkColorGrading(html, element, metadata.variables, add);
     if (element === root) continue;
-    if (hasAttr(element, 'data-composition-src')) metadata.subCompositions.push(readHost(html, element, add));
-    else if (hasAttr(element, 'data-start') || element.tagName === 'video' || element.tagName === 'audio') {
+    if (hasAttr(element, ATTR.compositionSrc)) metadata.subCompositions.push(readHost(html, element, add));
+    else if (hasAttr(element, ATTR.start) || element.tagName === 'video' || element.tagName === 'audio') {
       metadata.clips.push(readClip(element, add));
     }
   }
@@ -189,11 +190,11 @@ type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation,
 
 function readVariables(source: string, elements: HtmlElement[], root: HtmlElement, metadata: CompositionMetadata, add: Add): void {
   const htmlElement = elements.find((e) => e.tagName === 'html');
-  const holder = [htmlElement, root].find((e) => e && hasAttr(e, 'data-composition-variables'));
+  const holder = [htmlElement, root].find((e) => e && hasAttr(e, ATTR.variables));
   if (!holder) return;
-  const at = attrLocation(holder, 'data-composition-variables');
-  const text = getAttr(holder, 'data-composition-variables') ?? '';
-  const locate = attrValueLocator(source, holder, 'data-composition-variables');
+  const at = attrLocation(holder, ATTR.variables);
+  const text = getAttr(holder, ATTR.variables) ?? '';
+  const locate = attrValueLocator(source, holder, ATTR.variables);
   const parsed = parseVariableDeclarationsAttribute(text);
   if (parsed.malformedJson) {
     const offset = jsonErrorOffset(parsed.malformedJson, text);
@@ -213,18 +214,18 @@ function readVariables(source: string, elements: HtmlElement[], root: HtmlElemen
 
 function readTimingAttributes(element: HtmlElement, add: Add): { duration?: number; trackIndex?: number } {
   const out: { duration?: number; trackIndex?: number } = {};
-  const durationRaw = getAttr(element, 'data-duration');
+  const durationRaw = getAttr(element, ATTR.duration);
   if (durationRaw !== undefined) {
     const duration = readNumber(durationRaw);
     if (duration === undefined) {
-      add('timing/invalid-duration', 'error', attrLocation(element, 'data-duration'), `data-duration="${durationRaw}" must be a number of seconds (0 or more), e.g. data-duration="2.5"`);
+      add('timing/invalid-duration', 'error', attrLocation(element, ATTR.duration), `data-duration="${durationRaw}" must be a number of seconds (0 or more), e.g. data-duration="2.5"`);
     } else out.duration = duration;
   }
-  const trackRaw = getAttr(element, 'data-track-index');
+  const trackRaw = getAttr(element, ATTR.trackIndex);
   if (trackRaw !== undefined) {
     const track = readNumber(trackRaw);
     if (track === undefined || !Number.isInteger(track)) {
-      add('timing/invalid-track-index', 'warning', attrLocation(element, 'data-track-index'), `data-track-index="${trackRaw}" must be a whole number (0, 1, 2...); it is ignored`);
+      add('timing/invalid-track-index', 'warning', attrLocation(element, ATTR.trackIndex), `data-track-index="${trackRaw}" must be a whole number (0, 1, 2...); it is ignored`);
     } else out.trackIndex = track;
   }
   return out;
@@ -234,23 +235,23 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
   const isMedia = element.tagName === 'video' || element.tagName === 'audio';
   const clip: ClipInfo = {
     tag: element.tagName,
-    start: getAttr(element, 'data-start') ?? '0',
+    start: getAttr(element, ATTR.start) ?? '0',
     location: elementLocation(element),
     ...readTimingAttributes(element, add),
   };
   // Same precedence as the runtime: an inline composition is named by its data-composition-id.
-  const id = getAttr(element, 'data-composition-id') || getAttr(element, 'id');
+  const id = getAttr(element, ATTR.compositionId) || getAttr(element, 'id');
   if (id) clip.id = id;
   if (isMedia) {
     const src = getAttr(element, 'src') ?? element.childNodes.map((n) => ('tagName' in n && n.tagName === 'source' ? getAttr(n, 'src') : undefined)).find(Boolean);
     if (src) clip.src = src;
-    const hasAudioRaw = getAttr(element, 'data-has-audio');
+    const hasAudioRaw = getAttr(element, ATTR.hasAudio);
     clip.hasAudio = element.tagName === 'audio' || (hasAudioRaw !== undefined && hasAudioRaw !== 'false');
-    const mediaStartRaw = getAttr(element, 'data-media-start');
+    const mediaStartRaw = getAttr(element, ATTR.mediaStart);
     if (mediaStartRaw !== undefined) {
       const mediaStart = readNumber(mediaStartRaw);
       if (mediaStart === undefined) {
-        add('media/invalid-media-start', 'error', attrLocation(element, 'data-media-start'), `data-media-start="${mediaStartRaw}" must be a number of seconds (0 or more) to trim from the source's start`);
+        add('media/invalid-media-start', 'error', attrLocation(element, ATTR.mediaStart), `data-media-start="${mediaStartRaw}" must be a number of seconds (0 or more) to trim from the source's start`);
       } else clip.mediaStart = mediaStart;
     }
   }
@@ -258,9 +259,9 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
 }
 
 function readHost(source: string, element: HtmlElement, add: Add): SubCompositionInfo {
-  const src = getAttr(element, 'data-composition-src') ?? '';
+  const src = getAttr(element, ATTR.compositionSrc) ?? '';
   const location = elementLocation(element);
-  let id = getAttr(element, 'data-composition-id');
+  let id = getAttr(element, ATTR.compositionId);
   if (!id) {
     id = src.replace(/^.*\//, '').replace(/\.[^.]*$/, '') || 'sub';
     add('subcomposition/missing-id', 'warning', location, `this data-composition-src host has no data-composition-id; add one (e.g. data-composition-id="${id}") to name the instance`);
@@ -268,12 +269,12 @@ function readHost(source: string, element: HtmlElement, add: Add): SubCompositio
   const host: SubCompositionInfo = {
     id,
     src,
-    start: getAttr(element, 'data-start') ?? '0',
+    start: getAttr(element, ATTR.start) ?? '0',
     variableValues: {},
     location,
     ...readTimingAttributes(element, add),
   };
-  const valuesRaw = getAttr(element, 'data-variable-values');
+  const valuesRaw = getAttr(element, ATTR.variableValues);
   if (valuesRaw !== undefined) {
     let parsed: unknown;
     let error: string | undefined;
@@ -286,13 +287,13 @@ function readHost(source: string, element: HtmlElement, add: Add): SubCompositio
       offset = jsonErrorOffset(reason, valuesRaw);
       error = `it is not valid JSON (${shortJsonError(reason)})`;
     }
-    const locate = attrValueLocator(source, element, 'data-variable-values');
+    const locate = attrValueLocator(source, element, ATTR.variableValues);
     if (error) {
       host.variableValuesError = error;
       add(
         'subcomposition/malformed-values',
         'error',
-        locate && offset !== undefined ? locate(offset) : attrLocation(element, 'data-variable-values'),
+        locate && offset !== undefined ? locate(offset) : attrLocation(element, ATTR.variableValues),
         `data-variable-values on "${id}" is unusable: ${error}; write a JSON object like {"title":"Hi"}`,
       );
     } else {

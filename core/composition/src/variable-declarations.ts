@@ -14,10 +14,11 @@ export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOR.test(value);
 }
 
+// The `.describe()` texts are the docs site's variable reference (generated from these schemas).
 const base = {
-  id: z.string().min(1, 'must be a non-empty string'),
-  label: z.string().min(1, 'must be a non-empty string'),
-  description: z.string().optional(),
+  id: z.string().min(1, 'must be a non-empty string').describe('The name a page reads with `getVariables()` and a render sets with `--variables`; unique in the composition.'),
+  label: z.string().min(1, 'must be a non-empty string').describe('What the preview\'s variables panel and the templates\' forms show.'),
+  description: z.string().optional().describe('A longer explanation for people editing the value.'),
 };
 
 type Ctx = z.RefinementCtx;
@@ -28,11 +29,12 @@ function defaultIssue(ctx: Ctx, message: string): void {
 export const StringVariableSchema = z
   .object({
     ...base,
-    type: z.literal('string'),
-    default: z.string(),
-    placeholder: z.string().optional(),
-    maxLength: z.number().int().positive().optional(),
+    type: z.literal('string').describe('The kind of variable.'),
+    default: z.string().describe('The value when nothing overrides it; at most `maxLength` characters.'),
+    placeholder: z.string().optional().describe('Hint text in the preview\'s input.'),
+    maxLength: z.number().int().positive().optional().describe('Longest value accepted, in characters.'),
   })
+  .describe('Text.')
   .superRefine((v, ctx) => {
     if (v.maxLength !== undefined && v.maxLength > 0 && v.default.length > v.maxLength) {
       defaultIssue(ctx, `is ${v.default.length} characters long but maxLength is ${v.maxLength}; shorten it or raise maxLength`);
@@ -42,13 +44,14 @@ export const StringVariableSchema = z
 export const NumberVariableSchema = z
   .object({
     ...base,
-    type: z.literal('number'),
-    default: z.number(),
-    min: z.number().optional(),
-    max: z.number().optional(),
-    step: z.number().positive().optional(),
-    unit: z.string().optional(),
+    type: z.literal('number').describe('The kind of variable.'),
+    default: z.number().describe('The value when nothing overrides it; within `min` and `max`.'),
+    min: z.number().optional().describe('Smallest value accepted; not greater than `max`.'),
+    max: z.number().optional().describe('Largest value accepted.'),
+    step: z.number().positive().optional().describe('Step of the preview\'s number input.'),
+    unit: z.string().optional().describe('Unit shown next to the input (e.g. `px`, `s`).'),
   })
+  .describe('A number.')
   .superRefine((v, ctx) => {
     if (v.min !== undefined && v.max !== undefined && v.min > v.max) {
       ctx.addIssue({ code: 'custom', path: ['min'], message: `min (${v.min}) is greater than max (${v.max}); swap them` });
@@ -60,28 +63,29 @@ export const NumberVariableSchema = z
 
 export const ColorVariableSchema = z.object({
   ...base,
-  type: z.literal('color'),
-  default: z.string().regex(HEX_COLOR, 'must be a color written as #rrggbb, e.g. "#ff8800"'),
-});
+  type: z.literal('color').describe('The kind of variable.'),
+  default: z.string().regex(HEX_COLOR, 'must be a color written as #rrggbb, e.g. "#ff8800"').describe('`#rrggbb` (either case); no shorthand or colour names.'),
+}).describe('A colour, always `#rrggbb`.');
 
 export const BooleanVariableSchema = z.object({
   ...base,
-  type: z.literal('boolean'),
-  default: z.boolean(),
-});
+  type: z.literal('boolean').describe('The kind of variable.'),
+  default: z.boolean().describe('`true` or `false`.'),
+}).describe('On or off.');
 
 export const EnumOptionSchema = z.object({
-  value: z.union([z.string(), z.number()]),
-  label: z.string().min(1, 'must be a non-empty string'),
+  value: z.union([z.string(), z.number()]).describe('The value a page receives; unique within the options.'),
+  label: z.string().min(1, 'must be a non-empty string').describe('What the preview\'s select shows.'),
 });
 
 export const EnumVariableSchema = z
   .object({
     ...base,
-    type: z.literal('enum'),
-    default: z.union([z.string(), z.number()]),
-    options: z.array(EnumOptionSchema).min(1, 'must list at least one {value, label} option'),
+    type: z.literal('enum').describe('The kind of variable.'),
+    default: z.union([z.string(), z.number()]).describe('One of the option values.'),
+    options: z.array(EnumOptionSchema).min(1, 'must list at least one {value, label} option').describe('`[{value, label}]`, at least one, values unique.'),
   })
+  .describe('One of a fixed list of values.')
   .superRefine((v, ctx) => {
     const seen = new Set<string | number>();
     v.options.forEach((option, i) => {

@@ -25,8 +25,11 @@ export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';
+export { serveFile } from './serve/serve-file.js';
 export { resolvePackageAsset, readPackageAsset, type PackageAssetOptions } from './assets/resolve-package-asset.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
+export { isNpmPackageName } from './serve/npm-package-name.js';
+export { inside, insideLexically } from './serve/inside.js';
 export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
 export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, DEFAULT_MAX_QUEUED_RENDERS, DEFAULT_JOB_RETENTION_SECONDS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';

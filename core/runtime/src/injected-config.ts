@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { VariableDeclaration } from '@seekframe/composition';
 
 /**
- * What the server puts in `window.__seekframeConfig` before the runtime runs (CONTRACTS.md).
+ * What the server puts in `window.__seekframeConfig` before the runtime runs (docs/contributing/architecture.md).
  * Checked in the page, so a producer bug shows up as a named error rather than NaN time.
  * zod/mini keeps the in-page bundle small (classic zod adds ~450 kB with its locales).
  */

@@ -1,4 +1,4 @@
-/** The page protocol (CONTRACTS.md): `window.__seekframe` as seen by authors, engine and player. */
+/** The page protocol (docs/contributing/architecture.md): `window.__seekframe` as seen by authors, engine and player. */
 export interface SeekframeRuntime {
   duration: number;
   fps: number;
@@ -20,6 +20,13 @@ export interface SeekframeRuntime {
    *  sub-composition with nothing to show, an iframe whose clock cannot follow); known once `ready`
    *  settled. The render reports each as a `warning` event, an error under `strict`. */
   warnings(): RuntimeWarning[];
+  /**
+   * The clips of this document as the seeks use them: every clip, media element and
+   * sub-composition host with its resolved start and end (start-after-id chains, offsets, measured
+   * media lengths, a child's length from its host or its own timeline). Empty until `ready`.
+   * For tools (the preview's timeline); a render never calls it.
+   */
+  timeline(): TimelineClip[];
   /** Player-internal (preview mode; ignored in render mode): play audible media clips in sync
    *  with the seeks while `playing`, `muted` on every media element. */
   setPlayback(state: PlaybackState): void;
@@ -58,3 +65,23 @@ export interface VideoFrameSource {
 }
 
 export type VideoFrameMap = Record<string, VideoFrameSource>;
+
+/** One clip of `SeekframeRuntime.timeline()`. */
+export interface TimelineClip {
+  /** `data-composition-id`, else `id`; undefined for an anonymous clip. */
+  id: string | undefined;
+  kind: 'video' | 'audio' | 'composition' | 'element';
+  /** The clip's element in the composition's document (a host for a sub-composition). */
+  element: HTMLElement;
+  /** Seconds; `end` is exclusive and is the composition's end for a clip without a length. */
+  start: number;
+  end: number;
+  /** `data-track-index`; undefined when the clip has none. */
+  trackIndex: number | undefined;
+  /** Seconds trimmed from the media source's start (`data-media-start`). */
+  mediaStart: number;
+  /** Where the length came from: `data-duration`, the measured media, the sub-composition, or none. */
+  lengthFrom: 'attribute' | 'media' | 'composition' | 'open';
+  /** A sub-composition instance: its variables as resolved for this instance (declared defaults <- host `data-variable-values`). */
+  variables?: Record<string, unknown>;
+}

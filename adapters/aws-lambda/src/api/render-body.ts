@@ -7,8 +7,9 @@ import type { RenderRequestBody } from '../progress/progress-records.js';
 export const MAX_VARIABLES_BYTES = 256 * 1024;
 
 /**
- * The body of POST /api/render: the fields and strictness of the render API contract (issue 13,
- * adapters/render-api's RenderBodySchema; not imported, because that package depends on the CLI,
+ * The body of POST /api/render: the fields and strictness of the render API contract that every
+ * deploy template serves, so one client works against all of them (adapters/render-api's
+ * RenderBodySchema; not imported, because that package depends on the CLI,
  * which loads this one). `html` is part of the contract but a Lambda deployment renders uploaded
  * projects only, so it is refused with 403 custom-html-disabled as a template without allowHtml does.
  */

@@ -57,7 +57,7 @@ export function useTarget(options: RenderApiContractOptions, settings: ContractS
 }
 
 /**
- * The render API contract (DESIGN.md section 7, docs/CONTRACTS.md "render-api") as vitest
+ * The render API contract (DESIGN.md section 7, docs/contributing/architecture.md, "render-api") as vitest
  * blocks over real HTTP: every route and error code, idempotency, auth, limits, capacity,
  * cancel, Range, a real render checked with ffprobe, and the preview page in headless Chromium.
  * Call it at the top level of a test file.

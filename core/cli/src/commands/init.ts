@@ -6,7 +6,7 @@ import { createProject } from '../init/create-project.js';
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('init')
-    .description('create a project folder with a starter composition (index.html, README.md, package.json)')
+    .description('create a project folder with a starter composition (index.html, README.md, AGENTS.md, package.json)')
     .argument('<project-name>', 'folder and npm package name, e.g. my-video')
     .option('--dir <parent>', 'folder to create the project in', '.')
     .option('--json', 'print the result as JSON only')

@@ -28,7 +28,7 @@ interface RenderFlags extends TargetFlags {
 
 /** `seekframe lambda render <dir>` and `seekframe lambda progress <id>`: distributed renders on AWS Lambda. */
 export function register(program: Command, ctx: CliContext): void {
-  const lambda = program.command('lambda').description('render on AWS Lambda (deploy first with `npx sst deploy`; see the README)');
+  const lambda = program.command('lambda').description('render on AWS Lambda (deploy first with `npx sst deploy`; see "Rendering on AWS Lambda" in the manual)');
   const targetOptions = (command: Command): Command =>
     command
       .option('--function <name>', 'the API function (sst deploy output apiFunction; or SEEKFRAME_LAMBDA_FUNCTION)')

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { CRF_MAX, OUTPUT_FORMATS, QUALITIES } from '@seekframe/composition';
+import { CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES } from '@seekframe/composition';
 import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
@@ -20,9 +20,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--quality <preset>', `${QUALITIES.join(', ')} (default standard)`)
     .option('--crf <n>', `constant quality, 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm (lower is better); excludes --video-bitrate`)
     .option('--video-bitrate <rate>', 'target bit rate like 5M, 2500k or 1.5G; excludes --crf')
-    .option('--gif-loop <n>', 'gif: 0 loops forever (default), N plays N+1 times')
-    .option('--video-frame-format <format>', 'frames extracted from <video> clips: auto, jpg or png')
-    .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto')
+    .option('--gif-loop <n>', `gif: 0-${GIF_LOOP_MAX}; 0 loops forever (default), N plays N+1 times`)
+    .option('--video-frame-format <format>', 'frames extracted from <video> clips: auto (default: png when the source has alpha, else jpg), jpg or png')
+    .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto (default auto)')
     .option('--browser-gpu', 'let Chromium use the GPU')
     .option('--no-browser-gpu', 'software rendering in Chromium (default)')
     .option('--gpu', 'mp4: encode with a working hardware encoder (NVENC, VAAPI, QSV, VideoToolbox), else libx264 with a warning')
@@ -31,14 +31,14 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--docker', 'run this render inside the pinned Docker image (beginframe capture, no browser GPU)')
     .option('--capture-mode <mode>', 'auto, beginframe or screenshot (auto: beginframe when the browser supports it)')
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
-    .option('--variables-file <path>', 'JSON file with composition variables')
+    .option('--variables-file <path>', 'JSON file with composition variables; excludes --variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
     .option('--network <mode>', 'open (default) or sandboxed: the page reaches only its own project and public http(s) assets (for compositions you do not trust)')
     .option('--strict', 'a sub-composition with nothing to show, an iframe whose clock cannot follow, or a blank video is an error, not a warning')
     .option('--max-frames <n>', 'refuse a render of more frames (default: no limit)')
-    .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout)')
-    .option('--max-workers <n>', 'refuse more --workers than this; auto is capped to it')
-    .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height)')
+    .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout; default: no limit)')
+    .option('--max-workers <n>', 'refuse more --workers than this; auto is capped to it (default: no limit)')
+    .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height; default: no limit)')
     .option('--max-memory <MB>', `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`)
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')

@@ -16,16 +16,19 @@ afterEach(async () => {
 });
 
 describe('createProject', () => {
-  it('writes index.html, README.md, .gitignore and package.json with the project name filled in', async () => {
+  it('writes index.html, README.md, AGENTS.md, .gitignore and package.json with the project name filled in', async () => {
     const created = await createProject({ name: 'my-video', parentDir: parent });
     expect(created.dir).toBe(path.join(parent, 'my-video'));
-    expect((await readdir(created.dir)).sort()).toEqual(['.gitignore', 'README.md', 'index.html', 'package.json']);
+    expect((await readdir(created.dir)).sort()).toEqual(['.gitignore', 'AGENTS.md', 'README.md', 'index.html', 'package.json']);
     const html = await readFile(path.join(created.dir, 'index.html'), 'utf8');
     expect(html).toContain('<title>my-video</title>');
     expect(html).not.toContain('{{');
     const readme = await readFile(path.join(created.dir, 'README.md'), 'utf8');
     expect(readme.startsWith('# my-video\n')).toBe(true);
     expect(readme).toContain('getVariables()');
+    const agents = await readFile(path.join(created.dir, 'AGENTS.md'), 'utf8');
+    expect(agents).toContain('# Writing a Seekframe composition');
+    expect(agents).toContain('data-composition-variables');
   });
 
   it('gives package.json render, preview and lint scripts that call seekframe', async () => {
@@ -88,7 +91,7 @@ describe('seekframe init', () => {
   it('--json prints the folder and files', async () => {
     const run = await runCli(['init', 'json-demo', '--json'], { cwd: parent });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ dir: path.join(parent, 'json-demo'), files: ['index.html', 'README.md', '.gitignore', 'package.json'] });
+    expect(JSON.parse(run.stdout)).toEqual({ dir: path.join(parent, 'json-demo'), files: ['index.html', 'README.md', 'AGENTS.md', '.gitignore', 'package.json'] });
   });
 
   it('exits 2 for an invalid name and 1 for a non-empty folder', async () => {

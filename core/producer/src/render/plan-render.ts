@@ -17,7 +17,7 @@ import { readInsideProject } from '../serve/read-inside-project.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { seekframeVersion } from './seekframe-version.js';
 import { checkVariables } from '../plan/check-variables.js';
-import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { checkRenderLimits } from '../plan/render-limits.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
@@ -89,7 +89,7 @@ export async function planRenderSession(
 
   stage('load');
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
-  const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+  const fps = spec.fps ?? defaultFps(metadata.fps);
   const totalFrames = frameCount(metadata.duration, fps);
   if (totalFrames < 1) {
     throw new SeekframeError('empty-composition', `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`, {

@@ -51,7 +51,7 @@ export interface RenderResult {
 }
 
 /**
- * Batch streams (`renderBatch`, `render --batch --json`, the server's batch stream). A row's own
+ * Batch streams (`renderBatch`, `render --batch --json`). A row's own
  * stage/progress/warning events are the single-render objects plus `row` (its 0-based index);
  * a row's outcome is `batch-row-complete`/`batch-row-failed`/`batch-row-skipped`; the stream
  * ends with `batch-complete`, or with one `error` when the batch could not run at all

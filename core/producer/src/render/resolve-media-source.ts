@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeekframeError } from '@seekframe/composition';
 import type { ProjectServer } from '../serve/project-server.js';
-import { isInsideFolder, realPathWithin } from '../serve/read-inside-project.js';
+import { inside, insideLexically } from '../serve/inside.js';
 import { REMOTE_ROUTE } from '../serve/rewrite-remote-references.js';
 import { AddressRefusedError } from '../network/private-address.js';
 
@@ -84,13 +84,13 @@ async function projectFile(url: URL, context: MediaSourceContext, refuse: (why: 
     throw refuse('its path is not valid percent-encoding', error);
   }
   const root = path.resolve(context.root);
-  const file = path.resolve(root, `.${pathname}`);
-  if (!isInsideFolder(root, file)) throw refuse('it points outside the project folder');
+  const file = insideLexically(root, `.${pathname}`);
+  if (file === null) throw refuse('it points outside the project folder');
   if (!context.sandboxed) return file;
   // The project server answered the page from this path; ffmpeg must read the same bytes, and
   // a symlink inside the project must not lead it to a file elsewhere on the machine (checked
   // before existence, so a missing file behind a symlink out is refused like an existing one).
-  const real = await realPathWithin(root, file);
+  const real = await inside(root, file);
   if (real === null) throw refuse('it leads outside the project folder through a symlink');
   if (!(await stat(real).then((info) => info.isFile(), () => false))) {
     throw new SeekframeError('asset-not-found', `${path.relative(root, file)} does not exist in the project folder; add the file or fix the src.`, {

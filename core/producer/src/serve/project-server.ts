@@ -1,4 +1,4 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -7,7 +7,7 @@ import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { fetchRemoteAsset, type RemoteAsset } from './fetch-remote-asset.js';
 import { packageSearchRoots } from './resolve-cdn-url.js';
 import { REMOTE_ROUTE } from './rewrite-remote-references.js';
-import { realPathWithin } from './read-inside-project.js';
+import { inside, insideLexically } from './inside.js';
 import { serveFile } from './serve-file.js';
 import { FONT_ROUTE } from './fonts/font-face-css.js';
 import { fontFilePath } from './fonts/font-packages.js';
@@ -107,11 +107,12 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
   });
   // @fontsource woff2 files, for Google Fonts stylesheets and families named in CSS (see fonts/).
   app.get(`${FONT_ROUTE}:pkg/:file`, async (c) => {
-    const file = await fontFilePath(c.req.param('pkg'), c.req.param('file'), searchRoots);
-    if (!file) return c.text('font not installed', 404);
-    // A project may bring its own @fontsource packages; in untrusted renders one of their files
-    // must really be a font file of such a package, not a symlink to something else on the server.
-    if (options.confineToRoot && !(await isRealFontFile(file))) return c.text('forbidden: not a font file', 403);
+    const font = await fontFilePath(c.req.param('pkg'), c.req.param('file'), searchRoots);
+    if (!font) return c.text('font not installed', 404);
+    // A package may bring a file that is a symlink to something else on the server: only files
+    // really inside the package folder are fonts.
+    const file = await inside(font.packageDir, font.file);
+    if (!file) return c.text('forbidden: outside the font package', 403);
     const info = await stat(file);
     return serveFile(file, info.size, c.req.header('range'));
   });
@@ -124,11 +125,11 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     if (urlPath === null) return c.text('bad path', 400);
     const base = baseFor(urlPath, mounts, root);
     if (!base) return c.text('not found', 404);
-    const file = path.resolve(base.dir, '.' + path.posix.sep + base.rest);
-    if (file !== base.dir && !file.startsWith(base.dir + path.sep)) return c.text('forbidden: outside the project folder', 403);
+    const file = insideLexically(base.dir, '.' + path.posix.sep + base.rest);
+    if (file === null) return c.text('forbidden: outside the project folder', 403);
     // The lexical check above cannot see symlinks; the real path must stay inside too. Checked
     // before existence, so a missing file behind a symlink out answers like an existing one.
-    if (options.confineToRoot && (await realPathWithin(base.dir, file)) === null) {
+    if (options.confineToRoot && (await inside(base.dir, file)) === null) {
       record(symlinkOutside(root, file, c.req.header('referer'), origin));
       return c.text('forbidden: outside the project folder', 403);
     }
@@ -136,7 +137,7 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     const target = info?.isDirectory() ? path.join(file, 'index.html') : file;
     const targetInfo = info?.isDirectory() ? await stat(target).catch(() => null) : info;
     // A folder's index.html may itself be a symlink out.
-    if (options.confineToRoot && target !== file && (await realPathWithin(base.dir, target)) === null) {
+    if (options.confineToRoot && target !== file && (await inside(base.dir, target)) === null) {
       record(symlinkOutside(root, target, c.req.header('referer'), origin));
       return c.text('forbidden: outside the project folder', 403);
     }
@@ -233,12 +234,4 @@ function missingAsset(root: string, file: string, referer: string | undefined, o
       'A missing asset silently breaks frames: add the file or fix the reference.',
     { stage: 'serve', details: { file: relative, ...(from ? { referencedBy: from } : {}) } },
   );
-}
-
-/** True when `file`'s real path is `…/@fontsource/<package>/files/<name>.woff2` (or `.woff`). */
-async function isRealFontFile(file: string): Promise<boolean> {
-  const real = await realpath(file).catch(() => undefined);
-  if (!real || !/\.woff2?$/i.test(real)) return false;
-  const parts = real.split(path.sep);
-  return parts.length >= 4 && parts.at(-2) === 'files' && parts.at(-4) === '@fontsource';
 }

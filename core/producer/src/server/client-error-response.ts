@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '@seekframe/composition';
 
 /**
  * Answers a request Node's HTTP parser refused (before any route ran) with the server's JSON
@@ -11,7 +12,7 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
     return;
   }
   let status = 400;
-  let code = 'bad-request';
+  let code: ErrorCode = 'bad-request';
   let message = `The request could not be parsed (${error.code ?? error.message}).`;
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     // The request line alone past 8 KiB (or not even finished): the URL is what is too long.

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
-import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
-import { isInsideFolder, pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
+import { defaultFps, frameCount } from '../plan/frame-timing.js';
+import { insideLexically } from '../serve/inside.js';
+import { pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
 import { checkRenderLimits, type RenderLimits } from '../plan/render-limits.js';
 import { runLint } from '../plan/run-lint.js';
 import type { ParsedRenderRequest } from './render-request.js';
@@ -34,8 +35,8 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
     // the same way whether or not something exists there.
     const inlineRoot = shownFrom;
     reader = async (file) => {
-      const absolute = path.resolve(inlineRoot, file);
-      if (!isInsideFolder(inlineRoot, absolute)) throw pathOutsideProject(inlineRoot, absolute, 'sub-composition');
+      const absolute = insideLexically(inlineRoot, file);
+      if (absolute === null) throw pathOutsideProject(inlineRoot, path.resolve(inlineRoot, file), 'sub-composition');
       return absolute === entryFile ? html : undefined;
     };
     text = html;
@@ -43,7 +44,7 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   await runLint(entryFile, shownFrom, reader);
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
-  const fps = request.options.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+  const fps = request.options.fps ?? defaultFps(metadata.fps);
   checkRenderLimits(settings.limits, { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers }, name);
 }
 

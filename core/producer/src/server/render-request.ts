@@ -1,10 +1,9 @@
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
 import { parseRenderSpec, type RenderSpec } from '../plan/render-spec.js';
 import { resolveProject } from '../serve/resolve-project.js';
-import { isInsideFolder } from '../serve/read-inside-project.js';
+import { inside } from '../serve/inside.js';
 
 /**
  * The body of `POST /render` and `POST /render/stream`. Only the shape lives here; the option
@@ -76,16 +75,15 @@ export async function resolveInsideRoot(root: string, projectDir: string): Promi
       details: { field: 'projectDir' },
     });
   if (path.isAbsolute(projectDir) || projectDir.includes('\0')) throw outside();
-  const realRoot = await realpath(root);
-  const candidate = path.resolve(realRoot, projectDir);
-  if (!isInsideFolder(realRoot, candidate)) throw outside();
+  const candidate = await inside(root, projectDir);
+  if (candidate === null) throw outside();
   const project = await resolveProject(candidate).catch((error: unknown) => {
     if (error instanceof SeekframeError) {
       throw new SeekframeError(error.code, error.message.replace(candidate, projectDir), { stage: 'config', details: { field: 'projectDir' } });
     }
     throw error;
   });
-  const realEntry = await realpath(project.entryFile);
-  if (!isInsideFolder(realRoot, realEntry)) throw outside();
+  const realEntry = await inside(root, project.entryFile);
+  if (realEntry === null) throw outside();
   return realEntry;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { SeekframeError } from '@seekframe/composition';
+import { inside } from '../serve/inside.js';
 import { parseStorageKey } from './storage-key.js';
 import type { ByteRange, StorageBody, StorageObjectInfo, StoragePort, StoragePutOptions } from './storage-port.js';
 
@@ -75,27 +76,25 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
   /** The key's file, its folder checked when it exists (null: the folder does not exist, so neither does the object). */
   const existingTarget = async (key: string): Promise<string | null> => {
     const segments = parseStorageKey(key);
-    const inside = await realRoot();
+    await realRoot();
     const target = path.join(root, ...segments);
-    const dir = await realpath(path.dirname(target)).catch(() => null);
-    if (dir === null) return null;
-    if (!isInside(inside, dir)) throw escapes(key);
+    if (!(await lstat(path.dirname(target)).then(() => true, () => false))) return null;
+    if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
     return target;
   };
 
   /** The key's file with its folders created, each checked before and after creation. */
   const writableTarget = async (key: string): Promise<string> => {
     const segments = parseStorageKey(key);
-    const inside = await realRoot();
+    await realRoot();
     const target = path.join(root, ...segments);
-    let existing = path.dirname(target);
-    while (!(await lstat(existing).then(() => true, () => false))) existing = path.dirname(existing);
-    if (!isInside(inside, await realpath(existing))) throw escapes(key);
+    // Before: the nearest existing folder of the key must be inside (`inside` resolves it).
+    if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
     await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
       // e.g. a folder of the key is a file already (`a.mp4/b`).
       throw storageFailed(key, 'create the folder of', error);
     });
-    if (!isInside(inside, await realpath(path.dirname(target)))) throw escapes(key);
+    if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
     return target;
   };
 
@@ -257,11 +256,6 @@ function storageFailed(key: string, action: string, error: unknown): SeekframeEr
     details: { key },
     cause: error,
   });
-}
-
-function isInside(folder: string, candidate: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 /** Temp files whose writer is gone (a killed server) are removed; those of live processes stay. */

@@ -1,5 +1,6 @@
 /**
- * Where finished files live, as one small port (issue 12): put/get/head/delete/url. The local
+ * Where finished files live, as one small port: put/get/head/delete/url. One port, so the server,
+ * the render jobs and every deploy template store outputs the same way whatever the backend. The local
  * folder implementation is in core (local-folder-storage.ts); a deploy template fills the same
  * shape with Blob, R2, S3 or a volume. It is structurally the `ObjectStore` of
  * adapters/render-api (src/ports.ts), so a template can pass the core one straight through.

@@ -1,5 +1,5 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
+import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineClip, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
@@ -317,6 +317,24 @@ export class PageRuntime {
     return out.sort((a, b) => a.start - b.start);
   }
 
+  timeline(): TimelineClip[] {
+    return this.clips.map((clip) => {
+      const sub = clip.kind === 'composition' ? this.subs.find((s) => s.host === clip.el) : undefined;
+      const variables = sub?.runtime?.getVariables();
+      return {
+        id: clip.id,
+        kind: clip.kind,
+        element: clip.el,
+        start: clip.start,
+        end: clip.end,
+        trackIndex: clip.trackIndex,
+        mediaStart: clip.mediaStart,
+        lengthFrom: clip.lengthFrom,
+        ...(variables ? { variables } : {}),
+      };
+    });
+  }
+
   async useVideoFrames(map: VideoFrameMap): Promise<void> {
     await this.ready;
     for (const clip of this.clips) {
@@ -385,6 +403,7 @@ export class PageRuntime {
       onSeek: (fn) => this.onSeek(fn),
       getVariables: () => structuredClone(settings.variables),
       mediaClips: () => this.mediaClips(),
+      timeline: () => this.timeline(),
       useVideoFrames: (map) => this.useVideoFrames(map),
       errors: () => this.errors(),
       pending: () => this.pendingList(),

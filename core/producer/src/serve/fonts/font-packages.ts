@@ -42,11 +42,15 @@ export async function findFontPackage(id: string, searchRoots: readonly string[]
   return loaded;
 }
 
-/** The absolute path of `files/<name>` in `@fontsource/<id>`, or null when not a woff2 file of an installed package. */
-export async function fontFilePath(id: string, name: string, searchRoots: readonly string[]): Promise<string | null> {
+/**
+ * `files/<name>` of `@fontsource/<id>` (relative, POSIX) and the package folder it must stay in,
+ * or null when it is not a woff2 file the installed package lists. The caller resolves it with
+ * `inside(packageDir, file)`: a file of the package may still be a symlink that leads out.
+ */
+export async function fontFilePath(id: string, name: string, searchRoots: readonly string[]): Promise<{ packageDir: string; file: string } | null> {
   const pkg = await findFontPackage(id, searchRoots);
   if (!pkg || !pkg.files.some((f) => f.name === name)) return null;
-  return path.join(pkg.dir, 'files', name);
+  return { packageDir: pkg.dir, file: `files/${name}` };
 }
 
 async function readFontPackage(id: string, dir: string): Promise<FontPackage | null> {

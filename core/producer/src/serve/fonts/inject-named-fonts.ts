@@ -4,7 +4,7 @@ import { collectDocumentFonts, fontPackageId, parseGoogleFontsUrl, scanCssFonts 
 import { parse } from 'parse5';
 import { fontFaceCss } from './font-face-css.js';
 import { findFontPackage } from './font-packages.js';
-import { isInsideFolder, realPathWithin } from '../read-inside-project.js';
+import { inside, insideLexically } from '../inside.js';
 import { rewriteFontCss } from './rewrite-font-css.js';
 
 /** Marks the injected rules in the served page (tests and curious users look for it). */
@@ -40,7 +40,7 @@ export async function injectNamedFonts(html: string, context: NamedFontsContext)
     const file = queue.shift();
     if (!file || seen.has(file)) continue;
     seen.add(file);
-    if (context.confineToRoot && (await realPathWithin(context.root, file)) === null) continue;
+    if (context.confineToRoot && (await inside(context.root, file)) === null) continue;
     const css = await readFile(file, 'utf8').catch(() => undefined);
     if (css === undefined) continue;
     const scan = scanCssFonts(css);
@@ -76,8 +76,8 @@ function resolveLocal(href: string, fromFile: string, root: string): string | un
   } catch {
     return undefined;
   }
-  const file = clean.startsWith('/') ? path.join(root, clean) : path.resolve(path.dirname(fromFile), clean);
-  return file !== root && isInsideFolder(root, file) ? file : undefined;
+  const file = insideLexically(root, clean.startsWith('/') ? `.${clean}` : path.resolve(path.dirname(fromFile), clean));
+  return file !== null && file !== path.resolve(root) ? file : undefined;
 }
 
 async function rewriteStyleElements(html: string, searchRoots: readonly string[]): Promise<string> {

@@ -1,0 +1,84 @@
+/**
+ * The manual's table of contents: the one place that lists its pages. The sidebar, the top bar
+ * and llms.txt (docs/scripts/llms-txt.ts) are all built from it, so a new page is one line here.
+ *
+ * To add a page: write docs/<section>/<slug>.md with `title` and `description` front matter, then
+ * add `{ text, link: '/<section>/<slug>' }` to its group. A feature's pending notes
+ * (docs/pending/<issue>-*.md) become a page this way when the lead folds them in.
+ */
+export interface SidebarItem {
+  text: string;
+  link: string;
+}
+
+export interface SidebarGroup {
+  text: string;
+  items: SidebarItem[];
+}
+
+export const SIDEBAR: SidebarGroup[] = [
+  {
+    text: 'Start',
+    items: [{ text: 'Getting started', link: '/guide/getting-started' }],
+  },
+  {
+    text: 'Write a composition',
+    items: [
+      { text: 'The composition format', link: '/guide/composition-format' },
+      { text: 'Variables', link: '/guide/variables' },
+      { text: 'Animation', link: '/guide/animation' },
+      { text: 'Fonts', link: '/guide/fonts' },
+      { text: 'Colour grading', link: '/guide/colour-grading' },
+      { text: 'Media: video, audio, HDR', link: '/guide/media' },
+      { text: 'HyperFrames compatibility', link: '/guide/hyperframes' },
+      // Slot: "Checking a composition" (/guide/checking) when `seekframe check` lands.
+      // Slot: "Captions" (/guide/captions) when captions land.
+    ],
+  },
+  {
+    text: 'Render',
+    items: [
+      { text: 'Output formats and quality', link: '/guide/output-formats' },
+      { text: 'Batch rendering', link: '/guide/batch-rendering' },
+      { text: 'The render server', link: '/guide/render-server' },
+      { text: 'The preview studio', link: '/guide/studio' },
+      { text: 'The player element', link: '/guide/player' },
+      { text: 'Performance and benchmark', link: '/guide/performance' },
+    ],
+  },
+  {
+    text: 'Deploy',
+    items: [
+      { text: 'Deploy templates', link: '/deploy/templates' },
+      { text: 'Modal', link: '/deploy/modal' },
+      { text: 'Vercel', link: '/deploy/vercel' },
+      { text: 'Cloudflare', link: '/deploy/cloudflare' },
+      { text: 'Rendering on AWS Lambda', link: '/deploy/aws-lambda' },
+      { text: 'Render in Docker', link: '/deploy/docker' },
+      // Slot: "Webhooks" (/deploy/webhooks) when signed webhooks land.
+    ],
+  },
+  {
+    text: 'Operate',
+    items: [
+      { text: 'Security model', link: '/guide/security' },
+      { text: 'Troubleshooting', link: '/guide/troubleshooting' },
+    ],
+  },
+  {
+    text: 'Reference (generated)',
+    items: [
+      { text: 'CLI', link: '/reference/cli' },
+      { text: 'Error codes', link: '/reference/errors' },
+      { text: 'Composition attributes', link: '/reference/attributes' },
+      { text: 'Variable declarations', link: '/reference/variables' },
+      // Slot: "Render API (OpenAPI)" (/reference/render-api), generated from the render API's Hono
+      // routes and zod schemas once their refactor lands; every template serves the same document
+      // at GET /api/openapi.json.
+    ],
+  },
+  {
+    text: 'Contributing',
+    items: [{ text: 'Architecture', link: '/contributing/architecture' }],
+  },
+];
