@@ -34,3 +34,13 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * The processes of `pids` still running after up to `ms`: a killed process holding a lot of memory
+ * takes a moment to give it back and go, more so on a busy machine.
+ */
+export async function stillRunning(pids: readonly number[], ms = 5_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return pids.filter(alive);
+}

@@ -33,6 +33,13 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** The processes still running after up to 5 s: one that held 600 MB takes a moment to give it back. */
+async function stillRunning(pids: readonly number[]): Promise<number[]> {
+  const deadline = Date.now() + 5_000;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return pids.filter(alive);
+}
+
 async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -89,8 +96,8 @@ describe('guardBrowserMemory', () => {
     const { exceeded, processes } = await provoke('heap');
     expect(exceeded).toMatchObject({ kind: 'js-heap', jsHeapLimitMB: HEAP_MB, maxBytes: MAX_MB * 2 ** 20 });
     expect(processes.length).toBeGreaterThan(1);
-    // Killed, not closed politely: every process is gone at once.
-    expect(processes.filter(alive)).toEqual([]);
+    // Killed, not closed politely: every process is gone within moments.
+    expect(await stillRunning(processes)).toEqual([]);
   });
 
   it('stops a page filling ArrayBuffers (outside the heap) within seconds of crossing the bound, and the memory is released', { timeout: 90_000 }, async () => {
@@ -101,7 +108,7 @@ describe('guardBrowserMemory', () => {
     expect(exceeded.usedBytes).toBeLessThan(1.5 * MAX_MB * 2 ** 20);
     expect(lagSeconds).toBeLessThan(3);
     expect(guard.peakBytes()).toBe(exceeded.usedBytes);
-    expect(processes.filter(alive)).toEqual([]);
+    expect(await stillRunning(processes)).toEqual([]);
     console.log(`array-buffers: stopped at ${Math.round(exceeded.usedBytes / 2 ** 20)} MB, ${lagSeconds.toFixed(2)} s after this test first read more than ${MAX_MB} MB`);
   });
 
@@ -116,7 +123,7 @@ describe('guardBrowserMemory', () => {
 
       const { session, processes } = await provoke('array-buffers', pool);
       expect(session.browser).not.toBe(neighbour.browser);
-      expect(processes.filter(alive)).toEqual([]);
+      expect(await stillRunning(processes)).toEqual([]);
       expect(pool.stats()).toMatchObject({ replaced: 1, browsers: 1, leased: 1 });
       expect(await neighbourPage.evaluate(() => document.body.textContent)).toBe('tame');
       await neighbour.close();

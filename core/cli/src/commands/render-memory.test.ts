@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seekframeBin } from '../../test/interrupt-cli.js';
 import { hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
-import { alive } from '../../test/process-tree.js';
+import { stillRunning } from '../../test/process-tree.js';
 import { runCli } from '../../test/run-cli.js';
 
 let dir: string;
@@ -58,13 +58,15 @@ describe('seekframe render --max-memory', () => {
         expect(last.error.details).toMatchObject({ limit: 'maxMemoryMB', max: TEST_MAX_MEMORY_MB, kind: grow === 'heap' ? 'js-heap' : 'rss', flag: '--max-memory' });
         expect(last.error.message).toMatch(grow === 'heap' ? /JavaScript heap reached its limit of 300 MB/ : /browser used \d+ MB, more than its memory bound of 600 MB \(--max-memory\)/);
         // Measured beside it: the render never held much more than the bound, and ended soon after crossing it.
+        // The page would grow to 1.5 GB by itself: stopped near the bound means stopped within a reading or two.
         expect(run.peakMB).toBeLessThan(1.5 * TEST_MAX_MEMORY_MB);
         expect(run.exitLagSeconds).toBeDefined();
-        expect(run.exitLagSeconds).toBeLessThan(5);
+        // Growth, detection, kill and the whole clean-up; ~1-2 s here, generous for a loaded machine.
+        expect(run.exitLagSeconds).toBeLessThan(10);
         console.log(`${grow}: peak ${Math.round(run.peakMB)} MB, exited ${run.exitLagSeconds!.toFixed(2)} s after the browsers were first read above ${TEST_MAX_MEMORY_MB / 2} MB`);
         // The memory is released: no browser or ffmpeg process outlives the render.
         expect(run.processes.length).toBeGreaterThan(0);
-        expect(run.processes.filter(alive)).toEqual([]);
+        expect(await stillRunning(run.processes)).toEqual([]);
         expect(await readdir(path.join(dir, 'out')).catch(() => [])).toEqual([]);
         expect(await readdir(run.tmp)).toEqual([]);
       } finally {
@@ -85,7 +87,7 @@ describe('seekframe render --max-memory', () => {
       expect((await readdir(path.join(dir, 'batch'))).filter((name) => name.endsWith('.mp4')).sort()).toEqual(['0.mp4', '2.mp4']);
       const manifest = JSON.parse(await readFile(path.join(dir, 'batch', 'manifest.json'), 'utf8')) as { rows: Array<{ status: string }> };
       expect(manifest.rows.map((row) => row.status)).toEqual(['completed', 'failed', 'completed']);
-      expect(run.processes.filter(alive)).toEqual([]);
+      expect(await stillRunning(run.processes)).toEqual([]);
       expect(await readdir(run.tmp)).toEqual([]);
     } finally {
       await rm(run.tmp, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interruptCliWhen, listeningAfter, slowProject, type InterruptedRun, type InterruptWhen } from '../../test/interrupt-cli.js';
-import { alive, descendants } from '../../test/process-tree.js';
+import { descendants, stillRunning } from '../../test/process-tree.js';
 
 /**
  * SIGTERM (kill, timeout, systemd, a container stop) at every stage of a render: the render is
@@ -59,7 +59,7 @@ async function expectCancelledCleanly(run: InterruptedRun, outDir: string): Prom
     expect(run.exitSeconds).toBeLessThan(5);
     expect(await readdir(outDir).catch(() => [])).toEqual([]);
     expect(await readdir(run.tmp)).toEqual([]);
-    expect(run.processes.filter(alive)).toEqual([]);
+    expect(await stillRunning(run.processes)).toEqual([]);
   } finally {
     await rm(run.tmp, { recursive: true, force: true });
   }
@@ -101,7 +101,7 @@ describe('seekframe render: SIGTERM', () => {
       latencies.push(`second SIGTERM during the clean-up: ${run.exitSeconds.toFixed(2)} s after the first`);
       expect(await readdir(outDir).catch(() => [])).toEqual([]);
       expect(await readdir(run.tmp)).toEqual([]);
-      expect(run.processes.filter(alive)).toEqual([]);
+      expect(await stillRunning(run.processes)).toEqual([]);
     } finally {
       await rm(run.tmp, { recursive: true, force: true });
     }

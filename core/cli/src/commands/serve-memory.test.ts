@@ -4,7 +4,7 @@ import path from 'node:path';
 import { probeMedia } from '@seekframe/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
-import { alive } from '../../test/process-tree.js';
+import { stillRunning } from '../../test/process-tree.js';
 import { GATED_COMPOSITION, sse, startServe } from '../../test/serve-cli.js';
 
 let root: string;
@@ -70,6 +70,6 @@ it('seekframe serve --max-memory: a render that outgrows the bound fails with me
     serve.child.kill('SIGTERM');
   }
   expect(await closed).toBe(0);
-  expect([...watch.seen].filter(alive)).toEqual([]);
+  expect(await stillRunning([...watch.seen])).toEqual([]);
   expect(await readdir(tmp)).toEqual([]);
 });
