@@ -12,6 +12,7 @@ import { openRenderSession, resolveWorkers, type RenderSession } from './render-
 import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
+import { startRenderGuards } from './render-guards.js';
 import { readInsideProject } from '../serve/read-inside-project.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { seekframeVersion } from './seekframe-version.js';
@@ -36,11 +37,16 @@ export async function planRender(spec: RenderSpec | RenderSpecInput, context: Re
   const cleanup = new CleanupStack();
   // The server records here; a failure that is only the consequence of a missing file names the file.
   const problems = context.problems ?? new ProblemLog();
+  let limited: AbortSignal | undefined;
   try {
-    const { plan } = await planRenderSession(spec, { ...context, problems }, cleanup, { keepPage: false, signal: context.signal });
+    // The plan step loads the page too: the same memory bound (and wall time) holds for it.
+    const guards = startRenderGuards(parseRenderSpec(spec).limits, context, cleanup);
+    limited = guards.signal;
+    const signal = context.signal ? AbortSignal.any([context.signal, limited]) : limited;
+    const { plan } = await planRenderSession(spec, { ...guards.context, problems, signal }, cleanup, { keepPage: false, signal });
     return plan;
   } catch (caught) {
-    throw abortError(context.signal, undefined) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
+    throw abortError(context.signal, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
   } finally {
     await cleanup.run();
   }

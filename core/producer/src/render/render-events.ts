@@ -46,6 +46,8 @@ export interface RenderResult {
   workers: number;
   captureMode: 'beginframe' | 'screenshot';
   hasAudio: boolean;
+  /** Highest memory of the render's browsers together (RSS of all their processes), in MB: what `--max-memory` bounds. 0 where it cannot be read (not Linux). */
+  browserMemoryMB: number;
 }
 
 /**
