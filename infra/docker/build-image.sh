@@ -32,11 +32,13 @@ args=("--build-arg=BASE_IMAGE=$(seekframe_base_image "$ROOT")")
 for pin in CHROMIUM_VERSION FFMPEG_VERSION FONTS_NOTO_CORE_VERSION FONTS_NOTO_COLOR_EMOJI_VERSION; do
   if [ -n "${!pin:-}" ]; then args+=("--build-arg=$pin=${!pin}"); fi
 done
-inputs="$(printf '%s\n' "$PACKS"/*.tgz "$CONTEXT/apt-install-pinned.sh" | seekframe_inputs_hash "$CONTEXT/Dockerfile" "${args[@]}")"
+# Installed here, with the animation libraries compositions load from npm CDNs (stage-packages.mjs);
+# kept when the packs did not change.
+node "$CONTEXT/stage-packages.mjs" --page-libraries "$CONTEXT/app" "$PACKS"/*.tgz
+inputs="$(printf '%s\n' "$CONTEXT/app/staged-from.txt" "$CONTEXT/apt-install-pinned.sh" | seekframe_inputs_hash "$CONTEXT/Dockerfile" "${args[@]}")"
 if seekframe_up_to_date "$IMAGE" "$inputs"; then
   echo "$IMAGE is up to date (built from the same inputs)"
   exit 0
 fi
-node "$CONTEXT/stage-packages.mjs" "$CONTEXT/app" "$PACKS"/*.tgz
 seekframe_build "$IMAGE" "$inputs" "$CONTEXT" "$CONTEXT/Dockerfile" "${args[@]}"
 echo "built $IMAGE"

@@ -36,18 +36,19 @@ seekframe_engine() {
 
 # Prints the base image to build FROM: $SEEKFRAME_BASE_IMAGE; else the official image when the
 # engine has it or can pull it; else the local one from Debian's packages (made when missing).
+# SEEKFRAME_BASE_IMAGE=local: the local one without trying a registry (what the tests use).
 seekframe_base_image() {
   local root="$1"
-  if [ -n "${SEEKFRAME_BASE_IMAGE:-}" ]; then
+  if [ -n "${SEEKFRAME_BASE_IMAGE:-}" ] && [ "$SEEKFRAME_BASE_IMAGE" != "local" ]; then
     echo "$SEEKFRAME_BASE_IMAGE"
-  elif "$ENGINE" image inspect "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1 \
-    || timeout 120 "$ENGINE" pull --quiet "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1; then
+  elif [ "${SEEKFRAME_BASE_IMAGE:-}" != "local" ] && { "$ENGINE" image inspect "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1 \
+    || timeout 120 "$ENGINE" pull --quiet "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1; }; then
     echo "$SEEKFRAME_OFFICIAL_BASE"
   elif "$ENGINE" image inspect "$SEEKFRAME_LOCAL_BASE" >/dev/null 2>&1; then
-    echo "no registry has $SEEKFRAME_OFFICIAL_BASE for this engine: building on $SEEKFRAME_LOCAL_BASE (made from Debian's packages)" >&2
+    echo "building on $SEEKFRAME_LOCAL_BASE (made from Debian's packages): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
     echo "$SEEKFRAME_LOCAL_BASE"
   else
-    echo "no registry has $SEEKFRAME_OFFICIAL_BASE for this engine: making $SEEKFRAME_LOCAL_BASE from Debian's packages (infra/docker/make-local-base.sh)" >&2
+    echo "making $SEEKFRAME_LOCAL_BASE from Debian's packages (infra/docker/make-local-base.sh): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
     bash "$root/infra/docker/make-local-base.sh" "$SEEKFRAME_LOCAL_BASE" | tail -n 1
   fi
 }

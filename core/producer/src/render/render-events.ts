@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { RenderVersions } from '../plan/render-plan.js';
 
 /** Pipeline steps, in order, as announced by `{type:'stage'}` events. */
 export type RenderStage = 'lint' | 'load' | 'variables' | 'serve' | 'media' | 'capture' | 'finish';
@@ -28,6 +29,8 @@ export type RenderEvent =
       durationMs: number;
       /** Length of the video in seconds (frames / fps). */
       videoDuration: number;
+      /** Chromium, ffmpeg, fonts and Seekframe that made it (absent from events of older producers). */
+      versions?: RenderVersions;
     }
   | { type: 'error'; error: SeekframeErrorData };
 
@@ -46,6 +49,8 @@ export interface RenderResult {
   workers: number;
   captureMode: 'beginframe' | 'screenshot';
   hasAudio: boolean;
+  /** Chromium, ffmpeg, fonts and Seekframe that made it: compare pixels only between equal versions. */
+  versions: RenderVersions;
 }
 
 /**
