@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { RUN_ID_KEY } from './core/cli/test/run-id.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** One id per `vitest run`: the container tests build their images once per run (core/cli/test/container-images.ts). */
-    seekframeRunId: string;
-  }
-}
-
+/** One id per `vitest run`, for the container tests' once-per-run image builds. */
 export default function setup(project: TestProject): void {
-  project.provide('seekframeRunId', randomUUID());
+  project.provide(RUN_ID_KEY, randomUUID());
 }

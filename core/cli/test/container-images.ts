@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { RUN_ID_KEY } from './run-id.js';
 
 /**
  * The container images the tests run (`render --docker`, the Cloudflare container, the Lambda
@@ -14,7 +15,7 @@ import { inject } from 'vitest';
  * - each build script keeps an image already built from the same inputs (a content hash of the
  *   packed workspaces, the Dockerfile and the base: SEEKFRAME_IMAGE_REUSE=1), so only changed
  *   code is rebuilt;
- * - a marker named after this run's id (vitest.global-setup.ts) skips even that check after the
+ * - a marker named after this run's id (vitest.global-setup.ts, run-id.ts) skips even that check after the
  *   first test file of a run that needed the image.
  *
  * No registry is asked for anything: the base comes from Debian's packages (mmdebstrap).
@@ -77,11 +78,15 @@ export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, CONTAINERS_CONF, ...extra };
 }
 
-/** A PATH whose `docker` is podman-docker's, ahead of any other docker CLI on this machine. */
+/**
+ * A PATH whose `docker` is podman-docker's, ahead of any other docker CLI on this machine. Its
+ * containers get no network (`run --network none`): the test compositions need none, and a test
+ * container must not reach anything.
+ */
 export async function podmanDockerPath(dir: string): Promise<string> {
   const bin = path.join(dir, 'docker-bin');
   await mkdir(bin, { recursive: true });
-  await writeFile(path.join(bin, 'docker'), `#!/bin/sh\nexec ${PODMAN_DOCKER} "$@"\n`, { mode: 0o755 });
+  await writeFile(path.join(bin, 'docker'), `#!/bin/sh\nif [ "$1" = run ]; then shift; exec ${PODMAN_DOCKER} run --network none "$@"; fi\nexec ${PODMAN_DOCKER} "$@"\n`, { mode: 0o755 });
   return `${bin}:${process.env.PATH ?? ''}`;
 }
 
@@ -96,7 +101,7 @@ export interface EnsuredImage {
 export async function ensureImage(kind: ImageKind): Promise<EnsuredImage> {
   const needed = NEEDS[kind];
   if (needed) await ensureImage(needed);
-  const runId = inject('seekframeRunId');
+  const runId = inject(RUN_ID_KEY);
   const marker = path.join(MARKERS, `${kind}-${runId}`);
   if (existsSync(marker)) return { image: IMAGES[kind], seconds: 0, output: 'built earlier in this run' };
   const startedAt = Date.now();

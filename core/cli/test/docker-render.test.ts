@@ -119,7 +119,7 @@ describe.skipIf(!enabled)('seekframe render --docker (podman)', () => {
     await mkdir(other);
     await run('chown', ['4321:4321', other]);
     const argv = buildDockerArgv({ image, projectRoot: frames.dir, entry: 'index.html', output: path.join(other, 'x.mp4'), user: { uid: 4321, gid: 4321 }, flags: { quiet: true, workers: '1' }, env: {} });
-    await run('/usr/bin/docker', argv, { env, timeout: RENDER_TIMEOUT });
+    await run('docker', argv, { env, timeout: RENDER_TIMEOUT });
     expect(await stat(path.join(other, 'x.mp4'))).toMatchObject({ uid: 4321, gid: 4321 });
   }, RENDER_TIMEOUT);
 
