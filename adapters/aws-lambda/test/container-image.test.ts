@@ -138,7 +138,7 @@ describe.skipIf(!enabled)('Lambda handlers inside the Lambda container image (po
     const source = await audioSamples(path.join(sound.dir, 'tone.wav'));
     const rendered = await audioSamples(file);
     expect(Math.abs(bestLag(source, rendered.subarray(Math.round(0.37 * 48000))))).toBeLessThanOrEqual(2);
-    expect(result.progress).toMatchObject({ status: 'done', framesRendered: 20, totalFrames: 20 });
+    expect(result.progress).toMatchObject({ status: 'completed', framesRendered: 20, totalFrames: 20 });
     console.log(`[images] Lambda image render: ${os.EOL}${Object.values(fns).map((f) => `  ${f.name}`).join(os.EOL)}`);
   }, 15 * 60_000);
 });

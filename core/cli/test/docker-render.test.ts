@@ -114,13 +114,15 @@ describe.skipIf(!enabled)('seekframe render --docker (podman)', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(await stat(mine)).toMatchObject({ uid: process.getuid!(), gid: process.getgid!() });
 
-    // The same command line the CLI builds, for another uid: the render works and the file is theirs.
+    // The same command line the CLI builds, for another user (their project, their output folder):
+    // the render works and the file is theirs.
     const other = path.join(dir, 'owner-4321');
-    await mkdir(other);
-    await run('chown', ['4321:4321', other]);
-    const argv = buildDockerArgv({ image, projectRoot: frames.dir, entry: 'index.html', output: path.join(other, 'x.mp4'), user: { uid: 4321, gid: 4321 }, flags: { quiet: true, workers: '1' }, env: {} });
+    await mkdir(path.join(other, 'out'), { recursive: true });
+    await run('cp', ['-r', frames.dir, path.join(other, 'project')]);
+    await run('chown', ['-R', '4321:4321', other]);
+    const argv = buildDockerArgv({ image, projectRoot: path.join(other, 'project'), entry: 'index.html', output: path.join(other, 'out', 'x.mp4'), user: { uid: 4321, gid: 4321 }, flags: { quiet: true, workers: '1' }, env: {} });
     await run('docker', argv, { env, timeout: RENDER_TIMEOUT });
-    expect(await stat(path.join(other, 'x.mp4'))).toMatchObject({ uid: 4321, gid: 4321 });
+    expect(await stat(path.join(other, 'out', 'x.mp4'))).toMatchObject({ uid: 4321, gid: 4321 });
   }, RENDER_TIMEOUT);
 
   it('replaces an existing output atomically: while it renders the file is the old one or the new one, never a part; no temp file is left', async () => {
@@ -170,7 +172,10 @@ describe.skipIf(!enabled)('seekframe render --docker (podman)', () => {
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toMatch(/The Docker image localhost\/seekframe\/none:missing is not present on podman \(through the docker command\): build it .*bash infra\/docker\/build-image\.sh localhost\/seekframe\/none:missing/);
 
-    const noDocker = await runCli(['render', frames.dir, '--docker', '--output', path.join(dir, 'none', 'x.mp4')], { cwd: dir, env: { ...env, PATH: path.dirname(process.execPath) } });
+    // A PATH with no docker at all (the CLI runs in this process: it needs no node on PATH).
+    const emptyBin = path.join(dir, 'empty-bin');
+    await mkdir(emptyBin, { recursive: true });
+    const noDocker = await runCli(['render', frames.dir, '--docker', '--output', path.join(dir, 'none', 'x.mp4')], { cwd: dir, env: { ...env, PATH: emptyBin } });
     expect(noDocker.code).toBe(1);
     expect(noDocker.stderr.trim().split('\n')).toHaveLength(1);
     expect(noDocker.stderr).toMatch(/--docker needs the docker command, and it is not on PATH\. Install Docker/);
