@@ -28,17 +28,14 @@ for workspace in composition runtime engine player producer cli; do
   npm pack --silent --workspace "core/$workspace" --pack-destination "$PACKS" >/dev/null
 done
 
-args=("--build-arg=BASE_IMAGE=$(seekframe_base_image "$ROOT")")
-for pin in CHROMIUM_VERSION FFMPEG_VERSION FONTS_NOTO_CORE_VERSION FONTS_NOTO_COLOR_EMOJI_VERSION; do
-  if [ -n "${!pin:-}" ]; then args+=("--build-arg=$pin=${!pin}"); fi
-done
+seekframe_build_args "$ROOT"
 # Installed here, with the animation libraries compositions load from npm CDNs (stage-packages.mjs);
 # kept when the packs did not change.
 node "$CONTEXT/stage-packages.mjs" --page-libraries "$CONTEXT/app" "$PACKS"/*.tgz
-inputs="$(printf '%s\n' "$CONTEXT/app/staged-from.txt" "$CONTEXT/apt-install-pinned.sh" | seekframe_inputs_hash "$CONTEXT/Dockerfile" "${args[@]}")"
+inputs="$(printf '%s\n' "$CONTEXT/app/staged-from.txt" "$CONTEXT/apt-install-pinned.sh" | seekframe_inputs_hash "$CONTEXT/Dockerfile" "${BUILD_ARGS[@]}")"
 if seekframe_up_to_date "$IMAGE" "$inputs"; then
   echo "$IMAGE is up to date (built from the same inputs)"
   exit 0
 fi
-seekframe_build "$IMAGE" "$inputs" "$CONTEXT" "$CONTEXT/Dockerfile" "${args[@]}"
+seekframe_build "$IMAGE" "$inputs" "$CONTEXT" "$CONTEXT/Dockerfile" "${BUILD_ARGS[@]}"
 echo "built $IMAGE"

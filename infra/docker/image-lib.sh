@@ -45,12 +45,24 @@ seekframe_base_image() {
     || timeout 120 "$ENGINE" pull --quiet "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1; }; then
     echo "$SEEKFRAME_OFFICIAL_BASE"
   elif "$ENGINE" image inspect "$SEEKFRAME_LOCAL_BASE" >/dev/null 2>&1; then
-    echo "building on $SEEKFRAME_LOCAL_BASE (made from Debian's packages): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
+    echo "base image: $SEEKFRAME_LOCAL_BASE (made from Debian's packages): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
     echo "$SEEKFRAME_LOCAL_BASE"
   else
     echo "making $SEEKFRAME_LOCAL_BASE from Debian's packages (infra/docker/make-local-base.sh): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
     bash "$root/infra/docker/make-local-base.sh" "$SEEKFRAME_LOCAL_BASE" | tail -n 1
   fi
+}
+
+# Sets BUILD_ARGS: the base image (seekframe_base_image) and the preferred package versions set
+# in the environment (CHROMIUM_VERSION, FFMPEG_VERSION, FONTS_NOTO_CORE_VERSION,
+# FONTS_NOTO_COLOR_EMOJI_VERSION), as --build-arg=NAME=value.
+seekframe_build_args() {
+  local base pin
+  base="$(seekframe_base_image "$1")"
+  BUILD_ARGS=("--build-arg=BASE_IMAGE=$base")
+  for pin in CHROMIUM_VERSION FFMPEG_VERSION FONTS_NOTO_CORE_VERSION FONTS_NOTO_COLOR_EMOJI_VERSION; do
+    if [ -n "${!pin:-}" ]; then BUILD_ARGS+=("--build-arg=$pin=${!pin}"); fi
+  done
 }
 
 # seekframe_inputs_hash DOCKERFILE [build args...] < list of input files (one per line)

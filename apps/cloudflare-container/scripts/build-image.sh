@@ -22,14 +22,11 @@ IMAGE="${1:-seekframe/cloudflare-container:$VERSION}"
 (cd "$ROOT" && npm run build --silent >/dev/null)
 node scripts/build.mjs
 
-args=("--build-arg=BASE_IMAGE=$(seekframe_base_image "$ROOT")")
-for pin in CHROMIUM_VERSION FFMPEG_VERSION FONTS_NOTO_CORE_VERSION FONTS_NOTO_COLOR_EMOJI_VERSION; do
-  if [ -n "${!pin:-}" ]; then args+=("--build-arg=$pin=${!pin}"); fi
-done
-inputs="$(find dist/container -path dist/container/app/node_modules -prune -o -path dist/container/packs -prune -o -type f -print | seekframe_inputs_hash Dockerfile "${args[@]}")"
+seekframe_build_args "$ROOT"
+inputs="$(find dist/container -path dist/container/app/node_modules -prune -o -path dist/container/packs -prune -o -type f -print | seekframe_inputs_hash Dockerfile "${BUILD_ARGS[@]}")"
 if seekframe_up_to_date "$IMAGE" "$inputs"; then
   echo "$IMAGE is up to date (built from the same inputs)"
   exit 0
 fi
-seekframe_build "$IMAGE" "$inputs" "$APP" "$APP/Dockerfile" "${args[@]}"
+seekframe_build "$IMAGE" "$inputs" "$APP" "$APP/Dockerfile" "${BUILD_ARGS[@]}"
 echo "built $IMAGE"
