@@ -59,8 +59,9 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       captureMode: plan.captureMode,
       hasAudio: audio !== null,
       browserMemoryMB: Math.round(peakBrowserBytes() / 2 ** 20),
+      versions: plan.versions,
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration });
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions });
     return result;
   } catch (caught) {
     const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
