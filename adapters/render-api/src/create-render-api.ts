@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SeekframeError } from '@seekframe/composition';
+import { SeekframeError, storedRenderName } from '@seekframe/composition';
 import { apiError, asApiError, errorBody, statusOf } from './api-error.js';
 import { checkRenderRequest } from './check-render-request.js';
 import { constantTimeEqual } from './constant-time-equal.js';
@@ -158,7 +158,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   if (serveRenders) {
     app.on(['GET', 'HEAD'], '/renders/:name', async (c) => {
       const name = c.req.param('name');
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) throw apiError('not-found', `No stored render named ${name}.`);
+      if (storedRenderName(`renders/${name}`) !== name) throw apiError('not-found', `No stored render named ${name}.`);
       if (!(await objects.head(`renders/${name}`))) throw apiError('not-found', `No stored render named ${name}; it may have expired.`);
       return serveObject(objects, `renders/${name}`, c.req.raw, { downloadName: name });
     });

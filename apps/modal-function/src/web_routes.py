@@ -48,6 +48,47 @@ STATUS = {
 }
 
 
+# A backslash or a control character (NUL included): never part of a file name from a request.
+_UNSAFE_CHARACTER = re.compile(r"[\x00-\x1f\x7f\\]")
+
+
+def relative_path_problem(path: str) -> str | None:
+    """Why `path` (already percent-decoded) is not a relative POSIX path of plain names, or None.
+    The rule of relativePathProblem in @seekframe/composition (src/relative-path.ts)."""
+    if not isinstance(path, str) or path == "":
+        return "is empty"
+    if _UNSAFE_CHARACTER.search(path):
+        return "contains a backslash or a control character"
+    if path.startswith("/"):
+        return "is absolute"
+    for segment in path.split("/"):
+        if segment == "":
+            return 'has an empty segment (a leading, trailing or double "/")'
+        if segment in (".", ".."):
+            return 'has a "." or ".." segment'
+    return None
+
+
+def inside(root: Path, relative: str) -> Path | None:
+    """The real path of `relative` under `root` when it stays inside root's real path, else None.
+    The rule of inside() in @seekframe/producer: the letters first (relative_path_problem), then
+    symlinks resolved (a link inside root that leads out is refused; for a path that does not
+    exist, its nearest existing folder is resolved, so a missing file behind such a link answers
+    like an existing one)."""
+    if relative_path_problem(relative) is not None:
+        return None
+    try:
+        base = root.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    try:
+        candidate = (base / relative).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return None
+    if candidate != base and base not in candidate.parents:
+        return None
+    return candidate
+
 
 def create_api(render: Any, volume: Any):
     """The FastAPI app: `render` is the Modal function to spawn per request, `volume` the
@@ -141,16 +182,9 @@ def create_api(render: Any, volume: Any):
     def _type_of(path: str) -> str:
         return TYPES.get(path.rsplit(".", 1)[-1].lower() if "." in path else "", "application/octet-stream")
 
-    def _inside(root: Path, relative: str) -> Path | None:
-        """The file at a relative path whose real path stays inside root; None otherwise."""
-        parts = relative.split("/")
-        if not relative or relative.startswith("/") or "\\" in relative or "\0" in relative or any(p in ("", ".", "..") for p in parts):
-            return None
-        base = root.resolve()
-        candidate = (base / relative).resolve()
-        if candidate != base and base not in candidate.parents:
-            return None
-        return candidate if candidate.is_file() else None
+    def _inside_file(root: Path, relative: str) -> Path | None:
+        file = inside(root, relative)
+        return file if file is not None and file.is_file() else None
 
     def _parse_range(header: str | None, size: int) -> tuple[int, int] | str | None:
         """The same rules as @seekframe/render-api's parseRange."""
@@ -226,7 +260,7 @@ def create_api(render: Any, volume: Any):
         # The raw path: Starlette already decoded %2F, so "..%2F" must be refused from the original.
         raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
         relative = unquote(raw)
-        file = _inside(composition_dir(), relative)
+        file = _inside_file(composition_dir(), relative)
         if file is None:
             raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
         media_type = _type_of(file.name)
@@ -418,11 +452,14 @@ def create_api(render: Any, volume: Any):
 
     @web_app.api_route("/renders/{name}", methods=["GET", "HEAD"])
     def stored_render(name: str, request: Request) -> Response:
-        file = _inside(VOLUME_PATH / "renders", name)
+        # One plain name under renders/, as storedRenderName in @seekframe/composition.
+        if relative_path_problem(name) or "/" in name or name.startswith("."):
+            raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
+        file = _inside_file(VOLUME_PATH / "renders", name)
         if file is None:
             volume.reload()
-            file = _inside(VOLUME_PATH / "renders", name)
-        if file is None or name.startswith("."):
+            file = _inside_file(VOLUME_PATH / "renders", name)
+        if file is None:
             raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
         return _file_response(request, file, name)
 

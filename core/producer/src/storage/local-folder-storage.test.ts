@@ -29,31 +29,6 @@ const codeOf = async (promise: Promise<unknown>): Promise<string> =>
     (error: unknown) => (error instanceof SeekframeError ? error.code : `not a SeekframeError: ${String(error)}`),
   );
 
-describe('parseStorageKey', () => {
-  it('takes relative paths of plain names', () => {
-    expect(parseStorageKey('renders/abc.mp4')).toEqual(['renders', 'abc.mp4']);
-    expect(parseStorageKey('a b+c@d~e_f-1.json')).toEqual(['a b+c@d~e_f-1.json']);
-  });
-
-  it.each([
-    ['', 'empty'],
-    ['/etc/passwd', 'absolute'],
-    ['../x', 'parent'],
-    ['a/../../x', 'parent inside'],
-    ['a/./b', 'dot segment'],
-    ['a//b', 'double slash'],
-    ['a/', 'trailing slash'],
-    ['a\\..\\b', 'backslash'],
-    ['a\0b', 'NUL'],
-    ['a\nb', 'newline'],
-    ['.hidden', 'dot name'],
-    ['renders/.1-ab.tmp', 'a temp name'],
-    ['x'.repeat(1025), 'too long'],
-  ])('refuses %j (%s) with invalid-storage-key', (key) => {
-    expect(() => parseStorageKey(key)).toThrowError(expect.objectContaining({ code: 'invalid-storage-key' }));
-  });
-});
-
 describe('createLocalFolderStorage', () => {
   it('puts, heads, gets, overwrites and deletes, with nested keys and a content type from the extension', async () => {
     expect(await storage.head('renders/a.mp4')).toBeNull();
