@@ -199,4 +199,20 @@ describe('createRenderApi', () => {
     expect(second.status).toBe(200);
     expect(await second.text()).toBe('DONE');
   });
+
+  it('the job record keeps the body\'s hash, not its html; the runner still gets the html', async () => {
+    const { post, jobs, started } = setup({ allowCustomHtml: true });
+    const html = `<html data-composition-id="big" data-width="16" data-height="16" data-duration="1"><body>${'x'.repeat(200_000)}</body></html>`;
+    const answer = await post({ html }, { 'idempotency-key': 'big-1' });
+    const { call_id: id } = await answer.json();
+    await settle();
+    expect(started[0]!.job.request.html).toBe(html);
+    const stored = (await jobs.get(id))!;
+    expect(stored.request).toEqual({ variables: {}, format: 'mp4' });
+    expect(JSON.stringify(stored).length).toBeLessThan(2000);
+    expect(stored.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+    // The hash alone answers an idempotent retry and a conflicting one.
+    expect((await (await post({ html }, { 'idempotency-key': 'big-1' })).json()).call_id).toBe(id);
+    expect((await post({ html: html.replace('big', 'other') }, { 'idempotency-key': 'big-1' })).status).toBe(409);
+  });
 });

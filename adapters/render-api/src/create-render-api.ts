@@ -111,7 +111,9 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         progress: 0,
         framesRendered: 0,
         totalFrames,
-        request,
+        // Not the html: the runner gets it from `request` below, and a job record kept for the
+        // retention period holds only what answers a status or an idempotent retry (bodyHash).
+        request: withoutHtml(request),
         outputKey: `renders/${id}.${request.format}`,
         createdAt: created.toISOString(),
         updatedAt: created.toISOString(),
@@ -121,8 +123,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       const stored = await jobs.create(job);
       if (!stored.created) return answerExisting(c, stored.job, bodyHash);
 
-      const done = start(job);
-      return answerNew(c, job, done);
+      const done = start(job, request);
+      return answerNew(c, job, done, { ownsJob: true });
     },
   );
 
@@ -146,12 +148,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     if (isFinished(job.status)) {
       throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
     }
-    await jobs.update(job.id, {
-      status: 'cancelled',
-      error: { code: 'render-cancelled', message: `Render ${job.id} was cancelled by a DELETE request.`, stage: 'capture', retryable: false },
-    });
-    local.get(job.id)?.controller.abort();
-    await runner.cancel(job.id);
+    await cancelJob(job.id, `Render ${job.id} was cancelled by a DELETE request.`);
     return c.json({ id: job.id, status: 'cancelled' }, 202);
   });
 
@@ -166,14 +163,14 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
 
   // -------------------------------------------------------------------------------------------
 
-  function start(job: RenderJob): Promise<void> {
+  function start(job: RenderJob, request: RenderJobRequest): Promise<void> {
     const controller = new AbortController();
     const done = runJob(
       { jobs, objects, runner, now: () => now().getTime() },
       job,
       {
         id: job.id,
-        request: job.request,
+        request,
         outputKey: job.outputKey,
         contentType: CONTENT_TYPES[job.request.format],
         limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
@@ -183,6 +180,31 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     local.set(job.id, { controller, done });
     options.waitUntil?.(done);
     return done;
+  }
+
+  /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
+  async function cancelJob(id: string, message: string): Promise<void> {
+    await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    local.get(id)?.controller.abort();
+    await runner.cancel(id);
+  }
+
+  /**
+   * The client of a synchronous answer never learnt the job's id, so when it goes away nobody
+   * could cancel the render: it is cancelled here, its slot freed, as the producer server does.
+   * `request.signal` aborts when the client disconnects (@hono/node-server; Workers with the
+   * `enable_request_signal` flag; Next route handlers). Returns the function that stops watching.
+   */
+  function cancelOnDisconnect(signal: AbortSignal, id: string): () => void {
+    const onAbort = (): void => {
+      void (async () => {
+        const job = await jobs.get(id);
+        if (job && !isFinished(job.status)) await cancelJob(id, `Render ${id} was cancelled: the client of the synchronous POST /api/render disconnected before it finished.`);
+      })().catch(() => undefined);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
   }
 
   async function findIdempotent(key: string): Promise<RenderJob | null> {
@@ -196,10 +218,11 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       throw apiError('idempotency-conflict', `Idempotency-Key "${job.idempotencyKey}" was already used with a different body (render ${job.id}); use a new key for a different render.`, { details: { id: job.id } });
     }
     const running = local.get(job.id)?.done;
-    return answerNew(c, job, running ?? Promise.resolve());
+    // Another client's render: this one leaving must not cancel it.
+    return answerNew(c, job, running ?? Promise.resolve(), { ownsJob: false });
   }
 
-  async function answerNew(c: Context<Env>, job: RenderJob, done: Promise<void>): Promise<Response> {
+  async function answerNew(c: Context<Env>, job: RenderJob, done: Promise<void>, { ownsJob }: { ownsJob: boolean }): Promise<Response> {
     const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
     if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
       c.header('location', statusUrl);
@@ -210,7 +233,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       c.header('location', statusUrl);
       return c.json({ call_id: job.id });
     }
-    const finished = await waitForJob(job.id, done);
+    const stopWatching = ownsJob ? cancelOnDisconnect(c.req.raw.signal, job.id) : () => undefined;
+    const finished = await waitForJob(job.id, done).finally(stopWatching);
     if (!finished || !isFinished(finished.status)) {
       // Past the platform's request time: the client continues by polling.
       c.header('location', statusUrl);
@@ -256,6 +280,11 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   }
 
   return app;
+}
+
+function withoutHtml(request: RenderJobRequest): RenderJobRequest {
+  const { html: _html, ...rest } = request;
+  return rest;
 }
 
 function progressOf(job: RenderJob): JobProgress {

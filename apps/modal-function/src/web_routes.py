@@ -386,7 +386,9 @@ def create_api(render: Any, volume: Any):
             job = {
                 "id": call.object_id,
                 "status": "running",
-                "request": checked["request"],
+                # Not the html (only the render function needs it, passed to spawn above): a job
+                # file kept for the retention period holds what a status or a retry needs.
+                "request": {name: value for name, value in checked["request"].items() if name != "html"},
                 "totalFrames": checked["totalFrames"],
                 "createdAt": created.isoformat(),
                 "expiresAt": (created + timedelta(seconds=config["retention_seconds"])).isoformat(),
