@@ -215,4 +215,23 @@ describe('createRenderApi', () => {
     expect((await (await post({ html }, { 'idempotency-key': 'big-1' })).json()).call_id).toBe(id);
     expect((await post({ html: html.replace('big', 'other') }, { 'idempotency-key': 'big-1' })).status).toBe(409);
   });
+
+  it('a render that lands after its job expired is deleted at once; an expired job\'s file goes before the 410', async () => {
+    let clock = Date.parse('2030-01-01T00:00:00Z');
+    const { app, post, started, objects } = setup({ retentionSeconds: 60, now: () => new Date(clock) });
+    const { call_id: late } = await (await post({})).json();
+    const { call_id: kept } = await (await post({})).json();
+    await settle();
+    started[1]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...objects.files.keys()]).toEqual([`renders/${kept}.mp4`]);
+    clock += 61_000;
+    started[0]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(objects.files.has(`renders/${late}.mp4`)).toBe(false);
+    // Nobody asked for the other one yet: the first status request past retention deletes it.
+    expect(objects.files.has(`renders/${kept}.mp4`)).toBe(true);
+    expect((await app.request(`/api/render/${kept}`)).status).toBe(410);
+    expect(objects.files.size).toBe(0);
+  });
 });

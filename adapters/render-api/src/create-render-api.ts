@@ -4,6 +4,7 @@ import { SeekframeError, storedRenderName } from '@seekframe/composition';
 import { apiError, asApiError, errorBody, statusOf } from './api-error.js';
 import { checkRenderRequest } from './check-render-request.js';
 import { constantTimeEqual } from './constant-time-equal.js';
+import { expireRenders } from './expire-renders.js';
 import { compositionInfo, compositionLoader } from './load-composition.js';
 import { mountPreview } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
@@ -36,6 +37,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   const { jobs, objects, runner } = options;
   /** Renders started by this instance: their abort switches and completion promises. */
   const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** When this instance last swept the store for renders past retention (see sweepExpired). */
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
   const app = new Hono<Env>();
 
@@ -124,6 +127,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       if (!stored.created) return answerExisting(c, stored.job, bodyHash);
 
       const done = start(job, request);
+      sweepExpired();
       return answerNew(c, job, done, { ownsJob: true });
     },
   );
@@ -176,7 +180,10 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
       },
       controller.signal,
-    ).finally(() => local.delete(job.id));
+    )
+      // A render that finished after its job expired (a short retention) is deleted at once.
+      .then(() => (now().getTime() >= Date.parse(job.expiresAt) ? dropOutput(job) : undefined))
+      .finally(() => local.delete(job.id));
     local.set(job.id, { controller, done });
     options.waitUntil?.(done);
     return done;
@@ -205,6 +212,25 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
     return () => signal.removeEventListener('abort', onAbort);
+  }
+
+  /** Deletes a job's file (past retention); a failure is left to the next sweep. */
+  async function dropOutput(job: RenderJob): Promise<void> {
+    await objects.delete(job.outputKey).catch(() => undefined);
+  }
+
+  /**
+   * Renders past retention are deleted from stores with no lifecycle rule of their own (a local
+   * folder, Vercel Blob: `objects.list`): swept on new renders, at most once per retention period
+   * or minute per instance, in the background (`waitUntil` where the platform needs it). The
+   * first status request after expiry deletes that job's file too (freshJob).
+   */
+  function sweepExpired(): void {
+    const at = now().getTime();
+    if (!objects.list || at - lastSweep < Math.min(retentionMs, 60_000)) return;
+    lastSweep = at;
+    const sweeping = expireRenders(objects, retentionMs, at).catch(() => []);
+    options.waitUntil?.(sweeping);
   }
 
   async function findIdempotent(key: string): Promise<RenderJob | null> {
@@ -270,6 +296,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     let job = await jobs.get(id);
     if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
     if (Date.parse(job.expiresAt) <= now().getTime()) {
+      await dropOutput(job);
       throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, { details: { expiresAt: job.expiresAt } });
     }
     if (!isFinished(job.status) && runner.poll && !local.has(id)) {

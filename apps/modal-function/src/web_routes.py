@@ -315,8 +315,21 @@ def create_api(render: Any, volume: Any):
             raise ApiError("render-not-found", f'No render with id "{job_id}"; POST /api/render answers the id to poll.')
         job = json.loads(file.read_text())
         if datetime.fromisoformat(job["expiresAt"]) <= _now():
+            _drop_output(job)
             raise ApiError("render-expired", f"Render {job_id} expired at {job['expiresAt']}; its output is no longer kept. Render again.", details={"expiresAt": job["expiresAt"]})
         return job
+
+    def _drop_output(job: dict[str, Any]) -> None:
+        """Deletes an expired job's file and progress record (the volume has no lifecycle rule);
+        the job record stays, so its status keeps answering 410."""
+        fmt = (job.get("request") or {}).get("format", "mp4")
+        removed = False
+        for leftover in (VOLUME_PATH / "renders" / f"{job['id']}.{fmt}", VOLUME_PATH / "progress" / f"{job['id']}.json"):
+            if leftover.is_file():
+                leftover.unlink(missing_ok=True)
+                removed = True
+        if removed:
+            volume.commit()
 
     def _result(job_id: str) -> dict[str, Any] | None:
         """The render function's return value; None while it runs (get(timeout=0) -> TimeoutError)."""
@@ -334,7 +347,12 @@ def create_api(render: Any, volume: Any):
             return 0
         for file in jobs_dir.glob("*.json"):
             job = json.loads(file.read_text())
-            if job.get("status") != "running" or datetime.fromisoformat(job["expiresAt"]) <= _now():
+            if datetime.fromisoformat(job["expiresAt"]) <= _now():
+                # Swept on every new render: files past retention leave the volume even if
+                # nobody asks for them again (a render that landed after its job expired too).
+                _drop_output(job)
+                continue
+            if job.get("status") != "running":
                 continue
             if _result(job["id"]) is None:
                 count += 1

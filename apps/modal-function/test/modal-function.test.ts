@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { relativePathProblem } from '@seekframe/composition';
-import { rawGet, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { folderKeys, rawGet, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 
@@ -110,6 +110,52 @@ describe('src/web_routes.py: request paths', () => {
   });
 });
 
+describe('src/app.py settings', () => {
+  it.each(['   ', ''])('RENDER_API_TOKEN=%j: the web app refuses to start, naming the setting', { timeout: 60_000 }, async (token) => {
+    const port = await freePort();
+    const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port)], {
+      cwd: APP_DIR,
+      env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', RENDER_API_TOKEN: token, MODAL_LOCAL_STATE_DIR: path.join(tmpdir(), 'modal-blank-token-state') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/RENDER_API_TOKEN is set but blank/);
+  });
+});
+
+describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
+  it('past retention a stored render leaves the volume: on its next status request, and on the next new render for any other', { timeout: 180_000 }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'modal-retention-'));
+    const volume = path.join(dir, 'volume');
+    await mkdir(path.join(volume, 'jobs'), { recursive: true });
+    await mkdir(path.join(volume, 'renders'), { recursive: true });
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    for (const id of ['fc-asked', 'fc-forgotten']) {
+      await writeFile(path.join(volume, 'jobs', `${id}.json`), JSON.stringify({ id, status: 'finished', request: { variables: {}, format: 'mp4' }, createdAt: past, expiresAt: past }));
+      await writeFile(path.join(volume, 'renders', `${id}.mp4`), 'an old render');
+    }
+    const app = await startPythonApp({ SEEKFRAME_VOLUME_PATH: volume });
+    try {
+      const asked = await rawGet(app.baseUrl, '/api/render/fc-asked');
+      expect({ status: asked.status, code: JSON.parse(asked.body).error.code }).toEqual({ status: 410, code: 'render-expired' });
+      expect(await app.storedKeys()).toEqual(['renders/fc-forgotten.mp4']);
+      // Nobody asks for the other one: a new render sweeps it.
+      const started = await fetch(`${app.baseUrl}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+      expect(started.status).toBe(202);
+      expect(await app.storedKeys()).toEqual([]);
+      const { statusUrl } = (await started.json()) as { statusUrl: string };
+      expect((await fetch(`${app.baseUrl}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
+    } finally {
+      await app.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 function settingsEnv(settings: ContractSettings): Record<string, string> {
   return {
     ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
@@ -168,7 +214,7 @@ async function stopPython(child: ChildProcess, state: string): Promise<void> {
 }
 
 /** src/app.py under uvicorn with the local modal stand-in, on a free loopback port. */
-async function startPythonApp(env: Record<string, string>): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+async function startPythonApp(env: Record<string, string>): Promise<{ baseUrl: string; stop(): Promise<void>; storedKeys(): Promise<string[]> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'modal-function-'));
   const port = await freePort();
   const composition = contractCompositionDir();
@@ -199,6 +245,7 @@ async function startPythonApp(env: Record<string, string>): Promise<{ baseUrl: s
   }
   return {
     baseUrl,
+    storedKeys: async () => (await folderKeys(env.SEEKFRAME_VOLUME_PATH ?? path.join(root, 'volume'))).filter((key) => key.startsWith('renders/')),
     stop: async () => {
       await stopPython(child, path.join(root, 'state'));
       await rm(root, { recursive: true, force: true });

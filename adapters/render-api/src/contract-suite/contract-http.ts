@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +43,12 @@ export function rawGet(base: string, rawPath: string, headers: Record<string, st
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The keys of an object store kept in a folder (files below it, POSIX paths): a target's `storedKeys`. */
+export async function folderKeys(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE']);

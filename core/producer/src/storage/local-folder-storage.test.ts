@@ -152,6 +152,19 @@ describe('createLocalFolderStorage', () => {
     expect(await readFile(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret');
   });
 
+  it('list(prefix) names the objects under a prefix with their info; temp files and symlinks are no objects', async () => {
+    const store = createLocalFolderStorage({ root: path.join(base, 'listed') });
+    await store.put('renders/a.mp4', 'aa');
+    await store.put('renders/sub/b.mp4', 'b');
+    await store.put('jobs/c.json', '{}');
+    await writeFile(store.tempPath('.mp4'), 'partial');
+    await symlink(path.join(outside, 'secret.txt'), path.join(base, 'listed', 'renders', 'link.mp4'));
+    const listed = await store.list('renders/');
+    expect(listed.map((o) => o.key).sort()).toEqual(['renders/a.mp4', 'renders/sub/b.mp4']);
+    expect(listed.find((o) => o.key === 'renders/a.mp4')).toMatchObject({ size: 2, contentType: 'video/mp4', uploadedAt: expect.any(String) });
+    expect((await store.list('')).length).toBe(3);
+  });
+
   it('url() is null without a public base, else the base plus the encoded key', () => {
     expect(storage.url('renders/a.mp4')).toBeNull();
     const published = createLocalFolderStorage({ root, publicBaseUrl: 'https://cdn.example/files/' });
