@@ -44,6 +44,7 @@ STATUS = {
     "invalid-composition": 400,
     "limit-exceeded": 400,
     "lint-failed": 400,
+    "path-outside-project": 400,
     "custom-html-disabled": 403,
 }
 

@@ -51,7 +51,7 @@ export {
 export { extractCompositionMetadata } from './extract-composition-metadata.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
 export { lintProject, type LintHost } from './lint-project.js';
-export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl } from './posix-path.js';
+export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
 export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
 export { expandOutputTemplate, sanitizeFileSegment, templatePlaceholders } from './batch-output-template.js';
