@@ -25,6 +25,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'render-not-running': 409,
   'render-expired': 410,
   'body-too-large': 413,
+  'url-too-long': 414,
+  'headers-too-large': 431,
   'too-many-renders': 429,
   'render-timeout': 504,
 };

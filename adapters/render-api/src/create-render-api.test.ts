@@ -234,4 +234,17 @@ describe('createRenderApi', () => {
     expect((await app.request(`/api/render/${kept}`)).status).toBe(410);
     expect(objects.files.size).toBe(0);
   });
+
+  it('a URL over 8 KiB is 414 url-too-long and headers over 12 KiB 431 headers-too-large, as JSON with a request id (where the runtime lets them through)', async () => {
+    const { app } = setup();
+    const long = await app.request(`/api/render/${'a'.repeat(9 * 1024)}`);
+    expect(long.status).toBe(414);
+    expect((await long.json()).error).toMatchObject({ code: 'url-too-long', retryable: false });
+    expect(long.headers.get('x-request-id')).toBeTruthy();
+    const heavy = await app.request('/api/composition', { headers: { 'x-big': 'b'.repeat(13 * 1024) } });
+    expect(heavy.status).toBe(431);
+    expect((await heavy.json()).error).toMatchObject({ code: 'headers-too-large', retryable: false });
+    expect(heavy.headers.get('x-request-id')).toBeTruthy();
+    expect((await app.request('/api/composition')).status).toBe(200);
+  });
 });

@@ -17,6 +17,11 @@ const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/
 const POLL_SECONDS = 2;
 const CAPACITY_RETRY_SECONDS = 10;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Longest path + query, and most header bytes, a request may have (414 / 431 beyond). Node's own
+ *  parser refuses past 16 KiB before this app runs (answerClientErrors answers those as JSON);
+ *  Workers, Next and the Python app pass larger requests through, up to their platform's limits. */
+const MAX_URL_BYTES = 8 * 1024;
+const MAX_HEADER_BYTES = 12 * 1024;
 
 type Env = { Variables: { requestId: string } };
 
@@ -46,6 +51,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     const given = c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     c.set('requestId', requestId);
+    checkRequestSize(c.req.raw);
     await next();
     c.res.headers.set('x-request-id', requestId);
   });
@@ -56,6 +62,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     if (failure.code === 'too-many-renders') response.headers.set('retry-after', String(CAPACITY_RETRY_SECONDS));
     // The rest of an oversized body is never read: the connection cannot carry another request.
     if (failure.code === 'body-too-large') response.headers.set('connection', 'close');
+    // Set here too: a refusal before the route (an oversized request) skips the middleware's own.
+    response.headers.set('x-request-id', c.get('requestId') ?? crypto.randomUUID());
     return response;
   });
   app.notFound(() => {
@@ -312,6 +320,20 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
 function withoutHtml(request: RenderJobRequest): RenderJobRequest {
   const { html: _html, ...rest } = request;
   return rest;
+}
+
+function checkRequestSize(request: Request): void {
+  const url = new URL(request.url);
+  if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
+    throw apiError('url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in the JSON body.`);
+  }
+  let bytes = 0;
+  request.headers.forEach((value, name) => {
+    bytes += name.length + value.length + 4;
+  });
+  if (bytes > MAX_HEADER_BYTES) {
+    throw apiError('headers-too-large', `The request headers are larger than ${MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.`);
+  }
 }
 
 function progressOf(job: RenderJob): JobProgress {

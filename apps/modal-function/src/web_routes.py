@@ -21,6 +21,10 @@ from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, 
 
 ANSWER_POLL_SECONDS = 2
 CAPACITY_RETRY_SECONDS = 10
+# As createRenderApi: the longest path + query and the most header bytes a request may have. uvicorn
+# passes far larger requests through, so the app answers 414 / 431 itself.
+MAX_URL_BYTES = 8 * 1024
+MAX_HEADER_BYTES = 12 * 1024
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'"
 CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
@@ -35,6 +39,8 @@ STATUS = {
     "render-not-running": 409,
     "render-expired": 410,
     "body-too-large": 413,
+    "url-too-long": 414,
+    "headers-too-large": 431,
     "too-many-renders": 429,
     "render-timeout": 504,
     "invalid-json": 400,
@@ -133,6 +139,15 @@ def create_api(render: Any, volume: Any):
     async def _request_id_and_auth(request: Request, call_next):
         given = request.headers.get("x-request-id") or ""
         request_id = given if REQUEST_ID.fullmatch(given) else str(uuid.uuid4())
+        too_big = None
+        if len(request.scope.get("raw_path", b"")) + len(request.scope.get("query_string", b"")) + 1 > MAX_URL_BYTES:
+            too_big = ApiError("url-too-long", f"The request URL is longer than {MAX_URL_BYTES} bytes; send parameters in the JSON body.")
+        elif sum(len(name) + len(value) + 4 for name, value in request.scope.get("headers", [])) > MAX_HEADER_BYTES:
+            too_big = ApiError("headers-too-large", f"The request headers are larger than {MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.")
+        if too_big is not None:
+            response = _error_response(too_big)
+            response.headers["x-request-id"] = request_id
+            return response
         config = settings()
         path = request.url.path
         needs_token = path.startswith("/api/") or path.startswith("/renders/")

@@ -127,6 +127,22 @@ describe('src/app.py settings', () => {
   });
 });
 
+describe('src/web_routes.py: oversized requests', () => {
+  it('uvicorn passes a 70 KB URL and 64 KiB of headers through; the app answers 414 / 431 as JSON', { timeout: 120_000 }, async () => {
+    const app = await startPythonApp({});
+    try {
+      const long = await rawGet(app.baseUrl, `/api/render/${'a'.repeat(70_000)}`);
+      expect({ status: long.status, code: JSON.parse(long.body).error.code }).toEqual({ status: 414, code: 'url-too-long' });
+      expect(long.headers['x-request-id']).toBeTruthy();
+      const heavy = await rawGet(app.baseUrl, '/api/composition', { 'x-big': 'b'.repeat(64 * 1024) });
+      expect({ status: heavy.status, code: JSON.parse(heavy.body).error.code }).toEqual({ status: 431, code: 'headers-too-large' });
+      expect((await rawGet(app.baseUrl, '/api/composition')).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
   it('past retention a stored render leaves the volume: on its next status request, and on the next new render for any other', { timeout: 180_000 }, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'modal-retention-'));

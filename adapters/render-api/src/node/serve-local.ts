@@ -1,10 +1,11 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
-import { createLocalFolderStorage } from '@seekframe/producer';
+import { answerClientErrors, createLocalFolderStorage } from '@seekframe/producer';
 import { createRenderApi } from '../create-render-api.js';
 import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
@@ -70,6 +71,9 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
       reject(new SeekframeError('server-listen-failed', `Could not listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}); pick another port.`, { stage: 'config', cause: error })),
     );
   });
+  // Node would answer a 70 KB URL or 64 KiB of headers with an empty 431 and often a reset: JSON
+  // 414/431 like every other error instead.
+  answerClientErrors(server as Server);
   const { port } = server.address() as AddressInfo;
   // Renders past retention leave the folder on a timer too, not only when asked for: the job
   // store is in memory, so files of a previous run are found by their age (swept at start).
