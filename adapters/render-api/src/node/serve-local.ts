@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,7 +72,7 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   });
   // Node would answer a 70 KB URL or 64 KiB of headers with an empty 431 and often a reset: JSON
   // 414/431 like every other error instead.
-  answerClientErrors(server as Server);
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   // Renders past retention leave the folder on a timer too, not only when asked for: the job
   // store is in memory, so files of a previous run are found by their age (swept at start).

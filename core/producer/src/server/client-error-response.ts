@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@seekframe/composition';
 
@@ -64,6 +64,6 @@ export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: B
 }
 
 /** Installs `answerClientError` on a Node HTTP server (the producer server, the render API's serveLocal). */
-export function answerClientErrors(server: Server): void {
+export function answerClientErrors(server: EventEmitter): void {
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => answerClientError(error, socket));
 }
