@@ -163,8 +163,12 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
 def create_web_app():
     """The web function's FastAPI app (also `uvicorn app:create_web_app --factory` locally).
     FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it."""
+    from template_settings import settings
     from web_routes import create_api
 
+    # Read once before serving: a bad setting (a blank RENDER_API_TOKEN) stops the start with its
+    # message instead of failing every request.
+    settings()
     return create_api(render=render, volume=volume)
 
 

@@ -40,9 +40,21 @@ def _memory_env(name: str) -> int | None:
     return value
 
 
+def _token() -> str:
+    raw = os.environ.get("RENDER_API_TOKEN")
+    if raw is not None and not raw.strip():
+        # Set but blank (a stray space, an empty secret): reading it as "no token" would turn
+        # authentication off. The same rule as renderApiSettingsFromEnv in @seekframe/render-api.
+        raise RuntimeError(
+            "RENDER_API_TOKEN is set but blank, which would leave this render API open to anyone; "
+            "set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to run without a token."
+        )
+    return (raw or "").strip()
+
+
 def settings() -> dict[str, Any]:
     return {
-        "token": (os.environ.get("RENDER_API_TOKEN") or "").strip(),
+        "token": _token(),
         "allow_custom_html": (os.environ.get("ALLOW_CUSTOM_HTML") or "").strip() == "true",
         "max_body_bytes": 2 * 1024 * 1024,
         "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),

@@ -18,5 +18,27 @@ export const CRF_LIMIT = 63;
 /** ffmpeg bit-rate syntax: `5M`, `2500k`, `800000`, `1.5G`. */
 export const BITRATE_PATTERN = /^\d+(\.\d+)?[kKmMgG]?$/;
 
+/**
+ * The bit rates a render may ask for, in bits per second: 1k to 2G. H.264 at its highest level
+ * allows 800 Mbit/s; past a few G ffmpeg's encoders overflow and fail mid-render, so such a value
+ * is refused with the other option checks instead.
+ */
+export const BITRATE_MIN = 1_000;
+export const BITRATE_MAX = 2_000_000_000;
+
+/** Bits per second of a `BITRATE_PATTERN` value (`5M` = 5000000), or null when it is not one. */
+export function parseBitrate(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)([kKmMgG]?)$/.exec(text);
+  if (!match) return null;
+  const scale = { '': 1, k: 1e3, m: 1e6, g: 1e9 }[match[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Number(match[1]) * scale;
+}
+
+/** True for a bit rate in the pattern and within BITRATE_MIN-BITRATE_MAX. */
+export function isUsableBitrate(text: string): boolean {
+  const bits = parseBitrate(text);
+  return bits !== null && bits >= BITRATE_MIN && bits <= BITRATE_MAX;
+}
+
 /** gif: 0 = loop forever, N = play N+1 times. */
 export const GIF_LOOP_MAX = 65535;

@@ -51,7 +51,8 @@ export {
 export { extractCompositionMetadata } from './extract-composition-metadata.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
 export { lintProject, type LintHost } from './lint-project.js';
-export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl } from './posix-path.js';
+export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
+export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
 export { expandOutputTemplate, sanitizeFileSegment, templatePlaceholders } from './batch-output-template.js';
 export { planBatch, type BatchPlanInput, type PlannedRow } from './batch-plan.js';
@@ -72,6 +73,6 @@ export { fontPackageId, fontInstallCommand, isGenericFontFamily, SYSTEM_FONT_ALI
 export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from './css-font-usage.js';
 export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';
 export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedFontStack } from './document-font-usage.js';
-export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';
+export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, BITRATE_MIN, BITRATE_MAX, parseBitrate, isUsableBitrate, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';
 export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
 export { listSourceElements, type SourceElement } from './source-elements.js';

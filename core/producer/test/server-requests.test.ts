@@ -44,6 +44,7 @@ describe('producer server requests', () => {
     ['a number for projectDir', { projectDir: 42 }, 'invalid-body', /projectDir/],
     ['fps out of range', { projectDir: 'tiny', fps: 500 }, 'invalid-options', /fps .*outside 1-240/],
     ['crf and videoBitrate together', { projectDir: 'tiny', crf: 20, videoBitrate: '2M' }, 'invalid-options', /exclude each other/],
+    ['a bit rate past what an encoder takes', { projectDir: 'tiny', videoBitrate: '99999999999G' }, 'invalid-options', /videoBitrate must be 1k-2G bits per second/],
     ['an unknown format', { projectDir: 'tiny', format: 'avi' }, 'invalid-options', /format must be one of/],
     ['png-sequence', { projectDir: 'tiny', format: 'png-sequence' }, 'invalid-options', /png-sequence/],
     ['too many workers', { projectDir: 'tiny', workers: 99 }, 'invalid-options', /workers must be 1-24/],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // The encoder's ranges are defined once, in composition (encoder-settings.ts): the producer's render
 // spec and the CLI use the same constants, so what a user may ask for and what is accepted cannot drift.
-import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, SeekframeError, type OutputFormat } from '@seekframe/composition';
+import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, isUsableBitrate, OUTPUT_FORMATS, QUALITIES, SeekframeError, type OutputFormat } from '@seekframe/composition';
 import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 
 export { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat };
@@ -50,7 +50,7 @@ export const encoderOptionsSchema = z.object({
   /** mp4: 0-51 (x264); webm: 0-63 (VP9). Excludes videoBitrate. */
   crf: z.number().int().min(0).max(CRF_LIMIT).optional(),
   /** ffmpeg bitrate syntax: `5M`, `800k`, `2500000`. Excludes crf. */
-  videoBitrate: z.string().regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M').optional(),
+  videoBitrate: z.string().regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M').refine(isUsableBitrate, 'must be 1k-2G bits per second, e.g. 5M').optional(),
   /** gif: 0 = loop forever (default), N = play N+1 times; -1 = play once. */
   gifLoop: z.number().int().min(-1).max(GIF_LOOP_MAX).optional(),
   /** Path of an already mixed audio file (see mixAudio), as long as the video. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat } from '@seekframe/engine';
+import { isUsableBitrate } from '@seekframe/composition';
 import { invalidOptionsError } from './invalid-options-error.js';
 import { RenderLimitsSchema } from './render-limits.js';
 import type { Fps } from '@seekframe/composition';
@@ -71,7 +72,11 @@ export const RENDER_SPEC_SHAPE = {
     fps: FpsSchema.optional(),
     quality: z.enum(QUALITIES, { message: `must be ${QUALITIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}` }).default('standard'),
     crf: z.number().int('must be a whole number').min(0, `must be 0-${CRF_LIMIT}`).max(CRF_LIMIT, `must be 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm`).optional(),
-    videoBitrate: z.string().regex(BITRATE_PATTERN, 'must be a bit rate like 5M, 2500k, 1.5G or 800000').optional(),
+    videoBitrate: z
+      .string()
+      .regex(BITRATE_PATTERN, 'must be a bit rate like 5M, 2500k, 1.5G or 800000')
+      .refine(isUsableBitrate, 'must be 1k-2G bits per second (e.g. 5M); a larger rate makes the encoder fail')
+      .optional(),
     gifLoop: z.number().int('must be a whole number').min(0, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`).max(GIF_LOOP_MAX, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`).default(0),
     videoFrameFormat: z.enum(['auto', 'jpg', 'png'], { message: 'must be auto, jpg or png' }).default('auto'),
     workers: z
