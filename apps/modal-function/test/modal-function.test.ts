@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 
@@ -18,7 +18,9 @@ const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 const CLI = seekframeCli({ fromSource: true });
 
 beforeAll(async () => {
-  // dist/check-request.mjs and dist/preview/ from the current sources.
+  // dist/check-request.mjs and dist/preview/ from the current sources (the render API's preview
+  // page first: scripts/build.mjs copies it from the installed package).
+  await run(process.execPath, [fileURLToPath(new URL('../../../adapters/render-api/scripts/build-preview.mjs', import.meta.url))]);
   await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs')]);
 }, 120_000);
 
@@ -58,21 +60,11 @@ describe('src/app.py on Modal', () => {
   });
 });
 
-function settingsEnv(settings: ContractSettings): Record<string, string> {
-  return {
-    ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
-    ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
-    ...(settings.maxConcurrentRenders ? { RENDER_MAX_CONCURRENT: String(settings.maxConcurrentRenders) } : {}),
-    ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
-    ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
-  };
-}
-
 runRenderApiContract({
   name: 'modal-function TypeScript twin (call-id)',
   answerMode: 'call-id',
   async start(settings) {
-    const api = await startTwin({ compositionDir: contractCompositionDir(), env: settingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
+    const api = await startTwin({ compositionDir: contractCompositionDir(), env: contractSettingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
     return { baseUrl: api.url, stop: () => api.close() };
   },
 });
@@ -125,7 +117,7 @@ runRenderApiContract({
       cwd: APP_DIR,
       env: {
         ...process.env,
-        ...settingsEnv(settings),
+        ...contractSettingsEnv(settings),
         PYTHONPATH: path.join(APP_DIR, 'local'),
         PYTHONDONTWRITEBYTECODE: '1',
         SEEKFRAME_CLI: [CLI.command, ...CLI.args].join(' '),

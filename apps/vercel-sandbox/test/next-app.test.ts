@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir } from '@seekframe/render-api/node';
 import { startBlobFake, type BlobFake } from '@seekframe/vercel-sandbox/testing';
 import { buildNextAppOnce, REPO_ROOT, startNextServer } from './next-server.js';
@@ -37,12 +37,8 @@ runRenderApiContract({
       SEEKFRAME_CLI_BIN: path.join(REPO_ROOT, 'core/cli/bin/seekframe.js'),
       SEEKFRAME_LOCAL_SANDBOX_DIR: scratch,
       PREVIEW_COMPOSITION_DIR: contractCompositionDir(),
+      ...contractSettingsEnv(settings),
     };
-    if (settings.token) env.RENDER_API_TOKEN = settings.token;
-    if (settings.allowCustomHtml) env.ALLOW_CUSTOM_HTML = 'true';
-    if (settings.maxConcurrentRenders !== undefined) env.RENDER_MAX_CONCURRENT = String(settings.maxConcurrentRenders);
-    if (settings.maxFrames !== undefined) env.RENDER_MAX_FRAMES = String(settings.maxFrames);
-    if (settings.retentionSeconds !== undefined) env.RENDER_RETENTION_SECONDS = String(settings.retentionSeconds);
     const server = await startNextServer(env);
     return { baseUrl: server.baseUrl, stop: server.stop };
   },
