@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { renderThroughApi, startDevServer } from './support/dev-server.js';
+import { probe } from './support/media-check.js';
+import { expectStandalone, initTemplate, installedContractComposition } from './support/template-project.js';
+import { timed, userShell } from './support/user-shell.js';
+
+const shell = userShell();
+let project = '';
+
+/** The Vercel template as the user's own project: `seekframe init my-app --template vercel-sandbox`. */
+describe('vercel-sandbox template as a project of its own', () => {
+  beforeAll(async () => {
+    project = await timed('vercel-sandbox: init', () => initTemplate(shell, 'vercel-sandbox'));
+  });
+
+  it('depends on the published @seekframe/* versions and reaches nothing outside its folder; Vercel builds it as it is', async () => {
+    await expectStandalone(shell, project);
+    expect(existsSync(path.join(project, 'public/compositions/ui-3d-reveal/index.html'))).toBe(true);
+    // No install or build at a monorepo root: Vercel installs this folder, then builds and snapshots.
+    const vercel = JSON.parse(await readFile(path.join(project, 'vercel.json'), 'utf8')) as Record<string, unknown>;
+    expect(vercel).toMatchObject({ framework: 'nextjs', buildCommand: 'npm run build && npm run create-snapshot' });
+    expect(vercel.installCommand).toBeUndefined();
+  });
+
+  it('npm install from the registry, then next build (npm run build)', async () => {
+    await timed('vercel-sandbox: npm install', () => shell.run('npm', ['install'], { cwd: project }));
+    await timed('vercel-sandbox: next build', () => shell.run('npm', ['run', 'build'], { cwd: project, env: { NEXT_TELEMETRY_DISABLED: '1' } }));
+    expect(existsSync(path.join(project, '.next/BUILD_ID'))).toBe(true);
+    // The build step after next build loads (outside a Vercel build it says so and makes no snapshot).
+    const snapshot = await shell.run('npm', ['run', 'create-snapshot'], { cwd: project });
+    expect(snapshot.stdout).toContain('VERCEL_DEPLOYMENT_ID is not set');
+  });
+
+  it('PORT=<n> npm run dev serves the template; POST /api/render gives a playable MP4', async () => {
+    const server = await timed('vercel-sandbox: npm run dev (ready)', () => startDevServer(shell, { cwd: project, env: { NEXT_TELEMETRY_DISABLED: '1' } }));
+    try {
+      const video = await timed('vercel-sandbox: POST /api/render (ui-3d-reveal, 2 fps)', () => renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }));
+      const file = path.join(project, 'smoke.mp4');
+      await writeFile(file, video);
+      const info = await probe(file);
+      expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1920, height: 1080, nb_read_frames: '12' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+// The same local run on the production build made above (`npm run start:local` = next start
+// with the Blob stand-in and local sandboxes): the suite starts the app once per settings group,
+// and next dev would compile the routes again each time. This is the template's only `next build`
+// in a test run.
+runRenderApiContract({
+  name: 'vercel-sandbox project (npm run start:local: next start, a local Blob stand-in, local sandboxes)',
+  answerMode: 'sync',
+  async start(settings) {
+    const server = await startDevServer(shell, {
+      cwd: project,
+      script: 'start:local',
+      env: { ...contractSettingsEnv(settings), NEXT_TELEMETRY_DISABLED: '1', PREVIEW_COMPOSITION_DIR: installedContractComposition(project) },
+    });
+    return { baseUrl: server.baseUrl, stop: server.stop };
+  },
+});
