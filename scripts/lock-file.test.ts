@@ -44,7 +44,7 @@ function resolve(packages: Record<string, LockEntry>, from: string, name: string
 export function satisfies(version: string, range: string): boolean {
   const parse = (text: string): number[] | null => (/^\d+\.\d+\.\d+$/.test(text) ? text.split('.').map(Number) : null);
   const have = parse(version);
-  const operator = /^[\^~]/.test(range) ? range[0] : '';
+  const operator = /^[\^~]/.test(range) ? range.charAt(0) : '';
   const want = parse(range.slice(operator.length));
   if (!want) return true;
   if (!have) return false;

@@ -3,9 +3,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
-import { freePort, renderThroughApi, startDevServer } from './support/dev-server.js';
-import { probe } from './support/media-check.js';
-import { expectStandalone, initTemplate, installedContractComposition } from './support/template-project.js';
+import { freePort, startDevServer } from './support/dev-server.js';
+import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
 
 const shell = userShell();
@@ -13,13 +12,9 @@ let project = '';
 
 /** The Cloudflare template as the user's own project: `seekframe init my-app --template cloudflare-container`. */
 describe('cloudflare-container template as a project of its own', () => {
-  beforeAll(async () => {
-    project = await timed('cloudflare-container: init', () => initTemplate(shell, 'cloudflare-container'));
-  });
-
-  it('depends on the published @seekframe/* versions and reaches nothing outside its folder', async () => {
-    await expectStandalone(shell, project);
-    expect(existsSync(path.join(project, 'compositions/ui-3d-reveal/index.html'))).toBe(true);
+  const created = useTemplateProject(shell, 'cloudflare-container', 'compositions/ui-3d-reveal');
+  beforeAll(() => {
+    project = created();
   });
 
   it('npm install from the registry, the Worker bundle (npm run build)', async () => {
@@ -48,18 +43,8 @@ describe('cloudflare-container template as a project of its own', () => {
     expect(packs.some((name) => /^gsap-3\./.test(name))).toBe(true);
   });
 
-  it('PORT=<n> npm run dev serves the template (Worker in workerd, render server on the host); POST /api/render gives a playable MP4', async () => {
-    const server = await timed('cloudflare-container: npm run dev (ready)', async () => startDevServer(shell, { cwd: project, env: { CONTAINER_PORT: String(await freePort()) } }));
-    try {
-      const video = await timed('cloudflare-container: POST /api/render (ui-3d-reveal, 2 fps)', () => renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }));
-      const file = path.join(project, 'smoke.mp4');
-      await writeFile(file, video);
-      const info = await probe(file);
-      expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1920, height: 1080, nb_read_frames: '12' });
-    } finally {
-      await server.stop();
-    }
-  });
+  // The Worker in workerd, the render server on the host.
+  itRendersWithNpmRunDev(shell, 'cloudflare-container', created, async () => ({ CONTAINER_PORT: String(await freePort()) }));
 });
 
 runRenderApiContract({

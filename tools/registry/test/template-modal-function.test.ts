@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
-import { renderThroughApi, startDevServer } from './support/dev-server.js';
-import { probe } from './support/media-check.js';
-import { expectStandalone, initTemplate, installedContractComposition } from './support/template-project.js';
+import { startDevServer } from './support/dev-server.js';
+import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
 
 // Debian's python3 is the one python3-fastapi/python3-uvicorn install into (scripts/setup.sh).
@@ -15,13 +14,9 @@ let project = '';
 
 /** The function template as the user's own project: `seekframe init my-app --template modal-function`. */
 describe('modal-function template as a project of its own', () => {
-  beforeAll(async () => {
-    project = await timed('modal-function: init', () => initTemplate(shell, 'modal-function'));
-  });
-
-  it('depends on the published @seekframe/* versions and reaches nothing outside its folder', async () => {
-    await expectStandalone(shell, project);
-    expect(existsSync(path.join(project, 'compositions/ui-3d-reveal/index.html'))).toBe(true);
+  const created = useTemplateProject(shell, 'modal-function', 'compositions/ui-3d-reveal');
+  beforeAll(() => {
+    project = created();
   });
 
   it('npm install from the registry, npm run build, python3 -m py_compile src/app.py', async () => {
@@ -45,18 +40,7 @@ describe('modal-function template as a project of its own', () => {
     expect(steps[1]).toEqual(['run_commands', ['cd /opt/app && npm ci --no-audit --no-fund', 'cd /opt/app && npm run build'], null]);
   });
 
-  it('PORT=<n> npm run dev serves the template; POST /api/render gives a playable MP4', async () => {
-    const server = await timed('modal-function: npm run dev (ready)', () => startDevServer(shell, { cwd: project, env: { SEEKFRAME_WORKERS: '1' } }));
-    try {
-      const video = await timed('modal-function: POST /api/render (ui-3d-reveal, 2 fps)', () => renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }));
-      const file = path.join(project, 'smoke.mp4');
-      await writeFile(file, video);
-      const info = await probe(file);
-      expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1920, height: 1080, nb_read_frames: '12' });
-    } finally {
-      await server.stop();
-    }
-  });
+  itRendersWithNpmRunDev(shell, 'modal-function', created, () => ({ SEEKFRAME_WORKERS: '1' }));
 });
 
 runRenderApiContract({

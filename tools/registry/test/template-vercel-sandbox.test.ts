@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
-import { renderThroughApi, startDevServer } from './support/dev-server.js';
-import { probe } from './support/media-check.js';
-import { expectStandalone, initTemplate, installedContractComposition } from './support/template-project.js';
+import { startDevServer } from './support/dev-server.js';
+import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
 
 const shell = userShell();
@@ -13,14 +12,13 @@ let project = '';
 
 /** The Vercel template as the user's own project: `seekframe init my-app --template vercel-sandbox`. */
 describe('vercel-sandbox template as a project of its own', () => {
-  beforeAll(async () => {
-    project = await timed('vercel-sandbox: init', () => initTemplate(shell, 'vercel-sandbox'));
+  const created = useTemplateProject(shell, 'vercel-sandbox', 'public/compositions/ui-3d-reveal');
+  beforeAll(() => {
+    project = created();
   });
 
-  it('depends on the published @seekframe/* versions and reaches nothing outside its folder; Vercel builds it as it is', async () => {
-    await expectStandalone(shell, project);
-    expect(existsSync(path.join(project, 'public/compositions/ui-3d-reveal/index.html'))).toBe(true);
-    // No install or build at a monorepo root: Vercel installs this folder, then builds and snapshots.
+  it('Vercel builds it as it is: no install or build at a monorepo root', async () => {
+    // Vercel installs this folder, then builds and snapshots.
     const vercel = JSON.parse(await readFile(path.join(project, 'vercel.json'), 'utf8')) as Record<string, unknown>;
     expect(vercel).toMatchObject({ framework: 'nextjs', buildCommand: 'npm run build && npm run create-snapshot' });
     expect(vercel.installCommand).toBeUndefined();
@@ -35,18 +33,7 @@ describe('vercel-sandbox template as a project of its own', () => {
     expect(snapshot.stdout).toContain('VERCEL_DEPLOYMENT_ID is not set');
   });
 
-  it('PORT=<n> npm run dev serves the template; POST /api/render gives a playable MP4', async () => {
-    const server = await timed('vercel-sandbox: npm run dev (ready)', () => startDevServer(shell, { cwd: project, env: { NEXT_TELEMETRY_DISABLED: '1' } }));
-    try {
-      const video = await timed('vercel-sandbox: POST /api/render (ui-3d-reveal, 2 fps)', () => renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }));
-      const file = path.join(project, 'smoke.mp4');
-      await writeFile(file, video);
-      const info = await probe(file);
-      expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1920, height: 1080, nb_read_frames: '12' });
-    } finally {
-      await server.stop();
-    }
-  });
+  itRendersWithNpmRunDev(shell, 'vercel-sandbox', created, () => ({ NEXT_TELEMETRY_DISABLED: '1' }));
 });
 
 // The same local run on the production build made above (`npm run start:local` = next start

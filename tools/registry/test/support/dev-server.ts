@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { processTree } from '../../../../core/engine/src/system/pin-to-cpu.js';
+import { freePort } from '../../src/free-port.js';
 import type { UserShell } from './user-shell.js';
+
+export { freePort };
 
 export interface DevServer {
   baseUrl: string;
@@ -9,17 +11,6 @@ export interface DevServer {
   output(): string;
   /** SIGTERM to it and every process below it (renders included), SIGKILL after 10 s. */
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Every server started here and not stopped yet: ended with the test process at the latest. */

@@ -1,7 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
-import type { UserShell } from './user-shell.js';
+import { beforeAll, expect, it } from 'vitest';
+import { renderThroughApi, startDevServer } from './dev-server.js';
+import { probe } from './media-check.js';
+import { timed, type UserShell } from './user-shell.js';
 
 /** `npx seekframe init my-app --template <name> --dir <fresh folder>` with the CLI installed from the registry; returns the project folder. */
 export async function initTemplate(shell: UserShell, template: string): Promise<string> {
@@ -53,3 +56,39 @@ export function installedContractComposition(dir: string): string {
   return path.join(dir, 'node_modules/@seekframe/render-api/fixtures/contract-composition');
 }
 
+
+/**
+ * The first steps of every template flow, inside its describe block: `seekframe init my-app
+ * --template <name>` before the tests, then a test that the project stands alone and carries the
+ * bundled composition where the template reads it. Returns the project folder (once created).
+ */
+export function useTemplateProject(shell: UserShell, template: string, compositionDir: string): () => string {
+  let project = '';
+  beforeAll(async () => {
+    project = await timed(`${template}: init`, () => initTemplate(shell, template));
+  });
+  it('depends on the published @seekframe/* versions and reaches nothing outside its folder', async () => {
+    await expectStandalone(shell, project);
+    expect(existsSync(path.join(project, compositionDir, 'index.html'))).toBe(true);
+  });
+  return () => project;
+}
+
+/**
+ * `PORT=<n> npm run dev` in the project, then one render of its own composition (ui-3d-reveal,
+ * 1920x1080, 6 s; 2 fps = 12 frames) through `POST /api/render`: the file must be a playable MP4.
+ */
+export function itRendersWithNpmRunDev(shell: UserShell, template: string, project: () => string, env: () => Promise<Record<string, string>> | Record<string, string> = () => ({})): void {
+  it('PORT=<n> npm run dev serves the template; POST /api/render gives a playable MP4', async () => {
+    const server = await timed(`${template}: npm run dev (ready)`, async () => startDevServer(shell, { cwd: project(), env: await env() }));
+    try {
+      const video = await timed(`${template}: POST /api/render (ui-3d-reveal, 2 fps)`, () => renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }));
+      const file = path.join(project(), 'smoke.mp4');
+      await writeFile(file, video);
+      const info = await probe(file);
+      expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1920, height: 1080, nb_read_frames: '12' });
+    } finally {
+      await server.stop();
+    }
+  });
+}
