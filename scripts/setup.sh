@@ -94,9 +94,10 @@ needs_npm_ci() {
 # for every platform (other platforms' optional binaries included), so the same command works on
 # Linux and macOS; if npm ci refuses it, the lock is out of date and someone must fix it.
 npm_ci() {
-  local dir="$1" log
+  local dir="$1" log label
   needs_npm_ci "$dir" || return 0
-  say "installing npm dependencies in ${dir#"$ROOT"/} (npm ci)"
+  label="${dir#"$ROOT"}"
+  say "installing npm dependencies${label:+ in ${label#/}} (npm ci)"
   log="$(mktemp)"
   if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
     cat "$log" >&2

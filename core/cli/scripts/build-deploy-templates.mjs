@@ -25,7 +25,8 @@ export const TEMPLATES = {
   'vercel-sandbox': {
     compositionDir: 'public/compositions/ui-3d-reveal',
     // In the monorepo `predev` copies the repository's composition into public/; a project has its own copy.
-    omitScripts: ['predev', 'predev:vercel'],
+    // `dev:local` is the monorepo's old name for `dev` (the manual still names it).
+    omitScripts: ['predev', 'predev:vercel', 'dev:local'],
     omitFiles: ['scripts/copy-default-composition.mjs'],
     // The monorepo's turbo `build` must not run `next build`; a project's `npm run build` does.
     addScripts: { build: 'next build' },

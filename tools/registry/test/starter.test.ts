@@ -38,6 +38,9 @@ describe('seekframe from the registry: init, install, lint, render', () => {
     await timed('starter: npm install seekframe', () => shell.run('npm', ['install', 'seekframe'], { cwd: work }));
     const installed = JSON.parse(await readFile(path.join(work, 'node_modules/seekframe/package.json'), 'utf8')) as { version: string };
     expect(installed.version).toBe(version);
+    // Nothing runs at install time (no download of a browser or ffmpeg): no package in the tree has an install script.
+    const scripts = await shell.run('npm', ['query', ':attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall])'], { cwd: work });
+    expect((JSON.parse(scripts.stdout) as Array<{ name: string }>).map((pkg) => pkg.name)).toEqual([]);
     const printed = await shell.run('npx', ['seekframe', '--version'], { cwd: work });
     expect(printed.stdout.trim()).toBe(version);
     const help = await timed('starter: npx seekframe --help', () => shell.run('npx', ['seekframe', '--help'], { cwd: work }));
