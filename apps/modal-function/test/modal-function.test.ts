@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { relativePathProblem } from '@seekframe/composition';
-import { folderKeys, rawGet, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, folderKeys, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 
@@ -172,22 +172,11 @@ describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
   });
 });
 
-function settingsEnv(settings: ContractSettings): Record<string, string> {
-  return {
-    ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
-    ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
-    ...(settings.maxConcurrentRenders ? { RENDER_MAX_CONCURRENT: String(settings.maxConcurrentRenders) } : {}),
-    ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
-    ...(settings.maxMemoryMB ? { RENDER_MAX_MEMORY_MB: String(settings.maxMemoryMB) } : {}),
-    ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
-  };
-}
-
 runRenderApiContract({
   name: 'modal-function TypeScript twin (call-id)',
   answerMode: 'call-id',
   async start(settings) {
-    const api = await startTwin({ compositionDir: contractCompositionDir(), env: settingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
+    const api = await startTwin({ compositionDir: contractCompositionDir(), env: contractSettingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
     return { baseUrl: api.url, stop: () => api.close() };
   },
 });
@@ -269,8 +258,7 @@ async function startPythonApp(env: Record<string, string>): Promise<{ baseUrl: s
   };
 }
 
-runRenderApiContract({
-  name: 'modal-function src/app.py under uvicorn with the local modal stand-in (call-id)',
-  answerMode: 'call-id',
-  start: (settings) => startPythonApp(settingsEnv(settings)),
-});
+// The real src/app.py under uvicorn gets the whole contract suite in the project `seekframe init
+// --template modal-function` makes, installed from a local registry and started with `npm run dev`:
+// tools/registry/test/template-modal-function.test.ts. The tests above keep what only the monorepo
+// can check quickly: the Python path rule against the TypeScript one, oversized requests, retention.
