@@ -7,7 +7,8 @@
 //   - files the app uses from elsewhere in the repository (repositoryFiles), copied in;
 //   - package.json depending on the @seekframe/* versions of this checkout (never workspace: or
 //     file:), tsconfig files without the repository's base config or its `source` condition.
-// `.gitignore` is stored as `gitignore`: npm leaves files named .gitignore out of a tarball.
+// Dot files npm would leave out of a tarball (.gitignore, .dockerignore) are stored without the dot;
+// `seekframe init` puts it back (DOT_FILES there and here list the same names).
 // Run by `npm run build` of the CLI; `buildDeployTemplates({ outDir })` is what tests call.
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -40,6 +41,9 @@ export const TEMPLATES = {
     repositoryFiles: { 'scripts/apt-install-pinned.sh': 'infra/docker/apt-install-pinned.sh', 'scripts/stage-packages.mjs': 'infra/docker/stage-packages.mjs' },
   },
 };
+
+/** Stored without their dot; `seekframe init` renames them back. */
+export const DOT_FILES = ['.gitignore', '.dockerignore'];
 
 /** Never part of a template: build output, installs, local state, the monorepo's own tests. */
 const SKIP_NAMES = new Set(['node_modules', 'dist', '.next', '.turbo', '.wrangler', '.vercel', '.modal-local', '.seekframe', '__pycache__', 'test', 'standalone', 'next-env.d.ts', '.dev.vars']);
@@ -119,7 +123,8 @@ export async function buildTemplate(template, outDir = DEFAULT_OUT_DIR) {
   const omit = new Set([...(settings.omitFiles ?? []), ...overlay]);
   const written = [];
   const write = async (relative, content) => {
-    const stored = relative === '.gitignore' || relative.endsWith('/.gitignore') ? relative.replace(/\.gitignore$/, 'gitignore') : relative;
+    const base = path.basename(relative);
+    const stored = DOT_FILES.includes(base) ? path.join(path.dirname(relative), base.slice(1)) : relative;
     if (path.basename(stored).startsWith('.')) throw new Error(`apps/${template}/${relative}: npm may leave dot files out of the CLI's tarball; add a rename for it here`);
     await mkdir(path.dirname(path.join(target, stored)), { recursive: true });
     await writeFile(path.join(target, stored), content);
