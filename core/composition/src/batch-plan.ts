@@ -45,8 +45,11 @@ export function planBatch(input: BatchPlanInput): PlannedRow[] {
     if (missing.length === 0 && owner !== undefined) {
       problems.push({ index, reason: `writes ${resolved}, like row ${owner}; put a placeholder that differs per row (e.g. {index}) in --output` });
     } else if (missing.length === 0) owners.set(resolved, index);
-    if (input.strictVariables) {
-      for (const issue of validateOverrides(input.declarations, variables)) problems.push({ index, reason: `${issue.message} (--strict-variables)` });
+    for (const issue of validateOverrides(input.declarations, variables)) {
+      // A bad transcript is refused strict or not: its captions would show at the wrong times.
+      const captions = input.declarations.some((d) => d.id === issue.id && d.type === 'captions');
+      if (captions) problems.push({ index, reason: issue.message });
+      else if (input.strictVariables) problems.push({ index, reason: `${issue.message} (--strict-variables)` });
     }
     planned.push({ index, variables, output: resolved });
   });

@@ -48,6 +48,8 @@ export interface RenderResult {
   hasAudio: boolean;
   /** Highest memory of the render's browsers together (RSS of all their processes), in MB: what `--max-memory` bounds. 0 where it cannot be read (not Linux). */
   browserMemoryMB: number;
+  /** `--captions`: the .srt/.vtt written beside the output, its cue count and the variable it came from. */
+  captions?: { file: string; cues: number; variable: string };
 }
 
 /**
