@@ -38,7 +38,13 @@ export function planBatch(input: BatchPlanInput): PlannedRow[] {
     if (variables === null) return;
     const { output, missing } = expandOutputTemplate(input.outputTemplate, variables, index);
     for (const key of missing) {
-      problems.push({ index, reason: `has no "${key}" for the {${key}} placeholder in the output template ${input.outputTemplate}; add the key or change --output` });
+      const value = variables[key];
+      problems.push({
+        index,
+        reason: Object.hasOwn(variables, key)
+          ? `"${key}" is ${Array.isArray(value) ? 'an array' : 'an object'}, which cannot fill the {${key}} placeholder in the output template ${input.outputTemplate}; use a text or number key there`
+          : `has no "${key}" for the {${key}} placeholder in the output template ${input.outputTemplate}; add the key or change --output`,
+      });
     }
     const resolved = input.resolveOutput(output);
     const owner = owners.get(resolved);

@@ -146,7 +146,7 @@ class CaptionBox {
     const style = this.style();
     const width = this.el.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
     const maxWidth = width > 0 ? width : Number.POSITIVE_INFINITY;
-    const key = `${maxWidth}|${style.font}|${style.letterSpacing}|${style.textTransform}`;
+    const key = `${maxWidth}|${style.font}|${style.letterSpacing}|${style.wordSpacing}|${style.textTransform}`;
     const cacheKey = `${segment}|${key}`;
     let pages = this.layouts.get(cacheKey);
     if (!pages) {
@@ -164,7 +164,9 @@ class CaptionBox {
     const transform = style.textTransform === 'uppercase' ? (s: string) => s.toUpperCase() : style.textTransform === 'lowercase' ? (s: string) => s.toLowerCase() : (s: string) => s;
     if (!ctx) return (text) => text.length * (parseFloat(style.fontSize) || 16) * 0.6;
     ctx.font = this.font();
+    // Chromium's canvas takes the CSS spacings too; a space's width then includes word-spacing.
     if ('letterSpacing' in ctx) (ctx as { letterSpacing: string }).letterSpacing = style.letterSpacing === 'normal' ? '0px' : style.letterSpacing;
+    if ('wordSpacing' in ctx) (ctx as { wordSpacing: string }).wordSpacing = style.wordSpacing === 'normal' ? '0px' : style.wordSpacing;
     return (text) => ctx.measureText(transform(text)).width;
   }
 
