@@ -46,6 +46,7 @@ describe('producer server requests', () => {
     ['crf and videoBitrate together', { projectDir: 'tiny', crf: 20, videoBitrate: '2M' }, 'invalid-options', /exclude each other/],
     ['an unknown format', { projectDir: 'tiny', format: 'avi' }, 'invalid-options', /format must be one of/],
     ['png-sequence', { projectDir: 'tiny', format: 'png-sequence' }, 'invalid-options', /png-sequence/],
+    ['hls (a folder, not one file)', { projectDir: 'tiny', format: 'hls' }, 'invalid-options', /format hls writes a folder \(a playlist and its segments\), which the server cannot hand out as one file.*seekframe render --format hls/],
     ['too many workers', { projectDir: 'tiny', workers: 99 }, 'invalid-options', /workers must be 1-24/],
     ['variables that are not an object', { projectDir: 'tiny', variables: [1, 2] }, 'invalid-options', /variables/],
     ['a missing project', { projectDir: 'missing' }, 'entry-not-found', /missing does not exist/],
