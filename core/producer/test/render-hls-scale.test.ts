@@ -128,3 +128,10 @@ function ink(frame: Buffer): number {
   for (let i = 0; i < frame.length; i++) sum += 255 - frame[i]!;
   return sum;
 }
+
+describe('hls in pieces', () => {
+  it('is refused: its segments are cut by one encoder', async () => {
+    const { checkSplittable } = await import('../src/index.js');
+    expect(() => checkSplittable({ format: 'hls', encoder: { quality: 'draft', gpu: false, hlsSegmentFrames: 40 } })).toThrow(/hls cannot be rendered in pieces/);
+  });
+});
