@@ -38,7 +38,7 @@ describe('render spec', () => {
     expect(() => parseRenderSpec({ projectDir: 'd', crf: 52 })).toThrow(/crf must be 0-51 for mp4/);
     expect(parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 60 }).crf).toBe(60);
     expect(parseRenderSpec({ projectDir: 'd', videoBitrate: '1.5G' }).videoBitrate).toBe('1.5G');
-    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4 and webm only, not gif/);
+    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4, hls and webm only, not gif/);
   });
 
   it('is data only: one invalid-options error naming the source and every problem', () => {
