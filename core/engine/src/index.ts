@@ -5,6 +5,7 @@ export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } fr
 export { autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerInput } from './pool/worker-count.js';
 export { allowedCpus } from './system/pin-to-cpu.js';
 export { findOnPath } from './system/find-executable.js';
+export { readImageVersions, fontPackageVersions, dpkgVersions, imageVersionsSchema, FONT_PACKAGES, type ImageVersions } from './system/package-versions.js';
 export { launchBrowser, type BrowserSession, type LaunchOptions } from './browser/launch-browser.js';
 export { browserArgs, type CaptureMode } from './browser/browser-flags.js';
 export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture/capture-page.js';

@@ -1,6 +1,6 @@
 export { renderComposition } from './render/render-composition.js';
 export { RenderSpecSchema, parseRenderSpec, type RenderSpec, type RenderSpecInput } from './plan/render-spec.js';
-export { planHash, canonicalJson, type RenderPlan, type PlannedClip, type PlannedAudioTrack } from './plan/render-plan.js';
+export { planHash, canonicalJson, type RenderPlan, type RenderVersions, type PlannedClip, type PlannedAudioTrack } from './plan/render-plan.js';
 export { planRender, RENDER_SEED } from './render/plan-render.js';
 export { renderFrames, checkSplittable, type FrameRange, type RenderTarget, type RenderFramesResult } from './render/render-frames.js';
 export { mixPlanAudio } from './render/mix-plan-audio.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
+import { chooseCaptureMode, ffmpegHasFilter, fontPackageVersions, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
@@ -211,7 +211,7 @@ export async function planRenderSession(
     epochMs,
     variables,
     media: { clips, audio: tracks.length > 0 ? { tracks, codec: spec.format === 'webm' ? 'opus' : 'aac' } : null },
-    versions: { seekframe: await seekframeVersion(), chromium: session.browser.version, ffmpeg: session.ffmpeg.version },
+    versions: { seekframe: await seekframeVersion(), chromium: session.browser.version, ffmpeg: session.ffmpeg.version, fonts: await fontPackageVersions() },
     workers: spec.workers,
     browserGpu: spec.browserGpu,
     strict: spec.strict,

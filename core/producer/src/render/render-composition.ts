@@ -62,9 +62,10 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       captureMode: plan.captureMode,
       hasAudio: audio !== null,
       browserMemoryMB: Math.round(peakBrowserBytes() / 2 ** 20),
+      versions: plan.versions,
       ...(captions ? { captions: { file: captions.file, cues: captions.cues, variable: captions.variable } } : {}),
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration });
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions });
     return result;
   } catch (caught) {
     const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);

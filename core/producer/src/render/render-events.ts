@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { RenderVersions } from '../plan/render-plan.js';
 
 /** Pipeline steps, in order, as announced by `{type:'stage'}` events. */
 export type RenderStage = 'lint' | 'load' | 'variables' | 'serve' | 'media' | 'capture' | 'finish';
@@ -28,6 +29,8 @@ export type RenderEvent =
       durationMs: number;
       /** Length of the video in seconds (frames / fps). */
       videoDuration: number;
+      /** Chromium, ffmpeg, fonts and Seekframe that made it (absent from events of older producers). */
+      versions?: RenderVersions;
     }
   | { type: 'error'; error: SeekframeErrorData };
 
@@ -48,6 +51,8 @@ export interface RenderResult {
   hasAudio: boolean;
   /** Highest memory of the render's browsers together (RSS of all their processes), in MB: what `--max-memory` bounds. 0 where it cannot be read (not Linux). */
   browserMemoryMB: number;
+  /** Chromium, ffmpeg, fonts and Seekframe that made it: compare pixels only between equal versions. */
+  versions: RenderVersions;
   /** `--captions`: the .srt/.vtt written beside the output, its cue count and the variable it came from. */
   captions?: { file: string; cues: number; variable: string };
 }
