@@ -28,7 +28,7 @@ describe('the flags reach the render', () => {
   it('without --quiet it names the captions file it wrote', { timeout: 120_000 }, async () => {
     const result = await runCli(['render', '.', '--captions', 'out/said.srt', '--output', 'out/said.mp4', '--quality', 'draft', '--workers', '1'], { cwd: dir, env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/captions out\/said\.srt \(1 cues from "transcript"\)/);
+    expect(result.stdout).toMatch(/captions out\/said\.srt \(1 cue from "transcript"\)/);
     expect(await readFile(path.join(dir, 'out', 'said.srt'), 'utf8')).toBe('1\n00:00:00,100 --> 00:00:00,400\nHi\n');
   });
 

@@ -81,7 +81,7 @@ export function register(program: Command, ctx: CliContext): void {
         if (flags.json) return;
         if (flags.quiet) ctx.print(shown);
         else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
-        if (result.captions && !flags.quiet) ctx.print(`${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? "" : "s"} from "${result.captions.variable}")`);
+        if (result.captions && !flags.quiet) ctx.print(`${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`);
       } finally {
         progress.stop();
       }
