@@ -47,6 +47,7 @@ describe('producer server requests', () => {
     ['a bit rate past what an encoder takes', { projectDir: 'tiny', videoBitrate: '99999999999G' }, 'invalid-options', /videoBitrate must be 1k-2G bits per second/],
     ['an unknown format', { projectDir: 'tiny', format: 'avi' }, 'invalid-options', /format must be one of/],
     ['png-sequence', { projectDir: 'tiny', format: 'png-sequence' }, 'invalid-options', /png-sequence/],
+    ['hls (a folder, not one file)', { projectDir: 'tiny', format: 'hls' }, 'invalid-options', /format hls writes a folder \(a playlist and its segments\), which the server cannot hand out as one file.*seekframe render --format hls/],
     ['too many workers', { projectDir: 'tiny', workers: 99 }, 'invalid-options', /workers must be 1-24/],
     ['variables that are not an object', { projectDir: 'tiny', variables: [1, 2] }, 'invalid-options', /variables/],
     ['a missing project', { projectDir: 'missing' }, 'entry-not-found', /missing does not exist/],

@@ -43,7 +43,7 @@ describe('render spec', () => {
     expect(() => parseRenderSpec({ projectDir: 'd', crf: 52 })).toThrow(/crf must be 0-51 for mp4/);
     expect(parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 60 }).crf).toBe(60);
     expect(parseRenderSpec({ projectDir: 'd', videoBitrate: '1.5G' }).videoBitrate).toBe('1.5G');
-    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4 and webm only, not gif/);
+    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4, hls and webm only, not gif/);
     // The syntax alone let 99999999999G through to ffmpeg, which failed mid-render.
     expect(() => parseRenderSpec({ projectDir: 'd', videoBitrate: '99999999999G' })).toThrow(/videoBitrate must be 1k-2G bits per second/);
     expect(() => parseRenderSpec({ projectDir: 'd', videoBitrate: '0' })).toThrow(/videoBitrate must be 1k-2G bits per second/);
