@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_DOCS, ERROR_GROUPS, type ErrorGroup } from '@seekframe/composition';
+import { ERROR_CODES, ERROR_DOCS, ERROR_GROUPS, ERROR_HTTP_STATUS, type ErrorGroup } from '@seekframe/composition';
 import { generatedNotice } from './generated-notice.js';
 import { cell } from './markdown-table.js';
 
@@ -9,7 +9,7 @@ export function errorReference(): string {
     'description: "Every error code Seekframe reports, when it happens and what to do."',
     '---',
     '',
-    generatedNotice('ERROR_CODES and ERROR_DOCS in core/composition/src'),
+    generatedNotice('ERROR_CODES, ERROR_DOCS and ERROR_HTTP_STATUS in core/composition/src'),
     '',
     '# Error codes',
     '',
@@ -18,14 +18,17 @@ export function errorReference(): string {
     '`--json` error line. The list is closed and the codes are stable; the message names the file, field or URL',
     'and the fix. `retryable` tells a queue whether trying again can help.',
     '',
+    'The HTTP status is the same on every HTTP face (the render API of each template, `seekframe serve`, the Lambda',
+    'API, the render container): one table, `ERROR_HTTP_STATUS`, next to the codes.',
+    '',
   ];
   const groups = Object.keys(ERROR_GROUPS) as ErrorGroup[];
   for (const group of groups) {
     const codes = ERROR_CODES.filter((code) => ERROR_DOCS[code].group === group).sort();
-    lines.push(`## ${ERROR_GROUPS[group]}`, '', '| code | when | what to do |', '|---|---|---|');
+    lines.push(`## ${ERROR_GROUPS[group]}`, '', '| code | HTTP | when | what to do |', '|---|---|---|---|');
     for (const code of codes) {
       const doc = ERROR_DOCS[code];
-      lines.push(`| <code id="${code}">${code}</code> | ${cell(doc.when)} | ${cell(doc.fix)} |`);
+      lines.push(`| <code id="${code}">${code}</code> | ${ERROR_HTTP_STATUS[code]} | ${cell(doc.when)} | ${cell(doc.fix)} |`);
     }
     lines.push('');
   }

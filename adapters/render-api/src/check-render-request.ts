@@ -1,7 +1,7 @@
 import { extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import { checkCustomHtmlSources } from './check-custom-html.js';
-import { sha256Hex } from './constant-time-equal.js';
+import { sha256Hex } from '@seekframe/producer/http';
 import { DEFAULT_FPS } from './load-composition.js';
 import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
 import type { RenderApiLimits } from './render-api-options.js';

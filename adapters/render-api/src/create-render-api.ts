@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { SeekframeError, storedRenderName } from '@seekframe/composition';
-import { apiError, asApiError, errorBody, statusOf } from './api-error.js';
+import { bearerToken, errorHandler, requestId, requestLimits, type RequestIdEnv } from '@seekframe/producer/http';
+import { apiError } from './api-error.js';
 import { checkRenderRequest } from './check-render-request.js';
-import { constantTimeEqual } from './constant-time-equal.js';
 import { expireRenders } from './expire-renders.js';
 import { compositionInfo, compositionLoader } from './load-composition.js';
 import { mountPreview } from './preview-routes.js';
@@ -16,14 +16,8 @@ const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/
 /** Seconds a client waits between status polls, and before retrying at capacity. */
 const POLL_SECONDS = 2;
 const CAPACITY_RETRY_SECONDS = 10;
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Longest path + query, and most header bytes, a request may have (414 / 431 beyond). Node's own
- *  parser refuses past 16 KiB before this app runs (answerClientErrors answers those as JSON);
- *  Workers, Next and the Python app pass larger requests through, up to their platform's limits. */
-const MAX_URL_BYTES = 8 * 1024;
-const MAX_HEADER_BYTES = 12 * 1024;
 
-type Env = { Variables: { requestId: string } };
+type Env = RequestIdEnv;
 
 /**
  * The render API every template mounts (Hono; web-standard Request/Response only, so it runs in
@@ -47,25 +41,9 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
 
   const app = new Hono<Env>();
 
-  app.use('*', async (c, next) => {
-    const given = c.req.header('x-request-id');
-    const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
-    c.set('requestId', requestId);
-    checkRequestSize(c.req.raw);
-    await next();
-    c.res.headers.set('x-request-id', requestId);
-  });
-
-  app.onError((error, c) => {
-    const failure = asApiError(error);
-    const response = c.json(errorBody(failure), statusOf(failure.code) as 400);
-    if (failure.code === 'too-many-renders') response.headers.set('retry-after', String(CAPACITY_RETRY_SECONDS));
-    // The rest of an oversized body is never read: the connection cannot carry another request.
-    if (failure.code === 'body-too-large') response.headers.set('connection', 'close');
-    // Set here too: a refusal before the route (an oversized request) skips the middleware's own.
-    response.headers.set('x-request-id', c.get('requestId') ?? crypto.randomUUID());
-    return response;
-  });
+  app.use(requestId());
+  app.use(requestLimits());
+  app.onError(errorHandler({ retryAfterSeconds: CAPACITY_RETRY_SECONDS }));
   app.notFound(() => {
     throw apiError('not-found', 'No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id.');
   });
@@ -73,16 +51,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   mountPreview(app, options);
 
   // Every API route needs the token when one is set; the preview page and its assets do not.
-  const requireToken = async (c: Context<Env>, next: () => Promise<void>): Promise<void> => {
-    if (options.token) {
-      const header = c.req.header('authorization') ?? '';
-      const match = /^Bearer\s+(.+)$/i.exec(header);
-      if (!match || !(await constantTimeEqual(match[1]!.trim(), options.token))) {
-        throw apiError('unauthorized', 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".');
-      }
-    }
-    await next();
-  };
+  const requireToken = bearerToken({ token: options.token, message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".' });
   app.use('/api/*', requireToken);
   if (serveRenders) app.use('/renders/*', requireToken);
 
@@ -320,20 +289,6 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
 function withoutHtml(request: RenderJobRequest): RenderJobRequest {
   const { html: _html, ...rest } = request;
   return rest;
-}
-
-function checkRequestSize(request: Request): void {
-  const url = new URL(request.url);
-  if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
-    throw apiError('url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in the JSON body.`);
-  }
-  let bytes = 0;
-  request.headers.forEach((value, name) => {
-    bytes += name.length + value.length + 4;
-  });
-  if (bytes > MAX_HEADER_BYTES) {
-    throw apiError('headers-too-large', `The request headers are larger than ${MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.`);
-  }
 }
 
 function progressOf(job: RenderJob): JobProgress {

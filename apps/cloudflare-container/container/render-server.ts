@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
+import { errorHandler, requestId } from '@seekframe/producer/http';
 import { renderComposition, type RenderEvent, type RenderLimits } from '@seekframe/producer';
 import { ContainerRenderBodySchema, OUTPUT_CONTENT_TYPES, type ContainerEvent } from '@seekframe/cloudflare-container/protocol';
 
@@ -49,16 +50,13 @@ const JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** Progress lines are throttled: the Worker side stores at most one state per second anyway. */
 const PROGRESS_INTERVAL_MS = 250;
 
-function errorBody(error: SeekframeErrorData): { error: SeekframeErrorData } {
-  return { error };
-}
-
 export function createRenderServerApp(options: RenderServerOptions): { app: Hono; close(): Promise<void> } {
   const jobs = new Map<string, Job>();
   const ttl = options.reservationTtlMs ?? 60_000;
   const app = new Hono();
 
-  const fail = (c: Context, status: 400 | 404 | 409 | 429, error: SeekframeErrorData) => c.json(errorBody(error), status);
+  /** Every refusal is thrown and answered by the shared error handler (status from ERROR_HTTP_STATUS). */
+  const fail = (error: SeekframeErrorData): SeekframeError => SeekframeError.fromJSON(error);
 
   /** Frees reservations that were made but never used (the Worker side died between the calls). */
   function sweep(now: number): void {
@@ -90,10 +88,16 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
     retryable: true,
   });
 
+  app.onError(errorHandler({ retryAfterSeconds: 5 }));
+  app.use(requestId());
+  app.notFound((c) => {
+    throw fail({ code: 'not-found', message: `No route ${c.req.method} ${c.req.path} on the render container.`, retryable: false });
+  });
+
   app.get('/health', (c) => c.json({ status: 'ok', activeJobs: jobs.size, maxConcurrent: options.maxConcurrent }));
 
   const checkJobId = async (c: Context, next: () => Promise<void>) => {
-    if (!JOB_ID.test(c.req.param('id') ?? '')) return fail(c, 400, { code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
+    if (!JOB_ID.test(c.req.param('id') ?? '')) throw fail({ code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
     await next();
   };
   app.use('/jobs/:id', checkJobId);
@@ -101,27 +105,21 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
 
   app.put('/jobs/:id', (c) => {
     const job = reserve(c.req.param('id'));
-    if (!job) {
-      c.header('retry-after', '5');
-      return fail(c, 429, capacityError());
-    }
+    if (!job) throw fail(capacityError());
     return c.json({ id: job.id, reserved: true }, 201);
   });
 
   app.post('/jobs/:id/render', async (c) => {
     const id = c.req.param('id');
     const job = reserve(id);
-    if (!job) {
-      c.header('retry-after', '5');
-      return fail(c, 429, capacityError());
-    }
-    if (job.running || job.output) return fail(c, 409, { code: 'invalid-body', message: `Job ${id} has already rendered on this instance; DELETE /jobs/${id} first.`, retryable: false });
+    if (!job) throw fail(capacityError());
+    if (job.running || job.output) throw fail({ code: 'invalid-body', message: `Job ${id} has already rendered on this instance; DELETE /jobs/${id} first.`, retryable: false });
     let body: z.output<typeof ContainerRenderBodySchema>;
     try {
       body = ContainerRenderBodySchema.parse(await c.req.json());
     } catch (error) {
       const message = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') : 'the body is not JSON';
-      return fail(c, 400, { code: 'invalid-body', message: `Render request for job ${id}: ${message}.`, retryable: false });
+      throw fail({ code: 'invalid-body', message: `Render request for job ${id}: ${message}.`, retryable: false });
     }
     job.running = true;
     // The caller hanging up (the job's Durable Object gone, or a cancel) stops the render.
@@ -134,13 +132,13 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
 
   app.get('/jobs/:id', (c) => {
     const job = jobs.get(c.req.param('id'));
-    if (!job) return fail(c, 404, { code: 'render-not-found', message: `Job ${c.req.param('id')} is not on this renderer.`, retryable: false });
+    if (!job) throw fail({ code: 'render-not-found', message: `Job ${c.req.param('id')} is not on this renderer.`, retryable: false });
     return c.json({ id: job.id, running: job.running, output: job.output ? { size: job.output.size, contentType: job.output.contentType } : null });
   });
 
   app.get('/jobs/:id/output', (c) => {
     const job = jobs.get(c.req.param('id'));
-    if (!job?.output) return fail(c, 404, { code: 'output-not-found', message: `Job ${c.req.param('id')} has no finished output on this renderer.`, retryable: false });
+    if (!job?.output) throw fail({ code: 'output-not-found', message: `Job ${c.req.param('id')} has no finished output on this renderer.`, retryable: false });
     const { file, size, contentType } = job.output;
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
       headers: { 'content-type': contentType, 'content-length': String(size), 'cache-control': 'no-store' },
@@ -153,10 +151,6 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
     return c.json({ id: c.req.param('id'), released: Boolean(job) });
   });
 
-  app.notFound((c) => c.json(errorBody({ code: 'not-found', message: `No route ${c.req.method} ${c.req.path} on the render container.`, retryable: false }), 404));
-  app.onError((error, c) =>
-    c.json(errorBody({ code: 'internal-error', message: `The render container failed: ${error instanceof Error ? error.message : String(error)}`, retryable: true }), 500),
-  );
 
   /** Runs one render and yields its NDJSON lines (throttled progress, the other events as they come). */
   async function* runJob(job: Job, body: z.output<typeof ContainerRenderBodySchema>): AsyncGenerator<string> {

@@ -1,13 +1,15 @@
 // Builds what src/app.py needs beside itself, into dist/:
 //   dist/check-request.mjs         the render API's request checks, one self-contained Node script
 //   dist/prepare-preview-html.mjs  the render API's runtime injection for the composition's HTML files
+//   dist/error-http-status.json    ERROR_HTTP_STATUS (@seekframe/composition): the status of every
+//                                  error code, the table every HTTP face answers with
 //   dist/preview/                  the preview page: index.html + app.js (@seekframe/render-api),
 //                                  seekframe-player.js (@seekframe/player/bundle) and
 //                                  seekframe-runtime.js (@seekframe/runtime/bundle, injected)
 // Everything comes from the installed packages (node_modules), in your project and in the
 // Seekframe monorepo alike.
 import { build } from 'esbuild';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,21 @@ for (const name of ['check-request', 'prepare-preview-html']) {
     logLevel: 'warning',
   });
 }
+
+// The one code -> status table, as data the Python app reads (src/web_routes.py): bundled from the
+// sources like the scripts above, then evaluated here.
+const table = await build({
+  stdin: { contents: "export { ERROR_HTTP_STATUS as default } from '@seekframe/composition';", resolveDir: here('..'), loader: 'ts' },
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['source'],
+  logLevel: 'warning',
+});
+const { default: statuses } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].contents).toString('base64')}`);
+await mkdir(here('../dist'), { recursive: true });
+await writeFile(here('../dist/error-http-status.json'), `${JSON.stringify(statuses, null, 1)}\n`);
 
 const previewApp = resolve('@seekframe/render-api/preview/app.js');
 const assets = {

@@ -28,31 +28,9 @@ MAX_HEADER_BYTES = 12 * 1024
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'"
 CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
-# One table with @seekframe/render-api's statusOf for the codes this file raises itself.
-STATUS = {
-    "unauthorized": 401,
-    "not-found": 404,
-    "method-not-allowed": 405,
-    "render-not-found": 404,
-    "idempotency-conflict": 409,
-    "render-cancelled": 409,
-    "render-not-running": 409,
-    "render-expired": 410,
-    "body-too-large": 413,
-    "url-too-long": 414,
-    "headers-too-large": 431,
-    "too-many-renders": 429,
-    "render-timeout": 504,
-    "invalid-json": 400,
-    "invalid-body": 400,
-    "invalid-variables": 400,
-    "invalid-options": 400,
-    "invalid-composition": 400,
-    "limit-exceeded": 400,
-    "lint-failed": 400,
-    "path-outside-project": 400,
-    "custom-html-disabled": 403,
-}
+# The status of every error code: ERROR_HTTP_STATUS of @seekframe/composition, the one table every
+# HTTP face answers with, written to dist/ by scripts/build.mjs (never a copy kept by hand here).
+STATUS: dict[str, int] = json.loads((DIST_DIR / "error-http-status.json").read_text(encoding="utf-8"))
 
 
 # A backslash or a control character (NUL included): never part of a file name from a request.
@@ -121,6 +99,8 @@ def create_api(render: Any, volume: Any):
         response = JSONResponse({"error": error.data}, status_code=error.status)
         if error.data["code"] == "too-many-renders":
             response.headers["retry-after"] = str(CAPACITY_RETRY_SECONDS)
+        if error.data["code"] == "unauthorized":
+            response.headers["www-authenticate"] = "Bearer"
         if error.data["code"] == "body-too-large":
             response.headers["connection"] = "close"
         return response

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { relativePathProblem } from '@seekframe/composition';
+import { ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
 import { contractSettingsEnv, folderKeys, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
@@ -34,6 +34,17 @@ describe('src/app.py', () => {
     } finally {
       await rm(cache, { recursive: true, force: true });
     }
+  });
+});
+
+describe('src/web_routes.py error statuses', () => {
+  it('answers every error code with the status of ERROR_HTTP_STATUS, the table of every other face (dist/error-http-status.json)', async () => {
+    const probe = 'import json, web_routes\nprint(json.dumps(web_routes.STATUS))';
+    const { stdout } = await run(PYTHON, ['-c', probe], {
+      cwd: path.join(APP_DIR, 'src'),
+      env: { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1' },
+    });
+    expect(JSON.parse(stdout)).toEqual(ERROR_HTTP_STATUS);
   });
 });
 

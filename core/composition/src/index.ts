@@ -1,5 +1,6 @@
 export * from './errors.js';
 export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
+export { ERROR_HTTP_STATUS, httpStatusOf, type ErrorHttpStatus } from './error-http-status.js';
 export type { SourceLocation } from './html-tree.js';
 export { ATTR, COMPOSITION_ATTRIBUTES, INTERNAL_ATTRIBUTE_PREFIX, type AttributeDoc, type CompositionAttribute } from './composition-attributes.js';
 export {

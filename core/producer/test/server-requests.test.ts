@@ -51,11 +51,12 @@ describe('producer server requests', () => {
     ['too many workers', { projectDir: 'tiny', workers: 99 }, 'invalid-options', /workers must be 1-24/],
     ['variables that are not an object', { projectDir: 'tiny', variables: [1, 2] }, 'invalid-options', /variables/],
     ['a missing project', { projectDir: 'missing' }, 'entry-not-found', /missing does not exist/],
-    ['html over the size cap', { html: 'x'.repeat(20 * 1024) }, 'html-too-large', /limit of 16384/],
-  ])('400 for %s, on both render routes', async (_name, body, code, message) => {
+    // 413 like every face answers an oversized part of a body (ERROR_HTTP_STATUS).
+    ['html over the size cap', { html: 'x'.repeat(20 * 1024) }, 'html-too-large', /limit of 16384/, 413],
+  ])('4xx for %s, on both render routes', async (_name, body, code, message, status = 400) => {
     for (const route of ['/render', '/render/stream']) {
       const response = await postJson<ErrorBody>(`${server.url}${route}`, body);
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(status);
       expect(response.body.error.code).toBe(code);
       expect(response.body.error.message).toMatch(message);
     }

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { bearerToken, errorHandler, errorResponse, requestId } from '@seekframe/producer/http';
 import { lambdaError } from '../errors.js';
 import { checkVariablesAgainst } from './check-variables.js';
 import { MAX_VARIABLES_BYTES, parseJsonBody, parseRenderBody } from './render-body.js';
@@ -8,24 +8,6 @@ import { cancelRender, readRenderProgress, startRender, type RenderService } fro
 
 /** Bodies above this are refused before parsing (the variables cap plus room for the rest). */
 const MAX_BODY_BYTES = MAX_VARIABLES_BYTES + 16 * 1024;
-
-const STATUS: Partial<Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 500>> = {
-  'invalid-json': 400,
-  'invalid-body': 400,
-  'invalid-variables': 400,
-  'invalid-options': 400,
-  'lint-failed': 400,
-  'format-not-distributable': 400,
-  'limit-exceeded': 400,
-  unauthorized: 401,
-  'custom-html-disabled': 403,
-  'render-not-found': 404,
-  'idempotency-conflict': 409,
-  'render-not-running': 409,
-  'render-cancelled': 409,
-  'variables-too-large': 413,
-  'body-too-large': 413,
-};
 
 /**
  * The API function behind the function URL: POST /api/render starts a render (202 + id),
@@ -35,13 +17,12 @@ const STATUS: Partial<Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 500>> =
  */
 export function createLambdaApiApp(service: RenderService, options: { token?: string } = {}): Hono {
   const app = new Hono();
-  app.onError((error, c) => errorResponse(c, error instanceof SeekframeError ? error : lambdaError('internal-error', 'The render API hit an unexpected problem; try again.', { retryable: true })));
-  app.use('/api/*', async (c, next) => {
-    if (options.token && !bearerMatches(c.req.header('authorization'), options.token)) {
-      throw lambdaError('unauthorized', 'Send the deployment token as `Authorization: Bearer <token>`.');
-    }
-    await next();
+  app.onError(errorHandler());
+  app.use(requestId());
+  app.notFound(() => {
+    throw lambdaError('not-found', 'No such route; the Lambda render API serves POST /api/render and GET/DELETE /api/render/:id.');
   });
+  app.use('/api/*', bearerToken({ token: options.token, message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".' }));
 
   app.post('/api/render', async (c) => {
     const text = await c.req.text();
@@ -61,8 +42,8 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
   app.get('/api/render/:id', async (c) => {
     const progress = await readRenderProgress(service, c.req.param('id'));
     c.header('Cache-Control', 'no-store');
-    if (progress.status === 'failed' && progress.error) return errorResponse(c, progress.error);
-    if (progress.status === 'cancelled') return errorResponse(c, lambdaError('render-cancelled', `Render ${progress.id} was cancelled.`));
+    if (progress.status === 'failed' && progress.error) return errorResponse(progress.error);
+    if (progress.status === 'cancelled') throw lambdaError('render-cancelled', `Render ${progress.id} was cancelled.`);
     if (progress.status === 'completed' && progress.output?.url) {
       if ((c.req.header('accept') ?? '').includes('application/json')) return c.json(progress, 200);
       return c.redirect(progress.output.url, 302);
@@ -72,15 +53,4 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
   });
   app.delete('/api/render/:id', async (c) => c.json(await cancelRender(service, c.req.param('id')), 202));
   return app;
-}
-
-function errorResponse(c: Context, error: SeekframeError | SeekframeErrorData): Response {
-  const data = error instanceof SeekframeError ? error.toJSON() : error;
-  return c.json({ error: data }, STATUS[data.code] ?? 500);
-}
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

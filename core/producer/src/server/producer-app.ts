@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
+import { bearerToken, errorHandler, errorResponse, requestId, requestLimits, type RequestIdEnv } from '../http/index.js';
 import type { BrowserPoolStats } from '@seekframe/engine';
 import type { OutputStore } from './output-store.js';
 import type { RenderJobs } from '../jobs/render-jobs.js';
@@ -16,8 +16,6 @@ import { openSseStream } from './sse-stream.js';
 import { preflightRender } from './preflight-render.js';
 import { readBoundedBody } from './read-bounded-body.js';
 
-/** Longest URL answered (414 beyond); Node itself caps request line + headers at 16 KiB (431). */
-const MAX_URL_BYTES = 8 * 1024;
 /** Deepest JSON nesting a body may have; `variables` are flat values in practice. */
 const MAX_JSON_DEPTH = 32;
 
@@ -32,64 +30,39 @@ export interface ServerJobs {
 /** Seconds a client is told to wait before trying again after 429. */
 const RETRY_AFTER_SECONDS = 5;
 
-type Env = { Bindings: { outgoing?: ServerResponse }; Variables: { bodyText: string } };
-
-/** Errors a client caused: the composition or the request is unusable as given. */
-const CLIENT_STAGES = new Set(['config', 'lint', 'load', 'variables']);
+type Env = { Bindings: { outgoing?: ServerResponse }; Variables: { bodyText: string } & RequestIdEnv['Variables'] };
 
 /** The HTTP surface of the producer server (DESIGN.md section 6). */
 export function createProducerApp(config: ProducerServerConfig, outputs: OutputStore, server: ServerJobs, scrub: (text: string) => string = (text) => text): Hono<Env> {
   const app = new Hono<Env>();
   const { jobs } = server;
   // Every JSON error leaves through here: no absolute server path in it (see client-safe-error.ts).
-  const fail = (c: Context, status: 400 | 401 | 404 | 409 | 410 | 413 | 414 | 500 | 503, code: string, message: string) => c.json({ error: { code, message: scrub(message) } }, status);
+  const fail = (code: 'url-too-long' | 'not-found' | 'shutting-down' | 'body-too-large' | 'render-expired' | 'render-not-found' | 'render-not-running' | 'render-cancelled' | 'output-not-found', message: string): SeekframeError =>
+    new SeekframeError(code, message, { stage: 'config' });
 
-  app.onError((error, c) => {
-    if (error instanceof SeekframeError) {
-      const data = error.toJSON();
-      // A full line is the client's cue to come back later, not a bad request.
-      if (data.code === 'too-many-renders') c.header('retry-after', String(RETRY_AFTER_SECONDS));
-      const status = data.code === 'too-many-renders' ? 429 : data.code === 'shutting-down' ? 503 : 400;
-      return c.json({ error: { code: data.code, message: scrub(data.message), ...(data.details ? { details: JSON.parse(scrub(JSON.stringify(data.details))) as unknown } : {}) } }, status);
-    }
-    return fail(c, 500, 'internal-error', `The server failed on ${c.req.method} ${c.req.path}: ${error.message}`);
+  app.onError(errorHandler({ retryAfterSeconds: RETRY_AFTER_SECONDS, scrub }));
+  app.use(requestId());
+  app.use(requestLimits());
+  app.notFound((c) => {
+    throw fail('not-found', `No route ${c.req.method} ${c.req.path}; see GET /health, GET /render/queue, POST /render, POST /render/stream, GET|DELETE /render/:id, GET /outputs/:token.`);
   });
-  app.use('*', async (c, next) => {
-    if (Buffer.byteLength(c.req.url) > MAX_URL_BYTES) return fail(c, 414, 'url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in a JSON body.`);
-    await next();
-  });
-  app.notFound((c) => fail(c, 404, 'not-found', `No route ${c.req.method} ${c.req.path}; see GET /health, GET /render/queue, POST /render, POST /render/stream, GET|DELETE /render/:id, GET /outputs/:token.`));
-
-  if (config.authToken) {
-    const expected = digest(config.authToken);
-    app.use('*', async (c, next) => {
-      const header = c.req.header('authorization') ?? '';
-      const match = /^Bearer\s+(.+)$/i.exec(header);
-      if (!match || !timingSafeEqual(digest(match[1]!.trim()), expected)) {
-        c.header('www-authenticate', 'Bearer');
-        return fail(c, 401, 'unauthorized', 'This server needs "Authorization: Bearer <token>" with the token from PRODUCER_AUTH_TOKEN.');
-      }
-      await next();
-    });
-  }
-  app.use('*', async (c, next) => {
-    if (server.isClosing()) return fail(c, 503, 'shutting-down', 'The server is shutting down and takes no new requests.');
+  app.use(bearerToken({ token: config.authToken, message: 'This server needs "Authorization: Bearer <token>" with the token from PRODUCER_AUTH_TOKEN.' }));
+  app.use('*', async (_c, next) => {
+    if (server.isClosing()) throw fail('shutting-down', 'The server is shutting down and takes no new requests.');
     await next();
   });
 
   app.get('/health', (c) => c.json({ status: 'ok', ...jobs.status(), browserPool: server.browserPool?.() ?? null }));
   app.get('/render/queue', (c) => c.json(jobs.status()));
 
-  const tooLarge = (c: Context, drained: boolean): Response => {
-    // Not drained: the client sends on; close the connection after the answer instead of reading more.
-    if (!drained) c.header('connection', 'close');
-    return fail(c, 413, 'body-too-large', `The request body is larger than ${config.maxBodyBytes} bytes; put large assets at public URLs instead of inlining them.`);
-  };
-  const limit = async (c: Context, next: () => Promise<void>): Promise<Response | void> => {
+  const limit = async (c: Context, next: () => Promise<void>): Promise<void> => {
     const declared = Number(c.req.header('content-length'));
-    // Read (and throw away) up to 4x the limit, so the client finishes sending and sees the 413.
+    // Read (and throw away) up to 4x the limit, so the client finishes sending and sees the 413
+    // (which closes the connection: what it may still send is not read).
     const read = await readBoundedBody(c.req.raw.body, config.maxBodyBytes, Math.max(4 * config.maxBodyBytes, 8 * 1024 * 1024));
-    if ('tooLarge' in read || declared > config.maxBodyBytes) return tooLarge(c, 'tooLarge' in read ? read.drained : true);
+    if ('tooLarge' in read || declared > config.maxBodyBytes) {
+      throw fail('body-too-large', `The request body is larger than ${config.maxBodyBytes} bytes; put large assets at public URLs instead of inlining them.`);
+    }
     c.set('bodyText', read.text);
     await next();
   };
@@ -147,35 +120,32 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
     outgoing?.off('close', onClose);
     const event = scrubEvent(toServerEvent({ type: 'snapshot' }, final)!, scrub);
     if (event.type === 'complete') return c.json(event);
-    if (event.type === 'cancelled') return fail(c, 503, 'render-cancelled', `The render was cancelled: ${event.reason}.`);
+    if (event.type === 'cancelled') throw fail('render-cancelled', `The render was cancelled: ${event.reason}.`);
     if (event.type !== 'error') throw new Error(`job ${job.id} ended without a final event`);
-    return c.json({ error: event.error }, event.error.stage && CLIENT_STAGES.has(event.error.stage) ? 400 : 500);
+    return errorResponse(event.error);
   });
 
-  const lookup = (c: Context): JobSnapshot<ServerRenderResult> | Response => {
+  const lookup = (c: Context): JobSnapshot<ServerRenderResult> => {
     const id = c.req.param('id') ?? '';
     const job = jobs.get(id);
     if (job) return job;
-    if (jobs.expired(id)) return fail(c, 410, 'render-expired', `Render ${id} ended more than ${config.jobRetentionSeconds} s ago and is no longer kept; its output, if any, stays at its outputUrl.`);
-    return fail(c, 404, 'render-not-found', `No render has the id ${id.slice(0, 80)}; use the requestId from POST /render or POST /render/stream.`);
+    if (jobs.expired(id)) throw fail('render-expired', `Render ${id} ended more than ${config.jobRetentionSeconds} s ago and is no longer kept; its output, if any, stays at its outputUrl.`);
+    throw fail('render-not-found', `No render has the id ${id.slice(0, 80)}; use the requestId from POST /render or POST /render/stream.`);
   };
 
-  app.get('/render/:id', (c) => {
-    const job = lookup(c);
-    return job instanceof Response ? job : c.json(jobView(job, scrub));
-  });
+  app.get('/render/:id', (c) => c.json(jobView(lookup(c), scrub)));
 
   app.delete('/render/:id', (c) => {
     const job = lookup(c);
-    if (job instanceof Response) return job;
-    if (!jobs.cancel(job.id, 'cancelled by DELETE /render/:id')) return fail(c, 409, 'render-not-running', `Render ${job.id} already ended (${job.status}); there is nothing to cancel.`);
+    if (!jobs.cancel(job.id, 'cancelled by DELETE /render/:id')) throw fail('render-not-running', `Render ${job.id} already ended (${job.status}); there is nothing to cancel.`);
     return c.json(jobView(jobs.get(job.id) ?? job, scrub), 202);
   });
 
   app.get('/outputs/:token', async (c) => {
     const found = await outputs.find(c.req.param('token'));
     const response = found ? await serveStoredObject(outputs.storage, found, c.req.header('range')) : null;
-    return response ?? fail(c, 404, 'output-not-found', 'No finished output has this token; use the outputUrl from a complete event.');
+    if (!response) throw fail('output-not-found', 'No finished output has this token; use the outputUrl from a complete event.');
+    return response;
   });
   return app;
 }
@@ -184,11 +154,6 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
 function jobView(job: JobSnapshot<ServerRenderResult>, scrub: (text: string) => string): Record<string, unknown> {
   const { id, error, result, ...rest } = job;
   return { requestId: id, ...rest, ...(result ? { result } : {}), ...(error ? { error: scrubErrorData(error, scrub) } : {}) };
-}
-
-/** Fixed-length digests, so comparing tokens of different lengths takes the same time. */
-function digest(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
 }
 
 /** Nesting depth of a JSON value, counted without recursion (a hostile body cannot overflow the stack). */
