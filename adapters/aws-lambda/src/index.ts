@@ -13,7 +13,7 @@ export { buildRenderWorkflow, retriersFromTable, aslBlocks, toStateMachineDefini
 export { createLambdaApiApp } from './api/api-app.js';
 export { handleApiInvoke, isApiInvokeEvent, type ApiInvokeEvent } from './api/api-invoke.js';
 export { startRender, readRenderProgress, type RenderService, type StartedRender } from './api/render-service.js';
-export { RenderBodySchema, parseRenderBody, MAX_VARIABLES_BYTES } from './api/render-body.js';
+export { parseRenderBody, MAX_VARIABLES_BYTES } from './api/render-body.js';
 export { systemRuntime, type RenderRuntime } from './runtime/lambda-runtime.js';
 export { packProject, extractProject } from './project/project-archive.js';
 export { loadProducerCore } from './producer-core.js';

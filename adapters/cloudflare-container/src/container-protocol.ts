@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SeekframeErrorData } from '@seekframe/composition';
+import { RenderBodySchema } from '@seekframe/render-api';
 
 /**
  * What the Worker side (a job's Durable Object) and the render container say to each other.
@@ -8,13 +9,10 @@ import type { SeekframeErrorData } from '@seekframe/composition';
  * Loads in a Worker and in Node (zod only, no `node:`).
  */
 
-/** The render request after the shared render API validated it (variables, limits, html gate). */
-export const ContainerRenderBodySchema = z.strictObject({
+/** The render request after the shared render API validated it (variables, limits, html gate):
+ *  the contract's RenderBodySchema, with the variables already an object and the limits added. */
+export const ContainerRenderBodySchema = RenderBodySchema.extend({
   variables: z.record(z.string(), z.unknown()).optional(),
-  format: z.enum(['mp4', 'webm', 'mov', 'gif']).optional(),
-  quality: z.enum(['draft', 'standard', 'high']).optional(),
-  fps: z.union([z.number(), z.string()]).optional(),
-  html: z.string().optional(),
   /** The deployment's render limits (RENDER_MAX_FRAMES...); the container's own env limits cap them. */
   limits: z
     .strictObject({

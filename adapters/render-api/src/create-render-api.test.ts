@@ -76,6 +76,37 @@ function setup(extra: Partial<RenderApiOptions> = {}, runnerOptions: { ignoreCan
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createRenderApi', () => {
+  it('tells a lifecycle listener of each change the job store holds: started, progress, completed, failed, cancelled', async () => {
+    const events: string[] = [];
+    const { app, post, started } = setup({
+      onEvent: (event) => {
+        events.push(`${event.type}:${event.job.id}:${event.job.status}`);
+        if (event.type === 'progress') throw new Error('a broken listener does not break the render');
+      },
+    });
+    const { call_id: first } = await (await post({})).json();
+    await settle();
+    started[0]!.context.emit({ type: 'progress', stage: 'capture', framesRendered: 5, totalFrames: 10, percent: 50, fps: 10, eta: 1 });
+    started[0]!.finish();
+    const { call_id: second } = await (await post({})).json();
+    await settle();
+    started[1]!.finish(new SeekframeError('render-timeout', 'too slow', { stage: 'capture' }));
+    const { call_id: third } = await (await post({})).json();
+    await settle();
+    await app.request(`/api/render/${third}`, { method: 'DELETE' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual([
+      `started:${first}:queued`,
+      `progress:${first}:running`,
+      `completed:${first}:completed`,
+      `started:${second}:queued`,
+      `failed:${second}:failed`,
+      `started:${third}:queued`,
+      `cancelled:${third}:cancelled`,
+    ]);
+    expect((await app.request(`/api/render/${first}`, { headers: { accept: 'application/json' } })).status).toBe(200);
+  });
+
   it('two concurrent requests with one Idempotency-Key make one render', async () => {
     const { post, started } = setup();
     const [a, b] = await Promise.all([post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' }), post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' })]);

@@ -1,301 +1,40 @@
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { SeekframeError, storedRenderName } from '@seekframe/composition';
+import { Hono } from 'hono';
 import { bearerToken, errorHandler, requestId, requestLimits, type RequestIdEnv } from '@seekframe/producer/http';
 import { apiError } from './api-error.js';
-import { checkRenderRequest } from './check-render-request.js';
-import { expireRenders } from './expire-renders.js';
-import { compositionInfo, compositionLoader } from './load-composition.js';
-import { mountPreview } from './preview-routes.js';
+import { CAPACITY_RETRY_SECONDS, createJobService } from './job-service.js';
+import { compositionLoader } from './load-composition.js';
+import { previewRoutes } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
-import { isFinished, type JobProgress, type RenderJob, type RenderJobRequest } from './render-job.js';
-import { runJob } from './run-job.js';
-import { serveObject } from './serve-object.js';
-
-const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', gif: 'image/gif' };
-/** Seconds a client waits between status polls, and before retrying at capacity. */
-const POLL_SECONDS = 2;
-const CAPACITY_RETRY_SECONDS = 10;
-
-type Env = RequestIdEnv;
+import { compositionRoutes } from './routes/composition-routes.js';
+import { renderRoutes } from './routes/render-routes.js';
+import { storedRenderRoutes } from './routes/stored-render-routes.js';
 
 /**
  * The render API every template mounts (Hono; web-standard Request/Response only, so it runs in
  * Node, in a Worker and in a Next route). Routes: `GET /` (preview), `GET /api/composition`,
  * `POST /api/render`, `GET|DELETE /api/render/:id`, and `GET /renders/:name` in call-id mode.
+ * This is only the list of what is mounted: the job lifecycle is the job service
+ * (job-service.ts), the routes are in routes/.
  */
-export function createRenderApi(options: RenderApiOptions): Hono<Env> {
+export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const maxConcurrent = options.maxConcurrentRenders ?? 2;
-  const retentionMs = (options.retentionSeconds ?? 24 * 3600) * 1000;
-  const syncTimeoutMs = options.syncTimeoutMs ?? 840_000;
-  const now = options.now ?? (() => new Date());
-  const newId = options.newId ?? (() => crypto.randomUUID());
-  const serveRenders = options.serveRendersRoute ?? options.answerMode === 'call-id';
   const loadComposition = compositionLoader(options.composition);
-  const { jobs, objects, runner } = options;
-  /** Renders started by this instance: their abort switches and completion promises. */
-  const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  /** When this instance last swept the store for renders past retention (see sweepExpired). */
-  let lastSweep = Number.NEGATIVE_INFINITY;
-
-  const app = new Hono<Env>();
-
-  app.use(requestId());
-  app.use(requestLimits());
-  app.onError(errorHandler({ retryAfterSeconds: CAPACITY_RETRY_SECONDS }));
-  app.notFound(() => {
-    throw apiError('not-found', 'No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id.');
-  });
-
-  mountPreview(app, options);
-
+  const service = createJobService({ ...options, limits });
+  const serveRenders = options.serveRendersRoute ?? options.answerMode === 'call-id';
   // Every API route needs the token when one is set; the preview page and its assets do not.
   const requireToken = bearerToken({ token: options.token, message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".' });
-  app.use('/api/*', requireToken);
-  if (serveRenders) app.use('/renders/*', requireToken);
 
-  app.get('/api/composition', async (c) => c.json(compositionInfo(await loadComposition())));
-
-  app.post(
-    '/api/render',
-    bodyLimit({
-      maxSize: limits.maxBodyBytes,
-      onError: () => {
-        throw apiError('body-too-large', `The request body is larger than this deployment's limit of ${limits.maxBodyBytes} bytes; send fewer or shorter variables.`, { details: { limit: limits.maxBodyBytes } });
-      },
-    }),
-    async (c) => {
-      const { request, totalFrames, bodyHash } = await checkRenderRequest(await c.req.text(), { composition: loadComposition, allowCustomHtml: options.allowCustomHtml ?? false, limits });
-
-      const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
-      if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
-        throw apiError('invalid-body', 'Idempotency-Key is longer than 255 characters; use a UUID.');
-      }
-      if (idempotencyKey) {
-        // Answered before the capacity check: a retry of an accepted request is not a new render.
-        const existing = await findIdempotent(idempotencyKey);
-        if (existing) return answerExisting(c, existing, bodyHash);
-      }
-
-      if (jobs.countActive && (await jobs.countActive()) >= maxConcurrent) {
-        throw apiError('too-many-renders', `This deployment is rendering ${maxConcurrent} video(s) already; try again in ${CAPACITY_RETRY_SECONDS} s.`, { retryable: true, details: { maxConcurrentRenders: maxConcurrent } });
-      }
-
-      const id = newId();
-      const created = now();
-      const job: RenderJob = {
-        id,
-        status: 'queued',
-        stage: null,
-        progress: 0,
-        framesRendered: 0,
-        totalFrames,
-        // Not the html: the runner gets it from `request` below, and a job record kept for the
-        // retention period holds only what answers a status or an idempotent retry (bodyHash).
-        request: withoutHtml(request),
-        outputKey: `renders/${id}.${request.format}`,
-        createdAt: created.toISOString(),
-        updatedAt: created.toISOString(),
-        expiresAt: new Date(created.getTime() + retentionMs).toISOString(),
-        ...(idempotencyKey ? { idempotencyKey, bodyHash } : {}),
-      };
-      const stored = await jobs.create(job);
-      if (!stored.created) return answerExisting(c, stored.job, bodyHash);
-
-      const done = start(job, request);
-      sweepExpired();
-      return answerNew(c, job, done, { ownsJob: true });
-    },
-  );
-
-  app.get('/api/render/:id', async (c) => {
-    const job = await freshJob(c.req.param('id'));
-    if (job.status === 'queued' || job.status === 'running') {
-      c.header('retry-after', String(POLL_SECONDS));
-      c.header('cache-control', 'no-store');
-      return c.json(progressOf(job), 202);
-    }
-    if (job.status === 'failed') throw SeekframeError.fromJSON(job.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
-    if (job.status === 'cancelled') throw apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
-    if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
-    const url = await objects.url(job.outputKey);
-    if (url) return c.redirect(url, 302);
-    return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${job.request.format}` });
-  });
-
-  app.delete('/api/render/:id', async (c) => {
-    const job = await freshJob(c.req.param('id'));
-    if (isFinished(job.status)) {
-      throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
-    }
-    await cancelJob(job.id, `Render ${job.id} was cancelled by a DELETE request.`);
-    return c.json({ id: job.id, status: 'cancelled' }, 202);
-  });
-
-  if (serveRenders) {
-    app.on(['GET', 'HEAD'], '/renders/:name', async (c) => {
-      const name = c.req.param('name');
-      if (storedRenderName(`renders/${name}`) !== name) throw apiError('not-found', `No stored render named ${name}.`);
-      if (!(await objects.head(`renders/${name}`))) throw apiError('not-found', `No stored render named ${name}; it may have expired.`);
-      return serveObject(objects, `renders/${name}`, c.req.raw, { downloadName: name });
-    });
-  }
-
-  // -------------------------------------------------------------------------------------------
-
-  function start(job: RenderJob, request: RenderJobRequest): Promise<void> {
-    const controller = new AbortController();
-    const done = runJob(
-      { jobs, objects, runner, now: () => now().getTime() },
-      job,
-      {
-        id: job.id,
-        request,
-        outputKey: job.outputKey,
-        contentType: CONTENT_TYPES[job.request.format],
-        limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
-      },
-      controller.signal,
-    )
-      // A render that finished after its job expired (a short retention) is deleted at once.
-      .then(() => (now().getTime() >= Date.parse(job.expiresAt) ? dropOutput(job) : undefined))
-      .finally(() => local.delete(job.id));
-    local.set(job.id, { controller, done });
-    options.waitUntil?.(done);
-    return done;
-  }
-
-  /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
-  async function cancelJob(id: string, message: string): Promise<void> {
-    await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
-    local.get(id)?.controller.abort();
-    await runner.cancel(id);
-  }
-
-  /**
-   * The client of a synchronous answer never learnt the job's id, so when it goes away nobody
-   * could cancel the render: it is cancelled here, its slot freed, as the producer server does.
-   * `request.signal` aborts when the client disconnects (@hono/node-server; Workers with the
-   * `enable_request_signal` flag; Next route handlers). Returns the function that stops watching.
-   */
-  function cancelOnDisconnect(signal: AbortSignal, id: string): () => void {
-    const onAbort = (): void => {
-      void (async () => {
-        const job = await jobs.get(id);
-        if (job && !isFinished(job.status)) await cancelJob(id, `Render ${id} was cancelled: the client of the synchronous POST /api/render disconnected before it finished.`);
-      })().catch(() => undefined);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    return () => signal.removeEventListener('abort', onAbort);
-  }
-
-  /** Deletes a job's file (past retention); a failure is left to the next sweep. */
-  async function dropOutput(job: RenderJob): Promise<void> {
-    await objects.delete(job.outputKey).catch(() => undefined);
-  }
-
-  /**
-   * Renders past retention are deleted from stores with no lifecycle rule of their own (a local
-   * folder, Vercel Blob: `objects.list`): swept on new renders, at most once per retention period
-   * or minute per instance, in the background (`waitUntil` where the platform needs it). The
-   * first status request after expiry deletes that job's file too (freshJob).
-   */
-  function sweepExpired(): void {
-    const at = now().getTime();
-    if (!objects.list || at - lastSweep < Math.min(retentionMs, 60_000)) return;
-    lastSweep = at;
-    const sweeping = expireRenders(objects, retentionMs, at).catch(() => []);
-    options.waitUntil?.(sweeping);
-  }
-
-  async function findIdempotent(key: string): Promise<RenderJob | null> {
-    // The store also resolves keys atomically in create(); this read answers a plain retry
-    // before the capacity check, so a retry of an accepted request never gets 429.
-    return jobs.findByIdempotencyKey(key);
-  }
-
-  async function answerExisting(c: Context<Env>, job: RenderJob, bodyHash: string): Promise<Response> {
-    if (job.bodyHash !== bodyHash) {
-      throw apiError('idempotency-conflict', `Idempotency-Key "${job.idempotencyKey}" was already used with a different body (render ${job.id}); use a new key for a different render.`, { details: { id: job.id } });
-    }
-    const running = local.get(job.id)?.done;
-    // Another client's render: this one leaving must not cancel it.
-    return answerNew(c, job, running ?? Promise.resolve(), { ownsJob: false });
-  }
-
-  async function answerNew(c: Context<Env>, job: RenderJob, done: Promise<void>, { ownsJob }: { ownsJob: boolean }): Promise<Response> {
-    const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
-    if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
-      c.header('location', statusUrl);
-      c.header('preference-applied', 'respond-async');
-      return c.json({ id: job.id, statusUrl }, 202);
-    }
-    if (options.answerMode === 'call-id') {
-      c.header('location', statusUrl);
-      return c.json({ call_id: job.id });
-    }
-    const stopWatching = ownsJob ? cancelOnDisconnect(c.req.raw.signal, job.id) : () => undefined;
-    const finished = await waitForJob(job.id, done).finally(stopWatching);
-    if (!finished || !isFinished(finished.status)) {
-      // Past the platform's request time: the client continues by polling.
-      c.header('location', statusUrl);
-      return c.json({ id: job.id, statusUrl }, 202);
-    }
-    if (finished.status === 'completed' && finished.result) {
-      const { url, key, durationMs } = finished.result;
-      return c.json({ id: finished.id, url, key, durationMs });
-    }
-    if (finished.status === 'cancelled') throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
-    throw SeekframeError.fromJSON(finished.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
-  }
-
-  async function waitForJob(id: string, done: Promise<void>): Promise<RenderJob | null> {
-    const deadline = now().getTime() + syncTimeoutMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, syncTimeoutMs);
-    });
-    await Promise.race([done, timeout]);
-    // A detached runner finishes elsewhere: poll its state until it ends or time runs out.
-    let job = await freshJob(id).catch(() => null);
-    while (job && !isFinished(job.status) && now().getTime() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 500));
-      job = await freshJob(id).catch(() => null);
-    }
-    if (timer !== undefined) clearTimeout(timer);
-    return job;
-  }
-
-  /** The job by id, refreshed from a detached runner; 404 unknown, 410 expired. */
-  async function freshJob(id: string): Promise<RenderJob> {
-    let job = await jobs.get(id);
-    if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
-    if (Date.parse(job.expiresAt) <= now().getTime()) {
-      await dropOutput(job);
-      throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, { details: { expiresAt: job.expiresAt } });
-    }
-    if (!isFinished(job.status) && runner.poll && !local.has(id)) {
-      const update = await runner.poll(job);
-      if (update) job = (await jobs.update(id, update)) ?? job;
-    }
-    return job;
-  }
-
+  const app = new Hono<RequestIdEnv>()
+    .onError(errorHandler({ retryAfterSeconds: CAPACITY_RETRY_SECONDS }))
+    .notFound(() => {
+      throw apiError('not-found', 'No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id.');
+    })
+    .use(requestId())
+    .use(requestLimits())
+    .use('/api/*', requireToken)
+    .route('/', previewRoutes(options))
+    .route('/api', compositionRoutes(loadComposition))
+    .route('/api', renderRoutes({ service, objects: options.objects, loadComposition, answerMode: options.answerMode, allowCustomHtml: options.allowCustomHtml ?? false, limits }));
+  if (serveRenders) app.use('/renders/*', requireToken).route('/', storedRenderRoutes(options.objects));
   return app;
-}
-
-function withoutHtml(request: RenderJobRequest): RenderJobRequest {
-  const { html: _html, ...rest } = request;
-  return rest;
-}
-
-function progressOf(job: RenderJob): JobProgress {
-  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames };
-}
-
-function wantsJson(c: Context): boolean {
-  const accept = c.req.header('accept') ?? '';
-  return /application\/json/i.test(accept) && !/video\/|\*\/\*/i.test(accept.split(',')[0] ?? '');
 }

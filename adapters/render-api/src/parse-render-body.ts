@@ -1,33 +1,9 @@
-import { z } from 'zod';
 import { validateOverrides, type CompositionMetadata } from '@seekframe/composition';
+import { bodyProblems, RenderBodySchema, type RenderBody } from '@seekframe/producer/http';
 import { apiError } from './api-error.js';
-import { RENDER_FORMATS, RENDER_QUALITIES, type RenderJobRequest } from './render-job.js';
+import type { RenderJobRequest } from './render-job.js';
 
-/**
- * The body of `POST /api/render`, strict: unknown fields are refused so a typo is never silently
- * ignored. The option rules the CLI applies again (fps, formats) are kept to the few a template
- * exposes; the runner's `seekframe render` remains the final judge.
- */
-export const RenderBodySchema = z.strictObject(
-  {
-    variables: z.unknown().optional(),
-    format: z
-      .enum(RENDER_FORMATS, {
-        // A folder format cannot be the one file this API answers with; say so rather than only "not one of".
-        error: (issue) =>
-          issue.input === 'hls' || issue.input === 'png-sequence'
-            ? `${String(issue.input)} writes a folder of files (${issue.input === 'hls' ? 'a playlist and its segments' : 'one PNG a frame'}), and this API answers with one file; use one of ${RENDER_FORMATS.join(', ')}, or \`seekframe render --format ${String(issue.input)}\``
-            : `must be one of ${RENDER_FORMATS.join(', ')}`,
-      })
-      .optional(),
-    quality: z.enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` }).optional(),
-    fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
-    html: z.string().min(1, 'must be a whole HTML composition document').optional(),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps, html` : undefined) },
-);
-
-export type RenderBody = z.output<typeof RenderBodySchema>;
+export { RenderBodySchema, type RenderBody };
 
 export function parseRenderBody(json: unknown): RenderBody {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -35,7 +11,7 @@ export function parseRenderBody(json: unknown): RenderBody {
   }
   const result = RenderBodySchema.safeParse(json);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+    const problems = bodyProblems(result.error);
     throw apiError('invalid-body', `The request body is not a render request: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}.`, { details: { problems } });
   }
   return result.data;

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { relativePathProblem } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';
@@ -97,23 +97,24 @@ function previewHtmlPreparer(assets: PreviewAssets | undefined): PreparePreviewH
 /**
  * `GET /` (the page), `/preview/app.js` and `/preview/seekframe-player.js` (its built assets),
  * `/preview/composition/*` (the composition's files for the player, every HTML file with the
- * runtime injected in preview mode). No token needed: the page
+ * runtime injected in preview mode), as a sub-app to mount at `/`. No token needed: the page
  * asks for one when the API answers 401.
  */
-export function mountPreview(app: Hono<any>, options: RenderApiOptions): void {
+export function previewRoutes(options: Pick<RenderApiOptions, 'composition' | 'previewAssets'>): Hono {
   const prepareHtml = previewHtmlPreparer(options.previewAssets);
-  app.get('/', (c) => {
-    if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview page (no previewAssets given to createRenderApi).');
-    return c.html(previewPageHtml(), 200, { 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' });
-  });
-  app.get('/preview/:asset{(app|seekframe-player)\\.js}', async (c) => {
-    if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview assets.');
-    return serveFile(options.previewAssets, c.req.param('asset'));
-  });
-  app.get('/preview/composition/*', async (c) => {
-    const raw = c.req.path.slice('/preview/composition/'.length);
-    const path = safeRelativePath(raw);
-    if (!path) throw apiError('not-found', `No composition file ${raw}; paths are relative to the composition folder, without "..".`);
-    return serveFile(options.composition, path, prepareHtml);
-  });
+  return new Hono()
+    .get('/', (c) => {
+      if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview page (no previewAssets given to createRenderApi).');
+      return c.html(previewPageHtml(), 200, { 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' });
+    })
+    .get('/preview/:asset{(app|seekframe-player)\\.js}', async (c) => {
+      if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview assets.');
+      return serveFile(options.previewAssets, c.req.param('asset'));
+    })
+    .get('/preview/composition/*', async (c) => {
+      const raw = c.req.path.slice('/preview/composition/'.length);
+      const path = safeRelativePath(raw);
+      if (!path) throw apiError('not-found', `No composition file ${raw}; paths are relative to the composition folder, without "..".`);
+      return serveFile(options.composition, path, prepareHtml);
+    });
 }

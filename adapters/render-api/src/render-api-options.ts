@@ -1,4 +1,5 @@
 import { SeekframeError } from '@seekframe/composition';
+import type { JobLifecycleEvent } from './job-service.js';
 import type { CompositionSource, JobStore, ObjectStore, PreviewAssets, RenderRunner } from './ports.js';
 
 /**
@@ -53,6 +54,12 @@ export interface RenderApiOptions {
   serveRendersRoute?: boolean;
   /** Longest wait of a `sync` POST before it answers 202 `{id, statusUrl}` instead. Default 840 s. */
   syncTimeoutMs?: number;
+  /**
+   * Hears every change of a job's life once the job store holds it: `started`, `progress` (as
+   * throttled as the store's writes), `completed`, `failed`, `cancelled` (webhooks, logs). A
+   * listener that throws or rejects never breaks a render; pass slow work to `waitUntil`.
+   */
+  onEvent?: (event: JobLifecycleEvent) => void | Promise<void>;
   /** Job ids; default `crypto.randomUUID()`. */
   newId?: () => string;
   /** Clock for tests. */

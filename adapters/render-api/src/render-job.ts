@@ -1,20 +1,15 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import { isFinishedStatus, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality } from '@seekframe/producer/http';
+
+export { RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality };
 
 /**
  * A render job as every template stores it (in memory, in Durable Object storage, as Blob JSON).
  * Plain JSON on purpose: it crosses processes and platforms. Dates are ISO strings.
  */
 
-export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-
 /** Pipeline stages, the same names as the producer's `RenderStage` (`{type:'stage'}` events). */
 export type JobStage = 'lint' | 'load' | 'variables' | 'serve' | 'media' | 'capture' | 'finish';
-
-export const RENDER_FORMATS = ['mp4', 'webm', 'mov', 'gif'] as const;
-export type RenderFormat = (typeof RENDER_FORMATS)[number];
-
-export const RENDER_QUALITIES = ['draft', 'standard', 'high'] as const;
-export type RenderQuality = (typeof RENDER_QUALITIES)[number];
 
 /** The validated body of `POST /api/render` (variables already checked against the declarations). */
 export interface RenderJobRequest {
@@ -75,6 +70,5 @@ export interface JobProgress {
   totalFrames: number | null;
 }
 
-export function isFinished(status: JobStatus): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
-}
+/** The shared `isFinishedStatus` (@seekframe/producer/http) under this package's name. */
+export const isFinished = isFinishedStatus;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { bodyProblems, RenderBodySchema } from '@seekframe/producer/http';
 import { lambdaError } from '../errors.js';
 import type { RenderRequestBody } from '../progress/progress-records.js';
 
@@ -7,38 +7,30 @@ import type { RenderRequestBody } from '../progress/progress-records.js';
 export const MAX_VARIABLES_BYTES = 256 * 1024;
 
 /**
- * The body of POST /api/render: the fields and strictness of the render API contract that every
- * deploy template serves, so one client works against all of them (adapters/render-api's
- * RenderBodySchema; not imported, because that package depends on the CLI,
- * which loads this one). `html` is part of the contract but a Lambda deployment renders uploaded
- * projects only, so it is refused with 403 custom-html-disabled as a template without allowHtml does.
+ * Validates a parsed body against the render API contract's RenderBodySchema (the one every
+ * template accepts), then what a Lambda deployment adds: `html` is refused with 403
+ * custom-html-disabled (a Lambda deployment renders uploaded projects only, as a template without
+ * ALLOW_CUSTOM_HTML does), `variables` must be an object (400 invalid-variables, as the templates
+ * answer) of at most 256 KiB (413 variables-too-large).
  */
-export const RenderBodySchema = z.strictObject(
-  {
-    variables: z.record(z.string(), z.unknown(), { error: 'must be a JSON object of variable id -> value, like {"title":"Hi"}' }).optional(),
-    format: z.enum(['mp4', 'webm', 'mov', 'gif'], { error: 'must be one of mp4, webm, mov, gif' }).optional(),
-    quality: z.enum(['draft', 'standard', 'high'], { error: 'must be one of draft, standard, high' }).optional(),
-    fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
-    html: z.string().optional(),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps` : undefined) },
-);
-
-/** Validates a parsed body; throws invalid-body (every problem in details.problems), custom-html-disabled or variables-too-large. */
 export function parseRenderBody(input: unknown): RenderRequestBody {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw lambdaError('invalid-body', 'The request body must be a JSON object like {"variables":{"title":"Hi"},"quality":"high"} (every field is optional).');
   }
   const parsed = RenderBodySchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+    const problems = bodyProblems(parsed.error);
     throw lambdaError('invalid-body', `The request body is not a render request: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}.`, { details: { problems } });
   }
-  const { html, ...body } = parsed.data;
+  const { html, variables, ...rest } = parsed.data;
   if (html !== undefined) {
     throw lambdaError('custom-html-disabled', 'A Lambda deployment renders uploaded projects, not HTML sent in the request: render a project folder with `seekframe lambda render <dir>`.');
   }
-  const size = Buffer.byteLength(JSON.stringify(body.variables ?? {}));
+  if (variables !== undefined && (typeof variables !== 'object' || variables === null || Array.isArray(variables))) {
+    const message = 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}';
+    throw lambdaError('invalid-variables', `${message}.`, { stage: 'variables', details: { problems: [{ id: '', kind: 'not-an-object', message }] } });
+  }
+  const size = Buffer.byteLength(JSON.stringify(variables ?? {}));
   if (size > MAX_VARIABLES_BYTES) {
     throw lambdaError(
       'variables-too-large',
@@ -46,7 +38,7 @@ export function parseRenderBody(input: unknown): RenderRequestBody {
       { details: { bytes: size, limit: MAX_VARIABLES_BYTES } },
     );
   }
-  return body as RenderRequestBody;
+  return { ...rest, ...(variables !== undefined ? { variables: variables as Record<string, unknown> } : {}) };
 }
 
 export function parseJsonBody(text: string): unknown {

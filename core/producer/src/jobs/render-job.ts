@@ -1,7 +1,8 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
 import type { RenderEvent, RenderStage } from '../render/render-events.js';
+import type { JobStatus } from '../http/job-status.js';
 
-export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type { JobStatus };
 
 /**
  * A render job as the job service reports it: plain JSON (dates as ISO strings), so a host can
@@ -63,6 +64,4 @@ export interface JobRunContext {
  */
 export type JobRunner<Request, Result> = (request: Request, context: JobRunContext) => Promise<Result>;
 
-export function isFinishedStatus(status: JobStatus): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
-}
+export { isFinishedStatus } from '../http/job-status.js';

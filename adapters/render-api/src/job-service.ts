@@ -1,0 +1,289 @@
+import { apiError } from './api-error.js';
+import { expireRenders } from './expire-renders.js';
+import type { JobStore, ObjectStore, RenderRunner } from './ports.js';
+import type { RenderApiLimits } from './render-api-options.js';
+import { isFinished, type JobUpdate, type RenderJob, type RenderJobRequest } from './render-job.js';
+import { runJob } from './run-job.js';
+
+const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', gif: 'image/gif' };
+/** Seconds a client waits between status polls; a detached render is re-read at half this. */
+export const POLL_SECONDS = 2;
+/** Seconds a client is told to wait before retrying at capacity. */
+export const CAPACITY_RETRY_SECONDS = 10;
+
+/**
+ * What happened to a job, for a listener (webhooks, logs, metrics): called after the job store
+ * holds the change, with the job as stored. `progress` follows the store's throttled writes.
+ */
+export type JobLifecycleEvent =
+  | { type: 'started'; job: RenderJob }
+  | { type: 'progress'; job: RenderJob }
+  | { type: 'completed'; job: RenderJob }
+  | { type: 'failed'; job: RenderJob }
+  | { type: 'cancelled'; job: RenderJob };
+
+export interface JobServiceOptions {
+  runner: RenderRunner;
+  jobs: JobStore;
+  objects: ObjectStore;
+  limits: RenderApiLimits;
+  /** Queued + running jobs at once before 429 (needs `jobs.countActive`). Default 2. */
+  maxConcurrentRenders?: number;
+  /** How long a job and its output stay fetchable. Default 24 h. */
+  retentionSeconds?: number;
+  /** Longest `wait` before it gives up (the sync POST then answers 202). Default 840 s. */
+  syncTimeoutMs?: number;
+  waitUntil?: (promise: Promise<unknown>) => void;
+  newId?: () => string;
+  now?: () => Date;
+  /** Hears every lifecycle change; a throwing listener never breaks a render. */
+  onEvent?: (event: JobLifecycleEvent) => void | Promise<void>;
+}
+
+/** A render request that passed its checks (`checkRenderRequest`), ready to become a job. */
+export interface StartJobInput {
+  request: RenderJobRequest;
+  totalFrames: number;
+  bodyHash: string;
+  idempotencyKey?: string;
+}
+
+/**
+ * The render job lifecycle every template shares: start (with idempotency and the capacity
+ * check), status (refreshed from a detached runner; 404 unknown, 410 expired), wait, cancel,
+ * expiry. Plain functions over the three ports; the routes (render-routes.ts) only translate
+ * HTTP to these calls.
+ */
+export interface JobService {
+  /** A new job, or the one an Idempotency-Key already names (`created: false`). Throws
+   *  `idempotency-conflict` (same key, other body) and `too-many-renders` (at capacity). */
+  start(input: StartJobInput): Promise<{ job: RenderJob; created: boolean }>;
+  /** The job by id, refreshed from a detached runner; throws 404 `render-not-found`, 410 `render-expired`. */
+  get(id: string): Promise<RenderJob>;
+  /** Waits until the job ends or the sync timeout passes (then the unfinished job). With
+   *  `cancelOnAbort`, the signal aborting (the client left) cancels the job. */
+  wait(id: string, options?: { cancelOnAbort?: AbortSignal }): Promise<RenderJob | null>;
+  /** Cancels a queued or running job; throws 409 `render-not-running` for a finished one. */
+  cancel(id: string, message: string): Promise<RenderJob>;
+}
+
+export function createJobService(options: JobServiceOptions): JobService {
+  const { runner, objects, limits } = options;
+  const maxConcurrent = options.maxConcurrentRenders ?? 2;
+  const retentionMs = (options.retentionSeconds ?? 24 * 3600) * 1000;
+  const syncTimeoutMs = options.syncTimeoutMs ?? 840_000;
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const jobs = observedJobStore(options.jobs, options.onEvent);
+  /** Renders started by this instance: their abort switches and completion promises. */
+  const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** When this instance last swept the store for renders past retention (see sweepExpired). */
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  function run(job: RenderJob, request: RenderJobRequest): void {
+    const controller = new AbortController();
+    const done = runJob(
+      { jobs, objects, runner, now: () => now().getTime() },
+      job,
+      { id: job.id, request, outputKey: job.outputKey, contentType: CONTENT_TYPES[job.request.format], limits: runnerLimits(limits) },
+      controller.signal,
+    )
+      // A render that finished after its job expired (a short retention) is deleted at once.
+      .then(() => (now().getTime() >= Date.parse(job.expiresAt) ? dropOutput(job) : undefined))
+      .finally(() => local.delete(job.id));
+    local.set(job.id, { controller, done });
+    options.waitUntil?.(done);
+  }
+
+  /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
+  async function stop(id: string, message: string): Promise<RenderJob | null> {
+    const job = await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    local.get(id)?.controller.abort();
+    await runner.cancel(id);
+    return job;
+  }
+
+  /** Deletes a job's file (past retention); a failure is left to the next sweep. */
+  async function dropOutput(job: RenderJob): Promise<void> {
+    await objects.delete(job.outputKey).catch(() => undefined);
+  }
+
+  /**
+   * Renders past retention are deleted from stores with no lifecycle rule of their own (a local
+   * folder, Vercel Blob: `objects.list`): swept on new renders, at most once per retention period
+   * or minute per instance, in the background (`waitUntil` where the platform needs it). The
+   * first status request after expiry deletes that job's file too (get).
+   */
+  function sweepExpired(): void {
+    const at = now().getTime();
+    if (!objects.list || at - lastSweep < Math.min(retentionMs, 60_000)) return;
+    lastSweep = at;
+    options.waitUntil?.(expireRenders(objects, retentionMs, at).catch(() => []));
+  }
+
+  async function get(id: string): Promise<RenderJob> {
+    let job = await jobs.get(id);
+    if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
+    if (Date.parse(job.expiresAt) <= now().getTime()) {
+      await dropOutput(job);
+      throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, { details: { expiresAt: job.expiresAt } });
+    }
+    if (!isFinished(job.status) && runner.poll && !local.has(id)) {
+      const update = await runner.poll(job);
+      if (update) job = (await jobs.update(id, update)) ?? job;
+    }
+    return job;
+  }
+
+  /**
+   * The client of a synchronous answer never learnt the job's id, so when it goes away nobody
+   * could cancel the render: it is cancelled here, its slot freed, as the producer server does.
+   * `request.signal` aborts when the client disconnects (@hono/node-server; Workers with the
+   * `enable_request_signal` flag; Next route handlers). Returns the function that stops watching.
+   */
+  function cancelOnAbort(signal: AbortSignal, id: string): () => void {
+    const onAbort = (): void => {
+      void (async () => {
+        const job = await jobs.get(id);
+        if (job && !isFinished(job.status)) await stop(id, `Render ${id} was cancelled: the client of the synchronous POST /api/render disconnected before it finished.`);
+      })().catch(() => undefined);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+  }
+
+  return {
+    async start(input) {
+      const { request, totalFrames, bodyHash, idempotencyKey } = input;
+      if (idempotencyKey) {
+        // Answered before the capacity check: a retry of an accepted request is not a new render.
+        // (The store also resolves keys atomically in create() for two requests at once.)
+        const existing = await jobs.findByIdempotencyKey(idempotencyKey);
+        if (existing) return { job: sameBody(existing, bodyHash), created: false };
+      }
+      if (jobs.countActive && (await jobs.countActive()) >= maxConcurrent) {
+        throw apiError('too-many-renders', `This deployment is rendering ${maxConcurrent} video(s) already; try again in ${CAPACITY_RETRY_SECONDS} s.`, {
+          retryable: true,
+          details: { maxConcurrentRenders: maxConcurrent },
+        });
+      }
+      const job = newJob(newId(), now(), retentionMs, input);
+      const stored = await jobs.create(job);
+      if (!stored.created) return { job: sameBody(stored.job, bodyHash), created: false };
+      emit(options.onEvent, { type: 'started', job });
+      run(job, request);
+      sweepExpired();
+      return { job, created: true };
+    },
+
+    get,
+
+    async wait(id, { cancelOnAbort: signal } = {}) {
+      const stopWatching = signal ? cancelOnAbort(signal, id) : () => undefined;
+      try {
+        const deadline = now().getTime() + syncTimeoutMs;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, syncTimeoutMs);
+        });
+        await Promise.race([local.get(id)?.done ?? Promise.resolve(), timeout]);
+        // A detached runner (or another instance) finishes elsewhere: poll until it ends or time runs out.
+        let job = await get(id).catch(() => null);
+        while (job && !isFinished(job.status) && now().getTime() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 500));
+          job = await get(id).catch(() => null);
+        }
+        if (timer !== undefined) clearTimeout(timer);
+        return job;
+      } finally {
+        stopWatching();
+      }
+    },
+
+    async cancel(id, message) {
+      const job = await get(id);
+      if (isFinished(job.status)) {
+        throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
+      }
+      return (await stop(id, message)) ?? job;
+    },
+  };
+}
+
+/** The limits a runner enforces, from the deployment's. */
+function runnerLimits(limits: RenderApiLimits): { maxFrames: number; maxRenderSeconds: number; maxPixels: number; maxMemoryMB?: number } {
+  return { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) };
+}
+
+function newJob(id: string, created: Date, retentionMs: number, input: StartJobInput): RenderJob {
+  const { request, totalFrames, bodyHash, idempotencyKey } = input;
+  return {
+    id,
+    status: 'queued',
+    stage: null,
+    progress: 0,
+    framesRendered: 0,
+    totalFrames,
+    // Not the html: the runner gets it at start, and a job record kept for the retention period
+    // holds only what answers a status or an idempotent retry (bodyHash).
+    request: withoutHtml(request),
+    outputKey: `renders/${id}.${request.format}`,
+    createdAt: created.toISOString(),
+    updatedAt: created.toISOString(),
+    expiresAt: new Date(created.getTime() + retentionMs).toISOString(),
+    ...(idempotencyKey ? { idempotencyKey, bodyHash } : {}),
+  };
+}
+
+/** The job an Idempotency-Key names, when the retry sent the same body; else 409. */
+function sameBody(job: RenderJob, bodyHash: string): RenderJob {
+  if (job.bodyHash !== bodyHash) {
+    throw apiError('idempotency-conflict', `Idempotency-Key "${job.idempotencyKey}" was already used with a different body (render ${job.id}); use a new key for a different render.`, {
+      details: { id: job.id },
+    });
+  }
+  return job;
+}
+
+function withoutHtml(request: RenderJobRequest): RenderJobRequest {
+  const { html: _html, ...rest } = request;
+  return rest;
+}
+
+function emit(listener: JobServiceOptions['onEvent'], event: JobLifecycleEvent): void {
+  if (!listener) return;
+  try {
+    void Promise.resolve(listener(event)).catch(() => undefined);
+  } catch {
+    // a listener's failure is its own; the render goes on
+  }
+}
+
+/** Which lifecycle event a stored update is, if any. */
+function eventOf(update: JobUpdate): JobLifecycleEvent['type'] | null {
+  if (update.status === 'completed' || update.status === 'failed' || update.status === 'cancelled') return update.status;
+  if (update.progress !== undefined || update.stage !== undefined) return 'progress';
+  return null;
+}
+
+/**
+ * The job store with the listener told of every change it holds: completed, failed, cancelled
+ * and progress are whatever `update` stored (from the runner, a detached runner's poll or a
+ * cancel), so no path that changes a job can forget to report it.
+ */
+function observedJobStore(jobs: JobStore, listener: JobServiceOptions['onEvent']): JobStore {
+  if (!listener) return jobs;
+  return {
+    create: (job) => jobs.create(job),
+    get: (id) => jobs.get(id),
+    findByIdempotencyKey: (key) => jobs.findByIdempotencyKey(key),
+    ...(jobs.countActive ? { countActive: () => jobs.countActive!() } : {}),
+    async update(id, update) {
+      const job = await jobs.update(id, update);
+      const type = eventOf(update);
+      if (job && type) emit(listener, { type, job } as JobLifecycleEvent);
+      return job;
+    },
+  };
+}

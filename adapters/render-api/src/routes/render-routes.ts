@@ -1,0 +1,104 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { SeekframeError, type CompositionMetadata } from '@seekframe/composition';
+import { apiError } from '../api-error.js';
+import { checkRenderRequest } from '../check-render-request.js';
+import { POLL_SECONDS, type JobService } from '../job-service.js';
+import type { ObjectStore } from '../ports.js';
+import type { AnswerMode, RenderApiLimits } from '../render-api-options.js';
+import { isFinished, type JobProgress, type RenderJob } from '../render-job.js';
+import { serveObject } from '../serve-object.js';
+
+export interface RenderRoutesOptions {
+  service: JobService;
+  objects: ObjectStore;
+  loadComposition: () => Promise<CompositionMetadata>;
+  answerMode: AnswerMode;
+  allowCustomHtml: boolean;
+  limits: RenderApiLimits;
+}
+
+/**
+ * `POST /render`, `GET /render/:id`, `DELETE /render/:id` (mounted under /api): HTTP in, job
+ * service calls, HTTP out. How a POST answers: `Prefer: respond-async` -> 202 `{id, statusUrl}`;
+ * call-id mode -> `{call_id}`; else it waits for the file (`{id, url, key, durationMs}`), or 202
+ * past the platform's request time.
+ */
+export function renderRoutes(options: RenderRoutesOptions): Hono {
+  const { service, objects, limits } = options;
+  return new Hono()
+    .post(
+      '/render',
+      bodyLimit({
+        maxSize: limits.maxBodyBytes,
+        onError: () => {
+          throw apiError('body-too-large', `The request body is larger than this deployment's limit of ${limits.maxBodyBytes} bytes; send fewer or shorter variables.`, {
+            details: { limit: limits.maxBodyBytes },
+          });
+        },
+      }),
+      async (c) => {
+        const checked = await checkRenderRequest(await c.req.text(), { composition: options.loadComposition, allowCustomHtml: options.allowCustomHtml, limits });
+        const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
+        if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
+          throw apiError('invalid-body', 'Idempotency-Key is longer than 255 characters; use a UUID.');
+        }
+        const { job, created } = await service.start({ ...checked, ...(idempotencyKey ? { idempotencyKey } : {}) });
+        const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
+        if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
+          c.header('location', statusUrl);
+          c.header('preference-applied', 'respond-async');
+          return c.json({ id: job.id, statusUrl }, 202);
+        }
+        if (options.answerMode === 'call-id') {
+          c.header('location', statusUrl);
+          return c.json({ call_id: job.id });
+        }
+        // Only the client that started a render cancels it by leaving; a retry's client does not.
+        const finished = await service.wait(job.id, created ? { cancelOnAbort: c.req.raw.signal } : {});
+        if (!finished || !isFinished(finished.status)) {
+          // Past the platform's request time: the client continues by polling.
+          c.header('location', statusUrl);
+          return c.json({ id: job.id, statusUrl }, 202);
+        }
+        if (finished.status === 'completed' && finished.result) {
+          const { url, key, durationMs } = finished.result;
+          return c.json({ id: finished.id, url, key, durationMs });
+        }
+        if (finished.status === 'cancelled') throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
+        throw failureOf(finished);
+      },
+    )
+    .get('/render/:id', async (c) => {
+      const job = await service.get(c.req.param('id'));
+      if (job.status === 'queued' || job.status === 'running') {
+        c.header('retry-after', String(POLL_SECONDS));
+        c.header('cache-control', 'no-store');
+        return c.json(progressOf(job), 202);
+      }
+      if (job.status === 'failed') throw failureOf(job);
+      if (job.status === 'cancelled') throw apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
+      if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
+      const url = await objects.url(job.outputKey);
+      if (url) return c.redirect(url, 302);
+      return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${job.request.format}` });
+    })
+    .delete('/render/:id', async (c) => {
+      const id = c.req.param('id');
+      const job = await service.cancel(id, `Render ${id} was cancelled by a DELETE request.`);
+      return c.json({ id: job.id, status: 'cancelled' }, 202);
+    });
+}
+
+function failureOf(job: RenderJob): SeekframeError {
+  return SeekframeError.fromJSON(job.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
+}
+
+function progressOf(job: RenderJob): JobProgress {
+  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames };
+}
+
+function wantsJson(c: Context): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return /application\/json/i.test(accept) && !/video\/|\*\/\*/i.test(accept.split(',')[0] ?? '');
+}

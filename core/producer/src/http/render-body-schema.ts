@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The body of `POST /api/render`, the render API contract every HTTP face accepts (every deploy
+ * template, the Lambda API; the render container takes it with the deployment's limits added).
+ * Strict: an unknown field is refused, so a typo is never silently ignored. `variables` is checked
+ * against the composition's declarations by the face (it knows the composition), not here.
+ */
+export const RENDER_FORMATS = ['mp4', 'webm', 'mov', 'gif'] as const;
+export type RenderFormat = (typeof RENDER_FORMATS)[number];
+
+export const RENDER_QUALITIES = ['draft', 'standard', 'high'] as const;
+export type RenderQuality = (typeof RENDER_QUALITIES)[number];
+
+/** The fields of the body, for a face that adds its own (`RenderBodySchema.extend`). */
+export const RENDER_BODY_FIELDS = {
+  variables: z.unknown().optional(),
+  format: z
+    .enum(RENDER_FORMATS, {
+      // A folder format cannot be the one file this API answers with; say so rather than only "not one of".
+      error: (issue) =>
+        issue.input === 'hls' || issue.input === 'png-sequence'
+          ? `${String(issue.input)} writes a folder of files (${issue.input === 'hls' ? 'a playlist and its segments' : 'one PNG a frame'}), and this API answers with one file; use one of ${RENDER_FORMATS.join(', ')}, or \`seekframe render --format ${String(issue.input)}\``
+          : `must be one of ${RENDER_FORMATS.join(', ')}`,
+    })
+    .optional(),
+  quality: z.enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` }).optional(),
+  fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
+  html: z.string().min(1, 'must be a whole HTML composition document').optional(),
+};
+
+export const RenderBodySchema = z.strictObject(RENDER_BODY_FIELDS, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: ${Object.keys(RENDER_BODY_FIELDS).join(', ')}` : undefined),
+});
+
+export type RenderBody = z.output<typeof RenderBodySchema>;
+
+/** Every problem of a body that failed the schema, one per field (`details.problems` of `invalid-body`). */
+export function bodyProblems(error: z.ZodError): { field: string; message: string }[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+}
