@@ -59,7 +59,7 @@ describe('GET /preview/composition/*', () => {
     createRenderApi({
       runner,
       jobs: createMemoryJobStore(),
-      objects: { put: async () => undefined, get: async () => null, head: async () => null, delete: async () => undefined, url: () => null },
+      objects: { put: async () => ({ created: true }), get: async () => null, head: async () => null, delete: async () => undefined, url: () => null },
       composition,
       answerMode: 'sync',
       previewAssets: { read: async (name) => (name in assets ? { body: assets[name]! } : null) },

@@ -8,41 +8,10 @@ import type { JobStage, JobUpdate, RenderJob, RenderJobRequest } from './render-
  */
 
 // ---------------------------------------------------------------------------------------------
-// Object store: the same five verbs as the core's StoragePort (core/producer/src/storage), so a
-// template can pass the core's store straight through.
+// Object store: the core's StoragePort (core/producer/src/storage/storage-port.ts), declared once
+// there and imported here as a type only, so this Worker-safe graph loads no Node code for it.
 
-export interface ObjectInfo {
-  key: string;
-  size: number;
-  contentType?: string;
-  etag?: string;
-  /** ISO date string or Date. */
-  uploadedAt: string | Date;
-}
-
-/** Inclusive byte range; `end` absent = to the end. */
-export interface ByteRange {
-  start: number;
-  end?: number;
-}
-
-export type ObjectBody = ReadableStream<Uint8Array> | Uint8Array | ArrayBuffer | string;
-
-export interface ObjectStore {
-  /** `ifNoneMatch: '*'` = create only: resolves `{created:false}` when the key exists. */
-  put(key: string, body: ObjectBody, options?: { contentType?: string; ifNoneMatch?: '*' }): Promise<{ created: boolean } | void>;
-  /** With a range, `body` holds only those bytes; `info.size` is always the whole object's size. */
-  get(key: string, range?: ByteRange): Promise<{ body: ReadableStream<Uint8Array>; info: ObjectInfo } | null>;
-  head(key: string): Promise<ObjectInfo | null>;
-  delete(key: string): Promise<void>;
-  /** A URL clients can fetch directly (Blob, public R2), or null when this app must serve it. */
-  url(key: string): string | null | Promise<string | null>;
-  /**
-   * The objects whose key starts with `prefix` (optional): stores with no lifecycle rule of their
-   * own give it, so renders past retention are deleted by `expireRenders`.
-   */
-  list?(prefix: string): Promise<Pick<ObjectInfo, 'key' | 'uploadedAt'>[]>;
-}
+export type { ByteRange, StorageBody as ObjectBody, StorageObjectInfo as ObjectInfo, StoragePort as ObjectStore } from '@seekframe/producer/storage-port';
 
 // ---------------------------------------------------------------------------------------------
 // Job store

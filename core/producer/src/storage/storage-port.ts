@@ -1,9 +1,10 @@
 /**
- * Where finished files live, as one small port: put/get/head/delete/url. One port, so the server,
- * the render jobs and every deploy template store outputs the same way whatever the backend. The local
- * folder implementation is in core (local-folder-storage.ts); a deploy template fills the same
- * shape with Blob, R2, S3 or a volume. It is structurally the `ObjectStore` of
- * adapters/render-api (src/ports.ts), so a template can pass the core one straight through.
+ * Where finished files live, as one small port: put/get/head/delete/url (+ list where a store has
+ * no lifecycle rule of its own). Declared once, here: the producer server, the render jobs and
+ * every deploy template store outputs through it whatever the backend (render-api's `ObjectStore`
+ * is this type, imported as a type, so a Worker loads no Node code for it). The local folder
+ * implementation is in core (local-folder-storage.ts); a deploy template fills the same shape
+ * with Blob, R2, S3 or a volume. Types only in this file: it stays Worker-safe.
  */
 
 export interface StorageObjectInfo {
@@ -38,6 +39,12 @@ export interface StoragePort {
   head(key: string): Promise<StorageObjectInfo | null>;
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** A URL clients can fetch directly, or null when the host must serve the object itself. */
+  /** A URL clients can fetch directly (Blob, public R2, a presigned S3 GET), or null when the
+   *  host must serve the object itself. */
   url(key: string): string | null | Promise<string | null>;
+  /**
+   * The objects whose key starts with `prefix`: stores with no lifecycle rule of their own give
+   * it, so renders past retention are deleted (render-api's `expireRenders`).
+   */
+  list?(prefix: string): Promise<Pick<StorageObjectInfo, 'key' | 'uploadedAt'>[]>;
 }
