@@ -89,18 +89,6 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
     }
   };
 
-  const emit = (entry: Entry<Result>, event: JobEvent<Result>): void => {
-    const snapshot = copy(entry.job);
-    for (const listener of [...entry.listeners]) {
-      try {
-        listener(event, snapshot);
-      } catch {
-        // A broken listener (a closed socket) must not break the job or the other listeners.
-      }
-    }
-    if (isFinishedStatus(entry.job.status)) entry.listeners.clear();
-  };
-
   const finish = (entry: Entry<Result>, event: Extract<JobEvent<Result>, { type: 'completed' | 'failed' | 'cancelled' }>): void => {
     if (isFinishedStatus(entry.job.status)) return;
     const job = entry.job;
@@ -111,15 +99,6 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
     job.endedAt = iso();
     entry.endedAtMs = now();
     finished.push(job.id);
-    emit(entry, event);
-  };
-
-  const report = (entry: Entry<Result>, event: RenderEvent): void => {
-    if (isFinishedStatus(entry.job.status)) return;
-    if (event.type === 'stage') entry.job.stage = event.stage;
-    else if (event.type === 'progress') {
-      Object.assign(entry.job, { stage: event.stage, framesRendered: event.framesRendered, totalFrames: event.totalFrames, progress: Math.min(1, Math.max(0, event.percent / 100)) });
-    } else if (event.type !== 'warning') return;
     emit(entry, event);
   };
 
@@ -229,6 +208,33 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
       await queue.idle();
     },
   };
+}
+
+// Helpers that touch only the entry they are given live out here; the closure above keeps what
+// touches the service's own state (the queue, the maps, the clock). See "Stateful objects" in
+// docs/contributing/architecture.md.
+
+/** Tells every listener of the entry; a finished job's listeners are dropped after its last event. */
+function emit<Result>(entry: Entry<Result>, event: JobEvent<Result>): void {
+  const snapshot = copy(entry.job);
+  for (const listener of [...entry.listeners]) {
+    try {
+      listener(event, snapshot);
+    } catch {
+      // A broken listener (a closed socket) must not break the job or the other listeners.
+    }
+  }
+  if (isFinishedStatus(entry.job.status)) entry.listeners.clear();
+}
+
+/** A running job's render event: stage and progress update the job, then its listeners hear it. */
+function report<Result>(entry: Entry<Result>, event: RenderEvent): void {
+  if (isFinishedStatus(entry.job.status)) return;
+  if (event.type === 'stage') entry.job.stage = event.stage;
+  else if (event.type === 'progress') {
+    Object.assign(entry.job, { stage: event.stage, framesRendered: event.framesRendered, totalFrames: event.totalFrames, progress: Math.min(1, Math.max(0, event.percent / 100)) });
+  } else if (event.type !== 'warning') return;
+  emit(entry, event);
 }
 
 function copy<Result>(job: JobSnapshot<Result>): JobSnapshot<Result> {

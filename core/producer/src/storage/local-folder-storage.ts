@@ -69,12 +69,6 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
     return ready;
   };
 
-  const escapes = (key: string): SeekframeError =>
-    new SeekframeError('invalid-storage-key', `Storage key ${JSON.stringify(key)} leads outside the storage folder through a symbolic link; keys name plain files inside it.`, {
-      stage: 'output',
-      details: { key },
-    });
-
   /** The key's file, its folder checked when it exists (null: the folder does not exist, so neither does the object). */
   const existingTarget = async (key: string): Promise<string | null> => {
     const segments = parseStorageKey(key);
@@ -98,32 +92,6 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
     });
     if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
     return target;
-  };
-
-  const info = async (key: string, target: string): Promise<StorageObjectInfo | null> => {
-    const stats = await lstat(target).catch(() => null);
-    if (stats?.isSymbolicLink()) throw escapes(key);
-    if (!stats?.isFile()) return null;
-    return describe(key, stats);
-  };
-
-  /** Publishes `temp` under `target`; `temp` is gone afterwards whatever happens. */
-  const publish = async (temp: string, target: string, putOptions: StoragePutOptions): Promise<{ created: boolean }> => {
-    try {
-      if (putOptions.ifNoneMatch === '*') {
-        try {
-          await link(temp, target);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { created: false };
-          throw error;
-        }
-        return { created: true };
-      }
-      await rename(temp, target);
-      return { created: true };
-    } finally {
-      await unlink(temp).catch(() => undefined);
-    }
   };
 
   const tempPath = (suffix = ''): string => path.join(root, `.${process.pid}-${randomBytes(8).toString('hex')}.tmp${suffix}`);
@@ -234,6 +202,43 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
       return base ? `${base}/${segments.map(encodeURIComponent).join('/')}` : null;
     },
   };
+}
+
+// Helpers that need none of the store's state live out here; the closure above keeps what touches
+// its root and its lazily prepared folder. See "Stateful objects" in docs/contributing/architecture.md.
+
+function escapes(key: string): SeekframeError {
+  return new SeekframeError('invalid-storage-key', `Storage key ${JSON.stringify(key)} leads outside the storage folder through a symbolic link; keys name plain files inside it.`, {
+    stage: 'output',
+    details: { key },
+  });
+}
+
+/** The object at `target` (a plain file), null when there is none; a symbolic link is refused. */
+async function info(key: string, target: string): Promise<StorageObjectInfo | null> {
+  const stats = await lstat(target).catch(() => null);
+  if (stats?.isSymbolicLink()) throw escapes(key);
+  if (!stats?.isFile()) return null;
+  return describe(key, stats);
+}
+
+/** Publishes `temp` under `target`; `temp` is gone afterwards whatever happens. */
+async function publish(temp: string, target: string, putOptions: StoragePutOptions): Promise<{ created: boolean }> {
+  try {
+    if (putOptions.ifNoneMatch === '*') {
+      try {
+        await link(temp, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { created: false };
+        throw error;
+      }
+      return { created: true };
+    }
+    await rename(temp, target);
+    return { created: true };
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
 }
 
 function describe(key: string, stats: { size: number; mtime: Date; mtimeMs: number; ino: number }): StorageObjectInfo {
