@@ -39,7 +39,7 @@ const table = await build({
   bundle: true,
   write: false,
   format: 'esm',
-  platform: 'neutral',
+  platform: 'node',
   conditions: ['source'],
   logLevel: 'warning',
 });
