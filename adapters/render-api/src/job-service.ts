@@ -155,7 +155,7 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   return {
     async start(input) {
-      const { request, totalFrames, bodyHash, idempotencyKey } = input;
+      const { request, bodyHash, idempotencyKey } = input;
       if (idempotencyKey) {
         // Answered before the capacity check: a retry of an accepted request is not a new render.
         // (The store also resolves keys atomically in create() for two requests at once.)

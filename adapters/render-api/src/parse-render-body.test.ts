@@ -28,7 +28,7 @@ describe('parseRenderBody', () => {
     const error = thrown(() => parseRenderBody({ format: 'avi', fps: 2.5, extra: 1 }));
     expect(error.code).toBe('invalid-body');
     expect(error.message).toContain('extra');
-    expect((error.details?.problems as { field: string }[]).map((p) => p.field).sort()).toEqual(['body', 'format', 'fps']);
+    expect((error.details!.problems as { field: string }[]).map((p) => p.field).sort()).toEqual(['body', 'format', 'fps']);
     expect(thrown(() => parseRenderBody([])).code).toBe('invalid-body');
     expect(thrown(() => parseRenderBody(null)).code).toBe('invalid-body');
     expect(thrown(() => parseRenderBody({ fps: 241 })).code).toBe('invalid-body');

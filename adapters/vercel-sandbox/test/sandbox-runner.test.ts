@@ -107,7 +107,7 @@ describe('createSandboxRunner with local sandboxes', () => {
     expect(fake.pathnames()).toContain('renders/job-ok.mp4');
     const read = await storage.read('renders/job-ok.mp4');
     const file = path.join(scratch, 'job-ok.mp4');
-    await writeFile(file, Buffer.from(await (read?.response as Response).arrayBuffer()));
+    await writeFile(file, Buffer.from(await (read!.response as Response).arrayBuffer()));
     expect(await ffprobe(file)).toMatchObject({ codec_name: 'h264', width: 160, height: 90, nb_read_frames: '10' });
   });
 

@@ -55,7 +55,7 @@ describe('BlobStorage through the real @vercel/blob client', () => {
     await storage.put('big.bin', body, { contentType: 'application/octet-stream', overwrite: false, multipart: true });
     expect(fake.calls).toContain('POST mpu:complete');
     const read = await storage.read('big.bin');
-    expect(Buffer.from(await (read?.response as Response).arrayBuffer()).equals(body)).toBe(true);
+    expect(Buffer.from(await (read!.response as Response).arrayBuffer()).equals(body)).toBe(true);
   });
 
   it('the fake sorts a complete list that arrives out of order (as the client sends it)', async () => {

@@ -9,7 +9,7 @@ import type { JobSnapshot } from '../jobs/render-job.js';
 import { parseRenderRequest, type ParsedRenderRequest } from './render-request.js';
 import type { ServerRenderResult } from './run-render-job.js';
 import type { ProducerServerConfig } from './server-options.js';
-import { isFinalEvent, toServerEvent, type ProducerServerEvent } from './server-events.js';
+import { isFinalEvent, toServerEvent } from './server-events.js';
 import { scrubErrorData, scrubEvent } from './client-safe-error.js';
 import { serveStoredObject } from './serve-stored-object.js';
 import { openSseStream } from './sse-stream.js';

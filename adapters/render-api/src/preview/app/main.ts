@@ -56,6 +56,7 @@ async function start(): Promise<void> {
     player.setAttribute('width', String(Math.round(width)));
     player.setAttribute('height', String(Math.round((width * info.height) / info.width)));
   };
+  // biome-ignore lint/suspicious/noFocusedTests: fit() sizes the player to the page; this is not a test file.
   fit();
   addEventListener('resize', fit);
   // Counts loads (each variables edit reloads the preview), for people and for the contract suite.
