@@ -1,5 +1,5 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, VideoFrameMap } from '../runtime-types.js';
+import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineInspection, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
@@ -14,6 +14,7 @@ import { SubComposition } from './sub-composition.js';
 import { findContentTemplate, instantiateTemplate } from './template-content.js';
 import { VideoFrameOverlay } from './video-frame-overlay.js';
 import type { VirtualClock } from './virtual-clock.js';
+import { inspectTimeline } from './timeline-inspection.js';
 import { waitForDomContentLoaded, waitForWindowLoad, waitForFonts, decodeImages } from './page-readiness.js';
 
 export interface PageSettings {
@@ -317,6 +318,19 @@ export class PageRuntime {
     return out.sort((a, b) => a.start - b.start);
   }
 
+  /** Clips and animations of this document and its sub-compositions, in this document's seconds. */
+  async timeline(): Promise<TimelineInspection> {
+    await this.ready;
+    return inspectTimeline({
+      win: this.win,
+      duration: this.settings.duration(),
+      clips: this.clips,
+      adopted: this.animations.adopted(),
+      timelineOffset: (key) => this.compositionStart(key),
+      subs: this.subs,
+    });
+  }
+
   async useVideoFrames(map: VideoFrameMap): Promise<void> {
     await this.ready;
     for (const clip of this.clips) {
@@ -386,6 +400,7 @@ export class PageRuntime {
       getVariables: () => structuredClone(settings.variables),
       mediaClips: () => this.mediaClips(),
       useVideoFrames: (map) => this.useVideoFrames(map),
+      timeline: () => this.timeline(),
       errors: () => this.errors(),
       pending: () => this.pendingList(),
       warnings: () => this.warnings(),
