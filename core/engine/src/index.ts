@@ -2,7 +2,7 @@ export type { BrowserInfo } from './browser/browser-info.js';
 export { findBrowser, findCachedHeadlessShell, type FindBrowserOptions } from './browser/find-browser.js';
 export { probeBeginFrame } from './browser/probe-begin-frame.js';
 export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } from './system/find-ffmpeg.js';
-export { autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerInput } from './pool/worker-count.js';
+export { autoWorkerBounds, autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerBounds, type AutoWorkerInput } from './pool/worker-count.js';
 export { allowedCpus } from './system/pin-to-cpu.js';
 export { findOnPath } from './system/find-executable.js';
 export { launchBrowser, type BrowserSession, type LaunchOptions } from './browser/launch-browser.js';
@@ -32,7 +32,7 @@ export { hdrTransfer, HDR_TRANSFER_NAMES, type HdrTransfer } from './encode/hdr-
 export { probeHdrMetadata, hdrMetadataFromSideData, type HdrMetadata } from './media/probe-hdr-metadata.js';
 export { hdrFilter, hdrVideoArgs, HDR_REFERENCE_WHITE_NITS, type HdrOutput } from './encode/hdr-encoder-args.js';
 export { TONE_MAP_TO_SDR } from './encode/tone-map-filter.js';
-export { ffmpegHasFilter } from './encode/ffmpeg-filters.js';
+export { ffmpegHasDecoder, ffmpegHasFilter } from './encode/ffmpeg-filters.js';
 export { headroomPeak, hdrLayerGraph, hdrMergeGraph } from './media/hdr-layers.js';
 export { extractHdrLayers, type HdrLayers } from './media/extract-hdr-layers.js';
 export { mergeHdrLayers, type MergeHdrOptions } from './media/merge-hdr-layers.js';

@@ -42,3 +42,7 @@ export { openSseStream, pipeSseToNode, type SseStream, type SseStreamOptions } f
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render/render-events.js';
 export * from './batch/index.js';
 export { measureRender, type RenderMeasurement } from './render/measure-render.js';
+export { RenderProfile, REPORT_STAGES, type ReportStage, type CaptureProfile, type Choice } from './report/render-profile.js';
+export { RenderReportSchema, buildRenderReport, type RenderReport } from './report/render-report.js';
+export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis } from './report/frame-hotspots.js';
+export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';

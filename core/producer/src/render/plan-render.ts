@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
+import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode, type CapturePage } from '@seekframe/engine';
+import type { TimelineClip } from '@seekframe/runtime';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
@@ -8,7 +10,7 @@ import { CleanupStack } from './cleanup-stack.js';
 import { openMediaPage, type HdrSource } from './open-media-page.js';
 import { eventSink, type RenderContext } from './render-context.js';
 import type { RenderStage } from './render-events.js';
-import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
+import { chooseWorkers, openRenderSession, type RenderSession } from './render-session.js';
 import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
@@ -119,6 +121,8 @@ export async function planRenderSession(
   const decision = chooseCaptureMode(spec.captureMode, session.browser);
   const captureMode: CaptureMode = decision.mode;
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
+  // The report may reach a client: the browser is named by its file name, not its path on this machine.
+  if (context.profile) context.profile.captureMode = { value: captureMode, requested: spec.captureMode, reason: session.browser.path ? decision.reason.split(session.browser.path).join(path.basename(session.browser.path)) : decision.reason };
   assertCaptureMode(captureMode, session.browser);
 
   stage('media');
@@ -128,9 +132,9 @@ export async function planRenderSession(
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
-    const workers = resolveWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
+    const workers = chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
     session.workers = workers;
-    const early = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }));
+    const early = Array.from({ length: workers.value - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }));
     // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
     cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
     session.adopt.push(...early);
@@ -139,6 +143,8 @@ export async function planRenderSession(
   // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
   cleanup.add(() => opened.worker.session.close());
   if (options.keepPage) session.adopt.unshift(opened.worker);
+  context.profile?.enter('media');
+  if (context.profile) context.profile.clips = await readTimelineClips(opened.worker.page);
   // A missing media file is reported by the server with the document that used it.
   session.problems.assertNone();
   await reportPageWarnings(opened.worker.page, spec.strict, session.emit);
@@ -221,6 +227,14 @@ export function assertCaptureMode(mode: CaptureMode, browser: { path: string; su
       { stage: 'browser', details: { browser: browser.path } },
     );
   }
+}
+
+/** The page's clips for the render report (`__seekframe.timeline()`); none from a runtime without it. */
+async function readTimelineClips(page: Pick<CapturePage, 'evaluate'>): Promise<TimelineClip[]> {
+  return page.evaluate(async () => {
+    const runtime = (window as unknown as { __seekframe?: { timeline?: () => Promise<{ clips: TimelineClip[] }> } }).__seekframe;
+    return typeof runtime?.timeline === 'function' ? (await runtime.timeline()).clips : [];
+  });
 }
 
 function withoutGpu(encoder: RenderPlan['encoder']): Omit<RenderPlan['encoder'], 'gpu' | 'hdr'> {

@@ -8,7 +8,10 @@ import { mixSessionAudio } from './mix-plan-audio.js';
 import { planRenderSession } from './plan-render.js';
 import { eventSink, type RenderContext } from './render-context.js';
 import { abortError, rootCause } from './render-errors.js';
-import type { RenderEventListener, RenderResult } from './render-events.js';
+import type { RenderEvent, RenderEventListener, RenderResult } from './render-events.js';
+import { describeHotspot } from '../report/frame-hotspots.js';
+import { RenderProfile } from '../report/render-profile.js';
+import { buildRenderReport } from '../report/render-report.js';
 import { renderSessionFrames } from './render-frames.js';
 import { ProblemLog } from '../serve/problem-log.js';
 
@@ -23,7 +26,12 @@ import { ProblemLog } from '../serve/problem-log.js';
  */
 export async function renderComposition(input: RenderOptionsInput | RenderOptions, onEvent?: RenderEventListener, context: RenderContext = {}): Promise<RenderResult> {
   const startedAt = Date.now();
-  const emit = eventSink({ onEvent: context.onEvent ?? onEvent });
+  const profile = context.profile ?? new RenderProfile();
+  const sink = eventSink({ onEvent: context.onEvent ?? onEvent });
+  const emit = (event: RenderEvent): void => {
+    if (event.type === 'stage') profile.stageEvent(event.stage);
+    sink(event);
+  };
   const cleanup = new CleanupStack();
   let cancel: AbortSignal | undefined;
   // The server of the plan step and of the capture record here; a failure is explained from it.
@@ -40,12 +48,19 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     }
     const signal = cancel ? AbortSignal.any([cancel, wallTime.signal]) : wallTime.signal;
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
-    const { plan, session } = await planRenderSession(spec, { ...context, onEvent: emit, signal, problems }, cleanup, { keepPage: true, signal });
+    const { plan, session } = await planRenderSession(spec, { ...context, onEvent: emit, signal, problems, profile }, cleanup, { keepPage: true, signal });
+    profile.fps = plan.fps;
     checkpoint(signal);
+    profile.enter('audio');
     const audio = await mixSessionAudio(plan, path.join(session.workDir, plan.media.audio?.codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), session, signal);
     const encoded = await renderSessionFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: output, ...(audio ? { audio } : {}) }, session, signal);
 
     const videoDuration = plan.totalFrames * (plan.fps.den / plan.fps.num);
+    const report = buildRenderReport(profile, { status: 'completed', totalFrames: plan.totalFrames });
+    const captureMs = report.stages.find((s) => s.stage === 'capture')?.ms ?? 0;
+    for (const hotspot of report.hotspots) {
+      emit({ type: 'warning', code: 'slow-clip', message: describeHotspot(hotspot, captureMs), details: { ...hotspot } });
+    }
     const result: RenderResult = {
       output: encoded.output,
       format: plan.format,
@@ -59,8 +74,9 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       workers: encoded.workers,
       captureMode: plan.captureMode,
       hasAudio: audio !== null,
+      report,
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration });
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, report });
     return result;
   } catch (caught) {
     const error: SeekframeError = abortError(cancel, wallTime.signal) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);

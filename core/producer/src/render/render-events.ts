@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { RenderReport } from '../report/render-report.js';
 
 /** Pipeline steps, in order, as announced by `{type:'stage'}` events. */
 export type RenderStage = 'lint' | 'load' | 'variables' | 'serve' | 'media' | 'capture' | 'finish';
@@ -28,6 +29,8 @@ export type RenderEvent =
       durationMs: number;
       /** Length of the video in seconds (frames / fps). */
       videoDuration: number;
+      /** Where the time went (stages, slowest frames, slow clips, workers and capture mode); see RenderReportSchema. */
+      report?: RenderReport;
     }
   | { type: 'error'; error: SeekframeErrorData };
 
@@ -46,6 +49,8 @@ export interface RenderResult {
   workers: number;
   captureMode: 'beginframe' | 'screenshot';
   hasAudio: boolean;
+  /** Where the time went; the same object as the `complete` event's `report`. */
+  report: RenderReport;
 }
 
 /**
