@@ -89,7 +89,7 @@ export interface EncodedOutput {
 export function alphaLostError(verdict: AlphaVerdict, encoded: Pick<EncodedOutput, 'format' | 'fps'>, shownAs: string): SeekframeError {
   const worst = verdict.samples.filter((s) => s.source >= MIN_SHARE).sort((a, b) => b.source - b.output - (a.source - a.output))[0]!;
   const seconds = (worst.index * encoded.fps.den) / encoded.fps.num;
-  const percent = (share: number): string => `${(share * 100).toFixed(share < 0.01 ? 2 : 0)}%`;
+  const percent = (share: number): string => `${(share * 100).toFixed(share > 0 && share < 0.01 ? 2 : 0)}%`;
   return new SeekframeError(
     'alpha-lost',
     `${shownAs} lost its alpha channel: frame ${worst.index} (${seconds.toFixed(2)} s) is ${percent(worst.source)} transparent in the page but ${percent(worst.output)} in the decoded ${encoded.format}. ` +
