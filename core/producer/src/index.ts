@@ -46,3 +46,5 @@ export { RenderProfile, REPORT_STAGES, type ReportStage, type CaptureProfile, ty
 export { RenderReportSchema, buildRenderReport, type RenderReport } from './report/render-report.js';
 export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis } from './report/frame-hotspots.js';
 export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';
+export { checkComposition, DEFAULT_MAX_SAMPLES, type CheckInput } from './check/check-composition.js';
+export { CheckReportSchema, CheckFindingSchema, CHECKS, type CheckReport, type CheckFinding, type CheckName } from './check/check-report.js';
