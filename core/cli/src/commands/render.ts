@@ -40,6 +40,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height; default: no limit)')
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
+    .option('--report <file>', 'write where the time went (stages, slowest frames, slow clips, workers, capture mode) to this JSON file, also when the render fails')
     .option('--batch <file>', 'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template')
     .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')
@@ -63,7 +64,11 @@ export function register(program: Command, ctx: CliContext): void {
       try {
         // The benchmark's saved speed settings, read once here and passed in (never read inside a render).
         const { savedRenderTuning } = await import('@seekframe/engine');
-        const result = await renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
+        const { withReportFile } = await import('./render-report-file.js');
+        const rendering = withReportFile(flags.report, ctx.cwd, (profile) =>
+          renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env), ...(profile ? { profile } : {}) }),
+        );
+        const result = await rendering.catch((error: unknown) => {
           // --json: the error already went out as the last event line; keep stdout pure JSON lines.
           if (!flags.json) throw error;
           ctx.exitCode = EXIT_FAILURE;
