@@ -97,7 +97,7 @@ export async function checkComposition(input: CheckInput, context: RenderContext
     summary: { errors, warnings },
     checks,
     findings: ordered,
-    sampledTimes,
+    sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
     durationMs: Math.round(performance.now() - began),
   };
 }

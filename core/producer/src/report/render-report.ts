@@ -40,12 +40,12 @@ export const RenderReportSchema = z
     frames: z
       .object({
         total: z.number().describe('Frames of the render.'),
-        captured: z.number().describe('Frames captured (fewer than `total` when the render stopped early).'),
+        captured: z.number().describe('Frames captured (fewer than `total` only under a frame limit of the benchmark).'),
         reused: z.number().describe('beginframe: frames Chromium reported unchanged, reused without a new screenshot.'),
         meanMs: z.number().describe('Mean capture cost of a frame (seek to encoded image, in its worker).'),
-        medianMs: z.number(),
-        p90Ms: z.number(),
-        maxMs: z.number(),
+        medianMs: z.number().describe('Median capture cost of a frame.'),
+        p90Ms: z.number().describe('90th percentile of the capture cost.'),
+        maxMs: z.number().describe('The most expensive frame.'),
         encoderWaitMs: z.number().describe('Time the capture waited for ffmpeg to take frames (its pipe was full): high means the encoder is the bottleneck.'),
       })
       .nullable()
@@ -64,8 +64,8 @@ export const RenderReportSchema = z
       .array(
         z.object({
           ...ElementFields,
-          firstFrame: z.number(),
-          lastFrame: z.number(),
+          firstFrame: z.number().describe('First frame with the clip on screen (0-based).'),
+          lastFrame: z.number().describe('Last frame with the clip on screen.'),
           start: z.number().describe('Seconds the clip starts.'),
           end: z.number().describe('Seconds the clip ends.'),
           medianMs: z.number().describe('Median cost of a frame with the clip on screen.'),
