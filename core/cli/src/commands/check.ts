@@ -32,7 +32,12 @@ interface CheckFlags {
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('check')
-    .description('one gate before a render: lint, page errors and failed requests, motion on sampled frames, and the alpha of transparent formats')
+    .summary('one gate before a render: lint, page errors, motion on sampled frames, alpha')
+    .description(
+      'one gate before a render: lint, page errors and failed requests, motion on sampled frames, and the alpha of transparent formats. ' +
+        'Every finding names the element (or file), the time and the fix. Exit codes: 0 no errors (warnings allowed unless --strict), ' +
+        '1 findings that are errors, 2 a usage error, 3 the check could not run here (no browser or ffmpeg: see seekframe doctor)',
+    )
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
     .addOption(new Option('-f, --format <format>', 'the format you will render; mov, webm and png-sequence add the alpha check on a short sample render (default mp4)').choices([...OUTPUT_FORMATS]))
     .option('--fps <rate>', 'frames per second the motion check samples at (default: data-fps or 30)')
@@ -44,11 +49,6 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--samples <n>', `most frames the motion check captures, ${SAMPLES_MIN}-${SAMPLES_MAX} (default 60)`)
     .option('--strict', 'warnings fail the check too (exit 1)')
     .option('--json', 'print the report as one JSON document (the shape is in the docs: JSON output)')
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 no errors (warnings allowed unless --strict), 1 findings that are errors,\n2 a usage error, 3 the check could not run here (no browser, no ffmpeg: see seekframe doctor).\n' +
-        'Every finding names the element (or file), the time and the fix.',
-    )
     .action(async (dir: string, flags: CheckFlags) => {
       try {
         const { checkComposition, parseRenderSpec } = await import('@seekframe/producer');
