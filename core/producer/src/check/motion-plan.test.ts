@@ -77,6 +77,12 @@ describe('planMotion', () => {
     expect(result.movers.map((m) => [m.key, m.intervals])).toEqual([['#cut', [{ start: 2, end: 2.5 }]]]);
   });
 
+  it('ignores animations of properties that paint nothing by themselves (a transition of visibility)', () => {
+    const result = plan({ animations: [anim('#clip', 1, 1.3, { kind: 'css-transition', name: 'visibility', properties: 'visibility' }), anim('#z', 0, 1, { properties: 'zIndex, pointerEvents' })] });
+    expect(result.findings).toEqual([]);
+    expect(result.movers).toEqual([]);
+  });
+
   it('merges the animations of one element, names sub-composition elements through their hosts', () => {
     const inside = { ...el('#dot'), hosts: ['#child'], label: '[kid] <div#dot>' };
     const result = plan({ animations: [anim('#a', 0, 1), anim('#a', 0.5, 2, { name: 'spin' }), { ...anim('', 1, 2), target: inside }] });

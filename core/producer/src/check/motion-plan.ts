@@ -46,6 +46,13 @@ export interface MotionPlanOptions {
   maxSamples: number;
 }
 
+/**
+ * Properties that change no pixel by themselves (or flip at one instant): an animation of only
+ * these is no motion. A `transition: all` on a clip makes a transition of `visibility` each time
+ * the runtime shows or hides the clip.
+ */
+const NOT_MOTION = /^(visibility|display|pointer-events|cursor|user-select|content-visibility|will-change|z-index)$/;
+
 /** Where in each on-screen span a mover is sampled, and a clip. */
 const MOVER_FRACTIONS = [0.05, 0.35, 0.65, 0.95];
 const CLIP_FRACTIONS = [0.1, 0.5, 0.9];
@@ -73,6 +80,8 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
   };
 
   for (const animation of inspection.animations) {
+    const properties = animation.properties.split(/,\s*/).filter(Boolean);
+    if (properties.length > 0 && properties.every((p) => NOT_MOTION.test(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)))) continue;
     const key = elementKey(animation.target);
     const window = visibleWindow(animation, inspection);
     if (window.end - window.start < frame) continue; // never on screen: the runtime's clip warnings cover it
