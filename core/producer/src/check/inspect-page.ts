@@ -62,11 +62,11 @@ export async function inspectPage(
     assertCaptureMode(mode, session.browser);
     const target = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
     // PNG frames compare exactly; script errors become findings instead of stopping the seeks.
-    const options = { ...captureOptions(target, isTransparent(spec.format), { ...session.tuning, frameFormat: 'png' }), failOnScriptErrors: false, ...(context.signal ? { signal: context.signal } : {}) };
+    const pageOptions = { ...captureOptions(target, isTransparent(spec.format), { ...session.tuning, frameFormat: 'png' }), failOnScriptErrors: false, ...(context.signal ? { signal: context.signal } : {}) };
     const origin = session.server.origin;
     let page: CapturePage;
     try {
-      const opened = await openMediaPage({ browser: session.browser, page: options, gpu: spec.browserGpu, pool: session.browserPool });
+      const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
       cleanup.add(() => opened.worker.session.close());
       page = opened.worker.page;
     } catch (caught) {
