@@ -32,7 +32,7 @@ export { hdrTransfer, HDR_TRANSFER_NAMES, type HdrTransfer } from './encode/hdr-
 export { probeHdrMetadata, hdrMetadataFromSideData, type HdrMetadata } from './media/probe-hdr-metadata.js';
 export { hdrFilter, hdrVideoArgs, HDR_REFERENCE_WHITE_NITS, type HdrOutput } from './encode/hdr-encoder-args.js';
 export { TONE_MAP_TO_SDR } from './encode/tone-map-filter.js';
-export { ffmpegHasDecoder, ffmpegHasFilter } from './encode/ffmpeg-filters.js';
+export { ffmpegHasFilter } from './encode/ffmpeg-filters.js';
 export { headroomPeak, hdrLayerGraph, hdrMergeGraph } from './media/hdr-layers.js';
 export { extractHdrLayers, type HdrLayers } from './media/extract-hdr-layers.js';
 export { mergeHdrLayers, type MergeHdrOptions } from './media/merge-hdr-layers.js';

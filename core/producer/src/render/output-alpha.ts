@@ -1,15 +1,9 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { SeekframeError } from '@seekframe/composition';
-import { ffmpegHasDecoder } from '@seekframe/engine';
-import { PNG } from 'pngjs';
-
-const run = promisify(execFile);
 
 /** Frames compared, spread over the range: enough to see a lost channel, cheap to decode. */
-const SAMPLES = 5;
+const SAMPLES = 3;
 /** A pixel counts as see-through below this alpha (VP9 alpha is lossy: 0 may come back as 2). */
 const SEE_THROUGH = 250;
 /** A frame with fewer see-through pixels than this share is treated as opaque. */
@@ -58,18 +52,14 @@ export class AlphaWatch {
 
   /** Compares the kept frames with the encoded output at `encoded` (a file, or a png-sequence folder). */
   async verify(encoded: EncodedOutput): Promise<AlphaVerdict> {
-    const samples: AlphaSample[] = [];
-    if (encoded.format === 'webm' && !(await ffmpegHasDecoder('libvpx-vp9', encoded.ffmpeg))) {
-      return { samples, kept: false, lost: false, opaqueSource: false, skipped: `${encoded.ffmpeg} has no libvpx-vp9 decoder, the only one that reads VP9 alpha` };
-    }
-    for (const [index, frame] of [...this.#kept].sort((a, b) => a[0] - b[0])) {
-      const source = seeThroughShare(PNG.sync.read(frame).data, 4, 3);
-      const output = seeThroughShare(await decodeAlpha(encoded, index), 1, 0);
-      samples.push({ index, source, output });
-    }
+    const kept = [...this.#kept].sort((a, b) => a[0] - b[0]);
+    if (kept.length === 0) return { samples: [], kept: false, lost: false, opaqueSource: false };
+    const shares = await seeThroughShares(encoded, kept);
+    if (typeof shares === 'string') return { samples: [], kept: false, lost: false, opaqueSource: false, skipped: shares };
+    const samples = kept.map(([index], i) => ({ index, source: shares.source[i]!, output: shares.output[i]! }));
     const transparent = samples.filter((s) => s.source >= MIN_SHARE);
     const lost = transparent.some((s) => s.output < s.source / 2);
-    return { samples, kept: transparent.length > 0 && !lost, lost, opaqueSource: samples.length > 0 && transparent.length === 0 };
+    return { samples, kept: transparent.length > 0 && !lost, lost, opaqueSource: transparent.length === 0 };
   }
 }
 
@@ -106,46 +96,70 @@ export function sampleIndices(frames: number): number[] {
   return [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * (frames - 1)) / (count - 1))))];
 }
 
-/** Share of pixels whose alpha (byte `offset` of every `stride`) is below SEE_THROUGH. */
-function seeThroughShare(pixels: Uint8Array, stride: number, offset: number): number {
-  const count = Math.floor(pixels.length / stride);
-  if (count === 0) return 0;
+/** Share of pixels whose alpha (one byte each) is below SEE_THROUGH. */
+function seeThroughShare(alpha: Uint8Array): number {
+  if (alpha.length === 0) return 0;
   let seeThrough = 0;
-  for (let i = offset; i < pixels.length; i += stride) if (pixels[i]! < SEE_THROUGH) seeThrough++;
-  return seeThrough / count;
+  for (let i = 0; i < alpha.length; i++) if (alpha[i]! < SEE_THROUGH) seeThrough++;
+  return seeThrough / alpha.length;
 }
 
-/** The alpha plane of frame `index` of the output, one byte per pixel (255 everywhere when it has none). */
-async function decodeAlpha(encoded: EncodedOutput, index: number): Promise<Uint8Array> {
-  if (encoded.format === 'png-sequence') {
-    const file = path.join(encoded.path, `frame_${String((encoded.startNumber ?? 1) + index).padStart(6, '0')}.png`);
-    const rgba = PNG.sync.read(await readFile(file)).data;
-    const alpha = new Uint8Array(rgba.length / 4);
-    for (let i = 0; i < alpha.length; i++) alpha[i] = rgba[i * 4 + 3]!;
-    return alpha;
-  }
-  // Input seeking decodes from the previous keyframe and drops frames that start before the time:
-  // a quarter frame early lands on frame `index` whatever the rounding of its timestamp.
-  const seconds = (Math.max(0, index - 0.25) * encoded.fps.den) / encoded.fps.num;
-  const args = [
-    '-v', 'error', '-nostdin',
-    '-ss', seconds.toFixed(6),
-    ...(encoded.format === 'webm' ? ['-c:v', 'libvpx-vp9'] : []),
-    '-i', encoded.path,
-    '-frames:v', '1', '-an',
-    '-vf', 'format=rgba,alphaextract',
-    '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1',
-  ];
-  const size = encoded.width * encoded.height;
-  try {
-    const { stdout } = await run(encoded.ffmpeg, args, { encoding: 'buffer', maxBuffer: size * 2 + 1024, timeout: 60_000 });
-    if (stdout.length < size) throw new Error(`ffmpeg gave ${stdout.length} bytes for a ${encoded.width}x${encoded.height} frame`);
-    return new Uint8Array(stdout.buffer, stdout.byteOffset, size);
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
-    throw new SeekframeError('ffmpeg-exited', `ffmpeg could not decode frame ${index} of the encoded ${encoded.format} to check its alpha: ${stderr || (error instanceof Error ? error.message : String(error))}`, {
+/** Width the alpha planes are compared at: a share of see-through pixels needs no more. */
+const COMPARE_WIDTH = 480;
+
+/**
+ * The see-through shares of the captured frames and of the same frames of the output, from one
+ * ffmpeg process: the captured PNGs come in on stdin, each output frame is its own input (a video
+ * seeked to it, from the keyframe before, so a long video is not decoded from its start; a
+ * png-sequence file), every plane is scaled down alike and their alpha planes come out as one raw
+ * stream. A string says why there is no answer (this ffmpeg cannot read VP9 alpha).
+ */
+async function seeThroughShares(encoded: EncodedOutput, kept: ReadonlyArray<[number, Buffer]>): Promise<{ source: number[]; output: number[] } | string> {
+  const width = Math.min(encoded.width, COMPARE_WIDTH);
+  const height = Math.max(1, Math.round((encoded.height * width) / encoded.width));
+  const shrink = `scale=${width}:${height}:flags=bilinear,format=rgba,alphaextract`;
+  // libvpx-vp9 is the decoder that reads VP9 alpha (the native vp9 decoder drops it).
+  const decoder = encoded.format === 'webm' ? ['-c:v', 'libvpx-vp9'] : [];
+  const outputs = kept.flatMap(([index]) => {
+    if (encoded.format === 'png-sequence') return ['-i', path.join(encoded.path, `frame_${String((encoded.startNumber ?? 1) + index).padStart(6, '0')}.png`)];
+    // Seeking drops frames that start before the time: a quarter frame early lands on `index` whatever the rounding.
+    const seconds = (Math.max(0, index - 0.25) * encoded.fps.den) / encoded.fps.num;
+    return ['-ss', seconds.toFixed(6), ...decoder, '-i', encoded.path];
+  });
+  const chains = [`[0:v]${shrink}[s]`, ...kept.map((_, i) => `[${i + 1}:v]trim=end_frame=1,${shrink}[o${i}]`)];
+  const graph = `${chains.join(';')};[s]${kept.map((_, i) => `[o${i}]`).join('')}concat=n=${kept.length + 1}:v=1:a=0,setpts=N[out]`;
+  const args = ['-v', 'error', '-f', 'image2pipe', '-c:v', 'png', '-i', 'pipe:0', ...outputs, '-filter_complex', graph, '-map', '[out]', '-fps_mode', 'passthrough', '-frames:v', String(kept.length * 2), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+  const { code, stdout, stderr } = await runWithInput(encoded.ffmpeg, args, Buffer.concat(kept.map(([, frame]) => frame)));
+  const size = width * height;
+  if (code !== 0 || stdout.length < size * kept.length * 2) {
+    if (/Unknown decoder 'libvpx-vp9/i.test(stderr)) return `${encoded.ffmpeg} has no libvpx-vp9 decoder, the only one that reads VP9 alpha`;
+    throw new SeekframeError('ffmpeg-exited', `ffmpeg could not decode the encoded ${encoded.format} to check its alpha: ${stderr.trim() || `exit code ${code}, ${stdout.length} bytes`}`, {
       stage: 'encode',
-      details: { frame: index },
+      details: { frames: kept.map(([index]) => index) },
     });
   }
+  const plane = (i: number): Uint8Array => new Uint8Array(stdout.buffer, stdout.byteOffset + i * size, size);
+  return { source: kept.map((_, i) => seeThroughShare(plane(i))), output: kept.map((_, i) => seeThroughShare(plane(kept.length + i))) };
+}
+
+function runWithInput(command: string, args: string[], input: Buffer): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString('utf8')).slice(-8192)));
+    // ffmpeg that failed early closes its input: the write error is reported by the exit code.
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out), stderr: err });
+    });
+    child.stdin.end(input);
+  });
 }
