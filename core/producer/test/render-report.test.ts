@@ -27,14 +27,19 @@ describe('where the time went (render report)', () => {
     const report = result.report;
     expect(RenderReportSchema.parse(report)).toEqual(report);
 
-    expect(report.hotspots[0]).toMatchObject({ clip: '<div#heavy>', selector: '#heavy', firstFrame: 10, lastFrame: 15, start: 1, end: 1.6 });
+    expect(report.hotspots[0]).toMatchObject({ clip: '<div#heavy>', selector: '#heavy', firstFrame: 10, lastFrame: 17, start: 1, end: 1.8 });
     expect(report.hotspots[0]!.ratio).toBeGreaterThanOrEqual(2);
-    expect(report.slowestFrames[0]!.frame).toBeGreaterThanOrEqual(10);
-    expect(report.slowestFrames[0]!.frame).toBeLessThanOrEqual(15);
-    expect(report.slowestFrames[0]!.clips).toEqual(['<div#heavy>']);
+    // The slowest frames name the clips on screen in them: the heavy one exactly in its frames.
+    expect(report.slowestFrames).toHaveLength(5);
+    for (const frame of report.slowestFrames) expect(frame.clips).toEqual(frame.frame >= 10 && frame.frame <= 17 ? ['<div#heavy>'] : []);
+    // A hotspot that cost a second or more of capture is also a warning, with the same facts.
     const warning = events.find((e) => e.type === 'warning' && e.code === 'slow-clip');
-    expect(warning).toMatchObject({ type: 'warning', code: 'slow-clip', details: { selector: '#heavy' } });
-    expect(warning?.type === 'warning' && warning.message).toMatch(/^<div#heavy> made the render slow: while it is on screen \(frames 10-15, 1\.00-1\.60 s\)/);
+    if (report.hotspots[0]!.extraMs >= 1000) {
+      expect(warning).toMatchObject({ type: 'warning', code: 'slow-clip', details: { selector: '#heavy' } });
+      expect(warning?.type === 'warning' && warning.message).toMatch(/^<div#heavy> made the render slow: while it is on screen \(frames 10-17, 1\.00-1\.80 s\)/);
+    } else {
+      expect(warning).toBeUndefined();
+    }
 
     const complete = events.at(-1)!;
     expect(complete.type).toBe('complete');

@@ -9,7 +9,7 @@ import { planRenderSession } from './plan-render.js';
 import { eventSink, type RenderContext } from './render-context.js';
 import { abortError, rootCause } from './render-errors.js';
 import type { RenderEvent, RenderEventListener, RenderResult } from './render-events.js';
-import { describeHotspot } from '../report/frame-hotspots.js';
+import { describeHotspot, SLOW_CLIP_WARNING_MS } from '../report/frame-hotspots.js';
 import { RenderProfile } from '../report/render-profile.js';
 import { buildRenderReport } from '../report/render-report.js';
 import { renderSessionFrames } from './render-frames.js';
@@ -58,7 +58,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     const videoDuration = plan.totalFrames * (plan.fps.den / plan.fps.num);
     const report = buildRenderReport(profile, { status: 'completed', totalFrames: plan.totalFrames });
     const captureMs = report.stages.find((s) => s.stage === 'capture')?.ms ?? 0;
-    for (const hotspot of report.hotspots) {
+    for (const hotspot of report.hotspots.filter((h) => h.extraMs >= SLOW_CLIP_WARNING_MS)) {
       emit({ type: 'warning', code: 'slow-clip', message: describeHotspot(hotspot, captureMs), details: { ...hotspot } });
     }
     const result: RenderResult = {

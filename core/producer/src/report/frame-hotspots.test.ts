@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineClip } from '@seekframe/runtime';
-import { analyseFrameCosts } from './frame-hotspots.js';
+import { analyseFrameCosts, describeHotspot } from './frame-hotspots.js';
 
 const FPS = { num: 10, den: 1 };
 
@@ -43,6 +43,22 @@ describe('analyseFrameCosts', () => {
     expect(result.hotspots).toEqual([]);
     const loud = analyseFrameCosts({ frameMs: costs(60, 10, 20), firstFrame: 0, fps: FPS, clips });
     expect(loud.hotspots).toEqual([]);
+  });
+
+  it('does not blame a clip whose frames are only sometimes slow (bursts of load), nor a few milliseconds', () => {
+    const clips = [clip('#blur', 1, 2)];
+    const bursty = analyseFrameCosts({ frameMs: costs(10, 0, 0, (i) => (i >= 10 && i < 20 && i % 2 === 0 ? 90 : 0)), firstFrame: 0, fps: FPS, clips });
+    expect(bursty.hotspots).toEqual([]);
+    const cheap = analyseFrameCosts({ frameMs: Array.from({ length: 40 }, (_, i) => (i >= 10 && i < 20 ? 9 : 3)), firstFrame: 0, fps: FPS, clips });
+    expect(cheap.hotspots).toEqual([]);
+  });
+
+  it('says what to look at, with the frames, times, costs and the selector', () => {
+    const [hotspot] = analyseFrameCosts({ frameMs: costs(60, 10, 20), firstFrame: 0, fps: FPS, clips: [{ ...clip('#blur', 1, 2), hosts: ['#scene'], label: '[scene] <div#blur>' }] }).hotspots;
+    expect(describeHotspot(hotspot!, 900)).toBe(
+      '[scene] <div#blur> made the render slow: while it is on screen (frames 10-19, 1.00-2.00 s) a frame took 60 ms against 10 ms elsewhere (6.0x), 0.5 s of 0.9 s of capture; ' +
+        'look at its CSS filters, backdrop-filter, large shadows and blend modes, or images far larger than they are drawn (selector: #scene >>> #blur)',
+    );
   });
 
   it('places the frames of a chunk at their own times', () => {

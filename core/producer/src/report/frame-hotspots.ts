@@ -50,8 +50,16 @@ export interface FrameCostAnalysis {
 
 /** A clip is a hotspot when its frames cost at least this many times the others (medians)... */
 export const HOTSPOT_RATIO = 2;
-/** ...and the extra time is at least this share of all capture time: worth acting on. */
+/** ...its cheaper frames (first quartile) cost more than 1.5x the others' dearer ones (third quartile)... */
+const QUARTILE_GAP = 1.5;
+/** ...and the extra time is at least this share of all capture time and this long: worth acting on. */
 export const HOTSPOT_SHARE = 0.1;
+export const HOTSPOT_MIN_EXTRA_MS = 250;
+/**
+ * A hotspot becomes a `slow-clip` warning only from this much extra capture time: other
+ * processes can make a few frames of a small render slow, never seconds of one clip's frames.
+ */
+export const SLOW_CLIP_WARNING_MS = 1000;
 const MIN_FRAMES = 3;
 const MAX_HOTSPOTS = 3;
 
@@ -102,12 +110,16 @@ function findHotspots(costs: number[], total: number, clips: readonly TimelineCl
       } else outside.push(ms);
     });
     if (inside.length < MIN_FRAMES || outside.length < MIN_FRAMES) continue;
-    const medianIn = median([...inside].sort((a, b) => a - b));
-    const medianOut = median([...outside].sort((a, b) => a - b));
+    const sortedIn = [...inside].sort((a, b) => a - b);
+    const sortedOut = [...outside].sort((a, b) => a - b);
+    const medianIn = median(sortedIn);
+    const medianOut = median(sortedOut);
     const ratio = medianIn / Math.max(medianOut, 1e-3);
     const extra = inside.reduce((sum, ms) => sum + Math.max(0, ms - medianOut), 0);
     const share = extra / total;
-    if (ratio < HOTSPOT_RATIO || share < HOTSPOT_SHARE) continue;
+    // Medians and quartiles, not means: a burst of load on the machine slows some frames, not a clip's.
+    const separated = quantile(sortedIn, 0.25) >= QUARTILE_GAP * quantile(sortedOut, 0.75);
+    if (ratio < HOTSPOT_RATIO || share < HOTSPOT_SHARE || extra < HOTSPOT_MIN_EXTRA_MS || !separated) continue;
     candidates.push({
       clip: clip.label,
       selector: clip.selector,
@@ -140,6 +152,10 @@ function findHotspots(costs: number[], total: number, clips: readonly TimelineCl
 
 function overlaps(a: { firstFrame: number; lastFrame: number }, b: { firstFrame: number; lastFrame: number }): boolean {
   return a.firstFrame <= b.lastFrame && b.firstFrame <= a.lastFrame;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 function median(sorted: readonly number[]): number {

@@ -71,11 +71,11 @@ export const RenderReportSchema = z
           medianMs: z.number().describe('Median cost of a frame with the clip on screen.'),
           otherMedianMs: z.number().describe('Median cost of the other frames.'),
           ratio: z.number().describe('medianMs / otherMedianMs (at least 2).'),
-          extraMs: z.number().describe('Capture time above the other frames, summed over the clip (at least 10% of all capture time).'),
+          extraMs: z.number().describe('Capture time above the other frames, summed over the clip (at least 250 ms and 10% of all capture time).'),
           share: z.number().describe('extraMs as a share of all capture time, 0-1.'),
         }),
       )
-      .describe('Clips that made the render slow, at most three: each also becomes a `slow-clip` warning event.'),
+      .describe('Clips that made the render slow, at most three. One that cost at least 1 s of capture also becomes a `slow-clip` warning event.'),
     workers: ChoiceSchema(z.number()).nullable().describe('Browser processes that captured, and why that many.'),
     captureMode: ChoiceSchema(z.enum(['beginframe', 'screenshot'])).nullable().describe('How frames were captured, and why.'),
   })
