@@ -4,10 +4,14 @@
  * Seekframe on AWS Lambda: distributed renders (plan -> render chunks in parallel -> assemble)
  * orchestrated by Step Functions, one S3 bucket, an API function with a URL.
  *
- * Deploy with `npx sst deploy --stage <name>` (SST v3/v4; the CLI downloads Pulumi on first run,
- * so it cannot run on machines without internet access; see docs/pending/aws-lambda.md).
+ * The functions that render run one container image: `bash infra/lambda/build-image.sh` builds
+ * it first (the `seekframe render --docker` image plus @seekframe/aws-lambda: Debian's
+ * chromium-headless-shell, ffmpeg 5.1 and fonts), then `npx sst deploy --stage <name>` pushes it
+ * to ECR (infra/lambda/render-functions.ts). SST v3/v4; the CLI downloads Pulumi on first run,
+ * so it cannot run on machines without internet access.
  * This file is not part of the repository's typecheck: its types (`$config`, `sst.aws.*`,
- * `aws.*`) are generated into .sst/platform by the SST CLI.
+ * `aws.*`) are generated into .sst/platform by the SST CLI. The image functions' part is typed
+ * against the Pulumi SDKs by infra/lambda/deploy-types/check.sh.
  *
  * The state machine is built by buildRenderWorkflow (adapters/aws-lambda/src/orchestration),
  * a pure function over SST's own building blocks; its test snapshots the same definition.
@@ -18,13 +22,17 @@ export default $config({
       name: 'seekframe',
       home: 'aws',
       removal: input?.stage === 'production' ? 'retain' : 'remove',
-      providers: { aws: { region: process.env.AWS_REGION ?? 'us-east-1' } },
+      providers: { aws: { region: process.env.AWS_REGION ?? 'us-east-1' }, 'docker-build': '0.0.22' },
     };
   },
   async run() {
     const { buildRenderWorkflow, MAP_MAX_CONCURRENCY, SHORT_LIVED_TAG, SHORT_LIVED_DAYS, RENDER_RETENTION_DAYS, RENDERS_PREFIX } = await import(
       './adapters/aws-lambda/src/orchestration/index.ts'
     );
+    const { declareRenderFunctions } = await import('./infra/lambda/render-functions.ts');
+    const dockerbuild = await import('@pulumi/docker-build');
+    const { readFileSync } = await import('node:fs');
+    const { version } = JSON.parse(readFileSync('adapters/aws-lambda/package.json', 'utf8')) as { version: string };
 
     // Account concurrency: new accounts often have 10. The planner never makes more chunks than this.
     const accountConcurrency = Number(process.env.SEEKFRAME_ACCOUNT_CONCURRENCY ?? 10);
@@ -53,44 +61,22 @@ export default $config({
       ],
     });
 
-    // ffmpeg: the binaries inside @ffmpeg-installer/linux-x64 (a 2018 build) render, join and mix
-    // sound (the engine's filter graphs stay within ffmpeg 4.1). To use a newer ffmpeg, attach a
-    // layer with a static ffmpeg + ffprobe in bin/ (SEEKFRAME_FFMPEG_LAYER=<layer version ARN>).
-    const ffmpegLayer = process.env.SEEKFRAME_FFMPEG_LAYER;
-    const common = {
-      runtime: 'nodejs20.x' as const,
-      architecture: 'x86_64' as const,
-      link: [bucket],
-      ...(ffmpegLayer ? { layers: [ffmpegLayer] } : {}),
-      environment: {
-        ...(ffmpegLayer ? { SEEKFRAME_FFMPEG: '/opt/bin/ffmpeg', SEEKFRAME_FFPROBE: '/opt/bin/ffprobe' } : {}),
-        SEEKFRAME_BUCKET: bucket.name,
-        SEEKFRAME_CACHE_DIR: '/tmp/seekframe-cache',
-        SEEKFRAME_RUNTIME_BUNDLE: 'seekframe-runtime.js',
-        SEEKFRAME_CHUNK_TIMEOUT_SECONDS: String(chunkTimeoutSeconds),
-      },
-      copyFiles: [{ from: 'core/runtime/dist/seekframe-runtime.js', to: 'seekframe-runtime.js' }],
-      nodejs: {
-        // Binaries and data files stay real files in node_modules instead of being bundled.
-        install: ['@sparticuz/chromium', '@ffmpeg-installer/linux-x64', '@ffprobe-installer/linux-x64', 'puppeteer-core'],
-      },
+    const environment = {
+      SEEKFRAME_BUCKET: bucket.name,
+      SEEKFRAME_CACHE_DIR: '/tmp/seekframe-cache',
+      SEEKFRAME_CHUNK_TIMEOUT_SECONDS: String(chunkTimeoutSeconds),
     };
-    const entry = 'adapters/aws-lambda/src/handlers/lambda-entry';
-
-    const plan = new sst.aws.Function('Plan', { ...common, handler: `${entry}.plan`, memory: '2048 MB', timeout: '300 seconds', storage: '2048 MB' });
-    const renderChunk = new sst.aws.Function('RenderChunk', {
-      ...common,
-      handler: `${entry}.renderChunk`,
-      memory: '3008 MB',
-      timeout: `${chunkTimeoutSeconds} seconds`,
-      storage: '2048 MB',
+    // Plan, RenderChunk, Assemble and Fail: the image's Chromium and ffmpeg, one image for all.
+    const { plan, renderChunk, assemble, fail } = declareRenderFunctions(aws, dockerbuild, {
+      localImage: process.env.SEEKFRAME_LAMBDA_IMAGE ?? `seekframe/lambda:${version}`,
+      bucket,
+      environment,
+      chunkTimeoutSeconds,
     });
-    const assemble = new sst.aws.Function('Assemble', { ...common, handler: `${entry}.assemble`, memory: '3008 MB', timeout: '900 seconds', storage: '10240 MB' });
-    const fail = new sst.aws.Function('Fail', { ...common, handler: `${entry}.fail`, memory: '256 MB', timeout: '60 seconds' });
 
     const workflow = new sst.aws.StepFunctions('RenderWorkflow', {
       definition: buildRenderWorkflow(sst.aws.StepFunctions, {
-        functions: { plan, renderChunk, assemble, fail },
+        functions: { plan: plan.arn, renderChunk: renderChunk.arn, assemble: assemble.arn, fail: fail.arn },
         maxConcurrency,
         // A chunk that overruns its function's limit fails as Sandbox.Timedout; this is the backstop.
         timeouts: { plan: 330, renderChunk: chunkTimeoutSeconds + 30, assemble: 930 },
@@ -98,15 +84,24 @@ export default $config({
     });
 
     const token = new sst.Secret('RenderApiToken', '');
+    // The API validates and starts renders; it runs no browser and no ffmpeg, so it stays a small
+    // Node.js function with a URL.
     const api = new sst.aws.Function('Api', {
-      ...common,
-      handler: `${entry}.api`,
+      runtime: 'nodejs20.x',
+      architecture: 'x86_64',
+      link: [bucket],
+      handler: 'adapters/aws-lambda/src/handlers/lambda-entry.api',
       memory: '512 MB',
       timeout: '30 seconds',
       url: true,
-      copyFiles: [...common.copyFiles, { from: process.env.SEEKFRAME_COMPOSITION ?? 'compositions/ui-3d-reveal', to: 'composition' }],
+      nodejs: { install: ['puppeteer-core'] },
+      copyFiles: [
+        { from: 'core/runtime/dist/seekframe-runtime.js', to: 'seekframe-runtime.js' },
+        { from: process.env.SEEKFRAME_COMPOSITION ?? 'compositions/ui-3d-reveal', to: 'composition' },
+      ],
       environment: {
-        ...common.environment,
+        ...environment,
+        SEEKFRAME_RUNTIME_BUNDLE: 'seekframe-runtime.js',
         SEEKFRAME_STATE_MACHINE_ARN: workflow.arn,
         SEEKFRAME_COMPOSITION_DIR: 'composition',
         SEEKFRAME_MAX_CONCURRENCY: String(maxConcurrency),

@@ -19,6 +19,8 @@ export default defineConfig({
       'docs/test/**/*.test.ts',
     ],
     pool: 'forks',
+    // Gives each run an id; the container tests use it to build their images once per run.
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

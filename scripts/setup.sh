@@ -4,6 +4,7 @@
 #   1. system packages (Debian/Ubuntu): Chromium + headless shell, ffmpeg, Noto fonts
 #   2. npm dependencies (npm ci), only when node_modules is missing or older than package-lock.json
 #   3. build every package (turbo; cached, so quick when nothing changed)
+#   (as root, or with passwordless sudo, also the container tools the image tests use: podman)
 # Environment: SEEKFRAME_APT_PACKAGES overrides the package list; SEEKFRAME_NO_SUDO=1 never tries sudo.
 set -euo pipefail
 
@@ -13,16 +14,21 @@ cd "$ROOT"
 APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji}"
 # Only for testing apps/modal-function locally (FastAPI under uvicorn); not part of the render image.
 TEMPLATE_APT_PACKAGES="${SEEKFRAME_TEMPLATE_APT_PACKAGES:-python3-fastapi python3-uvicorn}"
+# Only for the tests that build and run the images (render --docker, the Cloudflare container, the
+# Lambda functions) with Debian's podman: podman-docker provides the `docker` command, runc is the
+# runtime that works where crun does not, mmdebstrap makes the base image when no registry is
+# reachable. Installed when this script can act as root; without them those tests skip and say why.
+CONTAINER_APT_PACKAGES="${SEEKFRAME_CONTAINER_APT_PACKAGES:-podman podman-docker runc mmdebstrap uidmap slirp4netns fuse-overlayfs}"
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19
 
 say() { printf 'seekframe setup: %s\n' "$*"; }
 die() { printf 'seekframe setup: %s\n' "$*" >&2; exit 1; }
 
-# Prints the packages of APT_PACKAGES that dpkg does not list as installed (space-separated).
+# Prints the packages of the given lists that dpkg does not list as installed (space-separated).
 missing_apt_packages() {
   local pkg missing=""
-  for pkg in $APT_PACKAGES $TEMPLATE_APT_PACKAGES; do
+  for pkg in "$@"; do
     if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" != "install ok installed" ]; then
       missing="${missing:+$missing }$pkg"
     fi
@@ -49,7 +55,12 @@ install_system_packages() {
     return 0
   fi
   local missing
-  missing="$(missing_apt_packages)"
+  # shellcheck disable=SC2086 # the package lists are meant to split
+  missing="$(missing_apt_packages $APT_PACKAGES $TEMPLATE_APT_PACKAGES)"
+  if as_root true; then
+    # shellcheck disable=SC2086
+    missing="$(missing_apt_packages $missing $CONTAINER_APT_PACKAGES)"
+  fi
   [ -z "$missing" ] && return 0
   local install="apt-get install -y --no-install-recommends $missing"
   if ! as_root true; then

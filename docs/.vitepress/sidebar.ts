@@ -41,6 +41,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Output formats and quality', link: '/guide/output-formats' },
       { text: 'Batch rendering', link: '/guide/batch-rendering' },
       { text: 'The render server', link: '/guide/render-server' },
+      { text: 'The preview studio', link: '/guide/studio' },
       { text: 'The player element', link: '/guide/player' },
       { text: 'Performance and benchmark', link: '/guide/performance' },
     ],

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createContext, createProgram, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, readVersion } from 'seekframe';
+import { createContext, createProgram, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, readVersion, type StopSignals } from 'seekframe';
 import { generatedNotice } from './generated-notice.js';
 
 /** Width the reference is wrapped at: what `--help` prints when stdout is not a terminal. */
@@ -15,7 +15,9 @@ export interface CommandHelp {
 /** The real program, with every command registered, never run: its definitions are the reference. */
 async function program(): Promise<Command> {
   const silent = { write: () => true, isTTY: false };
-  const ctx = createContext({ stdout: silent, stderr: silent, cwd: process.cwd(), env: {} }, readVersion());
+  // Never stopped: the program is only read, not run.
+  const stops: StopSignals = { signal: new AbortController().signal, keep() {}, onForcedExit() {}, release() {} };
+  const ctx = createContext({ stdout: silent, stderr: silent, cwd: process.cwd(), env: {} }, readVersion(), stops);
   return createProgram(ctx);
 }
 

@@ -14,7 +14,7 @@ export { createLambdaApiApp } from './api/api-app.js';
 export { handleApiInvoke, isApiInvokeEvent, type ApiInvokeEvent } from './api/api-invoke.js';
 export { startRender, readRenderProgress, type RenderService, type StartedRender } from './api/render-service.js';
 export { RenderBodySchema, parseRenderBody, MAX_VARIABLES_BYTES } from './api/render-body.js';
-export { lambdaRuntime, systemRuntime, sparticuzBrowser, bundledFfmpeg, type RenderRuntime } from './runtime/lambda-runtime.js';
+export { systemRuntime, type RenderRuntime } from './runtime/lambda-runtime.js';
 export { packProject, extractProject } from './project/project-archive.js';
 export { loadProducerCore } from './producer-core.js';
 export type { RenderCore, PlanFacts, CoreContext } from './render-core.js';

@@ -17,7 +17,7 @@ export interface PlanFacts {
   fps: { num: number; den: number };
   totalFrames: number;
   format: string;
-  versions: { seekframe: string; chromium: string; ffmpeg: string };
+  versions: { seekframe: string; chromium: string; ffmpeg: string; fonts?: Record<string, string> | null };
 }
 
 export interface CoreContext {

@@ -1,19 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aslBlocks, toStateMachineDefinition } from '../src/orchestration/asl-blocks.js';
 import { SHORT_LIVED_TAG } from '../src/storage/layout.js';
 
 /**
  * sst.config.ts cannot run here (the SST CLI downloads Pulumi), so its `run()` is executed with
- * small stand-ins for SST's globals ($config, sst.aws.*, aws.*): that checks the file runs, that
- * the state machine it hands SST is the snapshotted definition, and the resources' settings.
+ * small stand-ins for SST's globals ($config, sst.aws.*, aws.*) and the docker-build provider:
+ * that checks the file runs, that the state machine it hands SST is the snapshotted definition,
+ * and the resources' settings. infra/lambda/deploy-types/check.sh type-checks the image
+ * functions' declarations against the real Pulumi SDKs.
  */
+const images: Recorded[] = [];
+vi.mock('@pulumi/docker-build', () => ({
+  Image: class {
+    readonly ref = { value: '123456789012.dkr.ecr.us-east-1.amazonaws.com/renderfunctions:0.1.0@sha256:abc' };
+    constructor(name: string, args: Record<string, unknown>) {
+      images.push({ kind: 'Image', name, args });
+    }
+  },
+}));
 interface Recorded {
   kind: string;
   name: string;
   args: Record<string, unknown>;
 }
 
-const output = (value: string) => ({ value, apply: (fn: (v: string) => string) => output(fn(value)), toString: () => value });
+const output = (value: string): { value: string; apply(fn: (v: string) => string): unknown; toString(): string; toJSON(): string } => ({ value, apply: (fn: (v: string) => string) => output(fn(value)), toString: () => value, toJSON: () => value });
 
 describe('sst.config.ts', () => {
   const created: Recorded[] = [];
@@ -43,12 +54,28 @@ describe('sst.config.ts', () => {
         created.push({ kind: 'StepFunctions', name, args: { definition: JSON.parse(JSON.stringify(toStateMachineDefinition(args.definition as never))) } });
       }
     }
+    /** A Pulumi resource stand-in: records its args, exposes the outputs the config reads. */
+    const resource = (kind: string) =>
+      class {
+        readonly arn: ReturnType<typeof output>;
+        readonly name: string;
+        readonly id: string;
+        readonly repositoryUrl = output('123456789012.dkr.ecr.us-east-1.amazonaws.com/renderfunctions');
+        readonly registryId = '123456789012';
+        constructor(name: string, args: Record<string, unknown>) {
+          created.push({ kind, name, args });
+          this.name = name;
+          this.id = name;
+          this.arn = output(kind === 'lambda.Function' ? `arn:aws:lambda:us-east-1:1:function:${name}` : `arn:aws:iam::1:role/${name}`);
+        }
+      };
     const globals = {
       $config: (config: unknown) => config,
       sst: {
         aws: {
           Bucket: class {
             readonly name = 'renders-bucket';
+            readonly arn = output('arn:aws:s3:::renders-bucket');
             constructor(name: string, args: Record<string, unknown>) {
               created.push({ kind: 'Bucket', name, args });
             }
@@ -71,6 +98,14 @@ describe('sst.config.ts', () => {
             }
           },
         },
+        ecr: { Repository: resource('ecr.Repository'), getAuthorizationTokenOutput: () => ({ userName: 'AWS', password: 'token' }) },
+        iam: {
+          Role: resource('iam.Role'),
+          RolePolicy: resource('iam.RolePolicy'),
+          RolePolicyAttachment: resource('iam.RolePolicyAttachment'),
+          getPolicyDocumentOutput: (args: unknown) => ({ json: JSON.stringify(args) }),
+        },
+        lambda: { Function: resource('lambda.Function') },
       },
     };
     for (const [key, value] of Object.entries(globals)) {
@@ -89,13 +124,35 @@ describe('sst.config.ts', () => {
 
   const one = (kind: string, name?: string) => created.find((r) => r.kind === kind && (name === undefined || r.name === name))!;
 
-  it('hands SST the snapshotted workflow with its own functions', () => {
+  it('hands SST the snapshotted workflow with the image functions', () => {
     const definition = one('StepFunctions').args.definition as { States: Record<string, { Arguments?: { FunctionName: string }; MaxConcurrency?: number; ItemProcessor?: { States: Record<string, { TimeoutSeconds: number; Arguments: { FunctionName: string } }> } }> };
-    expect(definition.States.Plan!.Arguments!.FunctionName).toBe('Plan');
-    expect(definition.States.Assemble!.Arguments!.FunctionName).toBe('Assemble');
-    expect(definition.States.RecordFailure!.Arguments!.FunctionName).toBe('Fail');
-    expect(definition.States.RenderChunks!.ItemProcessor!.States.RenderChunk).toMatchObject({ TimeoutSeconds: 930, Arguments: { FunctionName: 'RenderChunk' } });
+    const arn = (name: string) => `arn:aws:lambda:us-east-1:1:function:${name}`;
+    expect(definition.States.Plan!.Arguments!.FunctionName).toBe(arn('Plan'));
+    expect(definition.States.Assemble!.Arguments!.FunctionName).toBe(arn('Assemble'));
+    expect(definition.States.RecordFailure!.Arguments!.FunctionName).toBe(arn('Fail'));
+    expect(definition.States.RenderChunks!.ItemProcessor!.States.RenderChunk).toMatchObject({ TimeoutSeconds: 930, Arguments: { FunctionName: arn('RenderChunk') } });
     expect(definition.States.RenderChunks!.MaxConcurrency).toBe(10);
+  });
+
+  it('the functions that render are one container image, pushed from the local build, each with its handler as the command', () => {
+    expect(images).toHaveLength(1);
+    expect(images[0]!.args).toMatchObject({ dockerfile: { inline: 'FROM seekframe/lambda:0.1.0\n' }, push: true, platforms: ['linux/amd64'] });
+    const functions = created.filter((r) => r.kind === 'lambda.Function');
+    expect(functions.map((f) => [f.name, (f.args.imageConfig as { commands: string[] }).commands[0]])).toEqual([
+      ['Plan', 'plan'],
+      ['RenderChunk', 'renderChunk'],
+      ['Assemble', 'assemble'],
+      ['Fail', 'fail'],
+    ]);
+    for (const f of functions) {
+      expect(f.args).toMatchObject({ packageType: 'Image', imageUri: images[0] ? expect.anything() : undefined, architectures: ['x86_64'] });
+      expect(f.args).not.toHaveProperty('layers');
+      expect((f.args.environment as { variables: Record<string, unknown> }).variables).toMatchObject({ SEEKFRAME_BUCKET: 'renders-bucket', SEEKFRAME_CHUNK_TIMEOUT_SECONDS: '900' });
+    }
+    expect(one('lambda.Function', 'RenderChunk').args).toMatchObject({ memorySize: 3008, timeout: 900, ephemeralStorage: { size: 2048 } });
+    expect(one('lambda.Function', 'Assemble').args).toMatchObject({ ephemeralStorage: { size: 10240 } });
+    // No function installs the 2018 ffmpeg or another Chromium.
+    expect(JSON.stringify(created)).not.toMatch(/ffmpeg-installer|ffprobe-installer|sparticuz/);
   });
 
   it('declares the bucket lifecycle: tagged scaffolding after 3 days, renders after 30', () => {
@@ -106,9 +163,8 @@ describe('sst.config.ts', () => {
     ]);
   });
 
-  it('sizes the functions for their step and gives the API its URL, settings and permissions', () => {
-    expect(one('Function', 'RenderChunk').args).toMatchObject({ memory: '3008 MB', timeout: '900 seconds', storage: '2048 MB', runtime: 'nodejs20.x', handler: 'adapters/aws-lambda/src/handlers/lambda-entry.renderChunk' });
-    expect(one('Function', 'Assemble').args).toMatchObject({ storage: '10240 MB' });
+  it('gives the API (a small Node.js function) its URL, settings and permissions', () => {
+    expect(one('Function', 'Api').args).toMatchObject({ runtime: 'nodejs20.x', handler: 'adapters/aws-lambda/src/handlers/lambda-entry.api' });
     const api = one('Function', 'Api').args as { url: boolean; environment: Record<string, unknown>; permissions: { actions: string[]; resources: unknown[] }[] };
     expect(api.url).toBe(true);
     expect(api.environment).toMatchObject({ SEEKFRAME_BUCKET: 'renders-bucket', SEEKFRAME_COMPOSITION_DIR: 'composition', RENDER_API_TOKEN: 'secret-value', SEEKFRAME_RUNTIME_BUNDLE: 'seekframe-runtime.js' });

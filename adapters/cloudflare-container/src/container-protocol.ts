@@ -21,6 +21,7 @@ export const ContainerRenderBodySchema = z.strictObject({
       maxFrames: z.number().int().positive().optional(),
       maxRenderSeconds: z.number().int().positive().optional(),
       maxPixels: z.number().int().positive().optional(),
+      maxMemoryMB: z.number().int().positive().optional(),
     })
     .optional(),
 });

@@ -12,6 +12,7 @@ export interface CloudflareRenderEnv extends RenderJobEnv {
   ALLOW_CUSTOM_HTML?: string;
   RENDER_MAX_FRAMES?: string;
   RENDER_MAX_SECONDS?: string;
+  RENDER_MAX_MEMORY_MB?: string;
   RENDER_RETENTION_SECONDS?: string;
   RENDER_MAX_CONCURRENT?: string;
 }

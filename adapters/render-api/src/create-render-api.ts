@@ -176,7 +176,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         request: job.request,
         outputKey: job.outputKey,
         contentType: CONTENT_TYPES[job.request.format],
-        limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels },
+        limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
       },
       controller.signal,
     ).finally(() => local.delete(job.id));

@@ -80,9 +80,10 @@ export interface RunnerJob {
   /** Store the finished file in the object store under exactly this key. */
   outputKey: string;
   contentType: string;
-  /** `seekframe render --max-frames/--max-render-seconds`: the render cancels itself with
-   *  `render-timeout` past the wall time. */
-  limits: { maxFrames: number; maxRenderSeconds: number; maxPixels: number };
+  /** `seekframe render --max-frames/--max-render-seconds/--max-memory`: the render cancels itself
+   *  with `render-timeout` past the wall time, `memory-limit-exceeded` past the memory bound
+   *  (unset: the CLI's default per browser). */
+  limits: { maxFrames: number; maxRenderSeconds: number; maxPixels: number; maxMemoryMB?: number };
 }
 
 export interface RunnerContext {

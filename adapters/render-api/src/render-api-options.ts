@@ -20,6 +20,11 @@ export interface RenderApiLimits {
   maxRenderSeconds: number;
   /** Custom `html` bytes (part of the body). Default 1 MiB. */
   maxHtmlBytes: number;
+  /**
+   * Memory of one render's browsers together, in MB (`seekframe render --max-memory`); over it the
+   * render stops with `memory-limit-exceeded`. Unset: the CLI's default, 1536 MB per browser.
+   */
+  maxMemoryMB?: number;
 }
 
 export interface RenderApiOptions {
@@ -76,8 +81,14 @@ export function renderApiSettingsFromEnv(env: Record<string, string | undefined>
   const limits: Partial<RenderApiLimits> = {};
   const maxFrames = num('RENDER_MAX_FRAMES');
   const maxRenderSeconds = num('RENDER_MAX_SECONDS');
+  const maxMemoryMB = num('RENDER_MAX_MEMORY_MB');
   if (maxFrames !== undefined) limits.maxFrames = maxFrames;
   if (maxRenderSeconds !== undefined) limits.maxRenderSeconds = maxRenderSeconds;
+  if (maxMemoryMB !== undefined) {
+    // The render refuses less (MIN_MEMORY_MB in the producer); say so at start, not at the first render.
+    if (maxMemoryMB < 256) throw new SeekframeError('invalid-server-options', `RENDER_MAX_MEMORY_MB must be at least 256 (MB) (got "${env.RENDER_MAX_MEMORY_MB?.trim()}"): a browser cannot open a page in less; fix or unset it.`, { stage: 'config', details: { variable: 'RENDER_MAX_MEMORY_MB' } });
+    limits.maxMemoryMB = maxMemoryMB;
+  }
   const maxConcurrentRenders = num('RENDER_MAX_CONCURRENT');
   const retentionSeconds = num('RENDER_RETENTION_SECONDS');
   return {

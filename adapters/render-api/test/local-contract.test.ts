@@ -12,7 +12,7 @@ async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id')
     ...(settings.token ? { token: settings.token } : {}),
     ...(settings.allowCustomHtml ? { allowCustomHtml: true } : {}),
     ...(settings.maxConcurrentRenders ? { maxConcurrentRenders: settings.maxConcurrentRenders } : {}),
-    ...(settings.maxFrames ? { limits: { maxFrames: settings.maxFrames } } : {}),
+    ...(settings.maxFrames || settings.maxMemoryMB ? { limits: { ...(settings.maxFrames ? { maxFrames: settings.maxFrames } : {}), ...(settings.maxMemoryMB ? { maxMemoryMB: settings.maxMemoryMB } : {}) } } : {}),
     ...(settings.retentionSeconds ? { retentionSeconds: settings.retentionSeconds } : {}),
   });
   return { baseUrl: api.url, stop: () => api.close() };

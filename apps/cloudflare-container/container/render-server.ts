@@ -243,9 +243,9 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
 }
 
 /** The deployment's limits (sent with each job) never raise the container's own (its env). */
-export function effectiveLimits(own: RenderLimits, requested: Partial<Record<'maxFrames' | 'maxRenderSeconds' | 'maxPixels', number>> | undefined): RenderLimits {
+export function effectiveLimits(own: RenderLimits, requested: Partial<Record<'maxFrames' | 'maxRenderSeconds' | 'maxPixels' | 'maxMemoryMB', number>> | undefined): RenderLimits {
   const merged: RenderLimits = { ...own };
-  for (const name of ['maxFrames', 'maxRenderSeconds', 'maxPixels'] as const) {
+  for (const name of ['maxFrames', 'maxRenderSeconds', 'maxPixels', 'maxMemoryMB'] as const) {
     const asked = requested?.[name];
     if (asked === undefined) continue;
     const ceiling = own[name];

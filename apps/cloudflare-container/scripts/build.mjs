@@ -3,7 +3,9 @@
 //   dist/worker/worker.js  the Worker (Hono + the render API), one ES module, with the composition
 //                          and the preview page's assets embedded (wrangler.jsonc `main`)
 //   dist/container/        the container image's context pieces the Dockerfile copies: the render
-//                          server bundle, the composition, and the Seekframe packages (npm pack)
+//                          server bundle, the composition, the Seekframe packages (npm pack) and,
+//                          in app/, those installed with their dependencies (stage-packages.mjs),
+//                          and apt-install-pinned.sh (infra/docker's)
 //
 //   node scripts/build.mjs                 both
 //   node scripts/build.mjs --worker-only   the Worker only (local dev and tests)
@@ -13,11 +15,12 @@
 // your own in public/compositions/<name>/ and set PREVIEW_COMPOSITION_DIR=public/compositions/<name>.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { stagePackages } from '../../../infra/docker/stage-packages.mjs';
 
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_DIR = resolve(APP_DIR, '../..');
@@ -160,7 +163,7 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
   return { outfile, compositionDir, files: Object.keys(composition).length };
 }
 
-/** The container's pieces: server bundle, composition, packed Seekframe packages, package.json. */
+/** The container's pieces: server bundle, composition, packed Seekframe packages, the system packages' install script. */
 export async function buildContainerContext({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'container') } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'packs'), { recursive: true });
@@ -190,8 +193,22 @@ export async function buildContainerContext({ compositionDir = resolveCompositio
     }
     execFileSync('npm', ['pack', '--silent', '--workspace', workspace, '--pack-destination', join(outDir, 'packs')], { cwd: REPO_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  await writeFile(join(outDir, 'package.json'), `${JSON.stringify({ name: 'seekframe-render-container', private: true, type: 'module' }, null, 2)}\n`);
+  await cp(join(REPO_DIR, 'infra/docker/apt-install-pinned.sh'), join(outDir, 'apt-install-pinned.sh'));
   return { outDir, packs: (await readdir(join(outDir, 'packs'))).sort() };
+}
+
+/**
+ * dist/container/app/: the packs installed with their production dependencies (and the animation
+ * libraries compositions load from CDNs), on this machine, for the Dockerfile to copy: the image
+ * build makes no npm requests. Kept as it is when the packs did not change.
+ */
+export async function stageContainerPackages({ outDir = join(APP_DIR, 'dist', 'container'), appDir = join(APP_DIR, 'dist', 'container-app') } = {}) {
+  const packs = (await readdir(join(outDir, 'packs'))).map((name) => join(outDir, 'packs', name));
+  // Staged beside dist/container (which buildContainerContext replaces) and copied in, so an
+  // unchanged set of packs is not installed again.
+  const staged = await stagePackages({ outDir: appDir, packs, pageLibraries: true, name: 'seekframe-render-container' });
+  await cp(appDir, join(outDir, 'app'), { recursive: true, verbatimSymlinks: true });
+  return staged;
 }
 
 async function main() {
@@ -201,7 +218,8 @@ async function main() {
   console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(REPO_DIR, compositionDir) || compositionDir}`);
   if (!workerOnly) {
     const container = await buildContainerContext({ compositionDir });
-    console.log(`built ${relative(process.cwd(), container.outDir)} (${container.packs.join(', ')})`);
+    const staged = await stageContainerPackages({ outDir: container.outDir });
+    console.log(`built ${relative(process.cwd(), container.outDir)} (${container.packs.join(', ')}; dependencies ${staged.reused ? 'unchanged' : 'installed'})`);
   }
 }
 

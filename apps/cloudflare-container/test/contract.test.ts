@@ -12,6 +12,7 @@ function vars(settings: ContractSettings): Record<string, string> {
     ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
     ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
     ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
+    ...(settings.maxMemoryMB ? { RENDER_MAX_MEMORY_MB: String(settings.maxMemoryMB) } : {}),
     ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
     ...(settings.maxConcurrentRenders ? { RENDER_MAX_CONCURRENT: String(settings.maxConcurrentRenders) } : {}),
   };

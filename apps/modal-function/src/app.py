@@ -99,6 +99,8 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
             "--max-frames", str(limits["maxFrames"]), "--max-render-seconds", str(limits["maxRenderSeconds"]),
             "--max-pixels", str(limits["maxPixels"]),
         ]
+        if limits.get("maxMemoryMB") is not None:
+            args += ["--max-memory", str(limits["maxMemoryMB"])]
         if request.get("quality"):
             args += ["--quality", request["quality"]]
         if request.get("fps") is not None:

@@ -29,6 +29,17 @@ def _int_env(name: str, default: int) -> int:
     return int(raw)
 
 
+def _memory_env(name: str) -> int | None:
+    """RENDER_MAX_MEMORY_MB: unset means the CLI's own default (per browser of the render)."""
+    raw = (os.environ.get(name) or "").strip()
+    if not raw:
+        return None
+    value = _int_env(name, 0)
+    if value < 256:
+        raise RuntimeError(f"{name} must be at least 256 (MB) (got {raw!r}): a browser cannot open a page in less; fix or unset it.")
+    return value
+
+
 def settings() -> dict[str, Any]:
     return {
         "token": (os.environ.get("RENDER_API_TOKEN") or "").strip(),
@@ -37,6 +48,7 @@ def settings() -> dict[str, Any]:
         "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),
         "max_render_seconds": _int_env("RENDER_MAX_SECONDS", 900),
         "max_pixels": 3840 * 2160,
+        "max_memory_mb": _memory_env("RENDER_MAX_MEMORY_MB"),
         "max_concurrent": _int_env("RENDER_MAX_CONCURRENT", 2),
         "retention_seconds": _int_env("RENDER_RETENTION_SECONDS", 24 * 3600),
         "composition": (os.environ.get("PREVIEW_COMPOSITION") or "ui-3d-reveal").strip(),

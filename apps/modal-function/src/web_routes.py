@@ -346,7 +346,7 @@ def create_api(render: Any, volume: Any):
                 return _answer_started(request, existing["id"])
             if _active_jobs() >= config["max_concurrent"]:
                 raise ApiError("too-many-renders", f"This deployment is rendering {config['max_concurrent']} video(s) already; try again in {CAPACITY_RETRY_SECONDS} s.", retryable=True, details={"maxConcurrentRenders": config["max_concurrent"]})
-            limits = {"maxFrames": config["max_frames"], "maxRenderSeconds": config["max_render_seconds"], "maxPixels": config["max_pixels"]}
+            limits = {"maxFrames": config["max_frames"], "maxRenderSeconds": config["max_render_seconds"], "maxPixels": config["max_pixels"], "maxMemoryMB": config["max_memory_mb"]}
             call = render.spawn(checked["request"], limits)
             created = _now()
             job = {

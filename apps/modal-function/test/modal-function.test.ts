@@ -64,6 +64,7 @@ function settingsEnv(settings: ContractSettings): Record<string, string> {
     ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
     ...(settings.maxConcurrentRenders ? { RENDER_MAX_CONCURRENT: String(settings.maxConcurrentRenders) } : {}),
     ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
+    ...(settings.maxMemoryMB ? { RENDER_MAX_MEMORY_MB: String(settings.maxMemoryMB) } : {}),
     ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
   };
 }

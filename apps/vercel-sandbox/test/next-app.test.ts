@@ -42,6 +42,7 @@ runRenderApiContract({
     if (settings.allowCustomHtml) env.ALLOW_CUSTOM_HTML = 'true';
     if (settings.maxConcurrentRenders !== undefined) env.RENDER_MAX_CONCURRENT = String(settings.maxConcurrentRenders);
     if (settings.maxFrames !== undefined) env.RENDER_MAX_FRAMES = String(settings.maxFrames);
+    if (settings.maxMemoryMB !== undefined) env.RENDER_MAX_MEMORY_MB = String(settings.maxMemoryMB);
     if (settings.retentionSeconds !== undefined) env.RENDER_RETENTION_SECONDS = String(settings.retentionSeconds);
     const server = await startNextServer(env);
     return { baseUrl: server.baseUrl, stop: server.stop };

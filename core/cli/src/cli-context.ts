@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import type { StopSignals } from './listen-for-stops.js';
 
 /** Where a command writes. `process.stdout` fits; tests pass a buffer with the same shape. */
 export interface OutputStream {
@@ -34,6 +35,8 @@ export interface CliContext extends CliIo {
   printJsonLine(value: unknown): void;
   /** CLI version from package.json. */
   version: string;
+  /** SIGINT/SIGTERM, caught since the process started (listen-for-stops.ts). */
+  stops: StopSignals;
 }
 
 /** NO_COLOR (https://no-color.org) wins, then FORCE_COLOR, then whether stdout is a terminal. */
@@ -43,10 +46,11 @@ export function colorEnabled(env: NodeJS.ProcessEnv, stdout: OutputStream): bool
   return stdout.isTTY === true && env.TERM !== 'dumb';
 }
 
-export function createContext(io: CliIo, version: string): CliContext {
+export function createContext(io: CliIo, version: string, stops: StopSignals): CliContext {
   return {
     ...io,
     version,
+    stops,
     colors: pc.createColors(colorEnabled(io.env, io.stdout)),
     exitCode: 0,
     print(line = '') {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { createContext, type CliContext, type CliIo } from './cli-context.js';
 import type { CommandModule } from './command-module.js';
+import { listenForStops, windsDownOnStop, type StopSignals } from './listen-for-stops.js';
 import { readVersion } from './read-version.js';
 import { reportError } from './report-error.js';
 
@@ -34,11 +35,13 @@ export async function createProgram(ctx: CliContext): Promise<Command> {
   return program;
 }
 
+
 /**
  * Entry point used by bin/seekframe.js (argv is process.argv). Returns the exit code instead of
- * exiting, so tests run it in-process: 0 ok, 1 findings or failure, 2 usage error.
+ * exiting, so tests run it in-process: 0 ok, 1 findings or failure, 2 usage error. `stops` is
+ * what bin/seekframe.js started listening to before it loaded the CLI (in-process: a new one).
  */
-export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+export async function main(argv: string[], io: Partial<CliIo> = {}, stops: StopSignals = listenForStops(argv)): Promise<number> {
   const ctx = createContext(
     {
       stdout: io.stdout ?? process.stdout,
@@ -47,13 +50,18 @@ export async function main(argv: string[], io: Partial<CliIo> = {}): Promise<num
       env: io.env ?? process.env,
     },
     readVersion(),
+    stops,
   );
   const json = argv.slice(2).includes('--json');
   try {
     const program = await createProgram(ctx);
+    // A render winds down on SIGINT/SIGTERM and reports it; every other command ends by the signal as usual.
+    program.hook('preAction', () => (windsDownOnStop(argv) ? stops.keep() : stops.release()));
     await program.parseAsync(argv, { from: 'node' });
     return ctx.exitCode;
   } catch (error) {
     return reportError(error, ctx, json);
+  } finally {
+    stops.release();
   }
 }

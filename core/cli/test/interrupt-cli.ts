@@ -1,8 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { descendants } from './process-tree.js';
 
 /** The published entry point, on the built dist/ (scripts/test.sh builds before the suite). */
 export const seekframeBin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/seekframe.js');
@@ -25,33 +27,92 @@ export async function slowProject(prefix: string, rootAttributes = '', files: Re
 
 export interface InterruptedRun {
   code: number | null;
+  /** The signal the CLI died by, if it did (it should not: it catches them). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
-  /** Whether `when` matched stdout, so SIGINT was sent. */
+  /** Whether `when` happened, so the signal was sent. */
   interrupted: boolean;
+  /** Seconds from the (first) signal to the CLI's exit. */
+  exitSeconds: number;
+  /** The CLI's own TMPDIR (emptied only by the CLI): what its temp folders would leave behind. */
+  tmp: string;
+  /** Every process below the CLI seen while it ran (browsers, ffmpeg). */
+  processes: number[];
+}
+
+/** When to send the signal: the first time stdout so far matches, or when the promise resolves (given the CLI process). */
+export type InterruptWhen = RegExp | ((child: ChildProcess) => Promise<void>);
+
+export interface InterruptOptions {
+  signal?: NodeJS.Signals;
+  /** Send the same signal once more this many ms after the first (a second Ctrl-C while the render cleans up). */
+  againAfterMs?: number;
+  /** Runs right before the signal is sent (e.g. to freeze a browser so the clean-up must wait for it). */
+  beforeSignal?: (child: ChildProcess) => void | Promise<void>;
 }
 
 /**
- * Runs the real CLI (`seekframe <args>` in `cwd`) in its own process, so a signal goes to it alone,
- * and sends it `signal` (SIGINT) the first time its stdout so far matches `when`.
+ * Runs the real CLI (`seekframe <args>` in `cwd`) in its own process with its own TMPDIR, so a
+ * signal goes to it alone and its leftovers are visible, and sends it `signal` (SIGINT) when `when`
+ * happens. The caller removes `tmp`.
  */
-export async function interruptCliWhen(cwd: string, args: string[], when: RegExp, signal: NodeJS.Signals = 'SIGINT'): Promise<InterruptedRun> {
+export async function interruptCliWhen(cwd: string, args: string[], when: InterruptWhen, options: InterruptOptions | NodeJS.Signals = {}): Promise<InterruptedRun> {
+  const opts = typeof options === 'string' ? { signal: options } : options;
+  const signal = opts.signal ?? 'SIGINT';
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-interrupt-tmp-'));
   const child = spawn(process.execPath, [seekframeBin, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: os.homedir() },
+    env: { PATH: process.env.PATH, HOME: os.homedir(), TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
   let interrupted = false;
+  let sentAt = 0;
+  const processes = new Set<number>();
+  const watch = setInterval(() => {
+    for (const pid of descendants(child.pid!)) processes.add(pid);
+  }, 250);
+  const send = async (): Promise<void> => {
+    if (interrupted) return;
+    interrupted = true;
+    for (const pid of descendants(child.pid!)) processes.add(pid);
+    await opts.beforeSignal?.(child);
+    sentAt = Date.now();
+    child.kill(signal);
+    if (opts.againAfterMs !== undefined) setTimeout(() => child.kill(signal), opts.againAfterMs);
+  };
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
-    if (!interrupted && when.test(stdout)) {
-      interrupted = true;
-      child.kill(signal);
-    }
+    if (when instanceof RegExp && when.test(stdout)) void send();
   });
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr, interrupted };
+  const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, sig) => resolve([code, sig])));
+  if (!(when instanceof RegExp)) void Promise.race([when(child), closed]).then(send);
+  const [code, died] = await closed;
+  clearInterval(watch);
+  return { code, signal: died, stdout, stderr, interrupted, exitSeconds: (Date.now() - sentAt) / 1000, tmp, processes: [...processes] };
+}
+
+/**
+ * Resolves once the CLI catches SIGINT/SIGTERM itself (bin/seekframe.js names the process
+ * `seekframe …` right after it starts listening) and at least `ms` after it was started.
+ */
+export function listeningAfter(ms: number): (child: ChildProcess) => Promise<void> {
+  return async (child) => {
+    const started = Date.now();
+    while (!readComm(child.pid!).startsWith('seekframe') || Date.now() - started < ms) {
+      if (child.exitCode !== null) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+}
+
+function readComm(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
 }

@@ -421,6 +421,11 @@ export const ERROR_DOCS = {
     when: 'The render ran past its wall-time limit (`--max-render-seconds`, `RENDER_MAX_SECONDS`); it was cancelled and wrote no output.',
     fix: 'Raise the limit, or render fewer frames.',
   },
+  'memory-limit-exceeded': {
+    group: 'jobs',
+    when: "The render's browsers held more memory than its bound, or a page's JavaScript heap reached its limit (half the bound); the render was stopped within a second, its browsers killed, and it wrote no output. Default bound: 1536 MB per browser of the render.",
+    fix: 'Find what the composition keeps allocating (a growing array, ArrayBuffers, canvases it never releases), render with fewer workers or pixels, or raise `--max-memory` (`PRODUCER_MAX_MEMORY_MB`, `RENDER_MAX_MEMORY_MB`).',
+  },
   'too-many-renders': {
     group: 'jobs',
     when: 'The queue is full (HTTP 429).',

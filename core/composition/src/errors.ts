@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'load-superseded',
   'media-probe-failed',
   'media-source-refused',
+  'memory-limit-exceeded',
   'method-not-allowed',
   'no-frames',
   'not-found',
@@ -186,6 +187,16 @@ export class SeekframeError extends Error {
       ...(data.details ? { details: data.details } : {}),
     });
   }
+}
+
+/**
+ * The error of a render its caller stopped (Ctrl-C, SIGTERM, DELETE, a closed stream), naming the
+ * reason the signal was aborted with. One sentence wherever a render can be stopped (the
+ * producer, and the CLI while it is still loading the producer).
+ */
+export function cancelledError(signal: { readonly reason?: unknown }): SeekframeError {
+  const reason = signal.reason instanceof Error ? signal.reason.message : signal.reason === undefined ? 'aborted' : String(signal.reason);
+  return new SeekframeError('render-cancelled', `The render was cancelled (${reason}); no output was written.`, { stage: 'capture', retryable: true });
 }
 
 /** Wraps anything thrown into a SeekframeError, keeping an existing one untouched. */

@@ -74,3 +74,5 @@ export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from
 export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';
 export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedFontStack } from './document-font-usage.js';
 export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';
+export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
+export { listSourceElements, type SourceElement } from './source-elements.js';

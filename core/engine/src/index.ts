@@ -5,12 +5,14 @@ export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } fr
 export { autoWorkerBounds, autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerBounds, type AutoWorkerInput } from './pool/worker-count.js';
 export { allowedCpus } from './system/pin-to-cpu.js';
 export { findOnPath } from './system/find-executable.js';
+export { readImageVersions, fontPackageVersions, dpkgVersions, imageVersionsSchema, FONT_PACKAGES, type ImageVersions } from './system/package-versions.js';
 export { launchBrowser, type BrowserSession, type LaunchOptions } from './browser/launch-browser.js';
 export { browserArgs, type CaptureMode } from './browser/browser-flags.js';
 export { openCapturePage, type CapturePage, type CapturePageOptions, type CapturedFrame } from './capture/capture-page.js';
 export { collectPageProblems, describePageProblem, pageProblemKey, type PageProblem } from './capture/page-problems.js';
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './encode/create-frame-encoder.js';
-export { sweepStaleTemps, tempFolderPrefix, tempPathFor, prepareTemp, commitOutput, removeTemp } from './system/atomic-output.js';
+export { sweepStaleTemps, tempFolderPrefix, tempPathFor, prepareTemp, commitOutput, removeTemp, removeOwnTempsSync } from './system/atomic-output.js';
+export { stopNow } from './system/stop-now.js';
 export { encoderOptionsSchema, parseEncoderOptions, encoderRuleProblems, OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, QUALITY_PRESETS, type EncoderOptions, type OutputFormat, type Quality } from './encode/encoder-options.js';
 export { buildEncoderArgs, segmentH264Args, GIF_MAX_FPS } from './encode/encoder-args.js';
 export { probeMedia, type MediaInfo, type MediaStream, type MediaColor } from './media/probe-media.js';
@@ -19,7 +21,9 @@ export { mixAudio, audioTrackSchema, type AudioTrack } from './media/mix-audio.j
 export { renderFramePool, type FramePoolOptions, type FramePoolResult } from './pool/render-frame-pool.js';
 export { openPoolWorker, startPoolWorker, type OpenPoolWorkerOptions, type PoolWorker, type WorkerLaunch } from './pool/open-pool-worker.js';
 export { listenOnLoopback } from './system/listen-on-loopback.js';
-export { createBrowserPool, contextProxy, type BrowserPool, type BrowserPoolOptions, type BrowserPoolStats } from './pool/browser-pool.js';
+export { createBrowserPool, contextProxy, type BrowserPool, type BrowserPoolOptions, type BrowserPoolStats, type BrowserSource } from './pool/browser-pool.js';
+export { guardBrowserMemory, type MemoryGuard, type MemoryGuardOptions, type MemoryExceeded } from './pool/memory-guard.js';
+export { createTreeMemory, type TreeMemory } from './system/tree-memory.js';
 export { scheduleWorkerBatches, type WorkerBatch } from './pool/schedule-worker-batches.js';
 export { probeHardwareEncoder, describeHardwareProbe, type HardwareEncoderProbe } from './encode/probe-hardware-encoder.js';
 export { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, videoToolboxQuality, type HardwareEncoder, type HardwareQuality } from './encode/hardware-encoders.js';

@@ -2,6 +2,8 @@ import { SeekframeError, toSeekframeError, type SeekframeErrorData } from '@seek
 import * as z from 'zod/mini';
 import { loadFrame, type LoadedFrame } from './load-frame.js';
 import { PlayClock } from './play-clock.js';
+import type { TimelineClip } from '@seekframe/runtime';
+import { compositionBox } from './element-outline.js';
 import { fitPlayerBox, parseLength } from './player-box.js';
 import { createControls } from './player-controls.js';
 import { SeekPump } from './seek-pump.js';
@@ -15,6 +17,8 @@ const STYLE = `
 iframe { position: absolute; left: 0; top: 0; border: 0; transform-origin: 0 0; background: transparent; }
 iframe.loading { opacity: 0; pointer-events: none; }
 .message { position: absolute; inset: 0; z-index: 1; padding: 8px; background: rgba(120, 0, 0, 0.85); white-space: pre-wrap; overflow: auto; }
+.highlight { position: absolute; z-index: 1; pointer-events: none; box-sizing: border-box; border: 2px solid #3b9eff; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.6); }
+.highlight.hidden-clip { border-style: dashed; opacity: 0.7; }
 .controls { display: flex; gap: 6px; align-items: center; padding: 4px 6px; background: #111; }
 .controls input { flex: 1; }
 .controls button { min-width: 2.5em; }
@@ -33,6 +37,10 @@ export class SeekframePlayer extends HTMLElement {
 
   private readonly stage: HTMLDivElement;
   private readonly message: HTMLDivElement;
+  private readonly outline: HTMLDivElement;
+  private outlined: Element | null = null;
+  /** Composition pixels -> stage pixels, as set by layout(). */
+  private placement = { left: 0, top: 0, scale: 1 };
   private controlsBar: HTMLElement | undefined;
   private frame: LoadedFrame | undefined;
   private pump: SeekPump | undefined;
@@ -58,7 +66,11 @@ export class SeekframePlayer extends HTMLElement {
     this.message = document.createElement('div');
     this.message.className = 'message';
     this.message.hidden = true;
-    this.stage.append(this.message);
+    this.outline = document.createElement('div');
+    this.outline.className = 'highlight';
+    this.outline.setAttribute('part', 'highlight');
+    this.outline.hidden = true;
+    this.stage.append(this.message, this.outline);
     shadow.append(style, this.stage);
   }
 
@@ -173,6 +185,38 @@ export class SeekframePlayer extends HTMLElement {
     return this.pump.request(target);
   }
 
+  /**
+   * The loaded composition's clips with their resolved timing, from its runtime (the same
+   * resolution the seeks use); empty before `ready`. See `SeekframeRuntime.timeline()`.
+   */
+  timeline(): TimelineClip[] {
+    return this.frame?.runtime.timeline?.() ?? [];
+  }
+
+  /**
+   * Outlines an element of the composition (e.g. a clip from `timeline()`) over the picture, and
+   * keeps the outline on it as time moves; dashed while the element is hidden. null removes it.
+   */
+  highlight(element: Element | null): void {
+    this.outlined = element;
+    this.placeOutline();
+  }
+
+  private placeOutline(): void {
+    const win = this.frame?.iframe.contentWindow;
+    const box = this.outlined && win ? compositionBox(this.outlined, win) : undefined;
+    this.outline.hidden = !box;
+    if (!box) return;
+    const { left, top, scale } = this.placement;
+    Object.assign(this.outline.style, {
+      left: `${left + box.left * scale}px`,
+      top: `${top + box.top * scale}px`,
+      width: `${box.width * scale}px`,
+      height: `${box.height * scale}px`,
+    });
+    this.outline.classList.toggle('hidden-clip', box.hidden);
+  }
+
   /** Loads the composition again (e.g. after its files changed), keeping time and play state. */
   reload(): void {
     this.scheduleLoad(true);
@@ -247,6 +291,7 @@ export class SeekframePlayer extends HTMLElement {
         (t) => frame.runtime.seek(t),
         (t) => {
           this.time = t;
+          this.placeOutline();
           this.emit('timeupdate', { currentTime: t });
           this.reportPageErrors();
         },
@@ -276,7 +321,9 @@ export class SeekframePlayer extends HTMLElement {
       const left = (box.width - native.width * box.scale) / 2;
       const top = (box.height - native.height * box.scale) / 2;
       this.frame.iframe.style.transform = `translate(${left}px, ${top}px) scale(${box.scale})`;
+      this.placement = { left, top, scale: box.scale };
     }
+    this.placeOutline();
   }
 
   private toggleControls(): void {

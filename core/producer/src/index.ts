@@ -1,6 +1,6 @@
 export { renderComposition } from './render/render-composition.js';
 export { RenderSpecSchema, parseRenderSpec, type RenderSpec, type RenderSpecInput } from './plan/render-spec.js';
-export { planHash, canonicalJson, type RenderPlan, type PlannedClip, type PlannedAudioTrack } from './plan/render-plan.js';
+export { planHash, canonicalJson, type RenderPlan, type RenderVersions, type PlannedClip, type PlannedAudioTrack } from './plan/render-plan.js';
 export { planRender, RENDER_SEED } from './render/plan-render.js';
 export { renderFrames, checkSplittable, type FrameRange, type RenderTarget, type RenderFramesResult } from './render/render-frames.js';
 export { mixPlanAudio } from './render/mix-plan-audio.js';
@@ -20,11 +20,12 @@ export {
   type Fps,
 } from './plan/render-options.js';
 export { parseRenderOptions, invalidOptionsError } from './plan/parse-render-options.js';
-export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, checkRenderLimits, type RenderLimits, type RenderLimitName } from './plan/render-limits.js';
+export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, DEFAULT_MEMORY_PER_BROWSER_MB, checkRenderLimits, type RenderLimits, type RenderLimitName, type ServerRenderLimits } from './plan/render-limits.js';
 export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';
+export { serveFile } from './serve/serve-file.js';
 export { resolvePackageAsset, readPackageAsset, type PackageAssetOptions } from './assets/resolve-package-asset.js';
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
 export { isNpmPackageName } from './serve/npm-package-name.js';

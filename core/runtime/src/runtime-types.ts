@@ -14,17 +14,24 @@ export interface SeekframeRuntime {
   mediaClips(): Promise<MediaClip[]>;
   useVideoFrames(map: VideoFrameMap): Promise<void>;
   errors(): string[];
-  /** What moves when: every clip and every animation (GSAP tweens, CSS animations and
-   *  transitions, Web Animations) with its composition-time interval and target, sub-compositions
-   *  included. Animations started later by a script appear once a seek has passed their start.
-   *  Used by `seekframe check` and the render report; awaits `ready`. */
-  timeline(): Promise<TimelineInspection>;
+  /** What moves when, as plain data for Node: every clip and every animation (GSAP tweens, CSS
+   *  animations and transitions, Web Animations) with its composition-time interval and target (a
+   *  selector), sub-compositions included. Animations started later by a script appear once a seek
+   *  has passed their start. Used by `seekframe check` and the render report; awaits `ready`. */
+  inspectTimeline(): Promise<TimelineInspection>;
   /** What `ready` or the current seek still waits for, e.g. `image https://…/a.png`. */
   pending(): string[];
   /** Problems that do not stop a render but would make it show less than the author meant (a
    *  sub-composition with nothing to show, an iframe whose clock cannot follow); known once `ready`
    *  settled. The render reports each as a `warning` event, an error under `strict`. */
   warnings(): RuntimeWarning[];
+  /**
+   * The clips of this document as the seeks use them: every clip, media element and
+   * sub-composition host with its resolved start and end (start-after-id chains, offsets, measured
+   * media lengths, a child's length from its host or its own timeline). Empty until `ready`.
+   * For tools (the preview's timeline); a render never calls it.
+   */
+  timeline(): TimelineClip[];
   /** Player-internal (preview mode; ignored in render mode): play audible media clips in sync
    *  with the seeks while `playing`, `muted` on every media element. */
   setPlayback(state: PlaybackState): void;
@@ -64,8 +71,28 @@ export interface VideoFrameSource {
 
 export type VideoFrameMap = Record<string, VideoFrameSource>;
 
+/** One clip of `SeekframeRuntime.timeline()`. */
+export interface TimelineClip {
+  /** `data-composition-id`, else `id`; undefined for an anonymous clip. */
+  id: string | undefined;
+  kind: 'video' | 'audio' | 'composition' | 'element';
+  /** The clip's element in the composition's document (a host for a sub-composition). */
+  element: HTMLElement;
+  /** Seconds; `end` is exclusive and is the composition's end for a clip without a length. */
+  start: number;
+  end: number;
+  /** `data-track-index`; undefined when the clip has none. */
+  trackIndex: number | undefined;
+  /** Seconds trimmed from the media source's start (`data-media-start`). */
+  mediaStart: number;
+  /** Where the length came from: `data-duration`, the measured media, the sub-composition, or none. */
+  lengthFrom: 'attribute' | 'media' | 'composition' | 'open';
+  /** A sub-composition instance: its variables as resolved for this instance (declared defaults <- host `data-variable-values`). */
+  variables?: Record<string, unknown>;
+}
+
 /** An element as findings and reports name it. */
-export interface TimelineElement {
+export interface InspectedElement {
   /** `<div#title>`; inside a sub-composition prefixed with its id, e.g. `[intro] <h1>`. */
   label: string;
   /** A CSS selector that finds it in its own document (`#title`, `#stage > div.card:nth-of-type(2)`). */
@@ -74,7 +101,7 @@ export interface TimelineElement {
   hosts: string[];
 }
 
-export interface TimelineClip extends TimelineElement {
+export interface InspectedClip extends InspectedElement {
   kind: 'video' | 'audio' | 'composition' | 'element';
   id?: string;
   /** Composition seconds; `end` is exclusive. */
@@ -82,13 +109,13 @@ export interface TimelineClip extends TimelineElement {
   end: number;
 }
 
-export interface TimelineAnimation {
+export interface InspectedAnimation {
   kind: 'gsap' | 'css-animation' | 'css-transition' | 'web-animation';
   /** `animation-name`, the transitioned property, `__timelines["main"]`, or `gsap (not registered)`. */
   name: string;
   /** The animated properties when known (GSAP vars, keyframe properties), e.g. `x, opacity`. */
   properties: string;
-  target: TimelineElement;
+  target: InspectedElement;
   /** Composition seconds in which it changes the target; `end` is capped at the composition's end. */
   start: number;
   end: number;
@@ -104,6 +131,6 @@ export interface TimelineAnimation {
 
 export interface TimelineInspection {
   duration: number;
-  clips: TimelineClip[];
-  animations: TimelineAnimation[];
+  clips: InspectedClip[];
+  animations: InspectedAnimation[];
 }

@@ -40,11 +40,11 @@ afterAll(async () => {
   await fx?.close();
 });
 
-describe('__seekframe.timeline()', () => {
+describe('__seekframe.inspectTimeline()', () => {
   let inspection: TimelineInspection;
   beforeAll(async () => {
     const page = await openReady(fx, '/timeline.html');
-    inspection = await page.evaluate(() => window.__seekframe!.timeline());
+    inspection = await page.evaluate(() => window.__seekframe!.inspectTimeline());
     await page.close();
   });
 

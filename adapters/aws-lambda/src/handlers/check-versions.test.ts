@@ -35,4 +35,12 @@ describe('checkChunkRuntime', () => {
     expect(error.message).toContain('ffmpeg 4.1 (plan: 5.1.9)');
     expect(classifyFailure(error).kind).toBe('fatal');
   });
+
+  it('fails when the font packages differ from the plan (text would shape differently at the seams)', () => {
+    const planned = { ...plan, versions: { ...plan.versions, fonts: { 'fonts-noto-core': '20201225-1' } } };
+    expect(() => checkChunkRuntime(planned, browser, ffmpeg, { 'fonts-noto-core': '20201225-1' })).not.toThrow();
+    const error = failure(() => checkChunkRuntime(planned, browser, ffmpeg, { 'fonts-noto-core': '20240101-1' }));
+    expect(error.code).toBe('version-mismatch');
+    expect(error.message).toContain('fonts {"fonts-noto-core":"20240101-1"} (plan: {"fonts-noto-core":"20201225-1"})');
+  });
 });

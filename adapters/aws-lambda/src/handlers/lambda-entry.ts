@@ -10,7 +10,7 @@ import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
 import type { RenderService } from '../api/render-service.js';
 import { loadProducerCore } from '../producer-core.js';
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
-import { lambdaRuntime } from '../runtime/lambda-runtime.js';
+import { systemRuntime } from '../runtime/lambda-runtime.js';
 import { createS3ObjectStore } from '../storage/s3-object-store.js';
 import { assembleHandler, type AssembleEvent } from './assemble-handler.js';
 import { failHandler, type FailEvent } from './fail-handler.js';
@@ -50,12 +50,12 @@ function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
   deps ??= loadProducerCore().then((core) => ({
     store,
     core,
-    runtime: lambdaRuntime(),
+    runtime: systemRuntime(),
     workRoot: path.join(os.tmpdir(), 'seekframe'),
     sweepOtherRenders: true,
     browsers,
     memoryMb: Number(context.memoryLimitInMB) || 0,
-    // The bundled function has no node_modules/@seekframe/runtime: sst.config.ts copies the bundle.
+    // A bundled function (the API's zip) has no node_modules/@seekframe/runtime: sst.config.ts copies the bundle.
     ...(env.SEEKFRAME_RUNTIME_BUNDLE ? { runtimeSource: () => readFile(path.resolve(env.SEEKFRAME_RUNTIME_BUNDLE!), 'utf8') } : {}),
   }));
   return deps;

@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fontPackageVersions } from '@seekframe/engine';
 import { lambdaError } from '../errors.js';
 import { chunkName, renderKeys } from '../storage/layout.js';
 import { getJson, putJson } from '../storage/object-store.js';
@@ -51,7 +52,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
 
     const browser = await deps.runtime.browser();
     const ffmpeg = await deps.runtime.ffmpeg();
-    checkChunkRuntime(stored.plan, browser, ffmpeg);
+    checkChunkRuntime(stored.plan, browser, ffmpeg, await fontPackageVersions());
     const { root, projectDir } = await renderWorkFolder(deps, event.renderId);
     const segment = path.join(root, 'chunks', `${chunkName(index)}.mp4`);
     await mkdir(path.dirname(segment), { recursive: true });

@@ -111,8 +111,12 @@ export async function countColorPixels(bytes: Uint8Array, ext: string, rgb: read
 }
 
 /** A small composition sent as `html` (custom HTML tests). */
-export function customHtml(options: { throwInScript?: boolean; probeUrl?: string } = {}): string {
+export function customHtml(options: { throwInScript?: boolean; probeUrl?: string; fillMemory?: boolean } = {}): string {
   let script = options.throwInScript ? `<script>throw new Error('contract: this page fails on purpose');</script>` : '';
+  if (options.fillMemory) {
+    // Fills ArrayBuffers while the page loads (it never gets ready first), stopping by itself at 1.5 GB.
+    script += '<script>const keep = []; for (let mb = 0; mb < 1536; mb += 64) { const b = new ArrayBuffer(64 * 2 ** 20); new Uint8Array(b).fill(1); keep.push(b); }</script>';
+  }
   if (options.probeUrl) {
     // Every way a page reaches out: an image, a fetch, a beacon-like script tag.
     const url = JSON.stringify(options.probeUrl);

@@ -99,6 +99,18 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
     });
   });
 
+  describe('RENDER_MAX_MEMORY_MB=600 (with ALLOW_CUSTOM_HTML=true)', () => {
+    const base = useTarget(options, { maxMemoryMB: 600, allowCustomHtml: true });
+
+    it('a posted page that fills memory is stopped: memory-limit-exceeded with a 5xx on the status URL', async () => {
+      const started = await post(base(), { html: customHtml({ fillMemory: true }) }, { prefer: 'respond-async' });
+      expect(started.status).toBe(202);
+      const { final } = await pollUntilDone(base(), started.json.statusUrl);
+      expect(final.status).toBeGreaterThanOrEqual(500);
+      expect(final.json.error).toMatchObject({ code: 'memory-limit-exceeded', retryable: false, details: { max: 600 } });
+    }, RENDER_TIMEOUT);
+  });
+
   describe('RENDER_RETENTION_SECONDS=1', () => {
     const base = useTarget(options, { retentionSeconds: 1 });
 

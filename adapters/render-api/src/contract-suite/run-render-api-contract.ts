@@ -23,6 +23,8 @@ export interface ContractSettings {
   maxFrames?: number;
   /** RENDER_RETENTION_SECONDS */
   retentionSeconds?: number;
+  /** RENDER_MAX_MEMORY_MB */
+  maxMemoryMB?: number;
 }
 
 export interface RenderApiContractOptions {

@@ -23,6 +23,11 @@ describe('renderArguments', () => {
       '--max-frames', '100', '--max-render-seconds', '60', '--max-pixels', '1000',
     ]);
   });
+
+  it('passes RENDER_MAX_MEMORY_MB as --max-memory when the deployment sets it (else the CLI default applies)', () => {
+    const args = renderArguments({ ...job, limits: { ...job.limits, maxMemoryMB: 2048 } }, { project: '/p', output: '/o.mp4', variablesFile: '/v.json' }, { workers: 'auto', browserGpu: false });
+    expect(args.slice(-2)).toEqual(['--max-memory', '2048']);
+  });
 });
 
 /**

@@ -39,6 +39,7 @@ export function renderArguments(job: RunnerJob, paths: { project: string; output
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
   args.push('--variables-file', paths.variablesFile, '--strict-variables');
   args.push('--max-frames', String(job.limits.maxFrames), '--max-render-seconds', String(job.limits.maxRenderSeconds), '--max-pixels', String(job.limits.maxPixels));
+  if (job.limits.maxMemoryMB !== undefined) args.push('--max-memory', String(job.limits.maxMemoryMB));
   return args;
 }
 

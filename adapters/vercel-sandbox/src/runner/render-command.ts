@@ -52,6 +52,7 @@ export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
     '--max-pixels',
     String(job.limits.maxPixels),
   ];
+  if (job.limits.maxMemoryMB !== undefined) args.push('--max-memory', String(job.limits.maxMemoryMB));
   if (job.request.quality) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
   return args;

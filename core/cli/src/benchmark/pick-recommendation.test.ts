@@ -5,7 +5,7 @@ import { fasterMatching, pickRecommendation, type BenchmarkRow } from './pick-re
 
 const row = (label: string, fps: number, matches: boolean, settings = referenceSettings(true)): BenchmarkRow => ({
   label, settings, frames: 10, wallSeconds: 10 / fps, fps, captureCpuPerFrame: 0.1, encodeCpuPerFrame: 0.1, nodeCpuPerFrame: 0.01,
-  idleFraction: 0.1, othersFraction: 0, peakMemoryMB: 500, outputBytes: 1000, psnr: matches ? 50 : 30, matches,
+  idleFraction: 0.1, othersFraction: 0, peakMemoryMB: 500, browserMemoryMB: 200, outputBytes: 1000, psnr: matches ? 50 : 30, matches,
 });
 
 describe('benchmark variants', () => {

@@ -12,7 +12,7 @@ const PortSchema = z.coerce.number().int().min(0).max(65_535);
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('preview')
-    .description('play a composition in the browser with a timeline, a variables panel and lint findings; reloads when files change')
+    .description('open the preview studio: player, timeline of the clips, frame stepping, inspector, render panel, variables and lint; reloads when files change, keeping your place')
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
     .option('--port <n>', `port on 127.0.0.1 (0 picks a free one; default ${DEFAULT_PREVIEW_PORT})`)
     .action(async (dir: string, flags: { port?: string }) => {
@@ -23,12 +23,16 @@ export function register(program: Command, ctx: CliContext): void {
       const { loadRuntimeSource } = await import('@seekframe/producer');
       const { loadPlayerSource, loadPreviewAppSource } = await import('../preview/preview-assets.js');
       const { startPreview } = await import('../preview/start-preview.js');
+      // As `seekframe render` does: the benchmark's saved speed settings, read once and passed in.
+      const { savedRenderTuning } = await import('@seekframe/engine');
       const preview = await startPreview({
         entryFile,
         port: port.data,
         playerSource: await loadPlayerSource(),
         appSource: await loadPreviewAppSource(),
         runtimeSource: await loadRuntimeSource(),
+        env: ctx.env,
+        renderContext: { tuning: savedRenderTuning(ctx.env) },
         onReload: (files) => ctx.note(`${ctx.colors.dim('reload')} ${files.join(', ') || 'project changed'}`),
       });
       ctx.print(`${ctx.colors.green('preview')} ${path.relative(ctx.cwd, entryFile) || entryFile} at ${ctx.colors.bold(preview.url)}`);

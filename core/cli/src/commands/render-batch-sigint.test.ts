@@ -17,7 +17,7 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 it('Ctrl-C during a batch cancels the running row, skips the rest, records it in the manifest and leaves no output', { timeout: 90_000 }, async () => {
   // Row 0 is capturing frames.
-  const { code, stdout, stderr, interrupted } = await interruptCliWhen(
+  const { code, stdout, stderr, interrupted, tmp } = await interruptCliWhen(
     dir,
     ['render', '.', '--batch', 'rows.json', '--workers', '1', '--output', 'out/{n}.mp4', '--json'],
     /"type":"progress"[^\n]*"row":0/,
@@ -25,6 +25,9 @@ it('Ctrl-C during a batch cancels the running row, skips the rest, records it in
   expect(interrupted, `never saw progress; stdout: ${stdout} stderr: ${stderr}`).toBe(true);
   expect(code).toBe(1);
   expect(stderr).toBe('');
+  // Nothing of the batch's renders is left in its temp folder.
+  expect(await readdir(tmp)).toEqual([]);
+  await rm(tmp, { recursive: true, force: true });
   const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; row?: number; reason?: string });
   expect(events.find((event) => event.type === 'batch-row-failed')).toMatchObject({ row: 0, error: { code: 'render-cancelled' } });
   expect(events.filter((event) => event.type === 'batch-row-skipped')).toMatchObject([{ row: 1, reason: 'cancelled' }, { row: 2, reason: 'cancelled' }]);

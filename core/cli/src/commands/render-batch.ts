@@ -3,8 +3,8 @@ import { SeekframeError } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import { flagError, flagName, integerFlag, readFlagFile, renderFlagsToOptions, type RenderFlags } from './render-flags.js';
-import { abortOnSigint } from './render-interrupt.js';
 import { createBatchReporter } from './render-batch-progress.js';
+import { cleanUpOnForcedStop, unlessStopped } from './render-stops.js';
 
 const BATCH_ONLY = ['batchConcurrency', 'batchFailFast', 'batchResume'] as const;
 
@@ -43,7 +43,7 @@ async function readBatchFile(file: string, shown: string): Promise<unknown> {
 
 /** `render --batch`: one render per row through the producer's renderBatch. Exit 1 if any row failed or was skipped. */
 export async function renderBatchCommand(dir: string, flags: RenderFlags, ctx: CliContext): Promise<void> {
-  const { parseBatchOptions, parseRenderOptions, renderBatch } = await import('@seekframe/producer');
+  const { parseBatchOptions, parseRenderOptions, renderBatch } = await unlessStopped(import('@seekframe/producer'), ctx.stops.signal);
   const json = Boolean(flags.json);
   const shown = flags.batch!;
   const batch = await readBatchFile(path.resolve(ctx.cwd, shown), shown);
@@ -63,20 +63,16 @@ export async function renderBatchCommand(dir: string, flags: RenderFlags, ctx: C
     },
     batchFlagName,
   );
-  const controller = new AbortController();
-  const stopListening = abortOnSigint(controller);
   const reporter = createBatchReporter(ctx, { json, quiet: Boolean(flags.quiet) });
-  try {
-    // The benchmark's saved speed settings, read once here and passed to every row's render.
-    const { savedRenderTuning } = await import('@seekframe/engine');
-    const result = await renderBatch({ ...options, signal: controller.signal }, reporter.onEvent, { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
-      // --json: the error already went out as an event line; keep stdout pure JSON lines.
-      if (!json) throw error;
-      ctx.exitCode = EXIT_FAILURE;
-      return null;
-    });
-    if (result && (result.cancelled || result.counts.failed > 0 || result.counts.skipped > 0)) ctx.exitCode = EXIT_FAILURE;
-  } finally {
-    stopListening();
-  }
+  await cleanUpOnForcedStop(ctx, json);
+  // The benchmark's saved speed settings, read once here and passed to every row's render.
+  const { savedRenderTuning } = await import('@seekframe/engine');
+  // Ctrl-C or SIGTERM cancels the running rows and skips the rest (see renderBatch).
+  const result = await renderBatch({ ...options, signal: ctx.stops.signal }, reporter.onEvent, { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
+    // --json: the error already went out as an event line; keep stdout pure JSON lines.
+    if (!json) throw error;
+    ctx.exitCode = EXIT_FAILURE;
+    return null;
+  });
+  if (result && (result.cancelled || result.counts.failed > 0 || result.counts.skipped > 0)) ctx.exitCode = EXIT_FAILURE;
 }

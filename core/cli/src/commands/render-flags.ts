@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { defaultOutputPath, type OutputFormat, type RenderOptionsInput } from '@seekframe/producer';
+import { defaultOutputPath, RENDER_LIMIT_SETTINGS, type OutputFormat, type RenderLimitName, type RenderOptionsInput } from '@seekframe/producer';
 
 /** What commander hands the action: every value is a string (or boolean) as typed. */
 export interface RenderFlags {
@@ -32,6 +32,7 @@ export interface RenderFlags {
   maxRenderSeconds?: string;
   maxWorkers?: string;
   maxPixels?: string;
+  maxMemory?: string;
   batch?: string;
   batchConcurrency?: string;
   batchFailFast?: boolean;
@@ -42,7 +43,7 @@ export interface RenderFlags {
 export function flagName(field: string): string {
   const top = field.split('.')[0] ?? field;
   if (top === 'projectDir') return 'the project folder argument';
-  if (top === 'limits') return `--${(field.split('.')[1] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  if (top === 'limits') return RENDER_LIMIT_SETTINGS[field.split('.')[1] as RenderLimitName]?.flag ?? `--${(field.split('.')[1] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
@@ -90,9 +91,9 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
   return options as RenderOptionsInput;
 }
 
-/** --max-frames, --max-render-seconds, --max-workers, --max-pixels (none by default on the CLI). */
+/** --max-frames, --max-render-seconds, --max-workers, --max-pixels (none by default on the CLI), --max-memory (a default in the producer). */
 function limitFlags(flags: RenderFlags): Record<string, string> | undefined {
-  const given = { maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels };
+  const given = { maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels, maxMemoryMB: flags.maxMemory };
   const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return Object.keys(set).length > 0 ? set : undefined;
 }

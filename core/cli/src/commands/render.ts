@@ -1,12 +1,13 @@
 import { Option, type Command } from 'commander';
 import { CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES } from '@seekframe/composition';
+import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
 import { formatBytes } from '../doctor/check-result.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import type { RenderFlags } from './render-flags.js';
-import { abortOnSigint } from './render-interrupt.js';
 import { createProgressReporter } from './render-progress.js';
+import { cleanUpOnForcedStop, unlessStopped } from './render-stops.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program
@@ -38,6 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout; default: no limit)')
     .option('--max-workers <n>', 'refuse more --workers than this; auto is capped to it (default: no limit)')
     .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height; default: no limit)')
+    .option('--max-memory <MB>', `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`)
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
     .option('--report <file>', 'write where the time went (stages, slowest frames, slow clips, workers, capture mode) to this JSON file, also when the render fails')
@@ -52,21 +54,21 @@ export function register(program: Command, ctx: CliContext): void {
         const { renderInDocker } = await import('../docker/render-in-docker.js');
         return renderInDocker(dir, flags, ctx);
       }
-      const { checkBatchFlags, renderBatchCommand } = await import('./render-batch.js');
+      const { checkBatchFlags, renderBatchCommand } = await unlessStopped(import('./render-batch.js'), ctx.stops.signal);
       if (checkBatchFlags(flags)) return renderBatchCommand(dir, flags, ctx);
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
-      const { parseRenderOptions, renderComposition } = await import('@seekframe/producer');
+      const { parseRenderOptions, renderComposition } = await unlessStopped(import('@seekframe/producer'), ctx.stops.signal);
       const { flagName, renderFlagsToOptions } = await import('./render-flags.js');
       const options = parseRenderOptions(await renderFlagsToOptions(dir, flags, ctx.cwd), flagName);
       const progress = createProgressReporter(ctx, { quiet: Boolean(flags.quiet), json: Boolean(flags.json) });
-      const controller = new AbortController();
-      const stopListening = abortOnSigint(controller);
+      await cleanUpOnForcedStop(ctx, Boolean(flags.json));
       try {
         // The benchmark's saved speed settings, read once here and passed in (never read inside a render).
         const { savedRenderTuning } = await import('@seekframe/engine');
         const { withReportFile } = await import('./render-report-file.js');
+        // Ctrl-C or SIGTERM, even one received while the CLI was still loading, cancels the render.
         const rendering = withReportFile(flags.report, ctx.cwd, (profile) =>
-          renderComposition({ ...options, signal: controller.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env), ...(profile ? { profile } : {}) }),
+          renderComposition({ ...options, signal: ctx.stops.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env), ...(profile ? { profile } : {}) }),
         );
         const result = await rendering.catch((error: unknown) => {
           // --json: the error already went out as the last event line; keep stdout pure JSON lines.
@@ -82,7 +84,6 @@ export function register(program: Command, ctx: CliContext): void {
         else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
       } finally {
         progress.stop();
-        stopListening();
       }
     });
 }

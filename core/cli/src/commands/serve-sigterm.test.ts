@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seekframeBin } from '../../test/interrupt-cli.js';
+import { alive, descendants } from '../../test/process-tree.js';
 
 let dir: string;
 
@@ -18,35 +19,6 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'spin', 'index.html'), spinning);
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
-
-/** Every process below `pid` (from /proc). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const all: number[] = [];
-  for (let queue = [pid]; queue.length > 0; ) {
-    const next = children.get(queue.shift()!) ?? [];
-    all.push(...next);
-    queue.push(...next);
-  }
-  return all;
-}
-
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 it('SIGTERM to `seekframe serve` while a page spins: the server exits 0 and no browser process is left', { timeout: 90_000 }, async () => {
   // Page timeouts far beyond the test: only the shutdown can end this render.

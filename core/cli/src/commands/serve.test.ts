@@ -1,73 +1,22 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { main } from '../main.js';
+import { GATED_COMPOSITION, sse, startServe } from '../../test/serve-cli.js';
 
-// The published entry point, on the built dist/ (scripts/test.sh builds before the suite).
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/seekframe.js');
 let dir: string;
-
-// Frame 1 of this composition waits for gate.txt to say "go", which never happens: the render
-// stays in capture until the server cancels it.
-const gated = `<!doctype html><html data-composition-id="g" data-width="32" data-height="32" data-duration="0.2" data-fps="10"><head></head>
-<body><div style="width:32px;height:32px;background:#36f"></div><script>
-const ticker = new Worker(URL.createObjectURL(new Blob(['setInterval(() => postMessage(0), 25)'], { type: 'text/javascript' })));
-window.__seekframe.onSeek(async (t) => {
-  if (t === 0) return;
-  while ((await fetch('gate.txt', { cache: 'no-store' }).then((r) => r.text()).catch(() => '')).trim() !== 'go') {
-    await new Promise((resolve) => ticker.addEventListener('message', resolve, { once: true }));
-  }
-});
-</script></body></html>`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-serve-'));
   await mkdir(path.join(dir, 'gated'));
-  await writeFile(path.join(dir, 'gated', 'index.html'), gated);
+  await writeFile(path.join(dir, 'gated', 'index.html'), GATED_COMPOSITION);
   await writeFile(path.join(dir, 'gated', 'gate.txt'), 'wait');
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-/** Reads SSE messages from POST /render/stream until the server ends the stream. */
-async function* sse(url: string, body: unknown): AsyncGenerator<{ type: string; [key: string]: unknown }> {
-  const response = await fetch(`${url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of response.body!) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
-      buffer = buffer.slice(end + 2);
-      if (data) yield JSON.parse(data.slice(6)) as { type: string };
-    }
-  }
-}
-
-function startServe(args: string[]): { child: ChildProcessWithoutNullStreams; url: Promise<string>; output: () => string } {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, HOME: os.homedir() },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /serving (http:\/\/\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    });
-    child.on('close', () => reject(new Error(`serve exited: ${text}`)));
-  });
-  return { child, url, output: () => text };
-}
-
 it('SIGTERM: cancels the waiting and the running render, leaves no partial output, exits 0', { timeout: 90_000 }, async () => {
-  const serve = startServe(['--max-concurrent-renders', '1']);
+  const serve = startServe(dir, ['--max-concurrent-renders', '1']);
   const url = await serve.url;
   const runningEvents: string[] = [];
   const waitingEvents: string[] = [];

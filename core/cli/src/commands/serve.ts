@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 
 interface ServeFlags {
@@ -13,6 +14,7 @@ interface ServeFlags {
   maxRenderSeconds?: string;
   maxWorkers?: string;
   maxPixels?: string;
+  maxMemory?: string;
   pageTimeoutMs?: string;
   warmBrowsers?: string;
   browserIdleSeconds?: string;
@@ -31,6 +33,7 @@ const FLAG_NAMES: Record<string, string> = {
   'limits.maxRenderSeconds': '--max-render-seconds',
   'limits.maxWorkers': '--max-workers',
   'limits.maxPixels': '--max-pixels',
+  'limits.maxMemoryMB': '--max-memory',
   pageTimeoutMs: '--page-timeout-ms',
   warmBrowsers: '--warm-browsers',
   browserIdleSeconds: '--browser-idle-seconds',
@@ -51,6 +54,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--max-render-seconds <n>', 'cancel a render after this wall time (default PRODUCER_MAX_RENDER_SECONDS or 900)')
     .option('--max-workers <n>', 'refuse requests for more workers; auto is capped (default PRODUCER_MAX_WORKERS or 4)')
     .option('--max-pixels <n>', 'refuse frames of more pixels (default PRODUCER_MAX_PIXELS or 8294400 = 3840x2160)')
+    .option('--max-memory <MB>', `stop a render whose browsers together hold more memory than this, in MB (default PRODUCER_MAX_MEMORY_MB, else ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser of the render)`)
     .option('--page-timeout-ms <ms>', 'longest wait for a page to load and for one seek (default PRODUCER_PAGE_TIMEOUT_MS or 30000)')
     .option('--warm-browsers <n>', 'browsers kept open between renders, 0-32; 0 = each render starts its own (default PRODUCER_WARM_BROWSERS or 2 per concurrent render)')
     .option('--browser-idle-seconds <s>', 'close a warm browser after this long unused (default PRODUCER_BROWSER_IDLE_SECONDS or 60)')
@@ -70,7 +74,7 @@ export function register(program: Command, ctx: CliContext): void {
         ...(flags.warmBrowsers === undefined ? {} : { warmBrowsers: flags.warmBrowsers }),
         ...(flags.browserIdleSeconds === undefined ? {} : { browserIdleSeconds: flags.browserIdleSeconds }),
         limits: Object.fromEntries(
-          Object.entries({ maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels }).filter(([, value]) => value !== undefined),
+          Object.entries({ maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels, maxMemoryMB: flags.maxMemory }).filter(([, value]) => value !== undefined),
         ),
         env: ctx.env,
       };

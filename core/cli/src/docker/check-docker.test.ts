@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
@@ -91,19 +92,44 @@ describe('checkDocker', () => {
     expect(error.code).toBe('docker-image-missing');
     expect(error.message).toContain(`The Docker image ${image} is not present on ${host}`);
     expect(error.message).toContain(`bash infra/docker/build-image.sh ${image}`);
-    expect(error.message).toContain(`docker build -t ${image} infra/docker`);
+    expect(error.message).toContain('Docker or podman: packs the CLI, then builds infra/docker/Dockerfile');
     expect(error.message).toContain(`docker pull ${image}`);
     expect(asked).toEqual(['/_ping', `/images/${encodeURIComponent(image)}/json`]);
   });
 
-  it('an engine with the image: usable', async () => {
-    const host = await engine((req, res) => res.writeHead(200, { 'api-version': '1.45' }).end(req.url === '/_ping' ? 'OK' : '{}'));
+  it('an engine with the image: usable, with the versions its labels record', async () => {
+    const labels = { 'seekframe.version.chromium-headless-shell': '156.0.8078.108-1~deb12u1', 'seekframe.pins': 'preferred', maintainer: 'someone' };
+    const host = await engine((req, res) => res.writeHead(200, { 'api-version': '1.45' }).end(req.url === '/_ping' ? 'OK' : JSON.stringify({ Config: { Labels: labels } })));
     await expect(checkDocker({ env: { PATH: stubPath, DOCKER_HOST: host }, image })).resolves.toEqual({
       docker: path.join(stubPath, 'docker'),
       endpoint: host,
       serverVersion: 'API 1.45',
       image,
+      imageVersions: { 'chromium-headless-shell': '156.0.8078.108-1~deb12u1', pins: 'preferred' },
     });
+  });
+
+  // Where a Docker engine listens on the default socket, that engine answers instead.
+  it.skipIf(existsSync('/var/run/docker.sock'))('no DOCKER_HOST and no socket at the default path: asks the docker CLI (podman-docker, Docker Desktop contexts)', async () => {
+    // A docker command that answers like podman-docker's: version, --version and image inspect.
+    const cliPath = path.join(dir, 'cli-bin');
+    await mkdir(cliPath, { recursive: true });
+    await writeFile(
+      path.join(cliPath, 'docker'),
+      `#!/bin/sh
+case "$1" in
+  version) echo 4.3.1 ;;
+  --version) echo "podman version 4.3.1" ;;
+  image) [ "$5" = "${image}" ] && echo '{"seekframe.version.ffmpeg":"7:5.1.9-0+deb12u1"}' || { echo "Error: image not known" >&2; exit 125; } ;;
+esac
+`,
+    );
+    await chmod(path.join(cliPath, 'docker'), 0o755);
+    const status = await checkDocker({ env: { PATH: cliPath }, image });
+    expect(status).toMatchObject({ endpoint: 'podman (through the docker command)', serverVersion: 'podman 4.3.1', imageVersions: { ffmpeg: '7:5.1.9-0+deb12u1' } });
+    const error = await rejection(checkDocker({ env: { PATH: cliPath }, image: 'other/image:1' }));
+    expect(error.code).toBe('docker-image-missing');
+    expect(error.message).toMatch(/^The Docker image other\/image:1 is not present on podman \(through the docker command\): build it/);
   });
 });
 

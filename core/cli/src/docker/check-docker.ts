@@ -8,20 +8,43 @@ export const DOCKER_CHECK_TIMEOUT_MS = 5_000;
 
 export interface DockerStatus {
   docker: string;
-  /** How the engine was reached: its API directly, or through the docker CLI (contexts, ssh, TLS). */
+  /** How the engine was reached: its API directly, or through the docker CLI (contexts, ssh, TLS, podman). */
   endpoint: string;
   serverVersion?: string;
   image: string;
+  /**
+   * What the image says it holds: its `seekframe.version.<package>` labels (Chromium, ffmpeg,
+   * fonts, Debian), and `pins` (`preferred`, or which preferred versions were gone at build time).
+   * Empty for an image built without build-image.sh's labels.
+   */
+  imageVersions?: Record<string, string>;
+}
+
+/** Label prefix of the package versions build-image.sh records (infra/docker/image-lib.sh). */
+const VERSION_LABEL = 'seekframe.version.';
+
+/** The `seekframe.version.*` and `seekframe.pins` labels of an image, keyed without the prefix. */
+export function imageVersionsFromLabels(labels: Record<string, string> | null | undefined): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const [key, value] of Object.entries(labels ?? {})) {
+    if (key.startsWith(VERSION_LABEL)) versions[key.slice(VERSION_LABEL.length)] = value;
+    else if (key === 'seekframe.pins') versions.pins = value;
+  }
+  return versions;
 }
 
 /** The command a user runs to make the image (from the repository root). */
 export function imageBuildHint(image: string): string {
-  return `build it from a Seekframe checkout with \`bash infra/docker/build-image.sh ${image}\` (packs the CLI, then docker build -t ${image} infra/docker), or docker pull ${image} if your registry has it`;
+  return `build it from a Seekframe checkout with \`bash infra/docker/build-image.sh ${image}\` (Docker or podman: packs the CLI, then builds infra/docker/Dockerfile), or docker pull ${image} if your registry has it`;
 }
 
 type Endpoint = { kind: 'socket'; socketPath: string; label: string } | { kind: 'tcp'; host: string; port: number; label: string } | { kind: 'cli'; label: string };
 
-/** DOCKER_HOST as the engine API endpoint we can ask directly; contexts, ssh and TLS go through the CLI. */
+/**
+ * DOCKER_HOST as the engine API endpoint we can ask directly; contexts, ssh and TLS go through
+ * the CLI. Without DOCKER_HOST the default socket is tried first and, when it does not exist,
+ * the CLI (Docker Desktop's contexts, podman behind podman-docker's `docker`).
+ */
 export function dockerEndpoint(env: NodeJS.ProcessEnv): Endpoint {
   const host = env.DOCKER_HOST;
   if (!host) {
@@ -54,44 +77,79 @@ export async function checkDocker(options: { env: NodeJS.ProcessEnv; image: stri
       `The Docker engine at ${endpoint.label} does not answer (${why}). Start Docker (sudo systemctl start docker, or open Docker Desktop), check DOCKER_HOST, then try again.`,
       { stage: 'config', retryable: true, details: { endpoint: endpoint.label } },
     );
-  const missing = (): SeekframeError =>
-    new SeekframeError('docker-image-missing', `The Docker image ${options.image} is not present on ${endpoint.label}: ${imageBuildHint(options.image)}.`, {
+  const missing = (where: string = endpoint.label): SeekframeError =>
+    new SeekframeError('docker-image-missing', `The Docker image ${options.image} is not present on ${where}: ${imageBuildHint(options.image)}.`, {
       stage: 'config',
       details: { image: options.image },
     });
 
-  if (endpoint.kind === 'cli') {
-    const info = await runDockerCli(docker, ['version', '--format', '{{.Server.Version}}'], { timeoutMs, env: options.env });
+  const askCli = async (label: string): Promise<DockerStatus> => {
+    const cli = (args: string[]) => runDockerCli(docker, args, { timeoutMs, env: options.env });
+    const info = await cli(['version', '--format', '{{.Server.Version}}']);
     if (info.timedOut) throw unreachable(`no answer within ${timeoutMs / 1000} s`);
     if (info.code !== 0) throw unreachable(lastLine(info.stderr) || `docker version exited with ${info.code}`);
-    const image = await runDockerCli(docker, ['image', 'inspect', '--format', '{{.Id}}', options.image], { timeoutMs, env: options.env });
+    // podman-docker's `docker` is podman itself: say so, it explains podman's messages.
+    const podman = /podman/i.test((await cli(['--version'])).stdout);
+    const where = podman ? 'podman (through the docker command)' : label;
+    const image = await cli(['image', 'inspect', '--format', '{{json .Config.Labels}}', options.image]);
     if (image.timedOut) throw unreachable(`no answer within ${timeoutMs / 1000} s`);
-    if (image.code !== 0) throw missing();
-    return { docker, endpoint: endpoint.label, serverVersion: info.stdout.trim(), image: options.image };
-  }
+    if (image.code !== 0) throw missing(where);
+    return {
+      docker,
+      endpoint: where,
+      serverVersion: `${podman ? 'podman ' : ''}${info.stdout.trim()}`,
+      image: options.image,
+      imageVersions: imageVersionsFromLabels(parseLabels(image.stdout)),
+    };
+  };
 
-  const ping = await engineGet(endpoint, '/_ping', timeoutMs).catch((error: Error) => {
+  if (endpoint.kind === 'cli') return askCli(endpoint.label);
+
+  const ping = await engineGet(endpoint, '/_ping', timeoutMs).catch((error: Error & { socketMissing?: boolean }) => {
+    // No DOCKER_HOST and no socket at the default path: the CLI knows where its engine is.
+    if (error.socketMissing && !options.env.DOCKER_HOST) return null;
     throw unreachable(error.message);
   });
+  if (ping === null) return askCli('the docker CLI\'s engine');
   if (ping.status !== 200) throw unreachable(`/_ping answered HTTP ${ping.status}`);
   const image = await engineGet(endpoint, `/images/${encodeURIComponent(options.image)}/json`, timeoutMs).catch((error: Error) => {
     throw unreachable(error.message);
   });
   if (image.status === 404) throw missing();
   if (image.status !== 200) throw unreachable(`image lookup answered HTTP ${image.status}`);
-  return { docker, endpoint: endpoint.label, ...(ping.headers['api-version'] ? { serverVersion: `API ${String(ping.headers['api-version'])}` } : {}), image: options.image };
+  return {
+    docker,
+    endpoint: endpoint.label,
+    ...(ping.headers['api-version'] ? { serverVersion: `API ${String(ping.headers['api-version'])}` } : {}),
+    image: options.image,
+    imageVersions: imageVersionsFromLabels(parseLabels(image.body, (body) => (body as { Config?: { Labels?: unknown } }).Config?.Labels)),
+  };
 }
 
-function engineGet(endpoint: Exclude<Endpoint, { kind: 'cli' }>, pathname: string, timeoutMs: number): Promise<{ status: number; headers: Record<string, unknown> }> {
+/** Labels from JSON text (the CLI's `{{json .Config.Labels}}`, or the API's image object via `pick`); {} when unreadable. */
+function parseLabels(text: string, pick: (body: unknown) => unknown = (body) => body): Record<string, string> {
+  try {
+    const labels = pick(JSON.parse(text));
+    if (!labels || typeof labels !== 'object') return {};
+    return Object.fromEntries(Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+function engineGet(endpoint: Exclude<Endpoint, { kind: 'cli' }>, pathname: string, timeoutMs: number): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const target = endpoint.kind === 'socket' ? { socketPath: endpoint.socketPath } : { host: endpoint.host, port: endpoint.port };
     const req = request({ ...target, path: pathname, method: 'GET', headers: { host: 'docker' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
       res.on('error', reject);
     });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    req.on('error', (error: NodeJS.ErrnoException) => reject(new Error(describeSocketError(error))));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(Object.assign(new Error(describeSocketError(error)), { socketMissing: endpoint.kind === 'socket' && error.code === 'ENOENT' })),
+    );
     req.end();
   });
 }

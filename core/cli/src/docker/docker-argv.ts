@@ -37,7 +37,9 @@ export interface DockerRenderPlan {
  * The `docker run` command line (without the leading `docker`) for `seekframe render --docker`.
  * Pure, so tests check it exactly. The container runs the same CLI: beginframe capture and
  * software Chromium are forced, the project is read-only, only the output folder is writable,
- * and the process runs as the calling user (HOME=/tmp: that uid has no home in the image).
+ * and the process runs as the calling user (HOME=/tmp: that uid has no home in the image). The
+ * container has the engine's default network: a composition may load public assets, as a local
+ * render does.
  */
 export function buildDockerArgv(plan: DockerRenderPlan): string[] {
   const outputName = path.basename(plan.output);
@@ -55,6 +57,9 @@ export function buildDockerArgv(plan: DockerRenderPlan): string[] {
     '--shm-size', '1g',
     ...mounts.flatMap((m) => ['--mount', m]),
     '--env', 'HOME=/tmp',
+    // Every path the CLI inside prints is then absolute (/output/..., /project/...), which the
+    // host maps back to its own paths (relay-container-output.ts).
+    '--workdir', CONTAINER_PROJECT,
     ...env,
     plan.image,
     'render', entry,

@@ -3,12 +3,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { parseRenderOptions } from '@seekframe/producer';
-import { resolveProject } from '@seekframe/producer/project-files';
+import { displayPath, resolveProject } from '@seekframe/producer/project-files';
 import type { CliContext } from '../cli-context.js';
 import { flagName, renderFlagsToOptions, type RenderFlags } from '../commands/render-flags.js';
 import { checkDocker } from './check-docker.js';
 import { buildDockerArgv } from './docker-argv.js';
 import { dockerImage } from './docker-image.js';
+import { containerOutputRelay } from './relay-container-output.js';
 
 /**
  * `seekframe render --docker`: validates the flags here (same rules, same messages as a local
@@ -35,10 +36,13 @@ export async function renderInDocker(dir: string, flags: RenderFlags, ctx: CliCo
     flags,
     env: ctx.env,
   });
+  const mapping = { output, outputShown: displayPath(ctx.cwd, output), projectRoot: project.root, outputName: path.basename(output) };
+  const stdout = containerOutputRelay(mapping, flags.json === true, (text) => ctx.stdout.write(text));
+  const stderr = containerOutputRelay(mapping, false, (text) => ctx.stderr.write(text));
   ctx.exitCode = await new Promise<number>((resolve, reject) => {
     const child = spawn(status.docker, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: ctx.env });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => ctx.stdout.write(chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => ctx.stderr.write(chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
     // Ctrl+C reaches docker run, which forwards it to the container (tini passes it to the CLI).
     const interrupt = (): void => void child.kill('SIGINT');
     process.once('SIGINT', interrupt);
@@ -48,6 +52,8 @@ export async function renderInDocker(dir: string, flags: RenderFlags, ctx: CliCo
     });
     child.on('close', (code) => {
       process.off('SIGINT', interrupt);
+      stdout.flush();
+      stderr.flush();
       resolve(code ?? 1);
     });
   });

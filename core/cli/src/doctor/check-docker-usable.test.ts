@@ -12,3 +12,18 @@ describe('checkDockerUsable', () => {
     );
   });
 });
+
+describe('checkDockerUsable with image labels', () => {
+  it('names the Chromium, ffmpeg and font versions the image holds', () => {
+    const summary = checkDockerUsable({
+      docker: '/usr/bin/docker',
+      endpoint: 'podman (through the docker command)',
+      serverVersion: 'podman 4.3.1',
+      image: 'seekframe/render:0.1.0',
+      imageVersions: { 'chromium-headless-shell': '156.0.8078.108-1~deb12u1', ffmpeg: '7:5.1.9-0+deb12u1', 'fonts-noto-core': '20201225-1', tini: '0.19.0-1+b3', pins: 'preferred' },
+    }).summary;
+    expect(summary).toBe(
+      'engine at podman (through the docker command) (podman 4.3.1), image seekframe/render:0.1.0 present (Chromium 156.0.8078.108-1~deb12u1, ffmpeg 7:5.1.9-0+deb12u1, Noto 20201225-1): render --docker works',
+    );
+  });
+});

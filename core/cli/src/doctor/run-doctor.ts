@@ -3,7 +3,7 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath, probeHardwareEncoder } from '@seekframe/engine';
+import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath, probeHardwareEncoder, readImageVersions } from '@seekframe/engine';
 import { checkDocker } from '../docker/check-docker.js';
 import { dockerImage } from '../docker/docker-image.js';
 import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
@@ -13,6 +13,7 @@ import { checkCpuPinning, checkDisk, checkMemory, checkNode, checkShm, checkWork
 import { checkBrowser, checkFfmpeg } from './check-tools.js';
 import { checkDockerUsable } from './check-docker-usable.js';
 import { checkHardwareEncoder } from './check-hardware-encoder.js';
+import { checkImageVersions } from './check-render-versions.js';
 
 const run = promisify(execFile);
 /** The render length `doctor` quotes the auto worker count for. */
@@ -45,6 +46,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     safely('hardware-encoder', 'Hardware encoder', async () => [
       checkHardwareEncoder(await findFfmpeg({ env: options.env }).then((found) => probeHardwareEncoder({ ffmpeg: found.ffmpeg })).catch(asError)),
     ]),
+    safely('image', 'Seekframe image', async () => checkImageVersions(await readImageVersions(options.env))),
     safely('docker', 'Docker', async () => [checkDockerUsable(await checkDocker({ env: options.env, image: dockerImage(options.env, options.version ?? '0.0.0') }).catch(asError))]),
   ]);
   return aggregate(groups.flat());

@@ -1,55 +1,70 @@
+import { PREVIEW_PAGE_STYLE } from './preview-page-style.js';
 import { PREVIEW_ROUTE } from './preview-route.js';
 
-/** The preview page shell; `browser/preview-app.ts` (served as app.js) fills it in the browser. */
+/**
+ * The preview studio's page shell; `browser/preview-app.ts` (served as app.js) fills it in the
+ * browser: player, transport, timeline, inspector, variables, render panel and lint findings.
+ */
 export function previewPageHtml(title: string): string {
   const safe = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${safe} · Seekframe preview</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 14px system-ui, sans-serif; background: #16181d; color: #e6e6e6; }
-  header { display: flex; gap: 12px; align-items: center; padding: 8px 14px; background: #0e0f12; }
-  header h1 { font-size: 15px; margin: 0; }
-  #status { margin-left: auto; font-size: 12px; opacity: 0.8; }
-  main { display: flex; gap: 16px; padding: 14px; align-items: flex-start; }
-  #stage { flex: 1; min-width: 0; }
-  #timeline { display: flex; gap: 8px; align-items: center; margin-top: 8px; }
-  #scrub { flex: 1; }
-  #time { font-variant-numeric: tabular-nums; min-width: 9em; text-align: right; }
-  aside { width: 300px; flex: none; }
-  aside h2 { font-size: 13px; text-transform: uppercase; letter-spacing: 0.05em; opacity: 0.7; margin: 14px 0 6px; }
-  .field { display: grid; gap: 3px; margin-bottom: 10px; }
-  .field .hint { font-size: 12px; opacity: 0.65; }
-  .field input[type=text], .field input[type=number], .field select { width: 100%; padding: 4px; }
-  .unit { margin-left: 4px; opacity: 0.7; }
-  #lint { list-style: none; padding: 0; margin: 0; font-size: 12px; }
-  #lint li { padding: 4px 6px; margin-bottom: 4px; border-left: 3px solid #888; background: #202329; }
-  #lint li.error { border-color: #e5484d; }
-  #lint li.warning { border-color: #f5a524; }
-  #lint li.ok { border-color: #30a46c; }
-  button { cursor: pointer; }
-</style>
+<style>${PREVIEW_PAGE_STYLE}</style>
 <script type="module" src="${PREVIEW_ROUTE}seekframe-player.js"></script>
 <script type="module" src="${PREVIEW_ROUTE}app.js"></script>
 </head><body data-reloads="0">
-<header><h1>${safe}</h1><span id="status">connecting…</span></header>
+<header><h1>${safe}</h1><span id="status" role="status">connecting…</span></header>
 <main>
-  <section id="stage">
-    <seekframe-player id="player"></seekframe-player>
-    <div id="timeline">
-      <button id="play" type="button">Play</button>
-      <input id="scrub" type="range" min="0" max="0" step="any" value="0" aria-label="time">
+  <section id="stage" aria-label="Player and timeline">
+    <div id="player-box"><seekframe-player id="player"></seekframe-player></div>
+    <div id="transport" role="toolbar" aria-label="Playback">
+      <button id="first" type="button" aria-label="First frame (Home)" title="First frame (Home)">⏮</button>
+      <button id="prev" type="button" aria-label="Previous frame (Left arrow)" title="Previous frame (←, Shift: 1 s)">◀</button>
+      <button id="play" type="button" aria-label="Play (Space)" title="Play / pause (Space)">Play</button>
+      <button id="next" type="button" aria-label="Next frame (Right arrow)" title="Next frame (→, Shift: 1 s)">▶</button>
+      <button id="last" type="button" aria-label="Last frame (End)" title="Last frame (End)">⏭</button>
+      <label>Frame <input id="frame" type="number" min="0" step="1" value="0" inputmode="numeric" aria-describedby="frame-count"></label>
+      <span id="frame-count">/ 0</span>
+      <label>Timecode <input id="timecode" type="text" value="00:00:00:00" spellcheck="false" autocomplete="off" title="HH:MM:SS:FF, or seconds like 1.5s"></label>
       <span id="time">0.00 / 0.00 s</span>
       <label><input id="loop" type="checkbox"> loop</label>
     </div>
+    <section id="timeline" aria-label="Timeline">
+      <div class="tl-toolbar">
+        <button id="zoom-out" type="button" aria-label="Zoom out (-)" title="Zoom out (-)">−</button>
+        <span id="zoom-level" aria-live="polite">fit</span>
+        <button id="zoom-in" type="button" aria-label="Zoom in (+)" title="Zoom in (+)">+</button>
+        <button id="zoom-fit" type="button" title="Fit the whole composition (0)">Fit</button>
+        <span class="spacer"></span>
+        <span id="fps-label" class="muted"></span>
+      </div>
+      <div class="tl-body">
+        <div class="tl-labels" id="tl-labels"></div>
+        <div class="tl-scroll" id="tl-scroll">
+          <div class="tl-content" id="tl-content">
+            <div class="tl-ruler" id="tl-ruler" role="slider" tabindex="0" aria-label="Time ruler: click or drag to seek" aria-valuemin="0" aria-valuemax="0" aria-valuenow="0"></div>
+            <div id="tl-rows" role="group" aria-label="Tracks"></div>
+            <div class="tl-playhead" id="tl-playhead"></div>
+          </div>
+        </div>
+      </div>
+    </section>
+    <details class="kbd-help"><summary>Keyboard shortcuts</summary>
+      <p><kbd>Space</kbd> play / pause · <kbd>←</kbd> <kbd>→</kbd> one frame · <kbd>Shift</kbd>+<kbd>←</kbd> <kbd>→</kbd> one second ·
+      <kbd>Home</kbd> first frame · <kbd>End</kbd> last frame · <kbd>+</kbd> <kbd>-</kbd> zoom · <kbd>0</kbd> fit ·
+      <kbd>Tab</kbd> to a block, <kbd>Enter</kbd> selects it · <kbd>[</kbd> <kbd>]</kbd> first / last frame of the selected block ·
+      <kbd>Esc</kbd> clears the selection. Frame and timecode boxes: type, then <kbd>Enter</kbd>.</p>
+    </details>
   </section>
   <aside>
-    <h2>Variables</h2>
-    <form id="variables" autocomplete="off"></form>
-    <button id="reset" type="button">Reset to defaults</button>
-    <h2>Lint</h2>
-    <ul id="lint"></ul>
+    <details open><summary>Inspector</summary><div id="inspector" aria-live="polite"></div></details>
+    <details open><summary>Render</summary><div id="render-panel"></div></details>
+    <details open><summary>Variables</summary>
+      <form id="variables" autocomplete="off"></form>
+      <button id="reset" type="button">Reset to defaults</button>
+    </details>
+    <details open><summary>Lint</summary><ul id="lint"></ul></details>
   </aside>
 </main>
 </body></html>`;

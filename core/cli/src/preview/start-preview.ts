@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { createProjectServer, createRuntimeInjector, type ProjectServer } from '@seekframe/producer';
+import { createProjectServer, createRuntimeInjector, type ProjectServer, type RenderContext } from '@seekframe/producer';
 import { handlePreviewRoute } from './preview-routes.js';
 import { proxyRequest } from './proxy-request.js';
 import { SseHub } from './sse-hub.js';
+import { createStudio } from './studio/create-studio.js';
 import { watchProject } from './watch-project.js';
 
 export interface PreviewOptions {
@@ -24,6 +25,10 @@ export interface PreviewOptions {
   debounceMs?: number;
   /** Called with the changed files after each reload was sent. */
   onReload?: (files: string[]) => void;
+  /** The studio's editor link reads SEEKFRAME_EDITOR_URL, VISUAL, EDITOR and PATH from here (default: none). */
+  env?: Record<string, string | undefined>;
+  /** Passed to renders started from the render panel, as `seekframe render` does (the saved tuning). */
+  renderContext?: RenderContext;
 }
 
 export interface PreviewServer {
@@ -46,10 +51,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     prepareHtml: createRuntimeInjector({ root, runtimeSource: options.runtimeSource, mode: 'preview' }),
   });
   const hub = new SseHub();
+  const studio = createStudio({ root, entryFile: options.entryFile, host, env: options.env ?? {}, ...(options.renderContext ? { renderContext: options.renderContext } : {}) });
   const routeContext = { root, entryFile: options.entryFile, title: path.basename(root), playerSource: options.playerSource, appSource: options.appSource, hub };
   let ownOrigin = '';
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
+    if (studio.handle(req, res)) return;
     handlePreviewRoute(req, res, routeContext)
       .then((handled) => {
         if (!handled) proxyRequest(req, res, { origin: project.origin, ownOrigin });
@@ -70,6 +77,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     });
   } catch (error) {
     hub.close();
+    await studio.close();
     await project.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
@@ -85,6 +93,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const stopWatching = watchProject(
     root,
     (files) => {
+      studio.noteChange();
       hub.send('reload', { files });
       options.onReload?.(files);
     },
@@ -98,6 +107,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       closing ??= (async () => {
         stopWatching();
         hub.close();
+        await studio.close();
         for (const socket of sockets) socket.destroy();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await project.close();

@@ -30,7 +30,7 @@ export const BEGIN_FRAME_FLAGS = [
   '--disable-checker-imaging',
 ] as const;
 
-export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: number; height: number }): string[] {
+export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: number; height: number; jsHeapLimitMB?: number | undefined }): string[] {
   return [
     ...CLOSED_NETWORK_FLAGS,
     ...(opts.gpu ? [] : ['--disable-gpu']),
@@ -43,5 +43,20 @@ export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: num
     '--mute-audio',
     `--window-size=${opts.width},${opts.height}`,
     ...(opts.mode === 'beginframe' ? BEGIN_FRAME_FLAGS : []),
+    // V8 stops a page's JavaScript heap here (the renderer ends with "V8 javascript OOM"), long
+    // before a script that keeps allocating could take the machine.
+    ...(opts.jsHeapLimitMB === undefined ? [] : [`--js-flags=--max-old-space-size=${opts.jsHeapLimitMB}`]),
   ];
+}
+
+/**
+ * One `--js-flags` holding every V8 flag given: Chromium keeps only the last of a repeated
+ * switch, so a host's own `--js-flags` (in BrowserInfo.extraArgs) would silently drop the heap limit.
+ */
+export function mergeJsFlags(args: readonly string[]): string[] {
+  const prefix = '--js-flags=';
+  const v8 = args.filter((arg) => arg.startsWith(prefix)).map((arg) => arg.slice(prefix.length).trim()).filter(Boolean);
+  if (v8.length < 2) return [...args];
+  const others = args.filter((arg) => !arg.startsWith(prefix));
+  return [...others, `${prefix}${v8.join(' ')}`];
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
-import { browserArgs, type CaptureMode } from './browser-flags.js';
+import { browserArgs, mergeJsFlags, type CaptureMode } from './browser-flags.js';
 import type { TargetPage } from './open-target-page.js';
 import type { BrowserInfo } from './browser-info.js';
 import { processTree } from '../system/pin-to-cpu.js';
@@ -20,6 +20,14 @@ export interface LaunchOptions {
   height: number;
   /** How long to wait for the browser to come up (default 30 s). */
   timeoutMs?: number;
+  /** V8's heap limit for every page of this browser, in MB (`--max-old-space-size`); default V8's own. */
+  jsHeapLimitMB?: number;
+  /**
+   * A browser of one render only: aborting kills it at once, also while it is still starting (a
+   * start takes ~1 s on a busy machine; a cancelled render need not wait for it). Never for a
+   * pooled browser, which outlives the render (the pool drops it).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface BrowserSession {
@@ -62,7 +70,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       executablePath: opts.browser.path,
       // The headless shell only knows old headless; full Chromium gets the new headless mode.
       headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
-      args: [...browserArgs(opts), ...(opts.browser.extraArgs ?? [])],
+      args: mergeJsFlags([...browserArgs(opts), ...(opts.browser.extraArgs ?? [])]),
       userDataDir,
       defaultViewport: null,
       pipe: true,
@@ -70,6 +78,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });

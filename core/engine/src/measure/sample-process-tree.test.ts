@@ -10,6 +10,7 @@ test('classifies the processes a render starts', () => {
   expect(classify('ffmpeg')).toBe('ffmpeg');
   expect(classify('ffprobe')).toBe('ffmpeg');
   expect(classify('node')).toBe('node');
+  expect(classify('seekframe rende')).toBe('node');
   expect(classify('sh')).toBe('other');
 });
 

@@ -27,7 +27,8 @@ const CLASSES: readonly ProcessClass[] = ['browser', 'ffmpeg', 'node', 'other'];
 export function classify(comm: string): ProcessClass {
   if (/chrom|headless_shell/i.test(comm)) return 'browser';
   if (/^ff(mpeg|probe)$/.test(comm)) return 'ffmpeg';
-  if (comm === 'node' || comm === 'MainThread') return 'node';
+  // The CLI names its process `seekframe <command>` (bin/seekframe.js).
+  if (comm === 'node' || comm === 'MainThread' || comm.startsWith('seekframe')) return 'node';
   return 'other';
 }
 

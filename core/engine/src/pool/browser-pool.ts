@@ -1,7 +1,7 @@
 import { SeekframeError } from '@seekframe/composition';
 import { launchBrowser, type BrowserSession, type LaunchOptions } from '../browser/launch-browser.js';
 import { allowedCpus, pinProcessTree, processTree } from '../system/pin-to-cpu.js';
-import { parseStat } from '../system/proc-stat.js';
+import { processMemoryBytes } from '../system/tree-memory.js';
 import { readFileSync } from 'node:fs';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import { aheadKind, openContextAhead, type ContextAhead } from './context-ahead.js';
@@ -22,7 +22,8 @@ import { relayablePort } from './proxy-relay.js';
  * Bounds: at most `maxBrowsers` browsers belong to the pool; an acquire beyond that never waits
  * (a render holding some workers could otherwise wait on another that waits on it) but launches a
  * one-off browser that is closed when its lease ends. A browser is also retired when the pool's
- * browsers together use more than `maxMemoryBytes` (RSS of every process) at release, or after
+ * browsers together hold more than `maxMemoryBytes` (resident memory of every process, without
+ * mapped files: see tree-memory.ts) at release, or after
  * `maxRendersPerBrowser` leases. Idle browsers close after `idleCloseMs`.
  *
  * Ahead: as soon as a browser is leased, the pool opens its next context and blank page beside the
@@ -58,7 +59,7 @@ export interface BrowserPoolStats {
   maxBrowsers: number;
   idleCloseMs: number;
   maxMemoryBytes: number;
-  /** RSS of every process of the pool's browsers (Linux; 0 elsewhere). */
+  /** Resident memory of every process of the pool's browsers, without mapped files (Linux; 0 elsewhere). */
   rssBytes: number;
   /** Since the pool started: browsers launched, leases served by a warm browser, browsers replaced (crashed, killed, tainted), closed when idle. */
   launched: number;
@@ -68,6 +69,9 @@ export interface BrowserPoolStats {
   /** Leases that got a context (and page) opened ahead of them. */
   openedAhead: number;
 }
+
+/** Where a render's browsers come from: a warm pool, or anything else that hands out sessions the same way. */
+export type BrowserSource = Pick<BrowserPool, 'acquire'>;
 
 export interface BrowserPool {
   /**
@@ -130,7 +134,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
   const startLaunch = async (opts: LaunchOptions, launchArgs: string[]): Promise<BrowserSession> => {
     counts.launched++;
-    return launch({ ...opts, browser: { ...opts.browser, extraArgs: launchArgs } });
+    // A render's abort signal would kill the browser with it; a pooled browser outlives the render.
+    const { signal: _render, ...shared } = opts;
+    return launch({ ...shared, browser: { ...opts.browser, extraArgs: launchArgs } });
   };
 
   const lease = async (
@@ -211,13 +217,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     for (const entry of pooled) {
       const pid = entry.session?.browser.process()?.pid; // undefined while it starts
       if (pid === undefined) continue;
-      for (const member of processTree(pid)) {
-        try {
-          total += parseStat(readFileSync(`/proc/${member}/stat`, 'latin1')).rssBytes;
-        } catch {
-          // exited meanwhile, or not Linux
-        }
-      }
+      // The same measure as a render's memory bound (tree-memory.ts): RSS without mapped files.
+      for (const member of processTree(pid)) total += processMemoryBytes(member);
     }
     return total;
   };
@@ -228,7 +229,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       const args = opts.browser.extraArgs ?? [];
       const launchArgs = args.filter((arg) => !PROXY_FLAGS.test(arg));
       const proxy = contextProxy(args);
-      const key = JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, launchArgs]);
+      // The heap limit is a launch flag: a browser serves only renders under the same limit.
+      const key = JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, opts.jsHeapLimitMB ?? null, launchArgs]);
       for (const entry of pooled) {
         if (entry.leased || entry.key !== key) continue;
         if (!entry.session.browser.connected) {

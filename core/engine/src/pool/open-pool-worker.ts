@@ -2,7 +2,7 @@ import type { BrowserInfo } from '../browser/browser-info.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import { openCapturePage, type CapturePage, type CapturePageOptions } from '../capture/capture-page.js';
 import { launchBrowser, type BrowserSession } from '../browser/launch-browser.js';
-import type { BrowserPool } from './browser-pool.js';
+import type { BrowserSource } from './browser-pool.js';
 
 /** A browser with its capture page open and ready. */
 export interface PoolWorker {
@@ -17,7 +17,7 @@ export interface OpenPoolWorkerOptions {
   /** Everything openCapturePage needs except the mode. */
   page: Omit<CapturePageOptions, 'mode'>;
   /** A warm pool to lease the browser from (a fresh isolated context in a running browser) instead of launching one. */
-  pool?: BrowserPool | undefined;
+  pool?: BrowserSource | undefined;
 }
 
 /** A worker being opened: `ready` settles when its page is ready; `cancel` stops it at any point. */
@@ -39,7 +39,8 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
   let session: BrowserSession | undefined;
   let cancelled = false;
   const ready = (async (): Promise<PoolWorker> => {
-    const launchOptions = { browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height };
+    // The page's abort signal also stops a launch in progress (a pool ignores it for its own browsers).
+    const launchOptions = { browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height, signal: opts.page.signal };
     const launched = await (opts.pool ? opts.pool.acquire(launchOptions) : launchBrowser(launchOptions));
     session = launched;
     try {

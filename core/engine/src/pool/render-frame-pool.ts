@@ -4,7 +4,7 @@ import type { CaptureMode } from '../browser/browser-flags.js';
 import type { CapturePage, CapturePageOptions } from '../capture/capture-page.js';
 import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { scheduleWorkerBatches } from './schedule-worker-batches.js';
-import type { BrowserPool } from './browser-pool.js';
+import type { BrowserSource } from './browser-pool.js';
 import { pageProblemKey, type PageProblem } from '../capture/page-problems.js';
 import { pinProcessTree, reserveWorkerCpus } from '../system/pin-to-cpu.js';
 
@@ -46,7 +46,7 @@ export interface FramePoolOptions {
    */
   adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
   /** A warm browser pool: workers (and replacements of crashed ones) lease browsers from it instead of launching. */
-  browserPool?: BrowserPool;
+  browserPool?: BrowserSource | undefined;
 }
 
 export interface FramePoolResult {

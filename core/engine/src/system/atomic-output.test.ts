@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { sweepStaleTemps, tempFolderPrefix, tempPathFor } from './atomic-output.js';
+import { commitOutput, prepareTemp, removeOwnTempsSync, sweepStaleTemps, tempFolderPrefix, tempPathFor } from './atomic-output.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,5 +45,31 @@ it('sweeps only our leftovers whose writer is gone (or, without a pid, older tha
   } finally {
     await rm(deadTemp, { recursive: true, force: true });
     await rm(liveTemp, { recursive: true, force: true });
+  }
+});
+
+it('removeOwnTempsSync (a forced exit) removes this process\'s uncommitted temp outputs and its temp folders, nothing else', async () => {
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = dir; // os.tmpdir() follows it: the folders below stand for the system temp folder
+  try {
+    const out = path.join(dir, 'out');
+    const pending = tempPathFor(path.join(out, 'a.mp4'));
+    await prepareTemp(pending, path.join(out, 'a.mp4'), false);
+    await writeFile(pending, 'half');
+    const done = tempPathFor(path.join(out, 'b.mp4'));
+    await writeFile(done, 'whole');
+    await commitOutput(done, path.join(out, 'b.mp4'), false);
+    await writeFile(path.join(out, 'mine.partial.txt'), 'not ours by name');
+    await mkdtemp(tempFolderPrefix('render'));
+    await mkdtemp(tempFolderPrefix('profile'));
+    const anotherProcess = path.join(dir, `seekframe-render-${LIVE}-abc123`);
+    await mkdir(anotherProcess);
+
+    removeOwnTempsSync();
+    expect((await readdir(out)).sort()).toEqual(['b.mp4', 'mine.partial.txt']);
+    expect((await readdir(dir)).sort()).toEqual(['out', path.basename(anotherProcess)].sort());
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
   }
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +16,16 @@ export function tempPathFor(output: string): string {
   const dir = path.dirname(output);
   const base = path.basename(output);
   const ext = path.extname(base);
-  return path.join(dir, `.${base}.${process.pid}-${randomBytes(4).toString('hex')}.partial${ext}`);
+  const temp = path.join(dir, `.${base}.${process.pid}-${randomBytes(4).toString('hex')}.partial${ext}`);
+  liveTemps.add(temp);
+  return temp;
 }
+
+/**
+ * Temp outputs of this process not yet committed or removed: what removeOwnTempsSync deletes
+ * when the process must exit without waiting for its renders to clean up (a second Ctrl-C).
+ */
+const liveTemps = new Set<string>();
 
 /** Our temp outputs: with the writer's pid (now), or without (older versions). */
 const PARTIAL = /^\..+\.(?:(\d+)-)?[0-9a-f]{8}\.partial(?:\.[A-Za-z0-9]+)?$/;
@@ -61,6 +70,35 @@ export async function sweepStaleTemps(folder: string, alive: (pid: number) => bo
   return removed;
 }
 
+/**
+ * Synchronously removes this process's temp outputs (beside their outputs) and its temp folders
+ * (`seekframe-{render,profile,inline}-<this pid>-*`): the last thing a process does when it must
+ * exit at once. Whatever writes into them must be dead already. Best effort, never throws.
+ */
+export function removeOwnTempsSync(): string[] {
+  const removed: string[] = [];
+  const remove = (file: string): void => {
+    try {
+      rmSync(file, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+      removed.push(file);
+    } catch {
+      // best effort: the next render's sweep removes what is left (the pid is then dead)
+    }
+  };
+  for (const temp of liveTemps) remove(temp);
+  liveTemps.clear();
+  let names: string[] = [];
+  try {
+    names = readdirSync(os.tmpdir());
+  } catch {
+    // no temp folder to look in
+  }
+  for (const name of names) {
+    if (TEMP_FOLDER.exec(name)?.[1] === String(process.pid)) remove(path.join(os.tmpdir(), name));
+  }
+  return removed;
+}
+
 /** A fresh temp folder named for sweepStaleTemps: `seekframe-<kind>-<pid>-XXXXXX`. */
 export function tempFolderPrefix(kind: 'render' | 'profile' | 'inline'): string {
   return path.join(os.tmpdir(), `seekframe-${kind}-${process.pid}-`);
@@ -68,6 +106,7 @@ export function tempFolderPrefix(kind: 'render' | 'profile' | 'inline'): string 
 
 /** Moves a finished temp file or folder into place; returns the output's total size in bytes. */
 export async function commitOutput(temp: string, output: string, isFolder: boolean): Promise<number> {
+  liveTemps.delete(temp);
   if (!isFolder) {
     await rename(temp, output);
     return (await stat(output)).size;
@@ -98,4 +137,5 @@ export async function prepareTemp(temp: string, output: string, isFolder: boolea
 
 export async function removeTemp(temp: string): Promise<void> {
   await rm(temp, { recursive: true, force: true, maxRetries: 3 });
+  liveTemps.delete(temp);
 }

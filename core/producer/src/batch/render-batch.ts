@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
 import { createBrowserPool, findBrowser } from '@seekframe/engine';
-import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
 import { renderComposition } from '../render/render-composition.js';
 import type { RenderContext } from '../render/render-context.js';
@@ -82,7 +82,7 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     }
     const queue = planned.filter((row) => rows[row.index]!.status === 'pending');
     const concurrency = Math.max(1, Math.min(options.concurrency, queue.length));
-    const fps = render.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+    const fps = render.fps ?? defaultFps(metadata.fps);
     const workers = workersPerRow(render.workers, concurrency, frameCount(metadata.duration, fps), context.tuning?.workers);
 
     const createdAt = new Date(startedAt).toISOString();

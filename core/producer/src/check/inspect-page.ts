@@ -153,8 +153,8 @@ async function fileFacts(problems: ProblemLog, project: ProjectLocation, cwd: st
 
 async function readTimeline(page: Pick<CapturePage, 'evaluate'>): Promise<TimelineInspection> {
   return page.evaluate(async () => {
-    const runtime = (window as unknown as { __seekframe: { duration: number; timeline?: () => Promise<TimelineInspection> } }).__seekframe;
-    return typeof runtime.timeline === 'function' ? runtime.timeline() : { duration: runtime.duration, clips: [], animations: [] };
+    const runtime = (window as unknown as { __seekframe: { duration: number; inspectTimeline?: () => Promise<TimelineInspection> } }).__seekframe;
+    return typeof runtime.inspectTimeline === 'function' ? runtime.inspectTimeline() : { duration: runtime.duration, clips: [], animations: [] };
   });
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CapturePage } from '@seekframe/engine';
-import type { TimelineElement, TimelineInspection } from '@seekframe/runtime';
+import type { InspectedElement, TimelineInspection } from '@seekframe/runtime';
 import { decodeFrame, flatColourOfPixels } from '../render/blank-render.js';
 import type { CheckFinding } from './check-report.js';
 import { describeAnimation, secs, type ClipProbe, type MotionPlan, type Mover } from './motion-plan.js';
@@ -25,7 +25,7 @@ export interface MotionCheckResult {
  * is a blank video. Frames are kept encoded and decoded one at a time, so memory stays small.
  */
 export async function runMotionCheck(page: Pick<CapturePage, 'seekAndCaptureFrame' | 'evaluate'>, plan: MotionPlan, inspection: TimelineInspection, size: { width: number; height: number }): Promise<MotionCheckResult> {
-  const targets = new Map<string, TimelineElement>();
+  const targets = new Map<string, InspectedElement>();
   for (const mover of plan.movers) targets.set(mover.key, mover.element);
   for (const probe of plan.clips) targets.set(probe.key, probe.clip);
   const keys = [...targets.keys()];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineAnimation, TimelineClip, TimelineInspection } from '@seekframe/runtime';
+import type { InspectedAnimation, InspectedClip, TimelineInspection } from '@seekframe/runtime';
 import { planMotion, sampleTimes, visibleWindow } from './motion-plan.js';
 
 const FPS = { num: 10, den: 1 };
 const el = (selector: string) => ({ label: `<div${selector}>`, selector, hosts: [] as string[] });
-const clip = (selector: string, start: number, end: number): TimelineClip => ({ ...el(selector), kind: 'element', start, end });
-const anim = (selector: string, start: number, end: number, extra: Partial<TimelineAnimation> = {}): TimelineAnimation => ({
+const clip = (selector: string, start: number, end: number): InspectedClip => ({ ...el(selector), kind: 'element', start, end });
+const anim = (selector: string, start: number, end: number, extra: Partial<InspectedAnimation> = {}): InspectedAnimation => ({
   kind: 'css-animation',
   name: 'rise',
   properties: 'opacity',

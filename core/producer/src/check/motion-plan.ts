@@ -1,4 +1,4 @@
-import type { TimelineAnimation, TimelineClip, TimelineElement, TimelineInspection } from '@seekframe/runtime';
+import type { InspectedAnimation, InspectedClip, InspectedElement, TimelineInspection } from '@seekframe/runtime';
 import type { CheckFinding } from './check-report.js';
 
 export interface Interval {
@@ -9,10 +9,10 @@ export interface Interval {
 /** An element the timeline says moves while it is on screen: its frames there must differ. */
 export interface Mover {
   key: string;
-  element: TimelineElement;
+  element: InspectedElement;
   /** On-screen spans in which it is animated, merged. */
   intervals: Interval[];
-  animations: TimelineAnimation[];
+  animations: InspectedAnimation[];
   /** Clips that contain it (indices into the inspection's clips). */
   clips: number[];
   /** Frame times sampled for it, ascending. */
@@ -23,7 +23,7 @@ export interface Mover {
 export interface ClipProbe {
   index: number;
   key: string;
-  clip: TimelineClip;
+  clip: InspectedClip;
   times: number[];
 }
 
@@ -57,7 +57,7 @@ const NOT_MOTION = /^(visibility|display|pointer-events|cursor|user-select|conte
 const MOVER_FRACTIONS = [0.05, 0.35, 0.65, 0.95];
 const CLIP_FRACTIONS = [0.1, 0.5, 0.9];
 
-export function elementKey(element: TimelineElement): string {
+export function elementKey(element: InspectedElement): string {
   return [...element.hosts, element.selector].join(' >>> ');
 }
 
@@ -200,7 +200,7 @@ export function sampleTimes(intervals: readonly Interval[], fractions: readonly 
 }
 
 /** Where the target of an animation can be seen: inside every clip that holds it, and the composition. */
-export function visibleWindow(animation: Pick<TimelineAnimation, 'clips'>, inspection: Pick<TimelineInspection, 'clips' | 'duration'>): Interval {
+export function visibleWindow(animation: Pick<InspectedAnimation, 'clips'>, inspection: Pick<TimelineInspection, 'clips' | 'duration'>): Interval {
   let start = 0;
   let end = inspection.duration;
   for (const index of animation.clips) {
@@ -223,7 +223,7 @@ function merge(intervals: Interval[]): Interval[] {
   return out.sort((a, b) => b.end - b.start - (a.end - a.start));
 }
 
-function unregisteredFinding(animation: TimelineAnimation, time: Interval, compositionId: string): CheckFinding {
+function unregisteredFinding(animation: InspectedAnimation, time: Interval, compositionId: string): CheckFinding {
   const id = animation.target.hosts.length > 0 ? "<the sub-composition's data-composition-id>" : compositionId;
   const what = `${animation.name.startsWith('gsap timeline') ? 'A GSAP timeline' : 'A GSAP tween'} that is not in window.__timelines animates ${animation.target.label}${animation.properties ? ` (${animation.properties})` : ''} ${span(animation)}`;
   return {
@@ -241,7 +241,7 @@ function unregisteredFinding(animation: TimelineAnimation, time: Interval, compo
   };
 }
 
-export function describeAnimation(animation: Pick<TimelineAnimation, 'kind' | 'name' | 'properties' | 'registered'>): string {
+export function describeAnimation(animation: Pick<InspectedAnimation, 'kind' | 'name' | 'properties' | 'registered'>): string {
   switch (animation.kind) {
     case 'gsap':
       return animation.registered ? `The GSAP tween of ${animation.name}${animation.properties ? ` (${animation.properties})` : ''}` : `A GSAP tween not in window.__timelines`;

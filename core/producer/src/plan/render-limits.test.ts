@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capWorkers, checkRenderLimits, RenderLimitsSchema, SERVER_RENDER_LIMITS } from './render-limits.js';
+import { capWorkers, checkRenderLimits, DEFAULT_MEMORY_PER_BROWSER_MB, jsHeapLimitMB, memoryBound, memoryLimitError, RenderLimitsSchema, SERVER_RENDER_LIMITS } from './render-limits.js';
 import { resolveServerConfig } from '../server/server-options.js';
 
 describe('render limits', () => {
@@ -27,5 +27,31 @@ describe('render limits', () => {
     const config = resolveServerConfig({ limits: { maxWorkers: 3 }, env: { PRODUCER_MAX_FRAMES: '600', PRODUCER_MAX_WORKERS: '9' } });
     expect(config.limits).toEqual({ ...SERVER_RENDER_LIMITS, maxFrames: 600, maxWorkers: 3 });
     expect(() => resolveServerConfig({ env: { PRODUCER_MAX_PIXELS: '0' } })).toThrow(/PRODUCER_MAX_PIXELS must be at least 1/);
+  });
+
+  it('memory: a total when given, else the default for each browser; the heap gets half; the error names the flag and the variable', () => {
+    expect(memoryBound(undefined)).toEqual({ perBrowserMB: DEFAULT_MEMORY_PER_BROWSER_MB });
+    expect(memoryBound({ maxMemoryMB: 600 })).toEqual({ totalMB: 600 });
+    expect(jsHeapLimitMB({ totalMB: 600 })).toBe(300);
+    expect(jsHeapLimitMB({ perBrowserMB: DEFAULT_MEMORY_PER_BROWSER_MB })).toBe(DEFAULT_MEMORY_PER_BROWSER_MB / 2);
+    // V8's heap cannot grow past its 4 GB cage: a larger bound does not pretend otherwise.
+    expect(jsHeapLimitMB({ totalMB: 64 * 1024 })).toBe(4096);
+    expect(RenderLimitsSchema.parse({ maxMemoryMB: '2048' })).toEqual({ maxMemoryMB: 2048 });
+    expect(RenderLimitsSchema.safeParse({ maxMemoryMB: '100' }).error?.issues[0]?.message).toBe('must be at least 256 (MB)');
+    const rss = memoryLimitError({ kind: 'rss', usedBytes: 700 * 2 ** 20, maxBytes: 600 * 2 ** 20, jsHeapLimitMB: 300, browsers: 2, perBrowser: false });
+    expect(rss.code).toBe('memory-limit-exceeded');
+    expect(rss.message).toMatch(/^The render's 2 browsers used 700 MB, more than its memory bound of 600 MB \(--max-memory\); the render was stopped and no output was written\..*--max-memory \(PRODUCER_MAX_MEMORY_MB/);
+    expect(rss.details).toMatchObject({ limit: 'maxMemoryMB', kind: 'rss', usedMB: 700, max: 600, browsers: 2, env: 'PRODUCER_MAX_MEMORY_MB' });
+    const byDefault = memoryLimitError({ kind: 'rss', usedBytes: 1600 * 2 ** 20, maxBytes: 1536 * 2 ** 20, jsHeapLimitMB: 768, browsers: 1, perBrowser: true });
+    expect(byDefault.message).toMatch(/browser used 1600 MB, more than its memory bound of 1536 MB \(--max-memory, by default 1536 MB per browser\)/);
+    const heap = memoryLimitError({ kind: 'js-heap', usedBytes: 0, maxBytes: 600 * 2 ** 20, jsHeapLimitMB: 300, browsers: 1, perBrowser: false });
+    expect(heap.message).toMatch(/^A page's JavaScript heap reached its limit of 300 MB \(half the memory bound, --max-memory\)/);
+  });
+
+  it('server: no memory bound by default (each render gets the default per browser), PRODUCER_MAX_MEMORY_MB sets one', () => {
+    expect(resolveServerConfig({ env: {} }).limits.maxMemoryMB).toBeUndefined();
+    expect(resolveServerConfig({ env: { PRODUCER_MAX_MEMORY_MB: '3000' } }).limits.maxMemoryMB).toBe(3000);
+    expect(resolveServerConfig({ limits: { maxMemoryMB: '900' }, env: { PRODUCER_MAX_MEMORY_MB: '3000' } }).limits.maxMemoryMB).toBe(900);
+    expect(() => resolveServerConfig({ env: { PRODUCER_MAX_MEMORY_MB: '12' } })).toThrow(/PRODUCER_MAX_MEMORY_MB must be at least 256 \(MB\)/);
   });
 });

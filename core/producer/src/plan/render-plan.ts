@@ -36,6 +36,19 @@ export interface PlannedAudioTrack {
  * range rendered elsewhere (another process, a Lambda) from the same plan gives the same frames.
  * The project folder is not in the plan; each call gets it as `projectDir`.
  */
+/**
+ * What made the pixels: pixels are compared only between renders with equal versions (another
+ * Chromium rasterises differently, another ffmpeg encodes differently, other fonts shape text
+ * differently). `fonts`: the font packages' versions (from the image's record in a Seekframe
+ * image, from dpkg on Debian/Ubuntu), null where nothing says.
+ */
+export interface RenderVersions {
+  seekframe: string;
+  chromium: string;
+  ffmpeg: string;
+  fonts: Record<string, string> | null;
+}
+
 export interface RenderPlan {
   version: 1;
   /** sha256 of the canonical JSON of every other field (planHash). */
@@ -65,7 +78,7 @@ export interface RenderPlan {
   /** Top-level variable overrides given to the entry document. */
   variables: Record<string, unknown>;
   media: { clips: PlannedClip[]; audio: null | { tracks: PlannedAudioTrack[]; codec: 'aac' | 'opus' } };
-  versions: { seekframe: string; chromium: string; ffmpeg: string };
+  versions: RenderVersions;
   /** The spec's settings that shape how frames are captured (not what they show). */
   workers: 'auto' | number;
   browserGpu: boolean;

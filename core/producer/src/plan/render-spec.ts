@@ -3,14 +3,11 @@ import { z } from 'zod';
 import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat } from '@seekframe/engine';
 import { invalidOptionsError } from './invalid-options-error.js';
 import { RenderLimitsSchema } from './render-limits.js';
+import type { Fps } from '@seekframe/composition';
 
 export { OUTPUT_FORMATS, type OutputFormat };
 
-/** A frame rate as an exact fraction, so frame i sits at exactly i * den / num seconds. */
-export interface Fps {
-  num: number;
-  den: number;
-}
+export type { Fps };
 
 const RATIONAL = /^\s*(\d+)\s*\/\s*(\d+)\s*$/;
 const INTEGER = /^\s*(\d+)\s*$/;

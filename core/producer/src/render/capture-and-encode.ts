@@ -3,7 +3,7 @@ import {
   DEFAULT_JPEG_QUALITY,
   renderFramePool,
   type BrowserInfo,
-  type BrowserPool,
+  type BrowserSource,
   type CaptureMode,
   type CapturePage,
   type CapturePageOptions,
@@ -48,7 +48,7 @@ export interface CaptureAndEncodeOptions {
   /** Workers opened early: the media stage's page first, then those started meanwhile (the pool closes them). */
   adoptWorkers?: ReadonlyArray<PoolWorker | WorkerLaunch>;
   /** The render context's warm browser pool: workers lease browsers from it instead of launching. */
-  browserPool?: BrowserPool | undefined;
+  browserPool?: BrowserSource | undefined;
   onProgress(framesRendered: number, elapsedMs: number): void;
   /** Every frame was one flat colour (`#rrggbb` or `transparent`): called before the output is published; throw to fail the render. */
   onBlank?(colour: string): void;

@@ -18,6 +18,8 @@ export interface RenderMeasurement {
   idleFraction: number;
   othersFraction: number;
   peakMemoryMB: number;
+  /** Peak memory of the render's browsers alone (what --max-memory bounds). */
+  browserMemoryMB: number;
   outputBytes: number;
 }
 
@@ -44,6 +46,7 @@ export async function measureRender(options: RenderOptionsInput, tuning?: Render
     idleFraction: usage.idleFraction,
     othersFraction: usage.othersFraction,
     peakMemoryMB: usage.peakRssBytes / 2 ** 20,
+    browserMemoryMB: result.browserMemoryMB,
     outputBytes: (await stat(result.output)).size,
   };
 }

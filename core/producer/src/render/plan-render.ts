@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode, type CapturePage } from '@seekframe/engine';
-import type { TimelineClip } from '@seekframe/runtime';
+import { chooseCaptureMode, ffmpegHasFilter, fontPackageVersions, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode, type CapturePage } from '@seekframe/engine';
+import type { InspectedClip } from '@seekframe/runtime';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
@@ -14,11 +14,12 @@ import { chooseWorkers, openRenderSession, type RenderSession } from './render-s
 import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
+import { startRenderGuards } from './render-guards.js';
 import { readInsideProject } from '../serve/read-inside-project.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { seekframeVersion } from './seekframe-version.js';
 import { checkVariables } from '../plan/check-variables.js';
-import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { checkRenderLimits } from '../plan/render-limits.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
@@ -38,11 +39,16 @@ export async function planRender(spec: RenderSpec | RenderSpecInput, context: Re
   const cleanup = new CleanupStack();
   // The server records here; a failure that is only the consequence of a missing file names the file.
   const problems = context.problems ?? new ProblemLog();
+  let limited: AbortSignal | undefined;
   try {
-    const { plan } = await planRenderSession(spec, { ...context, problems }, cleanup, { keepPage: false, signal: context.signal });
+    // The plan step loads the page too: the same memory bound (and wall time) holds for it.
+    const guards = startRenderGuards(parseRenderSpec(spec).limits, context, cleanup);
+    limited = guards.signal;
+    const signal = context.signal ? AbortSignal.any([context.signal, limited]) : limited;
+    const { plan } = await planRenderSession(spec, { ...guards.context, problems, signal }, cleanup, { keepPage: false, signal });
     return plan;
   } catch (caught) {
-    throw abortError(context.signal, undefined) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
+    throw abortError(context.signal, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
   } finally {
     await cleanup.run();
   }
@@ -85,7 +91,7 @@ export async function planRenderSession(
 
   stage('load');
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
-  const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+  const fps = spec.fps ?? defaultFps(metadata.fps);
   const totalFrames = frameCount(metadata.duration, fps);
   if (totalFrames < 1) {
     throw new SeekframeError('empty-composition', `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`, {
@@ -200,7 +206,7 @@ export async function planRenderSession(
     epochMs,
     variables,
     media: { clips, audio: tracks.length > 0 ? { tracks, codec: spec.format === 'webm' ? 'opus' : 'aac' } : null },
-    versions: { seekframe: await seekframeVersion(), chromium: session.browser.version, ffmpeg: session.ffmpeg.version },
+    versions: { seekframe: await seekframeVersion(), chromium: session.browser.version, ffmpeg: session.ffmpeg.version, fonts: await fontPackageVersions() },
     workers: spec.workers,
     browserGpu: spec.browserGpu,
     strict: spec.strict,
@@ -231,11 +237,11 @@ export function assertCaptureMode(mode: CaptureMode, browser: { path: string; su
   }
 }
 
-/** The page's clips for the render report (`__seekframe.timeline()`); none from a runtime without it. */
-async function readTimelineClips(page: Pick<CapturePage, 'evaluate'>): Promise<TimelineClip[]> {
+/** The page's clips for the render report (`__seekframe.inspectTimeline()`); none from a runtime without it. */
+async function readTimelineClips(page: Pick<CapturePage, 'evaluate'>): Promise<InspectedClip[]> {
   return page.evaluate(async () => {
-    const runtime = (window as unknown as { __seekframe?: { timeline?: () => Promise<{ clips: TimelineClip[] }> } }).__seekframe;
-    return typeof runtime?.timeline === 'function' ? (await runtime.timeline()).clips : [];
+    const runtime = (window as unknown as { __seekframe?: { inspectTimeline?: () => Promise<{ clips: InspectedClip[] }> } }).__seekframe;
+    return typeof runtime?.inspectTimeline === 'function' ? (await runtime.inspectTimeline()).clips : [];
   });
 }
 

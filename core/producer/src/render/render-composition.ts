@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { toSeekframeError, type SeekframeError } from '@seekframe/composition';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
-import { renderTimeoutError } from '../plan/render-limits.js';
 import { defaultOutputPath, type RenderOptions, type RenderOptionsInput } from '../plan/render-options.js';
 import { CleanupStack } from './cleanup-stack.js';
 import { mixSessionAudio } from './mix-plan-audio.js';
@@ -13,6 +12,7 @@ import { describeHotspot, SLOW_CLIP_WARNING_MS } from '../report/frame-hotspots.
 import { RenderProfile } from '../report/render-profile.js';
 import { buildRenderReport } from '../report/render-report.js';
 import { renderSessionFrames } from './render-frames.js';
+import { startRenderGuards } from './render-guards.js';
 import { ProblemLog } from '../serve/problem-log.js';
 
 /**
@@ -36,19 +36,18 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
   let cancel: AbortSignal | undefined;
   // The server of the plan step and of the capture record here; a failure is explained from it.
   const problems = context.problems ?? new ProblemLog();
-  // The wall-time limit cancels through its own signal, so its error is not mistaken for a user's cancel.
-  const wallTime = new AbortController();
+  // The limits (wall time, memory) stop the render through their own signal, so their error is not mistaken for a user's cancel.
+  let limited: AbortSignal | undefined;
+  let peakBrowserBytes = (): number => 0;
   try {
     const { signal: optionSignal, ...spec } = parseRenderOptions(input);
     cancel = context.signal ?? optionSignal;
-    const maxSeconds = spec.limits?.maxRenderSeconds;
-    if (maxSeconds !== undefined) {
-      const timer = setTimeout(() => wallTime.abort(renderTimeoutError(maxSeconds)), maxSeconds * 1000);
-      cleanup.add(() => clearTimeout(timer));
-    }
-    const signal = cancel ? AbortSignal.any([cancel, wallTime.signal]) : wallTime.signal;
+    const guards = startRenderGuards(spec.limits, context, cleanup);
+    limited = guards.signal;
+    peakBrowserBytes = guards.peakBrowserBytes;
+    const signal = cancel ? AbortSignal.any([cancel, limited]) : limited;
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
-    const { plan, session } = await planRenderSession(spec, { ...context, onEvent: emit, signal, problems, profile }, cleanup, { keepPage: true, signal });
+    const { plan, session } = await planRenderSession(spec, { ...guards.context, onEvent: emit, signal, problems, profile }, cleanup, { keepPage: true, signal });
     profile.fps = plan.fps;
     checkpoint(signal);
     profile.enter('audio');
@@ -74,12 +73,14 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       workers: encoded.workers,
       captureMode: plan.captureMode,
       hasAudio: audio !== null,
+      browserMemoryMB: Math.round(peakBrowserBytes() / 2 ** 20),
+      versions: plan.versions,
       report,
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, report });
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions, report });
     return result;
   } catch (caught) {
-    const error: SeekframeError = abortError(cancel, wallTime.signal) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
+    const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
     emit({ type: 'error', error: error.toJSON() });
     throw error;
   } finally {

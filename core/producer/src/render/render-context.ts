@@ -1,4 +1,4 @@
-import { findBrowser, findFfmpeg, scopedRenderTuning, type BrowserInfo, type BrowserPool, type RenderTuning } from '@seekframe/engine';
+import { findBrowser, findFfmpeg, scopedRenderTuning, type BrowserInfo, type BrowserSource, type RenderTuning } from '@seekframe/engine';
 import { loadRuntimeSource } from '../serve/load-runtime-source.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import type { RenderEvent, RenderEventListener } from './render-events.js';
@@ -20,8 +20,9 @@ export interface RenderContext {
    * A warm browser pool (createBrowserPool): the render leases running browsers, each page in a
    * fresh isolated context, instead of launching its own. Default: none (one launch per worker).
    * Batches make one per batch; the producer server keeps one; a warm Lambda can keep one too.
+   * Whatever gives them, every browser of a render is watched by its memory bound (render-guards.ts).
    */
-  browsers?: BrowserPool;
+  browsers?: BrowserSource;
   /** Default: findFfmpeg() (SEEKFRAME_FFMPEG/SEEKFRAME_FFPROBE, else PATH). */
   ffmpeg?: { ffmpeg: string; ffprobe: string };
   /** The @seekframe/runtime browser bundle's text. Default: the installed bundle. */

@@ -1,4 +1,4 @@
-import { SeekframeError } from '@seekframe/composition';
+import { cancelledError, SeekframeError } from '@seekframe/composition';
 import type { ProblemLog } from '../serve/problem-log.js';
 
 /**
@@ -35,20 +35,17 @@ export function rootCause(error: SeekframeError, problems: ProblemLog | undefine
 }
 
 /**
- * The error of a render that was stopped: the caller's cancel (`render-cancelled`), or the
- * wall-time limit's own `render-timeout`. undefined when neither signal fired.
+ * The error of a render that was stopped: the caller's cancel (`render-cancelled`), or a limit's
+ * own error (`render-timeout`, `memory-limit-exceeded`, see render-guards.ts). undefined when
+ * neither signal fired.
  */
-export function abortError(cancel: AbortSignal | undefined, wallTime: AbortSignal | undefined): SeekframeError | undefined {
+export function abortError(cancel: AbortSignal | undefined, limits: AbortSignal | undefined): SeekframeError | undefined {
   if (cancel?.aborted) {
     // A host may abort with our own error (an enclosing render's wall-time limit): keep it.
     if (cancel.reason instanceof SeekframeError && cancel.reason.code === 'render-timeout') return cancel.reason;
     return cancelledError(cancel);
   }
-  if (wallTime?.aborted) return wallTime.reason as SeekframeError;
+  if (limits?.aborted) return limits.reason as SeekframeError;
   return undefined;
 }
 
-export function cancelledError(signal: AbortSignal): SeekframeError {
-  const reason = signal.reason instanceof Error ? signal.reason.message : signal.reason === undefined ? 'aborted' : String(signal.reason);
-  return new SeekframeError('render-cancelled', `The render was cancelled (${reason}); no output was written.`, { stage: 'capture', retryable: true });
-}

@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { RenderVersions } from '../plan/render-plan.js';
 import type { RenderReport } from '../report/render-report.js';
 
 /** Pipeline steps, in order, as announced by `{type:'stage'}` events. */
@@ -29,6 +30,8 @@ export type RenderEvent =
       durationMs: number;
       /** Length of the video in seconds (frames / fps). */
       videoDuration: number;
+      /** Chromium, ffmpeg, fonts and Seekframe that made it (absent from events of older producers). */
+      versions?: RenderVersions;
       /** Where the time went (stages, slowest frames, slow clips, workers and capture mode); see RenderReportSchema. */
       report?: RenderReport;
     }
@@ -49,6 +52,10 @@ export interface RenderResult {
   workers: number;
   captureMode: 'beginframe' | 'screenshot';
   hasAudio: boolean;
+  /** Highest memory of the render's browsers together (RSS of all their processes), in MB: what `--max-memory` bounds. 0 where it cannot be read (not Linux). */
+  browserMemoryMB: number;
+  /** Chromium, ffmpeg, fonts and Seekframe that made it: compare pixels only between equal versions. */
+  versions: RenderVersions;
   /** Where the time went; the same object as the `complete` event's `report`. */
   report: RenderReport;
 }

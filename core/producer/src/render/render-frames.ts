@@ -2,7 +2,6 @@ import path from 'node:path';
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { probeHardwareEncoder, type EncoderOptions } from '@seekframe/engine';
 import { planHash, type RenderPlan } from '../plan/render-plan.js';
-import { renderTimeoutError } from '../plan/render-limits.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { blankRenderProblem, reportSilentProblem } from './blank-render.js';
 import { captureAndEncode, type CaptureAndEncodeOptions } from './capture-and-encode.js';
@@ -15,6 +14,7 @@ import { renderHdrPasses } from './render-hdr-passes.js';
 import { chooseWorkers, openRenderSession, type RenderSession } from './render-session.js';
 import { AlphaWatch, alphaLostError, type AlphaFormat, type AlphaVerdict } from './output-alpha.js';
 import { abortError, rootCause } from './render-errors.js';
+import { startRenderGuards } from './render-guards.js';
 
 /** Frames [start, end) of a plan, 0-based. */
 export interface FrameRange {
@@ -58,25 +58,20 @@ export async function renderFrames(plan: RenderPlan, range: FrameRange, target: 
   checkRange(plan, range);
   checkTarget(plan, range, target);
   const cleanup = new CleanupStack();
-  const wallTime = new AbortController();
-  const maxSeconds = plan.limits?.maxRenderSeconds;
-  if (maxSeconds !== undefined) {
-    const timer = setTimeout(() => wallTime.abort(renderTimeoutError(maxSeconds)), maxSeconds * 1000);
-    cleanup.add(() => clearTimeout(timer));
-  }
-  const signal = context.signal ? AbortSignal.any([context.signal, wallTime.signal]) : wallTime.signal;
+  const guards = startRenderGuards(plan.limits, context, cleanup);
+  const signal = context.signal ? AbortSignal.any([context.signal, guards.signal]) : guards.signal;
   let session: RenderSession | undefined;
   try {
     const project = await resolveProject(path.join(context.projectDir, ...plan.entry.split('/')));
     session = await openRenderSession(
       { root: project.root, entry: plan.entry, variables: plan.variables, seed: plan.seed, fps: plan.fps, epochMs: plan.epochMs, network: plan.network, remoteTimeoutMs: plan.remoteTimeoutMs },
-      context,
+      guards.context,
       cleanup,
     );
     assertCaptureMode(plan.captureMode, session.browser);
     return await renderSessionFrames(plan, range, target, session, signal);
   } catch (caught) {
-    throw abortError(context.signal, wallTime.signal) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), session?.problems);
+    throw abortError(context.signal, guards.signal) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), session?.problems);
   } finally {
     await cleanup.run();
   }

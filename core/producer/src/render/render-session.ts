@@ -5,7 +5,7 @@ import {
   probeMedia,
   tempFolderPrefix,
   type BrowserInfo,
-  type BrowserPool,
+  type BrowserSource,
   type MediaInfo,
   type PoolWorker,
   type RenderTuning,
@@ -47,8 +47,8 @@ export interface RenderSession {
   server: ProjectServer;
   problems: ProblemLog;
   browser: BrowserInfo;
-  /** The context's warm pool: every browser of this render is leased from it when set. */
-  browserPool?: BrowserPool;
+  /** Where every browser of this render comes from: the context's (a warm pool behind the memory guard), else each is launched. */
+  browserPool?: BrowserSource;
   workDir: string;
   sandboxed: boolean;
   ffmpeg: { ffmpeg: string; ffprobe: string; version: string };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineClip } from '@seekframe/runtime';
+import type { InspectedClip } from '@seekframe/runtime';
 import { analyseFrameCosts, describeHotspot } from './frame-hotspots.js';
 
 const FPS = { num: 10, den: 1 };
 
-function clip(selector: string, start: number, end: number, kind: TimelineClip['kind'] = 'element'): TimelineClip {
+function clip(selector: string, start: number, end: number, kind: InspectedClip['kind'] = 'element'): InspectedClip {
   return { label: `<div${selector}>`, selector, hosts: [], kind, start, end };
 }
 

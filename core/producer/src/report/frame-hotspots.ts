@@ -1,11 +1,11 @@
-import type { TimelineClip } from '@seekframe/runtime';
+import type { InspectedClip } from '@seekframe/runtime';
 
 export interface FrameCostInput {
   /** Milliseconds per captured frame, index 0 = `firstFrame`. */
   frameMs: ArrayLike<number>;
   firstFrame: number;
   fps: { num: number; den: number };
-  clips: readonly TimelineClip[];
+  clips: readonly InspectedClip[];
 }
 
 export interface SlowFrame {
@@ -75,7 +75,7 @@ export function analyseFrameCosts(input: FrameCostInput, slowestCount = 5): Fram
   const count = costs.length;
   const timeOf = (i: number): number => ((input.firstFrame + i) * input.fps.den) / input.fps.num;
   const visual = input.clips.filter((clip) => clip.kind !== 'audio' && clip.end > clip.start);
-  const activeAt = (i: number): TimelineClip[] => visual.filter((clip) => timeOf(i) >= clip.start && timeOf(i) < clip.end);
+  const activeAt = (i: number): InspectedClip[] => visual.filter((clip) => timeOf(i) >= clip.start && timeOf(i) < clip.end);
   const sorted = [...costs].sort((a, b) => a - b);
   const total = costs.reduce((sum, ms) => sum + ms, 0);
   const slowest = costs
@@ -93,7 +93,7 @@ export function analyseFrameCosts(input: FrameCostInput, slowestCount = 5): Fram
   };
 }
 
-function findHotspots(costs: number[], total: number, clips: readonly TimelineClip[], timeOf: (i: number) => number, firstFrame: number): Hotspot[] {
+function findHotspots(costs: number[], total: number, clips: readonly InspectedClip[], timeOf: (i: number) => number, firstFrame: number): Hotspot[] {
   if (total <= 0) return [];
   const candidates: Array<Hotspot & { frames: number }> = [];
   for (const clip of clips) {

@@ -1,4 +1,4 @@
-import type { TimelineClip } from '@seekframe/runtime';
+import type { InspectedClip } from '@seekframe/runtime';
 import type { RenderStage } from '../render/render-events.js';
 
 /**
@@ -52,8 +52,8 @@ export class RenderProfile {
   capture: CaptureProfile | undefined;
   workers: Choice<number> | undefined;
   captureMode: Choice<'beginframe' | 'screenshot'> | undefined;
-  /** The composition's clips (from `__seekframe.timeline()` on the plan step's page). */
-  clips: TimelineClip[] = [];
+  /** The composition's clips (from `__seekframe.inspectTimeline()` on the plan step's page). */
+  clips: InspectedClip[] = [];
   /** Frames per second of the plan, for frame times. */
   fps: { num: number; den: number } | undefined;
 

@@ -32,6 +32,8 @@ export async function fetchRemoteAsset(
     publicOnly?: boolean;
     /** Largest body accepted, default {@link REMOTE_ASSET_MAX_BYTES}: a page must not fill the server's memory or disk. */
     maxBytes?: number;
+    /** Ends the download early (the project server closing): an unanswered request must not hold the process for its whole time limit. */
+    signal?: AbortSignal;
   },
 ): Promise<RemoteAsset> {
   // Google Fonts stylesheets are written from installed @fontsource packages, never fetched.
@@ -51,8 +53,9 @@ export async function fetchRemoteAsset(
         'Check the URL and the network, or copy the file into the project folder and reference it locally.',
       { stage: 'serve', retryable: true, details: { url, ...(options.referrer ? { referrer: options.referrer } : {}) }, cause },
     );
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const timedOut = (): boolean => signal.aborted && (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError';
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const timedOut = (): boolean => timeout.aborted;
   let response: Response;
   try {
     response = options.publicOnly ? await fetchPublic(url, { signal }) : await fetch(url, { signal, redirect: 'follow' });

@@ -1,3 +1,4 @@
+/// <reference path="../types/validate-npm-package-name.d.ts" />
 import validateNpmPackageName from 'validate-npm-package-name';
 
 /**

@@ -78,11 +78,14 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
   const mounts = new Map<string, string>();
   const log = options.problems ?? new ProblemLog();
   const record = (error: SeekframeError): void => log.record(error);
+  // Closing the server ends its downloads: a remote server that never answers would otherwise keep
+  // the render's process alive for the whole remote time limit after the render stopped.
+  const closed = new AbortController();
 
   const fetchRemote = async (url: string, referrer?: string): Promise<RemoteAsset> => {
     const answered = log.remoteStarted(url);
     try {
-      return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer, publicOnly: options.publicRemoteOnly ?? false });
+      return await fetchRemoteAsset(url, { timeoutMs: remoteTimeoutMs, searchRoots, referrer, publicOnly: options.publicRemoteOnly ?? false, signal: closed.signal });
     } catch (error) {
       if (error instanceof SeekframeError) record(error);
       throw error;
@@ -186,6 +189,7 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     assertNoProblems: () => log.assertNone(),
     close() {
       closing ??= new Promise<void>((resolve) => {
+        closed.abort(new Error('the project server closed'));
         // Keep-alive sockets from the browser would hold close() open; end them.
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
-import { fpsFromNumber, frameCount } from '../plan/frame-timing.js';
+import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { insideLexically } from '../serve/inside.js';
 import { pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
 import { checkRenderLimits, type RenderLimits } from '../plan/render-limits.js';
@@ -44,7 +44,7 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   await runLint(entryFile, shownFrom, reader);
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
-  const fps = request.options.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+  const fps = request.options.fps ?? defaultFps(metadata.fps);
   checkRenderLimits(settings.limits, { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers }, name);
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
-import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type RenderLimitName } from '../plan/render-limits.js';
+import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type RenderLimitName, type ServerRenderLimits } from '../plan/render-limits.js';
 
 export const DEFAULT_PORT = 9847;
 export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
@@ -62,8 +62,8 @@ export interface ProducerServerConfig {
   outputsDir: string;
   maxBodyBytes: number;
   maxHtmlBytes: number;
-  /** Every server render runs under these (see render-limits.ts). */
-  limits: Required<z.output<typeof RenderLimitsSchema>>;
+  /** Every server render runs under these (see render-limits.ts); no maxMemoryMB = the default per browser. */
+  limits: ServerRenderLimits;
   pageTimeoutMs: number;
   /** Browsers the warm pool keeps (0 = no pool) and how long an idle one stays open. */
   warmBrowsers: number;

@@ -3,6 +3,13 @@ import { findCompositionRoot, numberAttribute } from './composition-root.js';
 
 export type ClipKind = 'video' | 'audio' | 'composition' | 'element';
 
+/**
+ * Where a clip's length came from: its `data-duration`, the media source's measured length, a
+ * sub-composition's own length (its file's root or registered timeline), or none (it runs to the
+ * composition's end).
+ */
+export type ClipLengthSource = 'attribute' | 'media' | 'composition' | 'open';
+
 export interface Clip {
   el: HTMLElement;
   kind: ClipKind;
@@ -11,6 +18,8 @@ export interface Clip {
   /** Exclusive end; the composition's end when the clip has no duration. */
   end: number;
   mediaStart: number;
+  trackIndex: number | undefined;
+  lengthFrom: ClipLengthSource;
 }
 
 /** Attribute the visibility stylesheet keys on; see `installClipStyles` for why not display:none. */
@@ -45,6 +54,7 @@ interface ClipTimingItem extends TimingItem {
   el: HTMLElement;
   kind: ClipKind;
   mediaStart: number;
+  lengthFrom: ClipLengthSource;
 }
 
 /**
@@ -66,11 +76,16 @@ export function resolveClips(
     if (kind === 'composition' && !el.hasAttribute('data-composition-src') && !el.hasAttribute('data-start')) continue;
     const mediaStart = numberAttribute(el, 'data-media-start') ?? 0;
     let duration = numberAttribute(el, 'data-duration');
-    if (duration === undefined) duration = durationOf(el, kind);
+    let lengthFrom: ClipLengthSource = 'attribute';
+    if (duration === undefined) {
+      duration = durationOf(el, kind);
+      lengthFrom = duration === undefined ? 'open' : kind === 'composition' ? 'composition' : 'media';
+    }
     items.push({
       el,
       kind,
       mediaStart,
+      lengthFrom,
       id: el.getAttribute('data-composition-id') || el.id || undefined,
       start: el.getAttribute('data-start') ?? '0',
       duration,
@@ -93,6 +108,8 @@ export function resolveClips(
     start: r.start ?? 0,
     end: r.end ?? compositionDuration,
     mediaStart: r.item.mediaStart,
+    trackIndex: r.item.trackIndex,
+    lengthFrom: r.item.lengthFrom,
   }));
 }
 

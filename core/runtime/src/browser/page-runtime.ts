@@ -1,5 +1,5 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineInspection, VideoFrameMap } from '../runtime-types.js';
+import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineClip, TimelineInspection, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
@@ -318,8 +318,26 @@ export class PageRuntime {
     return out.sort((a, b) => a.start - b.start);
   }
 
+  timeline(): TimelineClip[] {
+    return this.clips.map((clip) => {
+      const sub = clip.kind === 'composition' ? this.subs.find((s) => s.host === clip.el) : undefined;
+      const variables = sub?.runtime?.getVariables();
+      return {
+        id: clip.id,
+        kind: clip.kind,
+        element: clip.el,
+        start: clip.start,
+        end: clip.end,
+        trackIndex: clip.trackIndex,
+        mediaStart: clip.mediaStart,
+        lengthFrom: clip.lengthFrom,
+        ...(variables ? { variables } : {}),
+      };
+    });
+  }
+
   /** Clips and animations of this document and its sub-compositions, in this document's seconds. */
-  async timeline(): Promise<TimelineInspection> {
+  async inspectTimeline(): Promise<TimelineInspection> {
     await this.ready;
     return inspectTimeline({
       win: this.win,
@@ -399,8 +417,9 @@ export class PageRuntime {
       onSeek: (fn) => this.onSeek(fn),
       getVariables: () => structuredClone(settings.variables),
       mediaClips: () => this.mediaClips(),
-      useVideoFrames: (map) => this.useVideoFrames(map),
       timeline: () => this.timeline(),
+      useVideoFrames: (map) => this.useVideoFrames(map),
+      inspectTimeline: () => this.inspectTimeline(),
       errors: () => this.errors(),
       pending: () => this.pendingList(),
       warnings: () => this.warnings(),

@@ -1,4 +1,4 @@
-import type { SeekframeRuntime, TimelineAnimation, TimelineClip, TimelineElement, TimelineInspection } from '../runtime-types.js';
+import type { SeekframeRuntime, InspectedAnimation, InspectedClip, InspectedElement, TimelineInspection } from '../runtime-types.js';
 import { describeElement, type Clip } from './clip-timeline.js';
 import { cssPath } from './css-path.js';
 
@@ -15,7 +15,7 @@ interface GsapAnimation {
 }
 
 /** An animation before its target is described and its clips are known. */
-export type FoundAnimation = Omit<TimelineAnimation, 'target' | 'clips'> & { el: Element };
+export type FoundAnimation = Omit<InspectedAnimation, 'target' | 'clips'> & { el: Element };
 
 /** Keys of GSAP vars that are settings, not animated properties. */
 const GSAP_SETTINGS = /^(duration|ease|delay|repeat|repeatDelay|yoyo|yoyoEase|stagger|paused|immediateRender|overwrite|id|data|lazy|inherit|runBackwards|startAt|callbackScope|reversed|keyframes|defaults|parent|smoothChildTiming|autoRemoveChildren|on[A-Z].*)$/;
@@ -32,7 +32,7 @@ export interface TimelineSources {
   adopted: ReadonlyArray<[Animation, number]>;
   /** Start of the composition a `__timelines` key belongs to (0 for the root). */
   timelineOffset(key: string): number;
-  subs: ReadonlyArray<{ id: string; host: HTMLElement; runtime: Pick<SeekframeRuntime, 'timeline'> | undefined }>;
+  subs: ReadonlyArray<{ id: string; host: HTMLElement; runtime: Pick<SeekframeRuntime, 'inspectTimeline'> | undefined }>;
 }
 
 /**
@@ -41,22 +41,22 @@ export interface TimelineSources {
  */
 export async function inspectTimeline(sources: TimelineSources): Promise<TimelineInspection> {
   const { duration } = sources;
-  const clips: TimelineClip[] = sources.clips.map((clip) => ({ ...describeTarget(clip.el), kind: clip.kind, ...(clip.id ? { id: clip.id } : {}), start: clip.start, end: Math.min(clip.end, duration) }));
+  const clips: InspectedClip[] = sources.clips.map((clip) => ({ ...describeTarget(clip.el), kind: clip.kind, ...(clip.id ? { id: clip.id } : {}), start: clip.start, end: Math.min(clip.end, duration) }));
   const found = [...findGsapAnimations(sources.win, duration, sources.timelineOffset), ...findDocumentAnimations(sources.adopted, duration)];
-  const animations: TimelineAnimation[] = found.map(({ el, ...animation }) => ({
+  const animations: InspectedAnimation[] = found.map(({ el, ...animation }) => ({
     ...animation,
     target: describeTarget(el),
     clips: sources.clips.flatMap((clip, index) => (clip.el.contains(el) ? [index] : [])),
   }));
   for (const sub of sources.subs) {
-    const child = await sub.runtime?.timeline?.();
+    const child = await sub.runtime?.inspectTimeline?.();
     if (!child) continue;
     const hostIndex = sources.clips.findIndex((c) => c.el === sub.host);
     const start = hostIndex >= 0 ? clips[hostIndex]!.start : 0;
     const end = hostIndex >= 0 ? clips[hostIndex]!.end : duration;
     const host = cssPath(sub.host);
     const base = clips.length;
-    const inside = <T extends TimelineElement>(el: T): T => ({ ...el, label: `[${sub.id}] ${el.label}`, hosts: [host, ...el.hosts] });
+    const inside = <T extends InspectedElement>(el: T): T => ({ ...el, label: `[${sub.id}] ${el.label}`, hosts: [host, ...el.hosts] });
     const shift = (t: number): number => Math.min(t + start, end);
     for (const clip of child.clips) clips.push({ ...inside(clip), start: shift(clip.start), end: shift(clip.end) });
     for (const animation of child.animations) {
@@ -72,7 +72,7 @@ export async function inspectTimeline(sources: TimelineSources): Promise<Timelin
   return { duration, clips, animations };
 }
 
-export function describeTarget(el: Element): TimelineElement {
+export function describeTarget(el: Element): InspectedElement {
   return { label: describeElement(el), selector: cssPath(el), hosts: [] };
 }
 
@@ -155,7 +155,7 @@ export function findDocumentAnimations(adopted: ReadonlyArray<[Animation, number
     const active = Number(timing.activeDuration ?? 0) / 1000;
     const start = birth + delay;
     const named = animation as Animation & { animationName?: string; transitionProperty?: string };
-    const kind: TimelineAnimation['kind'] = typeof named.animationName === 'string' ? 'css-animation' : typeof named.transitionProperty === 'string' ? 'css-transition' : 'web-animation';
+    const kind: InspectedAnimation['kind'] = typeof named.animationName === 'string' ? 'css-animation' : typeof named.transitionProperty === 'string' ? 'css-transition' : 'web-animation';
     out.push({
       kind,
       name: named.animationName ?? named.transitionProperty ?? (animation.id || 'element.animate()'),

@@ -1,0 +1,66 @@
+/**
+ * What the studio API sends (studio-api.ts) and the page reads (browser/): plain types, no
+ * `node:` imports, so the browser code type-checks against the same definitions.
+ */
+import type { Fps, SeekframeErrorData, SourceElement } from '@seekframe/composition';
+
+export interface EditorChoice {
+  /** Shown to the user, e.g. "VS Code" or "vim". */
+  name: string;
+  /** URL template with `{file}` (absolute path), `{line}`, `{column}`; null when the editor has no URL scheme. */
+  url: string | null;
+  /** Command-line template (terminal editors), same placeholders; null when a link does it. */
+  command: string | null;
+  /** Where the choice came from: `SEEKFRAME_EDITOR_URL`, `VISUAL`, `EDITOR` or `PATH`. */
+  from: 'SEEKFRAME_EDITOR_URL' | 'VISUAL' | 'EDITOR' | 'PATH';
+}
+
+export interface EditorInfo {
+  editor: EditorChoice | null;
+  /** A configured template that was refused, and why (shown in the inspector). */
+  problem?: string;
+}
+
+/** `GET studio.json` */
+export interface StudioInfo extends EditorInfo {
+  /** Absolute project folder. */
+  root: string;
+  /** Absolute entry file. */
+  entryFile: string;
+  /** Entry relative to the project folder (POSIX). */
+  entry: string;
+  revision: number;
+}
+
+/** `GET source.json` */
+export interface SourceInfo {
+  file: string;
+  elements: SourceElement[];
+}
+
+/** One render of the session, as the render panel shows it. */
+export interface StudioRender {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  stage: string | null;
+  /** 0..1 */
+  progress: number;
+  framesRendered: number;
+  totalFrames: number | null;
+  format: string;
+  quality: string;
+  fps: Fps | null;
+  variables: Record<string, unknown>;
+  /** Absolute path of the output (a folder for png-sequence). */
+  output: string;
+  /** The same, relative to the project folder (POSIX). */
+  file: string;
+  createdAt: string;
+  endedAt?: string;
+  /** A project file was edited after this render started. */
+  stale: boolean;
+  result?: { size: number; durationMs: number; videoDuration: number; frames: number };
+  error?: SeekframeErrorData;
+  reason?: string;
+  warnings: Array<{ code: string; message: string }>;
+}
