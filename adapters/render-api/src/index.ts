@@ -38,3 +38,4 @@ export { statusOf } from './api-error.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
 export { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';
+export { expireRenders } from './expire-renders.js';

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { relativePathProblem } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';
 import { readText } from './read-body.js';
@@ -37,7 +38,11 @@ export function contentTypeOf(path: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
-/** A relative POSIX path with no `..`, no absolute start, no backslash or NUL; else null. */
+/**
+ * The raw (still percent-encoded) path decoded once, when it is a relative POSIX path of plain
+ * names (`relativePathProblem`: no `..`, `.`, empty segment, backslash or control character);
+ * else null. The FileSource then resolves it under its root (`inside` on disk).
+ */
 export function safeRelativePath(raw: string): string | null {
   let path: string;
   try {
@@ -45,9 +50,7 @@ export function safeRelativePath(raw: string): string | null {
   } catch {
     return null;
   }
-  if (path === '' || path.startsWith('/') || path.includes('\\') || path.includes('\0')) return null;
-  if (path.split('/').some((part) => part === '..' || part === '.' || part === '')) return null;
-  return path;
+  return relativePathProblem(path) === null ? path : null;
 }
 
 type PreparePreviewHtml = (html: string, path: string) => Promise<string>;

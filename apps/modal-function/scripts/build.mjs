@@ -4,12 +4,16 @@
 //   dist/preview/                  the preview page: index.html + app.js (@seekframe/render-api),
 //                                  seekframe-player.js (@seekframe/player/bundle) and
 //                                  seekframe-runtime.js (@seekframe/runtime/bundle, injected)
+// Everything comes from the installed packages (node_modules), in your project and in the
+// Seekframe monorepo alike.
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const resolve = createRequire(import.meta.url).resolve;
 
 for (const name of ['check-request', 'prepare-preview-html']) {
   await build({
@@ -19,14 +23,19 @@ for (const name of ['check-request', 'prepare-preview-html']) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
+    // Inside the monorepo: the workspaces' TypeScript sources (no other package has this condition).
     conditions: ['source'],
     legalComments: 'none',
     logLevel: 'warning',
   });
 }
 
-execFileSync(process.execPath, [here('../../../adapters/render-api/scripts/build-preview.mjs')], { stdio: 'inherit' });
+const previewApp = resolve('@seekframe/render-api/preview/app.js');
+const assets = {
+  'index.html': path.join(path.dirname(previewApp), 'index.html'),
+  'app.js': previewApp,
+  'seekframe-player.js': resolve('@seekframe/player/bundle'),
+  'seekframe-runtime.js': resolve('@seekframe/runtime/bundle'),
+};
 await mkdir(here('../dist/preview'), { recursive: true });
-for (const name of ['index.html', 'app.js']) await copyFile(here(`../../../adapters/render-api/dist/preview/${name}`), here(`../dist/preview/${name}`));
-await copyFile(here('../../../core/player/dist/seekframe-player.js'), here('../dist/preview/seekframe-player.js'));
-await copyFile(here('../../../core/runtime/dist/seekframe-runtime.js'), here('../dist/preview/seekframe-runtime.js'));
+for (const [name, file] of Object.entries(assets)) await copyFile(file, here(`../dist/preview/${name}`));

@@ -1,1 +1,2 @@
-export { runRenderApiContract, type RenderApiContractOptions, type ContractTarget, type ContractSettings } from './run-render-api-contract.js';
+export { runRenderApiContract, contractSettingsEnv, type RenderApiContractOptions, type ContractTarget, type ContractSettings } from './run-render-api-contract.js';
+export { folderKeys, rawGet } from './contract-http.js';

@@ -4,4 +4,4 @@ export { folderSource } from './folder-source.js';
 export { nodePreviewAssets, playerBundleFile, PREVIEW_APP_FILE } from './preview-assets.js';
 export { serveLocal, type ServeLocalOptions, type LocalRenderApi } from './serve-local.js';
 export { seekframeCli, type CliCommand } from './seekframe-cli.js';
-export { contractCompositionDir } from './contract-composition.js';
+export { contractCompositionDir, gatedCompositionDir } from './contract-composition.js';

@@ -58,6 +58,8 @@ export interface RenderResult {
   versions: RenderVersions;
   /** Where the time went; the same object as the `complete` event's `report`. */
   report: RenderReport;
+  /** `--captions`: the .srt/.vtt written beside the output, its cue count and the variable it came from. */
+  captions?: { file: string; cues: number; variable: string };
 }
 
 /**
