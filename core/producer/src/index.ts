@@ -21,7 +21,7 @@ export {
 } from './plan/render-options.js';
 export { parseRenderOptions, invalidOptionsError } from './plan/parse-render-options.js';
 export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, DEFAULT_MEMORY_PER_BROWSER_MB, checkRenderLimits, type RenderLimits, type RenderLimitName, type ServerRenderLimits } from './plan/render-limits.js';
-export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
+export type { RenderCaptions, RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';

@@ -72,6 +72,27 @@ describe('seekframe check (real Chromium)', () => {
     expect(finding.message).toMatch(/^<span#chip> is animated 0.50-1.50 s by The GSAP tween of __timelines\["main"\] \(x\), but its area \(.+\) is identical in the frames at /);
   });
 
+  it('captions: a video of words only is sampled where they show (not blank); words off screen are found', async () => {
+    const words = await check('captionsOnly');
+    expect(words.findings).toEqual([]);
+    expect(words.sampledTimes).toEqual(expect.arrayContaining([0.5, 1.3]));
+    const lost = await check('captionsOffScreen');
+    const finding = lost.findings.find((f) => f.code === 'motion/off-screen')!;
+    expect(finding).toMatchObject({ severity: 'error', element: { selector: '#cap', label: '<div#cap>' } });
+    expect(finding.message).toMatch(/^<div#cap> shows the transcript "transcript" but its words are outside the 160x90 frame at every sampled time \(x 400\.\./);
+  });
+
+  it('captions outside the caption element\'s clip: none shown is an error, some cut is a warning', async () => {
+    const report = await check('captionsHidden');
+    const never = only(report, 'motion/captions-never-shown');
+    expect(never).toMatchObject({ severity: 'error', element: { selector: '#cap2' }, time: { start: 0.3, end: 1.5 } });
+    expect(never.message).toBe('The transcript "transcript" shown by <div#cap2> runs 0.30-1.50 s, but <div#cap2> is on screen 1.60-2.00 s (the composition ends there): no caption is ever seen.');
+    const cut = only(report, 'motion/captions-cut');
+    expect(cut).toMatchObject({ severity: 'warning', element: { selector: '#cap1' }, time: { start: 1.2, end: 1.5 } });
+    expect(cut.message).toContain('1 of 2 segments of the transcript "transcript" (the first at 1.20-1.50 s) fall outside the time <div#cap1> is on screen 0.00-0.50 s');
+    expect(codes(report).filter((code) => code !== 'motion/captions-never-shown' && code !== 'motion/captions-cut')).toEqual([]);
+  });
+
   it('a page script error names the file and line', async () => {
     const report = await check('scriptError');
     const finding = only(report, 'page/script-error');
@@ -85,7 +106,7 @@ describe('seekframe check (real Chromium)', () => {
     const finding = only(report, 'page/missing-file');
     expect(finding).toMatchObject({ severity: 'error', element: { selector: '#logo' }, file: { path: 'index.html' } });
     expect(finding.message).toBe('logo.png does not exist in the project (used by index.html: #logo); a render fails on it.');
-    const html = CHECK_PROJECTS.missingFile['index.html'];
+    const html = CHECK_PROJECTS.missingFile['index.html']!;
     expect(finding.file!.line).toBe(html.slice(0, html.indexOf('src="logo.png"')).split('\n').length);
     expect(codes(report).filter((c) => c.startsWith('page/'))).toEqual(['page/missing-file']);
     // The runtime does not get ready with a broken image (a render fails there too): no motion check.

@@ -129,8 +129,20 @@ export interface InspectedAnimation {
   clips: number[];
 }
 
+/** A `[data-captions]` element and when its transcript shows text. */
+export interface InspectedCaptions extends InspectedElement {
+  /** The captions variable it shows. */
+  variable: string;
+  /** Composition seconds of each transcript segment (the element shows text only inside them, and only while its clips are on screen); not cut at the composition's end. */
+  segments: Array<{ start: number; end: number }>;
+  /** Indices into `clips` of the clips that contain the element (the element itself included). */
+  clips: number[];
+}
+
 export interface TimelineInspection {
   duration: number;
   clips: InspectedClip[];
   animations: InspectedAnimation[];
+  /** Caption elements (absent from runtimes older than captions). */
+  captions?: InspectedCaptions[];
 }

@@ -7,19 +7,31 @@ const require = createRequire(import.meta.url);
 let fx: RuntimeFixture;
 
 const HEAD = '<style>body{margin:0}div{position:absolute;width:10px;height:10px;background:red}</style><script src="/gsap.min.js"></script>';
+/** A captions variable `talk` whose default transcript has two segments: 0.5-1 s and 3-3.5 s. */
+const TALK = JSON.stringify([
+  {
+    id: 'talk',
+    type: 'captions',
+    label: 'Talk',
+    default: [
+      { text: 'Hi', start: 0.5, end: 1 },
+      { text: 'Bye', start: 3, end: 3.5 },
+    ],
+  },
+]);
 
 beforeAll(async () => {
   fx = await startRuntimeFixture();
   fx.server.routes.set('/gsap.min.js', { file: require.resolve('gsap/dist/gsap.min.js') });
   fx.server.routes.set(
     '/timeline.html',
-    `<!doctype html><html data-composition-id="main" data-duration="4"><head>${HEAD}
+    `<!doctype html><html data-composition-id="main" data-duration="4" data-composition-variables='${TALK}'><head>${HEAD}
 <style>@keyframes pop{from{opacity:0}to{opacity:1}} #baked{animation:pop 0s forwards} #early{animation:pop 1s 0.5s both}</style></head>
 <body>
 <div id="box"></div>
 <div class="card"></div><div class="card"><span id="lost"></span></div>
 <div id="baked"></div>
-<div id="scene" data-start="2" data-duration="2"><div id="early"></div></div>
+<div id="scene" data-start="2" data-duration="2"><div id="early"></div><p id="subs" data-captions="talk"></p></div>
 <div id="child" data-composition-id="kid" data-composition-src="child.html" data-start="1" data-duration="2" style="width:40px;height:40px"></div>
 <script>
   const tl = gsap.timeline({ paused: true });
@@ -31,7 +43,7 @@ beforeAll(async () => {
   );
   fx.server.routes.set(
     '/child.html',
-    `<!doctype html><html data-composition-id="kid" data-duration="2"><head>${HEAD}</head><body><div id="dot"></div>
+    `<!doctype html><html data-composition-id="kid" data-duration="2" data-composition-variables='${TALK}'><head>${HEAD}</head><body><div id="dot"></div><p id="words" data-captions="talk"></p>
 <script>const t = gsap.timeline({ paused: true }); t.to('#dot', { x: 20, duration: 1 }, 0.25); window.__timelines = { kid: t };</script></body></html>`,
   );
 });
@@ -83,5 +95,13 @@ describe('__seekframe.inspectTimeline()', () => {
     expect(dot!.target.hosts).toEqual(['#child']);
     expect(dot!.target.label).toBe('[kid] <div#dot>');
     expect(dot!.clips).toContain(host);
+  });
+
+  it('lists caption elements with their transcript segments in top-level seconds (not cut), and their clips', () => {
+    const scene = inspection.clips.findIndex((c) => c.selector === '#scene');
+    expect(inspection.captions).toContainEqual({ label: '<p#subs>', selector: '#subs', hosts: [], variable: 'talk', segments: [{ start: 0.5, end: 1 }, { start: 3, end: 3.5 }], clips: [scene] });
+    const host = inspection.clips.findIndex((c) => c.selector === '#child');
+    // The child's transcript, shifted by its host's start (1 s); the second segment lies past the host's end, which the check reports.
+    expect(inspection.captions).toContainEqual({ label: '[kid] <p#words>', selector: '#words', hosts: ['#child'], variable: 'talk', segments: [{ start: 1.5, end: 2 }, { start: 4, end: 4.5 }], clips: [host] });
   });
 });

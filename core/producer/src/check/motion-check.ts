@@ -3,7 +3,7 @@ import type { CapturePage } from '@seekframe/engine';
 import type { InspectedElement, TimelineInspection } from '@seekframe/runtime';
 import { decodeFrame, flatColourOfPixels } from '../render/blank-render.js';
 import type { CheckFinding } from './check-report.js';
-import { describeAnimation, secs, type ClipProbe, type MotionPlan, type Mover } from './motion-plan.js';
+import { asElement, describeAnimation, secs, type CaptionProbe, type ClipProbe, type MotionPlan, type Mover } from './motion-plan.js';
 
 export interface Box {
   x: number;
@@ -28,6 +28,7 @@ export async function runMotionCheck(page: Pick<CapturePage, 'seekAndCaptureFram
   const targets = new Map<string, InspectedElement>();
   for (const mover of plan.movers) targets.set(mover.key, mover.element);
   for (const probe of plan.clips) targets.set(probe.key, probe.clip);
+  for (const probe of plan.captions) targets.set(probe.key, probe.captions);
   const keys = [...targets.keys()];
   const lookup = keys.map((key) => ({ selector: targets.get(key)!.selector, hosts: targets.get(key)!.hosts }));
 
@@ -47,6 +48,13 @@ export async function runMotionCheck(page: Pick<CapturePage, 'seekAndCaptureFram
     if (painted.length === 0 || painted.some((box) => clipToFrame(box, size) !== null)) continue;
     offScreen.add(probe.index);
     findings.push(offScreenClip(probe, painted[Math.floor(painted.length / 2)]!, size));
+  }
+
+  for (const probe of plan.captions) {
+    if (probe.captions.clips.some((index) => offScreen.has(index))) continue; // its clip is already reported
+    const painted = probe.times.map((t) => boxes.get(t)?.get(probe.key) ?? null).filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
+    if (painted.length === 0) findings.push(emptyCaptions(probe));
+    else if (!painted.some((box) => clipToFrame(box, size) !== null)) findings.push(offScreenCaptions(probe, painted[0]!, size));
   }
 
   // Regions first, so each frame is decoded once for every mover that sampled it.
@@ -179,11 +187,41 @@ function offScreenClip(probe: ClipProbe, box: Box, size: { width: number; height
     code: 'motion/off-screen',
     severity: 'error',
     message: `${clip.label} is on screen ${clip.start.toFixed(2)}-${clip.end.toFixed(2)} s (its clip) but outside the ${size.width}x${size.height} frame at every sampled time (its box: ${describeBox(box)}).`,
-    element: { label: clip.label, selector: clip.selector, hosts: clip.hosts },
+    element: asElement(clip),
     time: { start: clip.start, end: clip.end },
     file: null,
     fix: `Move it into the frame (its left/top, margins or transform place it at ${describeBox(box)}), or remove it if it is not meant to be seen.`,
     details: { box, times: probe.times },
+  };
+}
+
+function emptyCaptions(probe: CaptionProbe): CheckFinding {
+  const { captions } = probe;
+  return {
+    check: 'motion',
+    code: 'motion/captions-empty',
+    severity: 'error',
+    message: `${captions.label} shows the transcript "${captions.variable}", but nothing of it has a size at ${probe.times.map((t) => t.toFixed(2)).join(', ')} s, while a segment is active and the element is on screen.`,
+    element: asElement(captions),
+    time: { start: probe.shown[0]!.start, end: probe.shown[0]!.end },
+    file: null,
+    fix: `Check the CSS of ${captions.label} and its parents (display, font-size, a width that is not 0); scrub to ${probe.times[0]!.toFixed(2)} s in \`seekframe preview\` to see it.`,
+    details: { variable: captions.variable, times: probe.times },
+  };
+}
+
+function offScreenCaptions(probe: CaptionProbe, box: Box, size: { width: number; height: number }): CheckFinding {
+  const { captions } = probe;
+  return {
+    check: 'motion',
+    code: 'motion/off-screen',
+    severity: 'error',
+    message: `${captions.label} shows the transcript "${captions.variable}" but its words are outside the ${size.width}x${size.height} frame at every sampled time (${describeBox(box)}).`,
+    element: asElement(captions),
+    time: { start: probe.shown[0]!.start, end: probe.shown[0]!.end },
+    file: null,
+    fix: `Move it into the frame (its position, margins or transform place it at ${describeBox(box)}).`,
+    details: { box, times: probe.times, variable: captions.variable },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InspectedAnimation, InspectedClip, TimelineInspection } from '@seekframe/runtime';
+import type { InspectedAnimation, InspectedCaptions, InspectedClip, TimelineInspection } from '@seekframe/runtime';
 import { planMotion, sampleTimes, visibleWindow } from './motion-plan.js';
 
 const FPS = { num: 10, den: 1 };
@@ -16,6 +16,7 @@ const anim = (selector: string, start: number, end: number, extra: Partial<Inspe
   clips: [],
   ...extra,
 });
+const captions = (selector: string, segments: Array<[number, number]>, clips: number[] = []): InspectedCaptions => ({ ...el(selector), variable: 'talk', segments: segments.map(([start, end]) => ({ start, end })), clips });
 const plan = (inspection: Partial<TimelineInspection>, maxSamples = 60) => planMotion({ duration: 4, clips: [], animations: [], ...inspection }, { fps: FPS, compositionId: 'main', maxSamples });
 
 describe('sampleTimes', () => {
@@ -92,6 +93,31 @@ describe('planMotion', () => {
     ]);
   });
 
+  it('samples a caption element in the middle of its first segments on screen; segments off screen are findings', () => {
+    const clips = [clip('#scene', 1, 3)];
+    const result = plan({
+      clips,
+      captions: [
+        captions('#all', [[0.2, 0.6], [1, 1.4], [2, 2.2], [3, 3.6]]),
+        captions('#some', [[0.2, 0.6], [1.5, 2], [3.5, 5]], [0]),
+        captions('#none', [[0, 0.5], [3.2, 3.8]], [0]),
+        captions('#silent', []),
+      ],
+    });
+    expect(result.captions.map((p) => [p.key, p.times])).toEqual([
+      ['#all', [0.4, 1.2, 2.1]],
+      ['#some', [1.7]],
+    ]);
+    expect(result.findings.map((f) => [f.code, f.element?.selector, f.severity, f.time])).toEqual([
+      ['motion/captions-cut', '#some', 'warning', { start: 0.2, end: 5 }],
+      ['motion/captions-never-shown', '#none', 'error', { start: 0, end: 3.8 }],
+    ]);
+    expect(result.findings[0]!.details).toMatchObject({ lost: [{ start: 0.2, end: 0.6 }, { start: 3.5, end: 5 }] });
+    expect(result.times).toEqual(expect.arrayContaining([0.4, 1.2, 2.1, 1.7]));
+    // Past the composition's end (4 s) counts as off screen too: a whole-video caption element.
+    expect(plan({ captions: [captions('#long', [[1, 2], [4.5, 5]])] }).findings.map((f) => f.code)).toEqual(['motion/captions-cut']);
+  });
+
   it('fits the budget: fewer samples per element first, then fewer elements', () => {
     const animations = Array.from({ length: 12 }, (_, i) => anim(`#e${i}`, i * 0.3, i * 0.3 + 0.8));
     const roomy = plan({ animations }, 200);
@@ -100,5 +126,9 @@ describe('planMotion', () => {
     expect(tight.times.length).toBeLessThanOrEqual(20);
     expect(tight.movers.length + tight.skippedMovers).toBe(12);
     expect(tight.skippedMovers).toBeGreaterThan(0);
+    // A caption element keeps one sample when the budget is tight.
+    const words = captions('#cap', [[0.2, 0.6], [1, 1.4], [2, 2.2]]);
+    expect(plan({ animations, captions: [words] }, 200).captions[0]!.times).toHaveLength(3);
+    expect(plan({ animations, captions: [words] }, 20).captions[0]!.times).toEqual([0.4]);
   });
 });

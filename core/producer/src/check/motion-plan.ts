@@ -1,4 +1,4 @@
-import type { InspectedAnimation, InspectedClip, InspectedElement, TimelineInspection } from '@seekframe/runtime';
+import type { InspectedAnimation, InspectedCaptions, InspectedClip, InspectedElement, TimelineInspection } from '@seekframe/runtime';
 import type { CheckFinding } from './check-report.js';
 
 export interface Interval {
@@ -27,11 +27,21 @@ export interface ClipProbe {
   times: number[];
 }
 
+/** A caption element, sampled while its transcript shows text on screen: it must paint text inside the frame. */
+export interface CaptionProbe {
+  key: string;
+  captions: InspectedCaptions;
+  /** Spans in which a segment is active and the element's clips are on screen. */
+  shown: Interval[];
+  times: number[];
+}
+
 export interface MotionPlan {
   /** What the timeline alone shows (nothing to capture for these). */
   findings: CheckFinding[];
   movers: Mover[];
   clips: ClipProbe[];
+  captions: CaptionProbe[];
   /** Every frame time to capture, ascending, unique. */
   times: number[];
   /** Movers left out to stay within the sample budget. */
@@ -56,6 +66,11 @@ const NOT_MOTION = /^(visibility|display|pointer-events|cursor|user-select|conte
 /** Where in each on-screen span a mover is sampled, and a clip. */
 const MOVER_FRACTIONS = [0.05, 0.35, 0.65, 0.95];
 const CLIP_FRACTIONS = [0.1, 0.5, 0.9];
+
+/** Only the element's names, for a finding (a clip or caption element carries more). */
+export function asElement({ label, selector, hosts }: InspectedElement): InspectedElement {
+  return { label, selector, hosts };
+}
 
 export function elementKey(element: InspectedElement): string {
   return [...element.hosts, element.selector].join(' >>> ');
@@ -160,31 +175,82 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
     for (const index of animation.clips) if (!mover.clips.includes(index)) mover.clips.push(index);
   }
 
+  const captionProbes: CaptionProbe[] = [];
+  for (const captions of inspection.captions ?? []) {
+    const probe = planCaptions(captions, inspection, frame);
+    findings.push(...probe.findings);
+    if (probe.shown.length > 0) captionProbes.push({ key: elementKey(captions), captions, shown: probe.shown, times: [] });
+  }
+
   const probes: ClipProbe[] = inspection.clips
     .map((clip, index) => ({ index, key: elementKey(clip), clip, times: [] as number[] }))
     .filter((probe) => probe.clip.kind !== 'audio' && probe.clip.end - probe.clip.start >= frame);
   const moverList = [...movers.values()].map((mover) => ({ ...mover, intervals: merge(mover.intervals) })).sort((a, b) => a.intervals[0]!.start - b.intervals[0]!.start);
 
   // Fewer samples per element until the plan fits the budget; then fewer elements.
-  for (const [moverFractions, clipFractions] of [
-    [MOVER_FRACTIONS, CLIP_FRACTIONS],
-    [[0.05, 0.5, 0.95], [0.5]],
-    [[0.05, 0.95], [0.5]],
+  const fixed = (): number[] => [...probes, ...captionProbes].flatMap((probe) => probe.times);
+  for (const [moverFractions, clipFractions, captionSegments] of [
+    [MOVER_FRACTIONS, CLIP_FRACTIONS, 3],
+    [[0.05, 0.5, 0.95], [0.5], 1],
+    [[0.05, 0.95], [0.5], 1],
   ] as const) {
     for (const mover of moverList) mover.times = sampleTimes(mover.intervals.slice(0, 3), moverFractions, options.fps);
     for (const probe of probes) probe.times = sampleTimes([probe.clip], clipFractions, options.fps);
-    if (allTimes(moverList, probes, inspection.duration, options.fps).length <= options.maxSamples) break;
+    // The middle of the first segments: a word is lit there (and the blank check sees the captions).
+    for (const probe of captionProbes) probe.times = sampleTimes(probe.shown.slice(0, captionSegments), [0.5], options.fps);
+    if (allTimes(moverList, fixed(), inspection.duration, options.fps).length <= options.maxSamples) break;
   }
   let kept = moverList.filter((mover) => mover.times.length >= 2);
   const skippable = kept.length;
-  while (kept.length > 0 && allTimes(kept, probes, inspection.duration, options.fps).length > options.maxSamples) kept = kept.slice(0, -1);
-  return { findings, movers: kept, clips: probes, times: allTimes(kept, probes, inspection.duration, options.fps), skippedMovers: skippable - kept.length };
+  while (kept.length > 0 && allTimes(kept, fixed(), inspection.duration, options.fps).length > options.maxSamples) kept = kept.slice(0, -1);
+  return { findings, movers: kept, clips: probes, captions: captionProbes, times: allTimes(kept, fixed(), inspection.duration, options.fps), skippedMovers: skippable - kept.length };
 }
 
-/** Times every plan captures: its movers' and clips', and a spread for the blank check. */
-function allTimes(movers: readonly Mover[], probes: readonly ClipProbe[], duration: number, fps: { num: number; den: number }): number[] {
+/**
+ * When a caption element shows text: inside a segment of its transcript while its clips are on
+ * screen. A transcript none of whose segments falls there is never seen (an error); segments
+ * outside it (before the clip, after it or after the composition's end) are lost (a warning).
+ */
+function planCaptions(captions: InspectedCaptions, inspection: TimelineInspection, frame: number): { shown: Interval[]; findings: CheckFinding[] } {
+  const window = visibleWindow(captions, inspection);
+  const outside = (segment: Interval): boolean => segment.end <= window.start + frame / 2 || segment.start >= window.end - frame / 2;
+  const shown = captions.segments.filter((segment) => !outside(segment)).map((segment) => ({ start: Math.max(segment.start, window.start), end: Math.min(segment.end, window.end) }));
+  const lost = captions.segments.filter(outside);
+  if (captions.segments.length === 0 || lost.length === 0) return { shown, findings: [] };
+  const all = { start: round(captions.segments[0]!.start), end: round(captions.segments.at(-1)!.end) };
+  const where = `${captions.label} is on screen ${span(window)}${window.end >= inspection.duration ? ' (the composition ends there)' : ''}`;
+  const sub = captions.hosts.length > 0 ? ", counted from the sub-composition's start" : '';
+  const finding: CheckFinding =
+    shown.length === 0
+      ? {
+          check: 'motion',
+          code: 'motion/captions-never-shown',
+          severity: 'error',
+          message: `The transcript "${captions.variable}" shown by ${captions.label} runs ${span(all)}, but ${where}: no caption is ever seen.`,
+          element: asElement(captions),
+          time: all,
+          file: null,
+          fix: `Give ${captions.label} (or the clip around it) data-start/data-duration that cover the transcript, or fix the transcript's times: they are composition seconds${sub}.`,
+          details: { variable: captions.variable, visible: window, segments: captions.segments.length },
+        }
+      : {
+          check: 'motion',
+          code: 'motion/captions-cut',
+          severity: 'warning',
+          message: `${lost.length} of ${captions.segments.length} segments of the transcript "${captions.variable}" (the first at ${span(lost[0]!)}) fall outside the time ${where}: they are never seen.`,
+          element: asElement(captions),
+          time: { start: round(lost[0]!.start), end: round(lost.at(-1)!.end) },
+          file: null,
+          fix: `Make the clip of ${captions.label} (or the composition's data-duration) cover ${span(all)}, or trim the transcript (a --captions file still lists the ones before the composition's end, so it would not match the video).`,
+          details: { variable: captions.variable, visible: window, lost: lost.map((segment) => ({ start: segment.start, end: segment.end })) },
+        };
+  return { shown, findings: [finding] };
+}
+
+/** Times every plan captures: its movers', those of the clips and caption elements, and a spread for the blank check. */
+function allTimes(movers: readonly Mover[], fixed: readonly number[], duration: number, fps: { num: number; den: number }): number[] {
   const spread = sampleTimes([{ start: 0, end: duration }], [0.1, 0.5, 0.9], fps);
-  return [...new Set([...spread, ...movers.flatMap((m) => m.times), ...probes.flatMap((p) => p.times)])].sort((a, b) => a - b);
+  return [...new Set([...spread, ...movers.flatMap((m) => m.times), ...fixed])].sort((a, b) => a - b);
 }
 
 /** Frame times at `fractions` of each interval, snapped to frames inside it, unique and ascending. */

@@ -81,7 +81,7 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       report,
       ...(captions ? { captions: { file: captions.file, cues: captions.cues, variable: captions.variable } } : {}),
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions, report });
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions, report, ...(result.captions ? { captions: result.captions } : {}) });
     return result;
   } catch (caught) {
     const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);

@@ -34,6 +34,8 @@ export type RenderEvent =
       versions?: RenderVersions;
       /** Where the time went (stages, slowest frames, slow clips, workers and capture mode); see RenderReportSchema. */
       report?: RenderReport;
+      /** `--captions`: the sidecar written beside the output (as in RenderResult). */
+      captions?: RenderCaptions;
     }
   | { type: 'error'; error: SeekframeErrorData };
 
@@ -58,8 +60,15 @@ export interface RenderResult {
   versions: RenderVersions;
   /** Where the time went; the same object as the `complete` event's `report`. */
   report: RenderReport;
-  /** `--captions`: the .srt/.vtt written beside the output, its cue count and the variable it came from. */
-  captions?: { file: string; cues: number; variable: string };
+  /** `--captions`: the sidecar written beside the output. */
+  captions?: RenderCaptions;
+}
+
+/** The .srt/.vtt `--captions` wrote beside the output, its cue count and the variable it came from. */
+export interface RenderCaptions {
+  file: string;
+  cues: number;
+  variable: string;
 }
 
 /**

@@ -137,7 +137,8 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
             profile?.enter('verify');
             const format = plan.format as AlphaFormat;
             // An output png-sequence is numbered from 1 whatever the range (segments keep their place in the whole render, but are not checked).
-            const encoded = { format, path: encodedPath, width: plan.width, height: plan.height, fps: plan.fps, startNumber: 1, ffmpeg: session.ffmpeg.ffmpeg };
+            // The encoder's size: --scale makes it larger than the composition's.
+            const encoded = { format, path: encodedPath, width: encoder.width, height: encoder.height, fps: plan.fps, startNumber: 1, ffmpeg: session.ffmpeg.ffmpeg };
             alphaVerdict = await alpha.verify(encoded);
             if (alphaVerdict.lost) throw alphaLostError(alphaVerdict, encoded, `The ${plan.format} output of ${entry}`);
             if (alphaVerdict.skipped) session.emit({ type: 'warning', code: 'alpha-unchecked', message: `The alpha channel of the ${plan.format} output was not checked: ${alphaVerdict.skipped}.` });

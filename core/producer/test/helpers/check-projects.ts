@@ -8,6 +8,17 @@ function project(body: string, head = '', files: Record<string, string> = {}): R
   return { 'index.html': composition({ duration: 2, fps: 10, head: `${GSAP}${head}`, body }), ...files };
 }
 
+/** A composition whose only content is captions of the `transcript` variable (its default). */
+function captionProject(body: string, transcript: unknown, head = ''): Record<string, string> {
+  const variables = [{ id: 'transcript', type: 'captions', label: 'Captions', default: transcript }];
+  return { 'index.html': composition({ duration: 2, fps: 10, variables, head: `<style>[data-captions]{position:absolute;left:0;top:20px;width:160px;font:16px sans-serif;color:#fff}</style>${head}`, body }) };
+}
+
+/** Two segments between the whole-video samples (0.2, 1.0 and 1.7 s at 10 fps): 0.3-0.7 s and 1.2-1.5 s. */
+const TRANSCRIPT = {
+  segments: [{ words: [{ text: 'Hello', start: 0.3, end: 0.7 }] }, { words: [{ text: 'again.', start: 1.2, end: 1.5 }] }],
+};
+
 /**
  * Small compositions, each broken in one way `seekframe check` must catch (and one that is not
  * broken). Everything else in each is fine, so a test can assert the one finding it expects.
@@ -67,6 +78,19 @@ export const CHECK_PROJECTS = {
 
   /** Nothing but the background in every frame. */
   blank: project('<div id="ghost" style="position:absolute;left:10px;top:10px;width:30px;height:30px"></div>'),
+
+  /** Nothing but words on a black page, shown only between the whole-video samples: not a blank video. */
+  captionsOnly: captionProject('<div id="cap" data-captions="transcript"></div>', TRANSCRIPT),
+
+  /** One caption element's clip (0-0.5 s) sees only the first segment; another's (1.6-2 s) none. */
+  captionsHidden: captionProject(
+    `<div id="early" data-start="0" data-duration="0.5"><div id="cap1" data-captions="transcript"></div></div>
+<div id="late" data-start="1.6" data-duration="0.4"><div id="cap2" data-captions="transcript"></div></div>`,
+    TRANSCRIPT,
+  ),
+
+  /** The caption box sits right of the 160 px frame. */
+  captionsOffScreen: captionProject('<div id="cap" data-captions="transcript" style="left:400px"></div>', TRANSCRIPT),
 
   /** A transparent page (no background) with a moving box: what mov/webm/png-sequence are for. */
   transparent: {

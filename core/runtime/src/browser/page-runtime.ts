@@ -363,6 +363,7 @@ export class PageRuntime {
       adopted: this.animations.adopted(),
       timelineOffset: (key) => this.compositionStart(key),
       subs: this.subs,
+      captions: this.captions?.spans() ?? [],
     });
   }
 

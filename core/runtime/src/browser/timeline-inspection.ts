@@ -1,4 +1,4 @@
-import type { SeekframeRuntime, InspectedAnimation, InspectedClip, InspectedElement, TimelineInspection } from '../runtime-types.js';
+import type { SeekframeRuntime, InspectedAnimation, InspectedCaptions, InspectedClip, InspectedElement, TimelineInspection } from '../runtime-types.js';
 import { describeElement, type Clip } from './clip-timeline.js';
 import { cssPath } from './css-path.js';
 
@@ -33,20 +33,30 @@ export interface TimelineSources {
   /** Start of the composition a `__timelines` key belongs to (0 for the root). */
   timelineOffset(key: string): number;
   subs: ReadonlyArray<{ id: string; host: HTMLElement; runtime: Pick<SeekframeRuntime, 'inspectTimeline'> | undefined }>;
+  /** The document's caption elements with their transcripts' segments (CaptionElements.spans). */
+  captions: ReadonlyArray<{ el: Element; variable: string; segments: ReadonlyArray<{ start: number; end: number }> }>;
 }
 
 /**
  * What moves when in one document: its clips, its animations (each with the clips that contain
- * its target), then each sub-composition's, shifted by the host's start and cut at its end.
+ * its target), its caption elements with their transcripts' segments, then each
+ * sub-composition's, shifted by the host's start and cut at its end.
  */
 export async function inspectTimeline(sources: TimelineSources): Promise<TimelineInspection> {
   const { duration } = sources;
   const clips: InspectedClip[] = sources.clips.map((clip) => ({ ...describeTarget(clip.el), kind: clip.kind, ...(clip.id ? { id: clip.id } : {}), start: clip.start, end: Math.min(clip.end, duration) }));
+  const containing = (el: Element): number[] => sources.clips.flatMap((clip, index) => (clip.el.contains(el) ? [index] : []));
   const found = [...findGsapAnimations(sources.win, duration, sources.timelineOffset), ...findDocumentAnimations(sources.adopted, duration)];
   const animations: InspectedAnimation[] = found.map(({ el, ...animation }) => ({
     ...animation,
     target: describeTarget(el),
-    clips: sources.clips.flatMap((clip, index) => (clip.el.contains(el) ? [index] : [])),
+    clips: containing(el),
+  }));
+  const captions: InspectedCaptions[] = sources.captions.map(({ el, variable, segments }) => ({
+    ...describeTarget(el),
+    variable,
+    segments: segments.map(({ start, end }) => ({ start, end })),
+    clips: containing(el),
   }));
   for (const sub of sources.subs) {
     const child = await sub.runtime?.inspectTimeline?.();
@@ -58,6 +68,8 @@ export async function inspectTimeline(sources: TimelineSources): Promise<Timelin
     const base = clips.length;
     const inside = <T extends InspectedElement>(el: T): T => ({ ...el, label: `[${sub.id}] ${el.label}`, hosts: [host, ...el.hosts] });
     const shift = (t: number): number => Math.min(t + start, end);
+    // The host's clip, then the child's clips renumbered after this document's.
+    const childClips = (indices: number[]): number[] => [...(hostIndex >= 0 ? [hostIndex] : []), ...indices.map((i) => i + base)];
     for (const clip of child.clips) clips.push({ ...inside(clip), start: shift(clip.start), end: shift(clip.end) });
     for (const animation of child.animations) {
       animations.push({
@@ -65,11 +77,18 @@ export async function inspectTimeline(sources: TimelineSources): Promise<Timelin
         target: inside(animation.target),
         start: shift(animation.start),
         end: shift(animation.end),
-        clips: [...(hostIndex >= 0 ? [hostIndex] : []), ...animation.clips.map((i) => i + base)],
+        clips: childClips(animation.clips),
+      });
+    }
+    for (const caption of child.captions ?? []) {
+      captions.push({
+        ...inside(caption),
+        segments: caption.segments.map((segment) => ({ start: segment.start + start, end: segment.end + start })),
+        clips: childClips(caption.clips),
       });
     }
   }
-  return { duration, clips, animations };
+  return { duration, clips, animations, captions };
 }
 
 export function describeTarget(el: Element): InspectedElement {
