@@ -72,6 +72,19 @@ describe('decode-level alpha check of transparent renders', () => {
     expect(result.report.stages.map((s) => s.stage)).toContain('verify');
   });
 
+  it('--scale: a scaled webm keeps its alpha, checked at the output size, and reports its stages; so does hls', async () => {
+    const scaled = await renderComposition({ projectDir: alpha.dir, output: path.join(alpha.dir, 'scaled.webm'), format: 'webm', scale: 2, quality: 'draft', workers: 1 });
+    expect([scaled.width, scaled.height]).toEqual([320, 180]);
+    expect(RenderReportSchema.parse(scaled.report)).toEqual(scaled.report);
+    expect(scaled.report.stages.map((s) => s.stage)).toEqual(['lint', 'load', 'browser', 'page', 'media', 'audio', 'capture', 'encode', 'verify']);
+    const events: RenderEvent[] = [];
+    const hls = await renderComposition({ projectDir: alpha.dir, output: path.join(alpha.dir, 'stream'), format: 'hls', quality: 'draft', workers: 1 }, (e) => events.push(e));
+    expect(hls.report.stages.map((s) => s.stage)).toEqual(['lint', 'load', 'browser', 'page', 'media', 'audio', 'capture', 'encode']);
+    expect(hls.report.frames).toMatchObject({ total: 5, captured: 5 });
+    const complete = events.at(-1);
+    expect(complete?.type === 'complete' && complete.report).toEqual(hls.report);
+  });
+
   for (const format of ['webm', 'mov'] as const) {
     it(`a ${format} whose encoder dropped the alpha fails with alpha-lost and leaves no file`, async () => {
       const out = path.join(alpha.dir, `lost-${format}`);
