@@ -80,6 +80,9 @@ describe('seekframe check (real Chromium)', () => {
     const finding = lost.findings.find((f) => f.code === 'motion/off-screen')!;
     expect(finding).toMatchObject({ severity: 'error', element: { selector: '#cap', label: '<div#cap>' } });
     expect(finding.message).toMatch(/^<div#cap> shows the transcript "transcript" but its words are outside the 160x90 frame at every sampled time \(x 400\.\./);
+    const empty = only(lost, 'motion/captions-empty');
+    expect(empty).toMatchObject({ severity: 'warning', element: { selector: '#tiny' }, time: { start: 0.3, end: 0.7 } });
+    expect(empty.message).toBe('<div#tiny> shows the transcript "transcript", but nothing of it has a size at 0.50, 1.30 s, while a segment is active and the element is on screen: no caption appears in the video.');
   });
 
   it('captions outside the caption element\'s clip: none shown is an error, some cut is a warning', async () => {

@@ -200,12 +200,13 @@ function emptyCaptions(probe: CaptionProbe): CheckFinding {
   return {
     check: 'motion',
     code: 'motion/captions-empty',
-    severity: 'error',
-    message: `${captions.label} shows the transcript "${captions.variable}", but nothing of it has a size at ${probe.times.map((t) => t.toFixed(2)).join(', ')} s, while a segment is active and the element is on screen.`,
+    // A warning: hiding the burned-in captions (and keeping the --captions file) may be meant.
+    severity: 'warning',
+    message: `${captions.label} shows the transcript "${captions.variable}", but nothing of it has a size at ${probe.times.map((t) => t.toFixed(2)).join(', ')} s, while a segment is active and the element is on screen: no caption appears in the video.`,
     element: asElement(captions),
     time: { start: probe.shown[0]!.start, end: probe.shown[0]!.end },
     file: null,
-    fix: `Check the CSS of ${captions.label} and its parents (display, font-size, a width that is not 0); scrub to ${probe.times[0]!.toFixed(2)} s in \`seekframe preview\` to see it.`,
+    fix: `If the captions should be in the video, check the CSS of ${captions.label} and its parents (display, font-size, a width that is not 0); scrub to ${probe.times[0]!.toFixed(2)} s in \`seekframe preview\` to see it.`,
     details: { variable: captions.variable, times: probe.times },
   };
 }

@@ -89,8 +89,8 @@ export const CHECK_PROJECTS = {
     TRANSCRIPT,
   ),
 
-  /** The caption box sits right of the 160 px frame. */
-  captionsOffScreen: captionProject('<div id="cap" data-captions="transcript" style="left:400px"></div>', TRANSCRIPT),
+  /** The caption box sits right of the 160 px frame; a second one paints nothing (font-size 0). */
+  captionsOffScreen: captionProject('<div id="cap" data-captions="transcript" style="left:400px"></div><div id="tiny" data-captions="transcript" style="font-size:0"></div>', TRANSCRIPT),
 
   /** A transparent page (no background) with a moving box: what mov/webm/png-sequence are for. */
   transparent: {
