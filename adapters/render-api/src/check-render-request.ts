@@ -5,7 +5,7 @@ import { sha256Hex } from './constant-time-equal.js';
 import { DEFAULT_FPS } from './load-composition.js';
 import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
 import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
-import { checkRenderWebhook } from './check-render-webhook.js';
+import { checkWebhookRequest } from '@seekframe/producer/webhooks';
 import type { RenderJobRequest } from './render-job.js';
 
 export interface CheckedRenderRequest {
@@ -58,6 +58,6 @@ export async function checkRenderRequest(
   const variables = checkRenderVariables(body.variables, metadata);
   const fps = body.fps ?? metadata.fps ?? DEFAULT_FPS;
   const totalFrames = checkRenderDemand(metadata, fps, context.limits);
-  if (body.webhook) await checkRenderWebhook(body.webhook, context.webhooks);
+  if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
   return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(JSON.stringify(json)) };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { WebhookPost } from '@seekframe/producer/webhooks';
 import { createRenderApi } from './create-render-api.js';
 import { createMemoryJobStore } from './memory-job-store.js';
-import type { FileSource, JobUpdate, ObjectStore, RenderRunner } from './ports.js';
+import type { FileSource, ObjectStore, RenderRunner } from './ports.js';
+import type { JobUpdate } from './render-job.js';
 import { renderApiSettingsFromEnv } from './render-api-options.js';
 
 /**
