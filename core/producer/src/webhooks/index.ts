@@ -4,6 +4,7 @@ export { WebhookRequestSchema, MAX_WEBHOOK_URL_LENGTH, MAX_WEBHOOK_CUSTOM_DATA_B
 export {
   WEBHOOK_EVENT_TYPES,
   failedData,
+  buildWebhookEvent,
   type WebhookEvent,
   type WebhookEventType,
   type WebhookEventData,

@@ -48,6 +48,25 @@ export type WebhookEvent =
 
 export type WebhookEventData<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>['data'];
 
+/** A new event of one render: a fresh id, the time, the caller's customData. */
+export function buildWebhookEvent<T extends WebhookEventType>(
+  input: { renderId: string; customData?: unknown; type: T; data: WebhookEventData<T> },
+  options: { now?: () => number; newEventId?: () => string } = {},
+): WebhookEvent {
+  return {
+    id: (options.newEventId ?? newEventId)(),
+    type: input.type,
+    createdAt: new Date((options.now ?? Date.now)()).toISOString(),
+    renderId: input.renderId,
+    ...(input.customData !== undefined ? { customData: input.customData } : {}),
+    data: input.data,
+  } as WebhookEvent;
+}
+
+function newEventId(): string {
+  return `evt_${crypto.randomUUID().replace(/-/g, '')}`;
+}
+
 /** The error part of `render.failed`: the code, the message and the documented fix for the code. */
 export function failedData(error: SeekframeErrorData): WebhookFailedData {
   const fix = isErrorCode(error.code) ? ERROR_DOCS[error.code].fix : null;

@@ -1,6 +1,6 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
 import { deliverWebhook, type DeliveryOptions, type WebhookAttempt } from './deliver-webhook.js';
-import { failedData, type WebhookCompletedData, type WebhookEvent, type WebhookEventData, type WebhookEventType, type WebhookProgressData } from './webhook-events.js';
+import { buildWebhookEvent, failedData, type WebhookCompletedData, type WebhookEventData, type WebhookEventType, type WebhookProgressData } from './webhook-events.js';
 import type { WebhookRequest } from './webhook-request.js';
 
 /** Least time between two `render.progress` deliveries of one render. */
@@ -38,7 +38,6 @@ export interface WebhookNotifierOptions extends Omit<DeliveryOptions, 'onAttempt
  */
 export function createWebhookNotifier(options: WebhookNotifierOptions): RenderLifecycleListener {
   const now = options.now ?? Date.now;
-  const newEventId = options.newEventId ?? (() => `evt_${crypto.randomUUID().replace(/-/g, '')}`);
   const attempts: WebhookAttempt[] = [...(options.previous ?? [])];
   let chain: Promise<void> = Promise.resolve();
   // Records are written one after another, so an older list never lands after a newer one.
@@ -48,14 +47,7 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): RenderLi
   let lastProgress = Number.NEGATIVE_INFINITY;
 
   const enqueue = <T extends WebhookEventType>(type: T, data: WebhookEventData<T>): void => {
-    const event = {
-      id: newEventId(),
-      type,
-      createdAt: new Date(now()).toISOString(),
-      renderId: options.renderId,
-      ...(options.webhook.customData !== undefined ? { customData: options.webhook.customData } : {}),
-      data,
-    } as WebhookEvent;
+    const event = buildWebhookEvent({ renderId: options.renderId, customData: options.webhook.customData, type, data }, { now, ...(options.newEventId ? { newEventId: options.newEventId } : {}) });
     const retryDelaysMs = type === 'render.progress' ? [] : options.retryDelaysMs;
     chain = chain
       .then(() =>
