@@ -190,6 +190,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         outputKey: job.outputKey,
         contentType: CONTENT_TYPES[job.request.format],
         limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
+        origin: baseUrl,
       },
       controller.signal,
     )

@@ -41,3 +41,4 @@ export { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js
 export { expireRenders } from './expire-renders.js';
 export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
 export { createFetchWebhookSender } from '@seekframe/producer/webhooks';
+export { isServerNetworkHost, workerWebhookUrlCheck } from './server-network-host.js';

@@ -11,7 +11,7 @@ import { isFinished, type RenderJob } from './render-job.js';
  */
 export function jobWebhookListener(job: RenderJob, jobs: JobStore, webhooks: RenderApiWebhooks | undefined, context: { now: () => number; baseUrl: string }): JobWebhookListener | null {
   const webhook = job.request.webhook;
-  if (!webhook || !webhooks?.secret) return null;
+  if (!webhook || !webhooks?.secret || !webhooks.send) return null;
   const notifier = createWebhookNotifier({
     renderId: job.id,
     webhook,
@@ -41,7 +41,8 @@ export function notifyJobChange(listener: JobWebhookListener, before: RenderJob,
   if (!isFinished(after.status) && after.framesRendered !== before.framesRendered) listener.progress(progressData(after));
   if (isFinished(before.status)) return;
   if (after.status === 'completed' && after.result) listener.completed(completedData(after, listener.baseUrl));
-  if (after.status === 'failed' && after.error) listener.failed(after.error);
+  // A cancelled render ends with render.failed, code render-cancelled.
+  if ((after.status === 'failed' || after.status === 'cancelled') && after.error) listener.failed(after.error);
 }
 
 export function progressData(job: Pick<RenderJob, 'progress' | 'stage' | 'framesRendered' | 'totalFrames'>) {

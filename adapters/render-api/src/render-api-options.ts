@@ -36,8 +36,12 @@ export interface RenderApiLimits {
 export interface RenderApiWebhooks {
   /** `RENDER_WEBHOOK_SECRET`. */
   secret?: string;
-  /** Posts one delivery (Node: `createPublicWebhookSender`, a Worker: `createFetchWebhookSender`). */
-  send: WebhookSender;
+  /**
+   * Posts one delivery (Node: `createPublicWebhookSender`). Absent: this API only checks the
+   * webhook at POST and the platform that runs the job sends its events (the Cloudflare job's
+   * Durable Object, which sees the whole life cycle).
+   */
+  send?: WebhookSender;
   /** Throws (a sentence) when the URL's host may not be reached: loopback, private, link-local. */
   checkUrl: (url: string) => Promise<void>;
   /** Waits between attempts (default 1, 4, 16, 64 s: five attempts). */

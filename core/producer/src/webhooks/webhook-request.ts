@@ -17,14 +17,10 @@ export const WebhookRequestSchema = z.strictObject(
       .string({ error: 'must be the http(s) URL of your receiver, like "https://example.com/hooks/seekframe"' })
       .max(MAX_WEBHOOK_URL_LENGTH, `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`)
       .refine((value) => {
-        try {
-          const url = new URL(value);
-          return url.protocol === 'https:' || url.protocol === 'http:';
-        } catch {
-          return false;
-        }
+        const url = parseUrl(value);
+        return url?.protocol === 'https:' || url?.protocol === 'http:';
       }, 'must be an absolute http(s) URL, like "https://example.com/hooks/seekframe"')
-      .refine((value) => !URL.canParse(value) || (new URL(value).username === '' && new URL(value).password === ''), 'must not carry a user name or password; the signature proves who sent a delivery'),
+      .refine((value) => !parseUrl(value)?.username && !parseUrl(value)?.password, 'must not carry a user name or password; the signature proves who sent a delivery'),
     customData: z
       .unknown()
       .optional()
@@ -32,5 +28,13 @@ export const WebhookRequestSchema = z.strictObject(
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: url, customData` : issue.code === 'invalid_type' ? 'must be an object like {"url":"https://example.com/hooks/seekframe"}' : undefined) },
 );
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
 
 export type WebhookRequest = z.output<typeof WebhookRequestSchema>;
