@@ -379,15 +379,8 @@ function checkRequestSize(request: Request): void {
 }
 
 function progressOf(job: RenderJob): JobProgress {
-  return {
-    id: job.id,
-    status: job.status,
-    stage: job.stage,
-    progress: job.progress,
-    framesRendered: job.framesRendered,
-    totalFrames: job.totalFrames,
-    ...(job.request.webhook ? { webhook: { url: job.request.webhook.url, attempts: job.webhookAttempts ?? [] } } : {}),
-  };
+  const webhook = job.request.webhook ? { webhook: { url: job.request.webhook.url, attempts: job.webhookAttempts ?? [] } } : {};
+  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames, ...webhook };
 }
 
 function wantsJson(c: Context): boolean {
