@@ -52,10 +52,11 @@ export async function sendRenderEvent<T extends WebhookEventType>(deps: Deps, re
     const interval = webhooks.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
     const name = type === 'render.progress' ? `progress-${Math.floor(now() / Math.max(1, interval))}` : type;
     const key = webhookKeys(renderId).record(name);
-    const event = buildWebhookEvent({ renderId, customData: webhook.customData, type, data: await data() }, { now });
-    const record: WebhookRecord = { eventId: event.id, event: type, attempts: [] };
+    const eventId = `evt_${crypto.randomUUID().replace(/-/g, '')}`;
+    const record: WebhookRecord = { eventId, event: type, attempts: [] };
     const { created } = await putJson(deps.store, key, record, { ifNoneMatch: '*' });
     if (!created) return;
+    const event = buildWebhookEvent({ renderId, customData: webhook.customData, type, data: await data() }, { now, newEventId: () => eventId });
     let writes: Promise<unknown> = Promise.resolve();
     await deliverWebhook(webhook.url, event, {
       send: webhooks.send,
