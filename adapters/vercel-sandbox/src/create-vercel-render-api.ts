@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { nodeWebhooks } from '@seekframe/render-api/node';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
 import { BlobStorage } from './blob/blob-storage.js';
@@ -63,7 +64,9 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
 
   const composition = compositionFolder(options.compositionDir);
   const storage = new BlobStorage({ token, access });
-  const settings = renderApiSettingsFromEnv(env);
+  const { webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettingsFromEnv(env);
+  // Signed webhooks from this Node function: public addresses only, as for remote media.
+  const webhooks = nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const vcpus = Number(env.SANDBOX_VCPUS?.trim() || 4);
   const runner = createSandboxRunner({
     provider,
@@ -94,5 +97,6 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     // 300 s limit ends the call (the render goes on through waitUntil).
     syncTimeoutMs: Number(env.RENDER_SYNC_TIMEOUT_MS?.trim() || 270_000),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
+    ...(webhooks ? { webhooks } : {}),
   });
 }

@@ -22,6 +22,8 @@ function vars(settings: ContractSettings, slots: number): Record<string, string>
     ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
     ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
     ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
+    ...(settings.webhookSecret ? { RENDER_WEBHOOK_SECRET: settings.webhookSecret } : {}),
+    ...(settings.webhookAllowLoopback ? { RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
   };
 }
 
@@ -65,6 +67,7 @@ describe.skipIf(!enabled)('cloudflare-container image (podman)', () => {
   runRenderApiContract({
     name: 'cloudflare-container (Worker in Miniflare, R2, renders in the container image under podman)',
     answerMode: 'sync',
+    webhooks: true,
     async start(settings) {
       if (!image) throw new Error('the Cloudflare container image was not built');
       const slots = settings.maxConcurrentRenders ?? 5;

@@ -50,3 +50,8 @@ export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis
 export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';
 export { checkComposition, DEFAULT_MAX_SAMPLES, type CheckInput } from './check/check-composition.js';
 export { CheckReportSchema, CheckFindingSchema, CHECKS, type CheckReport, type CheckFinding, type CheckName } from './check/check-report.js';
+// Signed render webhooks: the Worker-safe part is also `@seekframe/producer/webhooks`; the Node
+// sender and URL check keep to public addresses with the same rule as remote media.
+export * from './webhooks/index.js';
+export { createPublicWebhookSender, checkWebhookUrl, type WebhookAddressPolicy } from './webhooks/public-webhook-sender.js';
+export { AddressRefusedError, isPrivateAddress, isLoopbackAddress } from './network/private-address.js';
