@@ -31,7 +31,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Colour grading', link: '/guide/colour-grading' },
       { text: 'Media: video, audio, HDR', link: '/guide/media' },
       { text: 'HyperFrames compatibility', link: '/guide/hyperframes' },
-      // Slot: "Checking a composition" (/guide/checking) when `seekframe check` lands.
+      { text: 'Checking a composition', link: '/guide/checking' },
       { text: 'Captions', link: '/guide/captions' },
     ],
   },
@@ -72,6 +72,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Error codes', link: '/reference/errors' },
       { text: 'Composition attributes', link: '/reference/attributes' },
       { text: 'Variable declarations', link: '/reference/variables' },
+      { text: 'JSON output', link: '/reference/json-output' },
       // Slot: "Render API (OpenAPI)" (/reference/render-api), generated from the render API's Hono
       // routes and zod schemas once their refactor lands; every template serves the same document
       // at GET /api/openapi.json.

@@ -344,6 +344,11 @@ export const ERROR_DOCS = {
     when: 'No ffmpeg or ffprobe was found.',
     fix: 'Install ffmpeg, or set `SEEKFRAME_FFMPEG` / `SEEKFRAME_FFPROBE`.',
   },
+  'alpha-lost': {
+    group: 'engine',
+    when: 'A mov, webm or png-sequence render whose page has transparent pixels produced a file without them: the alpha plane of sampled frames, decoded with ffmpeg, is opaque where the captured page was not. The output is not written.',
+    fix: "Check that this ffmpeg's encoder writes alpha (libvpx-vp9 with yuva420p for webm, prores_ks with yuva444p10le for mov); `details.samples` lists each sampled frame's transparent share in the page and in the file. png-sequence keeps alpha with any ffmpeg.",
+  },
   'ffmpeg-exited': {
     group: 'engine',
     when: "ffmpeg died; the message has its last lines and `details.frame` the frame it had reached.",

@@ -23,6 +23,7 @@ export type ErrorStage =
  * it, and the docs site's error reference is generated from that table.
  */
 export const ERROR_CODES = [
+  'alpha-lost',
   'asset-not-found',
   'audio-mix-failed',
   'batch-failed',

@@ -9,6 +9,7 @@ import {
   type HtmlElement,
   type SourceLocation,
 } from './html-tree.js';
+import { checkCaptionsReference } from './check-captions-reference.js';
 import { checkColorGrading } from './check-color-grading.js';
 import type { LintFinding } from './lint-finding.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
@@ -177,6 +178,7 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
 
   for (const element of elements) {
     checkColorGrading(html, element, metadata.variables, add);
+    checkCaptionsReference(element, metadata.variables, add);
     if (element === root) continue;
     if (hasAttr(element, ATTR.compositionSrc)) metadata.subCompositions.push(readHost(html, element, add));
     else if (hasAttr(element, ATTR.start) || element.tagName === 'video' || element.tagName === 'audio') {
