@@ -75,3 +75,4 @@ export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedF
 export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';
 export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
 export { listSourceElements, type SourceElement } from './source-elements.js';
+export { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';
