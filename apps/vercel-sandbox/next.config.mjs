@@ -8,7 +8,7 @@ const repoRoot = path.join(here, '../..');
 const config = {
   // The render API and the SDKs run as plain Node modules from node_modules (not bundled): they read
   // files next to themselves (the in-sandbox upload script, the preview page script, the player).
-  serverExternalPackages: ['@seekframe/vercel-sandbox', '@seekframe/render-api', '@seekframe/composition', '@seekframe/player', '@vercel/sandbox', '@vercel/blob'],
+  serverExternalPackages: ['@seekframe/vercel-sandbox', '@seekframe/render-api', '@seekframe/producer', '@seekframe/composition', '@seekframe/player', '@vercel/sandbox', '@vercel/blob'],
   outputFileTracingRoot: repoRoot,
   // Files read at run time that the tracer cannot see: the composition and the built assets.
   outputFileTracingIncludes: {
@@ -18,6 +18,11 @@ const config = {
       '../../core/player/dist/**',
       '../../core/runtime/dist/seekframe-runtime.js',
       '../../adapters/vercel-sandbox/dist/sandbox-scripts/**',
+      // The preview serves fonts and npm libraries from installed packages (the render's rule):
+      // the @fontsource faces and GSAP, which the tracer cannot see being read.
+      '../../node_modules/@fontsource/*/{package.json,metadata.json,unicode.json}',
+      '../../node_modules/@fontsource/*/files/*.woff2',
+      '../../node_modules/gsap/{package.json,dist/**}',
     ],
   },
   turbopack: { root: repoRoot },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { createNodeCompositionFiles } from '@seekframe/producer/composition-files/node';
+import { createRenderApi, PREVIEW_COMPOSITION_BASE, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
 import { BlobStorage } from './blob/blob-storage.js';
@@ -89,6 +90,9 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     objects: createBlobObjectStore({ token, access }),
     composition,
     previewAssets: options.previewAssets ?? packagedPreviewAssets(),
+    // The preview's files by the render's own rule, read from this function's node_modules
+    // (next.config.mjs traces the @fontsource packages and gsap into the deployment).
+    compositionFiles: createNodeCompositionFiles({ root: options.compositionDir, base: PREVIEW_COMPOSITION_BASE }),
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).

@@ -2,10 +2,13 @@
 // Builds the Cloudflare template:
 //   dist/worker/worker.js  the Worker (Hono + the render API), one ES module, with the composition
 //                          and the preview page's assets embedded (wrangler.jsonc `main`)
+//   dist/assets/composition/  the composition's files as the render's rule serves them to the
+//                          player (runtime injected, npm libraries, fonts), prepared here because a
+//                          Worker cannot read node_modules: the Worker's static assets (ASSETS)
 //   dist/container/        the container image's context pieces the Dockerfile copies: the render
-//                          server bundle, the composition, the Seekframe packages (npm pack) and,
-//                          in app/, those installed with their dependencies (stage-packages.mjs),
-//                          and apt-install-pinned.sh (infra/docker's)
+//                          server bundle, the composition (with the npm files it uses), the
+//                          Seekframe packages (npm pack) and, in app/, those installed with their
+//                          dependencies (stage-packages.mjs), and apt-install-pinned.sh (infra/docker's)
 //
 //   node scripts/build.mjs                 both
 //   node scripts/build.mjs --worker-only   the Worker only (local dev and tests)
@@ -20,6 +23,8 @@ import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { exportCompositionFiles, vendorPackageFiles } from '@seekframe/producer/composition-files/node';
+import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
 import { stagePackages } from '../../../infra/docker/stage-packages.mjs';
 
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,15 +95,11 @@ async function embed(file) {
   return { contentType: BINARY_TYPES[ext] ?? 'application/octet-stream', base64: (await readFile(file)).toString('base64') };
 }
 
-/**
- * The preview page's built assets, from their packages (built by `npm run build`); the runtime
- * bundle is what the render API injects into the composition's HTML files for the player.
- */
+/** The preview page's built assets, from their packages (built by `npm run build`). */
 function previewAssetFiles() {
   const wanted = {
     'app.js': '@seekframe/render-api/preview/app.js',
     'seekframe-player.js': '@seekframe/player/bundle',
-    'seekframe-runtime.js': '@seekframe/runtime/bundle',
   };
   const files = {};
   for (const [name, specifier] of Object.entries(wanted)) {
@@ -118,8 +119,14 @@ function previewAssetFiles() {
   return files;
 }
 
-/** Bundles the Worker with the composition and preview assets as the module `seekframe:bundled-assets`. */
-export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'worker') } = {}) {
+/**
+ * Bundles the Worker with the composition and preview assets as the module `seekframe:bundled-assets`,
+ * and prepares the composition's files for the player into `<assetsDir>/composition/` (the Worker's
+ * static assets): every answer the render's rule gives for them, found by following the pages'
+ * references. A remote URL the build could not answer from an installed package is listed in
+ * `notLocal`; the viewer's browser loads it from where it is.
+ */
+export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'worker'), assetsDir = join(APP_DIR, 'dist', 'assets') } = {}) {
   const composition = {};
   let bytes = 0;
   for (const path of await compositionFiles(compositionDir)) {
@@ -134,7 +141,10 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
   }
   const preview = {};
   for (const [name, path] of Object.entries(previewAssetFiles())) preview[name] = await embed(path);
-  const assetsModule = `export const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n`;
+  const prepared = await exportCompositionFiles({ root: compositionDir, outDir: join(assetsDir, 'composition'), base: PREVIEW_COMPOSITION_BASE });
+  const assetsModule =
+    `export const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n` +
+    `export const compositionFiles = ${JSON.stringify(prepared.manifest)};\n`;
 
   await mkdir(outDir, { recursive: true });
   const outfile = join(outDir, 'worker.js');
@@ -160,7 +170,7 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
       },
     ],
   });
-  return { outfile, compositionDir, files: Object.keys(composition).length };
+  return { outfile, assetsDir, compositionDir, files: Object.keys(composition).length, prepared: Object.keys(prepared.manifest.files).length + Object.keys(prepared.manifest.remote).length, preparedBytes: prepared.bytes, notLocal: prepared.notLocal };
 }
 
 /** The container's pieces: server bundle, composition, packed Seekframe packages, the system packages' install script. */
@@ -185,6 +195,10 @@ export async function buildContainerContext({ compositionDir = resolveCompositio
     await mkdir(dirname(join(outDir, 'composition', path)), { recursive: true });
     await cp(join(compositionDir, path), join(outDir, 'composition', path));
   }
+  // The npm files the composition uses (node_modules/ paths, npm CDN URLs), beside it: the render
+  // finds them in the composition's own folder first, whatever versions the image installs.
+  const { packages } = await exportCompositionFiles({ root: compositionDir, base: PREVIEW_COMPOSITION_BASE });
+  await vendorPackageFiles(packages, join(outDir, 'composition'));
   for (const workspace of CONTAINER_PACKAGES) {
     const pkg = JSON.parse(readFileSync(join(REPO_DIR, workspace, 'package.json'), 'utf8'));
     const entry = pkg.exports?.['.']?.import;
@@ -216,6 +230,8 @@ async function main() {
   const compositionDir = resolveCompositionDir();
   const worker = await buildWorker({ compositionDir });
   console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(REPO_DIR, compositionDir) || compositionDir}`);
+  console.log(`prepared ${worker.prepared} preview file(s), ${(worker.preparedBytes / 1048576).toFixed(1)} MiB, in ${relative(process.cwd(), worker.assetsDir)}`);
+  for (const url of worker.notLocal) console.warn(`  not installed here, the viewer's browser loads it: ${url}`);
   if (!workerOnly) {
     const container = await buildContainerContext({ compositionDir });
     const staged = await stageContainerPackages({ outDir: container.outDir });

@@ -48,7 +48,8 @@ image = (
     .run_commands(
         "cd /opt/seekframe && npm ci --no-audit --no-fund",
         "cd /opt/seekframe && npx turbo run build --filter=seekframe --filter=@seekframe/player --filter=@seekframe/render-api",
-        "cd /opt/seekframe && npm run build -w @seekframe/modal-function",
+        # Also prepares the composition's preview files (the render's rule, run at build time).
+        f"cd /opt/seekframe && PREVIEW_COMPOSITION={shlex.quote(os.environ.get('PREVIEW_COMPOSITION', 'ui-3d-reveal'))} npm run build -w @seekframe/modal-function",
     )
     .env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
     # This file's two helper modules (mounted at container start, so this step comes last).

@@ -1,25 +1,21 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
+import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);
-const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
-// Debian's python3 is the one python3-fastapi/python3-uvicorn install into.
-const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 const CLI = seekframeCli({ fromSource: true });
 
 beforeAll(async () => {
-  // dist/check-request.mjs and dist/preview/ from the current sources.
-  await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs')]);
+  // dist/check-request.mjs and dist/preview/ from the current sources, with the contract
+  // composition's preview files prepared (the Python app serves them).
+  await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', contractCompositionDir()]);
 }, 120_000);
 
 describe('src/app.py', () => {
@@ -78,66 +74,14 @@ runRenderApiContract({
   },
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Stops uvicorn, then every spawned render (each runs in its own process group). */
-async function stopPython(child: ChildProcess, state: string): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  const calls = path.join(state, 'calls');
-  const alive = (pid: number): boolean => {
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  for (const name of existsSync(calls) ? await readdir(calls) : []) {
-    if (!/^fc-[0-9a-f]+\.json$/.test(name)) continue;
-    const { pid } = JSON.parse(await readFile(path.join(calls, name), 'utf8')) as { pid: number };
-    if (!alive(pid)) continue;
-    // SIGTERM first: the render function and the CLI clean up their temp folders; SIGKILL after 10 s.
-    process.kill(-pid, 'SIGTERM');
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (alive(pid)) process.kill(-pid, 'SIGKILL');
-  }
-}
-
 runRenderApiContract({
   name: 'modal-function src/app.py under uvicorn with the local modal stand-in (call-id)',
   answerMode: 'call-id',
   async start(settings) {
-    const root = await mkdtemp(path.join(tmpdir(), 'modal-function-'));
-    const port = await freePort();
-    const composition = contractCompositionDir();
-    const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning'], {
-      cwd: APP_DIR,
-      env: {
-        ...process.env,
-        ...settingsEnv(settings),
-        PYTHONPATH: path.join(APP_DIR, 'local'),
-        PYTHONDONTWRITEBYTECODE: '1',
-        SEEKFRAME_CLI: [CLI.command, ...CLI.args].join(' '),
-        SEEKFRAME_WORKERS: '1',
-        SEEKFRAME_VOLUME_PATH: path.join(root, 'volume'),
-        MODAL_LOCAL_STATE_DIR: path.join(root, 'state'),
-        COMPOSITIONS_DIR: path.dirname(composition),
-        PREVIEW_COMPOSITION: path.basename(composition),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const app = await startPythonApp({ compositionDir: contractCompositionDir(), env: { ...settingsEnv(settings), SEEKFRAME_CLI: [CLI.command, ...CLI.args].join(' '), SEEKFRAME_WORKERS: '1' } });
+    return { baseUrl: app.url, stop: () => app.stop() };
+  },
+});
     const baseUrl = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
     for (;;) {

@@ -32,3 +32,5 @@ export function createNodeCompositionFiles(options: NodeCompositionFilesOptions)
     prepareHtml: createRuntimeInjector({ runtimeSource, mode }),
   });
 }
+
+export { exportCompositionFiles, vendorPackageFiles, type ExportCompositionOptions, type ExportedComposition, type PackageFile } from './export-composition-files.js';

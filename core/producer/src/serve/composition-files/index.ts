@@ -5,3 +5,4 @@ export { compositionRoutes, remoteUrl, ROOT_ROUTES, type CompositionRoutes } fro
 export { resolveRemote, type RemoteAnswer } from './resolve-remote.js';
 export type { CompositionHost, FetchedFile, FindFont, FontFaces, FontFile, ProjectFile } from './composition-host.js';
 export { createRuntimeInjector, type PrepareHtml, type RuntimeInjectorOptions } from '../create-runtime-injector.js';
+export { createExportedFiles, type ExportedFile, type ExportedFilesManifest } from './serve-exported-files.js';
