@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, type ParityComposition } from '../../../core/cli/test/preview-parity/preview-parity.js';
-import { referenceFrames } from '../../../core/cli/test/preview-parity/reference-frames.js';
+import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, type ParityComposition } from '@seekframe/render-api/contract-suite';
 import { startLocalWorker } from '../local/local-worker.js';
 
 /**

@@ -82,21 +82,3 @@ runRenderApiContract({
     return { baseUrl: app.url, stop: () => app.stop() };
   },
 });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`uvicorn exited with ${child.exitCode} before answering`);
-      const ok = await fetch(`${baseUrl}/`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('uvicorn did not answer within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    return {
-      baseUrl,
-      stop: async () => {
-        await stopPython(child, path.join(root, 'state'));
-        await rm(root, { recursive: true, force: true });
-      },
-    };
-  },
-});

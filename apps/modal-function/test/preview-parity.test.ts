@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, type ParityComposition } from '../../../core/cli/test/preview-parity/preview-parity.js';
-import { referenceFrames } from '../../../core/cli/test/preview-parity/reference-frames.js';
+import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, type ParityComposition } from '@seekframe/render-api/contract-suite';
 import { APP_DIR, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);

@@ -2,11 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, runRenderApiContract, type ParityComposition } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir } from '@seekframe/render-api/node';
 import { startBlobFake, type BlobFake } from '@seekframe/vercel-sandbox/testing';
-import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, type ParityComposition } from '../../../core/cli/test/preview-parity/preview-parity.js';
-import { referenceFrames } from '../../../core/cli/test/preview-parity/reference-frames.js';
 import { buildNextAppOnce, REPO_ROOT, startNextServer } from './next-server.js';
 
 // The template as it deploys: `next build` once (cached on a hash of its inputs), then

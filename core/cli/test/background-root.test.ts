@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePlayer } from '../../player/scripts/bundle.mjs';
 import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
 import { bundlePreviewApp } from '../scripts/bundle-preview-app.mjs';
 import { startPreview, type PreviewServer } from '../src/preview/start-preview.js';
-import { measurePreview, MIN_PSNR_DB, REPO_ROOT, type ParityComposition } from './preview-parity/preview-parity.js';
-import { referenceFrames } from './preview-parity/reference-frames.js';
+import { measurePreview, MIN_PSNR_DB, referenceFrames, type ParityComposition } from '@seekframe/render-api/contract-suite';
 import { runCli } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -17,7 +17,7 @@ const run = promisify(execFile);
  * no length, and whose real root (after it) carries data-duration: lint accepts it, the render
  * takes its length and animation from the real root, and the preview shows the same frames.
  */
-const BACKGROUND_ROOT: ParityComposition = { name: 'background-root', dir: path.join(REPO_ROOT, 'core/cli/test/fixtures/background-root'), times: [0.5, 1, 1.5], fps: 2 };
+const BACKGROUND_ROOT: ParityComposition = { name: 'background-root', dir: fileURLToPath(new URL('fixtures/background-root', import.meta.url)), times: [0.5, 1, 1.5], fps: 2 };
 
 /** The RGB of one pixel of a PNG. */
 async function pixel(file: string, x: number, y: number): Promise<number[]> {

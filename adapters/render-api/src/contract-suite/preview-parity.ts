@@ -4,12 +4,14 @@
  * host meets a closed port, as a viewer behind a firewall or offline would), its
  * `<seekframe-player>` is seeked to each time, the iframe's box is screenshotted and compared with
  * the rendered frame at that time: PSNR at 640x360 (both pictures scaled to it). Shared by the
- * preview tests of `seekframe preview` and of every deploy template.
+ * preview tests of `seekframe preview` and of every deploy template
+ * (`@seekframe/render-api/contract-suite`).
  */
 import { execFile } from 'node:child_process';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import puppeteer from 'puppeteer-core';
 import { browserArgs, findBrowser } from '@seekframe/engine';
@@ -32,12 +34,13 @@ export interface ParityComposition {
   fps: number;
 }
 
-export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
+/** The repository checkout this package sits in (src/contract-suite or dist/contract-suite, four levels down). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** The bundled composition at 1, 3 and 5 s (the issue's times). */
+/** The repository's bundled composition (in a checkout) at 1, 3 and 5 s. */
 export const BUNDLED: ParityComposition = { name: 'ui-3d-reveal', dir: path.join(REPO_ROOT, 'compositions/ui-3d-reveal'), times: [1, 3, 5], fps: 1 };
 /** A sub-composition (a `<template>` file with GSAP from a CDN URL), a Google Fonts family and a CSS animation. */
-export const PARITY: ParityComposition = { name: 'parity', dir: path.join(REPO_ROOT, 'core/cli/test/fixtures/preview-parity'), times: [1.5, 2.5, 3.5], fps: 2 };
+export const PARITY: ParityComposition = { name: 'parity', dir: fileURLToPath(new URL('../../fixtures/preview-parity', import.meta.url)), times: [1.5, 2.5, 3.5], fps: 2 };
 
 export interface CapturedPreview {
   /** PNG of the player's picture per time, in `times` order. */

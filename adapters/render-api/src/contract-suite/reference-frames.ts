@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../run-cli.js';
+import { promisify } from 'node:util';
+import { seekframeCli } from '../node/seekframe-cli.js';
 import { REPO_ROOT, type ParityComposition } from './preview-parity.js';
+
+const run = promisify(execFile);
 
 /** Everything a reference frame depends on besides the machine: the composition and the render's code. */
 const RENDER_SOURCES = ['core/composition/src', 'core/runtime/src', 'core/engine/src', 'core/producer/src', 'core/cli/src'];
@@ -22,7 +26,9 @@ async function cacheKey(composition: ParityComposition): Promise<string> {
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ times: composition.times, fps: composition.fps }));
   await hashTree(hash, composition.dir, (name) => name === 'test' || name === 'node_modules' || name === 'renders');
-  for (const dir of RENDER_SOURCES) await hashTree(hash, path.join(REPO_ROOT, dir), (name) => name.endsWith('.test.ts'));
+  for (const dir of RENDER_SOURCES) {
+    if (existsSync(path.join(REPO_ROOT, dir))) await hashTree(hash, path.join(REPO_ROOT, dir), (name) => name.endsWith('.test.ts'));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -53,8 +59,11 @@ export async function referenceFrames(composition: ParityComposition): Promise<s
       const partial = `${dir}.partial-${process.pid}`;
       await rm(partial, { recursive: true, force: true });
       const last = Math.max(...composition.times);
-      const result = await runCli(['render', composition.dir, '--format', 'png-sequence', '--fps', String(composition.fps), '--workers', '1', '-q', '-o', partial]);
-      if (result.code !== 0) throw new Error(`the reference render of ${composition.dir} failed:\n${result.stderr}`);
+      // The CLI from this checkout's sources (a stale build never renders the reference).
+      const cli = seekframeCli({ fromSource: true });
+      await run(cli.command, [...cli.args, 'render', composition.dir, '--format', 'png-sequence', '--fps', String(composition.fps), '--workers', '1', '-q', '-o', partial], { cwd: os.tmpdir(), maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
+        throw new Error(`the reference render of ${composition.dir} failed:\n${error.stderr ?? String(error)}`);
+      });
       if (!existsSync(path.join(partial, `frame_${String(Math.round(last * composition.fps) + 1).padStart(6, '0')}.png`))) throw new Error(`the reference render of ${composition.dir} has no frame at ${last} s`);
       await rename(partial, dir);
       return frames;
