@@ -40,6 +40,8 @@ describe('container image contents (scripts/build.mjs)', () => {
     expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['seekframe-composition', 'seekframe-engine', 'seekframe-producer', 'seekframe-runtime']);
     expect(existsSync(join(outDir, 'composition/index.html'))).toBe(true);
     expect(await readdir(join(outDir, 'composition'))).not.toContain('test');
+    // The npm file the composition uses travels with it (the image installs only the Seekframe packages).
+    for (const file of ['node_modules/gsap/package.json', 'node_modules/gsap/dist/gsap.min.js']) expect(existsSync(join(outDir, 'composition', file)), file).toBe(true);
 
     workDir = await mkdtemp(join(tmpdir(), 'seekframe-cf-bundle-'));
     const port = await freePort();

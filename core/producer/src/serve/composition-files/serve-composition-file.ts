@@ -6,6 +6,7 @@ import { rewriteRemoteReferences } from '../rewrite-remote-references.js';
 import type { CompositionHost, ProjectFile } from './composition-host.js';
 import { compositionRoutes, type CompositionRoutes } from './composition-routes.js';
 import { resolveRemote } from './resolve-remote.js';
+import { plainText, routeRequest } from './route-request.js';
 
 export interface CompositionFilesOptions {
   host: CompositionHost;
@@ -47,38 +48,34 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
   const { host } = options;
   const routes = compositionRoutes(options.base);
   const fontsRest = routes.fonts.slice(routes.base.length);
-  const remoteRest = routes.remote.slice(routes.base.length);
 
   const serve = async (request: Request, rawPath = new URL(request.url).pathname): Promise<Response> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return text('method not allowed', 405);
-    const pathname = rawPath.split(/[?#]/)[0] ?? '/';
-    if (!pathname.startsWith(routes.base)) return text('not found', 404);
-    const rest = pathname.slice(routes.base.length);
-    if (rest === remoteRest) return remote(request);
+    const asked = routeRequest(request, rawPath, routes);
+    if (asked instanceof Response) return asked;
+    const { rest, remoteUrl } = asked;
+    if (remoteUrl) return remote(remoteUrl, request);
     if (rest.startsWith(fontsRest)) {
       const [id, name, ...more] = rest.slice(fontsRest.length).split('/');
       const file = id && name && more.length === 0 ? await host.fontFile(safeDecode(id) ?? '', safeDecode(name) ?? '', request) : null;
-      return file ?? text('font not installed', 404);
+      return file ?? plainText('font not installed', 404);
     }
     const path = safeDecode(rest);
-    if (path === null) return text('bad path', 400);
+    if (path === null) return plainText('bad path', 400);
     const found = await host.projectFile(path, request);
     if (found instanceof Response) return found;
     if (found) return serveProjectFile(found, request);
     const fromPackage = await npmPath(path);
     if (fromPackage) return fromPackage;
     host.reportMissing?.(path, request);
-    return text('not found', 404);
+    return plainText('not found', 404);
   };
 
-  const remote = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url).searchParams.get('url');
-    if (!url || !/^https?:\/\//.test(url)) return text('url must be an http(s) URL', 400);
+  const remote = async (url: string, request: Request): Promise<Response> => {
     let answer;
     try {
       answer = await resolveRemote(url, host, { routes, referrer: request.headers.get('referer') ?? undefined });
     } catch (error) {
-      return text(error instanceof Error ? error.message : String(error), 502);
+      return plainText(error instanceof Error ? error.message : String(error), 502);
     }
     if (answer) return new Response(new Uint8Array(answer.body), { status: 200, headers: { 'content-type': answer.contentType, ...NO_STORE } });
     return notLocal(url, request);
@@ -102,7 +99,7 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
       } catch (error) {
         // An unusable child composition must fail the render with its own message, not a blank frame.
         host.reportProblem?.(toSeekframeError(error, { code: 'invalid-composition', stage: 'load' }));
-        return text(error instanceof Error ? error.message : String(error), 500);
+        return plainText(error instanceof Error ? error.message : String(error), 500);
       }
     }
     if (lower.endsWith('.css')) {
@@ -136,12 +133,9 @@ export function notLocal(url: string, request: Request): Response {
   if (dest && !['document', 'iframe', 'frame', 'embed', 'object'].includes(dest)) {
     return new Response(null, { status: 307, headers: { location: url, ...NO_STORE } });
   }
-  return text(`${url} is not an installed npm package or font here, and this server fetches nothing itself; a page's script, style, image or font request for it is redirected there.`, 404);
+  return plainText(`${url} is not an installed npm package or font here, and this server fetches nothing itself; a page's script, style, image or font request for it is redirected there.`, 404);
 }
 
-function text(body: string, status: number): Response {
-  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE } });
-}
 
 function safeDecode(value: string): string | null {
   try {

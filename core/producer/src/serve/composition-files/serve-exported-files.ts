@@ -1,4 +1,5 @@
 import { compositionRoutes } from './composition-routes.js';
+import { plainText, routeRequest } from './route-request.js';
 import { notLocal, type CompositionFiles } from './serve-composition-file.js';
 
 /** One prepared file: where it is stored (relative to the export's folder) and its Content-Type. */
@@ -30,27 +31,23 @@ export interface ExportedFilesManifest {
  */
 export function createExportedFiles(manifest: ExportedFilesManifest, read: (file: ExportedFile, request: Request) => Promise<Response | null>): CompositionFiles {
   const routes = compositionRoutes(manifest.base);
-  const remoteRest = routes.remote.slice(routes.base.length);
   const serve = async (request: Request, rawPath = new URL(request.url).pathname): Promise<Response> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return text('method not allowed', 405);
-    const pathname = rawPath.split(/[?#]/)[0] ?? '/';
-    if (!pathname.startsWith(routes.base)) return text('not found', 404);
-    const rest = pathname.slice(routes.base.length);
-    if (rest === remoteRest) {
-      const url = new URL(request.url).searchParams.get('url');
-      if (!url || !/^https?:\/\//.test(url)) return text('url must be an http(s) URL', 400);
-      const stored = Object.hasOwn(manifest.remote, url) ? manifest.remote[url] : undefined;
-      return (stored && (await answer(stored, request))) ?? notLocal(url, request);
+    const asked = routeRequest(request, rawPath, routes);
+    if (asked instanceof Response) return asked;
+    const { rest, remoteUrl } = asked;
+    if (remoteUrl) {
+      const stored = Object.hasOwn(manifest.remote, remoteUrl) ? manifest.remote[remoteUrl] : undefined;
+      return (stored && (await answer(stored, request))) ?? notLocal(remoteUrl, request);
     }
     let path: string;
     try {
       path = decodeURIComponent(rest);
     } catch {
-      return text('bad path', 400);
+      return plainText('bad path', 400);
     }
     const key = path === '' || path.endsWith('/') ? `${path}index.html` : path;
     const stored = Object.hasOwn(manifest.files, key) ? manifest.files[key] : undefined;
-    return (stored && (await answer(stored, request))) ?? text('not found', 404);
+    return (stored && (await answer(stored, request))) ?? plainText('not found', 404);
   };
   const answer = async (stored: ExportedFile, request: Request): Promise<Response | null> => {
     const response = await read(stored, request);
@@ -61,8 +58,4 @@ export function createExportedFiles(manifest: ExportedFilesManifest, read: (file
     return new Response(response.body, { status: response.status, headers });
   };
   return Object.assign(serve, { routes });
-}
-
-function text(body: string, status: number): Response {
-  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 }
