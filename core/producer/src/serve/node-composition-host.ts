@@ -91,7 +91,15 @@ export function createNodeCompositionHost(options: NodeCompositionHostOptions): 
       return served;
     },
     async packageFile(url) {
-      const file = await resolveCdnUrl(url, searchRoots);
+      let file: string | null;
+      try {
+        file = await resolveCdnUrl(url, searchRoots);
+      } catch (error) {
+        // A CDN URL the resolver refuses (a package name like `..`) fails the render like any
+        // remote asset that cannot load.
+        if (error instanceof SeekframeError) log.record(error);
+        throw error;
+      }
       return file ? { contentType: contentTypeOf(file), body: await readFile(file), file } : null;
     },
     ...(network === 'none'
