@@ -2,7 +2,8 @@
 # Makes this checkout ready to build, test and render. Safe to run any number of times: when
 # everything is present it prints nothing.
 #   1. system packages (Debian/Ubuntu): Chromium + headless shell, ffmpeg, Noto fonts
-#   2. npm dependencies (npm ci), only when node_modules is missing or older than package-lock.json
+#   2. npm dependencies (npm ci; also in tools/registry), only when node_modules is missing or older
+#      than package-lock.json
 #   3. build every package (turbo; cached, so quick when nothing changed)
 #   (as root, or with passwordless sudo, also the container tools the image tests use: podman)
 # Environment: SEEKFRAME_APT_PACKAGES overrides the package list; SEEKFRAME_NO_SUDO=1 never tries sudo.
@@ -95,31 +96,33 @@ check_node() {
 }
 
 # npm writes node_modules/.package-lock.json on every install; older than the lock file means
-# someone changed dependencies since.
+# someone changed dependencies since. $1: the folder (the repository root or tools/registry).
 needs_npm_ci() {
-  [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]
+  [ ! -f "$1/node_modules/.package-lock.json" ] || [ "$1/package-lock.json" -nt "$1/node_modules/.package-lock.json" ]
+}
+
+# Plain `npm ci`: installs exactly package-lock.json and never rewrites it. The lock is complete
+# for every platform (other platforms' optional binaries included), so the same command works on
+# Linux and macOS; if npm ci refuses it, the lock is out of date and someone must fix it.
+npm_ci() {
+  local dir="$1" log label
+  needs_npm_ci "$dir" || return 0
+  label="${dir#"$ROOT"}"
+  say "installing npm dependencies${label:+ in ${label#/}} (npm ci)"
+  log="$(mktemp)"
+  if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    die "npm ci failed in ${dir} (output above). If it says package.json and package-lock.json are not in sync, a dependency changed without its lock: run \`npm install\` there, commit package-lock.json, and check it with \`npx vitest run scripts/lock-file.test.ts\`."
+  fi
+  rm -f "$log"
 }
 
 install_npm_dependencies() {
-  needs_npm_ci || return 0
-  say "installing npm dependencies (npm ci)"
-  local log
-  log="$(mktemp)"
-  if npm ci --no-audit --no-fund --loglevel=error >"$log" 2>&1; then
-    rm -f "$log"
-    return 0
-  fi
-  if grep -q 'package.json and package-lock.json .* in sync' "$log"; then
-    # npm 11 leaves other platforms' optional packages (rollup, turbo) out of the lock and then
-    # npm ci rejects that same lock; npm install still installs the locked versions.
-    rm -f "$log"
-    say "npm ci rejected package-lock.json as out of sync; installing with npm install instead"
-    npm install --no-audit --no-fund --loglevel=error >/dev/null
-    return 0
-  fi
-  cat "$log" >&2
-  rm -f "$log"
-  die "npm ci failed (output above)"
+  npm_ci "$ROOT"
+  # Verdaccio, publint and arethetypeswrong for the tests of the published packages: their own
+  # folder and lock, so the repository's lock stays free of a registry server's dependencies.
+  npm_ci "$ROOT/tools/registry"
 }
 
 build_packages() {

@@ -32,7 +32,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Media: video, audio, HDR', link: '/guide/media' },
       { text: 'HyperFrames compatibility', link: '/guide/hyperframes' },
       // Slot: "Checking a composition" (/guide/checking) when `seekframe check` lands.
-      // Slot: "Captions" (/guide/captions) when captions land.
+      { text: 'Captions', link: '/guide/captions' },
     ],
   },
   {

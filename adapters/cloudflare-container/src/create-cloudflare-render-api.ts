@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { createRenderApi, renderApiSettingsFromEnv, type CompositionSource, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { SeekframeError } from '@seekframe/composition';
+import { createRenderApi, renderApiSettingsFromEnv, statusOf, type CompositionSource, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
 import { createContainerRunner } from './container-runner.js';
 import { createDurableJobStore } from './durable-job-store.js';
 import { createR2ObjectStore } from './r2-object-store.js';
@@ -35,7 +36,15 @@ export interface CloudflareRenderApiOptions {
  */
 export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): Hono {
   const { env } = options;
-  const settings = renderApiSettingsFromEnv(env as unknown as Record<string, string | undefined>);
+  let settings: ReturnType<typeof renderApiSettingsFromEnv>;
+  try {
+    settings = renderApiSettingsFromEnv(env as unknown as Record<string, string | undefined>);
+  } catch (error) {
+    // A Worker has no start to refuse: a bad setting (a blank RENDER_API_TOKEN) answers every
+    // request with its message in the error shape, and nothing is served.
+    if (!(error instanceof SeekframeError)) throw error;
+    return new Hono().all('*', (c) => c.json({ error: error.toJSON() }, statusOf(error.code) as 500));
+  }
   const app = new Hono();
   app.on(['GET', 'HEAD'], '/r/*', (c) => {
     let key: string;

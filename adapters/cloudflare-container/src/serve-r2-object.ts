@@ -1,16 +1,20 @@
+import { storedRenderName } from '@seekframe/composition';
+
 /**
  * `GET|HEAD /r/<key>`: a stored render straight from R2, with Range (206/416) and conditional
  * requests handled by R2 itself (it parses the request's Range and If-* headers).
- * Only keys under `renders/` are served.
+ * Only `renders/<name>` keys are served, checked by the key rule the output store uses
+ * (`storedRenderName`: no `..`, `.`, separators, control characters or dot names).
  */
 export async function serveR2Object(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
-  if (!/^renders\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key)) return notFound(key);
+  const name = storedRenderName(key);
+  if (name === null) return notFound(key);
   const head = await bucket.head(key);
   if (!head) return notFound(key);
   const headers = new Headers({ 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=3600' });
   head.writeHttpMetadata(headers);
   headers.set('etag', head.httpEtag);
-  headers.set('content-disposition', `inline; filename="${key.slice('renders/'.length)}"`);
+  headers.set('content-disposition', `inline; filename="${name.replace(/["]/g, '')}"`);
   const rangeHeader = request.headers.get('range');
   const range = rangeHeader ? parseRange(rangeHeader, head.size) : null;
   if (range === 'unsatisfiable') {

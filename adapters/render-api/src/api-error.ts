@@ -13,6 +13,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'invalid-composition': 400,
   'limit-exceeded': 400,
   'lint-failed': 400,
+  // A request's page naming a file outside its project (a posted document, a variable value).
+  'path-outside-project': 400,
   unauthorized: 401,
   'custom-html-disabled': 403,
   'not-found': 404,
@@ -23,6 +25,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'render-not-running': 409,
   'render-expired': 410,
   'body-too-large': 413,
+  'url-too-long': 414,
+  'headers-too-large': 431,
   'too-many-renders': 429,
   'render-timeout': 504,
 };

@@ -1,5 +1,6 @@
 import { extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
+import { checkCustomHtmlSources } from './check-custom-html.js';
 import { sha256Hex } from './constant-time-equal.js';
 import { DEFAULT_FPS } from './load-composition.js';
 import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
@@ -44,6 +45,7 @@ export async function checkRenderRequest(
       });
     }
     metadata = extractCompositionMetadata(body.html, { file: 'html' });
+    checkCustomHtmlSources(metadata);
   } else {
     metadata = await context.composition();
   }

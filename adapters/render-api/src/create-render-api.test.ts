@@ -199,4 +199,52 @@ describe('createRenderApi', () => {
     expect(second.status).toBe(200);
     expect(await second.text()).toBe('DONE');
   });
+
+  it('the job record keeps the body\'s hash, not its html; the runner still gets the html', async () => {
+    const { post, jobs, started } = setup({ allowCustomHtml: true });
+    const html = `<html data-composition-id="big" data-width="16" data-height="16" data-duration="1"><body>${'x'.repeat(200_000)}</body></html>`;
+    const answer = await post({ html }, { 'idempotency-key': 'big-1' });
+    const { call_id: id } = await answer.json();
+    await settle();
+    expect(started[0]!.job.request.html).toBe(html);
+    const stored = (await jobs.get(id))!;
+    expect(stored.request).toEqual({ variables: {}, format: 'mp4' });
+    expect(JSON.stringify(stored).length).toBeLessThan(2000);
+    expect(stored.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+    // The hash alone answers an idempotent retry and a conflicting one.
+    expect((await (await post({ html }, { 'idempotency-key': 'big-1' })).json()).call_id).toBe(id);
+    expect((await post({ html: html.replace('big', 'other') }, { 'idempotency-key': 'big-1' })).status).toBe(409);
+  });
+
+  it('a render that lands after its job expired is deleted at once; an expired job\'s file goes before the 410', async () => {
+    let clock = Date.parse('2030-01-01T00:00:00Z');
+    const { app, post, started, objects } = setup({ retentionSeconds: 60, now: () => new Date(clock) });
+    const { call_id: late } = await (await post({})).json();
+    const { call_id: kept } = await (await post({})).json();
+    await settle();
+    started[1]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...objects.files.keys()]).toEqual([`renders/${kept}.mp4`]);
+    clock += 61_000;
+    started[0]!.finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(objects.files.has(`renders/${late}.mp4`)).toBe(false);
+    // Nobody asked for the other one yet: the first status request past retention deletes it.
+    expect(objects.files.has(`renders/${kept}.mp4`)).toBe(true);
+    expect((await app.request(`/api/render/${kept}`)).status).toBe(410);
+    expect(objects.files.size).toBe(0);
+  });
+
+  it('a URL over 8 KiB is 414 url-too-long and headers over 12 KiB 431 headers-too-large, as JSON with a request id (where the runtime lets them through)', async () => {
+    const { app } = setup();
+    const long = await app.request(`/api/render/${'a'.repeat(9 * 1024)}`);
+    expect(long.status).toBe(414);
+    expect((await long.json()).error).toMatchObject({ code: 'url-too-long', retryable: false });
+    expect(long.headers.get('x-request-id')).toBeTruthy();
+    const heavy = await app.request('/api/composition', { headers: { 'x-big': 'b'.repeat(13 * 1024) } });
+    expect(heavy.status).toBe(431);
+    expect((await heavy.json()).error).toMatchObject({ code: 'headers-too-large', retryable: false });
+    expect(heavy.headers.get('x-request-id')).toBeTruthy();
+    expect((await app.request('/api/composition')).status).toBe(200);
+  });
 });

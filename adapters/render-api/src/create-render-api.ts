@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SeekframeError } from '@seekframe/composition';
+import { SeekframeError, storedRenderName } from '@seekframe/composition';
 import { apiError, asApiError, errorBody, statusOf } from './api-error.js';
 import { checkRenderRequest } from './check-render-request.js';
 import { constantTimeEqual } from './constant-time-equal.js';
+import { expireRenders } from './expire-renders.js';
 import { compositionInfo, compositionLoader } from './load-composition.js';
 import { mountPreview } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
@@ -16,6 +17,11 @@ const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/
 const POLL_SECONDS = 2;
 const CAPACITY_RETRY_SECONDS = 10;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Longest path + query, and most header bytes, a request may have (414 / 431 beyond). Node's own
+ *  parser refuses past 16 KiB before this app runs (answerClientErrors answers those as JSON);
+ *  Workers, Next and the Python app pass larger requests through, up to their platform's limits. */
+const MAX_URL_BYTES = 8 * 1024;
+const MAX_HEADER_BYTES = 12 * 1024;
 
 type Env = { Variables: { requestId: string } };
 
@@ -36,6 +42,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   const { jobs, objects, runner } = options;
   /** Renders started by this instance: their abort switches and completion promises. */
   const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** When this instance last swept the store for renders past retention (see sweepExpired). */
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
   const app = new Hono<Env>();
 
@@ -43,6 +51,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     const given = c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     c.set('requestId', requestId);
+    checkRequestSize(c.req.raw);
     await next();
     c.res.headers.set('x-request-id', requestId);
   });
@@ -53,6 +62,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     if (failure.code === 'too-many-renders') response.headers.set('retry-after', String(CAPACITY_RETRY_SECONDS));
     // The rest of an oversized body is never read: the connection cannot carry another request.
     if (failure.code === 'body-too-large') response.headers.set('connection', 'close');
+    // Set here too: a refusal before the route (an oversized request) skips the middleware's own.
+    response.headers.set('x-request-id', c.get('requestId') ?? crypto.randomUUID());
     return response;
   });
   app.notFound(() => {
@@ -111,7 +122,9 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         progress: 0,
         framesRendered: 0,
         totalFrames,
-        request,
+        // Not the html: the runner gets it from `request` below, and a job record kept for the
+        // retention period holds only what answers a status or an idempotent retry (bodyHash).
+        request: withoutHtml(request),
         outputKey: `renders/${id}.${request.format}`,
         createdAt: created.toISOString(),
         updatedAt: created.toISOString(),
@@ -121,8 +134,9 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       const stored = await jobs.create(job);
       if (!stored.created) return answerExisting(c, stored.job, bodyHash);
 
-      const done = start(job);
-      return answerNew(c, job, done);
+      const done = start(job, request);
+      sweepExpired();
+      return answerNew(c, job, done, { ownsJob: true });
     },
   );
 
@@ -146,19 +160,14 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     if (isFinished(job.status)) {
       throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
     }
-    await jobs.update(job.id, {
-      status: 'cancelled',
-      error: { code: 'render-cancelled', message: `Render ${job.id} was cancelled by a DELETE request.`, stage: 'capture', retryable: false },
-    });
-    local.get(job.id)?.controller.abort();
-    await runner.cancel(job.id);
+    await cancelJob(job.id, `Render ${job.id} was cancelled by a DELETE request.`);
     return c.json({ id: job.id, status: 'cancelled' }, 202);
   });
 
   if (serveRenders) {
     app.on(['GET', 'HEAD'], '/renders/:name', async (c) => {
       const name = c.req.param('name');
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) throw apiError('not-found', `No stored render named ${name}.`);
+      if (storedRenderName(`renders/${name}`) !== name) throw apiError('not-found', `No stored render named ${name}.`);
       if (!(await objects.head(`renders/${name}`))) throw apiError('not-found', `No stored render named ${name}; it may have expired.`);
       return serveObject(objects, `renders/${name}`, c.req.raw, { downloadName: name });
     });
@@ -166,23 +175,70 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
 
   // -------------------------------------------------------------------------------------------
 
-  function start(job: RenderJob): Promise<void> {
+  function start(job: RenderJob, request: RenderJobRequest): Promise<void> {
     const controller = new AbortController();
     const done = runJob(
       { jobs, objects, runner, now: () => now().getTime() },
       job,
       {
         id: job.id,
-        request: job.request,
+        request,
         outputKey: job.outputKey,
         contentType: CONTENT_TYPES[job.request.format],
         limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
       },
       controller.signal,
-    ).finally(() => local.delete(job.id));
+    )
+      // A render that finished after its job expired (a short retention) is deleted at once.
+      .then(() => (now().getTime() >= Date.parse(job.expiresAt) ? dropOutput(job) : undefined))
+      .finally(() => local.delete(job.id));
     local.set(job.id, { controller, done });
     options.waitUntil?.(done);
     return done;
+  }
+
+  /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
+  async function cancelJob(id: string, message: string): Promise<void> {
+    await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    local.get(id)?.controller.abort();
+    await runner.cancel(id);
+  }
+
+  /**
+   * The client of a synchronous answer never learnt the job's id, so when it goes away nobody
+   * could cancel the render: it is cancelled here, its slot freed, as the producer server does.
+   * `request.signal` aborts when the client disconnects (@hono/node-server; Workers with the
+   * `enable_request_signal` flag; Next route handlers). Returns the function that stops watching.
+   */
+  function cancelOnDisconnect(signal: AbortSignal, id: string): () => void {
+    const onAbort = (): void => {
+      void (async () => {
+        const job = await jobs.get(id);
+        if (job && !isFinished(job.status)) await cancelJob(id, `Render ${id} was cancelled: the client of the synchronous POST /api/render disconnected before it finished.`);
+      })().catch(() => undefined);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+  }
+
+  /** Deletes a job's file (past retention); a failure is left to the next sweep. */
+  async function dropOutput(job: RenderJob): Promise<void> {
+    await objects.delete(job.outputKey).catch(() => undefined);
+  }
+
+  /**
+   * Renders past retention are deleted from stores with no lifecycle rule of their own (a local
+   * folder, Vercel Blob: `objects.list`): swept on new renders, at most once per retention period
+   * or minute per instance, in the background (`waitUntil` where the platform needs it). The
+   * first status request after expiry deletes that job's file too (freshJob).
+   */
+  function sweepExpired(): void {
+    const at = now().getTime();
+    if (!objects.list || at - lastSweep < Math.min(retentionMs, 60_000)) return;
+    lastSweep = at;
+    const sweeping = expireRenders(objects, retentionMs, at).catch(() => []);
+    options.waitUntil?.(sweeping);
   }
 
   async function findIdempotent(key: string): Promise<RenderJob | null> {
@@ -196,10 +252,11 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       throw apiError('idempotency-conflict', `Idempotency-Key "${job.idempotencyKey}" was already used with a different body (render ${job.id}); use a new key for a different render.`, { details: { id: job.id } });
     }
     const running = local.get(job.id)?.done;
-    return answerNew(c, job, running ?? Promise.resolve());
+    // Another client's render: this one leaving must not cancel it.
+    return answerNew(c, job, running ?? Promise.resolve(), { ownsJob: false });
   }
 
-  async function answerNew(c: Context<Env>, job: RenderJob, done: Promise<void>): Promise<Response> {
+  async function answerNew(c: Context<Env>, job: RenderJob, done: Promise<void>, { ownsJob }: { ownsJob: boolean }): Promise<Response> {
     const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
     if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
       c.header('location', statusUrl);
@@ -210,7 +267,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       c.header('location', statusUrl);
       return c.json({ call_id: job.id });
     }
-    const finished = await waitForJob(job.id, done);
+    const stopWatching = ownsJob ? cancelOnDisconnect(c.req.raw.signal, job.id) : () => undefined;
+    const finished = await waitForJob(job.id, done).finally(stopWatching);
     if (!finished || !isFinished(finished.status)) {
       // Past the platform's request time: the client continues by polling.
       c.header('location', statusUrl);
@@ -246,6 +304,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     let job = await jobs.get(id);
     if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
     if (Date.parse(job.expiresAt) <= now().getTime()) {
+      await dropOutput(job);
       throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, { details: { expiresAt: job.expiresAt } });
     }
     if (!isFinished(job.status) && runner.poll && !local.has(id)) {
@@ -256,6 +315,25 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   }
 
   return app;
+}
+
+function withoutHtml(request: RenderJobRequest): RenderJobRequest {
+  const { html: _html, ...rest } = request;
+  return rest;
+}
+
+function checkRequestSize(request: Request): void {
+  const url = new URL(request.url);
+  if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
+    throw apiError('url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in the JSON body.`);
+  }
+  let bytes = 0;
+  request.headers.forEach((value, name) => {
+    bytes += name.length + value.length + 4;
+  });
+  if (bytes > MAX_HEADER_BYTES) {
+    throw apiError('headers-too-large', `The request headers are larger than ${MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.`);
+  }
 }
 
 function progressOf(job: RenderJob): JobProgress {

@@ -37,3 +37,4 @@ export { PREVIEW_COMPOSITION_BASE, PREVIEW_CSP } from './preview-routes.js';
 export { statusOf } from './api-error.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
+export { expireRenders } from './expire-renders.js';

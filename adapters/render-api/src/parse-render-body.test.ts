@@ -33,6 +33,10 @@ describe('parseRenderBody', () => {
     expect(thrown(() => parseRenderBody(null)).code).toBe('invalid-body');
     expect(thrown(() => parseRenderBody({ fps: 241 })).code).toBe('invalid-body');
     expect(thrown(() => parseRenderBody({ format: 'png-sequence' })).code).toBe('invalid-body');
+    // A folder format gets a reason, not only the list of formats.
+    const hls = thrown(() => parseRenderBody({ format: 'hls' }));
+    expect(hls.code).toBe('invalid-body');
+    expect(hls.message).toMatch(/format: hls writes a folder of files \(a playlist and its segments\), and this API answers with one file; use one of mp4, webm, mov, gif, or `seekframe render --format hls`/);
   });
 });
 

@@ -11,7 +11,15 @@ import { RENDER_FORMATS, RENDER_QUALITIES, type RenderJobRequest } from './rende
 export const RenderBodySchema = z.strictObject(
   {
     variables: z.unknown().optional(),
-    format: z.enum(RENDER_FORMATS, { error: `must be one of ${RENDER_FORMATS.join(', ')}` }).optional(),
+    format: z
+      .enum(RENDER_FORMATS, {
+        // A folder format cannot be the one file this API answers with; say so rather than only "not one of".
+        error: (issue) =>
+          issue.input === 'hls' || issue.input === 'png-sequence'
+            ? `${String(issue.input)} writes a folder of files (${issue.input === 'hls' ? 'a playlist and its segments' : 'one PNG a frame'}), and this API answers with one file; use one of ${RENDER_FORMATS.join(', ')}, or \`seekframe render --format ${String(issue.input)}\``
+            : `must be one of ${RENDER_FORMATS.join(', ')}`,
+      })
+      .optional(),
     quality: z.enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` }).optional(),
     fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
     html: z.string().min(1, 'must be a whole HTML composition document').optional(),

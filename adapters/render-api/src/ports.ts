@@ -37,6 +37,11 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** A URL clients can fetch directly (Blob, public R2), or null when this app must serve it. */
   url(key: string): string | null | Promise<string | null>;
+  /**
+   * The objects whose key starts with `prefix` (optional): stores with no lifecycle rule of their
+   * own give it, so renders past retention are deleted by `expireRenders`.
+   */
+  list?(prefix: string): Promise<Pick<ObjectInfo, 'key' | 'uploadedAt'>[]>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { CompositionFiles } from '@seekframe/producer/composition-files';
+import { relativePathProblem } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import type { FileSource } from './ports.js';
 import { previewPageHtml } from './preview-page.js';
@@ -41,11 +41,12 @@ export function mountPreview(app: Hono<any>, options: RenderApiOptions): void {
   });
   app.get(`${PREVIEW_COMPOSITION_BASE}*`, async (c) => {
     if (!files) throw apiError('not-found', 'This deployment serves no composition files (no compositionFiles given to createRenderApi).');
-    const answer = await serveComposition(files, c.req.raw, c.env);
-    if (answer.status === 403 || answer.status === 404) {
-      const path = c.req.path.slice(PREVIEW_COMPOSITION_BASE.length);
-      throw apiError('not-found', `No composition file ${path}; paths are relative to the composition folder, without "..".`);
-    }
+    const raw = rawPathOf(c.req.raw, c.env);
+    const rest = raw.split(/[?#]/)[0]!.slice(PREVIEW_COMPOSITION_BASE.length);
+    const notFound = () => apiError('not-found', `No composition file ${rest}; paths are relative to the composition folder, without "..".`);
+    if (safeRelativePath(rest) === null) throw notFound();
+    const answer = await files(c.req.raw, raw);
+    if (answer.status === 403 || answer.status === 404) throw notFound();
     const headers = new Headers(answer.headers);
     headers.set('content-security-policy', PREVIEW_CSP);
     return new Response(answer.body, { status: answer.status, headers });
@@ -53,7 +54,23 @@ export function mountPreview(app: Hono<any>, options: RenderApiOptions): void {
 }
 
 /** The raw path on Node (URL parsing would fold `/../` away); elsewhere the parsed one. */
-function serveComposition(files: CompositionFiles, request: Request, env: unknown): Promise<Response> {
+function rawPathOf(request: Request, env: unknown): string {
   const raw = (env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
-  return files(request, raw ?? new URL(request.url).pathname);
+  return raw ?? new URL(request.url).pathname;
+}
+
+/**
+ * The raw (still percent-encoded) path decoded once, when it is a relative POSIX path of plain
+ * names (`relativePathProblem`: no `..`, `.`, empty segment, backslash or control character);
+ * else null. Checked before the composition files rule sees the path, whatever its host: a
+ * template's preview answers only plain paths (the Node host then resolves them with `inside`).
+ */
+export function safeRelativePath(raw: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return relativePathProblem(path) === null ? path : null;
 }

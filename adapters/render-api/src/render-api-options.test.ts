@@ -13,3 +13,16 @@ describe('renderApiSettingsFromEnv: RENDER_MAX_MEMORY_MB', () => {
     expect(() => renderApiSettingsFromEnv({ RENDER_MAX_MEMORY_MB: '2g' })).toThrow(/RENDER_MAX_MEMORY_MB must be a whole number/);
   });
 });
+
+describe('renderApiSettingsFromEnv: RENDER_API_TOKEN', () => {
+  it('takes a token, trimmed', () => {
+    expect(renderApiSettingsFromEnv({ RENDER_API_TOKEN: ' s3cret-token \n' }).token).toBe('s3cret-token');
+    expect(renderApiSettingsFromEnv({}).token).toBeUndefined();
+  });
+
+  it.each(['', ' ', '\t\n', '   '])('refuses RENDER_API_TOKEN=%j (set but blank would turn auth off) with invalid-server-options', (value) => {
+    expect(() => renderApiSettingsFromEnv({ RENDER_API_TOKEN: value })).toThrowError(
+      expect.objectContaining({ code: 'invalid-server-options', message: expect.stringMatching(/RENDER_API_TOKEN is set but blank.*remove the variable to run without a token/), details: { variable: 'RENDER_API_TOKEN' } }),
+    );
+  });
+});

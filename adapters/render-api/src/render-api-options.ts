@@ -77,7 +77,8 @@ export const DEFAULT_LIMITS: RenderApiLimits = {
 };
 
 /** Reads the settings every template shares from its environment (strings), so each template
- *  names them the same. Unset or empty = the default. */
+ *  names them the same. Unset or empty = the default, except RENDER_API_TOKEN: set but blank is
+ *  refused (`invalid-server-options`), never read as "no token". */
 export function renderApiSettingsFromEnv(env: Record<string, string | undefined>): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> {
   const num = (name: string): number | undefined => {
     const raw = env[name]?.trim();
@@ -87,6 +88,14 @@ export function renderApiSettingsFromEnv(env: Record<string, string | undefined>
     return value;
   };
   const token = env.RENDER_API_TOKEN?.trim();
+  if (env.RENDER_API_TOKEN !== undefined && !token) {
+    // Set but blank (a stray space, an empty secret): dropping it would turn authentication off.
+    throw new SeekframeError(
+      'invalid-server-options',
+      'RENDER_API_TOKEN is set but blank, which would leave this render API open to anyone; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to run without a token.',
+      { stage: 'config', details: { variable: 'RENDER_API_TOKEN' } },
+    );
+  }
   const limits: Partial<RenderApiLimits> = {};
   const maxFrames = num('RENDER_MAX_FRAMES');
   const maxRenderSeconds = num('RENDER_MAX_SECONDS');

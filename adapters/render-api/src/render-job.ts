@@ -47,6 +47,7 @@ export interface RenderJob {
   progress: number;
   framesRendered: number;
   totalFrames: number | null;
+  /** The validated request without its `html` (only the runner needs it, at start). */
   request: RenderJobRequest;
   /** The key the runner must store the output under. */
   outputKey: string;

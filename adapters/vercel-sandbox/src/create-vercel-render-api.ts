@@ -49,7 +49,7 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
   let recipe: SandboxRecipe;
   if (local) {
     const cliBin = env.SEEKFRAME_CLI_BIN?.trim();
-    if (!cliBin) throw new SeekframeError('invalid-server-options', 'SEEKFRAME_SANDBOX=local needs SEEKFRAME_CLI_BIN (the path of core/cli/bin/seekframe.js in this checkout).', { stage: 'config' });
+    if (!cliBin) throw new SeekframeError('invalid-server-options', 'SEEKFRAME_SANDBOX=local needs SEEKFRAME_CLI_BIN: the path of the seekframe CLI (bin/seekframe.js of the installed seekframe package; npm run dev sets it).', { stage: 'config' });
     provider = new LocalSandboxProvider(path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'));
     recipe = localRecipe({ cliBin });
   } else {

@@ -20,5 +20,5 @@ export { createVercelSandboxProvider } from './vercel/vercel-sandbox-provider.js
 export { sandboxCredentialsFromEnv, type SandboxCredentials } from './vercel/vercel-credentials.js';
 export { LocalSandboxProvider } from './local/local-sandbox.js';
 export { compositionFolder, packagedPreviewAssets } from './files/folder-files.js';
-export { packWorkspaceCli } from './pack-workspace-cli.js';
+export { packInstalledCli, CLI_PACKAGES } from './pack-installed-cli.js';
 export type * from './sandbox-port.js';

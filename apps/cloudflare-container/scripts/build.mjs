@@ -6,16 +6,19 @@
 //                          player (runtime injected, npm libraries, fonts), prepared here because a
 //                          Worker cannot read node_modules: the Worker's static assets (ASSETS)
 //   dist/container/        the container image's context pieces the Dockerfile copies: the render
-//                          server bundle, the composition (with the npm files it uses), the
-//                          Seekframe packages (npm pack) and, in app/, those installed with their
-//                          dependencies (stage-packages.mjs), and apt-install-pinned.sh (infra/docker's)
+//                          server bundle, the composition, the Seekframe packages and the npm
+//                          packages the composition uses (npm pack) and app/: those packs installed
+//                          with their production dependencies on this machine (the image build makes
+//                          no npm requests), and the system packages' install script
 //
 //   node scripts/build.mjs                 both
 //   node scripts/build.mjs --worker-only   the Worker only (local dev and tests)
 //
-// The composition: PREVIEW_COMPOSITION_DIR (a folder with index.html; relative paths are tried
-// against this app's folder, then the repository root), default compositions/ui-3d-reveal. Put
-// your own in public/compositions/<name>/ and set PREVIEW_COMPOSITION_DIR=public/compositions/<name>.
+// The composition: PREVIEW_COMPOSITION_DIR (a folder with index.html; a relative path is tried
+// against this app's folder, then found upwards from it), default compositions/ui-3d-reveal. Put
+// your own in compositions/<name>/ and set PREVIEW_COMPOSITION_DIR=compositions/<name>.
+// The Seekframe packages come from node_modules: in your project the published versions, in the
+// Seekframe monorepo the built workspaces.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
@@ -23,16 +26,27 @@ import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { exportCompositionFiles, vendorPackageFiles } from '@seekframe/producer/composition-files/node';
+import { exportCompositionFiles } from '@seekframe/producer/composition-files/node';
 import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
-import { stagePackages } from '../../../infra/docker/stage-packages.mjs';
 
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const REPO_DIR = resolve(APP_DIR, '../..');
+/**
+ * The image helpers shared with the `--docker` render image (infra/docker in the Seekframe
+ * repository): in the monorepo they are used from there, so both images install the system
+ * packages with the same step (one shared layer); `seekframe init --template cloudflare-container`
+ * copies them into the project's scripts/ folder.
+ */
+function imageHelper(name) {
+  const own = join(APP_DIR, 'scripts', name);
+  if (existsSync(own)) return own;
+  const monorepo = resolve(APP_DIR, '../../infra/docker', name);
+  if (existsSync(monorepo)) return monorepo;
+  throw new Error(`scripts/${name} is missing; copy it from a Seekframe checkout (infra/docker/${name}).`);
+}
 export const DEFAULT_COMPOSITION_DIR = 'compositions/ui-3d-reveal';
 
-/** Workspaces the container installs (in dependency order); their dist must be built. */
-const CONTAINER_PACKAGES = ['core/composition', 'core/runtime', 'core/engine', 'core/producer'];
+/** Packages the container installs (in dependency order), as installed here. */
+const CONTAINER_PACKAGES = ['@seekframe/composition', '@seekframe/runtime', '@seekframe/engine', '@seekframe/producer'];
 
 const TEXT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -63,17 +77,23 @@ const BINARY_TYPES = {
 /** A Worker script may be 10 MiB compressed on the paid plan (3 MiB free): keep embedded files well under it. */
 const MAX_EMBEDDED_BYTES = 8 * 1024 * 1024;
 
-/** The composition folder: an absolute path, else relative to this app, else to the repository root. */
+/** The composition folder: an absolute path, else relative to this app, else found upwards from it. */
 export function resolveCompositionDir(setting = process.env.PREVIEW_COMPOSITION_DIR || DEFAULT_COMPOSITION_DIR) {
-  const candidates = isAbsolute(setting) ? [setting] : [resolve(APP_DIR, setting), resolve(REPO_DIR, setting)];
+  const candidates = isAbsolute(setting) ? [setting] : [resolve(APP_DIR, setting), ...ancestors(dirname(APP_DIR)).map((dir) => resolve(dir, setting))];
   const found = candidates.find((dir) => existsSync(join(dir, 'index.html')));
   if (!found) {
     throw new Error(
-      `PREVIEW_COMPOSITION_DIR=${setting}: no index.html in ${candidates.join(' or ')}. ` +
-        'Set it to a composition folder, e.g. public/compositions/<name> (your own) or compositions/ui-3d-reveal.',
+      `PREVIEW_COMPOSITION_DIR=${setting}: no index.html in ${candidates[0]} (nor in the folders above it). ` +
+        'Set it to a composition folder, e.g. compositions/<name> or public/compositions/<name> (your own), or compositions/ui-3d-reveal.',
     );
   }
   return found;
+}
+
+function ancestors(dir) {
+  const list = [dir];
+  while (dirname(list.at(-1)) !== list.at(-1)) list.push(dirname(list.at(-1)));
+  return list;
 }
 
 /** Files of a composition folder (relative POSIX paths), leaving out tests, renders, node_modules and dot files. */
@@ -173,7 +193,7 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
   return { outfile, assetsDir, compositionDir, files: Object.keys(composition).length, prepared: Object.keys(prepared.manifest.files).length + Object.keys(prepared.manifest.remote).length, preparedBytes: prepared.bytes, notLocal: prepared.notLocal };
 }
 
-/** The container's pieces: server bundle, composition, packed Seekframe packages, the system packages' install script. */
+/** The container's pieces: server bundle, composition, packed Seekframe packages, package.json. */
 export async function buildContainerContext({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'container') } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'packs'), { recursive: true });
@@ -195,41 +215,75 @@ export async function buildContainerContext({ compositionDir = resolveCompositio
     await mkdir(dirname(join(outDir, 'composition', path)), { recursive: true });
     await cp(join(compositionDir, path), join(outDir, 'composition', path));
   }
-  // The npm files the composition uses (node_modules/ paths, npm CDN URLs), beside it: the render
-  // finds them in the composition's own folder first, whatever versions the image installs.
-  const { packages } = await exportCompositionFiles({ root: compositionDir, base: PREVIEW_COMPOSITION_BASE });
-  await vendorPackageFiles(packages, join(outDir, 'composition'));
-  for (const workspace of CONTAINER_PACKAGES) {
-    const pkg = JSON.parse(readFileSync(join(REPO_DIR, workspace, 'package.json'), 'utf8'));
-    const entry = pkg.exports?.['.']?.import;
-    if (entry && !existsSync(join(REPO_DIR, workspace, entry))) {
-      throw new Error(`${pkg.name} is not built (${join(workspace, entry)} is missing); run \`npm run build\` at the repository root first.`);
+  // npm pack of each package folder as installed (one npm call): the image installs exactly the
+  // code this deployment was built with, plus the npm packages the composition loads by CDN URL
+  // (e.g. gsap), so a render in the container fetches nothing from a CDN.
+  const require = createRequire(join(APP_DIR, 'package.json'));
+  const dirs = [];
+  for (const name of [...CONTAINER_PACKAGES, ...(await compositionLibraries(compositionDir))]) {
+    let manifest;
+    try {
+      manifest = require.resolve(`${name}/package.json`);
+    } catch {
+      throw new Error(`${name} is not installed in ${APP_DIR}; run \`npm install\` there (in the Seekframe monorepo: at the repository root).`);
     }
-    execFileSync('npm', ['pack', '--silent', '--workspace', workspace, '--pack-destination', join(outDir, 'packs')], { cwd: REPO_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    const entry = typeof pkg.exports?.['.'] === 'object' ? pkg.exports['.'].import : undefined;
+    if (entry && !existsSync(join(dirname(manifest), entry))) {
+      throw new Error(`${name} is not built (${join(dirname(manifest), entry)} is missing); run \`npm run build\` at the repository root first.`);
+    }
+    dirs.push(dirname(manifest));
   }
-  await cp(join(REPO_DIR, 'infra/docker/apt-install-pinned.sh'), join(outDir, 'apt-install-pinned.sh'));
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', join(outDir, 'packs'), ...dirs], { cwd: outDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  await cp(imageHelper('apt-install-pinned.sh'), join(outDir, 'apt-install-pinned.sh'));
   return { outDir, packs: (await readdir(join(outDir, 'packs'))).sort() };
 }
 
 /**
- * dist/container/app/: the packs installed with their production dependencies (and the animation
- * libraries compositions load from CDNs), on this machine, for the Dockerfile to copy: the image
- * build makes no npm requests. Kept as it is when the packs did not change.
+ * dist/container/app/: the packs installed with their production dependencies on this machine,
+ * for the Dockerfile to copy: the image build makes no npm requests. Kept as it is when the packs
+ * did not change.
  */
 export async function stageContainerPackages({ outDir = join(APP_DIR, 'dist', 'container'), appDir = join(APP_DIR, 'dist', 'container-app') } = {}) {
+  const { stagePackages } = await import(pathToFileURL(imageHelper('stage-packages.mjs')).href);
   const packs = (await readdir(join(outDir, 'packs'))).map((name) => join(outDir, 'packs', name));
   // Staged beside dist/container (which buildContainerContext replaces) and copied in, so an
   // unchanged set of packs is not installed again.
-  const staged = await stagePackages({ outDir: appDir, packs, pageLibraries: true, name: 'seekframe-render-container' });
+  const staged = await stagePackages({ outDir: appDir, packs, name: 'seekframe-render-container' });
   await cp(appDir, join(outDir, 'app'), { recursive: true, verbatimSymlinks: true });
   return staged;
+}
+
+/**
+ * npm packages the composition uses, installed in the image so a render there fetches nothing from
+ * a CDN: those its pages and stylesheets reference (`node_modules/<package>/…` paths and npm CDN
+ * URLs, found by the composition files rule's build-time crawl, the same one that prepares the
+ * preview), and those any file names by an npm CDN URL in its text (a script that builds the
+ * URL of a library from a literal, e.g. gsap). The render finds them in /app/node_modules, above
+ * the composition's folder.
+ */
+export async function compositionLibraries(compositionDir) {
+  // The producer's own rule for which URLs it serves from installed packages.
+  const { parseCdnUrl } = await import('@seekframe/producer');
+  const found = new Set();
+  const { packages } = await exportCompositionFiles({ root: compositionDir, base: PREVIEW_COMPOSITION_BASE });
+  for (const name of packages) found.add(name);
+  for (const path of await compositionFiles(compositionDir)) {
+    if (!/\.(html?|m?js|css)$/i.test(path)) continue;
+    const text = await readFile(join(compositionDir, path), 'utf8');
+    for (const match of text.matchAll(/https:\/\/(?:cdn\.jsdelivr\.net\/npm|unpkg\.com)\/[^\s"'`)<>]+/g)) {
+      const ref = parseCdnUrl(match[0]);
+      if (ref) found.add(ref.pkg);
+    }
+  }
+  return [...found].sort();
 }
 
 async function main() {
   const workerOnly = process.argv.includes('--worker-only');
   const compositionDir = resolveCompositionDir();
   const worker = await buildWorker({ compositionDir });
-  console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(REPO_DIR, compositionDir) || compositionDir}`);
+  console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(APP_DIR, compositionDir) || compositionDir}`);
   console.log(`prepared ${worker.prepared} preview file(s), ${(worker.preparedBytes / 1048576).toFixed(1)} MiB, in ${relative(process.cwd(), worker.assetsDir)}`);
   for (const url of worker.notLocal) console.warn(`  not installed here, the viewer's browser loads it: ${url}`);
   if (!workerOnly) {

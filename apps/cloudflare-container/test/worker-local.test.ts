@@ -126,13 +126,30 @@ describe('Cloudflare template, local mode (Miniflare + R2 + host container serve
     expect(await r2Keys()).not.toContain(`renders/${id}.mp4`);
   });
 
-  it('/r/ serves only renders/ keys and answers 404 JSON for anything else', async () => {
+  it('/r/ serves only renders/<name> keys (the output store\'s key rule) and answers 404 JSON for anything else', async () => {
+    const SECRET = 'SEEKFRAME-R2-SECRET-5e21';
     const bucket = await worker.mf.getR2Bucket('RENDERS');
-    await bucket.put('private/secret.txt', 'secret');
-    for (const path of ['/r/private/secret.txt', '/r/renders/..%2Fprivate%2Fsecret.txt', '/r/renders/missing.mp4']) {
+    // R2 keys are plain strings: these objects exist under the very keys a traversal would spell.
+    for (const key of ['private/secret.txt', 'renders/../private/secret.txt', 'renders/.env', 'renders/./secret.txt', 'renders/a\\b', 'renders/sub/secret.txt', 'renders//secret.txt']) await bucket.put(key, SECRET);
+    const routes = [
+      '/r/private/secret.txt',
+      '/r/renders/..%2Fprivate%2Fsecret.txt',
+      '/r/renders/..%2fprivate%2fsecret.txt',
+      '/r/renders/%2E%2E%2Fprivate%2Fsecret.txt',
+      '/r/renders/.env',
+      '/r/renders/.%2Fsecret.txt',
+      '/r/renders/a%5Cb',
+      '/r/renders/a%5cb',
+      '/r/renders/sub/secret.txt',
+      '/r/renders//secret.txt',
+      '/r/renders/missing.mp4',
+    ];
+    for (const path of routes) {
       const response = await fetch(`${worker.url}${path}`);
-      expect(response.status, path).toBe(404);
-      expect(await response.json()).toMatchObject({ error: { code: 'not-found' } });
+      const text = await response.text();
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(text).not.toContain(SECRET);
+      expect(JSON.parse(text)).toMatchObject({ error: { code: 'not-found' } });
     }
   });
 });

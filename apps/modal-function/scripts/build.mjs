@@ -6,27 +6,40 @@
 //                                     render's own rule (@seekframe/producer's exportCompositionFiles:
 //                                     the runtime in every page, npm libraries and @fontsource faces
 //                                     from installed packages) and a manifest.json web_routes.py serves
+// Everything comes from the installed packages (node_modules), in your project and in the
+// Seekframe monorepo alike.
 //
-//   node scripts/build.mjs                         the composition COMPOSITIONS_DIR/PREVIEW_COMPOSITION
-//                                                  (default compositions/ui-3d-reveal)
+//   node scripts/build.mjs                         the composition <compositions>/PREVIEW_COMPOSITION
+//                                                  (default ui-3d-reveal; compositions/ is COMPOSITIONS_DIR,
+//                                                  else the first compositions/ folder from here upwards)
 //   node scripts/build.mjs --composition <dir> ... these folders instead (each under its folder name)
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportCompositionFiles } from '@seekframe/producer/composition-files/node';
 import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const resolve = createRequire(import.meta.url).resolve;
 const dist = process.env.SEEKFRAME_TEMPLATE_DIST ? path.resolve(process.env.SEEKFRAME_TEMPLATE_DIST) : here('../dist');
+
+/** The first `<folder>/compositions` from the project upwards, as template_settings.py finds it. */
+function compositionsFolder() {
+  if (process.env.COMPOSITIONS_DIR) return path.resolve(process.env.COMPOSITIONS_DIR);
+  for (let folder = here('..'); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'compositions'))) return path.join(folder, 'compositions');
+    if (path.dirname(folder) === folder) return here('../compositions');
+  }
+}
 
 /** The composition folders to prepare: `--composition <dir>` (repeatable), else the one app.py serves. */
 function compositionDirs() {
   const given = process.argv.flatMap((arg, i, all) => (arg === '--composition' && all[i + 1] ? [path.resolve(all[i + 1])] : []));
   if (given.length > 0) return given;
-  const folder = process.env.COMPOSITIONS_DIR ? path.resolve(process.env.COMPOSITIONS_DIR) : here('../../../compositions');
-  return [path.join(folder, process.env.PREVIEW_COMPOSITION?.trim() || 'ui-3d-reveal')];
+  return [path.join(compositionsFolder(), process.env.PREVIEW_COMPOSITION?.trim() || 'ui-3d-reveal')];
 }
 
 await build({
@@ -36,15 +49,20 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // Inside the monorepo: the workspaces' TypeScript sources (no other package has this condition).
   conditions: ['source'],
   legalComments: 'none',
   logLevel: 'warning',
 });
 
-execFileSync(process.execPath, [here('../../../adapters/render-api/scripts/build-preview.mjs')], { stdio: 'inherit' });
+const previewApp = resolve('@seekframe/render-api/preview/app.js');
+const assets = {
+  'index.html': path.join(path.dirname(previewApp), 'index.html'),
+  'app.js': previewApp,
+  'seekframe-player.js': resolve('@seekframe/player/bundle'),
+};
 await mkdir(path.join(dist, 'preview'), { recursive: true });
-for (const name of ['index.html', 'app.js']) await copyFile(here(`../../../adapters/render-api/dist/preview/${name}`), path.join(dist, 'preview', name));
-await copyFile(here('../../../core/player/dist/seekframe-player.js'), path.join(dist, 'preview', 'seekframe-player.js'));
+for (const [name, file] of Object.entries(assets)) await copyFile(file, path.join(dist, 'preview', name));
 
 for (const dir of compositionDirs()) {
   const name = path.basename(dir);

@@ -28,30 +28,39 @@ from typing import Any
 
 import modal
 
-from template_settings import REPO_ROOT, SEEKFRAME_DIR, VOLUME_NAME, VOLUME_PATH, composition_dir, write_json
+from template_settings import APP_DIR, MONOREPO_ROOT, VOLUME_NAME, VOLUME_PATH, composition_dir, seekframe_command, write_json
 
 app = modal.App("seekframe-modal-function")
 volume = modal.Volume.from_name(VOLUME_NAME, create_if_missing=True)
 
-# Debian bookworm with Node 20, the headless shell, ffmpeg and fonts; the Seekframe CLI built
-# from this checkout (the whole repository is copied, without node_modules and build output).
-image = (
+# Debian bookworm with Node 20, the headless shell, ffmpeg and fonts; then the project with its
+# npm dependencies (the published Seekframe packages) and its build. Deployed from a checkout of
+# the Seekframe monorepo instead, the image builds that checkout (contributors: your changes).
+_BASE = (
     modal.Image.from_registry("node:20-bookworm-slim", add_python="3.11")
     .apt_install("chromium-headless-shell", "ffmpeg", "fonts-noto-core", "fonts-noto-color-emoji", "ca-certificates")
     .pip_install("fastapi[standard]")
-    .add_local_dir(
-        str(REPO_ROOT),
-        remote_path="/opt/seekframe",
-        copy=True,
-        ignore=["**/node_modules", "**/.git", "**/dist", "**/.turbo", "renders", "**/.seekframe"],
+)
+# The build also prepares the preview composition's files (the render's rule, run at build time).
+_PREPARE = f"PREVIEW_COMPOSITION={shlex.quote(os.environ.get('PREVIEW_COMPOSITION', 'ui-3d-reveal'))}"
+_IGNORE = ["**/node_modules", "**/.git", "**/dist", "**/.turbo", "renders", "**/.seekframe", "**/.modal-local", "**/__pycache__"]
+if MONOREPO_ROOT is None:
+    _install = "npm ci" if (APP_DIR / "package-lock.json").exists() else "npm install"
+    image = (
+        _BASE.add_local_dir(str(APP_DIR), remote_path="/opt/app", copy=True, ignore=_IGNORE)
+        .run_commands(f"cd /opt/app && {_install} --no-audit --no-fund", f"cd /opt/app && {_PREPARE} npm run build")
     )
-    .run_commands(
-        "cd /opt/seekframe && npm ci --no-audit --no-fund",
-        "cd /opt/seekframe && npx turbo run build --filter=seekframe --filter=@seekframe/player --filter=@seekframe/render-api",
-        # Also prepares the composition's preview files (the render's rule, run at build time).
-        f"cd /opt/seekframe && PREVIEW_COMPOSITION={shlex.quote(os.environ.get('PREVIEW_COMPOSITION', 'ui-3d-reveal'))} npm run build -w @seekframe/modal-function",
+else:
+    image = (
+        _BASE.add_local_dir(str(MONOREPO_ROOT), remote_path="/opt/seekframe", copy=True, ignore=_IGNORE)
+        .run_commands(
+            "cd /opt/seekframe && npm ci --no-audit --no-fund",
+            "cd /opt/seekframe && npx turbo run build --filter=seekframe --filter=@seekframe/player --filter=@seekframe/render-api",
+            f"cd /opt/seekframe && {_PREPARE} npm run build -w @seekframe/modal-function",
+        )
     )
-    .env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
+image = (
+    image.env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
     # This file's two helper modules (mounted at container start, so this step comes last).
     .add_local_python_source("template_settings", "web_routes")
 )
@@ -90,7 +99,7 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
         variables_file.write_text(json.dumps(request.get("variables") or {}))
         output = work / f"output.{fmt}"
         # SEEKFRAME_CLI: a command line for the CLI (tests run it from its TypeScript sources).
-        command = shlex.split(os.environ.get("SEEKFRAME_CLI") or "") or ["node", str(SEEKFRAME_DIR / "core/cli/bin/seekframe.js")]
+        command = seekframe_command()
         args = [
             "render", str(project), "--json", "--output", str(output), "--format", fmt,
             "--workers", os.environ.get("SEEKFRAME_WORKERS", "auto"), "--no-browser-gpu",
@@ -164,8 +173,12 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
 def create_web_app():
     """The web function's FastAPI app (also `uvicorn app:create_web_app --factory` locally).
     FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it."""
+    from template_settings import settings
     from web_routes import create_api
 
+    # Read once before serving: a bad setting (a blank RENDER_API_TOKEN) stops the start with its
+    # message instead of failing every request.
+    settings()
     return create_api(render=render, volume=volume)
 
 

@@ -4,18 +4,47 @@ web routes (web_routes.py). Plain Python: no Modal, no FastAPI."""
 import json
 import os
 import re
+import shlex
 import uuid
 from pathlib import Path
 from typing import Any
 
 APP_DIR = Path(__file__).resolve().parent.parent
-REPO_ROOT = APP_DIR.parent.parent
+# The Seekframe monorepo this app sits in (apps/modal-function of a checkout), else None: a
+# project of its own, made by `seekframe init --template modal-function`.
+MONOREPO_ROOT = APP_DIR.parent.parent if (APP_DIR.parent.parent / "core" / "cli" / "package.json").exists() else None
 
-# Where things are inside the Modal image; locally the same names point into this checkout.
-IN_MODAL = Path("/opt/seekframe/apps/modal-function/dist").exists()
-SEEKFRAME_DIR = Path("/opt/seekframe") if IN_MODAL else REPO_ROOT
-DIST_DIR = Path(os.environ.get("SEEKFRAME_TEMPLATE_DIST") or SEEKFRAME_DIR / "apps/modal-function/dist")
-COMPOSITIONS_DIR = Path(os.environ.get("COMPOSITIONS_DIR") or SEEKFRAME_DIR / "compositions")
+# Where the project is. In the Modal image: /opt/app (your project, `seekframe init --template
+# modal-function`) or /opt/seekframe/apps/modal-function (a checkout of the Seekframe monorepo);
+# on this machine: the folder above src/.
+IMAGE_PROJECT_DIRS = (Path("/opt/app"), Path("/opt/seekframe/apps/modal-function"))
+PROJECT_DIR = next((d for d in IMAGE_PROJECT_DIRS if (d / "dist").is_dir()), APP_DIR)
+DIST_DIR = Path(os.environ.get("SEEKFRAME_TEMPLATE_DIST") or PROJECT_DIR / "dist")
+
+
+def _find_upwards(relative: str) -> Path | None:
+    """The first `<folder>/<relative>` from the project folder upwards, as node finds node_modules:
+    the project's own, or (inside the Seekframe monorepo) the repository root's."""
+    for folder in (PROJECT_DIR, *PROJECT_DIR.parents):
+        if (folder / relative).exists():
+            return folder / relative
+    return None
+
+
+COMPOSITIONS_DIR = Path(os.environ.get("COMPOSITIONS_DIR") or _find_upwards("compositions") or PROJECT_DIR / "compositions")
+
+
+def seekframe_command() -> list[str]:
+    """The Seekframe CLI: SEEKFRAME_CLI (a command line), else the installed package's bin."""
+    configured = shlex.split(os.environ.get("SEEKFRAME_CLI") or "")
+    if configured:
+        return configured
+    cli = _find_upwards("node_modules/seekframe/bin/seekframe.js")
+    if cli is None:
+        raise RuntimeError(f"The seekframe package is not installed under {PROJECT_DIR}: run npm install there, or set SEEKFRAME_CLI.")
+    return ["node", str(cli)]
+
+
 VOLUME_PATH = Path(os.environ.get("SEEKFRAME_VOLUME_PATH") or "/renders")
 VOLUME_NAME = "seekframe-renders"
 
@@ -40,9 +69,21 @@ def _memory_env(name: str) -> int | None:
     return value
 
 
+def _token() -> str:
+    raw = os.environ.get("RENDER_API_TOKEN")
+    if raw is not None and not raw.strip():
+        # Set but blank (a stray space, an empty secret): reading it as "no token" would turn
+        # authentication off. The same rule as renderApiSettingsFromEnv in @seekframe/render-api.
+        raise RuntimeError(
+            "RENDER_API_TOKEN is set but blank, which would leave this render API open to anyone; "
+            "set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to run without a token."
+        )
+    return (raw or "").strip()
+
+
 def settings() -> dict[str, Any]:
     return {
-        "token": (os.environ.get("RENDER_API_TOKEN") or "").strip(),
+        "token": _token(),
         "allow_custom_html": (os.environ.get("ALLOW_CUSTOM_HTML") or "").strip() == "true",
         "max_body_bytes": 2 * 1024 * 1024,
         "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),

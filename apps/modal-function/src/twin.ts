@@ -5,11 +5,23 @@
  * `renders/<id>.<ext>` files are served at GET /renders/<name>, as the Modal app does).
  *   npm run dev:twin -w @seekframe/modal-function   (PORT, PREVIEW_COMPOSITION, RENDER_API_TOKEN...)
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveLocal, type LocalRenderApi, type ServeLocalOptions } from '@seekframe/render-api/node';
 
-export const COMPOSITIONS_DIR = fileURLToPath(new URL('../../../compositions', import.meta.url));
+const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** `compositions/` of the project, found upwards as src/template_settings.py does (in the
+ *  Seekframe monorepo: the repository's). */
+export const COMPOSITIONS_DIR = findUpwards(APP_DIR, 'compositions') ?? path.join(APP_DIR, 'compositions');
+
+function findUpwards(from: string, name: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, name))) return path.join(dir, name);
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
 
 export interface TwinOptions extends Omit<ServeLocalOptions, 'compositionDir' | 'answerMode'> {
   /** A folder with index.html; default compositions/<PREVIEW_COMPOSITION or ui-3d-reveal>. */

@@ -21,6 +21,10 @@ from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, 
 
 ANSWER_POLL_SECONDS = 2
 CAPACITY_RETRY_SECONDS = 10
+# As createRenderApi: the longest path + query and the most header bytes a request may have. uvicorn
+# passes far larger requests through, so the app answers 414 / 431 itself.
+MAX_URL_BYTES = 8 * 1024
+MAX_HEADER_BYTES = 12 * 1024
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'"
 CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
@@ -35,6 +39,8 @@ STATUS = {
     "render-not-running": 409,
     "render-expired": 410,
     "body-too-large": 413,
+    "url-too-long": 414,
+    "headers-too-large": 431,
     "too-many-renders": 429,
     "render-timeout": 504,
     "invalid-json": 400,
@@ -44,9 +50,51 @@ STATUS = {
     "invalid-composition": 400,
     "limit-exceeded": 400,
     "lint-failed": 400,
+    "path-outside-project": 400,
     "custom-html-disabled": 403,
 }
 
+
+# A backslash or a control character (NUL included): never part of a file name from a request.
+_UNSAFE_CHARACTER = re.compile(r"[\x00-\x1f\x7f\\]")
+
+
+def relative_path_problem(path: str) -> str | None:
+    """Why `path` (already percent-decoded) is not a relative POSIX path of plain names, or None.
+    The rule of relativePathProblem in @seekframe/composition (src/relative-path.ts)."""
+    if not isinstance(path, str) or path == "":
+        return "is empty"
+    if _UNSAFE_CHARACTER.search(path):
+        return "contains a backslash or a control character"
+    if path.startswith("/"):
+        return "is absolute"
+    for segment in path.split("/"):
+        if segment == "":
+            return 'has an empty segment (a leading, trailing or double "/")'
+        if segment in (".", ".."):
+            return 'has a "." or ".." segment'
+    return None
+
+
+def inside(root: Path, relative: str) -> Path | None:
+    """The real path of `relative` under `root` when it stays inside root's real path, else None.
+    The rule of inside() in @seekframe/producer: the letters first (relative_path_problem), then
+    symlinks resolved (a link inside root that leads out is refused; for a path that does not
+    exist, its nearest existing folder is resolved, so a missing file behind such a link answers
+    like an existing one)."""
+    if relative_path_problem(relative) is not None:
+        return None
+    try:
+        base = root.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    try:
+        candidate = (base / relative).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return None
+    if candidate != base and base not in candidate.parents:
+        return None
+    return candidate
 
 
 def create_api(render: Any, volume: Any):
@@ -91,6 +139,15 @@ def create_api(render: Any, volume: Any):
     async def _request_id_and_auth(request: Request, call_next):
         given = request.headers.get("x-request-id") or ""
         request_id = given if REQUEST_ID.fullmatch(given) else str(uuid.uuid4())
+        too_big = None
+        if len(request.scope.get("raw_path", b"")) + len(request.scope.get("query_string", b"")) + 1 > MAX_URL_BYTES:
+            too_big = ApiError("url-too-long", f"The request URL is longer than {MAX_URL_BYTES} bytes; send parameters in the JSON body.")
+        elif sum(len(name) + len(value) + 4 for name, value in request.scope.get("headers", [])) > MAX_HEADER_BYTES:
+            too_big = ApiError("headers-too-large", f"The request headers are larger than {MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.")
+        if too_big is not None:
+            response = _error_response(too_big)
+            response.headers["x-request-id"] = request_id
+            return response
         config = settings()
         path = request.url.path
         needs_token = path.startswith("/api/") or path.startswith("/renders/")
@@ -141,16 +198,9 @@ def create_api(render: Any, volume: Any):
     def _type_of(path: str) -> str:
         return TYPES.get(path.rsplit(".", 1)[-1].lower() if "." in path else "", "application/octet-stream")
 
-    def _inside(root: Path, relative: str) -> Path | None:
-        """The file at a relative path whose real path stays inside root; None otherwise."""
-        parts = relative.split("/")
-        if not relative or relative.startswith("/") or "\\" in relative or "\0" in relative or any(p in ("", ".", "..") for p in parts):
-            return None
-        base = root.resolve()
-        candidate = (base / relative).resolve()
-        if candidate != base and base not in candidate.parents:
-            return None
-        return candidate if candidate.is_file() else None
+    def _inside_file(root: Path, relative: str) -> Path | None:
+        file = inside(root, relative)
+        return file if file is not None and file.is_file() else None
 
     def _parse_range(header: str | None, size: int) -> tuple[int, int] | str | None:
         """The same rules as @seekframe/render-api's parseRange."""
@@ -241,7 +291,7 @@ def create_api(render: Any, volume: Any):
         return folder, cached[1]
 
     def _prepared_file(request: Request, folder: Path, stored: dict[str, str]) -> Response:
-        file = _inside(folder, stored["file"])
+        file = _inside_file(folder, stored["file"])
         if file is None:
             raise ApiError("bundle-missing", "A prepared preview file is missing; run `npm run build -w @seekframe/modal-function` again.", stage="serve")
         return _file_response(request, file, None, content_type=stored["type"], extra={"content-security-policy": PREVIEW_CSP})
@@ -251,7 +301,11 @@ def create_api(render: Any, volume: Any):
         folder, manifest = _prepared()
         # The raw path: Starlette already decoded it; the manifest's keys are the decoded paths.
         raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
-        if raw == "__seekframe/remote":
+        key = unquote(raw)
+        # Plain relative paths only, as every template's route (relativePathProblem).
+        if relative_path_problem(key) is not None:
+            raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
+        if key == "__seekframe/remote":
             url = request.query_params.get("url") or ""
             stored = manifest["remote"].get(url)
             if stored:
@@ -262,9 +316,6 @@ def create_api(render: Any, volume: Any):
             if re.match(r"https?://", url) and dest and dest not in ("document", "iframe", "frame", "embed", "object"):
                 return Response(status_code=307, headers={"location": url, "cache-control": "no-store"})
             raise ApiError("not-found", f"{url or 'That URL'} has no local copy in this preview, and the preview fetches nothing itself.")
-        key = unquote(raw)
-        if key == "" or key.endswith("/"):
-            key += "index.html"
         stored = manifest["files"].get(key)
         if stored is None:
             raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
@@ -292,8 +343,21 @@ def create_api(render: Any, volume: Any):
             raise ApiError("render-not-found", f'No render with id "{job_id}"; POST /api/render answers the id to poll.')
         job = json.loads(file.read_text())
         if datetime.fromisoformat(job["expiresAt"]) <= _now():
+            _drop_output(job)
             raise ApiError("render-expired", f"Render {job_id} expired at {job['expiresAt']}; its output is no longer kept. Render again.", details={"expiresAt": job["expiresAt"]})
         return job
+
+    def _drop_output(job: dict[str, Any]) -> None:
+        """Deletes an expired job's file and progress record (the volume has no lifecycle rule);
+        the job record stays, so its status keeps answering 410."""
+        fmt = (job.get("request") or {}).get("format", "mp4")
+        removed = False
+        for leftover in (VOLUME_PATH / "renders" / f"{job['id']}.{fmt}", VOLUME_PATH / "progress" / f"{job['id']}.json"):
+            if leftover.is_file():
+                leftover.unlink(missing_ok=True)
+                removed = True
+        if removed:
+            volume.commit()
 
     def _result(job_id: str) -> dict[str, Any] | None:
         """The render function's return value; None while it runs (get(timeout=0) -> TimeoutError)."""
@@ -311,7 +375,12 @@ def create_api(render: Any, volume: Any):
             return 0
         for file in jobs_dir.glob("*.json"):
             job = json.loads(file.read_text())
-            if job.get("status") != "running" or datetime.fromisoformat(job["expiresAt"]) <= _now():
+            if datetime.fromisoformat(job["expiresAt"]) <= _now():
+                # Swept on every new render: files past retention leave the volume even if
+                # nobody asks for them again (a render that landed after its job expired too).
+                _drop_output(job)
+                continue
+            if job.get("status") != "running":
                 continue
             if _result(job["id"]) is None:
                 count += 1
@@ -363,7 +432,9 @@ def create_api(render: Any, volume: Any):
             job = {
                 "id": call.object_id,
                 "status": "running",
-                "request": checked["request"],
+                # Not the html (only the render function needs it, passed to spawn above): a job
+                # file kept for the retention period holds what a status or a retry needs.
+                "request": {name: value for name, value in checked["request"].items() if name != "html"},
                 "totalFrames": checked["totalFrames"],
                 "createdAt": created.isoformat(),
                 "expiresAt": (created + timedelta(seconds=config["retention_seconds"])).isoformat(),
@@ -429,11 +500,14 @@ def create_api(render: Any, volume: Any):
 
     @web_app.api_route("/renders/{name}", methods=["GET", "HEAD"])
     def stored_render(name: str, request: Request) -> Response:
-        file = _inside(VOLUME_PATH / "renders", name)
+        # One plain name under renders/, as storedRenderName in @seekframe/composition.
+        if relative_path_problem(name) or "/" in name or name.startswith("."):
+            raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
+        file = _inside_file(VOLUME_PATH / "renders", name)
         if file is None:
             volume.reload()
-            file = _inside(VOLUME_PATH / "renders", name)
-        if file is None or name.startswith("."):
+            file = _inside_file(VOLUME_PATH / "renders", name)
+        if file is None:
             raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
         return _file_response(request, file, name)
 

@@ -1,13 +1,14 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { relativePathProblem } from '@seekframe/composition';
+import { contractSettingsEnv, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
-import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
+import { APP_DIR, freePort, PYTHON, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);
 const CLI = seekframeCli({ fromSource: true });
@@ -54,31 +55,133 @@ describe('src/app.py on Modal', () => {
   });
 });
 
-function settingsEnv(settings: ContractSettings): Record<string, string> {
-  return {
-    ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
-    ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
-    ...(settings.maxConcurrentRenders ? { RENDER_MAX_CONCURRENT: String(settings.maxConcurrentRenders) } : {}),
-    ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
-    ...(settings.maxMemoryMB ? { RENDER_MAX_MEMORY_MB: String(settings.maxMemoryMB) } : {}),
-    ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
-  };
-}
+describe('src/web_routes.py: request paths', () => {
+  const pythonEnv = { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1' };
+
+  it('relative_path_problem refuses exactly what relativePathProblem (@seekframe/composition) refuses', async () => {
+    const cases = ['index.html', 'a/b.png', '..a', 'a..', '.env', '%2e%2e', '', '.', '..', '../x', 'a/../b', 'a/./b', 'a//b', 'a/', '/etc/passwd', 'a\\b', '..\\x', 'a\u0000b', 'a\nb', 'a\u007fb', 'A/B'];
+    const probe = 'import json, sys, web_routes; print(json.dumps([web_routes.relative_path_problem(p) is None for p in json.load(sys.stdin)]))';
+    const child = spawn(PYTHON, ['-c', probe], { cwd: path.join(APP_DIR, 'src'), env: pythonEnv });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdin.end(JSON.stringify(cases));
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(JSON.parse(out)).toEqual(cases.map((c) => relativePathProblem(c) === null));
+  });
+
+  it('/renders/<name> and /preview/composition/<file> answer no file that a symlink, `..` or an encoded separator leads out to', { timeout: 120_000 }, async () => {
+    const SECRET = 'SEEKFRAME-MODAL-SECRET-2d9c';
+    const dir = await mkdtemp(path.join(tmpdir(), 'modal-paths-'));
+    const comp = path.join(dir, 'compositions', 'comp');
+    const renders = path.join(dir, 'volume', 'renders');
+    await mkdir(comp, { recursive: true });
+    await mkdir(renders, { recursive: true });
+    await writeFile(path.join(dir, 'secret.txt'), SECRET);
+    await writeFile(path.join(comp, 'index.html'), '<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok</body></html>');
+    await symlink(path.join(dir, 'secret.txt'), path.join(comp, 'leak.txt'));
+    await symlink(dir, path.join(comp, 'up'));
+    await writeFile(path.join(renders, 'ok.mp4'), 'not really a video');
+    await writeFile(path.join(renders, '.hidden.mp4'), SECRET);
+    await symlink(path.join(dir, 'secret.txt'), path.join(renders, 'leak.mp4'));
+    await symlink(dir, path.join(renders, 'up'));
+    // The preview serves what the build prepared: prepared here, with the links in place (the
+    // build follows none of them out).
+    const dist = path.join(dir, 'dist');
+    await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', comp], { env: { ...process.env, SEEKFRAME_TEMPLATE_DIST: dist } });
+    const app = await startPythonApp({ compositionDir: comp, dist, env: { SEEKFRAME_VOLUME_PATH: path.join(dir, 'volume') } });
+    try {
+      const get = (route: string) => rawGet(app.url, route);
+      expect((await get('/renders/ok.mp4')).status).toBe(200);
+      expect((await get('/preview/composition/index.html')).status).toBe(200);
+      const refused = [
+        '/renders/leak.mp4', '/renders/up%2Fsecret.txt', '/renders/..%2Fsecret.txt', '/renders/%2e%2e', '/renders/%2E%2E%2F..%2Fsecret.txt', '/renders/.hidden.mp4', '/renders/..%5Csecret.txt',
+        '/preview/composition/leak.txt', '/preview/composition/up/secret.txt', '/preview/composition/up/missing.txt', '/preview/composition/..%2F..%2Fsecret.txt',
+        '/preview/composition/%2E%2E/%2e%2e/secret.txt', '/preview/composition/../../secret.txt', '/preview/composition/..%5C..%5Csecret.txt', '/preview/composition/%2Fetc%2Fpasswd',
+      ];
+      for (const route of refused) {
+        const answer = await get(route);
+        expect({ route, status: answer.status, leaked: answer.body.includes(SECRET) }).toEqual({ route, status: 404, leaked: false });
+        expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'not-found' } });
+      }
+    } finally {
+      await app.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('src/app.py settings', () => {
+  it.each(['   ', ''])('RENDER_API_TOKEN=%j: the web app refuses to start, naming the setting', { timeout: 60_000 }, async (token) => {
+    const port = await freePort();
+    const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port)], {
+      cwd: APP_DIR,
+      env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', RENDER_API_TOKEN: token, MODAL_LOCAL_STATE_DIR: path.join(tmpdir(), 'modal-blank-token-state') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/RENDER_API_TOKEN is set but blank/);
+  });
+});
+
+describe('src/web_routes.py: oversized requests', () => {
+  it('uvicorn passes a 70 KB URL and 64 KiB of headers through; the app answers 414 / 431 as JSON', { timeout: 120_000 }, async () => {
+    const app = await startPythonApp();
+    try {
+      const long = await rawGet(app.url, `/api/render/${'a'.repeat(70_000)}`);
+      expect({ status: long.status, code: JSON.parse(long.body).error.code }).toEqual({ status: 414, code: 'url-too-long' });
+      expect(long.headers['x-request-id']).toBeTruthy();
+      const heavy = await rawGet(app.url, '/api/composition', { 'x-big': 'b'.repeat(64 * 1024) });
+      expect({ status: heavy.status, code: JSON.parse(heavy.body).error.code }).toEqual({ status: 431, code: 'headers-too-large' });
+      expect((await rawGet(app.url, '/api/composition')).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
+  it('past retention a stored render leaves the volume: on its next status request, and on the next new render for any other', { timeout: 180_000 }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'modal-retention-'));
+    const volume = path.join(dir, 'volume');
+    await mkdir(path.join(volume, 'jobs'), { recursive: true });
+    await mkdir(path.join(volume, 'renders'), { recursive: true });
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    for (const id of ['fc-asked', 'fc-forgotten']) {
+      await writeFile(path.join(volume, 'jobs', `${id}.json`), JSON.stringify({ id, status: 'finished', request: { variables: {}, format: 'mp4' }, createdAt: past, expiresAt: past }));
+      await writeFile(path.join(volume, 'renders', `${id}.mp4`), 'an old render');
+    }
+    const app = await startPythonApp({ env: { SEEKFRAME_VOLUME_PATH: volume } });
+    try {
+      const asked = await rawGet(app.url, '/api/render/fc-asked');
+      expect({ status: asked.status, code: JSON.parse(asked.body).error.code }).toEqual({ status: 410, code: 'render-expired' });
+      expect(await app.storedKeys()).toEqual(['renders/fc-forgotten.mp4']);
+      // Nobody asks for the other one: a new render sweeps it.
+      const started = await fetch(`${app.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+      expect(started.status).toBe(202);
+      expect(await app.storedKeys()).toEqual([]);
+      const { statusUrl } = (await started.json()) as { statusUrl: string };
+      expect((await fetch(`${app.url}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
+    } finally {
+      await app.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 runRenderApiContract({
   name: 'modal-function TypeScript twin (call-id)',
   answerMode: 'call-id',
   async start(settings) {
-    const api = await startTwin({ compositionDir: contractCompositionDir(), env: settingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
+    const api = await startTwin({ compositionDir: contractCompositionDir(), env: contractSettingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
     return { baseUrl: api.url, stop: () => api.close() };
   },
 });
 
-runRenderApiContract({
-  name: 'modal-function src/app.py under uvicorn with the local modal stand-in (call-id)',
-  answerMode: 'call-id',
-  async start(settings) {
-    const app = await startPythonApp({ compositionDir: contractCompositionDir(), env: { ...settingsEnv(settings), SEEKFRAME_CLI: [CLI.command, ...CLI.args].join(' '), SEEKFRAME_WORKERS: '1' } });
-    return { baseUrl: app.url, stop: () => app.stop() };
-  },
-});
+// The real src/app.py under uvicorn gets the whole contract suite in the project `seekframe init
+// --template modal-function` makes, installed from a local registry and started with `npm run dev`:
+// tools/registry/test/template-modal-function.test.ts. The tests above keep what only the monorepo
+// can check quickly: the Python path rule against the TypeScript one, oversized requests, retention.

@@ -5,12 +5,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderKeys } from '@seekframe/render-api/contract-suite';
+import { contractCompositionDir, seekframeCli } from '@seekframe/render-api/node';
 
 export const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 // Debian's python3 is the one python3-fastapi/python3-uvicorn install into.
 export const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -50,34 +52,40 @@ async function stopPython(child: ChildProcess, state: string): Promise<void> {
 export interface PythonApp {
   url: string;
   stop(): Promise<void>;
+  /** Keys under the volume's renders/ folder. */
+  storedKeys(): Promise<string[]>;
 }
+
+const CLI = seekframeCli({ fromSource: true });
 
 /**
  * The real src/app.py under uvicorn on 127.0.0.1 with the local modal stand-in (spawn = a
- * subprocess, the volume = a temp folder), serving `compositionDir` (COMPOSITIONS_DIR +
- * PREVIEW_COMPOSITION) with the files scripts/build.mjs prepared in `dist` (default dist/).
+ * subprocess running the CLI from source, the volume = a temp folder), serving `compositionDir`
+ * (COMPOSITIONS_DIR + PREVIEW_COMPOSITION; default the contract composition) with the files
+ * scripts/build.mjs prepared in `dist` (default dist/). `env` comes last (it may set any of these).
  */
-export async function startPythonApp(options: { compositionDir: string; env?: Record<string, string>; dist?: string }): Promise<PythonApp> {
+export async function startPythonApp(options: { compositionDir?: string; env?: Record<string, string>; dist?: string } = {}): Promise<PythonApp> {
   const root = await mkdtemp(path.join(tmpdir(), 'modal-function-'));
   const port = await freePort();
+  const compositionDir = options.compositionDir ?? contractCompositionDir();
+  const env: Record<string, string> = {
+    SEEKFRAME_CLI: [CLI.command, ...CLI.args].join(' '),
+    SEEKFRAME_WORKERS: '1',
+    SEEKFRAME_VOLUME_PATH: path.join(root, 'volume'),
+    MODAL_LOCAL_STATE_DIR: path.join(root, 'state'),
+    COMPOSITIONS_DIR: path.dirname(compositionDir),
+    PREVIEW_COMPOSITION: path.basename(compositionDir),
+    ...(options.dist ? { SEEKFRAME_TEMPLATE_DIST: options.dist } : {}),
+    ...options.env,
+  };
   const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning'], {
     cwd: APP_DIR,
-    env: {
-      ...process.env,
-      ...options.env,
-      PYTHONPATH: path.join(APP_DIR, 'local'),
-      PYTHONDONTWRITEBYTECODE: '1',
-      SEEKFRAME_VOLUME_PATH: path.join(root, 'volume'),
-      MODAL_LOCAL_STATE_DIR: path.join(root, 'state'),
-      COMPOSITIONS_DIR: path.dirname(options.compositionDir),
-      PREVIEW_COMPOSITION: path.basename(options.compositionDir),
-      ...(options.dist ? { SEEKFRAME_TEMPLATE_DIST: options.dist } : {}),
-    },
+    env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {
-    await stopPython(child, path.join(root, 'state'));
+    await stopPython(child, env.MODAL_LOCAL_STATE_DIR!);
     await rm(root, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
@@ -94,5 +102,6 @@ export async function startPythonApp(options: { compositionDir: string; env?: Re
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, stop };
+  const storedKeys = async (): Promise<string[]> => (await folderKeys(env.SEEKFRAME_VOLUME_PATH!)).filter((key) => key.startsWith('renders/'));
+  return { url, stop, storedKeys };
 }

@@ -1,19 +1,15 @@
 // Copies the repository's bundled composition (compositions/ui-3d-reveal) into
-// public/compositions/ui-3d-reveal, where the deployment previews and renders it from, with the
-// npm files it uses (GSAP) beside it in node_modules/: a render in a Vercel Sandbox has only the
-// Seekframe packages installed and finds them there. Run before `next build` (vercel.json) and
-// `next dev`; the copy is not committed, so it can never drift from the original. Your own
-// compositions go in public/compositions/<name>/ and are left alone.
+// public/compositions/ui-3d-reveal, where the deployment previews and renders it from. Run before
+// `next build` (vercel.json) and `next dev`; the copy is not committed, so it can never drift from
+// the original. Your own compositions go in public/compositions/<name>/ and are left alone.
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { exportCompositionFiles, vendorPackageFiles } from '@seekframe/producer/composition-files/node';
-import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NAME = 'ui-3d-reveal';
 
-/** Replaces `<appDir>/public/compositions/ui-3d-reveal` with the files of `<repo>/compositions/ui-3d-reveal` (its README and test folder stay behind) and the npm files it uses. */
+/** Replaces `<appDir>/public/compositions/ui-3d-reveal` with the files of `<repo>/compositions/ui-3d-reveal` (its README and test folder stay behind). */
 export async function copyDefaultComposition(appDir = APP_DIR, source = path.resolve(APP_DIR, '../../compositions', NAME)) {
   const target = path.join(appDir, 'public', 'compositions', NAME);
   // Its files only: the folder's test/ (and README) are not part of what renders.
@@ -21,10 +17,6 @@ export async function copyDefaultComposition(appDir = APP_DIR, source = path.res
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
   for (const entry of files) await cp(path.join(source, entry.name), path.join(target, entry.name), { recursive: true });
-  // The npm files the composition uses, found by the render's own rule (node_modules/ paths,
-  // npm CDN URLs of installed packages).
-  const { packages } = await exportCompositionFiles({ root: source, base: PREVIEW_COMPOSITION_BASE });
-  await vendorPackageFiles(packages, target);
   return target;
 }
 

@@ -1,8 +1,9 @@
 // The Vercel build step after `next build`: creates the sandbox snapshot this deployment's renders
-// restore from (pinned image, ffmpeg + fonts + Chromium + this checkout's CLI, one smoke render of
-// the composition), and records it in Blob at snapshot-cache/<VERCEL_DEPLOYMENT_ID>.json.
+// restore from (pinned image, ffmpeg + fonts + Chromium + the installed Seekframe CLI, one smoke
+// render of the composition), and records it in Blob at snapshot-cache/<VERCEL_DEPLOYMENT_ID>.json.
 // Run: npx tsx scripts/create-snapshot.ts (vercel.json does). SEEKFRAME_SANDBOX=local makes the
 // snapshot with local sandboxes instead (tests, a dry run on a laptop).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   BlobStorage,
@@ -11,14 +12,15 @@ import {
   createVercelSandboxProvider,
   localRecipe,
   LocalSandboxProvider,
-  packWorkspaceCli,
+  packInstalledCli,
   sandboxCredentialsFromEnv,
   vercelRecipe,
 } from '@seekframe/vercel-sandbox';
 import { previewCompositionDir } from '../lib/preview';
 
 const env = process.env;
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+// The seekframe CLI this project installed (in the Seekframe monorepo: the workspace package).
+const cliBin = path.join(path.dirname(createRequire(import.meta.url).resolve('seekframe/package.json')), 'bin/seekframe.js');
 
 async function main(): Promise<number> {
   const deploymentId = env.VERCEL_DEPLOYMENT_ID?.trim();
@@ -36,8 +38,8 @@ async function main(): Promise<number> {
     ? new LocalSandboxProvider(path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'))
     : createVercelSandboxProvider(sandboxCredentialsFromEnv(env));
   const recipe = local
-    ? localRecipe({ cliBin: env.SEEKFRAME_CLI_BIN?.trim() || path.join(repoRoot, 'core/cli/bin/seekframe.js') })
-    : vercelRecipe(() => packWorkspaceCli(repoRoot));
+    ? localRecipe({ cliBin: env.SEEKFRAME_CLI_BIN?.trim() || cliBin })
+    : vercelRecipe(() => packInstalledCli(import.meta.dirname));
   const composition = compositionFolder(previewCompositionDir(env));
   await createSnapshot({
     provider,

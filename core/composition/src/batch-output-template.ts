@@ -37,7 +37,8 @@ export function expandOutputTemplate(template: string, row: BatchRow, index: num
     const key = raw.trim();
     // {index} is always the row's position, even if a row has its own "index" key.
     if (key === 'index') return String(index);
-    if (!Object.hasOwn(row, key)) {
+    // A transcript or other structure cannot name a file: it counts as not there.
+    if (!Object.hasOwn(row, key) || typeof row[key] === 'object') {
       missing.push(key);
       return '';
     }

@@ -45,12 +45,17 @@ describe('planBatch', () => {
     expect(problems(() => plan([]))).toEqual([{ index: null, reason: expect.stringMatching(/no rows/) }]);
   });
 
-  it('lists every bad row at once: not an object, nested or null values', () => {
+  it('lists every bad row at once: not an object, null values, structure where a placeholder needs text', () => {
     const found = problems(() => plan([{ title: 'ok' }, 'text', { title: { nested: 1 } }, { title: 'x', count: null }, [1]]));
     expect(found.map((p) => p.index)).toEqual([1, 2, 3, 4]);
     expect(found[0]!.reason).toMatch(/not an object/);
-    expect(found[1]!.reason).toMatch(/"title" is an object .*flat/);
+    expect(found[1]!.reason).toMatch(/"title" is an object, which cannot fill the \{title\} placeholder/);
     expect(found[2]!.reason).toMatch(/"count" is null/);
+  });
+
+  it('a row may carry JSON for a structured variable (a transcript) that no placeholder uses', () => {
+    const transcript = [{ text: 'Hi', start: 0, end: 1 }];
+    expect(plan([{ title: 'a', transcript }])).toEqual([{ index: 0, variables: { title: 'a', transcript }, output: '/abs/out/a-0.mp4' }]);
   });
 
   it('names a row that lacks a placeholder key, and duplicate outputs', () => {

@@ -38,15 +38,24 @@ export function planBatch(input: BatchPlanInput): PlannedRow[] {
     if (variables === null) return;
     const { output, missing } = expandOutputTemplate(input.outputTemplate, variables, index);
     for (const key of missing) {
-      problems.push({ index, reason: `has no "${key}" for the {${key}} placeholder in the output template ${input.outputTemplate}; add the key or change --output` });
+      const value = variables[key];
+      problems.push({
+        index,
+        reason: Object.hasOwn(variables, key)
+          ? `"${key}" is ${Array.isArray(value) ? 'an array' : 'an object'}, which cannot fill the {${key}} placeholder in the output template ${input.outputTemplate}; use a text or number key there`
+          : `has no "${key}" for the {${key}} placeholder in the output template ${input.outputTemplate}; add the key or change --output`,
+      });
     }
     const resolved = input.resolveOutput(output);
     const owner = owners.get(resolved);
     if (missing.length === 0 && owner !== undefined) {
       problems.push({ index, reason: `writes ${resolved}, like row ${owner}; put a placeholder that differs per row (e.g. {index}) in --output` });
     } else if (missing.length === 0) owners.set(resolved, index);
-    if (input.strictVariables) {
-      for (const issue of validateOverrides(input.declarations, variables)) problems.push({ index, reason: `${issue.message} (--strict-variables)` });
+    for (const issue of validateOverrides(input.declarations, variables)) {
+      // A bad transcript is refused strict or not: its captions would show at the wrong times.
+      const captions = input.declarations.some((d) => d.id === issue.id && d.type === 'captions');
+      if (captions) problems.push({ index, reason: issue.message });
+      else if (input.strictVariables) problems.push({ index, reason: `${issue.message} (--strict-variables)` });
     }
     planned.push({ index, variables, output: resolved });
   });

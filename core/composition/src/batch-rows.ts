@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
 /**
- * A batch file's rows: a JSON array of flat objects, or an object with a `rows` array. Each row
- * maps variable ids to scalar values (string, number, boolean). Pure: the caller reads the file.
+ * A batch file's rows: a JSON array of objects, or an object with a `rows` array. Each row maps
+ * variable ids to values: strings, numbers and booleans, and JSON arrays or objects for the
+ * variables that hold structure (a `captions` transcript). Pure: the caller reads the file.
  */
 
-export type BatchValue = string | number | boolean;
+/** A JSON array or object a row carries for a structured variable (a transcript). */
+export type BatchStructure = readonly unknown[] | { readonly [key: string]: unknown };
+export type BatchValue = string | number | boolean | BatchStructure;
 export type BatchRow = Record<string, BatchValue>;
 
 /** One bad row (or `index: null` for the file as a whole) and why. */
@@ -31,7 +34,9 @@ function rowReasons(value: unknown): string[] {
   const reasons: string[] = [];
   for (const [key, field] of Object.entries(value)) {
     if (ScalarSchema.safeParse(field).success && !(typeof field === 'number' && !Number.isFinite(field))) continue;
-    const why = field === null ? 'is null (remove the key to use the declared default)' : `is ${describe(field)} (rows are flat: values must be strings, numbers or booleans)`;
+    // Structure is checked against the variable's declaration (validateOverrides), like any value.
+    if (typeof field === 'object' && field !== null) continue;
+    const why = field === null ? 'is null (remove the key to use the declared default)' : `is ${describe(field)} (values must be strings, numbers, booleans, or JSON for a structured variable such as a transcript)`;
     reasons.push(`"${key}" ${why}`);
   }
   return reasons;

@@ -6,7 +6,7 @@ import { locateJsonPath } from './locate-json-path.js';
 import { parseColorGrading } from './parse-color-grading.js';
 import { SeekframeError } from './errors.js';
 import { parseCubeLut } from './parse-cube-lut.js';
-import { isRemoteUrl, resolveSourcePath } from './posix-path.js';
+import { isRemoteUrl, relativePosixPath, resolveSourcePath } from './posix-path.js';
 import type { VariableDeclaration } from './variable-declarations.js';
 import { ATTR } from './composition-attributes.js';
 
@@ -43,11 +43,11 @@ export async function checkGradingLuts(
     if (!reads.has(lutPath)) reads.set(lutPath, host.readFile(lutPath));
     const content = await reads.get(lutPath);
     if (content === undefined) {
-      add(at, 'media/missing-lut', 'error', `data-color-grading lut "${lut}" points to ${lutPath}, which does not exist; fix the path or add the .cube file`);
+      add(at, 'media/missing-lut', 'error', `data-color-grading lut "${lut}" points to ${relativePosixPath(rootDir, lutPath)}, which does not exist; fix the path or add the .cube file`);
       continue;
     }
     try {
-      parseCubeLut(content, lutPath);
+      parseCubeLut(content, relativePosixPath(rootDir, lutPath));
     } catch (error) {
       if (!(error instanceof SeekframeError)) throw error;
       add(at, 'media/invalid-lut', 'error', `data-color-grading lut: ${error.message}`);

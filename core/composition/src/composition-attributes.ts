@@ -21,6 +21,8 @@ export const ATTR = {
   variableValues: 'data-variable-values',
   colorGrading: 'data-color-grading',
   root: 'data-root',
+  captions: 'data-captions',
+  captionLines: 'data-caption-lines',
 } as const;
 
 export type CompositionAttribute = (typeof ATTR)[keyof typeof ATTR];
@@ -133,6 +135,18 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     on: '`<img>`, `<video>`, sub-composition host',
     value: 'JSON object',
     meaning: 'Grades the element\'s pixels (see Colour grading); a field whose whole value is `$name` takes a variable.',
+  },
+  {
+    name: ATTR.captions,
+    on: 'any element (usually a `<div>`)',
+    value: 'the id of a variable of type `captions`',
+    meaning: 'Shows that caption track: the words of the segment spoken at each moment, broken into lines that fit the element\'s width (CJK-aware), each word as a span with a class saying whether it is active, spoken or upcoming (see Captions).',
+  },
+  {
+    name: ATTR.captionLines,
+    on: 'a `data-captions` element',
+    value: 'whole number, default 2',
+    meaning: 'Lines shown at once; a segment that needs more is shown as several pages, each from its first word on.',
   },
 ];
 

@@ -9,6 +9,7 @@ export {
   BooleanVariableSchema,
   EnumOptionSchema,
   EnumVariableSchema,
+  CaptionsVariableSchema,
   VariableDeclarationSchema,
   VariableDeclarationsSchema,
   VARIABLE_TYPES,
@@ -19,6 +20,7 @@ export {
   type ColorVariable,
   type BooleanVariable,
   type EnumVariable,
+  type CaptionsVariable,
   type VariableDeclaration,
   type VariableType,
 } from './variable-declarations.js';
@@ -51,7 +53,8 @@ export {
 export { extractCompositionMetadata } from './extract-composition-metadata.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
 export { lintProject, type LintHost } from './lint-project.js';
-export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl } from './posix-path.js';
+export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
+export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
 export { expandOutputTemplate, sanitizeFileSegment, templatePlaceholders } from './batch-output-template.js';
 export { planBatch, type BatchPlanInput, type PlannedRow } from './batch-plan.js';
@@ -72,7 +75,61 @@ export { fontPackageId, fontInstallCommand, isGenericFontFamily, SYSTEM_FONT_ALI
 export { scanCssFonts, parseFamilyList, type CssFontUsage, type FontStack } from './css-font-usage.js';
 export { parseGoogleFontsUrl, type GoogleFontsRequest, type GoogleFontFamilyRequest, type GoogleFontFace } from './google-fonts-url.js';
 export { collectDocumentFonts, locationAt, type DocumentFontUsage, type LocatedFontStack } from './document-font-usage.js';
-export { OUTPUT_FORMATS, QUALITIES, CRF_MAX, CRF_LIMIT, BITRATE_PATTERN, GIF_LOOP_MAX, type OutputFormat, type Quality } from './encoder-settings.js';
+export {
+  OUTPUT_FORMATS,
+  FOLDER_FORMATS,
+  QUALITIES,
+  CRF_MAX,
+  CRF_LIMIT,
+  BITRATE_PATTERN,
+  BITRATE_MIN,
+  BITRATE_MAX,
+  parseBitrate,
+  isUsableBitrate,
+  GIF_LOOP_MAX,
+  HLS_PLAYLIST,
+  HLS_SEGMENT_SECONDS_DEFAULT,
+  HLS_SEGMENT_SECONDS_MIN,
+  HLS_SEGMENT_SECONDS_MAX,
+  SCALE_MIN,
+  SCALE_MAX,
+  MAX_OUTPUT_SIDE,
+  GIF_MAX_SCALED_PIXELS,
+  type OutputFormat,
+  type Quality,
+} from './encoder-settings.js';
 export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
 export { listSourceElements, type SourceElement } from './source-elements.js';
+export {
+  parseCaptionTrack,
+  CAPTION_INPUT_SHAPES,
+  type CaptionTrack,
+  type CaptionSegment,
+  type CaptionWord,
+  type CaptionProblem,
+  type CaptionTrackResult,
+} from './caption-track.js';
+export { spacedWords, groupWordsIntoSegments, isCjk, graphemes, SEGMENT_PAUSE_SECONDS, type RawWord } from './caption-words.js';
+export {
+  breakCaptionLines,
+  captionPages,
+  lineText,
+  textColumns,
+  activeAt,
+  firstFrameAtOrAfter,
+  type CaptionPiece,
+  type CaptionLine,
+  type CaptionPage,
+  type CaptionLayoutOptions,
+} from './caption-layout.js';
+export {
+  captionCues,
+  formatCaptionFile,
+  captionFileFormat,
+  CAPTION_FILE_FORMATS,
+  SIDECAR_LINE_COLUMNS,
+  SIDECAR_MAX_LINES,
+  type CaptionCue,
+  type CaptionFileFormat,
+} from './caption-files.js';
 export { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';

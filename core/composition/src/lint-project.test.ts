@@ -208,6 +208,21 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[0]?.message).toContain('scenes/missing.html');
   });
 
+  test('messages name files from the project folder, never by the absolute path they have on the machine', async () => {
+    const root = '/srv/seekframe-job-1a2b/project';
+    const findings = await lint(
+      {
+        [`${root}/index.html`]: page('<div data-composition-id="c" data-composition-src="scenes/missing.html"></div>\n<div data-composition-id="d" data-composition-src="../../etc/passwd"></div>\n<div data-color-grading=\'{"lut":"luts/missing.cube"}\'></div>'),
+      },
+      `${root}/index.html`,
+    );
+    const messages = findings.map((f) => f.message);
+    expect(messages.some((m) => m.includes('points to scenes/missing.html'))).toBe(true);
+    expect(messages.some((m) => m.includes('points to ../../etc/passwd'))).toBe(true);
+    expect(messages.some((m) => m.includes('points to luts/missing.cube'))).toBe(true);
+    for (const message of messages) expect(message).not.toContain('/srv/');
+  });
+
   test('subcomposition/missing-id is a warning', async () => {
     expect(summary(await lint({ 'index.html': page('<div data-composition-src="card.html"></div>'), 'card.html': child(cardVars) }))).toEqual([
       'index.html:4:1 warning subcomposition/missing-id',

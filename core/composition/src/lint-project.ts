@@ -2,7 +2,7 @@ import { checkGradingLuts } from './check-grading-luts.js';
 import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintFonts } from './lint-fonts.js';
-import { dirnamePosix, isRemoteUrl, normalizePosixPath, resolveSourcePath } from './posix-path.js';
+import { dirnamePosix, isRemoteUrl, normalizePosixPath, relativePosixPath, resolveSourcePath } from './posix-path.js';
 import { resolveTiming, type TimingItem } from './resolve-timing.js';
 import type { SourceLocation } from './html-tree.js';
 import { validateOverrides } from './validate-overrides.js';
@@ -30,6 +30,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
   const findings: LintFinding[] = [];
   const files = new Map<string, FileState>();
   const reportedFonts = new Set<string>();
+  const shown = (file: string): string => relativePosixPath(rootDir, file);
 
   const lintFile = async (path: string, stack: string[]): Promise<CompositionMetadata | undefined> => {
     const html = await host.readFile(path);
@@ -54,35 +55,38 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
         continue;
       }
       const childPath = resolveSourcePath(path, sub.src, rootDir);
+      // Messages name files from the project's folder: an absolute path would tell a client of a
+      // render server where it keeps its projects.
+      const child = shown(childPath);
       if (files.get(childPath)?.status === 'visiting') {
         const trail = [...stack, path];
-        const chain = [...trail.slice(trail.indexOf(childPath)), childPath].join(' -> ');
-        add(sub.location, 'subcomposition/cycle', 'error', `"${sub.id}" embeds ${childPath}, which already embeds this file: ${chain}; remove one of the data-composition-src links`);
+        const chain = [...trail.slice(trail.indexOf(childPath)), childPath].map(shown).join(' -> ');
+        add(sub.location, 'subcomposition/cycle', 'error', `"${sub.id}" embeds ${child}, which already embeds this file: ${chain}; remove one of the data-composition-src links`);
         continue;
       }
       if (!files.has(childPath)) await lintFile(childPath, [...stack, path]);
       const state = files.get(childPath);
       if (state?.status !== 'done') {
-        add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src="${sub.src}" on "${sub.id}" points to ${childPath}, which does not exist; fix the path or add the file`);
+        add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src="${sub.src}" on "${sub.id}" points to ${child}, which does not exist; fix the path or add the file`);
         continue;
       }
-      const child = state.metadata;
-      if (child.duration > 0) childDurations.set(i, child.duration);
+      const childMetadata = state.metadata;
+      if (childMetadata.duration > 0) childDurations.set(i, childMetadata.duration);
       else if (sub.duration === undefined) {
         if (state.registersTimeline) {
           runtimeLengths.add(i);
-          add(sub.location, 'subcomposition/duration-from-timeline', 'warning', `"${sub.id}" has no data-duration and neither has the root of ${childPath}; at render time it lasts as long as the timeline ${childPath} registers (window.__timelines or hyperframesAnime.register; its length once the page loaded); add data-duration to the host to make it explicit`);
+          add(sub.location, 'subcomposition/duration-from-timeline', 'warning', `"${sub.id}" has no data-duration and neither has the root of ${child}; at render time it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register; its length once the page loaded); add data-duration to the host to make it explicit`);
         } else {
-          add(sub.location, 'subcomposition/missing-duration', 'error', `"${sub.id}" has no data-duration, the root of ${childPath} has none and ${childPath} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${childPath}`);
+          add(sub.location, 'subcomposition/missing-duration', 'error', `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`);
         }
       }
-      for (const issue of validateOverrides(child.variables, sub.variableValues)) {
+      for (const issue of validateOverrides(childMetadata.variables, sub.variableValues)) {
         const at = sub.variableValueLocations?.[issue.id] ?? sub.location;
         if (issue.kind === 'undeclared') {
           if (state.declarationsBroken) continue;
-          add(at, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${childPath} does not declare (declared: ${child.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${childPath}`);
+          add(at, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${child} does not declare (declared: ${childMetadata.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${child}`);
         } else {
-          add(at, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${childPath})`);
+          add(at, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${child})`);
         }
       }
     }
@@ -97,7 +101,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
 
   await lintFile(entry, []);
   if (files.get(entry)?.status === 'missing') {
-    findings.push({ file: entry, line: 1, column: 1, rule: 'project/missing-entry', severity: 'error', message: `${entry} does not exist; pass the path of the composition's HTML file` });
+    findings.push({ file: entry, line: 1, column: 1, rule: 'project/missing-entry', severity: 'error', message: `${shown(entry)} does not exist; pass the path of the composition's HTML file` });
   }
   return sortFindings(findings);
 }

@@ -41,6 +41,7 @@ const EXPECTED_DEFAULT: Record<VariableType, string> = {
   color: 'a color written as "#rrggbb" (e.g. "#ff8800")',
   boolean: 'true or false',
   enum: 'one of the option values',
+  captions: 'a transcript with word times',
 };
 
 function name(index: number, id: unknown): string {

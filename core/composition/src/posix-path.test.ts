@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dirnamePosix, isRemoteUrl, normalizePosixPath, resolveSourcePath } from './posix-path.js';
+import { dirnamePosix, isRemoteUrl, normalizePosixPath, relativePosixPath, resolveSourcePath } from './posix-path.js';
 
 test('normalizePosixPath', () => {
   expect(normalizePosixPath('a/./b//c/../d')).toBe('a/b/d');
@@ -18,6 +18,15 @@ test('resolveSourcePath joins against the including file, / against the project 
   expect(resolveSourcePath('proj/scenes/a.html', '../parts/b.html?v=1#x')).toBe('proj/parts/b.html');
   expect(resolveSourcePath('index.html', 'b.html')).toBe('b.html');
   expect(resolveSourcePath('proj/scenes/a.html', '/parts/b.html', 'proj')).toBe('proj/parts/b.html');
+});
+
+test('relativePosixPath names a path from a folder', () => {
+  expect(relativePosixPath('/srv/job/project', '/srv/job/project/parts/a.html')).toBe('parts/a.html');
+  expect(relativePosixPath('/srv/job/project', '/srv/job/etc/passwd')).toBe('../etc/passwd');
+  expect(relativePosixPath('/srv/job/project', '/etc/passwd')).toBe('../../../etc/passwd');
+  expect(relativePosixPath('proj', 'proj/a/b.html')).toBe('a/b.html');
+  expect(relativePosixPath('.', 'a.html')).toBe('a.html');
+  expect(relativePosixPath('/srv/p', '/srv/p')).toBe('.');
 });
 
 test('isRemoteUrl', () => {

@@ -32,6 +32,20 @@ export function resolveSourcePath(fromFile: string, src: string, rootDir = '.'):
   return normalizePosixPath(`${dirnamePosix(fromFile)}/${clean}`);
 }
 
+/**
+ * `path` relative to the folder `root` (both normalised the same way), for messages: a project
+ * file is named from the project's folder (`parts/intro.html`, `../outside.html`), never by the
+ * absolute path it has on the machine that lints it.
+ */
+export function relativePosixPath(root: string, path: string): string {
+  const from = normalizePosixPath(root).split('/').filter((part) => part !== '' && part !== '.');
+  const to = normalizePosixPath(path).split('/').filter((part) => part !== '' && part !== '.');
+  if (normalizePosixPath(root).startsWith('/') !== normalizePosixPath(path).startsWith('/')) return normalizePosixPath(path);
+  let common = 0;
+  while (common < from.length && common < to.length && from[common] === to[common]) common++;
+  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/') || '.';
+}
+
 /** True for `http:`, `https:`, `data:` and protocol-relative URLs, which are not project files. */
 export function isRemoteUrl(src: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(src);

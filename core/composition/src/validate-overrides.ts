@@ -1,3 +1,4 @@
+import { parseCaptionTrack } from './caption-track.js';
 import { isHexColor, type VariableDeclaration } from './variable-declarations.js';
 
 export type VariableIssueKind = 'undeclared' | 'type-mismatch' | 'enum-out-of-range';
@@ -7,6 +8,8 @@ export interface VariableIssue {
   id: string;
   expected?: string;
   actual?: unknown;
+  /** Where inside the value the problem is (a transcript's `segments[0].words[2].end`). */
+  field?: string;
   message: string;
 }
 
@@ -44,6 +47,19 @@ function checkOne(d: VariableDeclaration, value: unknown): VariableIssue | undef
     case 'boolean':
       if (typeof value !== 'boolean') return mismatch('boolean', 'must be true or false (not a string)');
       return undefined;
+    case 'captions': {
+      const result = parseCaptionTrack(value);
+      if (result.ok) return undefined;
+      const first = result.problems[0]!;
+      const more = result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problem${result.problems.length > 2 ? 's' : ''})` : '';
+      return {
+        kind: 'type-mismatch',
+        id: d.id,
+        expected: 'a transcript with word times',
+        field: first.path,
+        message: `variable "${d.id}": ${first.path ? `${first.path} ` : ''}${first.message}${more}`,
+      };
+    }
     case 'enum': {
       const values = d.options.map((o) => o.value);
       if (!values.includes(value as string | number)) {

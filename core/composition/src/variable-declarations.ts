@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCaptionTrack } from './caption-track.js';
 
 /**
  * Variable declarations: the JSON array in `data-composition-variables`.
@@ -104,12 +105,28 @@ export const EnumVariableSchema = z
     }
   });
 
+export const CaptionsVariableSchema = z
+  .object({
+    ...base,
+    type: z.literal('captions').describe('The kind of variable.'),
+    default: z
+      .unknown()
+      .refine((value) => value !== undefined, 'is required')
+      .describe('A transcript with word times, `[]` for none: `{segments:[{words:[{text,start,end}]}]}`, a flat `[{text,start,end}]` word list (seconds), or `@remotion/captions` `[{text,startMs,endMs}]` (see the Captions page).'),
+  })
+  .describe('A caption track: a transcript with word times, shown by a `data-captions` element and written by `--captions`.')
+  .superRefine((v, ctx) => {
+    const result = parseCaptionTrack(v.default);
+    if (!result.ok) for (const problem of result.problems) defaultIssue(ctx, `${problem.path ? `${problem.path} ` : ''}${problem.message}`);
+  });
+
 export const VariableDeclarationSchema = z.discriminatedUnion('type', [
   StringVariableSchema,
   NumberVariableSchema,
   ColorVariableSchema,
   BooleanVariableSchema,
   EnumVariableSchema,
+  CaptionsVariableSchema,
 ]);
 
 /** The whole array, ids unique. For callers that just want a yes/no; lint uses
@@ -127,10 +144,11 @@ export type NumberVariable = z.infer<typeof NumberVariableSchema>;
 export type ColorVariable = z.infer<typeof ColorVariableSchema>;
 export type BooleanVariable = z.infer<typeof BooleanVariableSchema>;
 export type EnumVariable = z.infer<typeof EnumVariableSchema>;
+export type CaptionsVariable = z.infer<typeof CaptionsVariableSchema>;
 export type VariableDeclaration = z.infer<typeof VariableDeclarationSchema>;
 export type VariableType = VariableDeclaration['type'];
 
-export const VARIABLE_TYPES: readonly VariableType[] = ['string', 'number', 'color', 'boolean', 'enum'];
+export const VARIABLE_TYPES: readonly VariableType[] = ['string', 'number', 'color', 'boolean', 'enum', 'captions'];
 
 export const VARIABLE_SCHEMAS = {
   string: StringVariableSchema,
@@ -138,4 +156,5 @@ export const VARIABLE_SCHEMAS = {
   color: ColorVariableSchema,
   boolean: BooleanVariableSchema,
   enum: EnumVariableSchema,
+  captions: CaptionsVariableSchema,
 } as const;

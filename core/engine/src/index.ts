@@ -2,6 +2,7 @@ export type { BrowserInfo } from './browser/browser-info.js';
 export { findBrowser, findCachedHeadlessShell, type FindBrowserOptions } from './browser/find-browser.js';
 export { probeBeginFrame } from './browser/probe-begin-frame.js';
 export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } from './system/find-ffmpeg.js';
+export { installCommand, hostSystem, type SystemTool, type HostSystem } from './system/install-hint.js';
 export { autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerInput } from './pool/worker-count.js';
 export { allowedCpus } from './system/pin-to-cpu.js';
 export { findOnPath } from './system/find-executable.js';

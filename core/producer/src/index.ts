@@ -30,6 +30,7 @@ export { resolvePackageAsset, readPackageAsset, type PackageAssetOptions } from 
 export { resolveCdnUrl, parseCdnUrl, type CdnReference } from './serve/resolve-cdn-url.js';
 export { isNpmPackageName } from './serve/npm-package-name.js';
 export { inside, insideLexically } from './serve/inside.js';
+export { answerClientErrors } from './server/client-error-response.js';
 export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
 export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, DEFAULT_MAX_QUEUED_RENDERS, DEFAULT_JOB_RETENTION_SECONDS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';

@@ -149,7 +149,7 @@ describe('failures leave no output and say what went wrong', () => {
       (e) => events.push(e),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid-options', details: { field: 'crf' } });
-    expect((error as Error).message).toMatch(/mp4 and webm only/);
+    expect((error as Error).message).toMatch(/mp4, hls and webm only/);
     // The render spec knows the encoder's rules, so this fails before even the lint stage.
     expect(events.filter((e) => e.type === 'stage').map((e) => (e as { stage: string }).stage)).toEqual([]);
   });

@@ -24,6 +24,8 @@ describe('folder object store', () => {
     expect(await store.putFile('renders/a/out.mp4', source, 'video/mp4')).toEqual({ size: 3 });
     expect(await store.head('renders/a/out.mp4')).toEqual({ size: 3 });
     expect(await store.getText('renders/a/none')).toBeNull();
-    await expect(store.put('../escape', 'x')).rejects.toThrow(/leaves the bucket/);
+    await expect(store.put('../escape', 'x')).rejects.toMatchObject({ code: 'invalid-storage-key' });
+    await expect(store.getText('renders/%2e%2e/x')).resolves.toBeNull();
+    await expect(store.put('renders/a\\..\\x', 'x')).rejects.toMatchObject({ code: 'invalid-storage-key' });
   });
 });

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lambdaError } from '../errors.js';
+import { parseStorageKey } from '@seekframe/composition';
 import type { ObjectStore } from './object-store.js';
 
 /**
@@ -12,11 +12,8 @@ import type { ObjectStore } from './object-store.js';
  */
 export function createFolderObjectStore(root: string): ObjectStore {
   const base = path.resolve(root);
-  const file = (key: string): string => {
-    const target = path.resolve(base, key);
-    if (!target.startsWith(base + path.sep)) throw lambdaError('invalid-body', `Storage key "${key}" leaves the bucket folder.`);
-    return target;
-  };
+  // The output store's key rule (no `..`, `.`, absolute, backslash, control characters, dot names).
+  const file = (key: string): string => path.join(base, ...parseStorageKey(key));
   let counter = 0;
   const atomicWrite = async (target: string, write: (temp: string) => Promise<void>): Promise<void> => {
     await mkdir(path.dirname(target), { recursive: true });

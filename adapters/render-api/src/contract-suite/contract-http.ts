@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +26,29 @@ export async function call(base: string, route: string, init: RequestInit & { to
   let json: unknown;
   if ((response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(new TextDecoder().decode(bytes));
   return { status: response.status, headers: response.headers, json, bytes, url: response.url };
+}
+
+/**
+ * A GET with the path sent exactly as written: fetch (the WHATWG URL parser) would fold `..` and
+ * `%2e%2e` segments before they reach the server, hiding what an attacker's client sends.
+ */
+export function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The keys of an object store kept in a folder (files below it, POSIX paths): a target's `storedKeys`. */
+export async function folderKeys(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE']);

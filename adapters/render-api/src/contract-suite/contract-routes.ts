@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, post } from './contract-http.js';
+import { call, post, rawGet } from './contract-http.js';
 import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 
 /** Shape every error answer must have. */
@@ -50,12 +50,37 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
       expect(new TextDecoder().decode(entry.bytes)).toContain('data-composition-id="contract-card"');
     });
 
-    it('refuses composition paths that leave its folder', async () => {
-      for (const route of ['/preview/composition/..%2F..%2Fpackage.json', '/preview/composition/%2e%2e/index.html', '/preview/composition/missing.css']) {
-        const answer = await call(base(), route);
+    it('refuses composition paths that leave its folder, however they are spelled', async () => {
+      const routes = [
+        '/preview/composition/..%2F..%2Fpackage.json',
+        '/preview/composition/..%2f..%2fpackage.json',
+        '/preview/composition/%2e%2e/%2e%2e/package.json',
+        '/preview/composition/%2E%2E/%2E%2e/package.json',
+        '/preview/composition/../../package.json',
+        '/preview/composition/.%2e/.%2e/package.json',
+        '/preview/composition/..%5C..%5Cpackage.json',
+        '/preview/composition/.%2Findex.html',
+        '/preview/composition/index.html%00.png',
+        '/preview/composition/%2Fetc%2Fpasswd',
+        '/preview/composition/missing.css',
+      ];
+      for (const route of routes) {
+        const answer = await rawGet(base(), route);
         expect({ route, status: answer.status }).toEqual({ route, status: 404 });
+        // A package.json or a system file above the composition: never a byte of it.
+        expect({ route, leaked: /"dependencies"|root:x:0:0/.test(answer.body) }).toEqual({ route, leaked: false });
       }
     });
+
+    if (options.answerMode === 'call-id') {
+      it('GET /renders/<name> serves only a plain name under renders/ (404 for anything that leaves it)', async () => {
+        for (const route of ['/renders/..%2F..%2Fpackage.json', '/renders/%2e%2e%2F..%2Fpackage.json', '/renders/%2E%2E%2Fjobs', '/renders/.%2e%2F.%2e%2Fetc%2Fpasswd', '/renders/..%5C..%5Cx', '/renders/.env', '/renders/%2Fetc%2Fpasswd']) {
+          const answer = await rawGet(base(), route);
+          expect({ route, status: answer.status }).toEqual({ route, status: 404 });
+          expect({ route, leaked: /"dependencies"|root:x:0:0/.test(answer.body) }).toEqual({ route, leaked: false });
+        }
+      });
+    }
 
     it('an unknown route is 404 not-found in the error shape', async () => {
       expectError(await call(base(), '/api/nothing-here'), 404, 'not-found');

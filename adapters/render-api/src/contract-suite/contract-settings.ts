@@ -41,24 +41,34 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
     }, RENDER_TIMEOUT);
 
     it('renders in the network sandbox: a posted page cannot reach a server on this machine', async () => {
-      const hits: string[] = [];
-      const secret = createServer((request, response) => {
-        hits.push(request.url ?? '');
-        response.end('secret');
-      });
-      await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
-      try {
-        const { port } = secret.address() as AddressInfo;
+      await withSecretServer(async (port, hits) => {
         const started = await post(base(), { html: customHtml({ probeUrl: `http://127.0.0.1:${port}/secret` }) }, { prefer: 'respond-async' });
         expect(started.status).toBe(202);
         const { final } = await pollUntilDone(base(), started.json.statusUrl);
         // Done (refused requests may fail the render); what matters is that none arrived.
         expect(final.status).not.toBe(202);
         expect(hits).toEqual([]);
-      } finally {
-        await new Promise((resolve) => secret.close(resolve));
-      }
+      });
     }, RENDER_TIMEOUT);
+
+    it('a posted document whose sub-composition is ../../etc/passwd, file:///... or a loopback URL: 400 invalid-composition at once, naming the reason, no server path', async () => {
+      await withSecretServer(async (port, hits) => {
+        const cases: [string, RegExp][] = [
+          ['../../etc/passwd', /leaves the document's folder/],
+          ['file:///etc/passwd', /file: URL/],
+          [`http://127.0.0.1:${port}/child.html`, /server's own machine or network/],
+        ];
+        for (const [src, reason] of cases) {
+          const html = customHtml().replace('<div id="l"></div>', `<div id="l"></div><div data-composition-id="sub" data-composition-src="${src}" data-start="0" data-duration="0.5"></div>`);
+          const answer = await post(base(), { html }, { prefer: 'respond-async' });
+          expectError(answer, 400, 'invalid-composition');
+          expect(answer.json.error.message).toMatch(reason);
+          // No absolute server path in what the client reads (the src it sent is its own text).
+          expect(answer.json.error.message.replace(src, '')).not.toMatch(/(^|[\s"'(])\/(tmp|srv|home|var|opt|work|root|Users)\//);
+        }
+        expect(hits).toEqual([]);
+      });
+    });
 
     it('a posted document that is no composition is 400 invalid-composition', async () => {
       expectError(await post(base(), { html: '<!doctype html><p>no root</p>' }), 400, 'invalid-composition');
@@ -126,4 +136,19 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
       expectError(answer, 410, 'render-expired');
     }, RENDER_TIMEOUT);
   });
+}
+
+/** Runs `test` with a "secret" server on a loopback port that records every request it gets. */
+async function withSecretServer(test: (port: number, hits: string[]) => Promise<void>): Promise<void> {
+  const hits: string[] = [];
+  const secret = createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.end('secret');
+  });
+  await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
+  try {
+    await test((secret.address() as AddressInfo).port, hits);
+  } finally {
+    await new Promise((resolve) => secret.close(resolve));
+  }
 }

@@ -27,6 +27,21 @@ export interface ContractSettings {
   maxMemoryMB?: number;
 }
 
+/**
+ * A group's settings as the environment variables every template reads (RENDER_API_TOKEN,
+ * ALLOW_CUSTOM_HTML, RENDER_MAX_*): what `start` passes to a template started as a process.
+ */
+export function contractSettingsEnv(settings: ContractSettings): Record<string, string> {
+  return {
+    ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
+    ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
+    ...(settings.maxConcurrentRenders ? { RENDER_MAX_CONCURRENT: String(settings.maxConcurrentRenders) } : {}),
+    ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
+    ...(settings.maxMemoryMB ? { RENDER_MAX_MEMORY_MB: String(settings.maxMemoryMB) } : {}),
+    ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
+  };
+}
+
 export interface RenderApiContractOptions {
   /** Names the describe block, e.g. "modal-function (python)". */
   name: string;

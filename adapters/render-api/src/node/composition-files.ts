@@ -10,5 +10,5 @@ import { PREVIEW_COMPOSITION_BASE } from '../preview-routes.js';
  * URL that is not installed here is loaded by the viewer's browser (a redirect).
  */
 export function nodeCompositionFiles(compositionDir: string): CompositionFiles {
-  return createNodeCompositionFiles({ root: compositionDir, base: PREVIEW_COMPOSITION_BASE });
+  return createNodeCompositionFiles({ root: compositionDir, base: PREVIEW_COMPOSITION_BASE, confineToRoot: true });
 }

@@ -7,3 +7,11 @@ import { fileURLToPath } from 'node:url';
 export function contractCompositionDir(): string {
   return fileURLToPath(new URL('../../fixtures/contract-composition', import.meta.url));
 }
+
+/**
+ * A 32x32, 0.3 s composition whose frame 1 waits for its gate.txt to say "go", which it never
+ * does: a render of it stays in capture until it is cancelled (disconnect and cancel tests).
+ */
+export function gatedCompositionDir(): string {
+  return fileURLToPath(new URL('../../fixtures/gated-composition', import.meta.url));
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { folderSource } from './folder-source.js';
 
+const SECRET = 'SEEKFRAME-FOLDER-SOURCE-SECRET';
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'render-api-source-'));
@@ -13,16 +14,18 @@ afterEach(async () => {
 });
 
 describe('folderSource', () => {
-  it('reads files inside the folder and nothing a symlink points outside of it', async () => {
+  it('reads files inside the folder and nothing a symlink or a `..` leads outside of it', async () => {
     const root = path.join(dir, 'comp');
     await mkdir(path.join(root, 'assets'), { recursive: true });
     await writeFile(path.join(root, 'index.html'), '<html></html>');
-    await writeFile(path.join(dir, 'secret.txt'), 'secret');
+    await writeFile(path.join(dir, 'secret.txt'), SECRET);
     await symlink(path.join(dir, 'secret.txt'), path.join(root, 'assets', 'leak.txt'));
+    await symlink(dir, path.join(root, 'up'));
     const source = folderSource(root);
     expect(new TextDecoder().decode((await source.read('index.html'))!.body as Uint8Array)).toBe('<html></html>');
-    expect(await source.read('assets/leak.txt')).toBeNull();
-    expect(await source.read('assets')).toBeNull();
-    expect(await source.read('missing.html')).toBeNull();
+    // The preview route refuses these before the source is asked; the source refuses them on its own too.
+    for (const relative of ['assets/leak.txt', 'up/secret.txt', 'up/missing.txt', '../secret.txt', 'assets/../../secret.txt', path.join(dir, 'secret.txt'), 'assets', 'missing.html', 'a\0b']) {
+      expect({ relative, read: await source.read(relative) }).toEqual({ relative, read: null });
+    }
   });
 });

@@ -5,4 +5,4 @@ export { nodeCompositionFiles } from './composition-files.js';
 export { nodePreviewAssets, playerBundleFile, PREVIEW_APP_FILE } from './preview-assets.js';
 export { serveLocal, type ServeLocalOptions, type LocalRenderApi } from './serve-local.js';
 export { seekframeCli, type CliCommand } from './seekframe-cli.js';
-export { contractCompositionDir } from './contract-composition.js';
+export { contractCompositionDir, gatedCompositionDir } from './contract-composition.js';

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
-import { createLocalFolderStorage } from '@seekframe/producer';
+import { answerClientErrors, createLocalFolderStorage } from '@seekframe/producer';
 import { createRenderApi } from '../create-render-api.js';
+import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
 import type { ObjectStore } from '../ports.js';
 import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
@@ -71,13 +72,24 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
       reject(new SeekframeError('server-listen-failed', `Could not listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}); pick another port.`, { stage: 'config', cause: error })),
     );
   });
+  // Node would answer a 70 KB URL or 64 KiB of headers with an empty 431 and often a reset: JSON
+  // 414/431 like every other error instead.
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
+  // Renders past retention leave the folder on a timer too, not only when asked for: the job
+  // store is in memory, so files of a previous run are found by their age (swept at start).
+  const retentionMs = (options.retentionSeconds ?? fromEnv.retentionSeconds ?? 24 * 3600) * 1000;
+  const sweep = (): void => void expireRenders(objects, retentionMs, Date.now()).catch(() => undefined);
+  sweep();
+  const sweeper = setInterval(sweep, Math.max(1000, Math.min(retentionMs / 2, 60_000)));
+  sweeper.unref();
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}`,
     port,
     dataDir,
     async close() {
+      clearInterval(sweeper);
       await runner.cancelAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -36,6 +36,10 @@ export function createBlobObjectStore(options: BlobStorageOptions): ObjectStore 
       return info ? toInfo(key, info, new Date()) : null;
     },
     delete: (key: string) => storage.delete(key),
+    // Blob has no lifecycle rule: the render API deletes renders past retention from this list.
+    async list(prefix: string) {
+      return (await storage.listWithDates(prefix)).map((blob) => ({ key: blob.pathname, uploadedAt: blob.uploadedAt }));
+    },
     async url(key: string) {
       if (options.access === 'private') return null;
       return (await storage.head(key))?.url ?? null;

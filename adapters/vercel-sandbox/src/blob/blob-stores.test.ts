@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderJob } from '@seekframe/render-api';
+import { expireRenders, type RenderJob } from '@seekframe/render-api';
 import { startBlobFake, type BlobFake } from '../testing/blob-fake-server.js';
 import { createBlobJobStore } from './blob-job-store.js';
 import { createBlobObjectStore } from './blob-object-store.js';
@@ -104,5 +104,22 @@ describe('createBlobObjectStore', () => {
     await objects.put('renders/p.mp4', 'private bytes', { contentType: 'video/mp4' });
     expect(await objects.url('renders/p.mp4')).toBeNull();
     expect(await new Response((await objects.get('renders/p.mp4'))?.body).text()).toBe('private bytes');
+  });
+
+  it('lists renders with their upload time, so expireRenders deletes those past retention (Blob has no lifecycle rule)', async () => {
+    const store = createBlobObjectStore({ token: fake.token, access: 'public' });
+    await store.put('renders/old.mp4', 'OLD', { contentType: 'video/mp4' });
+    await store.put('renders/new.mp4', 'NEW', { contentType: 'video/mp4' });
+    await store.put('jobs/keep.json', '{}', { contentType: 'application/json' });
+    const listed = await store.list!('renders/');
+    expect(listed.map((o) => o.key)).toEqual(expect.arrayContaining(['renders/new.mp4', 'renders/old.mp4']));
+    expect(listed.every((o) => o.key.startsWith('renders/'))).toBe(true);
+    const uploaded = Math.max(...listed.map((o) => new Date(o.uploadedAt).getTime()));
+    // Within retention: nothing goes.
+    expect(await expireRenders(store, 3600_000, uploaded + 1000)).toEqual([]);
+    // Past it: both renders go, the job record stays.
+    expect(await expireRenders(store, 1000, uploaded + 5000)).toEqual(expect.arrayContaining(['renders/new.mp4', 'renders/old.mp4']));
+    expect(fake.pathnames().filter((p) => p.startsWith('renders/'))).toEqual([]);
+    expect(fake.pathnames()).toContain('jobs/keep.json');
   });
 });

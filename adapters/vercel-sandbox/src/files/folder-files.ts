@@ -1,6 +1,7 @@
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inside } from '@seekframe/producer/inside';
 import type { FileSource, PreviewAssets } from '@seekframe/render-api';
 import type { SandboxFile } from '../sandbox-port.js';
 
@@ -11,26 +12,26 @@ import type { SandboxFile } from '../sandbox-port.js';
  * Real paths must stay inside the folder, so a symlink cannot publish other files.
  */
 export function compositionFolder(root: string): FileSource & { files(): Promise<SandboxFile[]> } {
-  const realRoot = realpath(root);
-  const inside = (base: string, real: string): boolean => real === base || real.startsWith(base + path.sep);
+  const base = path.resolve(root);
   return {
     async read(relative) {
-      const base = await realRoot;
-      const real = await realpath(path.resolve(base, ...relative.split('/'))).catch(() => null);
-      if (!real || !inside(base, real)) return null;
+      const real = await inside(base, relative);
+      if (!real) return null;
       const body = await readFile(real).catch(() => null);
       return body ? { body: new Uint8Array(body) } : null;
     },
     async files() {
-      const base = await realRoot;
       const files: SandboxFile[] = [];
       const walk = async (dir: string): Promise<void> => {
         for (const entry of await readdir(dir, { withFileTypes: true })) {
           const full = path.join(dir, entry.name);
-          const real = await realpath(full).catch(() => null);
-          if (!real || !inside(base, real)) continue;
+          const real = await inside(base, full);
+          if (!real) continue;
           if (entry.isDirectory()) await walk(full);
-          else if (entry.isFile() || entry.isSymbolicLink()) files.push({ path: path.relative(base, full).split(path.sep).join('/'), content: await readFile(real) });
+          else if (entry.isFile() || entry.isSymbolicLink()) {
+            const content = await readFile(real).catch(() => null);
+            if (content) files.push({ path: path.relative(base, full).split(path.sep).join('/'), content });
+          }
         }
       };
       await walk(base);

@@ -66,8 +66,8 @@ export interface CliPackage {
 }
 
 /**
- * The Vercel recipe: apt packages, the Seekframe CLI installed from this repository's own
- * tarballs (npm pack of each workspace package, so the sandbox runs the deployed code), Chromium
+ * The Vercel recipe: apt packages, the Seekframe CLI installed from the tarballs of the packages
+ * the deployment was built with (`packInstalledCli`, so the sandbox runs the deployed code), Chromium
  * unpacked into a folder that the snapshot keeps (not /tmp).
  */
 export function vercelRecipe(packages: () => Promise<CliPackage[]>): SandboxRecipe {

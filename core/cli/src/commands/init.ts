@@ -2,28 +2,29 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
 import { createProject } from '../init/create-project.js';
+import { nextSteps, PROJECT_TEMPLATES } from '../init/project-templates.js';
 
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('init')
-    .description('create a project folder with a starter composition (index.html, README.md, AGENTS.md, package.json)')
+    .description('create a project folder: a starter composition, or a deploy template as your own project')
     .argument('<project-name>', 'folder and npm package name, e.g. my-video')
+    .option('--template <name>', `what to create: ${PROJECT_TEMPLATES.join(', ')}`, 'starter')
     .option('--dir <parent>', 'folder to create the project in', '.')
     .option('--json', 'print the result as JSON only')
-    .action(async (name: string, options: { dir: string; json?: boolean }) => {
-      const created = await createProject({ name, parentDir: path.resolve(ctx.cwd, options.dir) });
+    .action(async (name: string, options: { dir: string; template: string; json?: boolean }) => {
+      const created = await createProject({ name, parentDir: path.resolve(ctx.cwd, options.dir), template: options.template });
       const shown = path.relative(ctx.cwd, created.dir) || '.';
       if (options.json) {
-        ctx.printJson({ dir: created.dir, files: created.files });
+        ctx.printJson({ dir: created.dir, template: created.template, files: created.files });
         return;
       }
       const c = ctx.colors;
-      ctx.print(`${c.green('Created')} ${c.bold(shown)} with ${created.files.join(', ')}`);
+      const what = created.template === 'starter' ? created.files.join(', ') : `the ${created.template} template (${created.files.length} files)`;
+      ctx.print(`${c.green('Created')} ${c.bold(shown)} with ${what}`);
       ctx.print();
       ctx.print('Next:');
-      ctx.print(`  cd ${shown}`);
-      ctx.print('  npx seekframe lint .                     # check the composition');
-      ctx.print('  npx seekframe preview .                  # play it in the browser');
-      ctx.print(`  npx seekframe render . --output renders/${name}.mp4`);
+      for (const step of nextSteps(created.template, shown, name)) ctx.print(`  ${step}`);
+      if (created.template !== 'starter') ctx.print(`README.md in ${shown} says more: settings, your own composition, costs.`);
     });
 }

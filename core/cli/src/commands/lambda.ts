@@ -24,6 +24,8 @@ interface RenderFlags extends TargetFlags {
   format?: string;
   quality?: string;
   fps?: string;
+  scale?: string;
+  captions?: string;
 }
 
 /** `seekframe lambda render <dir>` and `seekframe lambda progress <id>`: distributed renders on AWS Lambda. */
@@ -48,8 +50,11 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--variables-file <path>', 'JSON file with composition variables')
       .option('--format <format>', 'mp4 (the only format chunks join without re-encoding)')
       .option('--quality <preset>', 'draft | standard | high')
-      .option('--fps <n>', 'frames per second (whole number)'),
+      .option('--fps <n>', 'frames per second (whole number)')
+      .option('--scale <n>', 'not available on Lambda yet (refused with the fix)')
+      .option('--captions <file>', 'not available on Lambda yet (refused with the fix)'),
   ).action(async (dir: string, flags: RenderFlags) => {
+    refuseLocalOnlyFlags(flags);
     const projectDir = path.resolve(ctx.cwd, dir);
     if (!(await stat(path.join(projectDir, 'index.html')).catch(() => null))) throw invalidArgument('dir', `${dir} has no index.html: pass a project folder.`);
     const request = await requestFromFlags(flags, ctx.cwd);
@@ -145,4 +150,20 @@ async function requestFromFlags(flags: RenderFlags, cwd: string): Promise<Record
     ...(flags.quality ? { quality: flags.quality } : {}),
     ...(fps !== undefined ? { fps } : {}),
   };
+}
+
+/**
+ * What `seekframe render` does that a Lambda render does not yet: the render API body has no
+ * scale, and no way to hand back a second file. Said at once, with the command that does it.
+ */
+function refuseLocalOnlyFlags(flags: RenderFlags): void {
+  if (flags.scale !== undefined) {
+    throw invalidArgument('--scale', `--scale is not available on Lambda yet: the render API takes no scale. Render it on this machine with \`seekframe render <dir> --scale ${flags.scale}\`, or on Lambda at --scale 1.`);
+  }
+  if (flags.captions !== undefined) {
+    throw invalidArgument('--captions', `--captions is not available on Lambda yet: a Lambda render hands back one video. Write the captions file with \`seekframe render <dir> --captions ${flags.captions}\` (the file comes from the variables, so it matches the Lambda video frame for frame at the same fps).`);
+  }
+  if (flags.format === 'hls') {
+    throw invalidArgument('--format', '--format hls is not available on Lambda: its segments are cut by one encoder, not joined from chunks. Render mp4 on Lambda, or hls with `seekframe render <dir> --format hls`.');
+  }
 }

@@ -17,6 +17,9 @@ export function checkRenderFlagConflicts(flags: RenderFlags): void {
   if (flags.docker && flags.batch !== undefined) {
     throw invalidArgument('--docker', '--docker renders one composition; it does not take --batch. Run the batch without --docker, or one --docker render per row.');
   }
+  if (flags.docker && flags.captions !== undefined) {
+    throw invalidArgument('--docker', '--captions is not written from inside the --docker container yet; render with --captions without --docker (the captions file is the same: it comes from the variables, not the pixels).');
+  }
   if (flags.docker && flags.browserGpu) {
     throw invalidArgument('--docker', '--docker renders with software Chromium (--no-browser-gpu) so every machine paints the same pixels; drop --browser-gpu.');
   }

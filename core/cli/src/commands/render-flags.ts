@@ -36,6 +36,10 @@ export interface RenderFlags {
   batchConcurrency?: string;
   batchFailFast?: boolean;
   batchResume?: boolean;
+  scale?: string;
+  hlsSegmentSeconds?: string;
+  captions?: string;
+  captionsVariable?: string;
 }
 
 /** `videoBitrate` -> `--video-bitrate`: errors name the flag the user typed. */
@@ -85,6 +89,11 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
     strict: flags.strict,
     network: flags.network,
     limits: limitFlags(flags),
+    // Numbers with fractions (--scale 1.5); the producer's schema checks their ranges.
+    scale: flags.scale,
+    hlsSegmentSeconds: flags.hlsSegmentSeconds,
+    captions: flags.captions === undefined ? undefined : path.resolve(cwd, flags.captions),
+    captionsVariable: flags.captionsVariable,
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   return options as RenderOptionsInput;

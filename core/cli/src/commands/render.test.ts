@@ -66,6 +66,13 @@ describe('seekframe render', () => {
     expect(await readdir(path.join(dir, 'bad')).catch(() => 'absent')).toBe('absent');
   });
 
+  it('--video-bitrate 99999999999G exits 2 with the option checks, before a browser or ffmpeg starts', async () => {
+    const result = await runCli(['render', 'promo', '--video-bitrate', '99999999999G', '--output', 'huge/x.mp4'], { cwd: dir, env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--video-bitrate must be 1k-2G bits per second/);
+    expect(await readdir(path.join(dir, 'huge')).catch(() => 'absent')).toBe('absent');
+  });
+
   it('--strict-variables with a bad variable exits 1 and writes nothing', async () => {
     const result = await runCli(['render', 'promo', '--strict-variables', '--variables', '{"bg":42}', '--output', 'strict/x.mp4'], { cwd: dir, env });
     expect(result.code).toBe(1);

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES } from '@seekframe/composition';
+import { CRF_MAX, GIF_LOOP_MAX, HLS_PLAYLIST, HLS_SEGMENT_SECONDS_DEFAULT, HLS_SEGMENT_SECONDS_MAX, HLS_SEGMENT_SECONDS_MIN, OUTPUT_FORMATS, QUALITIES, SCALE_MAX, SCALE_MIN } from '@seekframe/composition';
 import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
@@ -12,15 +12,19 @@ import { cleanUpOnForcedStop, unlessStopped } from './render-stops.js';
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('render')
-    .description('render a composition to a video file (mp4, mov, webm, gif) or a PNG sequence')
+    .description('render a composition to a video file (mp4, mov, webm, gif), an HLS folder or a PNG sequence')
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
-    .option('-o, --output <path>', 'output file (folder for png-sequence); default renders/<name>.<ext>')
+    .option('-o, --output <path>', `output file (a folder for png-sequence and hls: ${HLS_PLAYLIST} and its segments); default renders/<name>.<ext>`)
     .addOption(new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]))
     .option('--fps <rate>', 'frames per second: 1-240 or a fraction like 30000/1001 (default: data-fps or 30)')
     .option('--quality <preset>', `${QUALITIES.join(', ')} (default standard)`)
     .option('--crf <n>', `constant quality, 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm (lower is better); excludes --video-bitrate`)
     .option('--video-bitrate <rate>', 'target bit rate like 5M, 2500k or 1.5G; excludes --crf')
     .option('--gif-loop <n>', `gif: 0-${GIF_LOOP_MAX}; 0 loops forever (default), N plays N+1 times`)
+    .option('--scale <n>', `device scale factor, ${SCALE_MIN}-${SCALE_MAX} (default 1): the output is width x n by height x n, text and shapes drawn at that size (2 renders 1080p as 4K)`)
+    .option('--hls-segment-seconds <s>', `hls: length of each segment, ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} s, rounded to whole frames (default ${HLS_SEGMENT_SECONDS_DEFAULT})`)
+    .option('--captions <file>', 'also write the composition\'s captions variable as an .srt or .vtt file, cue times on frame boundaries')
+    .option('--captions-variable <id>', 'the captions variable --captions writes, when the composition declares more than one')
     .option('--video-frame-format <format>', 'frames extracted from <video> clips: auto (default: png when the source has alpha, else jpg), jpg or png')
     .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto (default auto)')
     .option('--browser-gpu', 'let Chromium use the GPU')
@@ -77,6 +81,7 @@ export function register(program: Command, ctx: CliContext): void {
         if (flags.json) return;
         if (flags.quiet) ctx.print(shown);
         else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
+        if (result.captions && !flags.quiet) ctx.print(`${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`);
       } finally {
         progress.stop();
       }

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lintProject, parseVariableDeclarationsAttribute } from '@seekframe/composition';
 import { readProjectFile } from '@seekframe/producer/project-files';
 import { runCli } from '../../test/run-cli.js';
+import { createRequire } from 'node:module';
 import { createProject } from './create-project.js';
+import { STARTER_LIBRARIES } from './project-templates.js';
 
 let parent: string;
 beforeEach(async () => {
@@ -41,6 +43,18 @@ describe('createProject', () => {
       render: 'seekframe render . --output renders/promo.mp4',
       lint: 'seekframe lint .',
     });
+  });
+
+  it("depends on the CLI and on the libraries its page loads, at the versions the page's CDN URLs name", async () => {
+    const { dir } = await createProject({ name: 'deps', parentDir: parent, version: '1.2.3' });
+    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies).toEqual({ seekframe: '^1.2.3', gsap: `^${STARTER_LIBRARIES.gsap}` });
+    const html = await readFile(path.join(dir, 'index.html'), 'utf8');
+    const cdn = [...html.matchAll(/https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/@]+\/)?[^/@]+)@([^/]+)\//g)].map((m) => [m[1], m[2]]);
+    expect(cdn).toEqual([['gsap', STARTER_LIBRARIES.gsap]]);
+    // The version the monorepo itself installs, so this checkout's renders use the same GSAP.
+    const installed = JSON.parse(await readFile(createRequire(import.meta.url).resolve('gsap/package.json'), 'utf8')) as { version: string };
+    expect(installed.version.split('.')[0]).toBe(STARTER_LIBRARIES.gsap.split('.')[0]);
   });
 
   it('creates a composition that lints clean and declares one variable of every type', async () => {
@@ -91,7 +105,7 @@ describe('seekframe init', () => {
   it('--json prints the folder and files', async () => {
     const run = await runCli(['init', 'json-demo', '--json'], { cwd: parent });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ dir: path.join(parent, 'json-demo'), files: ['index.html', 'README.md', 'AGENTS.md', '.gitignore', 'package.json'] });
+    expect(JSON.parse(run.stdout)).toEqual({ dir: path.join(parent, 'json-demo'), template: 'starter', files: ['index.html', 'README.md', 'AGENTS.md', '.gitignore', 'package.json'] });
   });
 
   it('exits 2 for an invalid name and 1 for a non-empty folder', async () => {
@@ -102,5 +116,11 @@ describe('seekframe init', () => {
     const again = await runCli(['init', 'twice'], { cwd: parent });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists and is not empty');
+  });
+
+  it('exits 2 for an unknown --template and names the four templates', async () => {
+    const run = await runCli(['init', 'x', '--template', 'heroku'], { cwd: parent });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Unknown template "heroku": use one of starter, modal-function, vercel-sandbox, cloudflare-container.');
   });
 });

@@ -30,7 +30,7 @@ export const BEGIN_FRAME_FLAGS = [
   '--disable-checker-imaging',
 ] as const;
 
-export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: number; height: number; jsHeapLimitMB?: number | undefined }): string[] {
+export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: number; height: number; scale?: number | undefined; jsHeapLimitMB?: number | undefined }): string[] {
   return [
     ...CLOSED_NETWORK_FLAGS,
     ...(opts.gpu ? [] : ['--disable-gpu']),
@@ -42,6 +42,9 @@ export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: num
     '--hide-scrollbars',
     '--mute-audio',
     `--window-size=${opts.width},${opts.height}`,
+    // --scale: beginFrame paints the window's own surface, which an emulated device scale factor
+    // does not enlarge; the browser-wide factor does (and screenshot capture agrees with it).
+    ...(opts.scale !== undefined && opts.scale !== 1 ? [`--force-device-scale-factor=${opts.scale}`] : []),
     ...(opts.mode === 'beginframe' ? BEGIN_FRAME_FLAGS : []),
     // V8 stops a page's JavaScript heap here (the renderer ends with "V8 javascript OOM"), long
     // before a script that keeps allocating could take the machine.

@@ -37,7 +37,7 @@ describe('findBrowser', () => {
     await expect(findBrowser({ env: { SEEKFRAME_BROWSER: '/nope/chrome' } })).rejects.toMatchObject({
       code: 'browser-not-found',
       stage: 'browser',
-      message: expect.stringMatching(/\/nope\/chrome.*scripts\/setup\.sh.*chromium-headless-shell.*SEEKFRAME_BROWSER/s),
+      message: expect.stringMatching(/\/nope\/chrome.*sudo apt-get install chromium-headless-shell.*SEEKFRAME_BROWSER/s),
     });
   });
 

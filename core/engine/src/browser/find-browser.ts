@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import type { BrowserInfo } from './browser-info.js';
 import { findOnPath, isExecutableFile } from '../system/find-executable.js';
+import { installCommand } from '../system/install-hint.js';
 import { probeBeginFrame } from './probe-begin-frame.js';
 import { resolveBrowserBinary } from './resolve-browser-binary.js';
 import { runProcess } from '../system/run-process.js';
@@ -45,9 +46,9 @@ export async function findBrowser(options: FindBrowserOptions = {}): Promise<Bro
 function notFound(first: string): SeekframeError {
   return new SeekframeError(
     'browser-not-found',
-    `${first} Run \`bash scripts/setup.sh\`, or \`apt-get install chromium-headless-shell\`, ` +
-      'or set SEEKFRAME_BROWSER to the path of a Chromium or chrome-headless-shell binary.',
-    { stage: 'browser' },
+    `${first} Seekframe renders with Chromium from your system (it never downloads one itself): install it with ` +
+      `\`${installCommand('chromium')}\`, or set SEEKFRAME_BROWSER to the path of a Chromium or chrome-headless-shell binary.`,
+    { stage: 'browser', details: { install: installCommand('chromium') } },
   );
 }
 
@@ -103,7 +104,7 @@ async function browserVersion(file: string): Promise<string> {
     throw new SeekframeError(
       'browser-not-found',
       `${file} does not run (\`--version\` failed: ${error instanceof Error ? error.message : String(error)}). ` +
-        'Reinstall it with `bash scripts/setup.sh` or set SEEKFRAME_BROWSER to a working Chromium.',
+        `Reinstall it (\`${installCommand('chromium')}\`) or set SEEKFRAME_BROWSER to a working Chromium.`,
       { stage: 'browser', details: { path: file }, cause: error },
     );
   }

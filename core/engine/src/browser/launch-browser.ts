@@ -18,6 +18,8 @@ export interface LaunchOptions {
   gpu?: boolean;
   width: number;
   height: number;
+  /** --scale: the device scale factor every page of this browser paints at (default 1). */
+  scale?: number;
   /** How long to wait for the browser to come up (default 30 s). */
   timeoutMs?: number;
   /** V8's heap limit for every page of this browser, in MB (`--max-old-space-size`); default V8's own. */

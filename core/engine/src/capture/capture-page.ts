@@ -13,8 +13,14 @@ import { dialogError, unresponsiveError } from './unresponsive-error.js';
 
 export interface CapturePageOptions {
   url: string;
+  /** The viewport in CSS pixels; the captured image is this times `scale`. */
   width: number;
   height: number;
+  /**
+   * Device scale factor (default 1): the page lays out at width x height CSS pixels and paints
+   * scale x as many device pixels, so text and vector shapes are drawn at the output size.
+   */
+  scale?: number;
   mode: CaptureMode;
   imageFormat: 'jpeg' | 'png';
   /** 0-100, JPEG only (default 90). */
@@ -100,6 +106,11 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   try {
     const setUp = async (): Promise<void> => {
       await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
+      // --scale: on the session that captures (an override belongs to the session that set it,
+      // and Page.captureScreenshot and beginFrame paint with their own session's metrics).
+      if ((opts.scale ?? 1) !== 1) {
+        await cdp.send('Emulation.setDeviceMetricsOverride', { width: opts.width, height: opts.height, deviceScaleFactor: opts.scale!, mobile: false });
+      }
       if (opts.transparent) {
         await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
       }

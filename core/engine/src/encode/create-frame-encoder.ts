@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { SeekframeError } from '@seekframe/composition';
-import { commitOutput, prepareTemp, removeTemp, sweepStaleTemps, tempPathFor } from '../system/atomic-output.js';
+import { commitOutput, FOLDER_FILES, prepareTemp, removeTemp, sweepStaleTemps, tempPathFor } from '../system/atomic-output.js';
 import { buildEncoderArgs } from './encoder-args.js';
 import { parseEncoderOptions, type EncoderOptions, type OutputFormat } from './encoder-options.js';
 import { ffmpegPath } from '../system/ffmpeg-paths.js';
@@ -10,9 +10,9 @@ import { tailLines } from '../system/run-process.js';
 
 export interface EncodeResult {
   format: OutputFormat;
-  /** The final file (or folder for png-sequence). */
+  /** The final file (or folder for png-sequence and hls). */
   output: string;
-  /** Bytes written (for png-sequence: all frames plus audio). */
+  /** Bytes written (for png-sequence: all frames plus audio; for hls: the playlist and its segments). */
   size: number;
   /** Frames handed to write(). GIF above 30 fps keeps fewer. */
   frames: number;
@@ -52,7 +52,8 @@ const STDERR_KEEP = 64 * 1024;
 export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
   const opts = parseEncoderOptions(input);
   const output = path.resolve(opts.output);
-  const isFolder = opts.format === 'png-sequence';
+  // png-sequence and hls write a folder: its temp twin is renamed into place once complete.
+  const isFolder = opts.format === 'png-sequence' || opts.format === 'hls' ? FOLDER_FILES[opts.format] : false;
   const temp = tempPathFor(output);
   const args = buildEncoderArgs({ ...opts, output }, temp);
   const ffmpeg = ffmpegPath(opts.ffmpeg);

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { HLS_PLAYLIST } from '@seekframe/composition';
 import type { ResolvedEncoderOptions } from './encoder-options.js';
 import { QUALITY_PRESETS } from './encoder-options.js';
 import { localFileInput, PIPE_INPUT_PROTOCOLS } from '../system/ffmpeg-inputs.js';
@@ -55,7 +57,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
                     '-c:v', 'libx264', '-preset', preset.x264Preset,
                     ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
                   ]),
-              '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+              ...BT709_TAGS,
             ]),
         ...threads,
         ...audioCodec(['-c:a', 'aac', '-b:a', '192k']),
@@ -98,6 +100,17 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
       );
       return args;
     }
+    case 'hls':
+      args.push(
+        '-map', '0:v',
+        ...(opts.audio ? ['-map', '1:a'] : []),
+        '-vf', [toBt709(opts.inputFormat), 'format=yuv420p'].join(','),
+        ...hlsH264Args(opts, opts.hlsSegmentFrames!),
+        ...threads,
+        ...audioCodec(['-c:a', 'aac', '-b:a', '192k']),
+        ...hlsMuxerArgs(opts.fps, opts.hlsSegmentFrames!, target),
+      );
+      return args;
     case 'png-sequence':
       args.push(
         '-map', '0:v', '-c:v', 'png', '-pix_fmt', 'rgba', '-start_number', String(opts.startNumber ?? 1), ...threads,
@@ -122,8 +135,46 @@ export function segmentH264Args(opts: Pick<ResolvedEncoderOptions, 'quality' | '
     ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
     '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0', '-bf', '0',
     '-x264-params', 'scenecut=0:open-gop=0:repeat-headers=1',
-    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    ...BT709_TAGS,
     '-video_track_timescale', String(opts.fps.num),
+  ];
+}
+
+/** Tags BT.709 limited range, what toBt709 converts to, so players show the CSS colours. */
+const BT709_TAGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv'];
+
+/**
+ * H.264 for HLS: an IDR every `frames` frames and nowhere else (scene cuts never add one),
+ * closed GOPs, so every segment starts on a keyframe a player can tune in at.
+ */
+function hlsH264Args(opts: Pick<ResolvedEncoderOptions, 'quality' | 'crf' | 'videoBitrate'>, frames: number): string[] {
+  const preset = QUALITY_PRESETS[opts.quality];
+  return [
+    '-c:v', 'libx264', '-preset', preset.x264Preset,
+    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+    '-g', String(frames), '-keyint_min', String(frames), '-sc_threshold', '0',
+    '-x264-params', 'scenecut=0:open-gop=0',
+    ...BT709_TAGS,
+  ];
+}
+
+/**
+ * The HLS muxer writing a VOD playlist and MPEG-TS segments into `folder`. ffmpeg cuts at the
+ * first keyframe at or after each multiple of -hls_time; asking for half a frame less than the
+ * segment's length makes that cut land exactly on the keyframe that starts the next segment,
+ * whatever the rounding of a rate like 30000/1001.
+ */
+function hlsMuxerArgs(fps: { num: number; den: number }, frames: number, folder: string): string[] {
+  const seconds = ((frames - 0.5) * fps.den) / fps.num;
+  return [
+    '-f', 'hls',
+    '-hls_time', seconds.toFixed(6),
+    '-hls_playlist_type', 'vod',
+    '-hls_list_size', '0',
+    '-hls_segment_type', 'mpegts',
+    '-hls_flags', 'independent_segments',
+    '-hls_segment_filename', path.join(folder, 'segment_%05d.ts'),
+    path.join(folder, HLS_PLAYLIST),
   ];
 }
 

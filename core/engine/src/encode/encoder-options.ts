@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // The encoder's ranges are defined once, in composition (encoder-settings.ts): the producer's render
 // spec and the CLI use the same constants, so what a user may ask for and what is accepted cannot drift.
-import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, SeekframeError, type OutputFormat } from '@seekframe/composition';
+import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, isUsableBitrate, MAX_OUTPUT_SIDE, OUTPUT_FORMATS, QUALITIES, SeekframeError, type OutputFormat } from '@seekframe/composition';
 import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 
 export { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat };
@@ -25,12 +25,12 @@ export function encoderRuleProblems(opts: EncoderRuleInput): { field: 'crf' | 'v
     return problems;
   }
   if ((opts.crf !== undefined || opts.videoBitrate !== undefined) && CRF_MAX[opts.format] === undefined) {
-    problems.push({ field: opts.crf !== undefined ? 'crf' : 'videoBitrate', message: `--crf and --video-bitrate apply to mp4 and webm only, not ${opts.format}; use --quality instead.` });
+    problems.push({ field: opts.crf !== undefined ? 'crf' : 'videoBitrate', message: `--crf and --video-bitrate apply to mp4, hls and webm only, not ${opts.format}; use --quality instead.` });
     return problems;
   }
   const max = CRF_MAX[opts.format];
   if (opts.crf !== undefined && max !== undefined && opts.crf > max) {
-    problems.push({ field: 'crf', message: `--crf for ${opts.format} (${opts.format === 'mp4' ? 'H.264' : 'VP9'}) must be 0-${max}, got ${opts.crf}.` });
+    problems.push({ field: 'crf', message: `--crf for ${opts.format} (${opts.format === 'webm' ? 'VP9' : 'H.264'}) must be 0-${max}, got ${opts.crf}.` });
   }
   return problems;
 }
@@ -39,10 +39,11 @@ const positiveInt = z.number().int().positive();
 
 export const encoderOptionsSchema = z.object({
   format: z.enum(OUTPUT_FORMATS),
-  /** A file for video formats; a folder for png-sequence. */
+  /** A file for video formats; a folder for png-sequence and hls. */
   output: z.string().min(1),
-  width: positiveInt.max(16384),
-  height: positiveInt.max(16384),
+  /** Of the encoded frames (the page's size times the render's --scale). */
+  width: positiveInt.max(MAX_OUTPUT_SIDE),
+  height: positiveInt.max(MAX_OUTPUT_SIDE),
   /** Exact rational frame rate, e.g. { num: 30000, den: 1001 } for 29.97. */
   fps: z.object({ num: positiveInt, den: positiveInt }),
   inputFormat: z.enum(['jpeg', 'png']),
@@ -50,7 +51,7 @@ export const encoderOptionsSchema = z.object({
   /** mp4: 0-51 (x264); webm: 0-63 (VP9). Excludes videoBitrate. */
   crf: z.number().int().min(0).max(CRF_LIMIT).optional(),
   /** ffmpeg bitrate syntax: `5M`, `800k`, `2500000`. Excludes crf. */
-  videoBitrate: z.string().regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M').optional(),
+  videoBitrate: z.string().regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M').refine(isUsableBitrate, 'must be 1k-2G bits per second, e.g. 5M').optional(),
   /** gif: 0 = loop forever (default), N = play N+1 times; -1 = play once. */
   gifLoop: z.number().int().min(-1).max(GIF_LOOP_MAX).optional(),
   /** Path of an already mixed audio file (see mixAudio), as long as the video. */
@@ -74,6 +75,11 @@ export const encoderOptionsSchema = z.object({
    * audio; png-sequence = files numbered from `startNumber`.
    */
   segment: z.object({ gop: positiveInt }).optional(),
+  /**
+   * hls: frames per segment. Every segment starts on a keyframe (an IDR, closed GOPs of exactly
+   * this many frames) and holds this many frames (the last may hold fewer).
+   */
+  hlsSegmentFrames: positiveInt.optional(),
   /** png-sequence: number of the first file (frame_%06d.png); default 1. */
   startNumber: z.number().int().min(0).optional(),
   /** ffmpeg binary (default: SEEKFRAME_FFMPEG, else `ffmpeg` on PATH). */
@@ -96,9 +102,9 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
   if (rule) throw invalid(rule.message, rule.field);
   // yuv420p stores colour at half resolution, so H.264 needs even sizes. We reject rather than
   // pad: padding would silently change the video's size by a pixel.
-  if (opts.format === 'mp4' && (opts.width % 2 !== 0 || opts.height % 2 !== 0)) {
+  if ((opts.format === 'mp4' || opts.format === 'hls') && (opts.width % 2 !== 0 || opts.height % 2 !== 0)) {
     throw invalid(
-      `mp4 (H.264, yuv420p) needs an even width and height, got ${opts.width}x${opts.height}. ` +
+      `${opts.format} (H.264, yuv420p) needs an even width and height, got ${opts.width}x${opts.height}. ` +
         `Set the composition to ${opts.width + (opts.width % 2)}x${opts.height + (opts.height % 2)}, or render to mov, webm or png-sequence.`,
       opts.width % 2 !== 0 ? 'width' : 'height',
     );
@@ -117,6 +123,9 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
   }
   if (opts.segment !== undefined && (opts.hdr !== undefined || opts.hardwareEncoder !== undefined || opts.audio !== undefined)) {
     throw invalid('A segment of a split render is video-only H.264 from libx264: no audio, no HDR, no hardware encoder (the audio is muxed once at assembly).', 'segment');
+  }
+  if ((opts.hlsSegmentFrames !== undefined) !== (opts.format === 'hls')) {
+    throw invalid(opts.format === 'hls' ? 'hls needs hlsSegmentFrames (frames per segment).' : `hlsSegmentFrames applies to hls only, not ${opts.format}.`, 'hlsSegmentFrames');
   }
   if (opts.startNumber !== undefined && opts.format !== 'png-sequence') {
     throw invalid(`startNumber applies to png-sequence only, not ${opts.format}.`, 'startNumber');

@@ -230,7 +230,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       const launchArgs = args.filter((arg) => !PROXY_FLAGS.test(arg));
       const proxy = contextProxy(args);
       // The heap limit is a launch flag: a browser serves only renders under the same limit.
-      const key = JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, opts.jsHeapLimitMB ?? null, launchArgs]);
+      const key = JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, opts.scale ?? 1, opts.jsHeapLimitMB ?? null, launchArgs]);
       for (const entry of pooled) {
         if (entry.leased || entry.key !== key) continue;
         if (!entry.session.browser.connected) {

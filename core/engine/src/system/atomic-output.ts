@@ -4,7 +4,22 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-const SEQUENCE_FILE = /^(frame_\d{6}\.png|audio\.aac)$/;
+/**
+ * The files each folder format writes: when its output folder already exists (the user may keep
+ * other files there), only these are replaced, including leftovers of an earlier, longer render.
+ */
+export const FOLDER_FILES = {
+  'png-sequence': /^(frame_\d{6}\.png|audio\.aac)$/,
+  hls: /^(index\.m3u8|segment_\d{5}\.ts)$/,
+} as const;
+
+/** `true` = a PNG sequence (the first folder format), a pattern = that folder format's files, `false` = one file. */
+type OutputShape = boolean | RegExp;
+
+function folderPattern(shape: OutputShape): RegExp | undefined {
+  if (shape === false) return undefined;
+  return shape === true ? FOLDER_FILES['png-sequence'] : shape;
+}
 
 /**
  * A temp name beside the final output (same folder, so the final rename is atomic and never
@@ -105,9 +120,10 @@ export function tempFolderPrefix(kind: 'render' | 'profile' | 'inline'): string 
 }
 
 /** Moves a finished temp file or folder into place; returns the output's total size in bytes. */
-export async function commitOutput(temp: string, output: string, isFolder: boolean): Promise<number> {
+export async function commitOutput(temp: string, output: string, shape: OutputShape): Promise<number> {
   liveTemps.delete(temp);
-  if (!isFolder) {
+  const ours = folderPattern(shape);
+  if (!ours) {
     await rename(temp, output);
     return (await stat(output)).size;
   }
@@ -118,21 +134,21 @@ export async function commitOutput(temp: string, output: string, isFolder: boole
     // The folder exists (the user may keep other files there): replace our own files only,
     // including frames left over from an earlier, longer render.
     for (const name of await readdir(output)) {
-      if (SEQUENCE_FILE.test(name)) await rm(path.join(output, name), { force: true });
+      if (ours.test(name)) await rm(path.join(output, name), { force: true });
     }
     for (const name of await readdir(temp)) await rename(path.join(temp, name), path.join(output, name));
     await rm(temp, { recursive: true, force: true });
   }
   let size = 0;
   for (const name of await readdir(output)) {
-    if (SEQUENCE_FILE.test(name)) size += (await stat(path.join(output, name))).size;
+    if (ours.test(name)) size += (await stat(path.join(output, name))).size;
   }
   return size;
 }
 
-export async function prepareTemp(temp: string, output: string, isFolder: boolean): Promise<void> {
+export async function prepareTemp(temp: string, output: string, shape: OutputShape): Promise<void> {
   await mkdir(path.dirname(output), { recursive: true });
-  if (isFolder) await mkdir(temp, { recursive: true });
+  if (folderPattern(shape)) await mkdir(temp, { recursive: true });
 }
 
 export async function removeTemp(temp: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { SeekframeError } from '@seekframe/composition';
 import { findOnPath, isExecutableFile } from './find-executable.js';
+import { installCommand } from './install-hint.js';
 import { runProcess } from './run-process.js';
 
 export const CHECKED_ENCODERS = ['libx264', 'libvpx-vp9', 'prores_ks', 'gif', 'aac', 'libopus', 'png'] as const;
@@ -51,9 +52,9 @@ async function locate(name: string, fromEnv: string | undefined, envName: string
 function notFound(first: string): SeekframeError {
   return new SeekframeError(
     'ffmpeg-not-found',
-    `${first} Run \`bash scripts/setup.sh\` or \`apt-get install ffmpeg\`, ` +
+    `${first} Seekframe encodes with ffmpeg from your system: install it with \`${installCommand('ffmpeg')}\`, ` +
       'or set SEEKFRAME_FFMPEG and SEEKFRAME_FFPROBE to the ffmpeg and ffprobe binaries.',
-    { stage: 'encode' },
+    { stage: 'encode', details: { install: installCommand('ffmpeg') } },
   );
 }
 

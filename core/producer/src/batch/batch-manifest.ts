@@ -18,7 +18,8 @@ export const ManifestRowSchema = z.object({
   /** Relative to the manifest's folder, `/` separators. */
   output: z.string(),
   /** The row exactly as given in the batch file (before merging over the declared defaults). */
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  // A row's values as given: text, numbers, booleans, and JSON for structured variables (a transcript).
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()).readonly(), z.record(z.string(), z.unknown()).readonly()])),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   /** Wall-clock milliseconds of the row's render. */

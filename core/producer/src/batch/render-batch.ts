@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
+import { expandOutputTemplate, extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
 import { createBrowserPool, findBrowser } from '@seekframe/engine';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
@@ -59,6 +59,7 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
       strictVariables: render.strictVariables,
       source: options.batchFile ?? 'the batch',
     });
+    const captionFiles = batchCaptionFiles(render.captions, planned, cwd);
     const folder = manifestFolder(planned.map((row) => row.output));
     const manifestPath = path.join(folder, 'manifest.json');
     const clash = planned.find((row) => row.output === manifestPath);
@@ -130,7 +131,8 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
         if (event.type === 'stage' || event.type === 'progress' || event.type === 'warning') emit({ ...event, row: plan.index });
       };
       try {
-        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(signal ? { signal } : {}) }, forward, rowContext);
+        const captions = captionFiles?.[plan.index];
+        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(captions ? { captions } : {}), ...(signal ? { signal } : {}) }, forward, rowContext);
         Object.assign(entry, {
           status: 'completed',
           finishedAt: new Date().toISOString(),
@@ -190,4 +192,29 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     emit({ type: 'error', error: error.toJSON() });
     throw error;
   }
+}
+
+/**
+ * `--captions` in a batch is a template like `--output` (`subs/{index}.srt`): each row writes the
+ * captions of its own transcript. A template that gives two rows one file is refused up front.
+ */
+function batchCaptionFiles(template: string | undefined, rows: readonly PlannedRow[], cwd: string): Record<number, string> | undefined {
+  if (template === undefined) return undefined;
+  const files: Record<number, string> = {};
+  const owners = new Map<string, number>();
+  for (const row of rows) {
+    const { output, missing } = expandOutputTemplate(template, row.variables, row.index);
+    const file = path.resolve(cwd, output);
+    const owner = owners.get(file);
+    if (missing.length > 0 || owner !== undefined) {
+      const why = missing.length > 0 ? `row ${row.index} has no "${missing[0]}" for its {${missing[0]}} placeholder` : `rows ${owner} and ${row.index} would both write ${file}`;
+      throw new SeekframeError('invalid-options', `--captions ${template}: ${why}. In a batch --captions is a template like --output; put {index} (or a key every row has) in it, e.g. subs/{index}.srt.`, {
+        stage: 'config',
+        details: { field: 'captions' },
+      });
+    }
+    owners.set(file, row.index);
+    files[row.index] = file;
+  }
+  return files;
 }

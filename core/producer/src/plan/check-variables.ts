@@ -12,6 +12,16 @@ export function checkVariables(
 ): VariableIssue[] {
   if (!overrides) return [];
   const issues = validateOverrides([...declarations], overrides);
+  // A transcript the caption element cannot show right is an error, strict or not: captions in
+  // the wrong place are worse than no render.
+  const captions = issues.filter((issue) => declarations.find((d) => d.id === issue.id)?.type === 'captions');
+  if (captions.length > 0) {
+    throw new SeekframeError(
+      'invalid-variables',
+      `The captions in the variables are not a transcript ${file} can show:\n` + captions.map((issue) => `  ${issue.message}`).join('\n') + '\nFix the transcript (see Captions in the manual for its shape).',
+      { stage: 'variables', details: { issues: captions.map((i) => ({ ...i })) } },
+    );
+  }
   if (strict && issues.length > 0) {
     throw new SeekframeError(
       'invalid-variables',

@@ -75,6 +75,8 @@ export interface RenderDemand {
   height: number;
   /** A number the request asked for; 'auto' is capped, never refused. */
   workers: number | 'auto';
+  /** --scale the width and height already include (named in the fix when the pixels are over). */
+  scale?: number;
 }
 
 function raise(name: RenderLimitName): string {
@@ -96,7 +98,8 @@ export function checkRenderLimits(limits: RenderLimits | undefined, demand: Rend
   }
   const pixels = demand.width * demand.height;
   if (limits.maxPixels !== undefined && pixels > limits.maxPixels) {
-    over('maxPixels', pixels, `a frame is ${demand.width}x${demand.height} = ${pixels} pixels`, 'Make data-width/data-height smaller');
+    const scaled = demand.scale !== undefined && demand.scale !== 1;
+    over('maxPixels', pixels, `a frame is ${demand.width}x${demand.height} = ${pixels} pixels${scaled ? ` (with --scale ${demand.scale})` : ''}`, scaled ? 'Use a smaller --scale' : 'Make data-width/data-height smaller');
   }
   if (limits.maxWorkers !== undefined && demand.workers !== 'auto' && demand.workers > limits.maxWorkers) {
     over('maxWorkers', demand.workers, `the request asks for ${demand.workers} workers`, 'Ask for fewer workers (or auto)');

@@ -55,8 +55,11 @@ export interface RenderPlan {
   hash: string;
   /** Entry HTML path relative to the project folder (POSIX separators). */
   entry: string;
+  /** The page's CSS size (data-width x data-height). */
   width: number;
   height: number;
+  /** --scale: the device scale factor of the capture; the encoded frames are width x scale by height x scale. Absent = 1. */
+  scale?: number;
   fps: Fps;
   totalFrames: number;
   format: OutputFormat;
@@ -65,6 +68,8 @@ export interface RenderPlan {
     crf?: number;
     videoBitrate?: string;
     gifLoop?: number;
+    /** hls: frames in each segment (each starts on a keyframe). */
+    hlsSegmentFrames?: number;
     /** Set: the mp4 is 10-bit HEVC with these HDR tags (--hdr, or HDR clips). */
     hdr?: HdrOutput;
     /** --gpu: a hardware H.264 encoder for the one-piece mp4 when one works where it renders. */

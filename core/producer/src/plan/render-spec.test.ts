@@ -28,6 +28,11 @@ describe('render spec', () => {
     { format: 'mp4', videoBitrate: '1.5G' },
     { format: 'mp4', videoBitrate: '2500k' },
     { format: 'webm', videoBitrate: '5T' },
+    { format: 'mp4', videoBitrate: '99999999999G' },
+    { format: 'mp4', videoBitrate: '2.5G' },
+    { format: 'mp4', videoBitrate: '2G' },
+    { format: 'mp4', videoBitrate: '999' },
+    { format: 'webm', videoBitrate: '1k' },
     { format: 'mp4', crf: 20, videoBitrate: '5M' },
   ] as const)('accepts exactly what the encoder accepts: %o', (settings) => {
     expect(specAccepts(settings)).toBe(engineAccepts(settings));
@@ -38,7 +43,10 @@ describe('render spec', () => {
     expect(() => parseRenderSpec({ projectDir: 'd', crf: 52 })).toThrow(/crf must be 0-51 for mp4/);
     expect(parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 60 }).crf).toBe(60);
     expect(parseRenderSpec({ projectDir: 'd', videoBitrate: '1.5G' }).videoBitrate).toBe('1.5G');
-    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4 and webm only, not gif/);
+    expect(() => parseRenderSpec({ projectDir: 'd', format: 'gif', crf: 20 })).toThrow(/crf applies to mp4, hls and webm only, not gif/);
+    // The syntax alone let 99999999999G through to ffmpeg, which failed mid-render.
+    expect(() => parseRenderSpec({ projectDir: 'd', videoBitrate: '99999999999G' })).toThrow(/videoBitrate must be 1k-2G bits per second/);
+    expect(() => parseRenderSpec({ projectDir: 'd', videoBitrate: '0' })).toThrow(/videoBitrate must be 1k-2G bits per second/);
   });
 
   it('is data only: one invalid-options error naming the source and every problem', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat } from '@seekframe/engine';
+import { CAPTION_FILE_FORMATS, captionFileFormat, isUsableBitrate, HLS_PLAYLIST, HLS_SEGMENT_SECONDS_MAX, HLS_SEGMENT_SECONDS_MIN, SCALE_MAX, SCALE_MIN } from '@seekframe/composition';
 import { invalidOptionsError } from './invalid-options-error.js';
 import { RenderLimitsSchema } from './render-limits.js';
 import type { Fps } from '@seekframe/composition';
@@ -46,13 +47,14 @@ export const FpsSchema = z
   .union([z.number(), z.string(), z.object({ num: z.number().int().positive(), den: z.number().int().positive() })])
   .transform((value, ctx) => toFps(typeof value === 'object' ? `${value.num}/${value.den}` : value, ctx));
 
-/** File extension of each format; png-sequence writes a folder. */
+/** File extension of each format; png-sequence and hls write a folder. */
 export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
   mp4: '.mp4',
   mov: '.mov',
   webm: '.webm',
   gif: '.gif',
   'png-sequence': '',
+  hls: '',
 };
 
 /**
@@ -63,7 +65,7 @@ export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
 export const RENDER_SPEC_SHAPE = {
     /** The project folder (its index.html is the entry) or the entry HTML file itself. */
     projectDir: z.string().min(1, 'must name a project folder or an .html file'),
-    /** Output file (folder for png-sequence). Default: renders/<project name>.<ext> under the cwd. */
+    /** Output file (folder for png-sequence and hls). Default: renders/<project name>.<ext> under the cwd. */
     output: z.string().min(1).optional(),
     /** Default: from the output's extension (.mov, .webm, .gif), else mp4. */
     format: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).optional(),
@@ -71,9 +73,25 @@ export const RENDER_SPEC_SHAPE = {
     fps: FpsSchema.optional(),
     quality: z.enum(QUALITIES, { message: `must be ${QUALITIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}` }).default('standard'),
     crf: z.number().int('must be a whole number').min(0, `must be 0-${CRF_LIMIT}`).max(CRF_LIMIT, `must be 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm`).optional(),
-    videoBitrate: z.string().regex(BITRATE_PATTERN, 'must be a bit rate like 5M, 2500k, 1.5G or 800000').optional(),
+    videoBitrate: z
+      .string()
+      .regex(BITRATE_PATTERN, 'must be a bit rate like 5M, 2500k, 1.5G or 800000')
+      .refine(isUsableBitrate, 'must be 1k-2G bits per second (e.g. 5M); a larger rate makes the encoder fail')
+      .optional(),
     gifLoop: z.number().int('must be a whole number').min(0, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`).max(GIF_LOOP_MAX, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`).default(0),
     videoFrameFormat: z.enum(['auto', 'jpg', 'png'], { message: 'must be auto, jpg or png' }).default('auto'),
+    /**
+     * Device scale factor of the capture: the page keeps its CSS size (data-width x data-height)
+     * and is painted at scale x as many pixels, so text and shapes are drawn sharp at the output
+     * size instead of being upscaled. 1-4; width and height times it must be whole pixels.
+     */
+    scale: z.coerce.number({ error: `must be a number from ${SCALE_MIN} to ${SCALE_MAX}` }).min(SCALE_MIN, `must be ${SCALE_MIN}-${SCALE_MAX} (2 renders a 1080p composition as 4K)`).max(SCALE_MAX, `must be ${SCALE_MIN}-${SCALE_MAX} (2 renders a 1080p composition as 4K)`).default(1),
+    /** hls: seconds of each segment (rounded to whole frames), default 4. */
+    hlsSegmentSeconds: z.coerce.number({ error: `must be a number of seconds, ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX}` }).min(HLS_SEGMENT_SECONDS_MIN, `must be ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} seconds`).max(HLS_SEGMENT_SECONDS_MAX, `must be ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} seconds`).optional(),
+    /** A caption sidecar (.srt or .vtt) written beside the render from the composition's captions variable, cue times on frame boundaries. */
+    captions: z.string().min(1).refine((file) => captionFileFormat(file) !== undefined, { message: `must name a ${CAPTION_FILE_FORMATS.map((f) => `.${f}`).join(' or ')} file` }).optional(),
+    /** Which captions variable the sidecar is written from; needed only when the composition declares more than one. */
+    captionsVariable: z.string().min(1).optional(),
     workers: z
       .union([z.literal('auto'), z.number().int('must be a whole number').min(1, 'must be 1-24 or auto').max(24, 'must be 1-24 or auto')])
       .default('auto'),
@@ -131,17 +149,34 @@ export function withSpecRules<S extends z.ZodType<SpecShapeOutput & Record<strin
         ctx.addIssue({ code: 'custom', path: ['crf'], message: `must be 0-${crfMax} for ${options.format} (mp4/H.264 takes 0-${CRF_MAX.mp4}, webm/VP9 0-${CRF_MAX.webm})` });
       }
       if ((options.crf !== undefined || options.videoBitrate !== undefined) && crfMax === undefined) {
-        ctx.addIssue({ code: 'custom', path: [options.crf !== undefined ? 'crf' : 'videoBitrate'], message: `applies to mp4 and webm only, not ${options.format}; use quality instead` });
+        ctx.addIssue({ code: 'custom', path: [options.crf !== undefined ? 'crf' : 'videoBitrate'], message: `applies to mp4, hls and webm only, not ${options.format}; use quality instead` });
+      }
+      if (options.hlsSegmentSeconds !== undefined && options.format !== 'hls') {
+        ctx.addIssue({ code: 'custom', path: ['hlsSegmentSeconds'], message: `applies to hls only, not ${options.format}; add format hls or drop it` });
+      }
+      if (options.format === 'hls' && options.output !== undefined && HLS_NOT_A_FOLDER.test(options.output)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['output'],
+          message: `names a file (${path.basename(options.output)}), but hls writes a folder: ${HLS_PLAYLIST} and its segment_NNNNN.ts files. Give a folder such as ${path.join(path.dirname(options.output), path.basename(options.output, path.extname(options.output)))}`,
+        });
+      }
+      if (options.captionsVariable !== undefined && options.captions === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['captionsVariable'], message: 'chooses the variable of a caption file; give captions (an .srt or .vtt path) too, or drop it' });
       }
     });
 }
 
 export const RenderSpecSchema = withSpecRules(z.object(RENDER_SPEC_SHAPE));
 
-/** `out.webm` means webm when no format is given; unknown or missing extensions mean mp4. */
+/** An hls output that is a playlist or a video file rather than a folder. */
+const HLS_NOT_A_FOLDER = /\.(m3u8|m3u|mp4|mov|webm|gif|ts)$/i;
+
+/** `out.webm` means webm when no format is given, `out.m3u8` hls (refused: hls writes a folder); unknown or missing extensions mean mp4. */
 export function formatFromOutput(output: string | undefined): OutputFormat {
   const ext = output ? path.extname(output).toLowerCase() : '';
-  const match = OUTPUT_FORMATS.find((format) => format !== 'png-sequence' && FORMAT_EXTENSIONS[format] === ext);
+  if (ext === '.m3u8') return 'hls';
+  const match = OUTPUT_FORMATS.find((format) => FORMAT_EXTENSIONS[format] !== '' && FORMAT_EXTENSIONS[format] === ext);
   return match ?? 'mp4';
 }
 

@@ -25,6 +25,8 @@ export interface PageTarget {
   url: string;
   width: number;
   height: number;
+  /** --scale: device scale factor of the capture (default 1). */
+  scale?: number;
   mode: CaptureMode;
   readyTimeoutMs: number;
   seekTimeoutMs?: number;

@@ -15,6 +15,7 @@ const SOFTWARE_ENCODERS: Record<OutputFormat, string> = {
   webm: 'libvpx-vp9 (VP9 with alpha)',
   gif: 'the gif encoder',
   'png-sequence': 'the png encoder',
+  hls: 'libx264 (a keyframe exactly at every segment start)',
 };
 
 /**
@@ -32,7 +33,7 @@ export async function chooseHardwareEncoder(
       warning: {
         type: 'warning',
         code: 'gpu/unsupported-format',
-        message: `--gpu: no hardware encoder can write ${format} here (${format === 'mov' || format === 'webm' ? 'hardware encoders drop the alpha channel it carries' : 'none exists for it'}); encoding with ${SOFTWARE_ENCODERS[format]}. Hardware encoding applies to mp4.`,
+        message: `--gpu: no hardware encoder can write ${format} here (${format === 'mov' || format === 'webm' ? 'hardware encoders drop the alpha channel it carries' : format === 'hls' ? 'its segments must start on keyframes placed at exact frames, which only libx264 is set up to do' : 'none exists for it'}); encoding with ${SOFTWARE_ENCODERS[format]}. Hardware encoding applies to mp4.`,
         details: { format },
       },
     };

@@ -19,6 +19,8 @@ import { seekframeVersion } from './seekframe-version.js';
 import { checkVariables } from '../plan/check-variables.js';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { checkRenderLimits } from '../plan/render-limits.js';
+import { planCaptionSidecar, type CaptionSidecar } from '../plan/caption-sidecar.js';
+import { hlsSegmentFrames, outputSize } from '../plan/output-size.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { runLint } from '../plan/run-lint.js';
@@ -54,6 +56,8 @@ export async function planRender(spec: RenderSpec | RenderSpecInput, context: Re
 
 export interface PlannedSession {
   plan: RenderPlan;
+  /** `--captions`: the sidecar to write beside the output once the frames are encoded. */
+  captions?: CaptionSidecar;
   /** Still open; with keepPage its `adopt` holds the plan step's page and the early workers. */
   session: RenderSession;
 }
@@ -97,21 +101,28 @@ export async function planRenderSession(
       details: { file: project.entryFile },
     });
   }
-  checkRenderLimits(spec.limits, { frames: totalFrames, width: metadata.width, height: metadata.height, workers: spec.workers }, displayPath(project.root, project.entryFile));
+  const source = displayPath(project.root, project.entryFile);
+  // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
+  const size = outputSize(spec.format, metadata, spec.scale, source);
+  checkRenderLimits(spec.limits, { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale }, source);
   const encoder: RenderPlan['encoder'] = {
     quality: spec.quality,
     ...(spec.crf === undefined ? {} : { crf: spec.crf }),
     ...(spec.videoBitrate === undefined ? {} : { videoBitrate: spec.videoBitrate }),
     ...(spec.format === 'gif' ? { gifLoop: spec.gifLoop } : {}),
+    ...(spec.format === 'hls' ? { hlsSegmentFrames: hlsSegmentFrames(spec.hlsSegmentSeconds, fps) } : {}),
     gpu: spec.gpu,
   };
   // Encoder rules (crf only for mp4/webm, even sizes for H.264...) fail now, not after capture.
-  parseEncoderOptions({ format: spec.format, output: spec.output ?? 'render', width: metadata.width, height: metadata.height, fps, inputFormat: 'png', ...withoutGpu(encoder) });
+  parseEncoderOptions({ format: spec.format, output: spec.output ?? 'render', width: size.width, height: size.height, fps, inputFormat: 'png', ...withoutGpu(encoder) });
 
   stage('variables');
   for (const issue of checkVariables(metadata.variables, spec.variables, spec.strictVariables, project.entryFile)) {
     warn(`variables/${issue.kind}`, issue.message, { id: issue.id, kind: issue.kind });
   }
+  const captions = spec.captions === undefined
+    ? undefined
+    : planCaptionSidecar({ file: spec.captions, variable: spec.captionsVariable, declarations: metadata.variables, variables: spec.variables ?? {}, fps, totalFrames, source });
 
   stage('serve');
   // The page's virtual Date.now() at t = 0, fixed here: every chunk of this plan shows the same clock.
@@ -129,7 +140,7 @@ export async function planRenderSession(
 
   stage('media');
   const transparent = isTransparent(spec.format);
-  const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
+  const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, scale: spec.scale, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
   const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
@@ -189,6 +200,8 @@ export async function planRenderSession(
     entry: project.entry,
     width: metadata.width,
     height: metadata.height,
+    // Only when scaled: a plan of an unscaled render hashes as it did before --scale existed.
+    ...(spec.scale !== 1 ? { scale: spec.scale } : {}),
     fps,
     totalFrames,
     format: spec.format,
@@ -210,10 +223,10 @@ export async function planRenderSession(
     network,
     ...(spec.limits ? { limits: spec.limits } : {}),
   });
-  return { plan, session };
+  return { plan, session, ...(captions ? { captions } : {}) };
 }
 
-/** mov, webm and png-sequence keep the page's transparency (PNG frames); the others are opaque. */
+/** mov, webm and png-sequence keep the page's transparency (PNG frames); the others (mp4, gif, hls) are opaque. */
 export function isTransparent(format: RenderPlan['format']): boolean {
   return format === 'mov' || format === 'webm' || format === 'png-sequence';
 }

@@ -11,6 +11,7 @@ import type { RenderEventListener, RenderResult } from './render-events.js';
 import { renderSessionFrames } from './render-frames.js';
 import { startRenderGuards } from './render-guards.js';
 import { ProblemLog } from '../serve/problem-log.js';
+import { writeCaptionSidecar } from '../plan/caption-sidecar.js';
 
 /**
  * One render job end to end, for the CLI, the server and batch: the spec is planned
@@ -39,10 +40,12 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     peakBrowserBytes = guards.peakBrowserBytes;
     const signal = cancel ? AbortSignal.any([cancel, limited]) : limited;
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
-    const { plan, session } = await planRenderSession(spec, { ...guards.context, onEvent: emit, signal, problems }, cleanup, { keepPage: true, signal });
+    const { plan, session, captions } = await planRenderSession(spec, { ...guards.context, onEvent: emit, signal, problems }, cleanup, { keepPage: true, signal });
     checkpoint(signal);
     const audio = await mixSessionAudio(plan, path.join(session.workDir, plan.media.audio?.codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), session, signal);
     const encoded = await renderSessionFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: output, ...(audio ? { audio } : {}) }, session, signal);
+    // --captions: the sidecar follows the video it belongs to (made at plan time, so it cannot fail on the data now).
+    if (captions) await writeCaptionSidecar(captions);
 
     const videoDuration = plan.totalFrames * (plan.fps.den / plan.fps.num);
     const result: RenderResult = {
@@ -53,13 +56,14 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       videoDuration,
       frames: plan.totalFrames,
       fps: plan.fps,
-      width: plan.width,
-      height: plan.height,
+      width: Math.round(plan.width * (plan.scale ?? 1)),
+      height: Math.round(plan.height * (plan.scale ?? 1)),
       workers: encoded.workers,
       captureMode: plan.captureMode,
       hasAudio: audio !== null,
       browserMemoryMB: Math.round(peakBrowserBytes() / 2 ** 20),
       versions: plan.versions,
+      ...(captions ? { captions: { file: captions.file, cues: captions.cues, variable: captions.variable } } : {}),
     };
     emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions });
     return result;

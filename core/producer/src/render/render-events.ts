@@ -53,6 +53,8 @@ export interface RenderResult {
   browserMemoryMB: number;
   /** Chromium, ffmpeg, fonts and Seekframe that made it: compare pixels only between equal versions. */
   versions: RenderVersions;
+  /** `--captions`: the .srt/.vtt written beside the output, its cue count and the variable it came from. */
+  captions?: { file: string; cues: number; variable: string };
 }
 
 /**

@@ -89,7 +89,7 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
   session.emit({ type: 'stage', stage: 'capture' });
   const job: CaptureAndEncodeOptions = {
     browser: session.browser,
-    page: { url: session.server.entryUrl, width: plan.width, height: plan.height, mode: plan.captureMode, readyTimeoutMs: plan.readyTimeoutMs, seekTimeoutMs: plan.seekTimeoutMs },
+    page: { url: session.server.entryUrl, width: plan.width, height: plan.height, scale: plan.scale ?? 1, mode: plan.captureMode, readyTimeoutMs: plan.readyTimeoutMs, seekTimeoutMs: plan.seekTimeoutMs },
     server: session.server,
     workers,
     range,
@@ -126,10 +126,12 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
 }
 
 async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession): Promise<Omit<EncoderOptions, 'inputFormat'>> {
+  const scale = plan.scale ?? 1;
   const base = {
     output: path.resolve(target.path),
-    width: plan.width,
-    height: plan.height,
+    // Whole pixels: planRender refused a scale that gives fractions, so rounding only drops float noise.
+    width: Math.round(plan.width * scale),
+    height: Math.round(plan.height * scale),
     fps: plan.fps,
     quality: plan.encoder.quality,
     ffmpeg: session.ffmpeg.ffmpeg,
@@ -159,6 +161,7 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
     format: plan.format,
     ...rate,
     ...(plan.format === 'gif' ? { gifLoop: plan.encoder.gifLoop ?? 0 } : {}),
+    ...(plan.format === 'hls' ? { hlsSegmentFrames: plan.encoder.hlsSegmentFrames } : {}),
     ...(hardwareEncoder ? { hardwareEncoder } : {}),
     ...(plan.encoder.hdr ? { hdr: plan.encoder.hdr } : {}),
     ...(target.audio ? { audio: target.audio, audioCopy } : {}),
@@ -185,8 +188,15 @@ function checkRange(plan: RenderPlan, range: FrameRange): void {
   }
 }
 
-/** What cannot be split: GIF (one palette over all frames), webm (VP9 pieces do not join by copy), HDR two-pass mp4. */
+/** What cannot be split: GIF (one palette over all frames), webm (VP9 pieces do not join by copy), hls (a folder of its own segments), HDR two-pass mp4. */
 export function checkSplittable(plan: Pick<RenderPlan, 'format' | 'encoder'>): void {
+  if (plan.format === 'hls') {
+    throw new SeekframeError(
+      'format-not-distributable',
+      'hls cannot be rendered in pieces: its segments are cut by one encoder so each starts on a keyframe. Render it in one piece (renderFrames with kind "output", or `seekframe render --format hls`), or render mp4 in pieces and segment that.',
+      { stage: 'config', details: { format: plan.format } },
+    );
+  }
   if (plan.format === 'gif' || plan.format === 'webm') {
     throw new SeekframeError(
       'format-not-distributable',
@@ -204,5 +214,5 @@ export function checkSplittable(plan: Pick<RenderPlan, 'format' | 'encoder'>): v
 
 function checkTarget(plan: RenderPlan, range: FrameRange, target: RenderTarget): void {
   if (target.kind === 'segment') checkSplittable(plan);
-  else if (plan.format === 'gif' && (range.start !== 0 || range.end !== plan.totalFrames)) checkSplittable(plan);
+  else if ((plan.format === 'gif' || plan.format === 'hls') && (range.start !== 0 || range.end !== plan.totalFrames)) checkSplittable(plan);
 }

@@ -33,4 +33,4 @@ export function createNodeCompositionFiles(options: NodeCompositionFilesOptions)
   });
 }
 
-export { exportCompositionFiles, vendorPackageFiles, type ExportCompositionOptions, type ExportedComposition, type PackageFile } from './export-composition-files.js';
+export { exportCompositionFiles, type ExportCompositionOptions, type ExportedComposition } from './export-composition-files.js';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompositionHost } from './composition-files/composition-host.js';
 import { createCompositionFiles } from './composition-files/serve-composition-file.js';
@@ -22,22 +21,14 @@ export interface ExportCompositionOptions {
   runtimeSource?: RuntimeInjectorOptions['runtimeSource'];
 }
 
-/** A file of an installed npm package the composition uses, and where it goes in a vendored copy. */
-export interface PackageFile {
-  /** The installed file. */
-  file: string;
-  /** `node_modules/<package>/<path inside it>`. */
-  vendored: string;
-}
-
 export interface ExportedComposition {
   manifest: ExportedFilesManifest;
   /** Bytes of every stored file. */
   bytes: number;
   /** Remote URLs the pages reference that have no local copy here (the viewer's browser loads them). */
   notLocal: string[];
-  /** Installed npm package files the composition uses (and their package.json files). */
-  packages: PackageFile[];
+  /** Names of the installed npm packages the composition uses (node_modules/ paths, npm CDN URLs), sorted. */
+  packages: string[];
 }
 
 /** Folders of a composition that are not part of what renders. */
@@ -55,7 +46,9 @@ export async function exportCompositionFiles(options: ExportCompositionOptions):
   const root = path.resolve(options.root);
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
   const used = new Set<string>();
-  const host = observePackages(createNodeCompositionHost({ root, network: 'none' }), used);
+  // Confined like a template's live preview: a symlink in the folder that leads out of it is not
+  // copied into a deployment anyone can read.
+  const host = observePackages(createNodeCompositionHost({ root, network: 'none', confineToRoot: true }), used);
   const files = createCompositionFiles({ host, entry: options.entry ?? 'index.html', base, prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource ?? loadRuntimeSource, mode: 'preview' }) });
   const outDir = options.outDir;
   if (outDir) await rm(outDir, { recursive: true, force: true });
@@ -103,20 +96,7 @@ export async function exportCompositionFiles(options: ExportCompositionOptions):
     }
   }
   if (outDir) await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest));
-  return { manifest, bytes, notLocal: [...new Set(notLocal)].sort(), packages: await packageFiles(used) };
-}
-
-/**
- * Copies the npm package files a composition uses (and each package's package.json) into
- * `<dir>/node_modules/`, so a copy of the composition renders where those packages are not
- * installed (a container image, a sandbox): the render finds them in the composition's own folder.
- */
-export async function vendorPackageFiles(packages: readonly PackageFile[], dir: string): Promise<void> {
-  for (const { file, vendored } of packages) {
-    const destination = path.join(dir, ...vendored.split('/'));
-    await mkdir(path.dirname(destination), { recursive: true });
-    await copyFile(file, destination);
-  }
+  return { manifest, bytes, notLocal: [...new Set(notLocal)].sort(), packages: packageNames(used) };
 }
 
 /** The host, noting every installed package file it answers with. */
@@ -131,28 +111,16 @@ function observePackages(host: CompositionHost, used: Set<string>): CompositionH
   };
 }
 
-async function packageFiles(used: Set<string>): Promise<PackageFile[]> {
-  const out = new Map<string, PackageFile>();
+/** The packages the installed files belong to (`…/node_modules/<name>/…` or `…/node_modules/@scope/<name>/…`). */
+function packageNames(used: Set<string>): string[] {
+  const names = new Set<string>();
   for (const file of used) {
-    const packageDir = packageRoot(file);
-    if (!packageDir) continue;
-    const name = packageDir.split(path.sep).slice(packageDir.split(path.sep).lastIndexOf('node_modules') + 1).join('/');
-    for (const one of [path.join(packageDir, 'package.json'), file]) {
-      const vendored = `node_modules/${name}/${path.relative(packageDir, one).split(path.sep).join('/')}`;
-      out.set(vendored, { file: one, vendored });
-    }
+    const parts = file.split(path.sep);
+    const at = parts.lastIndexOf('node_modules');
+    if (at < 0 || at + 2 >= parts.length) continue;
+    names.add(parts[at + 1]!.startsWith('@') ? `${parts[at + 1]}/${parts[at + 2]}` : parts[at + 1]!);
   }
-  return [...out.values()].sort((a, b) => a.vendored.localeCompare(b.vendored));
-}
-
-/** The folder of the installed package `file` belongs to: `…/node_modules/<name>` or `…/node_modules/@scope/<name>`. */
-function packageRoot(file: string): string | null {
-  const parts = file.split(path.sep);
-  const at = parts.lastIndexOf('node_modules');
-  if (at < 0 || at + 1 >= parts.length) return null;
-  const length = parts[at + 1]!.startsWith('@') ? at + 3 : at + 2;
-  const dir = parts.slice(0, length).join(path.sep);
-  return existsSync(path.join(dir, 'package.json')) ? dir : null;
+  return [...names].sort();
 }
 
 /** Every file of the composition folder that renders (relative POSIX paths): no tests, renders, node_modules or dot files. */

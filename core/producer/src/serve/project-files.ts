@@ -5,6 +5,5 @@
 export { readProjectFile } from './read-project-file.js';
 export { resolveProject, type ProjectLocation } from './resolve-project.js';
 export { displayPath } from './display-path.js';
-export { inside, insideLexically } from './inside.js';
 export { fontPackageCheck } from './fonts/font-package-check.js';
 export { BUNDLED_FONT_PACKAGES } from './fonts/bundled-font-packages.js';

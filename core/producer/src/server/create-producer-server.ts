@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
-import { answerClientError } from './client-error-response.js';
+import { answerClientErrors } from './client-error-response.js';
 import { serve, type ServerType } from '@hono/node-server';
 import { SeekframeError } from '@seekframe/composition';
 import { createBrowserPool, findBrowser, type BrowserInfo, type BrowserPoolStats } from '@seekframe/engine';
@@ -74,7 +73,7 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
     });
   });
   // Node answers oversized request lines/headers itself with an empty body; ours get JSON like every other error.
-  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => answerClientError(error, socket));
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 

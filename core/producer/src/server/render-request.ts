@@ -45,8 +45,8 @@ export async function parseRenderRequest(body: unknown, limits: { root: string; 
   const { projectDir, html, ...fields } = result.data;
   const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const { projectDir: _placeholder, output: _output, ...options } = parseRenderSpec({ projectDir: '.', ...defined });
-  if (options.format === 'png-sequence') {
-    throw new SeekframeError('invalid-options', 'format png-sequence writes a folder, which the server cannot hand out as one file; use mp4, mov, webm or gif.', {
+  if (options.format === 'png-sequence' || options.format === 'hls') {
+    throw new SeekframeError('invalid-options', `format ${options.format} writes a folder${options.format === 'hls' ? ' (a playlist and its segments)' : ''}, which the server cannot hand out as one file; use mp4, mov, webm or gif here, or \`seekframe render --format ${options.format}\` on a machine of your own.`, {
       stage: 'config',
       details: { field: 'format' },
     });

@@ -27,6 +27,8 @@ export interface LocalFolderStorage extends StoragePort {
   tempPath(suffix?: string): string;
   /** Moves a finished file in under `key` (rename; a copy first when it is on another file system). */
   adoptFile(key: string, file: string, options?: StoragePutOptions): Promise<{ created: boolean }>;
+  /** The objects whose key starts with `prefix` (temp files and symlinks are not objects). */
+  list(prefix: string): Promise<StorageObjectInfo[]>;
 }
 
 /** `.<pid>-<hex>.tmp<suffix>`: a dot name, which keys cannot have, and the writer's pid for the sweep. */
@@ -212,6 +214,19 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
       const stats = await lstat(target).catch(() => null);
       // A symlink is removed itself (its target is never touched); folders are not objects.
       if (stats && !stats.isDirectory()) await rm(target, { force: true });
+    },
+
+    async list(prefix) {
+      await realRoot();
+      const found: StorageObjectInfo[] = [];
+      for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (!key.startsWith(prefix) || key.split('/').some((segment) => segment.startsWith('.'))) continue;
+        const stats = await lstat(path.join(root, ...key.split('/'))).catch(() => null);
+        if (stats?.isFile()) found.push(describe(key, stats));
+      }
+      return found;
     },
 
     url(key) {

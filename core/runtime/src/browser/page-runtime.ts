@@ -1,6 +1,7 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
 import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineClip, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
+import { CaptionElements, captionStyles } from './caption-elements.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
@@ -52,6 +53,7 @@ export class PageRuntime {
   private readonly callbacks = new Set<(t: number) => void | Promise<void>>();
   private readonly grading: ColorGradingPass;
   private readonly animations: AnimationSeeker;
+  private captions: CaptionElements | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private currentTime = 0;
   /** Preview only: audible clips play while the player plays (undefined in render mode). */
@@ -100,6 +102,7 @@ export class PageRuntime {
     await nextMacrotask();
     this.settings.adoptTimelineLength(this.animations.timelineLength(findCompositionRoot(doc).getAttribute('data-composition-id') ?? undefined));
     const frames = this.attachFrames(doc);
+    this.captions = this.attachCaptions(doc);
     // Again: author scripts may have added media since DOMContentLoaded.
     const media = this.quietMedia(doc);
     const metadata = Promise.all(
@@ -116,6 +119,7 @@ export class PageRuntime {
     );
     await Promise.all([
       this.pending.track('fonts', waitForFonts(doc)),
+      ...(this.captions ? [this.pending.track('caption fonts', this.captions.loadFonts(doc))] : []),
       earlyImages,
       decodeImages(doc, this.pending),
       metadata,
@@ -149,6 +153,17 @@ export class PageRuntime {
       this.warn('clip-source-unreadable', `${describeElement(iframe)} in ${doc.location.href}: ${frame}; it is captured as it is, not frame-exact`, { element: describeElement(iframe), src, file: doc.location.href });
     }
     return this.frames;
+  }
+
+  /** `[data-captions]` elements (found once the page's scripts ran), with their default styles. */
+  private attachCaptions(doc: Document): CaptionElements | undefined {
+    const captions = new CaptionElements(doc, this.settings.variables, this.log);
+    if (captions.size === 0) return undefined;
+    const style = doc.createElement('style');
+    style.setAttribute('data-seekframe', 'captions');
+    style.textContent = captionStyles();
+    doc.head.prepend(style);
+    return captions;
   }
 
   /** A host that ends up with nothing to show is a warning, not a silently empty region. */
@@ -234,6 +249,8 @@ export class PageRuntime {
     this.clock.runTimersUntil(ms, (atMs) => this.animations.scan(atMs / 1000));
     this.animations.scan(t);
     this.animations.seekAnimations(t);
+    // Before onSeek callbacks, so author code may read or restyle the caption words of this frame.
+    this.captions?.show(t);
     await Promise.all(
       [...this.callbacks].map((fn) =>
         this.pending.track(

@@ -110,8 +110,9 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
 
   app.get('/renders/:id/file', async (c) => {
     const render = known(c.req.param('id'));
-    if (render.status !== 'completed' || render.format === 'png-sequence') {
-      throw new SeekframeError('output-not-found', render.format === 'png-sequence' ? `Render "${render.id}" is a folder of PNG files (${render.file}); open it from disk.` : `Render "${render.id}" has no file yet (${render.status}).`, { stage: 'output' });
+    const folder = render.format === 'png-sequence' ? 'a folder of PNG files' : render.format === 'hls' ? 'an HLS folder (index.m3u8 and its segments)' : undefined;
+    if (render.status !== 'completed' || folder) {
+      throw new SeekframeError('output-not-found', folder ? `Render "${render.id}" is ${folder} (${render.file}); open it from disk.` : `Render "${render.id}" has no file yet (${render.status}).`, { stage: 'output' });
     }
     const info = await stat(render.output).catch(() => null);
     if (!info?.isFile()) throw new SeekframeError('output-not-found', `${render.file} was moved or deleted after the render.`, { stage: 'output' });
