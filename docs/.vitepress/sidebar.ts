@@ -79,6 +79,9 @@ export const SIDEBAR: SidebarGroup[] = [
   },
   {
     text: 'Contributing',
-    items: [{ text: 'Architecture', link: '/contributing/architecture' }],
+    items: [
+      { text: 'Architecture', link: '/contributing/architecture' },
+      { text: 'Working in the repository', link: '/contributing/repository' },
+    ],
   },
 ];
