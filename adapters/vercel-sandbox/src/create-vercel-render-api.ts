@@ -91,8 +91,10 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     composition,
     previewAssets: options.previewAssets ?? packagedPreviewAssets(),
     // The preview's files by the render's own rule, read from this function's node_modules
-    // (next.config.mjs traces the @fontsource packages and gsap into the deployment).
-    compositionFiles: createNodeCompositionFiles({ root: options.compositionDir, base: PREVIEW_COMPOSITION_BASE }),
+    // (next.config.mjs traces the @fontsource packages and gsap into the deployment); confined to
+    // the folder like every template's files. Not render-api/node's nodeCompositionFiles: that
+    // entry pulls in the local runner and esbuild (see files/folder-files.ts).
+    compositionFiles: createNodeCompositionFiles({ root: options.compositionDir, base: PREVIEW_COMPOSITION_BASE, confineToRoot: true }),
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).
