@@ -39,8 +39,9 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 function imageHelper(name) {
   const own = join(APP_DIR, 'scripts', name);
   if (existsSync(own)) return own;
-  const monorepo = resolve(APP_DIR, '../../infra/docker', name);
-  if (existsSync(monorepo)) return monorepo;
+  // The checkout's infra/docker, found upwards from the app (never a fixed path out of a project).
+  const monorepo = ancestors(dirname(APP_DIR)).map((dir) => join(dir, 'infra', 'docker', name)).find((file) => existsSync(file));
+  if (monorepo) return monorepo;
   throw new Error(`scripts/${name} is missing; copy it from a Seekframe checkout (infra/docker/${name}).`);
 }
 export const DEFAULT_COMPOSITION_DIR = 'compositions/ui-3d-reveal';
