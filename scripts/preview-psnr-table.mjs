@@ -2,8 +2,8 @@
 // Prints the preview-versus-render PSNR table from the JSON lines the preview tests append to
 // SEEKFRAME_PSNR_REPORT (reportPsnr in adapters/render-api/src/contract-suite/preview-parity.ts):
 //   SEEKFRAME_PSNR_REPORT=/tmp/psnr.jsonl npx vitest run core/cli/test/preview-parity.test.ts \
-//     apps/modal-function/test/preview-parity.test.ts apps/vercel-sandbox/test/next-app.test.ts \
-//     apps/cloudflare-container/test/preview-parity.test.ts
+//     apps/modal-function/test/preview-parity.test.ts apps/cloudflare-container/test/preview-parity.test.ts
+//   SEEKFRAME_PSNR_REPORT=/tmp/psnr.jsonl npx vitest run --project outside tools/registry/test/template-vercel-sandbox.test.ts
 //   node scripts/preview-psnr-table.mjs /tmp/psnr.jsonl [/tmp/psnr-before.jsonl]
 // With a second file, each cell reads "before → after".
 import { readFileSync } from 'node:fs';
