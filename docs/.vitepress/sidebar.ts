@@ -55,7 +55,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Cloudflare', link: '/deploy/cloudflare' },
       { text: 'Rendering on AWS Lambda', link: '/deploy/aws-lambda' },
       { text: 'Render in Docker', link: '/deploy/docker' },
-      // Slot: "Webhooks" (/deploy/webhooks) when signed webhooks land.
+      { text: 'Webhooks', link: '/deploy/webhooks' },
     ],
   },
   {

@@ -13,6 +13,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'invalid-composition': 400,
   'limit-exceeded': 400,
   'lint-failed': 400,
+  'webhook-secret-missing': 400,
   // A request's page naming a file outside its project (a posted document, a variable value).
   'path-outside-project': 400,
   unauthorized: 401,

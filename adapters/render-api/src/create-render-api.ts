@@ -10,6 +10,7 @@ import { mountPreview } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
 import { isFinished, type JobProgress, type RenderJob, type RenderJobRequest } from './render-job.js';
 import { runJob } from './run-job.js';
+import { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
 import { serveObject } from './serve-object.js';
 
 const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', gif: 'image/gif' };
@@ -42,6 +43,8 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
   const { jobs, objects, runner } = options;
   /** Renders started by this instance: their abort switches and completion promises. */
   const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Webhook listeners of jobs this instance started or polled, until their final event. */
+  const listeners = new Map<string, JobWebhookListener>();
   /** When this instance last swept the store for renders past retention (see sweepExpired). */
   let lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -97,7 +100,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       },
     }),
     async (c) => {
-      const { request, totalFrames, bodyHash } = await checkRenderRequest(await c.req.text(), { composition: loadComposition, allowCustomHtml: options.allowCustomHtml ?? false, limits });
+      const { request, totalFrames, bodyHash } = await checkRenderRequest(await c.req.text(), { composition: loadComposition, allowCustomHtml: options.allowCustomHtml ?? false, limits, webhooks: options.webhooks });
 
       const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
       if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
@@ -134,14 +137,14 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       const stored = await jobs.create(job);
       if (!stored.created) return answerExisting(c, stored.job, bodyHash);
 
-      const done = start(job, request);
+      const done = start(job, request, new URL(c.req.url).origin);
       sweepExpired();
       return answerNew(c, job, done, { ownsJob: true });
     },
   );
 
   app.get('/api/render/:id', async (c) => {
-    const job = await freshJob(c.req.param('id'));
+    const job = await freshJob(c.req.param('id'), new URL(c.req.url).origin);
     if (job.status === 'queued' || job.status === 'running') {
       c.header('retry-after', String(POLL_SECONDS));
       c.header('cache-control', 'no-store');
@@ -175,10 +178,11 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
 
   // -------------------------------------------------------------------------------------------
 
-  function start(job: RenderJob, request: RenderJobRequest): Promise<void> {
+  function start(job: RenderJob, request: RenderJobRequest, baseUrl: string): Promise<void> {
     const controller = new AbortController();
+    const listener = webhookListener(job, baseUrl);
     const done = runJob(
-      { jobs, objects, runner, now: () => now().getTime() },
+      { jobs, objects, runner, now: () => now().getTime(), listener },
       job,
       {
         id: job.id,
@@ -186,6 +190,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
         outputKey: job.outputKey,
         contentType: CONTENT_TYPES[job.request.format],
         limits: { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) },
+        origin: baseUrl,
       },
       controller.signal,
     )
@@ -194,12 +199,40 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       .finally(() => local.delete(job.id));
     local.set(job.id, { controller, done });
     options.waitUntil?.(done);
+    // Deliveries outlive the answer (and the render): the platform keeps them running until they end.
+    if (listener) void done.then(() => settleWebhook(job.id, listener));
     return done;
+  }
+
+  /** The job's webhook listener (one per job and instance; job-webhooks.ts), or null without a webhook. */
+  function webhookListener(job: RenderJob, baseUrl: string): JobWebhookListener | null {
+    const existing = listeners.get(job.id);
+    if (existing) return existing;
+    const listener = jobWebhookListener(job, jobs, options.webhooks, { now: () => now().getTime(), baseUrl });
+    if (!listener) return null;
+    listeners.set(job.id, listener);
+    return listener;
+  }
+
+  /** Waits for the job's deliveries; forgets its listener once the job is finished. */
+  function settleWebhook(id: string, listener: JobWebhookListener): Promise<void> {
+    const settled = listener.settled().then(async () => {
+      const current = await jobs.get(id).catch(() => null);
+      if (!current || isFinished(current.status)) listeners.delete(id);
+    });
+    options.waitUntil?.(settled);
+    return settled;
   }
 
   /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
   async function cancelJob(id: string, message: string): Promise<void> {
-    await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    const cancelled = await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    // A cancelled render's webhook hears render.failed with code render-cancelled: its last event.
+    const listener = cancelled ? (listeners.get(id) ?? webhookListener(cancelled, 'http://localhost')) : null;
+    if (listener && cancelled?.error) {
+      listener.failed(cancelled.error);
+      void settleWebhook(id, listener);
+    }
     local.get(id)?.controller.abort();
     await runner.cancel(id);
   }
@@ -268,7 +301,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       return c.json({ call_id: job.id });
     }
     const stopWatching = ownsJob ? cancelOnDisconnect(c.req.raw.signal, job.id) : () => undefined;
-    const finished = await waitForJob(job.id, done).finally(stopWatching);
+    const finished = await waitForJob(job.id, done, new URL(c.req.url).origin).finally(stopWatching);
     if (!finished || !isFinished(finished.status)) {
       // Past the platform's request time: the client continues by polling.
       c.header('location', statusUrl);
@@ -282,7 +315,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     throw SeekframeError.fromJSON(finished.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
   }
 
-  async function waitForJob(id: string, done: Promise<void>): Promise<RenderJob | null> {
+  async function waitForJob(id: string, done: Promise<void>, baseUrl: string): Promise<RenderJob | null> {
     const deadline = now().getTime() + syncTimeoutMs;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<void>((resolve) => {
@@ -290,17 +323,17 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     });
     await Promise.race([done, timeout]);
     // A detached runner finishes elsewhere: poll its state until it ends or time runs out.
-    let job = await freshJob(id).catch(() => null);
+    let job = await freshJob(id, baseUrl).catch(() => null);
     while (job && !isFinished(job.status) && now().getTime() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 500));
-      job = await freshJob(id).catch(() => null);
+      job = await freshJob(id, baseUrl).catch(() => null);
     }
     if (timer !== undefined) clearTimeout(timer);
     return job;
   }
 
   /** The job by id, refreshed from a detached runner; 404 unknown, 410 expired. */
-  async function freshJob(id: string): Promise<RenderJob> {
+  async function freshJob(id: string, baseUrl?: string): Promise<RenderJob> {
     let job = await jobs.get(id);
     if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
     if (Date.parse(job.expiresAt) <= now().getTime()) {
@@ -309,7 +342,16 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     }
     if (!isFinished(job.status) && runner.poll && !local.has(id)) {
       const update = await runner.poll(job);
-      if (update) job = (await jobs.update(id, update)) ?? job;
+      if (update) {
+        const before = job;
+        job = (await jobs.update(id, update)) ?? job;
+        // A detached render's events are learnt here: its webhook hears what changed.
+        const listener = baseUrl === undefined ? null : webhookListener(job, baseUrl);
+        if (listener) {
+          notifyJobChange(listener, before, job);
+          void settleWebhook(id, listener);
+        }
+      }
     }
     return job;
   }
@@ -337,7 +379,8 @@ function checkRequestSize(request: Request): void {
 }
 
 function progressOf(job: RenderJob): JobProgress {
-  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames };
+  const webhook = job.request.webhook ? { webhook: { url: job.request.webhook.url, attempts: job.webhookAttempts ?? [] } } : {};
+  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames, ...webhook };
 }
 
 function wantsJson(c: Context): boolean {

@@ -1,6 +1,6 @@
 // Platform-neutral entry: no `node:` import anywhere in this graph (it loads in a Worker).
 export { createRenderApi } from './create-render-api.js';
-export { DEFAULT_LIMITS, renderApiSettingsFromEnv, type AnswerMode, type RenderApiLimits, type RenderApiOptions } from './render-api-options.js';
+export { DEFAULT_LIMITS, renderApiSettingsFromEnv, type AnswerMode, type RenderApiLimits, type RenderApiOptions, type RenderApiWebhooks, type WebhookSettings } from './render-api-options.js';
 export type {
   ByteRange,
   CompositionSource,
@@ -38,3 +38,6 @@ export { statusOf } from './api-error.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
 export { expireRenders } from './expire-renders.js';
+export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
+export { createFetchWebhookSender } from '@seekframe/producer/webhooks';
+export { isServerNetworkHost, workerWebhookUrlCheck } from './server-network-host.js';

@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-describe('the platform-neutral entry', () => {
-  it('bundles for a browser-like platform (a Worker): no node: module anywhere in its import graph', async () => {
+describe('the platform-neutral entries', () => {
+  it.each(['./index.ts', './webhooks.ts'])('%s bundles for a browser-like platform (a Worker): no node: module anywhere in its import graph', async (entry) => {
     const result = await build({
-      entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
+      entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
       bundle: true,
       platform: 'browser',
       format: 'esm',

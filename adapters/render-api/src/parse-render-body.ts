@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateOverrides, type CompositionMetadata } from '@seekframe/composition';
+import { WebhookRequestSchema } from '@seekframe/producer/webhooks';
 import { apiError } from './api-error.js';
 import { RENDER_FORMATS, RENDER_QUALITIES, type RenderJobRequest } from './render-job.js';
 
@@ -23,8 +24,10 @@ export const RenderBodySchema = z.strictObject(
     quality: z.enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` }).optional(),
     fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
     html: z.string().min(1, 'must be a whole HTML composition document').optional(),
+    /** Where to post the render's signed events (render.started/progress/completed/failed). */
+    webhook: WebhookRequestSchema.optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps, html` : undefined) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps, html, webhook` : undefined) },
 );
 
 export type RenderBody = z.output<typeof RenderBodySchema>;
@@ -101,5 +104,6 @@ export function toJobRequest(body: RenderBody, variables: Record<string, unknown
     ...(body.quality ? { quality: body.quality } : {}),
     ...(body.fps !== undefined ? { fps: body.fps } : {}),
     ...(body.html !== undefined ? { html: body.html } : {}),
+    ...(body.webhook !== undefined ? { webhook: body.webhook } : {}),
   };
 }

@@ -89,6 +89,9 @@ export interface RunnerJob {
    *  with `render-timeout` past the wall time, `memory-limit-exceeded` past the memory bound
    *  (unset: the CLI's default per browser). */
   limits: { maxFrames: number; maxRenderSeconds: number; maxPixels: number; maxMemoryMB?: number };
+  /** The origin the render was requested at (`https://x.example`): a runner that sends the job's
+   *  webhook events itself makes a relative output URL absolute with it. */
+  origin?: string;
 }
 
 export interface RunnerContext {

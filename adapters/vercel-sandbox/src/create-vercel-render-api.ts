@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { createNodeCompositionFiles } from '@seekframe/producer/composition-files/node';
-import { createRenderApi, PREVIEW_COMPOSITION_BASE, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { nodeCompositionFiles, nodeWebhooks } from '@seekframe/render-api/node';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
 import { BlobStorage } from './blob/blob-storage.js';
@@ -64,7 +64,9 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
 
   const composition = compositionFolder(options.compositionDir);
   const storage = new BlobStorage({ token, access });
-  const settings = renderApiSettingsFromEnv(env);
+  const { webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettingsFromEnv(env);
+  // Signed webhooks from this Node function: public addresses only, as for remote media.
+  const webhooks = nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const vcpus = Number(env.SANDBOX_VCPUS?.trim() || 4);
   const runner = createSandboxRunner({
     provider,
@@ -91,14 +93,14 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     composition,
     previewAssets: options.previewAssets ?? packagedPreviewAssets(),
     // The preview's files by the render's own rule, read from this function's node_modules
-    // (next.config.mjs traces the @fontsource packages and gsap into the deployment); confined to
-    // the folder like every template's files. Not render-api/node's nodeCompositionFiles: that
-    // entry pulls in the local runner and esbuild (see files/folder-files.ts).
-    compositionFiles: createNodeCompositionFiles({ root: options.compositionDir, base: PREVIEW_COMPOSITION_BASE, confineToRoot: true }),
+    // (next.config.mjs traces the @fontsource packages and gsap into the deployment), confined to
+    // the folder like every template's files.
+    compositionFiles: nodeCompositionFiles(options.compositionDir),
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).
     syncTimeoutMs: Number(env.RENDER_SYNC_TIMEOUT_MS?.trim() || 270_000),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
+    ...(webhooks ? { webhooks } : {}),
   });
 }

@@ -39,9 +39,12 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 function imageHelper(name) {
   const own = join(APP_DIR, 'scripts', name);
   if (existsSync(own)) return own;
-  // The checkout's infra/docker, found upwards from the app (never a fixed path out of a project).
-  const monorepo = ancestors(dirname(APP_DIR)).map((dir) => join(dir, 'infra', 'docker', name)).find((file) => existsSync(file));
-  if (monorepo) return monorepo;
+  // In the Seekframe checkout: infra/docker of the repository this app sits in (found upwards,
+  // so a project made by `seekframe init` names no path outside its own folder).
+  for (let dir = dirname(APP_DIR); dir !== dirname(dir); dir = dirname(dir)) {
+    const shared = join(dir, 'infra', 'docker', name);
+    if (existsSync(shared)) return shared;
+  }
   throw new Error(`scripts/${name} is missing; copy it from a Seekframe checkout (infra/docker/${name}).`);
 }
 export const DEFAULT_COMPOSITION_DIR = 'compositions/ui-3d-reveal';

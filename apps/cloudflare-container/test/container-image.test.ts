@@ -59,6 +59,7 @@ describe.skipIf(!enabled)('cloudflare-container image (podman)', () => {
   runRenderApiContract({
     name: 'cloudflare-container (Worker in Miniflare, R2, renders in the container image under podman)',
     answerMode: 'sync',
+    webhooks: true,
     async start(settings) {
       if (!image) throw new Error('the Cloudflare container image was not built');
       const slots = settings.maxConcurrentRenders ?? 5;

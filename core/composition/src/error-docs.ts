@@ -150,6 +150,16 @@ export const ERROR_DOCS = {
     when: 'A request URL is over 8 KiB (HTTP 414).',
     fix: 'Send a shorter URL; put data in the body.',
   },
+  'webhook-secret-missing': {
+    group: 'input',
+    when: 'Render API: the body has a `webhook`, but the deployment has no `RENDER_WEBHOOK_SECRET` to sign deliveries with (HTTP 400).',
+    fix: 'Set `RENDER_WEBHOOK_SECRET` on the deployment (e.g. `openssl rand -hex 32`), or leave out `webhook` and poll `GET /api/render/:id`.',
+  },
+  'webhook-signature-invalid': {
+    group: 'input',
+    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, or the signature does not match the body (`details.reason` says which).',
+    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET`, and that its clock is right.',
+  },
   'custom-html-disabled': {
     group: 'input',
     when: 'Render API: `html` was sent while `ALLOW_CUSTOM_HTML` is not `true` (HTTP 403).',

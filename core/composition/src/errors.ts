@@ -133,6 +133,9 @@ export const ERROR_CODES = [
   'headers-too-large',
   // a batch row skipped after another failed under --batch-fail-fast (its manifest entry)
   'batch-fail-fast',
+  // signed render webhooks (core/producer/src/webhooks)
+  'webhook-secret-missing',
+  'webhook-signature-invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

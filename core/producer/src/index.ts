@@ -44,3 +44,8 @@ export { openSseStream, pipeSseToNode, type SseStream, type SseStreamOptions } f
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render/render-events.js';
 export * from './batch/index.js';
 export { measureRender, type RenderMeasurement } from './render/measure-render.js';
+// Signed render webhooks: the Worker-safe part is also `@seekframe/producer/webhooks`; the Node
+// sender and URL check keep to public addresses with the same rule as remote media.
+export * from './webhooks/index.js';
+export { createPublicWebhookSender, checkWebhookUrl, type WebhookAddressPolicy } from './webhooks/public-webhook-sender.js';
+export { AddressRefusedError, isPrivateAddress, isLoopbackAddress } from './network/private-address.js';

@@ -50,6 +50,7 @@ describe('cloudflare-container template as a project of its own', () => {
 runRenderApiContract({
   name: 'cloudflare-container project (npm run dev: the Worker in workerd, the render server on the host)',
   answerMode: 'sync',
+  webhooks: true,
   async start(settings) {
     const server = await startDevServer(shell, {
       cwd: project,

@@ -43,6 +43,7 @@ describe('vercel-sandbox template as a project of its own', () => {
 runRenderApiContract({
   name: 'vercel-sandbox project (npm run start:local: next start, a local Blob stand-in, local sandboxes)',
   answerMode: 'sync',
+  webhooks: true,
   async start(settings) {
     const server = await startDevServer(shell, {
       cwd: project,

@@ -15,6 +15,7 @@ const STATUS: Partial<Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 500>> =
   'invalid-variables': 400,
   'invalid-options': 400,
   'lint-failed': 400,
+  'webhook-secret-missing': 400,
   'format-not-distributable': 400,
   'limit-exceeded': 400,
   unauthorized: 401,

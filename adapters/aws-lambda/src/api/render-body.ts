@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { WebhookRequestSchema } from '@seekframe/producer/webhooks';
 import { lambdaError } from '../errors.js';
 import type { RenderRequestBody } from '../progress/progress-records.js';
 
@@ -20,8 +21,9 @@ export const RenderBodySchema = z.strictObject(
     quality: z.enum(['draft', 'standard', 'high'], { error: 'must be one of draft, standard, high' }).optional(),
     fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
     html: z.string().optional(),
+    webhook: WebhookRequestSchema.optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps` : undefined) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: variables, format, quality, fps, webhook` : undefined) },
 );
 
 /** Validates a parsed body; throws invalid-body (every problem in details.problems), custom-html-disabled or variables-too-large. */

@@ -6,3 +6,4 @@ export { nodePreviewAssets, playerBundleFile, PREVIEW_APP_FILE } from './preview
 export { serveLocal, type ServeLocalOptions, type LocalRenderApi } from './serve-local.js';
 export { seekframeCli, type CliCommand } from './seekframe-cli.js';
 export { contractCompositionDir, gatedCompositionDir } from './contract-composition.js';
+export { nodeWebhooks } from './node-webhooks.js';

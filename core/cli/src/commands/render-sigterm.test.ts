@@ -90,7 +90,7 @@ describe('seekframe render: SIGTERM', () => {
       signal: 'SIGTERM',
       // A frozen browser cannot answer the polite close: the clean-up waits for it, and the second signal lands inside.
       beforeSignal: (child) => freezeBrowsers(child.pid!),
-      againAfterMs: 300,
+      againAfterMs: 100,
     });
     try {
       expect(run.interrupted, `never saw progress; stderr: ${run.stderr}`).toBe(true);
