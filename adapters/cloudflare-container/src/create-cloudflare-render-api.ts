@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
-import { createRenderApi, renderApiSettingsFromEnv, statusOf, workerWebhookUrlCheck, type CompositionSource, type PreviewAssets } from '@seekframe/render-api';
+import { createRenderApi, renderApiSettingsFromEnv, statusOf, workerWebhookUrlCheck, type CompositionSource, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
 import { createContainerRunner } from './container-runner.js';
 import { createDurableJobStore } from './durable-job-store.js';
 import { createR2ObjectStore } from './r2-object-store.js';
@@ -24,6 +24,8 @@ export interface CloudflareRenderApiOptions {
   waitUntil: (promise: Promise<unknown>) => void;
   composition: CompositionSource;
   previewAssets?: PreviewAssets;
+  /** The composition's files for the player, as the template's build prepared them (no node_modules in a Worker). */
+  compositionFiles?: RenderApiOptions['compositionFiles'];
 }
 
 /**
@@ -63,6 +65,7 @@ export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): 
     objects: createR2ObjectStore(env.RENDERS, env.R2_PUBLIC_URL ? { publicUrl: env.R2_PUBLIC_URL } : {}),
     composition: options.composition,
     ...(options.previewAssets ? { previewAssets: options.previewAssets } : {}),
+    ...(options.compositionFiles ? { compositionFiles: options.compositionFiles } : {}),
     answerMode: 'sync',
     waitUntil: options.waitUntil,
     // Checked here at POST; each job's Durable Object sends its events (it sees the whole life

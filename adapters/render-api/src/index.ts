@@ -33,11 +33,10 @@ export {
 export { compositionInfo, type CompositionInfo } from './load-composition.js';
 export { createMemoryJobStore } from './memory-job-store.js';
 export { parseRunnerEvent } from './parse-runner-event.js';
-export { PREVIEW_CSP } from './preview-routes.js';
+export { PREVIEW_COMPOSITION_BASE, PREVIEW_CSP } from './preview-routes.js';
 export { statusOf } from './api-error.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
-export { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';
 export { expireRenders } from './expire-renders.js';
 export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
 export { createFetchWebhookSender } from '@seekframe/producer/webhooks';

@@ -128,7 +128,8 @@ export interface FileSource {
   read(path: string): Promise<{ body: ReadableStream<Uint8Array> | Uint8Array | string; contentType?: string } | null>;
 }
 
-/** The template's composition folder (Node: a folder; Worker: bundled assets). Its entry is `index.html`. */
+/** The template's composition folder as written (Node: a folder; Worker: bundled files): its
+ *  metadata and what renders. Its entry is `index.html`. The preview's files are `compositionFiles`. */
 export type CompositionSource = FileSource;
 
 /**

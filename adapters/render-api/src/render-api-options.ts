@@ -1,4 +1,5 @@
 import { SeekframeError } from '@seekframe/composition';
+import type { CompositionFiles } from '@seekframe/producer/composition-files';
 import type { WebhookSender } from '@seekframe/producer/webhooks';
 import type { CompositionSource, JobStore, ObjectStore, PreviewAssets, RenderRunner } from './ports.js';
 
@@ -60,6 +61,14 @@ export interface RenderApiOptions {
   composition: CompositionSource;
   /** The preview page's script and the player bundle. Without it `GET /` answers 404. */
   previewAssets?: PreviewAssets;
+  /**
+   * The composition's files for the player, by the rule the render uses
+   * (@seekframe/producer/composition-files, mounted at `/preview/composition/`): on Node
+   * `nodeCompositionFiles(dir)` from `@seekframe/render-api/node`; where there is no
+   * `node_modules` at run time, the files the template's build prepared. Without it
+   * `/preview/composition/*` answers 404.
+   */
+  compositionFiles?: CompositionFiles;
   answerMode: AnswerMode;
   /** Bearer token (`RENDER_API_TOKEN`); when set every route but the preview page needs it. */
   token?: string;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
-import { nodeWebhooks } from '@seekframe/render-api/node';
+import { nodeCompositionFiles, nodeWebhooks } from '@seekframe/render-api/node';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
 import { BlobStorage } from './blob/blob-storage.js';
@@ -92,6 +92,10 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     objects: createBlobObjectStore({ token, access }),
     composition,
     previewAssets: options.previewAssets ?? packagedPreviewAssets(),
+    // The preview's files by the render's own rule, read from this function's node_modules
+    // (next.config.mjs traces the @fontsource packages and gsap into the deployment), confined to
+    // the folder like every template's files.
+    compositionFiles: nodeCompositionFiles(options.compositionDir),
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).

@@ -10,7 +10,7 @@ import { probeVideo, TINY_COMPOSITION } from './helpers/start-render-server.js';
 
 /**
  * The image's contents as scripts/build.mjs writes them (the Docker build itself cannot run here):
- * the packed Seekframe packages, the composition, and the bundled server, which is then started
+ * the packed Seekframe packages and the npm packages the composition uses, the composition, and the bundled server, which is then started
  * the way the Dockerfile's CMD starts it and renders over HTTP.
  */
 const outDir = new URL(`../.test-container-${process.pid}/`, import.meta.url).pathname;
@@ -37,7 +37,8 @@ function freePort(): Promise<number> {
 describe('container image contents (scripts/build.mjs)', () => {
   it('packs the Seekframe packages, copies the composition, and the bundled server renders and stops on SIGTERM', async () => {
     const { packs } = await buildContainerContext({ compositionDir: TINY_COMPOSITION, outDir });
-    expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['seekframe-composition', 'seekframe-engine', 'seekframe-producer', 'seekframe-runtime']);
+    // gsap: the composition takes it from npm (a node_modules/ path); the image installs it beside the Seekframe packages.
+    expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['gsap', 'seekframe-composition', 'seekframe-engine', 'seekframe-producer', 'seekframe-runtime']);
     expect(existsSync(join(outDir, 'composition/index.html'))).toBe(true);
     expect(await readdir(join(outDir, 'composition'))).not.toContain('test');
 

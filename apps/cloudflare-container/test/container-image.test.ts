@@ -1,4 +1,4 @@
-import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir } from '@seekframe/render-api/node';
 import { beforeAll, describe } from 'vitest';
 import { containerTestsEnabled, ensureImage, podman } from '../../../core/cli/test/container-images.js';
@@ -14,17 +14,9 @@ import { startLocalWorker } from '../local/local-worker.js';
  */
 const enabled = containerTestsEnabled('Cloudflare container image tests');
 
-/** Worker vars for a group of the contract suite (as contract.test.ts sets them). */
+/** Worker vars for a group of the contract suite: the shared mapping, with the slots the container got. */
 function vars(settings: ContractSettings, slots: number): Record<string, string> {
-  return {
-    RENDER_MAX_CONCURRENT: String(slots),
-    ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
-    ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
-    ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
-    ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
-    ...(settings.webhookSecret ? { RENDER_WEBHOOK_SECRET: settings.webhookSecret } : {}),
-    ...(settings.webhookAllowLoopback ? { RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
-  };
+  return { ...contractSettingsEnv(settings), RENDER_MAX_CONCURRENT: String(slots) };
 }
 
 /** The image's container with the contract composition in place of the baked one; its server on 127.0.0.1:<port>. */

@@ -223,13 +223,13 @@ def create_api(render: Any, volume: Any):
         end = size - 1 if last == "" else min(int(last), size - 1)
         return "unsatisfiable" if end < start else (start, end)
 
-    def _file_response(request: Request, file: Path, download_name: str) -> Response:
+    def _file_response(request: Request, file: Path, download_name: str | None, *, content_type: str | None = None, extra: dict[str, str] | None = None) -> Response:
         size = file.stat().st_size
         headers = {
             "accept-ranges": "bytes",
-            "content-type": _type_of(file.name),
-            "content-disposition": f'inline; filename="{download_name}"',
-            "cache-control": "private, max-age=3600",
+            "content-type": content_type or _type_of(file.name),
+            **({"content-disposition": f'inline; filename="{download_name}"', "cache-control": "private, max-age=3600"} if download_name else {"cache-control": "no-cache"}),
+            **(extra or {}),
         }
         wanted = _parse_range(request.headers.get("range"), size)
         if wanted == "unsatisfiable":
@@ -271,43 +271,55 @@ def create_api(render: Any, volume: Any):
             raise ApiError("not-found", f"No preview file {asset}.")
         return _preview_file(asset)
 
+    # The composition's files for the player: what `npm run build -w @seekframe/modal-function`
+    # prepared with the render's own rule (@seekframe/producer's exportCompositionFiles: runtime in
+    # every page, npm libraries and @fontsource faces from installed packages), served as they are.
+    # The same lookups as @seekframe/producer's createExportedFiles.
+    _prepared_cache: dict[str, tuple[float, dict[str, Any]]] = {}
+
+    def _prepared() -> tuple[Path, dict[str, Any]]:
+        name = settings()["composition"]
+        folder = DIST_DIR / "preview" / "compositions" / name
+        manifest_file = folder / "manifest.json"
+        if not manifest_file.exists():
+            raise ApiError("bundle-missing", f"The preview files of the composition {name} were not prepared; run `PREVIEW_COMPOSITION={name} npm run build -w @seekframe/modal-function`.", stage="serve")
+        stamp = manifest_file.stat().st_mtime
+        cached = _prepared_cache.get(name)
+        if not cached or cached[0] != stamp:
+            cached = (stamp, json.loads(manifest_file.read_text()))
+            _prepared_cache[name] = cached  # one dict assignment: safe across the request threads
+        return folder, cached[1]
+
+    def _prepared_file(request: Request, folder: Path, stored: dict[str, str]) -> Response:
+        file = _inside_file(folder, stored["file"])
+        if file is None:
+            raise ApiError("bundle-missing", "A prepared preview file is missing; run `npm run build -w @seekframe/modal-function` again.", stage="serve")
+        return _file_response(request, file, None, content_type=stored["type"], extra={"content-security-policy": PREVIEW_CSP})
+
     @web_app.get("/preview/composition/{path:path}")
     def composition_file(path: str, request: Request) -> Response:
-        # The raw path: Starlette already decoded %2F, so "..%2F" must be refused from the original.
+        folder, manifest = _prepared()
+        # The raw path: Starlette already decoded it; the manifest's keys are the decoded paths.
         raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
-        relative = unquote(raw)
-        file = _inside_file(composition_dir(), relative)
-        if file is None:
+        key = unquote(raw)
+        # Plain relative paths only, as every template's route (relativePathProblem).
+        if relative_path_problem(key) is not None:
             raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
-        media_type = _type_of(file.name)
-        body = _preview_html(file, relative) if media_type.startswith("text/html") else file.read_bytes()
-        return Response(body, media_type=media_type, headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
-
-    _html_cache: dict[str, tuple[tuple[int, int], bytes]] = {}
-
-    def _preview_html(file: Path, relative: str) -> bytes:
-        """The HTML file with the runtime injected in preview mode, as every template serves it
-        (dist/prepare-preview-html.mjs runs @seekframe/render-api's injectPreviewRuntime), so
-        sub-compositions get the runtime in the preview as in the render. Kept per file until it changes."""
-        info = file.stat()
-        stamp = (info.st_mtime_ns, info.st_size)
-        cached = _html_cache.get(str(file))
-        if cached and cached[0] == stamp:
-            return cached[1]
-        script = DIST_DIR / "prepare-preview-html.mjs"
-        if not script.exists():
-            raise ApiError("bundle-missing", f"{script.name} is missing; run `npm run build -w @seekframe/modal-function`.", stage="serve")
-        payload = json.dumps({"path": relative, "html": file.read_text(encoding="utf-8", errors="replace")})
-        done = subprocess.run(["node", str(script)], input=payload, capture_output=True, text=True, timeout=60)
-        if done.returncode != 0:
-            raise ApiError("internal-error", "Preparing a preview file failed unexpectedly; see the function logs.", retryable=True)
-        answer = json.loads(done.stdout)
-        if not answer["ok"]:
-            error = answer["error"]
-            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"), status=answer["status"])
-        html = answer["html"].encode("utf-8")
-        _html_cache[str(file)] = (stamp, html)  # one dict assignment: safe across the request threads
-        return html
+        if key == "__seekframe/remote":
+            url = request.query_params.get("url") or ""
+            stored = manifest["remote"].get(url)
+            if stored:
+                return _prepared_file(request, folder, stored)
+            # Not installed when the preview was built: a page's own request for it goes to where it
+            # is (the viewer's browser loads it); a link someone follows is not sent elsewhere.
+            dest = request.headers.get("sec-fetch-dest")
+            if re.match(r"https?://", url) and dest and dest not in ("document", "iframe", "frame", "embed", "object"):
+                return Response(status_code=307, headers={"location": url, "cache-control": "no-store"})
+            raise ApiError("not-found", f"{url or 'That URL'} has no local copy in this preview, and the preview fetches nothing itself.")
+        stored = manifest["files"].get(key)
+        if stored is None:
+            raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
+        return _prepared_file(request, folder, stored)
 
     # --- API ------------------------------------------------------------------------------------------
 

@@ -133,3 +133,4 @@ export {
   type CaptionCue,
   type CaptionFileFormat,
 } from './caption-files.js';
+export { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';

@@ -78,7 +78,7 @@ beforeAll(async () => {
   server = await createProjectServer({
     root: dir,
     entry: 'comp/tone.html',
-    prepareHtml: createRuntimeInjector({ root: dir, runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
   });
   session = await launchAutoplayBrowser();
 });

@@ -22,7 +22,8 @@ describe('modal-function template as a project of its own', () => {
   it('npm install from the registry, npm run build, python3 -m py_compile src/app.py', async () => {
     await timed('modal-function: npm install', () => shell.run('npm', ['install'], { cwd: project }));
     await timed('modal-function: npm run build', () => shell.run('npm', ['run', 'build'], { cwd: project }));
-    for (const file of ['dist/check-request.mjs', 'dist/prepare-preview-html.mjs', 'dist/preview/index.html', 'dist/preview/app.js', 'dist/preview/seekframe-player.js', 'dist/preview/seekframe-runtime.js']) {
+    // The preview's composition files come prepared by the render's rule (no runtime bundle of its own).
+    for (const file of ['dist/check-request.mjs', 'dist/preview/index.html', 'dist/preview/app.js', 'dist/preview/seekframe-player.js', 'dist/preview/compositions/ui-3d-reveal/manifest.json']) {
       expect(existsSync(path.join(project, file)), file).toBe(true);
     }
     const cache = await mkdtemp(path.join(shell.context.root, 'pycache-'));
@@ -37,7 +38,7 @@ describe('modal-function template as a project of its own', () => {
     });
     const steps = JSON.parse(stdout) as Array<[string, string[], string | null]>;
     expect(steps[0]).toEqual(['add_local_dir', [project], '/opt/app']);
-    expect(steps[1]).toEqual(['run_commands', ['cd /opt/app && npm ci --no-audit --no-fund', 'cd /opt/app && npm run build'], null]);
+    expect(steps[1]).toEqual(['run_commands', ['cd /opt/app && npm ci --no-audit --no-fund', 'cd /opt/app && PREVIEW_COMPOSITION=ui-3d-reveal npm run build'], null]);
   });
 
   itRendersWithNpmRunDev(shell, 'modal-function', created, () => ({ SEEKFRAME_WORKERS: '1' }));

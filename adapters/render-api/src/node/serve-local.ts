@@ -10,6 +10,7 @@ import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
 import type { ObjectStore } from '../ports.js';
 import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
+import { nodeCompositionFiles } from './composition-files.js';
 import { folderSource } from './folder-source.js';
 import { createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
 import { nodePreviewAssets } from './preview-assets.js';
@@ -65,6 +66,7 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
     runner,
     objects,
     composition: folderSource(options.compositionDir),
+    compositionFiles: options.compositionFiles ?? nodeCompositionFiles(options.compositionDir),
   });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {

@@ -48,7 +48,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const project: ProjectServer = await createProjectServer({
     root,
     entry: path.basename(options.entryFile),
-    prepareHtml: createRuntimeInjector({ root, runtimeSource: options.runtimeSource, mode: 'preview' }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource, mode: 'preview' }),
   });
   const hub = new SseHub();
   const studio = createStudio({ root, entryFile: options.entryFile, host, env: options.env ?? {}, ...(options.renderContext ? { renderContext: options.renderContext } : {}) });

@@ -87,7 +87,6 @@ export async function openRenderSession(settings: PageSettings, context: RenderC
     confineToRoot: sandboxed,
     problems,
     prepareHtml: createRuntimeInjector({
-      root: settings.root,
       runtimeSource,
       mode: 'render',
       variables: Object.keys(settings.variables).length > 0 ? settings.variables : undefined,
