@@ -43,10 +43,7 @@ describe('vercel-sandbox template as a project of its own', () => {
 runRenderApiContract({
   name: 'vercel-sandbox project (npm run start:local: next start, a local Blob stand-in, local sandboxes)',
   answerMode: 'sync',
-  // Not yet: the deliveries themselves are right (signed, retried 500, 500, 200), but the Vercel
-  // face records attempts through polled job-record writes and lost one attempt of three in the
-  // status in a fresh-clone run; the webhook checks return here once that write is fixed.
-  webhooks: false,
+  webhooks: true,
   async start(settings) {
     const server = await startDevServer(shell, {
       cwd: project,
