@@ -26,6 +26,7 @@ const EXTRA_FILES: Record<string, { prefix: string; why: string; projectFiles?: 
   '@seekframe/render-api': [
     { prefix: 'fixtures/contract-composition/', why: 'read by contractCompositionDir(), the composition the exported contract suite renders' },
     { prefix: 'fixtures/gated-composition/', why: 'read by gatedCompositionDir(), the never-finishing render of the exported disconnect and cancel checks' },
+    { prefix: 'fixtures/preview-parity/', why: 'PARITY, the composition the exported preview-equals-render check compares' },
   ],
 };
 
