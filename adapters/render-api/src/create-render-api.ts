@@ -200,8 +200,29 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     local.set(job.id, { controller, done });
     options.waitUntil?.(done);
     // Deliveries outlive the answer (and the render): the platform keeps them running until they end.
-    if (listener) void done.then(() => settleWebhook(job.id, listener));
+    if (listener) {
+      const delivered = done.then(() => followDetached(job, baseUrl)).then(() => settleWebhook(job.id, listener));
+      options.waitUntil?.(delivered);
+    }
     return done;
+  }
+
+  /**
+   * A detached render (the Vercel sandbox) is otherwise learnt of only when a client asks for its
+   * status; a webhook exists so that nobody has to ask. So the API asks the runner itself, while
+   * this instance may run (`waitUntil` / Next's `after()`: up to the function's maxDuration; a
+   * longer render is followed on from the next status request), until the job ends or could no
+   * longer be running (its time limit and a minute of grace).
+   */
+  async function followDetached(job: RenderJob, baseUrl: string): Promise<void> {
+    if (!runner.poll) return;
+    const every = options.webhooks?.followIntervalMs ?? POLL_SECONDS * 1000;
+    const giveUpAt = Date.parse(job.createdAt) + limits.maxRenderSeconds * 1000 + 60_000;
+    while (now().getTime() < giveUpAt) {
+      const current = await freshJob(job.id, baseUrl).catch(() => null);
+      if (!current || isFinished(current.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, every));
+    }
   }
 
   /** The job's webhook listener (one per job and instance; job-webhooks.ts), or null without a webhook. */

@@ -59,6 +59,43 @@ describe('webhooks of a detached render (learnt by polling)', () => {
   });
 });
 
+describe('a detached render with a webhook that nobody polls', () => {
+  it('is followed by the API itself until it ends, so render.completed goes out without a status request', async () => {
+    const types: string[] = [];
+    const send = async (post: WebhookPost) => {
+      types.push((JSON.parse(post.body) as { type: string }).type);
+      return { status: 200 };
+    };
+    const updates: (JobUpdate | null)[] = [null, { status: 'running', stage: 'capture', framesRendered: 2, totalFrames: 10, progress: 0.2 }, null, { status: 'completed', stage: 'finish', framesRendered: 10, progress: 1, result: { url: '/api/render/j2', key: 'renders/j2.mp4', durationMs: 500, size: 99 } }];
+    let polls = 0;
+    const runner: RenderRunner = {
+      start: async () => ({ kind: 'detached' }),
+      cancel: async () => undefined,
+      poll: async () => {
+        polls += 1;
+        return updates.shift() ?? null;
+      },
+    };
+    const pending: Promise<unknown>[] = [];
+    const app = createRenderApi({
+      runner,
+      jobs: createMemoryJobStore(),
+      objects: { head: async () => null, url: () => null } as unknown as ObjectStore,
+      composition,
+      answerMode: 'call-id',
+      newId: () => 'j2',
+      waitUntil: (promise) => void pending.push(promise),
+      webhooks: { secret: 's', send, checkUrl: async () => undefined, progressIntervalMs: 0, followIntervalMs: 5 },
+    });
+    const started = await app.request('http://render.example.test/api/render', { method: 'POST', body: JSON.stringify({ webhook: { url: 'https://hooks.example.test/x' } }), headers: { 'content-type': 'application/json' } });
+    expect(started.status).toBe(200);
+    // No GET /api/render/j2 at all: only what the platform keeps running after the answer.
+    while (pending.length) await Promise.all(pending.splice(0));
+    expect(types).toEqual(['render.started', 'render.progress', 'render.completed']);
+    expect(polls).toBe(4); // stopped asking once the job ended
+  });
+});
+
 describe('RENDER_WEBHOOK_* settings', () => {
   it('reads the secret and the loopback opt-in; a blank secret is refused, naming the variable', () => {
     expect(renderApiSettingsFromEnv({ RENDER_WEBHOOK_SECRET: ' abc ', RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' })).toMatchObject({ webhookSecret: 'abc', webhookAllowLoopback: true });

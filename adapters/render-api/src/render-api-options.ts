@@ -51,6 +51,8 @@ export interface RenderApiWebhooks {
   timeoutMs?: number;
   /** Least time between two `render.progress` events; default 5 s. */
   progressIntervalMs?: number;
+  /** How often the API asks a detached runner about a render with a webhook; default 2 s. */
+  followIntervalMs?: number;
 }
 
 export interface RenderApiOptions {
