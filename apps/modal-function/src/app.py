@@ -62,7 +62,7 @@ else:
 image = (
     image.env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
     # This file's two helper modules (mounted at container start, so this step comes last).
-    .add_local_python_source("template_settings", "web_routes")
+    .add_local_python_source("template_settings", "request_paths", "file_responses", "web_routes")
 )
 
 # Settings (RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*): `modal secret create seekframe-render-api ...`.

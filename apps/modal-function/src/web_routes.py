@@ -17,6 +17,8 @@ from typing import Any
 
 import modal
 
+from file_responses import file_response, inside_file, type_of
+from request_paths import relative_path_problem
 from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, write_json as _write_json
 
 ANSWER_POLL_SECONDS = 2
@@ -55,55 +57,13 @@ STATUS = {
 }
 
 
-# A backslash or a control character (NUL included): never part of a file name from a request.
-_UNSAFE_CHARACTER = re.compile(r"[\x00-\x1f\x7f\\]")
-
-
-def relative_path_problem(path: str) -> str | None:
-    """Why `path` (already percent-decoded) is not a relative POSIX path of plain names, or None.
-    The rule of relativePathProblem in @seekframe/composition (src/relative-path.ts)."""
-    if not isinstance(path, str) or path == "":
-        return "is empty"
-    if _UNSAFE_CHARACTER.search(path):
-        return "contains a backslash or a control character"
-    if path.startswith("/"):
-        return "is absolute"
-    for segment in path.split("/"):
-        if segment == "":
-            return 'has an empty segment (a leading, trailing or double "/")'
-        if segment in (".", ".."):
-            return 'has a "." or ".." segment'
-    return None
-
-
-def inside(root: Path, relative: str) -> Path | None:
-    """The real path of `relative` under `root` when it stays inside root's real path, else None.
-    The rule of inside() in @seekframe/producer: the letters first (relative_path_problem), then
-    symlinks resolved (a link inside root that leads out is refused; for a path that does not
-    exist, its nearest existing folder is resolved, so a missing file behind such a link answers
-    like an existing one)."""
-    if relative_path_problem(relative) is not None:
-        return None
-    try:
-        base = root.resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None
-    try:
-        candidate = (base / relative).resolve()
-    except (OSError, RuntimeError):  # a symlink loop
-        return None
-    if candidate != base and base not in candidate.parents:
-        return None
-    return candidate
-
-
 def create_api(render: Any, volume: Any):
     """The FastAPI app: `render` is the Modal function to spawn per request, `volume` the
     `seekframe-renders` volume mounted at VOLUME_PATH."""
     from urllib.parse import unquote
 
     from fastapi import FastAPI, Request
-    from fastapi.responses import JSONResponse, Response, StreamingResponse
+    from fastapi.responses import JSONResponse, Response
     from starlette.exceptions import HTTPException as StarletteHTTPException
 
     web_app = FastAPI(title="Seekframe render API", docs_url=None, redoc_url=None, openapi_url=None)
@@ -185,81 +145,13 @@ def create_api(render: Any, volume: Any):
             _composition_cache[key] = _check({"mode": "composition"})["info"]
         return _composition_cache[key]
 
-    # --- files ------------------------------------------------------------------------------------
-
-    TYPES = {
-        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml", "png": "image/png",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "woff2": "font/woff2",
-        "woff": "font/woff", "ttf": "font/ttf", "mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime",
-        "mp3": "audio/mpeg", "wav": "audio/wav", "m4a": "audio/mp4", "ogg": "audio/ogg",
-    }
-
-    def _type_of(path: str) -> str:
-        return TYPES.get(path.rsplit(".", 1)[-1].lower() if "." in path else "", "application/octet-stream")
-
-    def _inside_file(root: Path, relative: str) -> Path | None:
-        file = inside(root, relative)
-        return file if file is not None and file.is_file() else None
-
-    def _parse_range(header: str | None, size: int) -> tuple[int, int] | str | None:
-        """The same rules as @seekframe/render-api's parseRange."""
-        if not header:
-            return None
-        match = re.fullmatch(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*", header, flags=re.IGNORECASE)
-        if not match:
-            return None
-        first, last = match.groups()
-        if first == "" and last == "":
-            return None
-        if first == "":
-            suffix = int(last)
-            if suffix == 0 or size == 0:
-                return "unsatisfiable"
-            return max(0, size - suffix), size - 1
-        start = int(first)
-        if start >= size:
-            return "unsatisfiable"
-        end = size - 1 if last == "" else min(int(last), size - 1)
-        return "unsatisfiable" if end < start else (start, end)
-
-    def _file_response(request: Request, file: Path, download_name: str | None, *, content_type: str | None = None, extra: dict[str, str] | None = None) -> Response:
-        size = file.stat().st_size
-        headers = {
-            "accept-ranges": "bytes",
-            "content-type": content_type or _type_of(file.name),
-            **({"content-disposition": f'inline; filename="{download_name}"', "cache-control": "private, max-age=3600"} if download_name else {"cache-control": "no-cache"}),
-            **(extra or {}),
-        }
-        wanted = _parse_range(request.headers.get("range"), size)
-        if wanted == "unsatisfiable":
-            return Response(status_code=416, headers={**headers, "content-range": f"bytes */{size}"})
-        start, end = wanted if isinstance(wanted, tuple) else (0, size - 1)
-
-        def chunks():
-            with file.open("rb") as handle:
-                handle.seek(start)
-                left = end - start + 1
-                while left > 0:
-                    block = handle.read(min(65536, left))
-                    if not block:
-                        break
-                    left -= len(block)
-                    yield block
-
-        headers["content-length"] = str(end - start + 1 if size else 0)
-        if isinstance(wanted, tuple):
-            headers["content-range"] = f"bytes {start}-{end}/{size}"
-            return StreamingResponse(chunks(), status_code=206, headers=headers)
-        return StreamingResponse(chunks(), status_code=200, headers=headers)
-
     # --- preview ------------------------------------------------------------------------------------
 
     def _preview_file(name: str) -> Response:
         file = DIST_DIR / "preview" / name
         if not file.exists():
             raise ApiError("not-found", f"The preview asset {name} is missing; run `npm run build -w @seekframe/modal-function`.")
-        return Response(file.read_bytes(), media_type=_type_of(name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
+        return Response(file.read_bytes(), media_type=type_of(name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
 
     @web_app.get("/")
     def preview_page() -> Response:
@@ -291,10 +183,10 @@ def create_api(render: Any, volume: Any):
         return folder, cached[1]
 
     def _prepared_file(request: Request, folder: Path, stored: dict[str, str]) -> Response:
-        file = _inside_file(folder, stored["file"])
+        file = inside_file(folder, stored["file"])
         if file is None:
             raise ApiError("bundle-missing", "A prepared preview file is missing; run `npm run build -w @seekframe/modal-function` again.", stage="serve")
-        return _file_response(request, file, None, content_type=stored["type"], extra={"content-security-policy": PREVIEW_CSP})
+        return file_response(request, file, None, content_type=stored["type"], extra={"content-security-policy": PREVIEW_CSP})
 
     @web_app.get("/preview/composition/{path:path}")
     def composition_file(path: str, request: Request) -> Response:
@@ -484,7 +376,7 @@ def create_api(render: Any, volume: Any):
         file = VOLUME_PATH / result["key"]
         if not file.exists():
             raise ApiError("render-expired", f"The stored file {result['key']} is gone (it expired or was removed); render again.", stage="output")
-        return _file_response(request, file, file.name)
+        return file_response(request, file, file.name)
 
     @web_app.delete("/api/render/{job_id}")
     def cancel_render(job_id: str) -> Response:
@@ -503,12 +395,12 @@ def create_api(render: Any, volume: Any):
         # One plain name under renders/, as storedRenderName in @seekframe/composition.
         if relative_path_problem(name) or "/" in name or name.startswith("."):
             raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
-        file = _inside_file(VOLUME_PATH / "renders", name)
+        file = inside_file(VOLUME_PATH / "renders", name)
         if file is None:
             volume.reload()
-            file = _inside_file(VOLUME_PATH / "renders", name)
+            file = inside_file(VOLUME_PATH / "renders", name)
         if file is None:
             raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
-        return _file_response(request, file, name)
+        return file_response(request, file, name)
 
     return web_app

@@ -23,7 +23,7 @@ describe('src/app.py', () => {
   it('compiles (python3 -m py_compile)', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'modal-pycache-'));
     try {
-      for (const file of ['src/app.py', 'src/web_routes.py', 'src/template_settings.py']) {
+      for (const file of ['src/app.py', 'src/web_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py']) {
         await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
       }
       await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
