@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitUntilAnswers } from '@seekframe/render-api/contract-suite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildContainerContext } from '../scripts/build.mjs';
 import { probeVideo, TINY_COMPOSITION } from './helpers/start-render-server.js';
@@ -23,17 +23,6 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('container image contents (scripts/build.mjs)', () => {
   it('packs the Seekframe packages, copies the composition, and the bundled server renders and stops on SIGTERM', async () => {
     const { packs } = await buildContainerContext({ compositionDir: TINY_COMPOSITION, outDir });
@@ -52,7 +41,7 @@ describe('container image contents (scripts/build.mjs)', () => {
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     const base = `http://127.0.0.1:${port}`;
-    await expect.poll(async () => (await fetch(`${base}/health`).catch(() => null))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+    await waitUntilAnswers(`${base}/health`, { name: 'the bundled server.mjs', exitCode: () => server!.exitCode, details: () => output });
 
     expect((await fetch(`${base}/jobs/bundle-1`, { method: 'PUT' })).status).toBe(201);
     const render = await fetch(`${base}/jobs/bundle-1/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { title: 'Img' } }) });

@@ -1,4 +1,4 @@
-import { contractSettingsEnv, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, runRenderApiContract, waitUntilAnswers, type ContractSettings } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir } from '@seekframe/render-api/node';
 import { beforeAll, describe } from 'vitest';
 import { containerTestsEnabled, ensureImage, podman } from '../../../core/cli/test/container-images.js';
@@ -36,13 +36,7 @@ async function startContainer(image: string, slots: number): Promise<{ url: stri
     const port = /:(\d+)\s*$/.exec((await podman(['port', id, '8080/tcp'])).trim())?.[1];
     if (!port) throw new Error(`podman port ${id} gave no loopback port`);
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const health = await fetch(`${url}/health`).catch(() => null);
-      if (health?.ok) break;
-      if (Date.now() > deadline) throw new Error(`the container's server did not answer ${url}/health within 60 s:\n${await podman(['logs', id]).catch(() => '')}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntilAnswers(`${url}/health`, { name: "the container's server", details: () => podman(['logs', id]).catch(() => '') });
     return { url, stop: async () => void (await podman(['rm', '--force', '--time', '2', id]).catch(() => undefined)) };
   } catch (error) {
     await podman(['rm', '--force', id]).catch(() => undefined);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { relativePathProblem } from '@seekframe/composition';
-import { contractSettingsEnv, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, freePort, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
-import { APP_DIR, freePort, PYTHON, startPythonApp } from './start-python-app.js';
+import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);
 const CLI = seekframeCli({ fromSource: true });

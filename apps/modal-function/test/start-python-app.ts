@@ -1,27 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderKeys } from '@seekframe/render-api/contract-suite';
+import { folderKeys, freePort, waitUntilAnswers } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, seekframeCli } from '@seekframe/render-api/node';
 
 export const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 // Debian's python3 is the one python3-fastapi/python3-uvicorn install into.
 export const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Stops uvicorn, then every spawned render (each runs in its own process group). */
 async function stopPython(child: ChildProcess, state: string): Promise<void> {
@@ -88,19 +76,13 @@ export async function startPythonApp(options: { compositionDir?: string; env?: R
     await stopPython(child, env.MODAL_LOCAL_STATE_DIR!);
     await rm(root, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await rm(root, { recursive: true, force: true });
-      throw new Error(`uvicorn exited with ${child.exitCode} before answering`);
-    }
-    const ok = await fetch(`${url}/`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('uvicorn did not answer within 60 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilAnswers(`${url}/`, { name: 'uvicorn', exitCode: () => child.exitCode });
+  } catch (error) {
+    // An exited uvicorn has nothing left to stop (stopPython waits for an exit).
+    if (child.exitCode === null) await stop();
+    else await rm(root, { recursive: true, force: true });
+    throw error;
   }
   const storedKeys = async (): Promise<string[]> => (await folderKeys(env.SEEKFRAME_VOLUME_PATH!)).filter((key) => key.startsWith('renders/'));
   return { url, stop, storedKeys };

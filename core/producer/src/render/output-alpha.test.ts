@@ -27,7 +27,8 @@ function transparentFrame(i: number, opaque = false): Buffer {
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) png.data.set([255, 0, 0, !opaque && x < 4 * (i + 1) ? 0 : 255], (y * W + x) * 4);
   }
-  return PNG.sync.write(png);
+  // An opaque frame as Chromium captures it: an RGB PNG, no alpha channel at all.
+  return PNG.sync.write(png, opaque ? { colorType: 2 } : {});
 }
 
 beforeAll(async () => {
@@ -108,6 +109,27 @@ describe('AlphaWatch (decode-level alpha check)', () => {
     const verdict = await watchAll().verify({ ...encodedOf('webm', file), ffmpeg: wrapper });
     expect(verdict).toMatchObject({ kept: false, lost: false, samples: [] });
     expect(verdict.skipped).toBe(`${wrapper} has no libvpx-vp9 decoder, the only one that reads VP9 alpha`);
+  });
+
+  it('captured frames that mix RGBA and RGB PNGs (an opaque clip over part of the range) give a verdict on every sample', async () => {
+    // Frames 0 and 8 see-through, frame 4 opaque: the piped PNGs change pixel format twice.
+    const mixed = frames.map((frame, i) => (i === 4 ? transparentFrame(i, true) : frame));
+    const folder = path.join(dir, 'mixed');
+    const encoder = createFrameEncoder({ format: 'png-sequence', output: folder, width: W, height: H, fps: FPS, inputFormat: 'png', quality: 'draft', ffmpeg });
+    for (const frame of mixed) await encoder.write(frame);
+    await encoder.finish();
+    const verdict = await watchAll(mixed).verify(encodedOf('png-sequence', folder));
+    expect(verdict.skipped).toBeUndefined();
+    expect(verdict).toMatchObject({ kept: true, lost: false, opaqueSource: false });
+    expect(verdict.samples.map((s) => [s.index, s.source, s.output])).toEqual([
+      [0, 4 / W, 4 / W],
+      [4, 0, 0],
+      [8, 36 / W, 36 / W],
+    ]);
+    // The same captured frames against a webm that dropped alpha: the loss is seen, not skipped.
+    const lost = await watchAll(mixed).verify(encodedOf('webm', await encodeDroppingAlpha('webm', 'lost-mixed.webm')));
+    expect(lost).toMatchObject({ kept: false, lost: true });
+    expect(lost.samples).toHaveLength(3);
   });
 
   it('an opaque page has nothing to lose: no verdict of loss', async () => {

@@ -128,15 +128,17 @@ async function seeThroughShares(encoded: EncodedOutput, kept: ReadonlyArray<[num
   });
   const chains = [`[0:v]${shrink}[s]`, ...kept.map((_, i) => `[${i + 1}:v]trim=end_frame=1,${shrink}[o${i}]`)];
   const graph = `${chains.join(';')};[s]${kept.map((_, i) => `[o${i}]`).join('')}concat=n=${kept.length + 1}:v=1:a=0,setpts=N[out]`;
-  const args = ['-v', 'error', '-f', 'image2pipe', '-c:v', 'png', '-i', 'pipe:0', ...outputs, '-filter_complex', graph, '-map', '[out]', '-fps_mode', 'passthrough', '-frames:v', String(kept.length * 2), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+  // -reinit_filter 0: Chromium writes a frame with no see-through pixel as an RGB PNG, so the piped
+  // frames can change pixel format mid-stream (rgba, then rgb24). By default ffmpeg then rebuilds the
+  // whole graph, and the one-frame output inputs, already read, reach the new concat as empty: fewer
+  // planes come out than went in. Without the rebuild, `scale` (first in the chain) converts each frame.
+  const args = ['-v', 'error', '-reinit_filter', '0', '-f', 'image2pipe', '-c:v', 'png', '-i', 'pipe:0', ...outputs, '-filter_complex', graph, '-map', '[out]', '-fps_mode', 'passthrough', '-frames:v', String(kept.length * 2), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
   const { code, stdout, stderr } = await runWithInput(encoded.ffmpeg, args, Buffer.concat(kept.map(([, frame]) => frame)));
   const size = width * height;
   if (code !== 0 || stdout.length < size * kept.length * 2) {
     if (/Unknown decoder 'libvpx-vp9/i.test(stderr)) return `${encoded.ffmpeg} has no libvpx-vp9 decoder, the only one that reads VP9 alpha`;
-    // ffmpeg ended well but gave fewer frames than sampled (seen on a png-sequence with a video
-    // clip): the checker cannot judge, which must not fail a render that succeeded; no verdict.
-    if (code === 0) return `ffmpeg decoded ${Math.floor(stdout.length / size)} of the ${kept.length * 2} sampled frames`;
-    throw new SeekframeError('ffmpeg-exited', `ffmpeg could not decode the encoded ${encoded.format} to check its alpha: ${stderr.trim() || `exit code ${code}, ${stdout.length} bytes`}`, {
+    const decoded = `exit code ${code}, ${Math.floor(stdout.length / size)} of the ${kept.length * 2} frames decoded`;
+    throw new SeekframeError('ffmpeg-exited', `ffmpeg could not decode the encoded ${encoded.format} to check its alpha: ${stderr.trim() || decoded}`, {
       stage: 'encode',
       details: { frames: kept.map(([index]) => index) },
     });
