@@ -67,10 +67,13 @@ describe('GET /preview/composition/*', () => {
     expect(link.status).toBe(404);
   });
 
-  it("sends a page's own request for a remote URL with no local copy to where it is (the browser loads it)", async () => {
-    const answer = await api(rule()).request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://example.test/x.js')}`, { headers: { 'sec-fetch-dest': 'script' } });
+  it("sends a page's own request for a remote URL the composition names, with no local copy, to where it is (the browser loads it); no other URL", async () => {
+    const gsap = 'https://cdn.jsdelivr.net/npm/gsap@3/dist/gsap.min.js';
+    const answer = await api(rule()).request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent(gsap)}`, { headers: { 'sec-fetch-dest': 'script' } });
     expect(answer.status).toBe(307);
-    expect(answer.headers.get('location')).toBe('https://example.test/x.js');
+    expect(answer.headers.get('location')).toBe(gsap);
+    const madeUp = await api(rule()).request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://example.test/x.js')}`, { headers: { 'sec-fetch-dest': 'script' } });
+    expect([madeUp.status, madeUp.headers.get('location')]).toEqual([404, null]);
   });
 
   it('refuses a rule made for another base, and answers 404 without one', async () => {

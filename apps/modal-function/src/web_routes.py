@@ -203,9 +203,11 @@ def create_api(render: Any, volume: Any):
             if stored:
                 return _prepared_file(request, folder, stored)
             # Not installed when the preview was built: a page's own request for it goes to where it
-            # is (the viewer's browser loads it); a link someone follows is not sent elsewhere.
+            # is (the viewer's browser loads it); a link someone follows is not sent elsewhere, and
+            # only a URL the pages name (the build's `redirect` list) is: never one a request made up.
             dest = request.headers.get("sec-fetch-dest")
-            if re.match(r"https?://", url) and dest and dest not in ("document", "iframe", "frame", "embed", "object"):
+            named = url in manifest.get("redirect", [])
+            if named and re.match(r"https?://", url) and dest and dest not in ("document", "iframe", "frame", "embed", "object"):
                 return Response(status_code=307, headers={"location": url, "cache-control": "no-store"})
             raise ApiError("not-found", f"{url or 'That URL'} has no local copy in this preview, and the preview fetches nothing itself.")
         stored = manifest["files"].get(key)

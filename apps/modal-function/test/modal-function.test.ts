@@ -77,7 +77,9 @@ describe('src/web_routes.py: request paths', () => {
     await mkdir(comp, { recursive: true });
     await mkdir(renders, { recursive: true });
     await writeFile(path.join(dir, 'secret.txt'), SECRET);
-    await writeFile(path.join(comp, 'index.html'), '<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok</body></html>');
+    // A remote image with no local copy: the one URL the remote route may redirect to.
+    const NAMED = 'https://named.example.test/a.png';
+    await writeFile(path.join(comp, 'index.html'), `<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok<img src="${NAMED}"></body></html>`);
     await symlink(path.join(dir, 'secret.txt'), path.join(comp, 'leak.txt'));
     await symlink(dir, path.join(comp, 'up'));
     await writeFile(path.join(renders, 'ok.mp4'), 'not really a video');
@@ -103,6 +105,13 @@ describe('src/web_routes.py: request paths', () => {
         expect({ route, status: answer.status, leaked: answer.body.includes(SECRET) }).toEqual({ route, status: 404, leaked: false });
         expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'not-found' } });
       }
+      // The remote route redirects a subresource to a URL the composition names, never to one a request made up.
+      const remote = (url: string) => get(`/preview/composition/__seekframe/remote?url=${encodeURIComponent(url)}`);
+      const named = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent(NAMED)}`, { 'sec-fetch-dest': 'image' });
+      expect([named.status, named.headers.location]).toEqual([307, NAMED]);
+      const madeUp = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://evil.example.test/x.js')}`, { 'sec-fetch-dest': 'script' });
+      expect([madeUp.status, madeUp.headers.location]).toEqual([404, undefined]);
+      expect((await remote(NAMED)).status).toBe(404); // a navigation (no Sec-Fetch-Dest) is not sent on
     } finally {
       await app.stop();
       await rm(dir, { recursive: true, force: true });

@@ -2,5 +2,5 @@ export { runRenderApiContract, contractSettingsEnv, type RenderApiContractOption
 export { folderKeys, rawGet } from './contract-http.js';
 export { BUNDLED, PARITY, MIN_PSNR_DB, COMPARE_WIDTH, COMPARE_HEIGHT, capturePreview, measurePreview, psnr640, reportPsnr, type CapturedPreview, type ParityComposition } from './preview-parity.js';
 export { referenceFrames } from './reference-frames.js';
-export { startWebhookReceiver, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver.js';
+export { startWebhookReceiver, thisNetworkUrl, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver.js';
 export { freePort, waitUntilAnswers, type WaitUntilAnswersOptions } from './local-server.js';

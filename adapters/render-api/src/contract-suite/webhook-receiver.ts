@@ -62,3 +62,14 @@ export async function startWebhookReceiver(options: { failFirst?: number } = {})
       }),
   };
 }
+
+/**
+ * The receiver's URL with host 0.0.0.0: a private address ("this network", never loopback, so
+ * RENDER_WEBHOOK_ALLOW_LOOPBACK keeps it refused) that, should a refusal break, Linux connects to
+ * this machine's loopback receiver, which records the leak, instead of sending anything to a network.
+ */
+export function thisNetworkUrl(receiver: Pick<WebhookReceiver, 'url'>): string {
+  const url = new URL(receiver.url);
+  url.hostname = '0.0.0.0';
+  return url.href;
+}

@@ -58,6 +58,10 @@ describe('exportCompositionFiles', () => {
     }
     const image = await served(new Request(`http://x${BASE}__seekframe/remote?url=${encodeURIComponent(IMAGE)}`, { headers: { 'sec-fetch-dest': 'image' } }));
     expect([image.status, image.headers.get('location')]).toEqual([307, IMAGE]);
+    expect(exported.manifest.redirect).toEqual([IMAGE]);
+    // A URL the pages do not name is no redirect (an open redirect on the deployment's origin otherwise).
+    const madeUp = await served(new Request(`http://x${BASE}__seekframe/remote?url=${encodeURIComponent('https://evil.test/x.js')}`, { headers: { 'sec-fetch-dest': 'script' } }));
+    expect([madeUp.status, madeUp.headers.get('location')]).toEqual([404, null]);
     expect((await served(new Request(`http://x${BASE}missing.js`))).status).toBe(404);
     expect((await served(new Request(`http://x${BASE}`))).status).toBe(200);
   });

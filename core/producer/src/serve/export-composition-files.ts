@@ -52,7 +52,7 @@ export async function exportCompositionFiles(options: ExportCompositionOptions):
   const files = createCompositionFiles({ host, entry: options.entry ?? 'index.html', base, prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource ?? loadRuntimeSource, mode: 'preview' }) });
   const outDir = options.outDir;
   if (outDir) await rm(outDir, { recursive: true, force: true });
-  const manifest: ExportedFilesManifest = { version: 1, base, files: {}, remote: {} };
+  const manifest: ExportedFilesManifest = { version: 1, base, files: {}, remote: {}, redirect: [] };
   const notLocal: string[] = [];
   let bytes = 0;
   const origin = 'http://composition.invalid';
@@ -95,8 +95,10 @@ export async function exportCompositionFiles(options: ExportCompositionOptions):
       queue.push(request);
     }
   }
+  const missing = [...new Set(notLocal)].sort();
+  manifest.redirect = missing;
   if (outDir) await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest));
-  return { manifest, bytes, notLocal: [...new Set(notLocal)].sort(), packages: packageNames(used) };
+  return { manifest, bytes, notLocal: missing, packages: packageNames(used) };
 }
 
 /** The host, noting every installed package file it answers with. */

@@ -11,6 +11,12 @@ export interface CompositionRoutes {
   remote: string;
   /** `<base>__seekframe/fonts/`; followed by `<package id>/<file name>`. */
   fonts: string;
+  /**
+   * The remote URLs written into pages and stylesheets with these routes (`remoteUrl` adds each):
+   * what the composition names. A host without a network redirects the remote route only to
+   * these, never to a URL a request made up (`notLocal`). Absent on shared routes (ROOT_ROUTES).
+   */
+  named?: Set<string>;
 }
 
 export function compositionRoutes(base = '/'): CompositionRoutes {
@@ -21,7 +27,8 @@ export function compositionRoutes(base = '/'): CompositionRoutes {
 /** The routes of a server that mounts the files at its root (the render, `seekframe preview`). */
 export const ROOT_ROUTES: CompositionRoutes = compositionRoutes('/');
 
-/** The remote route's URL for `url`. */
+/** The remote route's URL for `url` (noted in `routes.named`: the composition names it). */
 export function remoteUrl(routes: CompositionRoutes, url: string): string {
+  routes.named?.add(url);
   return `${routes.remote}?url=${encodeURIComponent(url)}`;
 }

@@ -9,6 +9,7 @@ const FILES: Record<string, string> = {
 <script src="node_modules/lib/lib.js"></script><img src="https://example.test/a.png"></head><body></body></html>`,
   'broken.html': '<!doctype html><html><head></head><body><div data-composition-src="x.html"></div></body></html>',
   'style.css': "@import url('https://fonts.googleapis.com/css2?family=Nope');",
+  'parts/other.html': '<!doctype html><html><head><script src="https://cdn.other.test/o.js"></script></head><body></body></html>',
 };
 
 /** A composition in memory with one installed package (`lib`) and no font packages. */
@@ -77,6 +78,24 @@ describe('createCompositionFiles', () => {
     expect((await get(offline, `/c/__seekframe/remote?url=${url}`, { 'sec-fetch-dest': 'document' })).status).toBe(404);
     expect((await get(offline, `/c/__seekframe/remote?url=${url}`)).status).toBe(404);
     expect((await get(offline, `/c/__seekframe/remote?url=${encodeURIComponent('file:///etc/passwd')}`)).status).toBe(400);
+  });
+
+  it('remote route without a network: redirects only to URLs the composition names, never to one a request made up', async () => {
+    const offline = rule(memoryHost({ missing: [], problems: [], packages: [] }));
+    const ask = (url: string, headers: Record<string, string> = {}) => get(offline, `/c/__seekframe/remote?url=${encodeURIComponent(url)}`, { 'sec-fetch-dest': 'script', ...headers });
+    // Not in any page: an open redirect on the deployment's origin otherwise.
+    for (const url of ['https://evil.test/x.js', 'https://example.test/a.png?x', 'https://cdn.other.test/o.js']) {
+      const answer = await ask(url);
+      expect([answer.status, answer.headers.get('location')], url).toEqual([404, null]);
+    }
+    // Named by a page other than the entry: learnt from the document the browser says asked (Referer),
+    // as when another instance of a serverless host served that page.
+    const fromOther = await ask('https://cdn.other.test/o.js', { referer: 'http://x/c/parts/other.html' });
+    expect([fromOther.status, fromOther.headers.get('location')]).toEqual([307, 'https://cdn.other.test/o.js']);
+    // A Referer elsewhere teaches nothing.
+    const fresh = rule(memoryHost({ missing: [], problems: [], packages: [] }));
+    const elsewhere = await get(fresh, `/c/__seekframe/remote?url=${encodeURIComponent('https://cdn.other.test/o.js')}`, { 'sec-fetch-dest': 'script', referer: 'http://evil.test/c/parts/other.html' });
+    expect(elsewhere.status).toBe(404);
   });
 
   it('font route: a file of an installed package, 404 otherwise', async () => {

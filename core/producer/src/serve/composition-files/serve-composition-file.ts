@@ -46,7 +46,8 @@ const NO_STORE = { 'cache-control': 'no-store' };
  */
 export function createCompositionFiles(options: CompositionFilesOptions): CompositionFiles {
   const { host } = options;
-  const routes = compositionRoutes(options.base);
+  // Its own record of the remote URLs it wrote into what it served (the redirect's allow-list).
+  const routes: CompositionRoutes = { ...compositionRoutes(options.base), named: new Set() };
   const fontsRest = routes.fonts.slice(routes.base.length);
 
   const serve = async (request: Request, rawPath = new URL(request.url).pathname): Promise<Response> => {
@@ -78,7 +79,23 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
       return plainText(error instanceof Error ? error.message : String(error), 502);
     }
     if (answer) return new Response(new Uint8Array(answer.body), { status: 200, headers: { 'content-type': answer.contentType, ...NO_STORE } });
-    return notLocal(url, request);
+    if (!routes.named!.has(url)) await learnNames(request);
+    return notLocal(url, request, routes.named!.has(url));
+  };
+
+  // The page that asks may have been prepared by another instance of a serverless host (or before
+  // a restart): the document in the request's Referer, else the entry, is prepared again here to
+  // learn what it names. Only HTML documents of the composition name remote URLs for the redirect.
+  const learnNames = async (request: Request): Promise<void> => {
+    const pages = [options.entry];
+    const referer = request.headers.get('referer');
+    const from = referer ? parseUrl(referer) : null;
+    const asked = from && from.origin === new URL(request.url).origin && from.pathname.startsWith(routes.base) ? safeDecode(from.pathname.slice(routes.base.length)) : null;
+    if (asked !== null && /(^|\/)$|\.html?$/i.test(asked) && !asked.startsWith('__seekframe/')) pages.unshift(asked);
+    for (const page of pages) {
+      const file = await host.projectFile(page).catch(() => null);
+      if (file && !(file instanceof Response) && /\.html?$/i.test(file.path)) await prepareDocument(file).catch(() => undefined);
+    }
   };
 
   // `node_modules/<pkg>/<file>` asks the one package resolver the CDN URLs use (it validates the
@@ -125,10 +142,13 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
 /**
  * A remote URL a host without a network of its own (a deploy template's preview) has no local copy
  * of: the viewer's browser loads it from where it is, as it would without Seekframe, through a
- * redirect. Only a subresource load is redirected (the browser says so in Sec-Fetch-Dest): a link
- * someone follows to this route is not sent on to another site.
+ * redirect. Only a URL the composition names (`named`: written into a page or stylesheet this rule
+ * served, or listed by the build's export) is redirected, never one a request made up, so the
+ * route is no open redirect on the deployment's origin; and only for a subresource load (the
+ * browser says so in Sec-Fetch-Dest): a link someone follows to this route is not sent on.
  */
-export function notLocal(url: string, request: Request): Response {
+export function notLocal(url: string, request: Request, named: boolean): Response {
+  if (!named) return plainText('That URL is not one this composition names; the preview redirects only those.', 404);
   const dest = request.headers.get('sec-fetch-dest');
   if (dest && !['document', 'iframe', 'frame', 'embed', 'object'].includes(dest)) {
     return new Response(null, { status: 307, headers: { location: url, ...NO_STORE } });
@@ -140,6 +160,14 @@ export function notLocal(url: string, request: Request): Response {
 function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
   } catch {
     return null;
   }

@@ -20,24 +20,30 @@ export interface ExportedFilesManifest {
   files: Record<string, ExportedFile>;
   /** Remote URL (the remote route's `url`) that had a local copy at build time → file. */
   remote: Record<string, ExportedFile>;
+  /**
+   * Remote URLs the pages name that had no local copy at build time: the only ones the remote
+   * route redirects to (`notLocal`). Absent in an export made before it existed: nothing is.
+   */
+  redirect?: string[];
 }
 
 /**
  * Serves an export (export-composition-files.ts) with the rule's routes: the same responses the
  * rule gave at build time. `read` returns a stored file's response (honouring the request's
- * Range where the store can), or null when it is gone. A remote URL the build had no local copy
- * of (or never saw, e.g. one a script builds at run time) is loaded by the viewer's browser from
- * where it is, as the rule does for a host without a network (`notLocal`).
+ * Range where the store can), or null when it is gone. A remote URL the pages name that the build
+ * had no local copy of (`manifest.redirect`) is loaded by the viewer's browser from where it is,
+ * as the rule does for a host without a network (`notLocal`); any other URL answers 404.
  */
 export function createExportedFiles(manifest: ExportedFilesManifest, read: (file: ExportedFile, request: Request) => Promise<Response | null>): CompositionFiles {
   const routes = compositionRoutes(manifest.base);
+  const redirect = new Set(manifest.redirect ?? []);
   const serve = async (request: Request, rawPath = new URL(request.url).pathname): Promise<Response> => {
     const asked = routeRequest(request, rawPath, routes);
     if (asked instanceof Response) return asked;
     const { rest, remoteUrl } = asked;
     if (remoteUrl) {
       const stored = Object.hasOwn(manifest.remote, remoteUrl) ? manifest.remote[remoteUrl] : undefined;
-      return (stored && (await answer(stored, request))) ?? notLocal(remoteUrl, request);
+      return (stored && (await answer(stored, request))) ?? notLocal(remoteUrl, request, redirect.has(remoteUrl));
     }
     let path: string;
     try {
