@@ -61,7 +61,11 @@ export default $config({
       ],
     });
 
+    // Signs webhook deliveries (`npx sst secret set RenderWebhookSecret <secret>`); empty = webhooks
+    // refused at POST. Every function gets it: the step functions send the render's events.
+    const webhookSecret = new sst.Secret('RenderWebhookSecret', '');
     const environment = {
+      RENDER_WEBHOOK_SECRET: webhookSecret.value,
       SEEKFRAME_BUCKET: bucket.name,
       SEEKFRAME_CACHE_DIR: '/tmp/seekframe-cache',
       SEEKFRAME_CHUNK_TIMEOUT_SECONDS: String(chunkTimeoutSeconds),

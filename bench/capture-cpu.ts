@@ -79,7 +79,7 @@ async function round(): Promise<{ hash: string; perFrame: Map<string, number>; n
   const server = await createProjectServer({
     root: projectDir,
     entry: 'index.html',
-    prepareHtml: createRuntimeInjector({ root: projectDir, runtimeSource: await loadRuntimeSource(), mode: 'render', fps: fps.num, seed: 1, epochMs: 0 }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render', fps: fps.num, seed: 1, epochMs: 0 }),
   });
   const found = await findBrowser();
   const browser = { ...found, extraArgs: [...(found.extraArgs ?? []), ...extraArgs] };

@@ -54,7 +54,7 @@ async function captureOnly(): Promise<{ frames: Buffer[]; cpuPerFrame: number; r
   const server = await createProjectServer({
     root: projectDir,
     entry: 'index.html',
-    prepareHtml: createRuntimeInjector({ root: projectDir, runtimeSource: await loadRuntimeSource(), mode: 'render', fps: fps.num, seed: 1, epochMs: 0 }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render', fps: fps.num, seed: 1, epochMs: 0 }),
   });
   try {
     const browser = await findBrowser();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { WORKER_SAFE_ENTRIES } from './worker-safe-entries.js';
 
 /**
  * The package boundaries, checked by reading every import of every source file (tests excluded):
@@ -64,8 +65,8 @@ function ownPackage(specifier: string): [string, string] | null {
 const isNodeBuiltin = (specifier: string): boolean => NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split('/')[0]!);
 /** Packages that load Node code (a process, a file system, Chromium) at import. */
 const NODE_PACKAGES = /^(@seekframe\/(engine|producer|cli)|seekframe|puppeteer-core|@hono\/node-server|@aws-sdk\/)/;
-/** The Worker-safe subpaths of the producer: types and HTTP pieces, no `node:` in their graph. */
-const WORKER_SAFE_PRODUCER = new Set(['@seekframe/producer/http', '@seekframe/producer/storage-port']);
+/** The Worker-safe subpaths of the producer (worker-safe-entries.ts: each is bundled without a `node:` module). */
+const WORKER_SAFE_PRODUCER = new Set<string>(WORKER_SAFE_ENTRIES.filter((entry) => entry.startsWith('@seekframe/producer/')));
 
 describe('dependency rules', () => {
   it('browser-bundled code (composition, runtime, player, the preview page) imports no Node module', () => {

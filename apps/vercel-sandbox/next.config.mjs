@@ -17,7 +17,7 @@ const installRoot = path.dirname(path.dirname(packageDir('next')));
 const config = {
   // The render API and the SDKs run as plain Node modules from node_modules (not bundled): they read
   // files next to themselves (the in-sandbox upload script, the preview page script, the player).
-  serverExternalPackages: ['@seekframe/vercel-sandbox', '@seekframe/render-api', '@seekframe/composition', '@seekframe/player', '@vercel/sandbox', '@vercel/blob'],
+  serverExternalPackages: ['@seekframe/vercel-sandbox', '@seekframe/render-api', '@seekframe/producer', '@seekframe/composition', '@seekframe/player', '@vercel/sandbox', '@vercel/blob'],
   outputFileTracingRoot: installRoot,
   // Files read at run time that the tracer cannot see: the composition and the built assets.
   outputFileTracingIncludes: {
@@ -27,6 +27,11 @@ const config = {
       `${fromHere(path.join(packageDir('@seekframe/player'), 'dist'))}/**`,
       fromHere(resolve('@seekframe/runtime/bundle')),
       `${fromHere(path.join(packageDir('@seekframe/vercel-sandbox'), 'dist/sandbox-scripts'))}/**`,
+      // The preview serves fonts and npm libraries from installed packages (the render's rule):
+      // the @fontsource faces and GSAP, which the tracer cannot see being read.
+      `${fromHere(path.join(installRoot, 'node_modules/@fontsource'))}/*/{package.json,metadata.json,unicode.json}`,
+      `${fromHere(path.join(installRoot, 'node_modules/@fontsource'))}/*/files/*.woff2`,
+      `${fromHere(packageDir('gsap'))}/{package.json,dist/**}`,
     ],
   },
   turbopack: { root: installRoot },

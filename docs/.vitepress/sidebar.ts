@@ -31,7 +31,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Colour grading', link: '/guide/colour-grading' },
       { text: 'Media: video, audio, HDR', link: '/guide/media' },
       { text: 'HyperFrames compatibility', link: '/guide/hyperframes' },
-      // Slot: "Checking a composition" (/guide/checking) when `seekframe check` lands.
+      { text: 'Checking a composition', link: '/guide/checking' },
       { text: 'Captions', link: '/guide/captions' },
     ],
   },
@@ -55,7 +55,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Cloudflare', link: '/deploy/cloudflare' },
       { text: 'Rendering on AWS Lambda', link: '/deploy/aws-lambda' },
       { text: 'Render in Docker', link: '/deploy/docker' },
-      // Slot: "Webhooks" (/deploy/webhooks) when signed webhooks land.
+      { text: 'Webhooks', link: '/deploy/webhooks' },
     ],
   },
   {
@@ -72,6 +72,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Error codes', link: '/reference/errors' },
       { text: 'Composition attributes', link: '/reference/attributes' },
       { text: 'Variable declarations', link: '/reference/variables' },
+      { text: 'JSON output', link: '/reference/json-output' },
       // Slot: "Render API (OpenAPI)" (/reference/render-api), generated from the render API's Hono
       // routes and zod schemas once their refactor lands; every template serves the same document
       // at GET /api/openapi.json.
@@ -79,6 +80,9 @@ export const SIDEBAR: SidebarGroup[] = [
   },
   {
     text: 'Contributing',
-    items: [{ text: 'Architecture', link: '/contributing/architecture' }],
+    items: [
+      { text: 'Architecture', link: '/contributing/architecture' },
+      { text: 'Working in the repository', link: '/contributing/repository' },
+    ],
   },
 ];

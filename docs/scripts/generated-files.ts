@@ -2,6 +2,7 @@ import { starterAgentsMd, llmsTxt } from './agent-files.js';
 import { cliReference } from './cli-reference.js';
 import { attributeReference, variableReference } from './composition-reference.js';
 import { errorReference } from './error-reference.js';
+import { jsonReference } from './json-reference.js';
 
 export interface GeneratedFile {
   /** Relative to the repository root. */
@@ -19,6 +20,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'docs/reference/errors.md', content: errorReference() },
     { path: 'docs/reference/attributes.md', content: attributeReference() },
     { path: 'docs/reference/variables.md', content: variableReference() },
+    { path: 'docs/reference/json-output.md', content: jsonReference() },
   ];
   const byPath = new Map(references.map((file) => [file.path, file.content]));
   return [

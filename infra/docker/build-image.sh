@@ -23,10 +23,7 @@ CONTEXT="$ROOT/infra/docker"
 PACKS="$(mktemp -d)"
 trap 'rm -rf "$PACKS"' EXIT
 
-npm run build --silent >/dev/null
-for workspace in composition runtime engine player producer cli; do
-  npm pack --silent --workspace "core/$workspace" --pack-destination "$PACKS" >/dev/null
-done
+seekframe_pack_workspaces "$PACKS" core/composition core/runtime core/engine core/player core/producer core/cli
 
 seekframe_build_args "$ROOT"
 # Installed here, with the animation libraries compositions load from npm CDNs (stage-packages.mjs);

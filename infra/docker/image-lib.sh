@@ -8,6 +8,19 @@ SEEKFRAME_OFFICIAL_BASE="docker.io/library/node:20-bookworm-slim"
 # What make-local-base.sh makes when no registry is reachable.
 SEEKFRAME_LOCAL_BASE="localhost/seekframe-base:bookworm-node20"
 
+# Builds every workspace (turbo: cached, quick when nothing changed), then packs the given
+# workspace folders into DEST as npm would publish them: an image installs exactly this checkout's
+# code, never a stale dist/.
+#   seekframe_pack_workspaces DEST core/composition core/runtime ...
+seekframe_pack_workspaces() {
+  local dest="$1" workspace
+  shift
+  npm run build --silent >/dev/null
+  for workspace in "$@"; do
+    npm pack --silent --workspace "$workspace" --pack-destination "$dest" >/dev/null
+  done
+}
+
 # Sets ENGINE: $SEEKFRAME_CONTAINER_CLI, else docker when a Docker engine answers, else podman.
 # With podman (also behind podman-docker's `docker`) and no containers.conf of your own, exports
 # CONTAINERS_CONF=infra/podman/containers.conf (runc, cgroupfs, no default ulimits): the settings

@@ -17,9 +17,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
-const REPO_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PAGE_LIBRARIES = ['gsap', 'animejs'];
 export const STAMP_FILE = 'staged-from.txt';
 
@@ -37,7 +36,9 @@ async function nativeFiles(dir, found = []) {
 
 /** `name@version` of each page library as this checkout has it installed. */
 export function pageLibrarySpecs() {
-  const require = createRequire(join(REPO_DIR, 'package.json'));
+  // Resolved from this script's folder, as Node finds packages: the checkout's root node_modules
+  // (or, in a project that copied this script, the project's).
+  const require = createRequire(import.meta.url);
   return PAGE_LIBRARIES.map((name) => `${name}@${require(`${name}/package.json`).version}`);
 }
 

@@ -21,12 +21,15 @@ export interface RenderFunctionsOptions {
   chunkTimeoutSeconds: number;
 }
 
-/** Memory (MB), time limit (s) and /tmp size (MB) of each step. */
+/**
+ * Memory (MB), time limit (s) and /tmp size (MB) of each step. The fail step's limit leaves room
+ * for the render.failed webhook: five attempts of at most 10 s with 85 s of backoff between them.
+ */
 export const RENDER_FUNCTION_SIZES = {
   plan: { memory: 2048, timeout: 300, storage: 2048 },
   renderChunk: { memory: 3008, timeout: 900, storage: 2048 },
   assemble: { memory: 3008, timeout: 900, storage: 10240 },
-  fail: { memory: 256, timeout: 60, storage: 512 },
+  fail: { memory: 256, timeout: 180, storage: 512 },
 } as const;
 
 export type RenderFunctionName = keyof typeof RENDER_FUNCTION_SIZES;

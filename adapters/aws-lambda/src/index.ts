@@ -6,7 +6,7 @@ export { createFolderObjectStore } from './storage/folder-object-store.js';
 export { runLocalRender, type LocalRenderOptions } from './local/run-local-render.js';
 export { getJson, putJson, type ObjectStore, type PutOptions } from './storage/object-store.js';
 export { aggregateProgress, type DistributedProgress, type DistributedStage } from './progress/aggregate-progress.js';
-export { estimateCost, countTransitions, DEFAULT_PRICING, type CostEstimate, type Pricing } from './progress/cost.js';
+export { estimateCost, countTransitions, gbSeconds, pricingForRegion, DEFAULT_PRICING, PRICE_TABLE, FALLBACK_REGION, type CostEstimate, type FunctionCost, type Pricing, type RenderFunction, type BilledInvocation } from './progress/cost.js';
 export type * from './progress/progress-records.js';
 export { runLocalPipeline, type StepInvokers, type LocalPipelineOptions } from './orchestration/local-pipeline.js';
 export { buildRenderWorkflow, retriersFromTable, aslBlocks, toStateMachineDefinition } from './orchestration/index.js';

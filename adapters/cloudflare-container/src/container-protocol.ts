@@ -10,8 +10,9 @@ import { RenderBodySchema } from '@seekframe/render-api';
  */
 
 /** The render request after the shared render API validated it (variables, limits, html gate):
- *  the contract's RenderBodySchema, with the variables already an object and the limits added. */
-export const ContainerRenderBodySchema = RenderBodySchema.extend({
+ *  the contract's RenderBodySchema, with the variables already an object and the limits added.
+ *  Without `webhook`: the job's Durable Object sends the webhook events, never the container. */
+export const ContainerRenderBodySchema = RenderBodySchema.omit({ webhook: true }).extend({
   variables: z.record(z.string(), z.unknown()).optional(),
   /** The deployment's render limits (RENDER_MAX_FRAMES...); the container's own env limits cap them. */
   limits: z

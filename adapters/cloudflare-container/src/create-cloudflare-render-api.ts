@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
-import { createRenderApi, renderApiSettingsFromEnv, statusOf, type CompositionSource, type PreviewAssets } from '@seekframe/render-api';
+import { createRenderApi, renderApiSettingsFromEnv, statusOf, workerWebhookUrlCheck, type CompositionSource, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
 import { createContainerRunner } from './container-runner.js';
 import { createDurableJobStore } from './durable-job-store.js';
 import { createR2ObjectStore } from './r2-object-store.js';
@@ -24,6 +24,8 @@ export interface CloudflareRenderApiOptions {
   waitUntil: (promise: Promise<unknown>) => void;
   composition: CompositionSource;
   previewAssets?: PreviewAssets;
+  /** The composition's files for the player, as the template's build prepared them (no node_modules in a Worker). */
+  compositionFiles?: RenderApiOptions['compositionFiles'];
 }
 
 /**
@@ -34,9 +36,11 @@ export interface CloudflareRenderApiOptions {
  */
 export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): Hono {
   const { env } = options;
-  let settings: ReturnType<typeof renderApiSettingsFromEnv>;
+  let settings: Omit<ReturnType<typeof renderApiSettingsFromEnv>, 'webhookSecret' | 'webhookAllowLoopback'>;
+  let webhookSecret: string | undefined;
+  let webhookAllowLoopback = false;
   try {
-    settings = renderApiSettingsFromEnv(env as unknown as Record<string, string | undefined>);
+    ({ webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettingsFromEnv(env as unknown as Record<string, string | undefined>));
   } catch (error) {
     // A Worker has no start to refuse: a bad setting (a blank RENDER_API_TOKEN) answers every
     // request with its message in the error shape, and nothing is served.
@@ -61,8 +65,12 @@ export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): 
     objects: createR2ObjectStore(env.RENDERS, env.R2_PUBLIC_URL ? { publicUrl: env.R2_PUBLIC_URL } : {}),
     composition: options.composition,
     ...(options.previewAssets ? { previewAssets: options.previewAssets } : {}),
+    ...(options.compositionFiles ? { compositionFiles: options.compositionFiles } : {}),
     answerMode: 'sync',
     waitUntil: options.waitUntil,
+    // Checked here at POST; each job's Durable Object sends its events (it sees the whole life
+    // cycle and outlives this request), so no sender is given to the shared API.
+    ...(webhookSecret ? { webhooks: { secret: webhookSecret, checkUrl: workerWebhookUrlCheck({ allowLoopback: webhookAllowLoopback }) } } : {}),
   });
   // Everything else is the render API, answered by its own app so its 404 and error shapes apply.
   app.all('*', (c) => api.fetch(c.req.raw));

@@ -4,9 +4,10 @@ import { isFinished, type JobUpdate, type RenderJob, type RunnerJob } from '@see
 import { containerPaths, type ContainerEvent, type ContainerRenderBody } from './container-protocol.js';
 import { containerTransport, localTransport, type ContainerStub, type ContainerTransport } from './container-transport.js';
 import { r2ObjectUrl, putKnownLength } from './r2-object-store.js';
+import { jobObjectWebhooks, type WebhookEnv } from './job-object-webhooks.js';
 
 /** The bindings the job object reads (names as in apps/cloudflare-container/wrangler.jsonc). */
-export interface RenderJobEnv {
+export interface RenderJobEnv extends WebhookEnv {
   /** This class's own namespace (job records and Idempotency-Key claims). */
   JOBS: DurableObjectNamespace;
   /** The Container class; absent or unused in local mode. */
@@ -27,6 +28,7 @@ export type StartAnswer = { ok: true } | { ok: false; error: SeekframeErrorData 
 const JOB_KEY = 'job';
 const CLAIM_KEY = 'claimed-job-id';
 const STARTED_KEY = 'started';
+const ORIGIN_KEY = 'origin';
 /** Progress is written at most once a second: a storage write per frame would cost more than the render. */
 const PROGRESS_WRITE_MS = 1000;
 /** The watchdog fires this long after the render's own wall-time limit (cold start, upload to R2). */
@@ -50,6 +52,15 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
   private job: RenderJob | null | undefined;
   private running: AbortController | undefined;
   private lastProgressWrite = 0;
+  /** The job's webhook: every record change goes through it (job-object-webhooks.ts). */
+  private readonly webhooks = jobObjectWebhooks(this.env, {
+    record: async (_id, attempts) => {
+      const job = await this.load();
+      if (job) await this.save({ ...job, webhookAttempts: attempts });
+    },
+    origin: async () => this.ctx.storage.get<string>(ORIGIN_KEY),
+    waitUntil: (promise) => this.ctx.waitUntil(promise),
+  });
 
   // ---- job record (JobStore) -----------------------------------------------------------------
 
@@ -92,6 +103,7 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     const reserved = await transport.reserve();
     if (!reserved.ok) return reserved;
     await this.ctx.storage.put(STARTED_KEY, true);
+    if (runnerJob.origin) await this.ctx.storage.put(ORIGIN_KEY, runnerJob.origin);
     // A cancel can arrive while the instance starts (other calls run while this one waits).
     const current = await this.load();
     if (!current || isFinished(current.status)) {
@@ -272,6 +284,8 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     const next: RenderJob = { ...job, ...update, updatedAt: new Date().toISOString() };
     if (isFinished(job.status) && update.status !== undefined && !isFinished(update.status)) next.status = job.status;
     await this.save(next);
+    // The webhook hears what changed (started, progress, completed, failed; never blocks the job).
+    await this.webhooks.change(job, next).catch(() => undefined);
     // A job that just finished no longer counts against RENDER_MAX_CONCURRENT.
     if (!isFinished(job.status) && isFinished(next.status)) await activeJobsObject(this.env.JOBS).untrack(job.id).catch(() => undefined);
     return next;

@@ -1,5 +1,6 @@
 import { isRemoteUrl, resolveSourcePath, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
+import { isServerNetworkHost } from './server-network-host.js';
 
 /**
  * A posted document is rendered alone, in a folder of its own: a `data-composition-src` in it can
@@ -29,22 +30,10 @@ function sourceProblem(src: string): string {
     }
     if (url.protocol === 'file:') return "is a file: URL, and a render never reads the server's own files";
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return `is a ${url.protocol} URL, not a file of the composition`;
-    if (isServerNetwork(url.hostname)) return "names an address on the server's own machine or network, which renders never reach";
+    if (isServerNetworkHost(url.hostname)) return "names an address on the server's own machine or network, which renders never reach";
     return 'is on another origin, and a sub-composition loads only from its own composition';
   }
   const resolved = resolveSourcePath('index.html', src, '.');
   if (resolved === '..' || resolved.startsWith('../')) return "leaves the document's folder";
   return 'names a file the posted document does not bring (it is one file)';
-}
-
-/** Loopback, private, link-local and unspecified literals and `localhost` names (only the wording depends on it: every URL is refused). */
-function isServerNetwork(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host.replace(/^::ffff:/, ''));
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168);
-  }
-  return host === '::' || host === '::1' || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }

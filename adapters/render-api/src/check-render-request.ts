@@ -4,7 +4,8 @@ import { checkCustomHtmlSources } from './check-custom-html.js';
 import { sha256Hex } from '@seekframe/producer/http';
 import { DEFAULT_FPS } from './load-composition.js';
 import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
-import type { RenderApiLimits } from './render-api-options.js';
+import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
+import { checkWebhookRequest } from '@seekframe/producer/webhooks';
 import type { RenderJobRequest } from './render-job.js';
 
 export interface CheckedRenderRequest {
@@ -17,12 +18,17 @@ export interface CheckedRenderRequest {
 /**
  * Everything `POST /api/render` checks about a body, in order: JSON, shape, custom html
  * allowed and small enough, variables against the declarations (strict), frame and pixel
- * limits. One function, so a template in another language (the Python function template runs
+ * limits, the webhook (a secret to sign with, an address it may reach). One function, so a template in another language (the Python function template runs
  * it through Node) refuses exactly what this API refuses. Throws the SeekframeError to answer.
  */
 export async function checkRenderRequest(
   text: string,
-  context: { composition: () => Promise<CompositionMetadata>; allowCustomHtml: boolean; limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes'> },
+  context: {
+    composition: () => Promise<CompositionMetadata>;
+    allowCustomHtml: boolean;
+    limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes'>;
+    webhooks?: Pick<RenderApiWebhooks, 'secret' | 'checkUrl'> | undefined;
+  },
 ): Promise<CheckedRenderRequest> {
   let json: unknown = {};
   if (text.trim() !== '') {
@@ -52,5 +58,6 @@ export async function checkRenderRequest(
   const variables = checkRenderVariables(body.variables, metadata);
   const fps = body.fps ?? metadata.fps ?? DEFAULT_FPS;
   const totalFrames = checkRenderDemand(metadata, fps, context.limits);
+  if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
   return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(JSON.stringify(json)) };
 }

@@ -34,7 +34,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
     .use('/api/*', requireToken)
     .route('/', previewRoutes(options))
     .route('/api', compositionRoutes(loadComposition))
-    .route('/api', renderRoutes({ service, objects: options.objects, loadComposition, answerMode: options.answerMode, allowCustomHtml: options.allowCustomHtml ?? false, limits }));
+    .route('/api', renderRoutes({ service, objects: options.objects, loadComposition, answerMode: options.answerMode, allowCustomHtml: options.allowCustomHtml ?? false, limits, webhooks: options.webhooks }));
   if (serveRenders) app.use('/renders/*', requireToken).route('/', storedRenderRoutes(options.objects));
   return app;
 }

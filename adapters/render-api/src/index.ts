@@ -1,8 +1,8 @@
 // Platform-neutral entry: no `node:` import anywhere in this graph (it loads in a Worker).
 export { createRenderApi } from './create-render-api.js';
-export { createJobService, type JobLifecycleEvent, type JobService, type JobServiceOptions, type StartJobInput } from './job-service.js';
+export { createJobService, type JobLifecycleEvent, type JobRequestContext, type JobService, type JobServiceOptions, type StartJobInput } from './job-service.js';
 export { RenderBodySchema, type RenderBody } from './parse-render-body.js';
-export { DEFAULT_LIMITS, renderApiSettingsFromEnv, type AnswerMode, type RenderApiLimits, type RenderApiOptions } from './render-api-options.js';
+export { DEFAULT_LIMITS, renderApiSettingsFromEnv, type AnswerMode, type RenderApiLimits, type RenderApiOptions, type RenderApiWebhooks, type WebhookSettings } from './render-api-options.js';
 export type {
   ByteRange,
   CompositionSource,
@@ -35,9 +35,11 @@ export {
 export { compositionInfo, type CompositionInfo } from './load-composition.js';
 export { createMemoryJobStore } from './memory-job-store.js';
 export { parseRunnerEvent } from './parse-runner-event.js';
-export { PREVIEW_CSP } from './preview-routes.js';
+export { PREVIEW_COMPOSITION_BASE, PREVIEW_CSP } from './preview-routes.js';
 export { statusOf } from './api-error.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
-export { injectPreviewRuntime, RUNTIME_ASSET } from './inject-preview-runtime.js';
 export { expireRenders } from './expire-renders.js';
+export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
+export { createFetchWebhookSender } from '@seekframe/producer/webhooks';
+export { isServerNetworkHost, workerWebhookUrlCheck } from './server-network-host.js';

@@ -1,7 +1,8 @@
 import { apiError } from './api-error.js';
 import { expireRenders } from './expire-renders.js';
+import { createJobWebhooks, notifyJobChange } from './job-webhooks.js';
 import type { JobStore, ObjectStore, RenderRunner } from './ports.js';
-import type { RenderApiLimits } from './render-api-options.js';
+import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
 import { isFinished, type JobUpdate, type RenderJob, type RenderJobRequest } from './render-job.js';
 import { runJob } from './run-job.js';
 
@@ -38,6 +39,17 @@ export interface JobServiceOptions {
   now?: () => Date;
   /** Hears every lifecycle change; a throwing listener never breaks a render. */
   onEvent?: (event: JobLifecycleEvent) => void | Promise<void>;
+  /** Signed webhooks: each job with a `webhook` gets its events delivered (job-webhooks.ts). */
+  webhooks?: RenderApiWebhooks;
+}
+
+/**
+ * The origin the API was reached at (`https://x.example`), from the request: a webhook's
+ * `render.completed` makes a relative output URL absolute with it, and a runner that sends the
+ * events itself gets it as `origin`.
+ */
+export interface JobRequestContext {
+  baseUrl: string;
 }
 
 /** A render request that passed its checks (`checkRenderRequest`), ready to become a job. */
@@ -57,12 +69,13 @@ export interface StartJobInput {
 export interface JobService {
   /** A new job, or the one an Idempotency-Key already names (`created: false`). Throws
    *  `idempotency-conflict` (same key, other body) and `too-many-renders` (at capacity). */
-  start(input: StartJobInput): Promise<{ job: RenderJob; created: boolean }>;
-  /** The job by id, refreshed from a detached runner; throws 404 `render-not-found`, 410 `render-expired`. */
-  get(id: string): Promise<RenderJob>;
+  start(input: StartJobInput, context: JobRequestContext): Promise<{ job: RenderJob; created: boolean }>;
+  /** The job by id, refreshed from a detached runner (whose webhook then hears what changed,
+   *  given the context); throws 404 `render-not-found`, 410 `render-expired`. */
+  get(id: string, context?: JobRequestContext): Promise<RenderJob>;
   /** Waits until the job ends or the sync timeout passes (then the unfinished job). With
    *  `cancelOnAbort`, the signal aborting (the client left) cancels the job. */
-  wait(id: string, options?: { cancelOnAbort?: AbortSignal }): Promise<RenderJob | null>;
+  wait(id: string, options?: { cancelOnAbort?: AbortSignal; context?: JobRequestContext }): Promise<RenderJob | null>;
   /** Cancels a queued or running job; throws 409 `render-not-running` for a finished one. */
   cancel(id: string, message: string): Promise<RenderJob>;
 }
@@ -79,13 +92,15 @@ export function createJobService(options: JobServiceOptions): JobService {
   const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
   /** When this instance last swept the store for renders past retention (see sweepExpired). */
   let lastSweep = Number.NEGATIVE_INFINITY;
+  const webhooks = createJobWebhooks(jobs, options.webhooks, { now: () => now().getTime(), waitUntil: options.waitUntil });
 
-  function run(job: RenderJob, request: RenderJobRequest): void {
+  function run(job: RenderJob, request: RenderJobRequest, baseUrl: string): void {
     const controller = new AbortController();
+    const listener = webhooks.listenerFor(job, baseUrl);
     const done = runJob(
-      { jobs, objects, runner, now: () => now().getTime() },
+      { jobs, objects, runner, now: () => now().getTime(), listener },
       job,
-      { id: job.id, request, outputKey: job.outputKey, contentType: CONTENT_TYPES[job.request.format], limits: runnerLimits(limits) },
+      { id: job.id, request, outputKey: job.outputKey, contentType: CONTENT_TYPES[job.request.format], limits: runnerLimits(limits), origin: baseUrl },
       controller.signal,
     )
       // A render that finished after its job expired (a short retention) is deleted at once.
@@ -93,11 +108,37 @@ export function createJobService(options: JobServiceOptions): JobService {
       .finally(() => local.delete(job.id));
     local.set(job.id, { controller, done });
     options.waitUntil?.(done);
+    // Deliveries outlive the answer (and the render): the platform keeps them running until they end.
+    if (listener) options.waitUntil?.(done.then(() => followDetached(job, baseUrl)).then(() => webhooks.settle(job.id, listener)));
+  }
+
+  /**
+   * A detached render (the Vercel sandbox) is otherwise learnt of only when a client asks for its
+   * status; a webhook exists so that nobody has to ask. So the service asks the runner itself,
+   * while this instance may run (`waitUntil` / Next's `after()`: up to the function's maxDuration;
+   * a longer render is followed on from the next status request), until the job ends or could no
+   * longer be running (its time limit and a minute of grace).
+   */
+  async function followDetached(job: RenderJob, baseUrl: string): Promise<void> {
+    if (!runner.poll) return;
+    const every = options.webhooks?.followIntervalMs ?? POLL_SECONDS * 1000;
+    const giveUpAt = Date.parse(job.createdAt) + limits.maxRenderSeconds * 1000 + 60_000;
+    while (now().getTime() < giveUpAt) {
+      const current = await get(job.id, { baseUrl }).catch(() => null);
+      if (!current || isFinished(current.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, every));
+    }
   }
 
   /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
   async function stop(id: string, message: string): Promise<RenderJob | null> {
     const job = await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    // A cancelled render's webhook hears render.failed with code render-cancelled: its last event.
+    const listener = job ? (webhooks.existing(id) ?? webhooks.listenerFor(job, 'http://localhost')) : null;
+    if (listener && job?.error) {
+      listener.failed(job.error);
+      void webhooks.settle(id, listener);
+    }
     local.get(id)?.controller.abort();
     await runner.cancel(id);
     return job;
@@ -121,7 +162,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     options.waitUntil?.(expireRenders(objects, retentionMs, at).catch(() => []));
   }
 
-  async function get(id: string): Promise<RenderJob> {
+  async function get(id: string, context?: JobRequestContext): Promise<RenderJob> {
     let job = await jobs.get(id);
     if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
     if (Date.parse(job.expiresAt) <= now().getTime()) {
@@ -130,7 +171,16 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     if (!isFinished(job.status) && runner.poll && !local.has(id)) {
       const update = await runner.poll(job);
-      if (update) job = (await jobs.update(id, update)) ?? job;
+      if (update) {
+        const before = job;
+        job = (await jobs.update(id, update)) ?? job;
+        // A detached render's events are learnt here: its webhook hears what changed.
+        const listener = context ? webhooks.listenerFor(job, context.baseUrl) : null;
+        if (listener) {
+          notifyJobChange(listener, before, job);
+          void webhooks.settle(id, listener);
+        }
+      }
     }
     return job;
   }
@@ -154,7 +204,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   }
 
   return {
-    async start(input) {
+    async start(input, context) {
       const { request, bodyHash, idempotencyKey } = input;
       if (idempotencyKey) {
         // Answered before the capacity check: a retry of an accepted request is not a new render.
@@ -172,14 +222,14 @@ export function createJobService(options: JobServiceOptions): JobService {
       const stored = await jobs.create(job);
       if (!stored.created) return { job: sameBody(stored.job, bodyHash), created: false };
       emit(options.onEvent, { type: 'started', job });
-      run(job, request);
+      run(job, request, context.baseUrl);
       sweepExpired();
       return { job, created: true };
     },
 
     get,
 
-    async wait(id, { cancelOnAbort: signal } = {}) {
+    async wait(id, { cancelOnAbort: signal, context } = {}) {
       const stopWatching = signal ? cancelOnAbort(signal, id) : () => undefined;
       try {
         const deadline = now().getTime() + syncTimeoutMs;
@@ -189,10 +239,10 @@ export function createJobService(options: JobServiceOptions): JobService {
         });
         await Promise.race([local.get(id)?.done ?? Promise.resolve(), timeout]);
         // A detached runner (or another instance) finishes elsewhere: poll until it ends or time runs out.
-        let job = await get(id).catch(() => null);
+        let job = await get(id, context).catch(() => null);
         while (job && !isFinished(job.status) && now().getTime() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 500));
-          job = await get(id).catch(() => null);
+          job = await get(id, context).catch(() => null);
         }
         if (timer !== undefined) clearTimeout(timer);
         return job;

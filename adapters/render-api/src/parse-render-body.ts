@@ -77,5 +77,6 @@ export function toJobRequest(body: RenderBody, variables: Record<string, unknown
     ...(body.quality ? { quality: body.quality } : {}),
     ...(body.fps !== undefined ? { fps: body.fps } : {}),
     ...(body.html !== undefined ? { html: body.html } : {}),
+    ...(body.webhook !== undefined ? { webhook: body.webhook } : {}),
   };
 }

@@ -58,6 +58,9 @@ export interface RunnerJob {
    *  with `render-timeout` past the wall time, `memory-limit-exceeded` past the memory bound
    *  (unset: the CLI's default per browser). */
   limits: { maxFrames: number; maxRenderSeconds: number; maxPixels: number; maxMemoryMB?: number };
+  /** The origin the render was requested at (`https://x.example`): a runner that sends the job's
+   *  webhook events itself makes a relative output URL absolute with it. */
+  origin?: string;
 }
 
 export interface RunnerContext {
@@ -94,7 +97,8 @@ export interface FileSource {
   read(path: string): Promise<{ body: ReadableStream<Uint8Array> | Uint8Array | string; contentType?: string } | null>;
 }
 
-/** The template's composition folder (Node: a folder; Worker: bundled assets). Its entry is `index.html`. */
+/** The template's composition folder as written (Node: a folder; Worker: bundled files): its
+ *  metadata and what renders. Its entry is `index.html`. The preview's files are `compositionFiles`. */
 export type CompositionSource = FileSource;
 
 /**

@@ -1,5 +1,7 @@
 import { SeekframeError } from '@seekframe/composition';
 import type { JobLifecycleEvent } from './job-service.js';
+import type { CompositionFiles } from '@seekframe/producer/composition-files';
+import type { WebhookSender } from '@seekframe/producer/webhooks';
 import type { CompositionSource, JobStore, ObjectStore, PreviewAssets, RenderRunner } from './ports.js';
 
 /**
@@ -28,6 +30,32 @@ export interface RenderApiLimits {
   maxMemoryMB?: number;
 }
 
+/**
+ * Signed webhooks (`webhook` in the body): the secret deliveries are signed with, how they are
+ * sent, and the address rule a webhook URL must pass at POST. Without a secret a body with a
+ * `webhook` is refused (400 `webhook-secret-missing`).
+ */
+export interface RenderApiWebhooks {
+  /** `RENDER_WEBHOOK_SECRET`. */
+  secret?: string;
+  /**
+   * Posts one delivery (Node: `createPublicWebhookSender`). Absent: this API only checks the
+   * webhook at POST and the platform that runs the job sends its events (the Cloudflare job's
+   * Durable Object, which sees the whole life cycle).
+   */
+  send?: WebhookSender;
+  /** Throws (a sentence) when the URL's host may not be reached: loopback, private, link-local. */
+  checkUrl: (url: string) => Promise<void>;
+  /** Waits between attempts (default 1, 4, 16, 64 s: five attempts). */
+  retryDelaysMs?: readonly number[];
+  /** One attempt's limit; default 10 s. */
+  timeoutMs?: number;
+  /** Least time between two `render.progress` events; default 5 s. */
+  progressIntervalMs?: number;
+  /** How often the API asks a detached runner about a render with a webhook; default 2 s. */
+  followIntervalMs?: number;
+}
+
 export interface RenderApiOptions {
   runner: RenderRunner;
   jobs: JobStore;
@@ -36,6 +64,14 @@ export interface RenderApiOptions {
   composition: CompositionSource;
   /** The preview page's script and the player bundle. Without it `GET /` answers 404. */
   previewAssets?: PreviewAssets;
+  /**
+   * The composition's files for the player, by the rule the render uses
+   * (@seekframe/producer/composition-files, mounted at `/preview/composition/`): on Node
+   * `nodeCompositionFiles(dir)` from `@seekframe/render-api/node`; where there is no
+   * `node_modules` at run time, the files the template's build prepared. Without it
+   * `/preview/composition/*` answers 404.
+   */
+  compositionFiles?: CompositionFiles;
   answerMode: AnswerMode;
   /** Bearer token (`RENDER_API_TOKEN`); when set every route but the preview page needs it. */
   token?: string;
@@ -54,6 +90,8 @@ export interface RenderApiOptions {
   serveRendersRoute?: boolean;
   /** Longest wait of a `sync` POST before it answers 202 `{id, statusUrl}` instead. Default 840 s. */
   syncTimeoutMs?: number;
+  /** Signed webhooks; without it (or without its secret) a `webhook` in the body is refused. */
+  webhooks?: RenderApiWebhooks;
   /**
    * Hears every change of a job's life once the job store holds it: `started`, `progress` (as
    * throttled as the store's writes), `completed`, `failed`, `cancelled` (webhooks, logs). A
@@ -77,7 +115,7 @@ export const DEFAULT_LIMITS: RenderApiLimits = {
 /** Reads the settings every template shares from its environment (strings), so each template
  *  names them the same. Unset or empty = the default, except RENDER_API_TOKEN: set but blank is
  *  refused (`invalid-server-options`), never read as "no token". */
-export function renderApiSettingsFromEnv(env: Record<string, string | undefined>): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> {
+export function renderApiSettingsFromEnv(env: Record<string, string | undefined>): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> & WebhookSettings {
   const num = (name: string): number | undefined => {
     const raw = env[name]?.trim();
     if (!raw) return undefined;
@@ -93,6 +131,14 @@ export function renderApiSettingsFromEnv(env: Record<string, string | undefined>
       'RENDER_API_TOKEN is set but blank, which would leave this render API open to anyone; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to run without a token.',
       { stage: 'config', details: { variable: 'RENDER_API_TOKEN' } },
     );
+  }
+  const webhookSecret = env.RENDER_WEBHOOK_SECRET?.trim();
+  if (env.RENDER_WEBHOOK_SECRET !== undefined && !webhookSecret) {
+    // Set but blank: signing with an empty key would let anyone forge deliveries.
+    throw new SeekframeError('invalid-server-options', 'RENDER_WEBHOOK_SECRET is set but blank, and deliveries signed with an empty key prove nothing; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to turn webhooks off.', {
+      stage: 'config',
+      details: { variable: 'RENDER_WEBHOOK_SECRET' },
+    });
   }
   const limits: Partial<RenderApiLimits> = {};
   const maxFrames = num('RENDER_MAX_FRAMES');
@@ -113,5 +159,18 @@ export function renderApiSettingsFromEnv(env: Record<string, string | undefined>
     limits,
     ...(maxConcurrentRenders !== undefined ? { maxConcurrentRenders } : {}),
     ...(retentionSeconds !== undefined ? { retentionSeconds } : {}),
+    ...(webhookSecret ? { webhookSecret } : {}),
+    webhookAllowLoopback: env.RENDER_WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true',
   };
+}
+
+/** The webhook settings a template reads from its environment; it builds `webhooks` from them with its own sender. */
+export interface WebhookSettings {
+  /** `RENDER_WEBHOOK_SECRET`: signs every delivery; unset = webhooks refused at POST. */
+  webhookSecret?: string;
+  /**
+   * `RENDER_WEBHOOK_ALLOW_LOOPBACK=true`: deliveries may go to 127.0.0.1/::1 (a receiver on the
+   * same machine). For local testing only; private and link-local ranges stay refused.
+   */
+  webhookAllowLoopback: boolean;
 }

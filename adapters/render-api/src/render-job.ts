@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { WebhookAttempt, WebhookRequest } from '@seekframe/producer/webhooks';
 import { isFinishedStatus, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality } from '@seekframe/producer/http';
 
 export { RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality };
@@ -20,6 +21,8 @@ export interface RenderJobRequest {
   fps?: number;
   /** A whole composition document; present only when the deployment allows custom HTML. */
   html?: string;
+  /** Where the render's signed events go (checked against the address rules at POST). */
+  webhook?: WebhookRequest;
 }
 
 /** Where the finished file is, as `POST /api/render` (sync mode) answers it. */
@@ -55,10 +58,12 @@ export interface RenderJob {
   idempotencyKey?: string;
   /** SHA-256 (hex) of the request body, for Idempotency-Key conflicts. */
   bodyHash?: string;
+  /** Every webhook delivery attempt so far (when the request has a `webhook`). */
+  webhookAttempts?: WebhookAttempt[];
 }
 
 /** The fields a runner or the API changes on a job while it runs. */
-export type JobUpdate = Partial<Pick<RenderJob, 'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error'>>;
+export type JobUpdate = Partial<Pick<RenderJob, 'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error' | 'webhookAttempts'>>;
 
 /** The public view of a running job (`GET /api/render/:id` while queued or running). */
 export interface JobProgress {
@@ -68,6 +73,8 @@ export interface JobProgress {
   progress: number;
   framesRendered: number;
   totalFrames: number | null;
+  /** Present when the render was started with a `webhook`: where it posts, and each attempt. */
+  webhook?: { url: string; attempts: WebhookAttempt[] };
 }
 
 /** The shared `isFinishedStatus` (@seekframe/producer/http) under this package's name. */

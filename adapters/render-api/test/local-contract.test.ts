@@ -1,4 +1,4 @@
-import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli, serveLocal } from '@seekframe/render-api/node';
 
 /** The local twin every template starts from: serveLocal = render API + local runner + folder store. */
@@ -14,8 +14,10 @@ async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id')
     ...(settings.maxConcurrentRenders ? { maxConcurrentRenders: settings.maxConcurrentRenders } : {}),
     ...(settings.maxFrames || settings.maxMemoryMB ? { limits: { ...(settings.maxFrames ? { maxFrames: settings.maxFrames } : {}), ...(settings.maxMemoryMB ? { maxMemoryMB: settings.maxMemoryMB } : {}) } } : {}),
     ...(settings.retentionSeconds ? { retentionSeconds: settings.retentionSeconds } : {}),
+    // RENDER_WEBHOOK_* through the environment, as a template reads them.
+    env: contractSettingsEnv({ ...(settings.webhookSecret ? { webhookSecret: settings.webhookSecret } : {}), ...(settings.webhookAllowLoopback ? { webhookAllowLoopback: true } : {}) }),
   });
   return { baseUrl: api.url, stop: () => api.close() };
 }
 
-runRenderApiContract({ name: 'local twin (serveLocal, sync)', answerMode: 'sync', start: (settings) => start(settings, 'sync') });
+runRenderApiContract({ name: 'local twin (serveLocal, sync)', answerMode: 'sync', webhooks: true, start: (settings) => start(settings, 'sync') });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import { nodeCompositionFiles, nodeWebhooks } from '@seekframe/render-api/node';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
 import { BlobStorage } from './blob/blob-storage.js';
@@ -63,7 +64,9 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
 
   const composition = compositionFolder(options.compositionDir);
   const storage = new BlobStorage({ token, access });
-  const settings = renderApiSettingsFromEnv(env);
+  const { webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettingsFromEnv(env);
+  // Signed webhooks from this Node function: public addresses only, as for remote media.
+  const webhooks = nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const vcpus = Number(env.SANDBOX_VCPUS?.trim() || 4);
   const runner = createSandboxRunner({
     provider,
@@ -89,10 +92,15 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     objects: createBlobObjectStore({ token, access }),
     composition,
     previewAssets: options.previewAssets ?? packagedPreviewAssets(),
+    // The preview's files by the render's own rule, read from this function's node_modules
+    // (next.config.mjs traces the @fontsource packages and gsap into the deployment), confined to
+    // the folder like every template's files.
+    compositionFiles: nodeCompositionFiles(options.compositionDir),
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).
     syncTimeoutMs: Number(env.RENDER_SYNC_TIMEOUT_MS?.trim() || 270_000),
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
+    ...(webhooks ? { webhooks } : {}),
   });
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { compatibilityDate as newestRuntimeDate } from 'workerd';
 import { buildWorker } from '../scripts/build.mjs';
 
@@ -38,8 +38,11 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const work = await mkdtemp(join(tmpdir(), 'seekframe-cf-worker-'));
   const stateDir = options.stateDir ?? join(work, 'state');
   try {
-    const { outfile } = await buildWorker({ compositionDir: options.compositionDir, outDir: join(work, 'dist') });
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, undefined, { overrides: { enableContainers: false } });
+    const { outfile, assetsDir } = await buildWorker({ compositionDir: options.compositionDir, outDir: join(work, 'dist'), assetsDir: join(work, 'assets') });
+    // wrangler.jsonc as wrangler reads it, its static assets (the prepared composition files) from this build.
+    const config = unstable_readConfig({ config: WRANGLER_CONFIG });
+    if (config.assets) config.assets = { ...config.assets, directory: assetsDir };
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { enableContainers: false } });
     const { containerEngine: _engine, ...rest } = workerOptions as typeof workerOptions & { containerEngine?: unknown };
     const declared = (rest as { compatibilityDate?: string }).compatibilityDate ?? newestRuntimeDate;
     const mf = new Miniflare({

@@ -2,11 +2,14 @@
 // Builds the Cloudflare template:
 //   dist/worker/worker.js  the Worker (Hono + the render API), one ES module, with the composition
 //                          and the preview page's assets embedded (wrangler.jsonc `main`)
+//   dist/assets/composition/  the composition's files as the render's rule serves them to the
+//                          player (runtime injected, npm libraries, fonts), prepared here because a
+//                          Worker cannot read node_modules: the Worker's static assets (ASSETS)
 //   dist/container/        the container image's context pieces the Dockerfile copies: the render
-//                          server bundle, the composition, the Seekframe packages (npm pack) and
-//                          app/: those packs installed with their production dependencies on this
-//                          machine (the image build makes no npm requests), and the system
-//                          packages' install script
+//                          server bundle, the composition, the Seekframe packages and the npm
+//                          packages the composition uses (npm pack) and app/: those packs installed
+//                          with their production dependencies on this machine (the image build makes
+//                          no npm requests), and the system packages' install script
 //
 //   node scripts/build.mjs                 both
 //   node scripts/build.mjs --worker-only   the Worker only (local dev and tests)
@@ -23,6 +26,8 @@ import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { exportCompositionFiles } from '@seekframe/producer/composition-files/node';
+import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
 
 const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -34,8 +39,12 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 function imageHelper(name) {
   const own = join(APP_DIR, 'scripts', name);
   if (existsSync(own)) return own;
-  const monorepo = resolve(APP_DIR, '../../infra/docker', name);
-  if (existsSync(monorepo)) return monorepo;
+  // In the Seekframe checkout: infra/docker of the repository this app sits in (found upwards,
+  // so a project made by `seekframe init` names no path outside its own folder).
+  for (let dir = dirname(APP_DIR); dir !== dirname(dir); dir = dirname(dir)) {
+    const shared = join(dir, 'infra', 'docker', name);
+    if (existsSync(shared)) return shared;
+  }
   throw new Error(`scripts/${name} is missing; copy it from a Seekframe checkout (infra/docker/${name}).`);
 }
 export const DEFAULT_COMPOSITION_DIR = 'compositions/ui-3d-reveal';
@@ -110,15 +119,11 @@ async function embed(file) {
   return { contentType: BINARY_TYPES[ext] ?? 'application/octet-stream', base64: (await readFile(file)).toString('base64') };
 }
 
-/**
- * The preview page's built assets, from their packages (built by `npm run build`); the runtime
- * bundle is what the render API injects into the composition's HTML files for the player.
- */
+/** The preview page's built assets, from their packages (built by `npm run build`). */
 function previewAssetFiles() {
   const wanted = {
     'app.js': '@seekframe/render-api/preview/app.js',
     'seekframe-player.js': '@seekframe/player/bundle',
-    'seekframe-runtime.js': '@seekframe/runtime/bundle',
   };
   const files = {};
   for (const [name, specifier] of Object.entries(wanted)) {
@@ -138,8 +143,14 @@ function previewAssetFiles() {
   return files;
 }
 
-/** Bundles the Worker with the composition and preview assets as the module `seekframe:bundled-assets`. */
-export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'worker') } = {}) {
+/**
+ * Bundles the Worker with the composition and preview assets as the module `seekframe:bundled-assets`,
+ * and prepares the composition's files for the player into `<assetsDir>/composition/` (the Worker's
+ * static assets): every answer the render's rule gives for them, found by following the pages'
+ * references. A remote URL the build could not answer from an installed package is listed in
+ * `notLocal`; the viewer's browser loads it from where it is.
+ */
+export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'worker'), assetsDir = join(APP_DIR, 'dist', 'assets') } = {}) {
   const composition = {};
   let bytes = 0;
   for (const path of await compositionFiles(compositionDir)) {
@@ -154,7 +165,10 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
   }
   const preview = {};
   for (const [name, path] of Object.entries(previewAssetFiles())) preview[name] = await embed(path);
-  const assetsModule = `export const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n`;
+  const prepared = await exportCompositionFiles({ root: compositionDir, outDir: join(assetsDir, 'composition'), base: PREVIEW_COMPOSITION_BASE });
+  const assetsModule =
+    `export const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n` +
+    `export const compositionFiles = ${JSON.stringify(prepared.manifest)};\n`;
 
   await mkdir(outDir, { recursive: true });
   const outfile = join(outDir, 'worker.js');
@@ -180,7 +194,7 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
       },
     ],
   });
-  return { outfile, compositionDir, files: Object.keys(composition).length };
+  return { outfile, assetsDir, compositionDir, files: Object.keys(composition).length, prepared: Object.keys(prepared.manifest.files).length + Object.keys(prepared.manifest.remote).length, preparedBytes: prepared.bytes, notLocal: prepared.notLocal };
 }
 
 /** The container's pieces: server bundle, composition, packed Seekframe packages, package.json. */
@@ -244,11 +258,20 @@ export async function stageContainerPackages({ outDir = join(APP_DIR, 'dist', 'c
   return staged;
 }
 
-/** npm packages the composition's files name by an npm CDN URL (jsDelivr, unpkg), e.g. gsap. */
+/**
+ * npm packages the composition uses, installed in the image so a render there fetches nothing from
+ * a CDN: those its pages and stylesheets reference (`node_modules/<package>/…` paths and npm CDN
+ * URLs, found by the composition files rule's build-time crawl, the same one that prepares the
+ * preview), and those any file names by an npm CDN URL in its text (a script that builds the
+ * URL of a library from a literal, e.g. gsap). The render finds them in /app/node_modules, above
+ * the composition's folder.
+ */
 export async function compositionLibraries(compositionDir) {
   // The producer's own rule for which URLs it serves from installed packages.
   const { parseCdnUrl } = await import('@seekframe/producer');
   const found = new Set();
+  const { packages } = await exportCompositionFiles({ root: compositionDir, base: PREVIEW_COMPOSITION_BASE });
+  for (const name of packages) found.add(name);
   for (const path of await compositionFiles(compositionDir)) {
     if (!/\.(html?|m?js|css)$/i.test(path)) continue;
     const text = await readFile(join(compositionDir, path), 'utf8');
@@ -265,6 +288,8 @@ async function main() {
   const compositionDir = resolveCompositionDir();
   const worker = await buildWorker({ compositionDir });
   console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(APP_DIR, compositionDir) || compositionDir}`);
+  console.log(`prepared ${worker.prepared} preview file(s), ${(worker.preparedBytes / 1048576).toFixed(1)} MiB, in ${relative(process.cwd(), worker.assetsDir)}`);
+  for (const url of worker.notLocal) console.warn(`  not installed here, the viewer's browser loads it: ${url}`);
   if (!workerOnly) {
     const container = await buildContainerContext({ compositionDir });
     const staged = await stageContainerPackages({ outDir: container.outDir });

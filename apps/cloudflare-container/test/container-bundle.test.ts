@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitUntilAnswers } from '@seekframe/render-api/contract-suite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildContainerContext } from '../scripts/build.mjs';
 import { probeVideo, TINY_COMPOSITION } from './helpers/start-render-server.js';
 
 /**
  * The image's contents as scripts/build.mjs writes them (the Docker build itself cannot run here):
- * the packed Seekframe packages, the composition, and the bundled server, which is then started
+ * the packed Seekframe packages and the npm packages the composition uses, the composition, and the bundled server, which is then started
  * the way the Dockerfile's CMD starts it and renders over HTTP.
  */
 const outDir = new URL(`../.test-container-${process.pid}/`, import.meta.url).pathname;
@@ -23,21 +23,11 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('container image contents (scripts/build.mjs)', () => {
   it('packs the Seekframe packages, copies the composition, and the bundled server renders and stops on SIGTERM', async () => {
     const { packs } = await buildContainerContext({ compositionDir: TINY_COMPOSITION, outDir });
-    expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['seekframe-composition', 'seekframe-engine', 'seekframe-producer', 'seekframe-runtime']);
+    // gsap: the composition takes it from npm (a node_modules/ path); the image installs it beside the Seekframe packages.
+    expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['gsap', 'seekframe-composition', 'seekframe-engine', 'seekframe-producer', 'seekframe-runtime']);
     expect(existsSync(join(outDir, 'composition/index.html'))).toBe(true);
     expect(await readdir(join(outDir, 'composition'))).not.toContain('test');
 
@@ -51,7 +41,7 @@ describe('container image contents (scripts/build.mjs)', () => {
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     const base = `http://127.0.0.1:${port}`;
-    await expect.poll(async () => (await fetch(`${base}/health`).catch(() => null))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+    await waitUntilAnswers(`${base}/health`, { name: 'the bundled server.mjs', exitCode: () => server!.exitCode, details: () => output });
 
     expect((await fetch(`${base}/jobs/bundle-1`, { method: 'PUT' })).status).toBe(201);
     const render = await fetch(`${base}/jobs/bundle-1/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { title: 'Img' } }) });

@@ -1,4 +1,4 @@
-import { runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, runRenderApiContract, waitUntilAnswers, type ContractSettings } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir } from '@seekframe/render-api/node';
 import { beforeAll, describe } from 'vitest';
 import { containerTestsEnabled, ensureImage, podman } from '../../../core/cli/test/container-images.js';
@@ -14,15 +14,9 @@ import { startLocalWorker } from '../local/local-worker.js';
  */
 const enabled = containerTestsEnabled('Cloudflare container image tests');
 
-/** Worker vars for a group of the contract suite (as contract.test.ts sets them). */
+/** Worker vars for a group of the contract suite: the shared mapping, with the slots the container got. */
 function vars(settings: ContractSettings, slots: number): Record<string, string> {
-  return {
-    RENDER_MAX_CONCURRENT: String(slots),
-    ...(settings.token ? { RENDER_API_TOKEN: settings.token } : {}),
-    ...(settings.allowCustomHtml ? { ALLOW_CUSTOM_HTML: 'true' } : {}),
-    ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
-    ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
-  };
+  return { ...contractSettingsEnv(settings), RENDER_MAX_CONCURRENT: String(slots) };
 }
 
 /** The image's container with the contract composition in place of the baked one; its server on 127.0.0.1:<port>. */
@@ -42,13 +36,7 @@ async function startContainer(image: string, slots: number): Promise<{ url: stri
     const port = /:(\d+)\s*$/.exec((await podman(['port', id, '8080/tcp'])).trim())?.[1];
     if (!port) throw new Error(`podman port ${id} gave no loopback port`);
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const health = await fetch(`${url}/health`).catch(() => null);
-      if (health?.ok) break;
-      if (Date.now() > deadline) throw new Error(`the container's server did not answer ${url}/health within 60 s:\n${await podman(['logs', id]).catch(() => '')}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntilAnswers(`${url}/health`, { name: "the container's server", details: () => podman(['logs', id]).catch(() => '') });
     return { url, stop: async () => void (await podman(['rm', '--force', '--time', '2', id]).catch(() => undefined)) };
   } catch (error) {
     await podman(['rm', '--force', id]).catch(() => undefined);
@@ -65,6 +53,7 @@ describe.skipIf(!enabled)('cloudflare-container image (podman)', () => {
   runRenderApiContract({
     name: 'cloudflare-container (Worker in Miniflare, R2, renders in the container image under podman)',
     answerMode: 'sync',
+    webhooks: true,
     async start(settings) {
       if (!image) throw new Error('the Cloudflare container image was not built');
       const slots = settings.maxConcurrentRenders ?? 5;

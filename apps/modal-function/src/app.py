@@ -15,6 +15,7 @@ The routes are in web_routes.py; paths and settings in template_settings.py. Dep
 
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -40,12 +41,14 @@ _BASE = (
     .apt_install("chromium-headless-shell", "ffmpeg", "fonts-noto-core", "fonts-noto-color-emoji", "ca-certificates")
     .pip_install("fastapi[standard]")
 )
+# The build also prepares the preview composition's files (the render's rule, run at build time).
+_PREPARE = f"PREVIEW_COMPOSITION={shlex.quote(os.environ.get('PREVIEW_COMPOSITION', 'ui-3d-reveal'))}"
 _IGNORE = ["**/node_modules", "**/.git", "**/dist", "**/.turbo", "renders", "**/.seekframe", "**/.modal-local", "**/__pycache__"]
 if MONOREPO_ROOT is None:
     _install = "npm ci" if (APP_DIR / "package-lock.json").exists() else "npm install"
     image = (
         _BASE.add_local_dir(str(APP_DIR), remote_path="/opt/app", copy=True, ignore=_IGNORE)
-        .run_commands(f"cd /opt/app && {_install} --no-audit --no-fund", "cd /opt/app && npm run build")
+        .run_commands(f"cd /opt/app && {_install} --no-audit --no-fund", f"cd /opt/app && {_PREPARE} npm run build")
     )
 else:
     image = (
@@ -53,13 +56,13 @@ else:
         .run_commands(
             "cd /opt/seekframe && npm ci --no-audit --no-fund",
             "cd /opt/seekframe && npx turbo run build --filter=seekframe --filter=@seekframe/player --filter=@seekframe/render-api",
-            "cd /opt/seekframe && npm run build -w @seekframe/modal-function",
+            f"cd /opt/seekframe && {_PREPARE} npm run build -w @seekframe/modal-function",
         )
     )
 image = (
     image.env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
     # This file's two helper modules (mounted at container start, so this step comes last).
-    .add_local_python_source("template_settings", "web_routes")
+    .add_local_python_source("template_settings", "request_paths", "file_responses", "web_routes")
 )
 
 # Settings (RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*): `modal secret create seekframe-render-api ...`.

@@ -17,6 +17,8 @@ from typing import Any
 
 import modal
 
+from file_responses import file_response, inside_file, type_of
+from request_paths import relative_path_problem
 from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, write_json as _write_json
 
 ANSWER_POLL_SECONDS = 2
@@ -33,55 +35,13 @@ CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quickti
 STATUS: dict[str, int] = json.loads((DIST_DIR / "error-http-status.json").read_text(encoding="utf-8"))
 
 
-# A backslash or a control character (NUL included): never part of a file name from a request.
-_UNSAFE_CHARACTER = re.compile(r"[\x00-\x1f\x7f\\]")
-
-
-def relative_path_problem(path: str) -> str | None:
-    """Why `path` (already percent-decoded) is not a relative POSIX path of plain names, or None.
-    The rule of relativePathProblem in @seekframe/composition (src/relative-path.ts)."""
-    if not isinstance(path, str) or path == "":
-        return "is empty"
-    if _UNSAFE_CHARACTER.search(path):
-        return "contains a backslash or a control character"
-    if path.startswith("/"):
-        return "is absolute"
-    for segment in path.split("/"):
-        if segment == "":
-            return 'has an empty segment (a leading, trailing or double "/")'
-        if segment in (".", ".."):
-            return 'has a "." or ".." segment'
-    return None
-
-
-def inside(root: Path, relative: str) -> Path | None:
-    """The real path of `relative` under `root` when it stays inside root's real path, else None.
-    The rule of inside() in @seekframe/producer: the letters first (relative_path_problem), then
-    symlinks resolved (a link inside root that leads out is refused; for a path that does not
-    exist, its nearest existing folder is resolved, so a missing file behind such a link answers
-    like an existing one)."""
-    if relative_path_problem(relative) is not None:
-        return None
-    try:
-        base = root.resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None
-    try:
-        candidate = (base / relative).resolve()
-    except (OSError, RuntimeError):  # a symlink loop
-        return None
-    if candidate != base and base not in candidate.parents:
-        return None
-    return candidate
-
-
 def create_api(render: Any, volume: Any):
     """The FastAPI app: `render` is the Modal function to spawn per request, `volume` the
     `seekframe-renders` volume mounted at VOLUME_PATH."""
     from urllib.parse import unquote
 
     from fastapi import FastAPI, Request
-    from fastapi.responses import JSONResponse, Response, StreamingResponse
+    from fastapi.responses import JSONResponse, Response
     from starlette.exceptions import HTTPException as StarletteHTTPException
 
     web_app = FastAPI(title="Seekframe render API", docs_url=None, redoc_url=None, openapi_url=None)
@@ -165,81 +125,13 @@ def create_api(render: Any, volume: Any):
             _composition_cache[key] = _check({"mode": "composition"})["info"]
         return _composition_cache[key]
 
-    # --- files ------------------------------------------------------------------------------------
-
-    TYPES = {
-        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8", "json": "application/json", "svg": "image/svg+xml", "png": "image/png",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "woff2": "font/woff2",
-        "woff": "font/woff", "ttf": "font/ttf", "mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime",
-        "mp3": "audio/mpeg", "wav": "audio/wav", "m4a": "audio/mp4", "ogg": "audio/ogg",
-    }
-
-    def _type_of(path: str) -> str:
-        return TYPES.get(path.rsplit(".", 1)[-1].lower() if "." in path else "", "application/octet-stream")
-
-    def _inside_file(root: Path, relative: str) -> Path | None:
-        file = inside(root, relative)
-        return file if file is not None and file.is_file() else None
-
-    def _parse_range(header: str | None, size: int) -> tuple[int, int] | str | None:
-        """The same rules as @seekframe/render-api's parseRange."""
-        if not header:
-            return None
-        match = re.fullmatch(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*", header, flags=re.IGNORECASE)
-        if not match:
-            return None
-        first, last = match.groups()
-        if first == "" and last == "":
-            return None
-        if first == "":
-            suffix = int(last)
-            if suffix == 0 or size == 0:
-                return "unsatisfiable"
-            return max(0, size - suffix), size - 1
-        start = int(first)
-        if start >= size:
-            return "unsatisfiable"
-        end = size - 1 if last == "" else min(int(last), size - 1)
-        return "unsatisfiable" if end < start else (start, end)
-
-    def _file_response(request: Request, file: Path, download_name: str) -> Response:
-        size = file.stat().st_size
-        headers = {
-            "accept-ranges": "bytes",
-            "content-type": _type_of(file.name),
-            "content-disposition": f'inline; filename="{download_name}"',
-            "cache-control": "private, max-age=3600",
-        }
-        wanted = _parse_range(request.headers.get("range"), size)
-        if wanted == "unsatisfiable":
-            return Response(status_code=416, headers={**headers, "content-range": f"bytes */{size}"})
-        start, end = wanted if isinstance(wanted, tuple) else (0, size - 1)
-
-        def chunks():
-            with file.open("rb") as handle:
-                handle.seek(start)
-                left = end - start + 1
-                while left > 0:
-                    block = handle.read(min(65536, left))
-                    if not block:
-                        break
-                    left -= len(block)
-                    yield block
-
-        headers["content-length"] = str(end - start + 1 if size else 0)
-        if isinstance(wanted, tuple):
-            headers["content-range"] = f"bytes {start}-{end}/{size}"
-            return StreamingResponse(chunks(), status_code=206, headers=headers)
-        return StreamingResponse(chunks(), status_code=200, headers=headers)
-
     # --- preview ------------------------------------------------------------------------------------
 
     def _preview_file(name: str) -> Response:
         file = DIST_DIR / "preview" / name
         if not file.exists():
             raise ApiError("not-found", f"The preview asset {name} is missing; run `npm run build -w @seekframe/modal-function`.")
-        return Response(file.read_bytes(), media_type=_type_of(name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
+        return Response(file.read_bytes(), media_type=type_of(name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
 
     @web_app.get("/")
     def preview_page() -> Response:
@@ -251,43 +143,57 @@ def create_api(render: Any, volume: Any):
             raise ApiError("not-found", f"No preview file {asset}.")
         return _preview_file(asset)
 
+    # The composition's files for the player: what `npm run build -w @seekframe/modal-function`
+    # prepared with the render's own rule (@seekframe/producer's exportCompositionFiles: runtime in
+    # every page, npm libraries and @fontsource faces from installed packages), served as they are.
+    # The same lookups as @seekframe/producer's createExportedFiles.
+    _prepared_cache: dict[str, tuple[float, dict[str, Any]]] = {}
+
+    def _prepared() -> tuple[Path, dict[str, Any]]:
+        name = settings()["composition"]
+        folder = DIST_DIR / "preview" / "compositions" / name
+        manifest_file = folder / "manifest.json"
+        if not manifest_file.exists():
+            raise ApiError("bundle-missing", f"The preview files of the composition {name} were not prepared; run `PREVIEW_COMPOSITION={name} npm run build -w @seekframe/modal-function`.", stage="serve")
+        stamp = manifest_file.stat().st_mtime
+        cached = _prepared_cache.get(name)
+        if not cached or cached[0] != stamp:
+            cached = (stamp, json.loads(manifest_file.read_text()))
+            _prepared_cache[name] = cached  # one dict assignment: safe across the request threads
+        return folder, cached[1]
+
+    def _prepared_file(request: Request, folder: Path, stored: dict[str, str]) -> Response:
+        file = inside_file(folder, stored["file"])
+        if file is None:
+            raise ApiError("bundle-missing", "A prepared preview file is missing; run `npm run build -w @seekframe/modal-function` again.", stage="serve")
+        return file_response(request, file, None, content_type=stored["type"], extra={"content-security-policy": PREVIEW_CSP})
+
     @web_app.get("/preview/composition/{path:path}")
     def composition_file(path: str, request: Request) -> Response:
-        # The raw path: Starlette already decoded %2F, so "..%2F" must be refused from the original.
+        folder, manifest = _prepared()
+        # The raw path: Starlette already decoded it; the manifest's keys are the decoded paths.
         raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
-        relative = unquote(raw)
-        file = _inside_file(composition_dir(), relative)
-        if file is None:
+        key = unquote(raw)
+        # Plain relative paths only, as every template's route (relativePathProblem).
+        if relative_path_problem(key) is not None:
             raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
-        media_type = _type_of(file.name)
-        body = _preview_html(file, relative) if media_type.startswith("text/html") else file.read_bytes()
-        return Response(body, media_type=media_type, headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
-
-    _html_cache: dict[str, tuple[tuple[int, int], bytes]] = {}
-
-    def _preview_html(file: Path, relative: str) -> bytes:
-        """The HTML file with the runtime injected in preview mode, as every template serves it
-        (dist/prepare-preview-html.mjs runs @seekframe/render-api's injectPreviewRuntime), so
-        sub-compositions get the runtime in the preview as in the render. Kept per file until it changes."""
-        info = file.stat()
-        stamp = (info.st_mtime_ns, info.st_size)
-        cached = _html_cache.get(str(file))
-        if cached and cached[0] == stamp:
-            return cached[1]
-        script = DIST_DIR / "prepare-preview-html.mjs"
-        if not script.exists():
-            raise ApiError("bundle-missing", f"{script.name} is missing; run `npm run build -w @seekframe/modal-function`.", stage="serve")
-        payload = json.dumps({"path": relative, "html": file.read_text(encoding="utf-8", errors="replace")})
-        done = subprocess.run(["node", str(script)], input=payload, capture_output=True, text=True, timeout=60)
-        if done.returncode != 0:
-            raise ApiError("internal-error", "Preparing a preview file failed unexpectedly; see the function logs.", retryable=True)
-        answer = json.loads(done.stdout)
-        if not answer["ok"]:
-            error = answer["error"]
-            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"), status=answer["status"])
-        html = answer["html"].encode("utf-8")
-        _html_cache[str(file)] = (stamp, html)  # one dict assignment: safe across the request threads
-        return html
+        if key == "__seekframe/remote":
+            url = request.query_params.get("url") or ""
+            stored = manifest["remote"].get(url)
+            if stored:
+                return _prepared_file(request, folder, stored)
+            # Not installed when the preview was built: a page's own request for it goes to where it
+            # is (the viewer's browser loads it); a link someone follows is not sent elsewhere, and
+            # only a URL the pages name (the build's `redirect` list) is: never one a request made up.
+            dest = request.headers.get("sec-fetch-dest")
+            named = url in manifest.get("redirect", [])
+            if named and re.match(r"https?://", url) and dest and dest not in ("document", "iframe", "frame", "embed", "object"):
+                return Response(status_code=307, headers={"location": url, "cache-control": "no-store"})
+            raise ApiError("not-found", f"{url or 'That URL'} has no local copy in this preview, and the preview fetches nothing itself.")
+        stored = manifest["files"].get(key)
+        if stored is None:
+            raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
+        return _prepared_file(request, folder, stored)
 
     # --- API ------------------------------------------------------------------------------------------
 
@@ -452,7 +358,7 @@ def create_api(render: Any, volume: Any):
         file = VOLUME_PATH / result["key"]
         if not file.exists():
             raise ApiError("render-expired", f"The stored file {result['key']} is gone (it expired or was removed); render again.", stage="output")
-        return _file_response(request, file, file.name)
+        return file_response(request, file, file.name)
 
     @web_app.delete("/api/render/{job_id}")
     def cancel_render(job_id: str) -> Response:
@@ -471,12 +377,12 @@ def create_api(render: Any, volume: Any):
         # One plain name under renders/, as storedRenderName in @seekframe/composition.
         if relative_path_problem(name) or "/" in name or name.startswith("."):
             raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
-        file = _inside_file(VOLUME_PATH / "renders", name)
+        file = inside_file(VOLUME_PATH / "renders", name)
         if file is None:
             volume.reload()
-            file = _inside_file(VOLUME_PATH / "renders", name)
+            file = inside_file(VOLUME_PATH / "renders", name)
         if file is None:
             raise ApiError("not-found", f"No stored render named {name}; it may have expired.")
-        return _file_response(request, file, name)
+        return file_response(request, file, name)
 
     return web_app

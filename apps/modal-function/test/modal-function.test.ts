@@ -1,33 +1,29 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
-import { contractSettingsEnv, folderKeys, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, freePort, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
+import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);
-const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
-// Debian's python3 is the one python3-fastapi/python3-uvicorn install into.
-const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 const CLI = seekframeCli({ fromSource: true });
 
 beforeAll(async () => {
-  // dist/check-request.mjs and dist/preview/ from the current sources.
-  await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs')]);
+  // dist/check-request.mjs and dist/preview/ from the current sources, with the contract
+  // composition's preview files prepared (the Python app serves them).
+  await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', contractCompositionDir()]);
 }, 120_000);
 
 describe('src/app.py', () => {
   it('compiles (python3 -m py_compile)', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'modal-pycache-'));
     try {
-      for (const file of ['src/app.py', 'src/web_routes.py', 'src/template_settings.py']) {
+      for (const file of ['src/app.py', 'src/web_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py']) {
         await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
       }
       await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
@@ -92,16 +88,22 @@ describe('src/web_routes.py: request paths', () => {
     await mkdir(comp, { recursive: true });
     await mkdir(renders, { recursive: true });
     await writeFile(path.join(dir, 'secret.txt'), SECRET);
-    await writeFile(path.join(comp, 'index.html'), '<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok</body></html>');
+    // A remote image with no local copy: the one URL the remote route may redirect to.
+    const NAMED = 'https://named.example.test/a.png';
+    await writeFile(path.join(comp, 'index.html'), `<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok<img src="${NAMED}"></body></html>`);
     await symlink(path.join(dir, 'secret.txt'), path.join(comp, 'leak.txt'));
     await symlink(dir, path.join(comp, 'up'));
     await writeFile(path.join(renders, 'ok.mp4'), 'not really a video');
     await writeFile(path.join(renders, '.hidden.mp4'), SECRET);
     await symlink(path.join(dir, 'secret.txt'), path.join(renders, 'leak.mp4'));
     await symlink(dir, path.join(renders, 'up'));
-    const app = await startPythonApp({ COMPOSITIONS_DIR: path.join(dir, 'compositions'), PREVIEW_COMPOSITION: 'comp', SEEKFRAME_VOLUME_PATH: path.join(dir, 'volume') });
+    // The preview serves what the build prepared: prepared here, with the links in place (the
+    // build follows none of them out).
+    const dist = path.join(dir, 'dist');
+    await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', comp], { env: { ...process.env, SEEKFRAME_TEMPLATE_DIST: dist } });
+    const app = await startPythonApp({ compositionDir: comp, dist, env: { SEEKFRAME_VOLUME_PATH: path.join(dir, 'volume') } });
     try {
-      const get = (route: string) => rawGet(app.baseUrl, route);
+      const get = (route: string) => rawGet(app.url, route);
       expect((await get('/renders/ok.mp4')).status).toBe(200);
       expect((await get('/preview/composition/index.html')).status).toBe(200);
       const refused = [
@@ -114,6 +116,13 @@ describe('src/web_routes.py: request paths', () => {
         expect({ route, status: answer.status, leaked: answer.body.includes(SECRET) }).toEqual({ route, status: 404, leaked: false });
         expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'not-found' } });
       }
+      // The remote route redirects a subresource to a URL the composition names, never to one a request made up.
+      const remote = (url: string) => get(`/preview/composition/__seekframe/remote?url=${encodeURIComponent(url)}`);
+      const named = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent(NAMED)}`, { 'sec-fetch-dest': 'image' });
+      expect([named.status, named.headers.location]).toEqual([307, NAMED]);
+      const madeUp = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://evil.example.test/x.js')}`, { 'sec-fetch-dest': 'script' });
+      expect([madeUp.status, madeUp.headers.location]).toEqual([404, undefined]);
+      expect((await remote(NAMED)).status).toBe(404); // a navigation (no Sec-Fetch-Dest) is not sent on
     } finally {
       await app.stop();
       await rm(dir, { recursive: true, force: true });
@@ -140,14 +149,14 @@ describe('src/app.py settings', () => {
 
 describe('src/web_routes.py: oversized requests', () => {
   it('uvicorn passes a 70 KB URL and 64 KiB of headers through; the app answers 414 / 431 as JSON', { timeout: 120_000 }, async () => {
-    const app = await startPythonApp({});
+    const app = await startPythonApp();
     try {
-      const long = await rawGet(app.baseUrl, `/api/render/${'a'.repeat(70_000)}`);
+      const long = await rawGet(app.url, `/api/render/${'a'.repeat(70_000)}`);
       expect({ status: long.status, code: JSON.parse(long.body).error.code }).toEqual({ status: 414, code: 'url-too-long' });
       expect(long.headers['x-request-id']).toBeTruthy();
-      const heavy = await rawGet(app.baseUrl, '/api/composition', { 'x-big': 'b'.repeat(64 * 1024) });
+      const heavy = await rawGet(app.url, '/api/composition', { 'x-big': 'b'.repeat(64 * 1024) });
       expect({ status: heavy.status, code: JSON.parse(heavy.body).error.code }).toEqual({ status: 431, code: 'headers-too-large' });
-      expect((await rawGet(app.baseUrl, '/api/composition')).status).toBe(200);
+      expect((await rawGet(app.url, '/api/composition')).status).toBe(200);
     } finally {
       await app.stop();
     }
@@ -165,17 +174,17 @@ describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
       await writeFile(path.join(volume, 'jobs', `${id}.json`), JSON.stringify({ id, status: 'finished', request: { variables: {}, format: 'mp4' }, createdAt: past, expiresAt: past }));
       await writeFile(path.join(volume, 'renders', `${id}.mp4`), 'an old render');
     }
-    const app = await startPythonApp({ SEEKFRAME_VOLUME_PATH: volume });
+    const app = await startPythonApp({ env: { SEEKFRAME_VOLUME_PATH: volume } });
     try {
-      const asked = await rawGet(app.baseUrl, '/api/render/fc-asked');
+      const asked = await rawGet(app.url, '/api/render/fc-asked');
       expect({ status: asked.status, code: JSON.parse(asked.body).error.code }).toEqual({ status: 410, code: 'render-expired' });
       expect(await app.storedKeys()).toEqual(['renders/fc-forgotten.mp4']);
       // Nobody asks for the other one: a new render sweeps it.
-      const started = await fetch(`${app.baseUrl}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+      const started = await fetch(`${app.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
       expect(started.status).toBe(202);
       expect(await app.storedKeys()).toEqual([]);
       const { statusUrl } = (await started.json()) as { statusUrl: string };
-      expect((await fetch(`${app.baseUrl}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
+      expect((await fetch(`${app.url}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
     } finally {
       await app.stop();
       await rm(dir, { recursive: true, force: true });
@@ -191,83 +200,6 @@ runRenderApiContract({
     return { baseUrl: api.url, stop: () => api.close() };
   },
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Stops uvicorn, then every spawned render (each runs in its own process group). */
-async function stopPython(child: ChildProcess, state: string): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  const calls = path.join(state, 'calls');
-  const alive = (pid: number): boolean => {
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  for (const name of existsSync(calls) ? await readdir(calls) : []) {
-    if (!/^fc-[0-9a-f]+\.json$/.test(name)) continue;
-    const { pid } = JSON.parse(await readFile(path.join(calls, name), 'utf8')) as { pid: number };
-    if (!alive(pid)) continue;
-    // SIGTERM first: the render function and the CLI clean up their temp folders; SIGKILL after 10 s.
-    process.kill(-pid, 'SIGTERM');
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (alive(pid)) process.kill(-pid, 'SIGKILL');
-  }
-}
-
-/** src/app.py under uvicorn with the local modal stand-in, on a free loopback port. */
-async function startPythonApp(env: Record<string, string>): Promise<{ baseUrl: string; stop(): Promise<void>; storedKeys(): Promise<string[]> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'modal-function-'));
-  const port = await freePort();
-  const composition = contractCompositionDir();
-  const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning'], {
-    cwd: APP_DIR,
-    env: {
-      ...process.env,
-      PYTHONPATH: path.join(APP_DIR, 'local'),
-      PYTHONDONTWRITEBYTECODE: '1',
-      SEEKFRAME_CLI: [CLI.command, ...CLI.args].join(' '),
-      SEEKFRAME_WORKERS: '1',
-      SEEKFRAME_VOLUME_PATH: path.join(root, 'volume'),
-      MODAL_LOCAL_STATE_DIR: path.join(root, 'state'),
-      COMPOSITIONS_DIR: path.dirname(composition),
-      PREVIEW_COMPOSITION: path.basename(composition),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`uvicorn exited with ${child.exitCode} before answering`);
-    const ok = await fetch(`${baseUrl}/`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('uvicorn did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    baseUrl,
-    storedKeys: async () => (await folderKeys(env.SEEKFRAME_VOLUME_PATH ?? path.join(root, 'volume'))).filter((key) => key.startsWith('renders/')),
-    stop: async () => {
-      await stopPython(child, path.join(root, 'state'));
-      await rm(root, { recursive: true, force: true });
-    },
-  };
-}
 
 // The real src/app.py under uvicorn gets the whole contract suite in the project `seekframe init
 // --template modal-function` makes, installed from a local registry and started with `npm run dev`:

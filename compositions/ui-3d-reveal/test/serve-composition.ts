@@ -1,6 +1,7 @@
 // Test helpers: serve the composition over real HTTP on 127.0.0.1 and open it in real Chromium.
-// GSAP's CDN URL is answered from node_modules (as the renderer does), and an optional variable
-// map is exposed through a minimal `window.__seekframe` injected first in <head>.
+// The composition takes GSAP from npm (`node_modules/gsap/...`): npm installs it at this
+// repository's root, where the renderer finds it too. An optional variable map is exposed through
+// a minimal `window.__seekframe` injected first in <head>.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 export const COMPOSITION_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const REPO_ROOT = resolve(COMPOSITION_DIR, '../..');
-const GSAP_URL = 'https://cdn.jsdelivr.net/npm/gsap@3.15.0/dist/gsap.min.js';
-const GSAP_FILE = join(REPO_ROOT, 'node_modules/gsap/dist/gsap.min.js');
+const NODE_MODULES = join(REPO_ROOT, 'node_modules');
 const TYPES: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript' };
 
 export interface CompositionServer {
@@ -23,12 +23,9 @@ export async function serveComposition(): Promise<CompositionServer> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      if (url.pathname === '/__gsap.js') {
-        res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(GSAP_FILE));
-        return;
-      }
-      const file = normalize(join(COMPOSITION_DIR, url.pathname === '/' ? 'index.html' : url.pathname));
-      if (!file.startsWith(COMPOSITION_DIR)) {
+      const npm = url.pathname.startsWith('/node_modules/');
+      const file = normalize(npm ? join(REPO_ROOT, url.pathname) : join(COMPOSITION_DIR, url.pathname === '/' ? 'index.html' : url.pathname));
+      if (!file.startsWith(npm ? NODE_MODULES : COMPOSITION_DIR)) {
         res.writeHead(403).end();
         return;
       }
@@ -36,7 +33,7 @@ export async function serveComposition(): Promise<CompositionServer> {
       if (file.endsWith('.html')) {
         const vars = url.searchParams.get('vars');
         const inject = vars === null ? '' : `<script>window.__seekframe = { getVariables: () => (${vars}) };</script>`;
-        body = body.toString('utf8').replace(GSAP_URL, '/__gsap.js').replace(/<head[^>]*>/, (m) => m + inject);
+        body = body.toString('utf8').replace(/<head[^>]*>/, (m) => m + inject);
       }
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
     })().catch(() => res.writeHead(404).end());

@@ -5,3 +5,6 @@ export type { StopSignals } from './listen-for-stops.js';
 export type { CommandModule } from './command-module.js';
 export { invalidArgument, isUsageError } from './usage-error.js';
 export { reportError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './report-error.js';
+export { CHECK_EXIT_CLEAN, CHECK_EXIT_FINDINGS, CHECK_EXIT_USAGE, CHECK_EXIT_NOT_RUN } from './commands/check.js';
+// The shapes of `check --json` and of the render report, for readers of that JSON (and the docs).
+export { CheckReportSchema, RenderReportSchema, type CheckReport, type RenderReport } from '@seekframe/producer';

@@ -71,7 +71,10 @@ export function listenForStops(argv: readonly string[] = process.argv): StopSign
 
   const release = (): void => {
     started = true;
-    if (!listening) return;
+    // A render that wound down on a first signal may still take up to a second to exit (bin's
+    // exitSoon); a second signal in that window still means "stop at once", not a death by the
+    // signal's default effect, so the handlers stay. Node never waits for signal handlers to exit.
+    if (!listening || (kept && received !== undefined)) return;
     listening = false;
     process.off('SIGINT', onInterrupt);
     process.off('SIGTERM', onTerminate);

@@ -9,6 +9,7 @@ import { reportError } from './report-error.js';
 const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/init.js'),
   () => import('./commands/lint.js'),
+  () => import('./commands/check.js'),
   () => import('./commands/doctor.js'),
   () => import('./commands/render.js'),
   () => import('./commands/serve.js'),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDeployTemplates, TEMPLATES } from '../scripts/build-deploy-templates.mjs';
+import { buildDeployTemplates, DOT_FILES, TEMPLATES } from '../scripts/build-deploy-templates.mjs';
 import { createProject } from '../src/init/create-project.js';
 import { DEPLOY_TEMPLATES } from '../src/init/project-templates.js';
 
@@ -37,10 +37,11 @@ describe('deploy templates as projects', () => {
     it(`${template}: the app's committed files (no tests), its standalone/ overlay and the bundled composition`, async () => {
       const { stdout } = await run('git', ['ls-files', `apps/${template}`], { cwd: repo });
       const committed = stdout.split('\n').filter(Boolean).map((file) => file.slice(`apps/${template}/`.length));
-      const settings = TEMPLATES[template as keyof typeof TEMPLATES] as { compositionDir: string; omitFiles?: string[] };
+      const settings = TEMPLATES[template as keyof typeof TEMPLATES];
       const expected = committed
         .filter((file) => !file.startsWith('test/') && !file.startsWith('standalone/') && !(settings.omitFiles ?? []).includes(file))
-        .map((file) => file.replace(/(^|\/)\.gitignore$/, '$1gitignore'));
+        .map((file) => (DOT_FILES.includes(path.basename(file)) ? path.join(path.dirname(file), path.basename(file).slice(1)) : file))
+        .concat(Object.keys(settings.repositoryFiles ?? {}));
       const composition = (await run('git', ['ls-files', 'compositions/ui-3d-reveal'], { cwd: repo })).stdout
         .split('\n')
         .filter((file) => file && !file.includes('/test/'))
@@ -59,6 +60,11 @@ describe('deploy templates as projects', () => {
       }
       expect(existsSync(path.join(created.dir, '.gitignore'))).toBe(true);
       expect(existsSync(path.join(created.dir, 'gitignore'))).toBe(false);
+      // Every dot file the app has comes back with its dot (npm would have left it out of the tarball).
+      for (const dotFile of DOT_FILES.filter((name) => existsSync(path.join(repo, 'apps', template, name)))) {
+        expect(existsSync(path.join(created.dir, dotFile)), dotFile).toBe(true);
+        expect(existsSync(path.join(created.dir, dotFile.slice(1))), dotFile).toBe(false);
+      }
       const tsconfig = JSON.parse(await readFile(path.join(created.dir, 'tsconfig.json'), 'utf8')) as { extends?: string; compilerOptions: Record<string, unknown> };
       expect(tsconfig.extends).toBeUndefined();
       expect(tsconfig.compilerOptions).toMatchObject({ strict: true });

@@ -46,7 +46,7 @@ export type InterruptWhen = RegExp | ((child: ChildProcess) => Promise<void>);
 
 export interface InterruptOptions {
   signal?: NodeJS.Signals;
-  /** Send the same signal once more this many ms after the first (a second Ctrl-C while the render cleans up). */
+  /** Send the same signal once more this many ms after the first was delivered (a second Ctrl-C while the render cleans up; 0: at once). */
   againAfterMs?: number;
   /** Runs right before the signal is sent (e.g. to freeze a browser so the clean-up must wait for it). */
   beforeSignal?: (child: ChildProcess) => void | Promise<void>;
@@ -81,7 +81,13 @@ export async function interruptCliWhen(cwd: string, args: string[], when: Interr
     await opts.beforeSignal?.(child);
     sentAt = Date.now();
     child.kill(signal);
-    if (opts.againAfterMs !== undefined) setTimeout(() => child.kill(signal), opts.againAfterMs);
+    if (opts.againAfterMs !== undefined) {
+      // Two signals of one kind pending together are one signal: on a loaded machine the CLI may
+      // not run for a while, so the second is sent only once the first was delivered.
+      waitDelivered(child.pid!, signal);
+      if (opts.againAfterMs === 0) child.kill(signal);
+      else setTimeout(() => child.kill(signal), opts.againAfterMs);
+    }
   };
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout.on('data', (chunk: Buffer) => {
@@ -107,6 +113,25 @@ export function listeningAfter(ms: number): (child: ChildProcess) => Promise<voi
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
+}
+
+/**
+ * Returns once `signal` is no longer pending for `pid` (its handler ran), or the process is gone.
+ * Blocks (a few ms at most): a timer between two reads would let a short clean-up end unseen.
+ */
+function waitDelivered(pid: number, signal: NodeJS.Signals): void {
+  const bit = 1n << BigInt(os.constants.signals[signal] - 1);
+  const until = Date.now() + 5_000;
+  while (Date.now() < until) {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    } catch {
+      return;
+    }
+    const pending = [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some((match) => (BigInt(`0x${match[1]}`) & bit) !== 0n);
+    if (!pending) return;
+  }
 }
 
 function readComm(pid: number): string {

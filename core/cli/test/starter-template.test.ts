@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser, launchBrowser, type BrowserSession } from '@seekframe/engine';
 import { createProject } from '../src/init/create-project.js';
 
-const GSAP_CDN = 'https://cdn.jsdelivr.net/npm/gsap@3.15.0/dist/gsap.min.js';
 const gsapFile = createRequire(import.meta.url).resolve('gsap/dist/gsap.min.js');
 
 interface PageState {
@@ -58,11 +57,12 @@ describe('starter composition in Chromium', () => {
     try {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
-      // The renderer maps the GSAP CDN URL to the installed package; this test does the same.
+      // The page takes GSAP from node_modules/ (the project's own dependency, not installed in
+      // this temp folder); the renderer answers that path from the installed package, as here.
       const gsap = await readFile(gsapFile, 'utf8');
       await page.setRequestInterception(true);
       page.on('request', (request) => {
-        if (request.url() === GSAP_CDN) void request.respond({ status: 200, contentType: 'text/javascript', body: gsap });
+        if (request.url() === `${baseUrl}node_modules/gsap/dist/gsap.min.js`) void request.respond({ status: 200, contentType: 'text/javascript', body: gsap });
         else if (request.url().startsWith(baseUrl)) void request.continue();
         else void request.abort();
       });

@@ -39,6 +39,24 @@ describe('caption sidecar files', () => {
     expect(formatCaptionFile(cues, fps, 'vtt')).toBe('WEBVTT\n\n00:00:00.033 --> 00:00:01.001\na &lt; b\nc &amp; d\n');
   });
 
+  it('a transcript cannot add cues: line breaks inside a word become spaces, "-->" is broken up', () => {
+    // A word carrying a blank line and a timing line would start a second cue in a naive writer.
+    const hostile = track([
+      { text: 'Hi\r\n\n2\n00:00:00,000 --> 00:09:00,000\nINJECTED', start: 0, end: 0.5 },
+      { text: 'a\u2028b\u2029c\vd\fe\u0085f', start: 0.5, end: 1 },
+    ]);
+    const cues = captionCues(hostile, { num: 10, den: 1 }, 100);
+    for (const format of ['srt', 'vtt'] as const) {
+      const file = formatCaptionFile(cues, { num: 10, den: 1 }, format);
+      // One cue: one timing line, no blank line inside it, no text line with "-->".
+      expect(file.match(/-->/g), format).toHaveLength(1);
+      const body = format === 'vtt' ? file.slice('WEBVTT\n\n'.length) : file;
+      expect(body.trimEnd().split('\n').includes(''), format).toBe(false);
+      expect(file).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
+    }
+    expect(cues.flatMap((cue) => cue.lines).join(' ')).toContain('INJECTED');
+  });
+
   it('long text is split into cues of at most two lines of 42 columns', () => {
     const long = track(Array.from({ length: 30 }, (_, i) => ({ text: `word${i}`, start: i * 0.2, end: i * 0.2 + 0.2 })));
     const cues = captionCues(long, { num: 25, den: 1 }, 1000);

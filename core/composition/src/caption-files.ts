@@ -1,4 +1,5 @@
 import { captionPages, firstFrameAtOrAfter, lineText, textColumns } from './caption-layout.js';
+import { singleLine } from './caption-words.js';
 import type { CaptionTrack } from './caption-track.js';
 import { frameTime, type Fps } from './frame-timing.js';
 
@@ -46,7 +47,7 @@ export function captionCues(track: CaptionTrack, fps: Fps, totalFrames: number):
 export function formatCaptionFile(cues: readonly CaptionCue[], fps: Fps, format: CaptionFileFormat): string {
   const stamp = (frame: number): string => timestamp(frameTime(frame, fps), format === 'srt' ? ',' : '.');
   const blocks = cues.map((cue, i) => {
-    const text = cue.lines.map((line) => (format === 'vtt' ? escapeVtt(line) : line)).join('\n');
+    const text = cue.lines.map((line) => (format === 'vtt' ? escapeVtt(singleLine(line)) : escapeSrt(singleLine(line)))).join('\n');
     return `${format === 'srt' ? `${i + 1}\n` : ''}${stamp(cue.startFrame)} --> ${stamp(cue.endFrame)}\n${text}\n`;
   });
   return format === 'srt' ? blocks.join('\n') : `WEBVTT\n\n${blocks.join('\n')}`;
@@ -58,7 +59,15 @@ function timestamp(seconds: number, separator: ',' | '.'): string {
   return `${pad(Math.floor(ms / 3_600_000), 2)}:${pad(Math.floor(ms / 60_000) % 60, 2)}:${pad(Math.floor(ms / 1000) % 60, 2)}${separator}${pad(ms % 1000, 3)}`;
 }
 
-/** WebVTT cue text treats `<` and `&` as markup, and `-->` ends nothing but confuses parsers. */
+/** WebVTT cue text treats `<` and `&` as markup, and may not contain `-->` (escaping `>` covers it). */
 function escapeVtt(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * SRT has no escapes, and a text line holding `-->` reads as a timing line to many parsers (a cue
+ * the transcript's sender would choose): it is written `->`.
+ */
+function escapeSrt(text: string): string {
+  return text.replace(/-->/g, '->');
 }

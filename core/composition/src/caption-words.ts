@@ -18,6 +18,18 @@ export function isCjk(char: string | undefined): boolean {
   return char !== undefined && CJK.test(char);
 }
 
+/** Line terminators of JavaScript, CSS `white-space: pre` and subtitle files, and the form feed. */
+const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]+/g;
+
+/**
+ * A word's text on one line: a line break inside a transcript word (a value posted by anyone)
+ * would break the caption line in the page and end a cue in an .srt/.vtt file, where a blank line
+ * and a timing line start a cue of the sender's choosing. Each run of breaks becomes one space.
+ */
+export function singleLine(text: string): string {
+  return text.replace(LINE_BREAKS, ' ');
+}
+
 /** Text split into user-perceived characters (Intl.Segmenter where the engine has it). */
 export function graphemes(text: string): string[] {
   const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
@@ -35,7 +47,7 @@ export function spacedWords(words: RawWord[]): CaptionWord[] {
   const explicit = words.some((word) => /^\s/.test(word.text));
   let previous = '';
   return words.map((word, i) => {
-    const text = word.text.trim();
+    const text = singleLine(word.text).trim();
     const first = graphemes(text)[0];
     const last = graphemes(previous).at(-1);
     const space = i > 0 && previous !== '' && (explicit ? /^\s/.test(word.text) : !isCjk(first) && !isCjk(last));

@@ -20,6 +20,7 @@ export const ATTR = {
   compositionSrc: 'data-composition-src',
   variableValues: 'data-variable-values',
   colorGrading: 'data-color-grading',
+  root: 'data-root',
   captions: 'data-captions',
   captionLines: 'data-caption-lines',
 } as const;
@@ -62,6 +63,12 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     on: 'root, clip, sub-composition host',
     value: 'seconds (positive on the root, 0 or more on a clip)',
     meaning: 'On the root: the length, read once when the render starts (a script that changes it later changes nothing). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file\'s root may leave it to its host.',
+  },
+  {
+    name: ATTR.root,
+    on: 'a composition element',
+    value: '`true`',
+    meaning: 'Marks the composition root explicitly (HyperFrames\' marker). Without it the root is `<html>` when it has `data-width`, else the first top-level composition element with dimensions and `data-duration` (so a sized background `<canvas data-composition-id>` with no length may come first), else the first with dimensions.',
   },
   {
     name: ATTR.fps,

@@ -150,6 +150,16 @@ export const ERROR_DOCS = {
     when: 'A request URL is over 8 KiB (HTTP 414).',
     fix: 'Send a shorter URL; put data in the body.',
   },
+  'webhook-secret-missing': {
+    group: 'input',
+    when: 'Render API: the body has a `webhook`, but the deployment has no `RENDER_WEBHOOK_SECRET` to sign deliveries with (HTTP 400).',
+    fix: 'Set `RENDER_WEBHOOK_SECRET` on the deployment (e.g. `openssl rand -hex 32`), or leave out `webhook` and poll `GET /api/render/:id`.',
+  },
+  'webhook-signature-invalid': {
+    group: 'input',
+    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, or the signature does not match the body (`details.reason` says which).',
+    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET`, and that its clock is right.',
+  },
   'custom-html-disabled': {
     group: 'input',
     when: 'Render API: `html` was sent while `ALLOW_CUSTOM_HTML` is not `true` (HTTP 403).',
@@ -333,6 +343,11 @@ export const ERROR_DOCS = {
     group: 'engine',
     when: 'No ffmpeg or ffprobe was found.',
     fix: 'Install ffmpeg, or set `SEEKFRAME_FFMPEG` / `SEEKFRAME_FFPROBE`.',
+  },
+  'alpha-lost': {
+    group: 'engine',
+    when: 'A mov, webm or png-sequence render whose page has transparent pixels produced a file without them: the alpha plane of sampled frames, decoded with ffmpeg, is opaque where the captured page was not. The output is not written.',
+    fix: "Check that this ffmpeg's encoder writes alpha (libvpx-vp9 with yuva420p for webm, prores_ks with yuva444p10le for mov); `details.samples` lists each sampled frame's transparent share in the page and in the file. png-sequence keeps alpha with any ffmpeg.",
   },
   'ffmpeg-exited': {
     group: 'engine',

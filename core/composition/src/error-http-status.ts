@@ -34,10 +34,14 @@ export const ERROR_HTTP_STATUS = {
   'format-not-distributable': 400,
   'limit-exceeded': 400,
   'lint-failed': 400,
+  // A `webhook` in the body with no RENDER_WEBHOOK_SECRET on the deployment to sign with.
+  'webhook-secret-missing': 400,
   // A request's page naming a file outside its project (a posted document, a variable value).
   'path-outside-project': 400,
   'path-outside-root': 400,
   unauthorized: 401,
+  // verifyWebhook() refusing a delivery: a receiver that answers with this table says who it does not trust.
+  'webhook-signature-invalid': 401,
   'custom-html-disabled': 403,
   'not-found': 404,
   'render-not-found': 404,
@@ -70,6 +74,7 @@ export const ERROR_HTTP_STATUS = {
   // ---- a render that failed (the page, the browser, ffmpeg, the distributed pipeline)
   'render-failed': 500,
   'memory-limit-exceeded': 500,
+  'alpha-lost': 500,
   'asset-not-found': 500,
   'remote-asset-failed': 500,
   'media-source-refused': 500,

@@ -23,6 +23,7 @@ export type ErrorStage =
  * it, and the docs site's error reference is generated from that table.
  */
 export const ERROR_CODES = [
+  'alpha-lost',
   'asset-not-found',
   'audio-mix-failed',
   'batch-failed',
@@ -133,6 +134,9 @@ export const ERROR_CODES = [
   'headers-too-large',
   // a batch row skipped after another failed under --batch-fail-fast (its manifest entry)
   'batch-fail-fast',
+  // signed render webhooks (core/producer/src/webhooks)
+  'webhook-secret-missing',
+  'webhook-signature-invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

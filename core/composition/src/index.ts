@@ -52,6 +52,7 @@ export {
   type CompositionInspection,
 } from './inspect-composition.js';
 export { extractCompositionMetadata } from './extract-composition-metadata.js';
+export { findReferences, type FileReference } from './find-references.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
 export { lintProject, type LintHost } from './lint-project.js';
 export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
@@ -133,3 +134,4 @@ export {
   type CaptionCue,
   type CaptionFileFormat,
 } from './caption-files.js';
+export { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';

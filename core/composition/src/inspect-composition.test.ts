@@ -133,5 +133,28 @@ describe('inspectComposition', () => {
       expect(inspectComposition(html, { role: 'child' }).metadata).toMatchObject({ id: 'card', width: 160, height: 90, duration: 0 });
       expect(rules(html)).toEqual(['error root/missing-duration']);
     });
+
+    test('a background composition element with no length before the real root: the root is the one with data-duration', () => {
+      const html = `<html><body>
+<canvas id="bg" data-composition-id="bg" data-width="640" data-height="360"></canvas>
+<div id="main" data-composition-id="main" data-width="640" data-height="360" data-duration="2"><p data-start="0" data-duration="1">x</p></div></body></html>`;
+      const { metadata, findings, rootLocation } = inspectComposition(html);
+      expect(findings).toEqual([]);
+      expect(metadata).toMatchObject({ id: 'main', width: 640, height: 360, duration: 2 });
+      expect(rootLocation.line).toBe(3);
+      expect(metadata.clips).toHaveLength(1);
+    });
+
+    test('an inline composition with a length inside a child root does not become the root', () => {
+      const html = `<html><body><div data-composition-id="card" data-width="160" data-height="90">
+<div data-composition-id="inner" data-width="80" data-height="40" data-start="0" data-duration="1"></div></div></body></html>`;
+      expect(inspectComposition(html, { role: 'child' }).metadata).toMatchObject({ id: 'card', width: 160, height: 90 });
+    });
+
+    test('data-root="true" marks the root explicitly, as in HyperFrames', () => {
+      const html = `<html><body><div data-composition-id="a" data-width="10" data-height="10" data-duration="1"></div>
+<div data-composition-id="b" data-root="true" data-width="20" data-height="20" data-duration="2"></div></body></html>`;
+      expect(inspectComposition(html).metadata).toMatchObject({ id: 'b', width: 20, duration: 2 });
+    });
   });
 });

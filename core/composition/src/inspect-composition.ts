@@ -9,6 +9,8 @@ import {
   type HtmlElement,
   type SourceLocation,
 } from './html-tree.js';
+import { checkCaptionsReference } from './check-captions-reference.js';
+import { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';
 import { checkColorGrading } from './check-color-grading.js';
 import type { LintFinding } from './lint-finding.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
@@ -71,26 +73,22 @@ function readNumber(raw: string | undefined): number | undefined {
   return raw !== undefined && NUMBER.test(raw) ? Number(raw) : undefined;
 }
 
-const hasDimensions = (e: HtmlElement): boolean => hasAttr(e, ATTR.width) || hasAttr(e, ATTR.height);
-
-/**
- * The composition root is the element that carries the dimensions: `<html>` when it has them;
- * when `<html>` names the composition, the element with that id that has them (HyperFrames puts the
- * id and variables on `<html>` and the size on a stage element), else `<html>`; otherwise the first
- * composition element (not a host) that has them, also inside `<template>` content (HyperFrames'
- * sub-composition files), else the first composition element. Same rule as the runtime's.
- */
+/** The root by the rule every side shares (pick-composition-root.ts), read from the parsed file. */
 function findRoot(elements: HtmlElement[]): HtmlElement | undefined {
   const html = elements.find((e) => e.tagName === 'html');
-  if (html && hasAttr(html, ATTR.width)) return html;
   const compositions = elements.filter((e) => e !== html && hasAttr(e, ATTR.compositionId) && !hasAttr(e, ATTR.compositionSrc));
-  const htmlId = html ? getAttr(html, ATTR.compositionId) : undefined;
-  if (html && htmlId !== undefined) return compositions.find((e) => hasDimensions(e) && getAttr(e, ATTR.compositionId) === htmlId) ?? html;
-  const stage = compositions.find(hasDimensions);
-  if (stage) return stage;
-  if (html && (hasAttr(html, ATTR.height) || hasAttr(html, ATTR.duration))) return html;
-  return compositions[0];
+  return pickCompositionRoot(html, compositions, PARSED_ROOT_VIEW);
 }
+
+const PARSED_ROOT_VIEW: RootElementView<HtmlElement> = {
+  attr: getAttr,
+  insideComposition(element) {
+    for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) {
+      if (node.tagName !== 'html' && hasAttr(node, ATTR.compositionId)) return true;
+    }
+    return false;
+  },
+};
 
 /**
  * Where the root's length is written: the root itself, else `<html>` or another composition
@@ -177,6 +175,7 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
 
   for (const element of elements) {
     checkColorGrading(html, element, metadata.variables, add);
+    checkCaptionsReference(element, metadata.variables, add);
     if (element === root) continue;
     if (hasAttr(element, ATTR.compositionSrc)) metadata.subCompositions.push(readHost(html, element, add));
     else if (hasAttr(element, ATTR.start) || element.tagName === 'video' || element.tagName === 'audio') {

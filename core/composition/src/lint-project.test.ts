@@ -169,6 +169,18 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[4]?.message).toContain('from 0 to 2');
   });
 
+  test('data-captions: variables/unknown-reference and variables/reference-type, each file against its own declarations', async () => {
+    const vars = '[{"id":"talk","type":"captions","label":"Talk","default":[]},{"id":"title","type":"string","label":"Title","default":"Hi"}]';
+    const body = ['<div data-captions="talk"></div>', '<div data-captions="speech"></div>', '<div data-captions="title"></div>', '<div data-composition-id="kid" data-composition-src="kid.html" data-duration="1"></div>'].join('\n');
+    const kid = page('<p data-captions="talk"></p>', 'data-composition-id="kid" data-width="640" data-height="360" data-duration="1"');
+    const findings = await lint({ 'index.html': page(body, `${ROOT} data-composition-variables='${vars}'`), 'kid.html': kid });
+    expect(summary(findings)).toEqual(['index.html:5:6 error variables/unknown-reference', 'index.html:6:6 error variables/reference-type', 'kid.html:4:4 error variables/unknown-reference']);
+    expect(findings[0]?.message).toBe('data-captions="speech" names no variable of this composition; name one of "talk", or declare {"id":"speech","type":"captions","label":"Captions","default":[]} in data-composition-variables');
+    expect(findings[1]?.message).toContain('names a variable of type string; the caption element shows a variable of type "captions"');
+    // The child declares nothing: a host's variables do not reach into it by name.
+    expect(findings[2]?.message).toMatch(/^data-captions="talk" names no variable of this composition; declare /);
+  });
+
   test('media/missing-lut and media/invalid-lut (through the LintHost), a LUT named by a variable default', async () => {
     const vars = '[{"id":"look","type":"string","label":"Look","default":"luts/broken.cube"}]';
     const body = [

@@ -3,7 +3,7 @@ export { findBrowser, findCachedHeadlessShell, type FindBrowserOptions } from '.
 export { probeBeginFrame } from './browser/probe-begin-frame.js';
 export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } from './system/find-ffmpeg.js';
 export { installCommand, hostSystem, type SystemTool, type HostSystem } from './system/install-hint.js';
-export { autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerInput } from './pool/worker-count.js';
+export { autoWorkerBounds, autoWorkerCount, parseWorkers, MAX_WORKERS, type AutoWorkerBounds, type AutoWorkerInput } from './pool/worker-count.js';
 export { allowedCpus } from './system/pin-to-cpu.js';
 export { findOnPath } from './system/find-executable.js';
 export { readImageVersions, fontPackageVersions, dpkgVersions, imageVersionsSchema, FONT_PACKAGES, type ImageVersions } from './system/package-versions.js';

@@ -26,7 +26,7 @@ beforeAll(async () => {
   server = await createProjectServer({
     root: site.dir,
     entry: 'iframe-raf/index.html',
-    prepareHtml: createRuntimeInjector({ root: site.dir, runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
   });
 });
 afterAll(async () => {

@@ -130,7 +130,7 @@ describe('<seekframe-player> on a server that injects the runtime (mode preview)
     server = await createProjectServer({
       root: site.dir,
       entry: 'comp/index.html',
-      prepareHtml: createRuntimeInjector({ root: site.dir, runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
+      prepareHtml: createRuntimeInjector({ runtimeSource: (await bundleRuntime({ write: false })) as string, mode: 'preview' }),
     });
   });
   afterAll(async () => {

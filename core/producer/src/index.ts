@@ -21,7 +21,7 @@ export {
 } from './plan/render-options.js';
 export { parseRenderOptions, invalidOptionsError } from './plan/parse-render-options.js';
 export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, DEFAULT_MEMORY_PER_BROWSER_MB, checkRenderLimits, type RenderLimits, type RenderLimitName, type ServerRenderLimits } from './plan/render-limits.js';
-export type { RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
+export type { RenderCaptions, RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';
@@ -44,3 +44,14 @@ export { openSseStream, pipeSseToNode, type SseStream, type SseStreamOptions } f
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render/render-events.js';
 export * from './batch/index.js';
 export { measureRender, type RenderMeasurement } from './render/measure-render.js';
+export { RenderProfile, REPORT_STAGES, type ReportStage, type CaptureProfile, type Choice } from './report/render-profile.js';
+export { RenderReportSchema, buildRenderReport, type RenderReport } from './report/render-report.js';
+export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis } from './report/frame-hotspots.js';
+export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';
+export { checkComposition, DEFAULT_MAX_SAMPLES, type CheckInput } from './check/check-composition.js';
+export { CheckReportSchema, CheckFindingSchema, CHECKS, type CheckReport, type CheckFinding, type CheckName } from './check/check-report.js';
+// Signed render webhooks: the Worker-safe part is also `@seekframe/producer/webhooks`; the Node
+// sender and URL check keep to public addresses with the same rule as remote media.
+export * from './webhooks/index.js';
+export { createPublicWebhookSender, checkWebhookUrl, type WebhookAddressPolicy } from './webhooks/public-webhook-sender.js';
+export { AddressRefusedError, isPrivateAddress, isLoopbackAddress } from './network/private-address.js';

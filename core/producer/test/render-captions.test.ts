@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBatch, renderComposition } from '../src/index.js';
+import { renderBatch, renderComposition, type RenderEvent } from '../src/index.js';
 import { decodeFrames } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 
@@ -135,8 +135,12 @@ describe('the caption element in a render', () => {
 
   it('--captions out.vtt writes WebVTT from the same data: the same cues', async () => {
     const output = path.join(project.dir, 'again.mp4');
-    const result = await renderComposition({ projectDir: project.dir, output, variables: { transcript: TRANSCRIPT }, captions: path.join(project.dir, 'out.vtt'), quality: 'draft', workers: 1 });
+    const events: RenderEvent[] = [];
+    const result = await renderComposition({ projectDir: project.dir, output, variables: { transcript: TRANSCRIPT }, captions: path.join(project.dir, 'out.vtt'), quality: 'draft', workers: 1 }, (e) => events.push(e));
     expect(result.captions).toMatchObject({ file: path.join(project.dir, 'out.vtt'), cues: 2, variable: 'transcript' });
+    // render --json: the last line names the file as well.
+    const complete = events.at(-1);
+    expect(complete?.type === 'complete' && complete.captions).toEqual(result.captions);
     const vtt = await readFile(path.join(project.dir, 'out.vtt'), 'utf8');
     expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
     expect(await readCues(path.join(project.dir, 'out.vtt'))).toEqual(await readCues(path.join(project.dir, 'out.srt')));

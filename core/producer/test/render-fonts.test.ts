@@ -129,7 +129,7 @@ describe('families named in CSS only', () => {
   let server: Awaited<ReturnType<typeof createProjectServer>>;
   beforeAll(async () => {
     const root = path.join(project.dir, 'measure');
-    server = await createProjectServer({ root, entry: 'named.html', prepareHtml: createRuntimeInjector({ root, runtimeSource: await loadRuntimeSource(), mode: 'render' }) });
+    server = await createProjectServer({ root, entry: 'named.html', prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render' }) });
     session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: W, height: H });
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planRender, renderFrames, type RenderPlan } from '../src/index.js';
+import { planRender, renderFrames, type RenderFramesResult, type RenderPlan } from '../src/index.js';
 import { ffmpeg } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 
@@ -11,6 +11,7 @@ const run = promisify(execFile);
 let project: { dir: string; cleanup(): Promise<void> };
 let plan: RenderPlan;
 let whole: string;
+let wholeResult: RenderFramesResult;
 
 beforeAll(async () => {
   project = await tempProject({
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=25:duration=4', '-pix_fmt', 'yuv420p', path.join(project.dir, 'clip.mp4')]);
   plan = await planRender({ projectDir: project.dir, format: 'png-sequence', workers: 1 });
   whole = path.join(project.dir, 'out', 'whole');
-  await renderFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: whole }, { projectDir: project.dir });
+  wholeResult = await renderFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: whole }, { projectDir: project.dir });
 }, 180_000);
 afterAll(async () => project?.cleanup());
 
@@ -33,6 +34,19 @@ async function rgb(file: string): Promise<Buffer> {
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], { encoding: 'buffer', maxBuffer: 16 << 20 });
   return stdout;
 }
+
+describe('a transparent png-sequence with an opaque <video> clip', () => {
+  it('the alpha check gives a verdict: frame 0 (before the clip) is see-through, the frames under the clip are not', () => {
+    // Chromium writes the frames the clip covers as RGB PNGs, frame 0 as RGBA: the check decodes both.
+    expect(wholeResult.alpha?.skipped).toBeUndefined();
+    expect(wholeResult.alpha).toMatchObject({ kept: true, lost: false, opaqueSource: false });
+    expect(wholeResult.alpha!.samples.map((s) => [s.index, s.source, s.output])).toEqual([
+      [0, 1, 1],
+      [15, 0, 0],
+      [29, 0, 0],
+    ]);
+  });
+});
 
 describe('a range with a <video> clip', () => {
   it('extracts only the source frames its window shows, and shows the same frames as the whole render', async () => {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   server = await createProjectServer({
     root: project.dir,
     entry: 'index.html',
-    prepareHtml: createRuntimeInjector({ root: project.dir, runtimeSource: await loadRuntimeSource(), mode: 'render', fps: FPS, seed: 1, epochMs: 0 }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render', fps: FPS, seed: 1, epochMs: 0 }),
   });
 });
 afterAll(async () => {

@@ -14,6 +14,11 @@ export interface SeekframeRuntime {
   mediaClips(): Promise<MediaClip[]>;
   useVideoFrames(map: VideoFrameMap): Promise<void>;
   errors(): string[];
+  /** What moves when, as plain data for Node: every clip and every animation (GSAP tweens, CSS
+   *  animations and transitions, Web Animations) with its composition-time interval and target (a
+   *  selector), sub-compositions included. Animations started later by a script appear once a seek
+   *  has passed their start. Used by `seekframe check` and the render report; awaits `ready`. */
+  inspectTimeline(): Promise<TimelineInspection>;
   /** What `ready` or the current seek still waits for, e.g. `image https://…/a.png`. */
   pending(): string[];
   /** Problems that do not stop a render but would make it show less than the author meant (a
@@ -84,4 +89,60 @@ export interface TimelineClip {
   lengthFrom: 'attribute' | 'media' | 'composition' | 'open';
   /** A sub-composition instance: its variables as resolved for this instance (declared defaults <- host `data-variable-values`). */
   variables?: Record<string, unknown>;
+}
+
+/** An element as findings and reports name it. */
+export interface InspectedElement {
+  /** `<div#title>`; inside a sub-composition prefixed with its id, e.g. `[intro] <h1>`. */
+  label: string;
+  /** A CSS selector that finds it in its own document (`#title`, `#stage > div.card:nth-of-type(2)`). */
+  selector: string;
+  /** Selectors of the sub-composition hosts from the top document down to the element's document; `[]` at top level. */
+  hosts: string[];
+}
+
+export interface InspectedClip extends InspectedElement {
+  kind: 'video' | 'audio' | 'composition' | 'element';
+  id?: string;
+  /** Composition seconds; `end` is exclusive. */
+  start: number;
+  end: number;
+}
+
+export interface InspectedAnimation {
+  kind: 'gsap' | 'css-animation' | 'css-transition' | 'web-animation';
+  /** `animation-name`, the transitioned property, `__timelines["main"]`, or `gsap (not registered)`. */
+  name: string;
+  /** The animated properties when known (GSAP vars, keyframe properties), e.g. `x, opacity`. */
+  properties: string;
+  target: InspectedElement;
+  /** Composition seconds in which it changes the target; `end` is capped at the composition's end. */
+  start: number;
+  end: number;
+  /** Seconds of one pass; 0 means it jumps to its end state at once. */
+  duration: number;
+  /** GSAP: registered in `window.__timelines`, so every seek moves it to the exact time. */
+  registered?: boolean;
+  /** GSAP: paused. Paused and not registered, nothing ever moves it. */
+  paused?: boolean;
+  /** Indices into `clips` of the clips that contain the target (the target itself included). */
+  clips: number[];
+}
+
+/** A `[data-captions]` element and when its transcript shows text. */
+export interface InspectedCaptions extends InspectedElement {
+  /** The captions variable it shows. */
+  variable: string;
+  /** Composition seconds of each transcript segment (the element shows text only inside them, and only while its clips are on screen); not cut at the composition's end. */
+  segments: Array<{ start: number; end: number }>;
+  /** Indices into `clips` of the clips that contain the element (the element itself included). */
+  clips: number[];
+}
+
+export interface TimelineInspection {
+  duration: number;
+  clips: InspectedClip[];
+  animations: InspectedAnimation[];
+  /** Caption elements (absent from runtimes older than captions). */
+  captions?: InspectedCaptions[];
 }

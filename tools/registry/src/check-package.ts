@@ -23,7 +23,11 @@ const EXTRA_FILES: Record<string, { prefix: string; why: string; projectFiles?: 
     { prefix: 'dist/templates/', why: 'the deploy templates `seekframe init --template` copies', projectFiles: true },
   ],
   'create-seekframe': [{ prefix: 'bin/', why: 'the `create-seekframe` command (`npm create seekframe`)' }],
-  '@seekframe/render-api': [{ prefix: 'fixtures/contract-composition/', why: 'read by contractCompositionDir(), the composition the exported contract suite renders' }],
+  '@seekframe/render-api': [
+    { prefix: 'fixtures/contract-composition/', why: 'read by contractCompositionDir(), the composition the exported contract suite renders' },
+    { prefix: 'fixtures/gated-composition/', why: 'read by gatedCompositionDir(), the never-finishing render of the exported disconnect and cancel checks' },
+    { prefix: 'fixtures/preview-parity/', why: 'PARITY, the composition the exported preview-equals-render check compares' },
+  ],
 };
 
 /** Always in a tarball: npm adds package.json, the README and the licence itself. */

@@ -54,9 +54,9 @@ describe('seekframe from the registry: init, install, lint, render', () => {
     const manifest = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies).toEqual({ seekframe: `^${version}`, gsap: expect.stringMatching(/^\^3\./) });
     const html = await readFile(path.join(project, 'index.html'), 'utf8');
-    const gsapUrl = /<script src="(https:\/\/cdn\.jsdelivr\.net\/npm\/gsap@[^"]+)"/.exec(html)?.[1];
-    expect(gsapUrl, 'the starter names GSAP by its npm CDN URL').toBeDefined();
-    expect(gsapUrl).toContain(`gsap@${manifest.dependencies.gsap!.slice(1)}/`);
+    // GSAP from the project's own node_modules: no CDN URL anywhere in the page.
+    expect(html).not.toMatch(/https?:\/\//);
+    expect([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])).toEqual(['node_modules/gsap/dist/gsap.min.js']);
   });
 
   it('npm install in the project installs them from the registry', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { BUNDLED, contractSettingsEnv, measurePreview, MIN_PSNR_DB, referenceFrames, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { freePort, startDevServer } from './support/dev-server.js';
 import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
@@ -50,6 +50,7 @@ describe('cloudflare-container template as a project of its own', () => {
 runRenderApiContract({
   name: 'cloudflare-container project (npm run dev: the Worker in workerd, the render server on the host)',
   answerMode: 'sync',
+  webhooks: true,
   async start(settings) {
     const server = await startDevServer(shell, {
       cwd: project,
@@ -63,4 +64,21 @@ runRenderApiContract({
     });
     return { baseUrl: server.baseUrl, stop: server.stop };
   },
+});
+
+// The preview shows what the render renders in the project as users get it (installed from the
+// registry, its own copy of ui-3d-reveal and its own gsap): Chromium reaches only loopback, the
+// player is seeked to three times, each picture compared with the render's frame (PSNR at 640x360).
+describe('cloudflare-container project preview of ui-3d-reveal', () => {
+  it('matches the render at three times, offline (npm run dev)', async () => {
+    const reference = await referenceFrames(BUNDLED);
+    const server = await startDevServer(shell, { cwd: project, env: { CONTAINER_PORT: String(await freePort()), PREVIEW_COMPOSITION_DIR: path.join(project, 'compositions/ui-3d-reveal') } });
+    try {
+      const { psnr, offline } = await measurePreview('Cloudflare template (npm run dev, the project from the registry)', `${server.baseUrl}/`, BUNDLED, reference);
+      expect(offline).toEqual([]);
+      for (const value of psnr) expect(value).toBeGreaterThanOrEqual(MIN_PSNR_DB);
+    } finally {
+      await server.stop();
+    }
+  });
 });

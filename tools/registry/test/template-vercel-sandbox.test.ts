@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractSettingsEnv, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { BUNDLED, contractSettingsEnv, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, runRenderApiContract, type ParityComposition } from '@seekframe/render-api/contract-suite';
 import { startDevServer } from './support/dev-server.js';
 import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
@@ -43,6 +43,7 @@ describe('vercel-sandbox template as a project of its own', () => {
 runRenderApiContract({
   name: 'vercel-sandbox project (npm run start:local: next start, a local Blob stand-in, local sandboxes)',
   answerMode: 'sync',
+  webhooks: true,
   async start(settings) {
     const server = await startDevServer(shell, {
       cwd: project,
@@ -51,4 +52,26 @@ runRenderApiContract({
     });
     return { baseUrl: server.baseUrl, stop: server.stop };
   },
+});
+
+// The preview shows what the render renders, in the project as users get it (the same production
+// build): the page in Chromium that reaches only loopback, the player seeked to three times, each
+// picture against the render's frame (PSNR at 640x360). The bundled composition is the project's
+// own copy; the parity composition (a <template> sub-composition with GSAP by CDN URL, a Google
+// Fonts family, CSS animations) is copied into public/compositions/, so its packages and fonts
+// come from the project's node_modules.
+describe.each([BUNDLED, PARITY])('vercel-sandbox project preview of $name', (composition: ParityComposition) => {
+  it('matches the render at three times, offline (npm run start:local)', async () => {
+    const reference = await referenceFrames(composition);
+    const dir = path.join(project, 'public/compositions', composition === BUNDLED ? 'ui-3d-reveal' : composition.name);
+    if (composition !== BUNDLED) await cp(composition.dir, dir, { recursive: true });
+    const server = await startDevServer(shell, { cwd: project, script: 'start:local', env: { NEXT_TELEMETRY_DISABLED: '1', PREVIEW_COMPOSITION_DIR: dir } });
+    try {
+      const { psnr, offline } = await measurePreview('Vercel template (next start)', `${server.baseUrl}/`, composition, reference);
+      expect(offline).toEqual([]);
+      for (const value of psnr) expect(value).toBeGreaterThanOrEqual(MIN_PSNR_DB);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -10,6 +10,8 @@ import { packProject } from '../project/project-archive.js';
 import { isRenderId, newRenderId, renderKeys } from '../storage/layout.js';
 import { getJson, putJson, type ObjectStore } from '../storage/object-store.js';
 import { bodyHash } from './render-body.js';
+import { checkWebhookRequest, type WebhookGate } from '@seekframe/producer/webhooks';
+import { readWebhookAttempts } from '../webhooks/render-webhook-events.js';
 
 /** What starting and reading a render needs (the API function, the local runner, tests). */
 export interface RenderService {
@@ -23,6 +25,8 @@ export interface RenderService {
   /** A project folder to render when the request brings none (the deployment's composition). */
   defaultProjectDir?: string;
   pricing?: Pricing;
+  /** Signed webhooks: the secret (RENDER_WEBHOOK_SECRET) and the address check of a webhook URL at POST. */
+  webhooks?: WebhookGate;
   /** Seconds a presigned output URL stays valid (default 1 h). */
   urlExpirySeconds?: number;
   now?: () => number;
@@ -45,6 +49,8 @@ export async function startRender(service: RenderService, input: { id?: string; 
   if (!isRenderId(id)) throw lambdaError('invalid-body', `"${id}" is not a render id: use 8-64 lowercase letters, digits and dashes.`);
   const keys = renderKeys(id);
   const hash = bodyHash(input.body);
+  // Refused before anything is stored: no secret to sign with, or an address it may not reach.
+  if (input.body.webhook) await checkWebhookRequest(input.body.webhook, service.webhooks);
   if (!(await service.store.head(keys.project))) {
     if (!service.defaultProjectDir) {
       throw lambdaError('invalid-body', `No project for render ${id}: upload it to ${keys.project} first (renderOnLambda does), or deploy the API with a composition.`);
@@ -88,6 +94,7 @@ export async function readRenderProgress(service: RenderService, id: string): Pr
   const errors = (await Promise.all(errorKeys.map((key) => getJson<AttemptError>(service.store, key)))).filter((e): e is AttemptError => e !== null);
   const progress = aggregateProgress({ request, plan, chunks, assemble, errors, status, now: (service.now ?? Date.now)(), ...(service.pricing ? { pricing: service.pricing } : {}) });
   if (progress.output) progress.output.url = await service.store.presign(progress.output.key, service.urlExpirySeconds ?? 3600);
+  if (request.request.webhook) progress.webhook = { url: request.request.webhook.url, attempts: await readWebhookAttempts(service.store, id) };
   return progress;
 }
 

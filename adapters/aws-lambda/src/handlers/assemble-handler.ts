@@ -3,6 +3,7 @@ import path from 'node:path';
 import { lambdaError } from '../errors.js';
 import { chunkName, renderKeys } from '../storage/layout.js';
 import { getJson, putJson } from '../storage/object-store.js';
+import { completedData, sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import type { AssembleProgress, FinalStatus } from '../progress/progress-records.js';
 import type { AssembleOutput, HandlerDeps, StoredPlan } from './handler-deps.js';
 import { runStep } from './run-step.js';
@@ -71,6 +72,8 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       const final: FinalStatus = { status: 'completed', finishedAt: new Date(now()).toISOString(), output };
       await putJson(deps.store, keys.assembleProgress, progress(true), { shortLived: true });
       await putJson(deps.store, keys.status, final);
+      // The render is recorded as completed first; the webhook cannot change that.
+      await sendRenderEvent(deps, event.renderId, 'render.completed', () => completedData(deps, event.renderId, output, final.finishedAt));
       return { renderId: event.renderId, output };
     } finally {
       await rm(root, { recursive: true, force: true });

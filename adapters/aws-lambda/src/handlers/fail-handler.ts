@@ -1,4 +1,6 @@
+import { failedData } from '@seekframe/producer/webhooks';
 import { failureData } from '../retry/retry-table.js';
+import { sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import { renderKeys } from '../storage/layout.js';
 import { putJson } from '../storage/object-store.js';
 import type { FinalStatus } from '../progress/progress-records.js';
@@ -11,7 +13,7 @@ export interface FailEvent {
 }
 
 /** Records the render's failure in status.json, so progress answers with the typed error. */
-export async function failHandler(deps: Pick<HandlerDeps, 'store' | 'now'>, event: FailEvent): Promise<FinalStatus> {
+export async function failHandler(deps: Pick<HandlerDeps, 'store' | 'now' | 'webhooks'>, event: FailEvent): Promise<FinalStatus> {
   const name = event.error.Error ?? 'Error';
   let message = event.error.Cause ?? '';
   try {
@@ -22,5 +24,6 @@ export async function failHandler(deps: Pick<HandlerDeps, 'store' | 'now'>, even
   }
   const status: FinalStatus = { status: 'failed', finishedAt: new Date((deps.now ?? Date.now)()).toISOString(), error: failureData(name, message) };
   await putJson(deps.store, renderKeys(event.renderId).status, status);
+  await sendRenderEvent(deps, event.renderId, 'render.failed', () => failedData(status.error!));
   return status;
 }

@@ -3,6 +3,7 @@ import type { RenderCore, PlanFacts } from '../render-core.js';
 import type { RenderRuntime } from '../runtime/lambda-runtime.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { FrameChunk } from '../chunks/plan-chunks.js';
+import type { LambdaWebhooks } from '../webhooks/render-webhook-events.js';
 
 /** What every step handler needs; lambda-entry.ts fills it from the environment. */
 export interface HandlerDeps {
@@ -24,6 +25,8 @@ export interface HandlerDeps {
    * instead of paying Chromium's start again. Without it every chunk starts its own browser.
    */
   browsers?: BrowserPool;
+  /** Signed webhooks (RENDER_WEBHOOK_SECRET); without it no events are sent. */
+  webhooks?: LambdaWebhooks;
 }
 
 /** `plan.json`: the render plan exactly as planRender returned it, and how it is split. */

@@ -12,6 +12,8 @@ import { loadProducerCore } from '../producer-core.js';
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
 import { systemRuntime } from '../runtime/lambda-runtime.js';
 import { createS3ObjectStore } from '../storage/s3-object-store.js';
+import { webhooksFromEnv } from '../webhooks/webhooks-from-env.js';
+import { pricingForRegion } from '../progress/cost.js';
 import { assembleHandler, type AssembleEvent } from './assemble-handler.js';
 import { failHandler, type FailEvent } from './fail-handler.js';
 import type { HandlerDeps } from './handler-deps.js';
@@ -23,7 +25,7 @@ import { renderChunkHandler, type RenderChunkEvent } from './render-chunk-handle
  * the environment sst.config.ts sets: SEEKFRAME_BUCKET, SEEKFRAME_STATE_MACHINE_ARN (api),
  * SEEKFRAME_MAX_CONCURRENCY, SEEKFRAME_ACCOUNT_CONCURRENCY, SEEKFRAME_CHUNK_TIMEOUT_SECONDS,
  * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), SEEKFRAME_RUNTIME_BUNDLE,
- * RENDER_API_TOKEN.
+ * RENDER_API_TOKEN, RENDER_WEBHOOK_SECRET (all functions: signed webhooks).
  */
 interface LambdaContext {
   getRemainingTimeInMillis(): number;
@@ -32,6 +34,7 @@ interface LambdaContext {
 
 const env = process.env;
 const s3 = new S3Client({});
+const webhookSettings = webhooksFromEnv(env);
 const store = createS3ObjectStore(s3, required('SEEKFRAME_BUCKET'));
 
 function required(name: string): string {
@@ -55,6 +58,7 @@ function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
     sweepOtherRenders: true,
     browsers,
     memoryMb: Number(context.memoryLimitInMB) || 0,
+    ...(webhookSettings.webhooks ? { webhooks: webhookSettings.webhooks } : {}),
     // A bundled function (the API's zip) has no node_modules/@seekframe/runtime: sst.config.ts copies the bundle.
     ...(env.SEEKFRAME_RUNTIME_BUNDLE ? { runtimeSource: () => readFile(path.resolve(env.SEEKFRAME_RUNTIME_BUNDLE!), 'utf8') } : {}),
   }));
@@ -65,7 +69,7 @@ export const plan = async (event: PlanEvent, context: LambdaContext) => planHand
 export const renderChunk = async (event: RenderChunkEvent, context: LambdaContext) =>
   renderChunkHandler(await handlerDeps(context), event, { remainingMs: context.getRemainingTimeInMillis() });
 export const assemble = async (event: AssembleEvent, context: LambdaContext) => assembleHandler(await handlerDeps(context), event);
-export const fail = async (event: FailEvent) => failHandler({ store }, event);
+export const fail = async (event: FailEvent) => failHandler({ store, ...(webhookSettings.webhooks ? { webhooks: webhookSettings.webhooks } : {}) }, event);
 
 function renderService(): RenderService {
   const sfn = new SFNClient({});
@@ -77,6 +81,9 @@ function renderService(): RenderService {
     store,
     chunking: { ...(maxConcurrency ? { maxConcurrency } : {}), ...(accountConcurrency ? { accountConcurrency } : {}) },
     chunkTimeoutSeconds: number('SEEKFRAME_CHUNK_TIMEOUT_SECONDS') ?? 900,
+    webhooks: webhookSettings.gate,
+    // The cost estimate at this region's prices (AWS_REGION is set in every Lambda).
+    pricing: pricingForRegion(env.AWS_REGION),
     ...(env.SEEKFRAME_COMPOSITION_DIR ? { defaultProjectDir: path.resolve(env.SEEKFRAME_COMPOSITION_DIR) } : {}),
     async startWorkflow(renderId) {
       try {

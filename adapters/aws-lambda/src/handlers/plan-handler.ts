@@ -7,6 +7,7 @@ import { getJson, putJson } from '../storage/object-store.js';
 import type { PlanProgress, StoredRequest } from '../progress/progress-records.js';
 import type { HandlerDeps, PlanOutput, StoredPlan } from './handler-deps.js';
 import { runStep } from './run-step.js';
+import { sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import { specInput } from './spec-input.js';
 import { renderWorkFolder } from './work-folder.js';
 
@@ -20,7 +21,18 @@ export interface PlanEvent {
  * audio mixed once to exactly frames/fps, the chunk ranges, and `plan.json` written with
  * If-None-Match so a retried or duplicated plan step keeps the first plan (and its hash).
  */
-export function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOutput> {
+export async function planHandler(deps: HandlerDeps, event: PlanEvent): Promise<PlanOutput> {
+  // render.started goes out while the plan is made (it never delays or fails the plan); the
+  // invocation waits for it only at its end, since a returned Lambda is frozen.
+  const started = sendRenderEvent(deps, event.renderId, 'render.started', () => ({}));
+  try {
+    return await plan(deps, event);
+  } finally {
+    await started;
+  }
+}
+
+function plan(deps: HandlerDeps, event: PlanEvent): Promise<PlanOutput> {
   const attempt = Number(event.attempt ?? 0);
   return runStep(deps, { renderId: event.renderId, step: 'plan', attempt }, async () => {
     const now = deps.now ?? Date.now;

@@ -4,6 +4,7 @@ import { fontPackageVersions } from '@seekframe/engine';
 import { lambdaError } from '../errors.js';
 import { chunkName, renderKeys } from '../storage/layout.js';
 import { getJson, putJson } from '../storage/object-store.js';
+import { renderProgressData, sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import type { ChunkProgress } from '../progress/progress-records.js';
 import { checkChunkRuntime } from './check-versions.js';
 import type { ChunkOutput, HandlerDeps, StoredPlan } from './handler-deps.js';
@@ -130,6 +131,8 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     }
     await writes;
     await putJson(deps.store, keys.chunkProgress(index), record(frames, true), { shortLived: true });
+    // render.progress (at most one per interval across all chunks; one attempt, bounded by its timeout).
+    await sendRenderEvent(deps, event.renderId, 'render.progress', () => renderProgressData(deps.store, event.renderId));
     return { renderId: event.renderId, chunk: index, frames, durationMs: now() - started };
   });
 }

@@ -1,3 +1,4 @@
+import type { WebhookGate } from '@seekframe/producer/webhooks';
 import { parseRenderBody } from '../api/render-body.js';
 import { readRenderProgress, startRender, type RenderService } from '../api/render-service.js';
 import { DEFAULT_ACCOUNT_CONCURRENCY } from '../chunks/plan-chunks.js';
@@ -24,6 +25,8 @@ export interface LocalRenderOptions extends Omit<HandlerDeps, 'memoryMb'> {
   onAttempt?: LocalPipelineOptions['onAttempt'];
   /** Replaces steps (fault injection in tests; the Lambda Invoke API in other runners). */
   invokers?: (local: StepInvokers) => StepInvokers;
+  /** The POST-time webhook check (secret + address rule), as the API function's service has it. */
+  webhookGate?: WebhookGate;
 }
 
 /**
@@ -42,9 +45,11 @@ export async function runLocalRender(options: LocalRenderOptions): Promise<{ ren
     defaultProjectDir: options.projectDir,
     startWorkflow: async () => undefined,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webhookGate ? { webhooks: options.webhookGate } : {}),
   };
   const started = await startRender(service, { ...(options.id ? { id: options.id } : {}), body: parseRenderBody(options.request ?? {}) });
-  const deps: HandlerDeps = { ...options, memoryMb: options.memoryMb ?? 0 };
+  const { webhookGate: _gate, ...handlerOptions } = options;
+  const deps: HandlerDeps = { ...handlerOptions, memoryMb: options.memoryMb ?? 0 };
   const local: StepInvokers = {
     plan: (event) => planHandler(deps, event),
     renderChunk: (event, signal) => renderChunkHandler(deps, event, { signal }),

@@ -60,6 +60,15 @@ describe('aggregateProgress', () => {
     expect(p.cost.lambdaGbSeconds).toBeCloseTo(gbs, 3);
     expect(p.cost.estimated).toBe(true);
     expect(p.cost.display).toMatch(/^~\$\d+\.\d+ \(estimate\)$/);
+    expect(p.cost.functions.plan).toMatchObject({ invocations: 1, gbSeconds: 0.8 });
+    expect(p.cost.functions.renderChunk).toMatchObject({ invocations: 3, gbSeconds: 24 });
+    expect(p.cost.functions.assemble.gbSeconds).toBeCloseTo(3008 / 1024, 2);
+  });
+
+  it('bills a failed attempt to the function that ran it', () => {
+    const error = (step: string) => ({ step, attempt: 0, kind: 'transient', error: { code: 'browser-crashed' as const, message: 'x', retryable: true }, at: iso(1500), memoryMb: 1024, durationMs: 1000 });
+    const p = aggregateProgress({ request, plan, chunks: [], assemble: null, errors: [error('plan'), error('00002'), error('assemble')], status: null, now: t0 + 2000 });
+    expect([p.cost.functions.plan.invocations, p.cost.functions.renderChunk.invocations, p.cost.functions.assemble.invocations]).toEqual([2, 1, 1]);
   });
 });
 

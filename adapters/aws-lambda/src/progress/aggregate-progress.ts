@@ -1,5 +1,6 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
-import { countTransitions, DEFAULT_PRICING, estimateCost, type CostEstimate, type Pricing } from './cost.js';
+import type { WebhookAttempt } from '@seekframe/producer/webhooks';
+import { countTransitions, DEFAULT_PRICING, estimateCost, type BilledInvocation, type CostEstimate, type Pricing, type RenderFunction } from './cost.js';
 import type { AssembleProgress, AttemptError, ChunkProgress, FinalStatus, PlanProgress, RenderStatus, StoredRequest } from './progress-records.js';
 
 export type DistributedStage = 'plan' | 'render' | 'assemble' | 'done';
@@ -24,6 +25,8 @@ export interface DistributedProgress {
   /** Every failed attempt so far (retried ones included). */
   failedAttempts: number;
   cost: CostEstimate;
+  /** Present when the render was started with a `webhook`: where it posts, and every delivery attempt. */
+  webhook?: { url: string; attempts: WebhookAttempt[] };
   createdAt: string;
   updatedAt: string;
 }
@@ -66,11 +69,12 @@ export function aggregateProgress(src: ProgressSources): DistributedProgress {
     progress = 0.05 + 0.85 * (totalFrames ? framesRendered / totalFrames : 0);
   }
   const status: RenderStatus = src.status ? src.status.status : 'running';
-  const invocations = [
-    ...(src.plan ? [src.plan] : []),
-    ...src.chunks,
-    ...(src.assemble ? [src.assemble] : []),
-    ...src.errors,
+  const stepFunction = (step: string): RenderFunction => (step === 'plan' ? 'plan' : step === 'assemble' ? 'assemble' : 'renderChunk');
+  const invocations: BilledInvocation[] = [
+    ...(src.plan ? [{ ...src.plan, function: 'plan' as const }] : []),
+    ...src.chunks.map((c) => ({ ...c, function: 'renderChunk' as const })),
+    ...(src.assemble ? [{ ...src.assemble, function: 'assemble' as const }] : []),
+    ...src.errors.map((e) => ({ memoryMb: e.memoryMb, durationMs: e.durationMs, function: stepFunction(e.step) })),
   ];
   const attemptsOf = (step: (e: AttemptError) => boolean) => src.errors.filter(step).length;
   const cost = estimateCost(

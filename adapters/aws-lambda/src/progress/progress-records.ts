@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { WebhookRequest } from '@seekframe/producer/webhooks';
 
 /**
  * The small JSON objects the handlers write under `renders/<id>/` and `GET /api/render/:id`
@@ -24,6 +25,8 @@ export interface RenderRequestBody {
   format?: 'mp4' | 'webm' | 'mov' | 'gif';
   quality?: 'draft' | 'standard' | 'high';
   fps?: number;
+  /** Where the render's signed events go (checked at POST; sent by the step functions). */
+  webhook?: WebhookRequest;
 }
 
 /** One invocation's bill: what it ran on and for how long. */

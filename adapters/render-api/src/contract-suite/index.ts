@@ -1,2 +1,6 @@
 export { runRenderApiContract, contractSettingsEnv, type RenderApiContractOptions, type ContractTarget, type ContractSettings } from './run-render-api-contract.js';
 export { folderKeys, rawGet } from './contract-http.js';
+export { BUNDLED, PARITY, MIN_PSNR_DB, COMPARE_WIDTH, COMPARE_HEIGHT, capturePreview, measurePreview, psnr640, reportPsnr, type CapturedPreview, type ParityComposition } from './preview-parity.js';
+export { referenceFrames } from './reference-frames.js';
+export { startWebhookReceiver, thisNetworkUrl, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver.js';
+export { freePort, waitUntilAnswers, type WaitUntilAnswersOptions } from './local-server.js';

@@ -4,6 +4,7 @@ import { defineRouteContract } from './contract-routes.js';
 import { defineRenderContract } from './contract-render.js';
 import { defineSettingsContract } from './contract-settings.js';
 import { definePreviewBrowserContract } from './contract-preview-browser.js';
+import { defineWebhookContract } from './contract-webhooks.js';
 
 /** A running deployment under test, on 127.0.0.1. */
 export interface ContractTarget {
@@ -25,6 +26,10 @@ export interface ContractSettings {
   retentionSeconds?: number;
   /** RENDER_MAX_MEMORY_MB */
   maxMemoryMB?: number;
+  /** RENDER_WEBHOOK_SECRET */
+  webhookSecret?: string;
+  /** RENDER_WEBHOOK_ALLOW_LOOPBACK=true (deliveries to a receiver on 127.0.0.1, for tests) */
+  webhookAllowLoopback?: boolean;
 }
 
 /**
@@ -39,6 +44,8 @@ export function contractSettingsEnv(settings: ContractSettings): Record<string, 
     ...(settings.maxFrames ? { RENDER_MAX_FRAMES: String(settings.maxFrames) } : {}),
     ...(settings.maxMemoryMB ? { RENDER_MAX_MEMORY_MB: String(settings.maxMemoryMB) } : {}),
     ...(settings.retentionSeconds ? { RENDER_RETENTION_SECONDS: String(settings.retentionSeconds) } : {}),
+    ...(settings.webhookSecret ? { RENDER_WEBHOOK_SECRET: settings.webhookSecret } : {}),
+    ...(settings.webhookAllowLoopback ? { RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' } : {}),
   };
 }
 
@@ -54,6 +61,11 @@ export interface RenderApiContractOptions {
   start(settings: ContractSettings): Promise<ContractTarget>;
   /** Skip the headless Chromium preview checks (only for a stand-in without the page). */
   skipBrowser?: boolean;
+  /**
+   * The deployment offers signed webhooks (RENDER_WEBHOOK_SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK):
+   * run the webhook checks. Leave unset for a deployment that cannot deliver them yet.
+   */
+  webhooks?: boolean;
 }
 
 /** Starts a target for the enclosing describe block; `base()` is its URL. */
@@ -82,6 +94,7 @@ export function runRenderApiContract(options: RenderApiContractOptions): void {
     defineRouteContract(options);
     defineRenderContract(options);
     defineSettingsContract(options);
+    if (options.webhooks) defineWebhookContract(options);
     if (!options.skipBrowser) definePreviewBrowserContract(options);
   });
 }

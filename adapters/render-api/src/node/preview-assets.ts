@@ -4,8 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageDir } from './package-dir.js';
 import { SeekframeError } from '@seekframe/composition';
-import { readPackageAsset } from '@seekframe/producer';
-import { RUNTIME_ASSET } from '../inject-preview-runtime.js';
 import type { PreviewAssets } from '../ports.js';
 
 /** Where the built page script lives (`npm run build -w @seekframe/render-api` writes it). */
@@ -26,8 +24,7 @@ async function bundleFromSource(): Promise<string> {
 
 /**
  * The preview page's assets from disk: `app.js` (the built page script; from a checkout without
- * a build, bundled from source once), `seekframe-player.js` (the player bundle) and
- * `seekframe-runtime.js` (`@seekframe/runtime/bundle`, injected into the composition's HTML files).
+ * a build, bundled from source once) and `seekframe-player.js` (the player bundle).
  */
 export function nodePreviewAssets(options: { fromSource?: boolean } = {}): PreviewAssets {
   let app: Promise<string> | undefined;
@@ -44,10 +41,6 @@ export function nodePreviewAssets(options: { fromSource?: boolean } = {}): Previ
           throw new SeekframeError('player-bundle-missing', `The player bundle ${file} is missing; run \`npm run build -w @seekframe/player\`.`, { stage: 'config' });
         });
         return { body: new Uint8Array(body), contentType: 'text/javascript; charset=utf-8' };
-      }
-      if (name === RUNTIME_ASSET) {
-        const body = await readPackageAsset('@seekframe/runtime/bundle', { build: 'npm run build -w @seekframe/runtime', from: import.meta.url, what: 'the Seekframe runtime bundle' });
-        return { body, contentType: 'text/javascript; charset=utf-8' };
       }
       return null;
     },

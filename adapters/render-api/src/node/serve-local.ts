@@ -10,9 +10,11 @@ import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
 import type { ObjectStore } from '../ports.js';
 import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
+import { nodeCompositionFiles } from './composition-files.js';
 import { folderSource } from './folder-source.js';
 import { createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
 import { nodePreviewAssets } from './preview-assets.js';
+import { nodeWebhooks } from './node-webhooks.js';
 
 export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runner' | 'composition' | 'objects'>> {
   /** The composition folder to preview and render (its index.html). */
@@ -27,7 +29,7 @@ export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runne
   objects?: ObjectStore;
   /** Passed to the local runner (cli, workers, browserGpu, env...). */
   runner?: Omit<LocalRunnerOptions, 'compositionDir' | 'objects'>;
-  /** Settings from RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_* (explicit options win). */
+  /** Settings from RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*, RENDER_WEBHOOK_* (explicit options win). */
   env?: Record<string, string | undefined>;
 }
 
@@ -47,7 +49,8 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
   // The core's local-folder storage is this API's object store as it is (same five verbs).
   const objects = options.objects ?? createLocalFolderStorage({ root: dataDir });
-  const fromEnv = options.env ? renderApiSettingsFromEnv(options.env) : {};
+  const { webhookSecret, webhookAllowLoopback, ...fromEnv } = options.env ? renderApiSettingsFromEnv(options.env) : { webhookAllowLoopback: false, limits: {} };
+  const webhooks = options.webhooks ?? nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const maxConcurrentRenders = options.maxConcurrentRenders ?? fromEnv.maxConcurrentRenders ?? 2;
   const runner = createLocalRunner({ ...options.runner, compositionDir: options.compositionDir, objects, maxConcurrent: options.runner?.maxConcurrent ?? maxConcurrentRenders });
   const { compositionDir: _dir, port: _port, host: _host, dataDir: _data, runner: _runner, env: _env, objects: _objects, ...apiOptions } = options;
@@ -59,9 +62,11 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
     ...apiOptions,
     limits: { ...fromEnv.limits, ...options.limits },
     maxConcurrentRenders,
+    ...(webhooks ? { webhooks } : {}),
     runner,
     objects,
     composition: folderSource(options.compositionDir),
+    compositionFiles: options.compositionFiles ?? nodeCompositionFiles(options.compositionDir),
   });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {

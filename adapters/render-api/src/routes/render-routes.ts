@@ -3,9 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { SeekframeError, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from '../api-error.js';
 import { checkRenderRequest } from '../check-render-request.js';
-import { POLL_SECONDS, type JobService } from '../job-service.js';
+import { POLL_SECONDS, type JobRequestContext, type JobService } from '../job-service.js';
 import type { ObjectStore } from '../ports.js';
-import type { AnswerMode, RenderApiLimits } from '../render-api-options.js';
+import type { AnswerMode, RenderApiLimits, RenderApiWebhooks } from '../render-api-options.js';
 import { isFinished, type JobProgress, type RenderJob } from '../render-job.js';
 import { serveObject } from '../serve-object.js';
 
@@ -16,6 +16,8 @@ export interface RenderRoutesOptions {
   answerMode: AnswerMode;
   allowCustomHtml: boolean;
   limits: RenderApiLimits;
+  /** The webhook rules a body's `webhook` must pass at POST (a secret to sign with, a reachable address). */
+  webhooks?: RenderApiWebhooks | undefined;
 }
 
 /**
@@ -38,12 +40,13 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
         },
       }),
       async (c) => {
-        const checked = await checkRenderRequest(await c.req.text(), { composition: options.loadComposition, allowCustomHtml: options.allowCustomHtml, limits });
+        const checked = await checkRenderRequest(await c.req.text(), { composition: options.loadComposition, allowCustomHtml: options.allowCustomHtml, limits, webhooks: options.webhooks });
         const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
         if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
           throw apiError('invalid-body', 'Idempotency-Key is longer than 255 characters; use a UUID.');
         }
-        const { job, created } = await service.start({ ...checked, ...(idempotencyKey ? { idempotencyKey } : {}) });
+        const context = requestContext(c);
+        const { job, created } = await service.start({ ...checked, ...(idempotencyKey ? { idempotencyKey } : {}) }, context);
         const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
         if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
           c.header('location', statusUrl);
@@ -55,7 +58,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
           return c.json({ call_id: job.id });
         }
         // Only the client that started a render cancels it by leaving; a retry's client does not.
-        const finished = await service.wait(job.id, created ? { cancelOnAbort: c.req.raw.signal } : {});
+        const finished = await service.wait(job.id, created ? { cancelOnAbort: c.req.raw.signal, context } : { context });
         if (!finished || !isFinished(finished.status)) {
           // Past the platform's request time: the client continues by polling.
           c.header('location', statusUrl);
@@ -70,7 +73,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
       },
     )
     .get('/render/:id', async (c) => {
-      const job = await service.get(c.req.param('id'));
+      const job = await service.get(c.req.param('id'), requestContext(c));
       if (job.status === 'queued' || job.status === 'running') {
         c.header('retry-after', String(POLL_SECONDS));
         c.header('cache-control', 'no-store');
@@ -95,7 +98,13 @@ function failureOf(job: RenderJob): SeekframeError {
 }
 
 function progressOf(job: RenderJob): JobProgress {
-  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames };
+  const webhook = job.request.webhook ? { webhook: { url: job.request.webhook.url, attempts: job.webhookAttempts ?? [] } } : {};
+  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames, ...webhook };
+}
+
+/** The origin this request reached the API at (webhook URLs are made absolute with it). */
+function requestContext(c: Context): JobRequestContext {
+  return { baseUrl: new URL(c.req.url).origin };
 }
 
 function wantsJson(c: Context): boolean {

@@ -60,8 +60,11 @@ export function createBlobJobStore(options: BlobJobStoreOptions): JobStore {
         const current = await read(id);
         if (!current) return null;
         // A finished job keeps its ending: a late progress write must not revive a cancelled job.
-        if (isFinished(current.value.status)) return current.value;
-        const next: RenderJob = { ...current.value, ...update, updatedAt: new Date().toISOString() };
+        // Only its webhook attempts may still change (render.completed and render.failed are
+        // delivered, and retried, after the job ended).
+        const finished = isFinished(current.value.status);
+        if (finished && update.webhookAttempts === undefined) return current.value;
+        const next: RenderJob = { ...current.value, ...(finished ? { webhookAttempts: update.webhookAttempts } : update), updatedAt: new Date().toISOString() };
         try {
           await storage.put(jobKey(id), JSON.stringify(next), { ...json, overwrite: true, ifMatch: current.etag });
           if (isFinished(next.status)) await storage.delete(activeKey(id));

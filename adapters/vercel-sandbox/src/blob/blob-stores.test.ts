@@ -57,6 +57,15 @@ describe('createBlobJobStore', () => {
     expect(await store.get('j3')).toMatchObject({ status: 'cancelled', progress: 0 });
   });
 
+  it("a finished job still records its webhook attempts (render.completed is delivered after the job ended), and nothing else with them", async () => {
+    const store = createBlobJobStore({ token: fake.token, access: 'public' });
+    await store.create(job('j4'));
+    await store.update('j4', { status: 'completed', progress: 1 });
+    const attempts = [{ eventId: 'e1', event: 'render.completed' as const, attempt: 1, at: new Date().toISOString(), status: 200, ok: true, durationMs: 3, willRetry: false }];
+    await store.update('j4', { webhookAttempts: attempts, status: 'running', progress: 0.5 });
+    expect(await store.get('j4')).toMatchObject({ status: 'completed', progress: 1, webhookAttempts: attempts });
+  });
+
   it('countActive counts queued and running jobs until they finish, and ignores stale markers', async () => {
     const store = createBlobJobStore({ token: fake.token, access: 'public', prefix: 'count/' });
     await store.create(job('c1'));

@@ -41,11 +41,10 @@ export function compositionFolder(root: string): FileSource & { files(): Promise
 }
 
 /** The files the preview page loads, by the package export that ships each one (the runtime is
- *  injected by the render API into the composition's HTML files). */
+ *  injected into the composition's HTML files by the composition files rule). */
 const PREVIEW_EXPORTS: Record<string, string> = {
   'app.js': '@seekframe/render-api/preview/app.js',
   'seekframe-player.js': '@seekframe/player/bundle',
-  'seekframe-runtime.js': '@seekframe/runtime/bundle',
 };
 
 /**

@@ -42,11 +42,12 @@ describe('seekframe lint', () => {
     }
   });
 
-  it('exits 0 when there are only warnings, and names sub-composition files relative to the cwd', async () => {
+  it('exits 0 when there are only warnings; locations are relative to the cwd, files named in a message relative to the project', async () => {
     const run = await runCli(['lint', path.join(fixtures, 'warning')], { cwd: path.join(fixtures, 'clean') });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^\.\.\/warning\/index\.html:\d+:\d+ {2}warning {2}subcomposition\/undeclared-variable {2}/m);
-    expect(run.stdout).toContain('which ../warning/card.html does not declare');
+    // The message is the same one a template's 400 carries, so it names files from the project folder.
+    expect(run.stdout).toContain('which card.html does not declare');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('! 0 errors, 1 warning in ../warning/index.html');
   });
 

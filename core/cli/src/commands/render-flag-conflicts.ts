@@ -17,6 +17,9 @@ export function checkRenderFlagConflicts(flags: RenderFlags): void {
   if (flags.docker && flags.batch !== undefined) {
     throw invalidArgument('--docker', '--docker renders one composition; it does not take --batch. Run the batch without --docker, or one --docker render per row.');
   }
+  if (flags.report !== undefined && (flags.docker || flags.batch !== undefined)) {
+    throw invalidArgument('--report', `--report writes the report of one local render; it does not take ${flags.docker ? '--docker' : '--batch'}. Render without it (a single render's last --json event carries the same report).`);
+  }
   if (flags.docker && flags.captions !== undefined) {
     throw invalidArgument('--docker', '--captions is not written from inside the --docker container yet; render with --captions without --docker (the captions file is the same: it comes from the variables, not the pixels).');
   }

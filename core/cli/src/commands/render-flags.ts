@@ -22,6 +22,7 @@ export interface RenderFlags {
   captureMode?: string;
   quiet?: boolean;
   json?: boolean;
+  report?: string;
   variables?: string;
   variablesFile?: string;
   strictVariables?: boolean;

@@ -46,6 +46,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--max-memory <MB>', `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`)
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
+    .option('--report <file>', 'write where the time went (stages, slowest frames, slow clips, workers, capture mode) to this JSON file, also when the render fails')
     .option('--batch <file>', 'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template')
     .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')
@@ -68,8 +69,12 @@ export function register(program: Command, ctx: CliContext): void {
       try {
         // The benchmark's saved speed settings, read once here and passed in (never read inside a render).
         const { savedRenderTuning } = await import('@seekframe/engine');
+        const { withReportFile } = await import('./render-report-file.js');
         // Ctrl-C or SIGTERM, even one received while the CLI was still loading, cancels the render.
-        const result = await renderComposition({ ...options, signal: ctx.stops.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
+        const rendering = withReportFile(flags.report, ctx.cwd, (profile) =>
+          renderComposition({ ...options, signal: ctx.stops.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env), ...(profile ? { profile } : {}) }),
+        );
+        const result = await rendering.catch((error: unknown) => {
           // --json: the error already went out as the last event line; keep stdout pure JSON lines.
           if (!flags.json) throw error;
           ctx.exitCode = EXIT_FAILURE;

@@ -45,16 +45,22 @@ describe('createProject', () => {
     });
   });
 
-  it("depends on the CLI and on the libraries its page loads, at the versions the page's CDN URLs name", async () => {
+  it('depends on the CLI and on the libraries its page loads, and takes them from node_modules, never from a CDN', async () => {
     const { dir } = await createProject({ name: 'deps', parentDir: parent, version: '1.2.3' });
     const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(pkg.dependencies).toEqual({ seekframe: '^1.2.3', gsap: `^${STARTER_LIBRARIES.gsap}` });
     const html = await readFile(path.join(dir, 'index.html'), 'utf8');
-    const cdn = [...html.matchAll(/https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/@]+\/)?[^/@]+)@([^/]+)\//g)].map((m) => [m[1], m[2]]);
-    expect(cdn).toEqual([['gsap', STARTER_LIBRARIES.gsap]]);
-    // The version the monorepo itself installs, so this checkout's renders use the same GSAP.
-    const installed = JSON.parse(await readFile(createRequire(import.meta.url).resolve('gsap/package.json'), 'utf8')) as { version: string };
+    expect(html).not.toMatch(/https?:\/\//);
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['node_modules/gsap/dist/gsap.min.js']);
+    // The file exists in the package at the version the monorepo installs (the same major as the starter's).
+    const manifest = createRequire(import.meta.url).resolve('gsap/package.json');
+    const installed = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
     expect(installed.version.split('.')[0]).toBe(STARTER_LIBRARIES.gsap.split('.')[0]);
+    expect((await readFile(path.join(path.dirname(manifest), 'dist/gsap.min.js'))).length).toBeGreaterThan(1000);
+    const readme = await readFile(path.join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain(`^${STARTER_LIBRARIES.gsap}`);
+    expect(readme).not.toContain('{{');
   });
 
   it('creates a composition that lints clean and declares one variable of every type', async () => {
@@ -67,7 +73,7 @@ describe('createProject', () => {
     expect(parsed.problems).toEqual([]);
     expect(parsed.declarations.map((d) => d.type).sort()).toEqual(['boolean', 'color', 'enum', 'number', 'string']);
     expect(html).toMatch(/data-width="1280"[\s\S]*data-height="720"[\s\S]*data-duration="4"/);
-    expect(html).toContain('https://cdn.jsdelivr.net/npm/gsap@3.15.0/dist/gsap.min.js');
+    expect(html).toContain('<script src="node_modules/gsap/dist/gsap.min.js"></script>');
   });
 
   it('fills an existing empty folder', async () => {

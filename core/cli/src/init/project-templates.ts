@@ -13,9 +13,9 @@ export const DEPLOY_TEMPLATES_DIR = fileURLToPath(new URL('../../dist/templates/
 
 /**
  * Libraries the starter's composition loads, installed as the project's own dependencies. Its
- * index.html names them by their npm CDN URL at the same version: `seekframe render` and
- * `seekframe preview` serve such a URL from the project's node_modules, so nothing is fetched
- * from a CDN, and the page still works opened straight in a browser.
+ * index.html takes them from node_modules (`node_modules/gsap/dist/gsap.min.js`), which
+ * `seekframe render` and `seekframe preview` serve from the installed package: nothing is fetched
+ * from a CDN. The README names the version (`{{gsapVersion}}`).
  */
 export const STARTER_LIBRARIES = { gsap: '3.15.0' } as const;
 

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { createProjectServer, createRuntimeInjector, type ProjectServer, type RenderContext } from '@seekframe/producer';
+import { isPreviewHost, previewHosts, refuseForeignHost } from './preview-hosts.js';
 import { handlePreviewRoute } from './preview-routes.js';
 import { proxyRequest } from './proxy-request.js';
 import { SseHub } from './sse-hub.js';
@@ -48,14 +49,18 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const project: ProjectServer = await createProjectServer({
     root,
     entry: path.basename(options.entryFile),
-    prepareHtml: createRuntimeInjector({ root, runtimeSource: options.runtimeSource, mode: 'preview' }),
+    prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource, mode: 'preview' }),
   });
   const hub = new SseHub();
   const studio = createStudio({ root, entryFile: options.entryFile, host, env: options.env ?? {}, ...(options.renderContext ? { renderContext: options.renderContext } : {}) });
   const routeContext = { root, entryFile: options.entryFile, title: path.basename(root), playerSource: options.playerSource, appSource: options.appSource, hub };
   let ownOrigin = '';
   const sockets = new Set<Socket>();
+  const hosts = previewHosts(host);
   const server: Server = createServer((req, res) => {
+    // Every route, not only the studio's: the page, the composition's files and the proxy to the
+    // project server are as readable to a rebinding page as the render panel is to start.
+    if (!isPreviewHost(hosts, req.headers.host)) return refuseForeignHost(res, req, hosts);
     if (studio.handle(req, res)) return;
     handlePreviewRoute(req, res, routeContext)
       .then((handled) => {

@@ -29,6 +29,12 @@ export interface FrameEncoder {
    * closes browsers), then call finish() or abort(). Safe to call more than once.
    */
   drain(): Promise<void>;
+  /**
+   * Where ffmpeg writes until finish() publishes it (a folder for png-sequence): complete once
+   * drain() resolved, so a caller can check the encoded file (its alpha, say) before it is
+   * published, and abort() instead of publishing a wrong one.
+   */
+  readonly encodedPath: string;
   /** Closes the input (if drain() did not), waits for ffmpeg and moves the temp output into place. */
   finish(): Promise<EncodeResult>;
   /** Kills ffmpeg and removes the temp output. Safe at any time, also after a failure. */
@@ -176,6 +182,8 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       })();
       return draining;
     },
+
+    encodedPath: temp,
 
     async finish() {
       if (finishCalled) throw new SeekframeError('encoder-closed', `finish() called twice on the encoder for ${output}.`, { stage: 'encode' });

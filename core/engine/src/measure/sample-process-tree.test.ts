@@ -66,12 +66,13 @@ test('counts a short ffmpeg that no sample saw as encode CPU, not as another cla
 test('splits children that Node reaps in one pass by what it saw of each, not all to the first', async () => {
   const stop = sampleProcessTree(20);
   // Two children of different classes that end together: an ffmpeg (little CPU) and a shell
-  // spinning under `timeout` (class other, up to 1 s of CPU; 1 s, not less, so that even on a
-  // loaded machine the spinner gets well over 0.2 s of CPU and the check below means something).
-  const encode = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '1', '-f', 'null', '-']);
-  const spin = spawn('timeout', ['1', 'sh', '-c', 'while :; do :; done']);
+  // spinning under `timeout` (class other, up to 2 s of CPU; 2 s, not less, so that even on a
+  // loaded machine (load 15 on 2 cores gave a 1 s spinner 0.19 s) the spinner gets well over 0.2 s
+  // of CPU and the check below means something).
+  const encode = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '2', '-f', 'null', '-']);
+  const spin = spawn('timeout', ['2', 'sh', '-c', 'while :; do :; done']);
   const exits = Promise.all([once(encode, 'exit'), once(spin, 'exit')]);
-  await new Promise((resolve) => setTimeout(resolve, 960));
+  await new Promise((resolve) => setTimeout(resolve, 1_960));
   // Hold the event loop until both have exited, so libuv reaps them in one pass; meanwhile read
   // what each really spent from its zombie's stat.
   const total = (pid: number): number | undefined => {

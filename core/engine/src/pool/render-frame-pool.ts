@@ -60,6 +60,12 @@ export interface FramePoolResult {
   peakBufferedFrames: number;
   /** Page problems seen by any worker (console errors, failed requests...), de-duplicated; the caller decides which fail the render. */
   pageProblems: PageProblem[];
+  /**
+   * Milliseconds each frame took in its worker, seek to encoded image (index = frame index):
+   * what the render report's slowest frames and slow clips are made of. Waiting for the
+   * encoder or for delivery is not included.
+   */
+  frameMs: Float64Array;
 }
 
 /**
@@ -98,6 +104,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   let reusedFrames = 0;
   let peakBufferedFrames = 0;
   let restarts = 0;
+  const frameMs = new Float64Array(total);
   const maxRestarts = opts.maxBrowserRestarts ?? 2;
 
   const wake = (): void => {
@@ -175,6 +182,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
           await waitUntil(() => failure !== undefined || index < nextToDeliver + window);
           if (failure) return;
           let frame;
+          const began = performance.now();
           try {
             frame = await current.page.seekAndCaptureFrame(opts.times[index]!, index);
           } catch (error) {
@@ -188,6 +196,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
             if (!current) return;
             continue;
           }
+          frameMs[index] = performance.now() - began;
           if (frame.reused) reusedFrames++;
           buffered.set(index, frame.data);
           peakBufferedFrames = Math.max(peakBufferedFrames, buffered.size);
@@ -208,5 +217,5 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     await closeAll();
   }
   if (failure) throw failure;
-  return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageProblems: [...pageProblems.values()] };
+  return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageProblems: [...pageProblems.values()], frameMs };
 }

@@ -25,12 +25,30 @@ export interface AutoWorkerInput {
  * workers, which the host reads once and passes in the render context's tuning) replaces the rule.
  */
 export function autoWorkerCount(input: AutoWorkerInput): number {
+  return autoWorkerBounds(input).count;
+}
+
+/** The bounds `--workers auto` took the smallest of, so a report can say which one decided. */
+export interface AutoWorkerBounds {
+  count: number;
+  /** cores - 2 (at least 2, at most the cores), or the benchmark's recommendation. */
+  byCpu: number;
+  /** Whole MEMORY_PER_WORKER in free memory. */
+  byMemory: number;
+  /** One per MIN_FRAMES_PER_WORKER frames. */
+  byFrames: number;
+  cores: number;
+  recommended: boolean;
+}
+
+export function autoWorkerBounds(input: AutoWorkerInput): AutoWorkerBounds {
   const cores = input.cores ?? os.availableParallelism();
   const free = input.freeMemoryBytes ?? os.freemem();
   const byCpu = input.recommended ?? Math.min(Math.floor(cores), Math.max(2, Math.floor(cores) - 2));
   const byMemory = Math.floor(Math.max(0, free) / MEMORY_PER_WORKER);
   const byFrames = Math.ceil(Math.max(0, input.frameCount) / MIN_FRAMES_PER_WORKER);
-  return Math.max(1, Math.min(byCpu, byMemory, byFrames, MAX_WORKERS));
+  const count = Math.max(1, Math.min(byCpu, byMemory, byFrames, MAX_WORKERS));
+  return { count, byCpu, byMemory, byFrames, cores: Math.floor(cores), recommended: input.recommended !== undefined };
 }
 
 /** Parses `--workers`: `auto` or an integer 1..24. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WebhookRequestSchema } from '../webhooks/webhook-request.js';
 
 /**
  * The body of `POST /api/render`, the render API contract every HTTP face accepts (every deploy
@@ -27,6 +28,8 @@ export const RENDER_BODY_FIELDS = {
   quality: z.enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` }).optional(),
   fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional(),
   html: z.string().min(1, 'must be a whole HTML composition document').optional(),
+  /** Where to post the render's signed events (render.started/progress/completed/failed). */
+  webhook: WebhookRequestSchema.optional(),
 };
 
 export const RenderBodySchema = z.strictObject(RENDER_BODY_FIELDS, {

@@ -98,6 +98,20 @@ function ipv6Words(address: string): number[] | null {
   return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : null;
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * 127.0.0.0/8 and ::1 (and ::ffff:127.x): only for the explicit local-testing opt-ins, which let
+ * a server started on a laptop reach a receiver on the same machine and nothing else private.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  const family = isIP(bare);
+  return family === 4 ? LOOPBACK.check(bare, 'ipv4') : family === 6 ? LOOPBACK.check(bare, 'ipv6') : false;
+}
+
 /** Why a host may not be reached; the message is a sentence for the user. */
 export class AddressRefusedError extends Error {
   override readonly name = 'AddressRefusedError';
@@ -127,10 +141,10 @@ export function parsePublicUrl(url: string): URL {
  * address it resolves to is public. A check only: fetchPublic connects through the checked
  * lookup instead, so a second resolution cannot answer differently.
  */
-export async function assertPublicUrl(url: string): Promise<void> {
+export async function assertPublicUrl(url: string, isBlocked: (address: string) => boolean = isPrivateAddress): Promise<void> {
   const parsed = parsePublicUrl(url);
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-  const blocked = addresses.find(isPrivateAddress);
+  const blocked = addresses.find(isBlocked);
   if (blocked !== undefined) throw refusedAddress(parsed.hostname, blocked);
 }

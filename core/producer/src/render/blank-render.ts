@@ -40,7 +40,12 @@ export class BlankFrameWatch {
  */
 export function flatColourOf(image: Buffer): string | undefined {
   const rgba = decodeFrame(image);
-  if (!rgba || rgba.length < 4) return undefined;
+  return rgba ? flatColourOfPixels(rgba) : undefined;
+}
+
+/** flatColourOf for pixels already decoded to RGBA. */
+export function flatColourOfPixels(rgba: Uint8Array): string | undefined {
+  if (rgba.length < 4) return undefined;
   const [r, g, b, a] = [rgba[0]!, rgba[1]!, rgba[2]!, rgba[3]!];
   for (let i = 4; i < rgba.length; i += 4) {
     if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2) return undefined;
@@ -52,7 +57,7 @@ export function flatColourOf(image: Buffer): string | undefined {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** RGBA pixels of a PNG or JPEG frame, or undefined for anything else (or a damaged image). */
-function decodeFrame(image: Buffer): Uint8Array | undefined {
+export function decodeFrame(image: Buffer): Uint8Array | undefined {
   try {
     if (image.subarray(0, 8).equals(PNG_SIGNATURE)) return PNG.sync.read(image).data;
     if (image[0] === 0xff && image[1] === 0xd8) return jpeg.decode(image, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 }).data;

@@ -55,6 +55,18 @@ export interface CaptureAndEncodeOptions {
   /** Every frame was one flat colour (`#rrggbb` or `transparent`): called before the output is published; throw to fail the render. */
   onBlank?(colour: string): void;
   beforeFinish(): void;
+  /** Sees every captured frame in order (index in the range), before ffmpeg does; must be cheap. */
+  observeFrame?(index: number, frame: Buffer): void;
+  /** Checks the encoded output (file or png-sequence folder) once ffmpeg finished and before it is published; throw to fail the render. */
+  verifyOutput?(encodedPath: string): Promise<void>;
+  /** What the capture measured (per-frame cost, time waiting for ffmpeg), once every frame was delivered. */
+  onCaptured?(stats: CaptureStats): void;
+}
+
+export interface CaptureStats {
+  frameMs: Float64Array;
+  reusedFrames: number;
+  encoderWaitMs: number;
 }
 
 /**
@@ -79,6 +91,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   void encoder.died.then((error) => encoderDied.abort(error));
   const signal = options.signal ? AbortSignal.any([options.signal, encoderDied.signal]) : encoderDied.signal;
   const blank = options.onBlank ? new BlankFrameWatch() : undefined;
+  let encoderWaitMs = 0;
 
   // Author-script errors from the runtime's log fail the frame inside the engine (read in the same
   // round trip as each seek). Here: what only Node sees — the project server's problems (missing
@@ -117,7 +130,10 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       onFrame: async (index, frame) => {
         check();
         blank?.observe(frame);
+        options.observeFrame?.(index, frame);
+        const handing = performance.now();
         await encoder.write(frame);
+        encoderWaitMs += performance.now() - handing;
         // ffmpeg flushes its last frames (x264's lookahead: up to ~0.4 s at `high`) while the pool
         // closes the browsers and we check for late errors; the output is published only after.
         if (index === totalFrames - 1) encoder.drain().catch(() => undefined);
@@ -127,9 +143,14 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
     const failure = pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
     if (failure) throw failure;
     options.server.problemLog.assertNone();
+    options.onCaptured?.({ frameMs: result.frameMs, reusedFrames: result.reusedFrames, encoderWaitMs });
     const colour = blank?.flatColour();
     if (colour !== undefined) options.onBlank?.(colour);
     options.beforeFinish();
+    if (options.verifyOutput) {
+      await encoder.drain();
+      await options.verifyOutput(encoder.encodedPath);
+    }
     return await encoder.finish();
   } catch (error) {
     await encoder.abort();

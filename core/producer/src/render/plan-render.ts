@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, fontPackageVersions, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode } from '@seekframe/engine';
+import { chooseCaptureMode, ffmpegHasFilter, fontPackageVersions, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode, type CapturePage } from '@seekframe/engine';
+import type { InspectedClip } from '@seekframe/runtime';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
@@ -8,7 +10,7 @@ import { CleanupStack } from './cleanup-stack.js';
 import { openMediaPage, type HdrSource } from './open-media-page.js';
 import { eventSink, type RenderContext } from './render-context.js';
 import type { RenderStage } from './render-events.js';
-import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
+import { chooseWorkers, openRenderSession, type RenderSession } from './render-session.js';
 import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
@@ -136,6 +138,8 @@ export async function planRenderSession(
   const decision = chooseCaptureMode(spec.captureMode, session.browser);
   const captureMode: CaptureMode = decision.mode;
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
+  // The report may reach a client: the browser is named by its file name, not its path on this machine.
+  if (context.profile) context.profile.captureMode = { value: captureMode, requested: spec.captureMode, reason: session.browser.path ? decision.reason.split(session.browser.path).join(path.basename(session.browser.path)) : decision.reason };
   assertCaptureMode(captureMode, session.browser);
 
   stage('media');
@@ -145,9 +149,9 @@ export async function planRenderSession(
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
-    const workers = resolveWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
+    const workers = chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
     session.workers = workers;
-    const early = Array.from({ length: workers - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }));
+    const early = Array.from({ length: workers.value - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }));
     // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
     cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
     session.adopt.push(...early);
@@ -156,6 +160,8 @@ export async function planRenderSession(
   // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
   cleanup.add(() => opened.worker.session.close());
   if (options.keepPage) session.adopt.unshift(opened.worker);
+  context.profile?.enter('media');
+  if (context.profile) context.profile.clips = await readTimelineClips(opened.worker.page);
   // A missing media file is reported by the server with the document that used it.
   session.problems.assertNone();
   await reportPageWarnings(opened.worker.page, spec.strict, session.emit);
@@ -189,7 +195,9 @@ export async function planRenderSession(
     hdr: spec.hdr,
     sdr: spec.sdr,
     sources: hdrSources,
-    zscale: await ffmpegHasFilter('zscale', session.ffmpeg.ffmpeg),
+    // Listing ffmpeg's filters starts a process (0.1 s, over 1.5 s on a busy host, the render
+    // report showed): only asked when HDR is in play; without HDR clips or --hdr zscale is unused.
+    zscale: (hdrSources.length > 0 || spec.hdr) && (await ffmpegHasFilter('zscale', session.ffmpeg.ffmpeg)),
     readMetadata: (input) => probeHdrMetadata(input, { ffprobe: session.ffmpeg.ffprobe }),
   });
   for (const warning of range.warnings) session.emit(warning);
@@ -240,6 +248,14 @@ export function assertCaptureMode(mode: CaptureMode, browser: { path: string; su
       { stage: 'browser', details: { browser: browser.path } },
     );
   }
+}
+
+/** The page's clips for the render report (`__seekframe.inspectTimeline()`); none from a runtime without it. */
+async function readTimelineClips(page: Pick<CapturePage, 'evaluate'>): Promise<InspectedClip[]> {
+  return page.evaluate(async () => {
+    const runtime = (window as unknown as { __seekframe?: { inspectTimeline?: () => Promise<{ clips: InspectedClip[] }> } }).__seekframe;
+    return typeof runtime?.inspectTimeline === 'function' ? (await runtime.inspectTimeline()).clips : [];
+  });
 }
 
 function withoutGpu(encoder: RenderPlan['encoder']): Omit<RenderPlan['encoder'], 'gpu' | 'hdr'> {

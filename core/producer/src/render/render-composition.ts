@@ -7,7 +7,10 @@ import { mixSessionAudio } from './mix-plan-audio.js';
 import { planRenderSession } from './plan-render.js';
 import { eventSink, type RenderContext } from './render-context.js';
 import { abortError, rootCause } from './render-errors.js';
-import type { RenderEventListener, RenderResult } from './render-events.js';
+import type { RenderEvent, RenderEventListener, RenderResult } from './render-events.js';
+import { describeHotspot, SLOW_CLIP_WARNING_MS } from '../report/frame-hotspots.js';
+import { RenderProfile } from '../report/render-profile.js';
+import { buildRenderReport } from '../report/render-report.js';
 import { renderSessionFrames } from './render-frames.js';
 import { startRenderGuards } from './render-guards.js';
 import { ProblemLog } from '../serve/problem-log.js';
@@ -24,7 +27,12 @@ import { writeCaptionSidecar } from '../plan/caption-sidecar.js';
  */
 export async function renderComposition(input: RenderOptionsInput | RenderOptions, onEvent?: RenderEventListener, context: RenderContext = {}): Promise<RenderResult> {
   const startedAt = Date.now();
-  const emit = eventSink({ onEvent: context.onEvent ?? onEvent });
+  const profile = context.profile ?? new RenderProfile();
+  const sink = eventSink({ onEvent: context.onEvent ?? onEvent });
+  const emit = (event: RenderEvent): void => {
+    if (event.type === 'stage') profile.stageEvent(event.stage);
+    sink(event);
+  };
   const cleanup = new CleanupStack();
   let cancel: AbortSignal | undefined;
   // The server of the plan step and of the capture record here; a failure is explained from it.
@@ -40,14 +48,21 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     peakBrowserBytes = guards.peakBrowserBytes;
     const signal = cancel ? AbortSignal.any([cancel, limited]) : limited;
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
-    const { plan, session, captions } = await planRenderSession(spec, { ...guards.context, onEvent: emit, signal, problems }, cleanup, { keepPage: true, signal });
+    const { plan, session, captions } = await planRenderSession(spec, { ...guards.context, onEvent: emit, signal, problems, profile }, cleanup, { keepPage: true, signal });
+    profile.fps = plan.fps;
     checkpoint(signal);
+    profile.enter('audio');
     const audio = await mixSessionAudio(plan, path.join(session.workDir, plan.media.audio?.codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), session, signal);
     const encoded = await renderSessionFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: output, ...(audio ? { audio } : {}) }, session, signal);
     // --captions: the sidecar follows the video it belongs to (made at plan time, so it cannot fail on the data now).
     if (captions) await writeCaptionSidecar(captions);
 
     const videoDuration = plan.totalFrames * (plan.fps.den / plan.fps.num);
+    const report = buildRenderReport(profile, { status: 'completed', totalFrames: plan.totalFrames });
+    const captureMs = report.stages.find((s) => s.stage === 'capture')?.ms ?? 0;
+    for (const hotspot of report.hotspots.filter((h) => h.extraMs >= SLOW_CLIP_WARNING_MS)) {
+      emit({ type: 'warning', code: 'slow-clip', message: describeHotspot(hotspot, captureMs), details: { ...hotspot } });
+    }
     const result: RenderResult = {
       output: encoded.output,
       format: plan.format,
@@ -63,9 +78,10 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       hasAudio: audio !== null,
       browserMemoryMB: Math.round(peakBrowserBytes() / 2 ** 20),
       versions: plan.versions,
+      report,
       ...(captions ? { captions: { file: captions.file, cues: captions.cues, variable: captions.variable } } : {}),
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions });
+    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions, report, ...(result.captions ? { captions: result.captions } : {}) });
     return result;
   } catch (caught) {
     const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);

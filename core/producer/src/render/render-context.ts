@@ -2,6 +2,7 @@ import { findBrowser, findFfmpeg, scopedRenderTuning, type BrowserInfo, type Bro
 import { loadRuntimeSource } from '../serve/load-runtime-source.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import type { RenderEvent, RenderEventListener } from './render-events.js';
+import type { RenderProfile } from '../report/render-profile.js';
 
 /**
  * Everything a render needs that is not data: where the browser and ffmpeg are, the runtime
@@ -37,6 +38,12 @@ export interface RenderContext {
   workDir?: string;
   /** The per-render log of page and asset problems. Default: a fresh one per call. */
   problems?: ProblemLog;
+  /**
+   * Where the render's time goes (stages, per-frame cost, workers and capture mode chosen).
+   * Default: renderComposition makes one for its report; a host passes its own to read it after a
+   * failure too (`render --report`).
+   */
+  profile?: RenderProfile;
 }
 
 /** A context with the project folder: renderFrames and mixPlanAudio read the project from it. */

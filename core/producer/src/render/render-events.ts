@@ -1,5 +1,6 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
 import type { RenderVersions } from '../plan/render-plan.js';
+import type { RenderReport } from '../report/render-report.js';
 
 /** Pipeline steps, in order, as announced by `{type:'stage'}` events. */
 export type RenderStage = 'lint' | 'load' | 'variables' | 'serve' | 'media' | 'capture' | 'finish';
@@ -31,6 +32,10 @@ export type RenderEvent =
       videoDuration: number;
       /** Chromium, ffmpeg, fonts and Seekframe that made it (absent from events of older producers). */
       versions?: RenderVersions;
+      /** Where the time went (stages, slowest frames, slow clips, workers and capture mode); see RenderReportSchema. */
+      report?: RenderReport;
+      /** `--captions`: the sidecar written beside the output (as in RenderResult). */
+      captions?: RenderCaptions;
     }
   | { type: 'error'; error: SeekframeErrorData };
 
@@ -53,8 +58,17 @@ export interface RenderResult {
   browserMemoryMB: number;
   /** Chromium, ffmpeg, fonts and Seekframe that made it: compare pixels only between equal versions. */
   versions: RenderVersions;
-  /** `--captions`: the .srt/.vtt written beside the output, its cue count and the variable it came from. */
-  captions?: { file: string; cues: number; variable: string };
+  /** Where the time went; the same object as the `complete` event's `report`. */
+  report: RenderReport;
+  /** `--captions`: the sidecar written beside the output. */
+  captions?: RenderCaptions;
+}
+
+/** The .srt/.vtt `--captions` wrote beside the output, its cue count and the variable it came from. */
+export interface RenderCaptions {
+  file: string;
+  cues: number;
+  variable: string;
 }
 
 /**

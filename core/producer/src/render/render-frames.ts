@@ -11,7 +11,8 @@ import { assertCaptureMode, isTransparent } from './plan-render.js';
 import { prepareVideoFrames } from './prepare-video-frames.js';
 import type { ProjectRenderContext } from './render-context.js';
 import { renderHdrPasses } from './render-hdr-passes.js';
-import { openRenderSession, resolveWorkers, type RenderSession } from './render-session.js';
+import { chooseWorkers, openRenderSession, type RenderSession } from './render-session.js';
+import { AlphaWatch, alphaLostError, type AlphaFormat, type AlphaVerdict } from './output-alpha.js';
 import { abortError, rootCause } from './render-errors.js';
 import { startRenderGuards } from './render-guards.js';
 
@@ -37,6 +38,8 @@ export interface RenderFramesResult {
   size: number;
   /** Browser processes that captured the range. */
   workers: number;
+  /** mov, webm and png-sequence outputs: what the decode-level alpha check found. */
+  alpha?: AlphaVerdict;
 }
 
 /** Longest GOP of a segment piece (x264's default keyint); every piece starts with a keyframe anyway. */
@@ -81,10 +84,17 @@ export async function renderFrames(plan: RenderPlan, range: FrameRange, target: 
 export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession, signal: AbortSignal): Promise<RenderFramesResult> {
   const frames = range.end - range.start;
   const whole = range.start === 0 && range.end === plan.totalFrames;
+  const profile = session.profile;
+  profile?.enter('media');
   const media = await prepareVideoFrames(plan, range, session, signal);
-  const workers = whole && session.workers !== undefined ? session.workers : resolveWorkers(plan.workers, frames, session.tuning, plan.limits);
+  const workerChoice = whole && session.workers !== undefined ? session.workers : chooseWorkers(plan.workers, frames, session.tuning, plan.limits);
+  const workers = workerChoice.value;
+  if (profile) profile.workers = workerChoice;
   const encoder = await encoderFor(plan, range, target, session);
   const entry = plan.entry;
+  // Alpha asked for (mov, webm, png-sequence into the final output): checked in the encoded file before it is published.
+  const alpha = target.kind === 'output' && isTransparent(plan.format) ? new AlphaWatch(Math.min(frames, session.tuning.maxFrames ?? Infinity)) : undefined;
+  let alphaVerdict: AlphaVerdict | undefined;
 
   session.emit({ type: 'stage', stage: 'capture' });
   const job: CaptureAndEncodeOptions = {
@@ -117,12 +127,30 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
     // A flat piece of a longer render is normal; only a whole render painted in one colour is blank.
     ...(target.kind === 'output' && whole ? { onBlank: (colour: string) => reportSilentProblem(blankRenderProblem(colour, entry), plan.strict, session.emit) } : {}),
     beforeFinish: () => session.emit({ type: 'stage', stage: 'finish' }),
+    onCaptured: (stats) => {
+      if (profile) profile.capture = { firstFrame: range.start, frameMs: stats.frameMs, encoderWaitMs: stats.encoderWaitMs, reusedFrames: stats.reusedFrames };
+    },
+    ...(alpha
+      ? {
+          observeFrame: (index: number, frame: Buffer) => alpha.observe(index, frame),
+          verifyOutput: async (encodedPath: string) => {
+            profile?.enter('verify');
+            const format = plan.format as AlphaFormat;
+            // An output png-sequence is numbered from 1 whatever the range (segments keep their place in the whole render, but are not checked).
+            // The encoder's size: --scale makes it larger than the composition's.
+            const encoded = { format, path: encodedPath, width: encoder.width, height: encoder.height, fps: plan.fps, startNumber: 1, ffmpeg: session.ffmpeg.ffmpeg };
+            alphaVerdict = await alpha.verify(encoded);
+            if (alphaVerdict.lost) throw alphaLostError(alphaVerdict, encoded, `The ${plan.format} output of ${entry}`);
+            if (alphaVerdict.skipped) session.emit({ type: 'warning', code: 'alpha-unchecked', message: `The alpha channel of the ${plan.format} output was not checked: ${alphaVerdict.skipped}.` });
+          },
+        }
+      : {}),
   };
   // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
   const encoded = target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
     ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
     : await captureAndEncode(job);
-  return { frames, output: encoded.output, size: encoded.size, workers };
+  return { frames, output: encoded.output, size: encoded.size, workers, ...(alphaVerdict ? { alpha: alphaVerdict } : {}) };
 }
 
 async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession): Promise<Omit<EncoderOptions, 'inputFormat'>> {

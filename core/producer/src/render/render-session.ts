@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import {
+  autoWorkerBounds,
   autoWorkerCount,
   probeMedia,
   tempFolderPrefix,
@@ -21,6 +22,7 @@ import { CleanupStack } from './cleanup-stack.js';
 import { contextBrowser, contextFfmpeg, contextRuntimeSource, contextTuning, eventSink, type RenderContext } from './render-context.js';
 import { createMediaSourceResolver } from './resolve-media-source.js';
 import type { RenderEvent } from './render-events.js';
+import type { Choice, RenderProfile } from '../report/render-profile.js';
 
 /** What the project server injects into every page: the same values make the same pixels. */
 export interface PageSettings {
@@ -63,7 +65,9 @@ export interface RenderSession {
   /** Capture pages opened before capture (the plan step's page first); the frame pool adopts them. */
   adopt: Array<PoolWorker | WorkerLaunch>;
   /** The worker count the plan step started browsers for (the whole range), so capture uses that same count. */
-  workers?: number;
+  workers?: Choice<number>;
+  /** The render's measurements (the render context's), when someone reads them. */
+  profile?: RenderProfile;
   cleanup: CleanupStack;
 }
 
@@ -83,7 +87,6 @@ export async function openRenderSession(settings: PageSettings, context: RenderC
     confineToRoot: sandboxed,
     problems,
     prepareHtml: createRuntimeInjector({
-      root: settings.root,
       runtimeSource,
       mode: 'render',
       variables: Object.keys(settings.variables).length > 0 ? settings.variables : undefined,
@@ -117,6 +120,7 @@ export async function openRenderSession(settings: PageSettings, context: RenderC
     problems,
     browser,
     ...(context.browsers ? { browserPool: context.browsers } : {}),
+    ...(context.profile ? { profile: context.profile } : {}),
     workDir,
     sandboxed,
     ffmpeg,
@@ -143,4 +147,21 @@ const NO_BROWSER: BrowserInfo = { path: '', source: 'system', kind: 'chromium', 
 export function resolveWorkers(workers: 'auto' | number, frames: number, tuning: RenderTuning, limits: RenderLimits | undefined): number {
   const count = workers === 'auto' ? autoWorkerCount({ frameCount: frames, ...(tuning.workers ? { recommended: tuning.workers } : {}) }) : Math.min(workers, frames);
   return Math.max(1, capWorkers(count, limits));
+}
+
+/** resolveWorkers with the reason, in words, for the render report. */
+export function chooseWorkers(workers: 'auto' | number, frames: number, tuning: RenderTuning, limits: RenderLimits | undefined): Choice<number> {
+  const value = resolveWorkers(workers, frames, tuning, limits);
+  const capped = limits?.maxWorkers !== undefined && value === limits.maxWorkers ? `, capped by --max-workers ${limits.maxWorkers}` : '';
+  if (workers !== 'auto') {
+    const reason = value < workers ? `${workers} requested, ${value} used: no more workers than ${value === frames ? 'frames' : 'allowed'}${capped}` : `${workers} requested with --workers${capped}`;
+    return { value, requested: String(workers), reason };
+  }
+  const bounds = autoWorkerBounds({ frameCount: frames, ...(tuning.workers ? { recommended: tuning.workers } : {}) });
+  const cpu = bounds.recommended ? `${bounds.byCpu} recommended by the saved benchmark` : `${bounds.byCpu} for ${bounds.cores} CPU cores (cores - 2, at least 2)`;
+  const limiting = [
+    bounds.byFrames < bounds.byCpu ? `one per 30 frames allows ${bounds.byFrames} for ${frames} frames` : '',
+    bounds.byMemory < bounds.byCpu ? `free memory allows ${bounds.byMemory} (512 MB each)` : '',
+  ].filter(Boolean);
+  return { value, requested: 'auto', reason: `auto: ${cpu}${limiting.length > 0 ? `; ${limiting.join('; ')}` : ''}${capped}` };
 }

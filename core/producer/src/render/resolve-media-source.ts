@@ -102,7 +102,7 @@ async function projectFile(url: URL, context: MediaSourceContext, refuse: (why: 
 }
 
 async function download(remote: string, kind: 'video' | 'audio', context: MediaSourceContext, nextDownload: (extension: string) => string, shown: string): Promise<string> {
-  let body: Buffer;
+  let body: Uint8Array;
   try {
     // The project server's fetch: npm CDN files from installed packages, the time limit, and in
     // sandboxed renders the public-address check on every hop (it records failures as problems).

@@ -1,11 +1,15 @@
-import path from 'node:path';
-import { documentRuntimeConfig, injectRuntime, type InjectedConfig, type SharedRuntimeConfig } from '@seekframe/runtime';
-import type { PrepareHtml } from './project-server.js';
-import { rewriteRemoteReferences } from './rewrite-remote-references.js';
+// The narrow entry of the runtime package: string work only, so this module loads in a Worker too.
+import { documentRuntimeConfig, injectRuntime, type InjectedConfig, type SharedRuntimeConfig } from '@seekframe/runtime/inject';
+
+/**
+ * Turns an HTML file's text into the text the page receives (the runtime injected). `file` is the
+ * document's path relative to the composition folder (POSIX), `isEntry` whether it is the entry.
+ */
+export type PrepareHtml = (html: string, context: { file: string; isEntry: boolean }) => string | Promise<string>;
 
 export interface RuntimeInjectorOptions {
-  root: string;
-  runtimeSource: string;
+  /** The runtime bundle (`@seekframe/runtime/bundle`), or how to load it once when first needed. */
+  runtimeSource: string | (() => Promise<string>);
   mode?: InjectedConfig['mode'];
   /** Top-level overrides (CLI/batch): given to the entry document only. */
   variables?: Record<string, unknown> | undefined;
@@ -17,11 +21,10 @@ export interface RuntimeInjectorOptions {
 }
 
 /**
- * Injects the runtime into each HTML document the project server serves, with the config
- * @seekframe/runtime's documentRuntimeConfig decides for it (the deploy templates' preview uses
- * the same rule). The entry must be a valid composition (its error is thrown); sub-composition
- * files were linted before the render, so a broken one never gets here. Remote references are
- * rewritten to the render's proxy in every document, fragments included.
+ * Injects the runtime into each HTML document of a composition, with the config
+ * @seekframe/runtime's documentRuntimeConfig decides for it: the same rule for the render,
+ * `seekframe preview` and every template's preview. The entry must be a valid composition (its
+ * error is thrown); a fragment (no `<html>`, `<head>` or `<body>`) is served as it is.
  */
 export function createRuntimeInjector(options: RuntimeInjectorOptions): PrepareHtml {
   const shared: SharedRuntimeConfig = {
@@ -30,10 +33,17 @@ export function createRuntimeInjector(options: RuntimeInjectorOptions): PrepareH
     ...(options.fps === undefined ? {} : { fps: options.fps }),
     ...(options.epochMs === undefined ? {} : { epochMs: options.epochMs }),
   };
-  return (html, { file, isEntry }) => {
-    const relative = path.relative(options.root, file).split(path.sep).join('/');
-    const config = documentRuntimeConfig(html, { file: relative, isEntry, shared, entryVariables: options.variables });
-    const rewritten = rewriteRemoteReferences(html);
-    return config ? injectRuntime(rewritten, config, options.runtimeSource) : rewritten;
+  const source = options.runtimeSource;
+  let loading: Promise<string> | undefined;
+  const runtime = (): Promise<string> => {
+    if (typeof source === 'string') return Promise.resolve(source);
+    loading ??= source();
+    // A failed load (the bundle not built yet) is tried again on the next document.
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+  return async (html, { file, isEntry }) => {
+    const config = documentRuntimeConfig(html, { file, isEntry, shared, entryVariables: options.variables });
+    return config ? injectRuntime(html, config, await runtime()) : html;
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,9 +71,31 @@ describe('CDN URLs that try to leave node_modules/<package>', () => {
     await writeFile(path.join(modules, '@scope', 'package.json'), '{"name":"scope-folder","version":"1.0.0"}');
     await writeFile(path.join(modules, '@scope', 'pkg', 'package.json'), '{"name":"@scope/pkg","version":"2.0.0","main":"x.js"}');
     await writeFile(path.join(modules, '@scope', 'pkg', 'x.js'), 'export default 2;');
+    // A package (a workspace link in a monorepo, typically) with hidden files of its own.
+    await writeFile(path.join(modules, 'good', '.env'), `TOKEN=${SECRET}`);
+    await mkdir(path.join(modules, 'good', '.config'));
+    await writeFile(path.join(modules, 'good', '.config', 'keys.json'), SECRET);
+    await writeFile(path.join(modules, '@scope', 'pkg', '.npmrc'), SECRET);
+    await symlink(path.join(modules, 'good', '.env'), path.join(modules, 'good', 'dist', 'env.js'));
+    // A package installed as a link (pnpm, workspaces): its ordinary files still load.
+    await mkdir(path.join(dir, 'store', 'linked-pkg'), { recursive: true });
+    await writeFile(path.join(dir, 'store', 'linked-pkg', 'package.json'), '{"name":"linked-pkg","version":"1.0.0","main":"index.js"}');
+    await writeFile(path.join(dir, 'store', 'linked-pkg', 'index.js'), 'export default 1;');
+    await writeFile(path.join(dir, 'store', 'linked-pkg', '.env'), SECRET);
+    await symlink(path.join(dir, 'store', 'linked-pkg'), path.join(modules, 'linked-pkg'));
+    await mkdir(path.join(modules, 'hidden-main'));
+    await writeFile(path.join(modules, 'hidden-main', 'package.json'), '{"name":"hidden-main","version":"1.0.0","main":".env"}');
+    await writeFile(path.join(modules, 'hidden-main', '.env'), SECRET);
     roots = packageSearchRoots(project);
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it("never reads a package's hidden files or folders (a name starting with '.'): not local, left to the network", async () => {
+    for (const url of ['https://unpkg.com/good@1/.env', 'https://cdn.jsdelivr.net/npm/good/.config/keys.json', 'https://unpkg.com/@scope/pkg@2/.npmrc', 'https://unpkg.com/hidden-main@1', 'https://unpkg.com/good@1/dist/env.js', 'https://unpkg.com/linked-pkg@1/.env']) {
+      expect(await resolveCdnUrl(url, roots), url).toBeNull();
+    }
+    expect(await resolveCdnUrl('https://unpkg.com/linked-pkg@1', roots)).toBe(path.join(await realpath(dir), 'store', 'linked-pkg', 'index.js'));
+  });
 
   it('still serves files really inside a package', async () => {
     expect(await resolveCdnUrl('https://unpkg.com/good@1/dist/good.js', roots)).toBe(path.join(dir, 'project', 'node_modules', 'good', 'dist', 'good.js'));

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeekframeError } from '@seekframe/composition';
@@ -97,6 +97,11 @@ export async function resolveCdnUrl(url: string, searchRoots: readonly string[])
   if (!relative) return null;
   const file = await inside(packageDir, relative);
   if (!file) throw cdnUrlRefused(url, `the file it names leads outside the folder of ${ref.pkg}`);
+  // A hidden file or folder (`.env`, `.config/`, `.npmrc`) is never part of what a page loads, and
+  // a workspace package linked into node_modules keeps its secrets there: not read from disk.
+  // Judged on real paths (`file` is one): pnpm's and workspaces' packages are links.
+  const realPackage = await realpath(packageDir);
+  if (path.relative(realPackage, file).split(path.sep).some((segment) => segment.startsWith('.'))) return null;
   return (await isFile(file)) ? file : null;
 }
 

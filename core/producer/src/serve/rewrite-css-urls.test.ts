@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchRemoteAsset } from './fetch-remote-asset.js';
-import { packageSearchRoots } from './resolve-cdn-url.js';
+import { resolveRemote } from './composition-files/resolve-remote.js';
+import { createNodeCompositionHost } from './node-composition-host.js';
 import { rewriteCssUrls } from './rewrite-css-urls.js';
 
 const remote = (url: string): string => `/__seekframe/remote?url=${encodeURIComponent(url)}`;
@@ -19,11 +19,11 @@ describe('rewriteCssUrls', () => {
 
   it('makes an @fontsource stylesheet from jsdelivr load its font files from the installed package', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new Error('the network was used')));
-    const searchRoots = packageSearchRoots(process.cwd());
-    const css = await fetchRemoteAsset('https://cdn.jsdelivr.net/npm/@fontsource/inter@5/latin-400.css', { timeoutMs: 1000, searchRoots });
+    const host = createNodeCompositionHost({ root: process.cwd() });
+    const css = await resolveRemote('https://cdn.jsdelivr.net/npm/@fontsource/inter@5/latin-400.css', host);
     const file = 'https://cdn.jsdelivr.net/npm/@fontsource/inter@5/files/inter-latin-400-normal.woff2';
-    expect(css.body.toString('utf8')).toContain(`url("${remote(file)}")`);
-    const font = await fetchRemoteAsset(file, { timeoutMs: 1000, searchRoots });
+    expect(new TextDecoder().decode(css!.body)).toContain(`url("${remote(file)}")`);
+    const font = await resolveRemote(file, host);
     expect(font).toMatchObject({ source: 'local', contentType: 'font/woff2' });
   });
 });

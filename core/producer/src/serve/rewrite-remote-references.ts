@@ -1,4 +1,5 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { remoteUrl, ROOT_ROUTES, type CompositionRoutes } from './composition-files/composition-routes.js';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -15,7 +16,8 @@ const FETCHING_ATTRIBUTES: Record<string, readonly string[]> = {
   image: ['href', 'xlink:href'],
 };
 
-export const REMOTE_ROUTE = '/__seekframe/remote';
+/** The render's project server's remote route (a server that mounts the composition at `/`). */
+export const REMOTE_ROUTE = ROOT_ROUTES.remote;
 
 /**
  * Points static remote references (`<script src="https://…">`, `<link href>`, `<img src>`, media)
@@ -24,11 +26,11 @@ export const REMOTE_ROUTE = '/__seekframe/remote';
  * it and needs no request interception in the browser. Only the attribute values change; the rest
  * of the author's markup is left byte for byte.
  */
-export function rewriteRemoteReferences(html: string): string {
+export function rewriteRemoteReferences(html: string, routes: CompositionRoutes = ROOT_ROUTES): string {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (node: Node): void => {
-    if ('tagName' in node) collect(node, html, edits);
+    if ('tagName' in node) collect(node, html, edits, routes);
     const children = 'content' in node && node.content ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [];
     for (const child of children) visit(child);
   };
@@ -39,7 +41,7 @@ export function rewriteRemoteReferences(html: string): string {
   return out;
 }
 
-function collect(element: Element, html: string, edits: { start: number; end: number; text: string }[]): void {
+function collect(element: Element, html: string, edits: { start: number; end: number; text: string }[], routes: CompositionRoutes): void {
   const names = FETCHING_ATTRIBUTES[element.tagName];
   if (!names) return;
   for (const attr of element.attrs) {
@@ -49,7 +51,7 @@ function collect(element: Element, html: string, edits: { start: number; end: nu
     if (!location) continue;
     const original = html.slice(location.startOffset, location.endOffset);
     const eq = original.indexOf('=');
-    const proxied = `${REMOTE_ROUTE}?url=${encodeURIComponent(attr.value.trim())}`;
+    const proxied = remoteUrl(routes, attr.value.trim());
     edits.push({ start: location.startOffset, end: location.endOffset, text: `${original.slice(0, eq + 1)}"${proxied}"` });
   }
 }

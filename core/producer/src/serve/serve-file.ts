@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { contentTypeOf } from './fetch-remote-asset.js';
+import { contentTypeOf } from './content-type-of.js';
 
 /**
  * Streams a file as a web Response, honouring a single `Range: bytes=a-b` request. Media elements

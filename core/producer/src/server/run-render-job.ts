@@ -5,6 +5,7 @@ import { renderComposition } from '../render/render-composition.js';
 import type { RenderLimits } from '../plan/render-limits.js';
 import type { JobRunner } from '../jobs/render-job.js';
 import type { OutputStore } from './output-store.js';
+import type { RenderReport } from '../report/render-report.js';
 import type { ParsedRenderRequest } from './render-request.js';
 import { INLINE_PROJECT_PREFIX } from './server-options.js';
 
@@ -15,6 +16,8 @@ export interface ServerRenderResult {
   size: number;
   durationMs: number;
   videoDuration: number;
+  /** Where the time went (RenderReportSchema): holds no path of this server. */
+  report: RenderReport;
 }
 
 /**
@@ -43,7 +46,7 @@ export function createServerRenderRunner(outputs: OutputStore, settings: { limit
         { ...(settings.browsers ? { browsers: settings.browsers } : {}), ...(settings.browser ? { browser: settings.browser } : {}) },
       );
       await outputs.publish(slot);
-      return { outputUrl: `/outputs/${slot.token}`, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration };
+      return { outputUrl: `/outputs/${slot.token}`, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, report: result.report };
     } finally {
       await outputs.discard(slot);
       if (inlineDir) await rm(inlineDir, { recursive: true, force: true, maxRetries: 3 });

@@ -1,5 +1,6 @@
 import type { JobEvent, JobSnapshot } from '../jobs/render-job.js';
 import type { RenderEvent } from '../render/render-events.js';
+import type { RenderReport } from '../report/render-report.js';
 import type { ServerRenderResult } from './run-render-job.js';
 
 /**
@@ -18,6 +19,8 @@ export type ProducerServerEvent =
       size: number;
       durationMs: number;
       videoDuration: number;
+      /** Where the time went, as in the render's own `complete` event. */
+      report: RenderReport;
     }
   | { type: 'cancelled'; requestId: string; reason: string };
 

@@ -40,6 +40,11 @@ export class AnimationSeeker {
     }
   }
 
+  /** Every adopted animation with the composition second it was born at (see `scan`). */
+  adopted(): Array<[Animation, number]> {
+    return [...this.births];
+  }
+
   seekAnimations(t: number): void {
     for (const [animation, birth] of this.births) {
       // A cancelled animation (class removed, cancel()) must not be brought back by seeking it;

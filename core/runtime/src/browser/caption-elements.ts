@@ -49,7 +49,7 @@ export class CaptionElements {
         continue;
       }
       const lines = Number(el.getAttribute(ATTR.captionLines) ?? DEFAULT_LINES);
-      this.boxes.push(new CaptionBox(el, parsed.track, Number.isInteger(lines) && lines > 0 ? lines : DEFAULT_LINES));
+      this.boxes.push(new CaptionBox(el, id, parsed.track, Number.isInteger(lines) && lines > 0 ? lines : DEFAULT_LINES));
     }
   }
 
@@ -69,6 +69,11 @@ export class CaptionElements {
   show(t: number): void {
     for (const box of this.boxes) box.show(t);
   }
+
+  /** Each element with the times its transcript shows text (for `inspectTimeline`). */
+  spans(): Array<{ el: HTMLElement; variable: string; segments: Array<{ start: number; end: number }> }> {
+    return this.boxes.map((box) => ({ el: box.el, variable: box.variable, segments: box.track.segments.map(({ start, end }) => ({ start, end })) }));
+  }
 }
 
 interface ShownWord {
@@ -83,8 +88,9 @@ class CaptionBox {
   private canvas: CanvasRenderingContext2D | null | undefined;
 
   constructor(
-    private readonly el: HTMLElement,
-    private readonly track: CaptionTrack,
+    readonly el: HTMLElement,
+    readonly variable: string,
+    readonly track: CaptionTrack,
     private readonly maxLines: number,
   ) {}
 

@@ -1,21 +1,20 @@
+import { pickCompositionRoot, type RootElementView } from '@seekframe/composition';
+
+const DOM_ROOT_VIEW: RootElementView<Element> = {
+  attr: (element, name) => element.getAttribute(name) ?? undefined,
+  insideComposition: (element) => Boolean(element.parentElement?.closest('[data-composition-id]:not(html)')),
+};
+
 /**
- * The composition root of a document: the element that carries the dimensions. `<html>` when it
- * has them; when `<html>` names the composition, the element with that id and the dimensions (a
- * stage; until it is parsed, `<html>`); else the first composition element (not a host) with
- * dimensions (also one instantiated from a `<template>`), else the first composition element.
- * It is never treated as a clip. Same rule as the linter's (inspect-composition.ts).
+ * The composition root of a document: the element that carries the dimensions (also one
+ * instantiated from a `<template>`), picked by the rule lint and the render's plan use too
+ * (@seekframe/composition's pickCompositionRoot); `<html>` when no element qualifies. It is never
+ * treated as a clip.
  */
 export function findCompositionRoot(doc: Document): Element {
   const html = doc.documentElement;
-  if (html.hasAttribute('data-width')) return html;
-  const htmlId = html.getAttribute('data-composition-id');
-  const candidates = [...doc.querySelectorAll('[data-composition-id]:not([data-composition-src]):not(html)')];
-  const sized = (el: Element): boolean => el.hasAttribute('data-width') || el.hasAttribute('data-height');
-  if (htmlId !== null) return candidates.find((el) => sized(el) && el.getAttribute('data-composition-id') === htmlId) ?? html;
-  const stage = candidates.find(sized);
-  if (stage) return stage;
-  if (html.hasAttribute('data-height') || html.hasAttribute('data-duration')) return html;
-  return candidates[0] ?? html;
+  const compositions = [...doc.querySelectorAll('[data-composition-id]:not([data-composition-src]):not(html)')];
+  return pickCompositionRoot<Element>(html, compositions, DOM_ROOT_VIEW) ?? html;
 }
 
 export interface RootMetadata {

@@ -1,5 +1,5 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineClip, VideoFrameMap } from '../runtime-types.js';
+import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineClip, TimelineInspection, VideoFrameMap } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { CaptionElements, captionStyles } from './caption-elements.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
@@ -15,6 +15,7 @@ import { SubComposition } from './sub-composition.js';
 import { findContentTemplate, instantiateTemplate } from './template-content.js';
 import { VideoFrameOverlay } from './video-frame-overlay.js';
 import type { VirtualClock } from './virtual-clock.js';
+import { inspectTimeline } from './timeline-inspection.js';
 import { waitForDomContentLoaded, waitForWindowLoad, waitForFonts, decodeImages } from './page-readiness.js';
 
 export interface PageSettings {
@@ -352,6 +353,20 @@ export class PageRuntime {
     });
   }
 
+  /** Clips and animations of this document and its sub-compositions, in this document's seconds. */
+  async inspectTimeline(): Promise<TimelineInspection> {
+    await this.ready;
+    return inspectTimeline({
+      win: this.win,
+      duration: this.settings.duration(),
+      clips: this.clips,
+      adopted: this.animations.adopted(),
+      timelineOffset: (key) => this.compositionStart(key),
+      subs: this.subs,
+      captions: this.captions?.spans() ?? [],
+    });
+  }
+
   async useVideoFrames(map: VideoFrameMap): Promise<void> {
     await this.ready;
     for (const clip of this.clips) {
@@ -422,6 +437,7 @@ export class PageRuntime {
       mediaClips: () => this.mediaClips(),
       timeline: () => this.timeline(),
       useVideoFrames: (map) => this.useVideoFrames(map),
+      inspectTimeline: () => this.inspectTimeline(),
       errors: () => this.errors(),
       pending: () => this.pendingList(),
       warnings: () => this.warnings(),

@@ -69,7 +69,8 @@ export async function startDevServer(shell: UserShell, options: { cwd: string; s
     await new Promise((resolve) => setTimeout(resolve, 500));
     signal('SIGKILL');
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 100_000);
+  // Generous: the first start compiles the app (wrangler, next dev) and took 100 s on a loaded 2-core machine.
+  const deadline = Date.now() + (options.timeoutMs ?? 240_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm run ${options.script ?? 'dev'} exited (code ${child.exitCode}) before answering:\n${log}`);
     // Any answer but a server error: with RENDER_API_TOKEN set, /api/composition answers 401.

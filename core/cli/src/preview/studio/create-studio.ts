@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { renderComposition, type RenderContext } from '@seekframe/producer';
+import { previewHosts } from '../preview-hosts.js';
 import { chooseEditor } from './editor-link.js';
 import { createStudioApi } from './studio-api.js';
 import { createStudioRenders, type StudioRenderRunner } from './studio-renders.js';
@@ -40,7 +41,7 @@ export function createStudio(options: StudioOptions): Studio {
     entryFile: options.entryFile,
     renders,
     editor: chooseEditor(options.env, (command) => onPath(command, options.env.PATH)),
-    hosts: [...new Set(['127.0.0.1', 'localhost', '[::1]', options.host.includes(':') ? `[${options.host}]` : options.host])],
+    hosts: previewHosts(options.host),
   });
   const listener = getRequestListener(app.fetch);
   return {

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { listSourceElements, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { openSseStream, serveFile } from '@seekframe/producer';
 import { readProjectFile } from '@seekframe/producer/project-files';
+import { isPreviewHost } from '../preview-hosts.js';
 import type { EditorInfo } from './editor-link.js';
 import type { StudioRenders } from './studio-renders.js';
 import { STUDIO_ROUTE } from './studio-route.js';
@@ -50,12 +51,12 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
   app.notFound((c) => fail(c, new SeekframeError('not-found', `${c.req.method} ${c.req.path} is not a studio route; see ${STUDIO_ROUTE}{studio.json,source.json,renders}`)));
 
   app.use('*', async (c, next) => {
-    const host = (c.req.header('host') ?? '').replace(/:\d+$/, '');
+
     const origin = c.req.header('origin');
     const sameOrigin = origin === undefined || new URL(c.req.url).origin === origin;
     const changes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const json = (c.req.header('content-type') ?? '').startsWith('application/json');
-    if (!options.hosts.includes(host) || !sameOrigin || (changes && c.req.method !== 'DELETE' && !json)) {
+    if (!isPreviewHost(options.hosts, c.req.header('host')) || !sameOrigin || (changes && c.req.method !== 'DELETE' && !json)) {
       return fail(c, new SeekframeError('unauthorized', 'The studio API answers only the preview page it serves (same host and origin, JSON bodies); open the preview URL the command printed.', { stage: 'serve' }));
     }
     await next();

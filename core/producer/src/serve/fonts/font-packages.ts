@@ -1,26 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findPackageDir } from '../resolve-cdn-url.js';
+import type { FontFaces, FontFile } from './font-faces.js';
 
-/** One woff2 file of a `@fontsource` package. */
-export interface FontFile {
-  weight: number;
-  style: 'normal' | 'italic';
-  subset: string;
-  /** The subset's `unicode-range`, when the package lists one. */
-  unicodeRange?: string;
-  /** File name inside the package's `files/` folder. */
-  name: string;
-}
+export type { FontFile } from './font-faces.js';
 
-export interface FontPackage {
-  /** `inter` for `@fontsource/inter`. */
-  id: string;
-  /** The family name the package declares (`Inter`). */
-  family: string;
+/** An installed package: its faces and the folder they are in. */
+export interface FontPackage extends FontFaces {
   dir: string;
-  /** Every face the package ships as woff2, subsets in the package's order (Latin last, as Google orders them). */
-  files: FontFile[];
 }
 
 const cache = new Map<string, Promise<FontPackage | null>>();

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchRemoteAsset } from '../fetch-remote-asset.js';
-import { packageSearchRoots } from '../resolve-cdn-url.js';
+import { resolveRemote } from '../composition-files/resolve-remote.js';
+import { createNodeCompositionHost } from '../node-composition-host.js';
 
-const searchRoots = packageSearchRoots(process.cwd());
+const host = createNodeCompositionHost({ root: process.cwd() });
+const text = (body: Uint8Array): string => new TextDecoder().decode(body);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,11 +12,11 @@ describe('Google Fonts stylesheets', () => {
     const network = vi.fn(() => Promise.reject(new Error('the network was used')));
     vi.stubGlobal('fetch', network);
     const url = 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Playfair+Display:ital@1&family=Nope+Sans&display=swap';
-    // Not publicOnly: that path resolves DNS itself; this one goes through the stubbed fetch, so any network use fails the test.
-    const asset = await fetchRemoteAsset(url, { timeoutMs: 1000, searchRoots });
+    // The host's network is open and goes through the stubbed fetch, so any network use fails the test.
+    const asset = await resolveRemote(url, host);
     expect(network).not.toHaveBeenCalled();
-    expect(asset).toMatchObject({ status: 200, source: 'local', contentType: 'text/css; charset=utf-8' });
-    const css = asset.body.toString('utf8');
+    expect(asset).toMatchObject({ source: 'local', contentType: 'text/css; charset=utf-8' });
+    const css = text(asset!.body);
     const faces = css.match(/@font-face \{[^}]*\}/g) ?? [];
     // Inter: 400 and 700, every subset the package has (7), normal only.
     expect(faces.filter((f) => f.includes('"Inter"'))).toHaveLength(14);
@@ -27,8 +28,8 @@ describe('Google Fonts stylesheets', () => {
 
   it('answer the older css API too, and pick the nearest weight a package has', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new Error('the network was used')));
-    const asset = await fetchRemoteAsset('https://fonts.googleapis.com/css?family=Lato:450', { timeoutMs: 1000, searchRoots });
-    const css = asset.body.toString('utf8');
+    const asset = await resolveRemote('https://fonts.googleapis.com/css?family=Lato:450', host);
+    const css = text(asset!.body);
     expect(css).toContain('src: url(/__seekframe/fonts/lato/lato-latin-400-normal.woff2)');
     expect(css).not.toContain('-700-');
   });

@@ -1,23 +1,24 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { collectDocumentFonts, fontPackageId, parseGoogleFontsUrl, scanCssFonts } from '@seekframe/composition';
+import { collectDocumentFonts, fontPackageId, isRemoteUrl, parseGoogleFontsUrl, resolveSourcePath, scanCssFonts } from '@seekframe/composition';
 import { parse } from 'parse5';
+import { ROOT_ROUTES, type CompositionRoutes } from '../composition-files/composition-routes.js';
 import { fontFaceCss } from './font-face-css.js';
-import { findFontPackage } from './font-packages.js';
-import { inside, insideLexically } from '../inside.js';
+import type { FindFont } from './font-faces.js';
 import { rewriteFontCss } from './rewrite-font-css.js';
 
 /** Marks the injected rules in the served page (tests and curious users look for it). */
 export const NAMED_FONTS_ATTRIBUTE = 'data-seekframe-fonts';
 
 export interface NamedFontsContext {
-  /** The HTML file being served (absolute). */
+  /** The HTML file being served: its path relative to the composition folder (POSIX). */
   file: string;
-  /** Project folder: linked stylesheets outside it are not read. */
-  root: string;
-  searchRoots: readonly string[];
-  /** Untrusted (sandboxed) renders: a stylesheet whose real path leaves the project (a symlink out) is not read. */
-  confineToRoot?: boolean;
+  findFont: FindFont;
+  /**
+   * A linked local stylesheet's text by its path relative to the composition folder; undefined
+   * when it cannot be read (absent, or refused by the host: a symlink out of an untrusted project).
+   */
+  readStylesheet(path: string): Promise<string | undefined>;
+  /** Where the font files are served (default: at the root). */
+  routes?: CompositionRoutes;
 }
 
 /**
@@ -34,21 +35,21 @@ export async function injectNamedFonts(html: string, context: NamedFontsContext)
   const declared = new Set(usage.declared.map((n) => n.toLowerCase()));
   const named: string[] = usage.stacks.flatMap((s) => s.families);
   const googleUrls = usage.googleUrls.map((g) => g.url);
-  const queue = usage.stylesheets.map((s) => resolveLocal(s.href, context.file, context.root));
+  const routes = context.routes ?? ROOT_ROUTES;
+  const queue = usage.stylesheets.map((s) => resolveLocal(s.href, context.file));
   const seen = new Set<string>();
   while (queue.length > 0) {
     const file = queue.shift();
     if (!file || seen.has(file)) continue;
     seen.add(file);
-    if (context.confineToRoot && (await inside(context.root, file)) === null) continue;
-    const css = await readFile(file, 'utf8').catch(() => undefined);
+    const css = await context.readStylesheet(file).catch(() => undefined);
     if (css === undefined) continue;
     const scan = scanCssFonts(css);
     for (const name of scan.declared) declared.add(name.toLowerCase());
     named.push(...scan.stacks.flatMap((s) => s.families));
     for (const href of scan.imports) {
       if (parseGoogleFontsUrl(href)) googleUrls.push(href);
-      else queue.push(resolveLocal(href, file, context.root));
+      else queue.push(resolveLocal(href, file));
     }
   }
   for (const url of googleUrls) for (const { family } of parseGoogleFontsUrl(url)?.families ?? []) declared.add(family.toLowerCase());
@@ -59,28 +60,28 @@ export async function injectNamedFonts(html: string, context: NamedFontsContext)
     const key = family.toLowerCase();
     if (declared.has(key) || done.has(key)) continue;
     done.add(key);
-    const pkg = await findFontPackage(fontPackageId(family), context.searchRoots);
-    if (pkg) rules.push(fontFaceCss(pkg, { family }));
+    const pkg = await context.findFont(fontPackageId(family));
+    if (pkg) rules.push(fontFaceCss(pkg, { family, routes }));
   }
-  const rewritten = await rewriteStyleElements(html, context.searchRoots);
+  const rewritten = await rewriteStyleElements(html, context.findFont, routes);
   if (rules.length === 0) return rewritten;
   return insertIntoHead(rewritten, `<style ${NAMED_FONTS_ATTRIBUTE}>\n${rules.join('\n')}\n</style>`);
 }
 
-/** A stylesheet href as a file inside the project, or undefined (remote, outside the root). */
-function resolveLocal(href: string, fromFile: string, root: string): string | undefined {
-  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) return undefined;
+/** A stylesheet href as a path inside the composition folder, or undefined (remote, or above the folder). */
+function resolveLocal(href: string, fromFile: string): string | undefined {
+  if (isRemoteUrl(href)) return undefined;
   let clean: string;
   try {
-    clean = decodeURI(href.replace(/[?#].*$/, ''));
+    clean = decodeURI(href);
   } catch {
     return undefined;
   }
-  const file = insideLexically(root, clean.startsWith('/') ? `.${clean}` : path.resolve(path.dirname(fromFile), clean));
-  return file !== null && file !== path.resolve(root) ? file : undefined;
+  const file = resolveSourcePath(fromFile, clean);
+  return file === '.' || file === '..' || file.startsWith('../') ? undefined : file;
 }
 
-async function rewriteStyleElements(html: string, searchRoots: readonly string[]): Promise<string> {
+async function rewriteStyleElements(html: string, findFont: FindFont, routes: CompositionRoutes): Promise<string> {
   if (!/fonts\.(?:googleapis|gstatic)\.com/i.test(html)) return html;
   const ranges: { start: number; end: number }[] = [];
   const visit = (node: any): void => {
@@ -95,7 +96,7 @@ async function rewriteStyleElements(html: string, searchRoots: readonly string[]
   let out = html;
   for (const range of ranges.reverse()) {
     const css = out.slice(range.start, range.end);
-    out = out.slice(0, range.start) + (await rewriteFontCss(css, searchRoots)) + out.slice(range.end);
+    out = out.slice(0, range.start) + (await rewriteFontCss(css, findFont, routes)) + out.slice(range.end);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { fontPackageId, parseFamilyList } from '@seekframe/composition';
-import { REMOTE_ROUTE } from '../rewrite-remote-references.js';
+import { remoteUrl, ROOT_ROUTES, type CompositionRoutes } from '../composition-files/composition-routes.js';
 import { fontFaceCss } from './font-face-css.js';
-import { findFontPackage, type FontFile } from './font-packages.js';
+import type { FindFont, FontFile } from './font-faces.js';
 
 const GOOGLE_IMPORT = /@import\s+(?:url\(\s*(["']?)((?:https?:)?\/\/fonts\.googleapis\.com\/[^"')\s]*)\1\s*\)|(["'])((?:https?:)?\/\/fonts\.googleapis\.com\/[^"']*)\3)/gi;
 const FONT_FACE = /@font-face\s*\{([^}]*)\}/gi;
@@ -12,15 +12,15 @@ const FONT_FACE = /@font-face\s*\{([^}]*)\}/gi;
  * pasted into a stylesheet) with the same faces from the installed `@fontsource` package. Rules
  * for a family that is not installed are left as written.
  */
-export async function rewriteFontCss(css: string, searchRoots: readonly string[]): Promise<string> {
+export async function rewriteFontCss(css: string, findFont: FindFont, routes: CompositionRoutes = ROOT_ROUTES): Promise<string> {
   if (!/fonts\.(?:googleapis|gstatic)\.com/i.test(css)) return css;
   let out = css.replace(GOOGLE_IMPORT, (_all, _q1: string, url1: string | undefined, _q2: string, url2: string | undefined) => {
     const url = (url1 ?? url2 ?? '').replace(/^\/\//, 'https://');
-    return `@import url("${REMOTE_ROUTE}?url=${encodeURIComponent(url)}")`;
+    return `@import url("${remoteUrl(routes, url)}")`;
   });
   const blocks = [...out.matchAll(FONT_FACE)].filter((m) => /fonts\.gstatic\.com/i.test(m[1] as string));
   for (const block of blocks.reverse()) {
-    const replacement = await localFontFace(block[1] as string, searchRoots);
+    const replacement = await localFontFace(block[1] as string, findFont, routes);
     if (replacement === null) continue;
     const start = block.index ?? 0;
     out = out.slice(0, start) + replacement + out.slice(start + block[0].length);
@@ -28,11 +28,11 @@ export async function rewriteFontCss(css: string, searchRoots: readonly string[]
   return out;
 }
 
-async function localFontFace(body: string, searchRoots: readonly string[]): Promise<string | null> {
+async function localFontFace(body: string, findFont: FindFont, routes: CompositionRoutes): Promise<string | null> {
   const descriptor = (name: string): string | undefined => new RegExp(`(?:^|[;\\s])${name}\\s*:\\s*([^;]+)`, 'i').exec(body)?.[1]?.trim();
   const family = parseFamilyList(descriptor('font-family') ?? '')[0];
   if (!family) return null;
-  const pkg = await findFontPackage(fontPackageId(family), searchRoots);
+  const pkg = await findFont(fontPackageId(family));
   if (!pkg) return null;
   const style = /italic|oblique/i.test(descriptor('font-style') ?? '') ? 'italic' : 'normal';
   const weights = (descriptor('font-weight') ?? '400')
@@ -44,7 +44,7 @@ async function localFontFace(body: string, searchRoots: readonly string[]): Prom
   const sameSubset = range ? pkg.files.some((f) => normalizeRange(f.unicodeRange) === range) : false;
   const select = (file: FontFile): boolean =>
     file.style === style && file.weight >= min && file.weight <= max && (!sameSubset || normalizeRange(file.unicodeRange) === range);
-  const css = fontFaceCss(pkg, { family, select, ...(descriptor('font-display') ? { display: descriptor('font-display') as string } : {}) });
+  const css = fontFaceCss(pkg, { family, select, ...(descriptor('font-display') ? { display: descriptor('font-display') as string } : {}), routes });
   return css || null;
 }
 

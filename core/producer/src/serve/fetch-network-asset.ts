@@ -1,32 +1,18 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { getMimeType } from 'hono/utils/mime';
-import { parseGoogleFontsUrl, SeekframeError } from '@seekframe/composition';
-import { googleFontsCss } from './fonts/google-fonts-css.js';
-import { resolveCdnUrl } from './resolve-cdn-url.js';
-import { rewriteCssUrls } from './rewrite-css-urls.js';
+import { SeekframeError } from '@seekframe/composition';
+import type { FetchedFile } from './composition-files/composition-host.js';
 import { fetchPublic } from '../network/fetch-public.js';
 import { AddressRefusedError } from '../network/private-address.js';
 
-export interface RemoteAsset {
-  status: number;
-  contentType: string;
-  body: Buffer;
-  /** `local` when an npm CDN URL was answered from an installed package. */
-  source: 'local' | 'network';
-  file?: string;
-}
-
 /**
- * Answers a remote URL the page asked for: npm CDN URLs from the local package when installed,
- * everything else over the network with a time limit. Any failure is a `remote-asset-failed`
- * error naming the URL, because a missing script or image silently breaks frames.
+ * Fetches a remote URL over the network with a time limit and a size cap (the remote route's last
+ * resort, after Google Fonts and installed npm packages, see resolveRemote). Any failure is a
+ * `remote-asset-failed` error naming the URL, because a missing script or image silently breaks
+ * frames.
  */
-export async function fetchRemoteAsset(
+export async function fetchNetworkAsset(
   url: string,
   options: {
     timeoutMs: number;
-    searchRoots: readonly string[];
     referrer?: string | undefined;
     /** Refuse loopback/private/link-local hosts (checked on every redirect). */
     publicOnly?: boolean;
@@ -35,17 +21,7 @@ export async function fetchRemoteAsset(
     /** Ends the download early (the project server closing): an unanswered request must not hold the process for its whole time limit. */
     signal?: AbortSignal;
   },
-): Promise<RemoteAsset> {
-  // Google Fonts stylesheets are written from installed @fontsource packages, never fetched.
-  const googleFonts = parseGoogleFontsUrl(url);
-  if (googleFonts) {
-    return { status: 200, contentType: 'text/css; charset=utf-8', body: Buffer.from(await googleFontsCss(googleFonts, options.searchRoots)), source: 'local' };
-  }
-  const local = await resolveCdnUrl(url, options.searchRoots);
-  if (local) {
-    const contentType = contentTypeOf(local);
-    return { status: 200, contentType, body: cssAware(await readFile(local), contentType, url), source: 'local', file: local };
-  }
+): Promise<FetchedFile> {
   const fail = (why: string, cause?: unknown): SeekframeError =>
     new SeekframeError(
       'remote-asset-failed',
@@ -67,15 +43,14 @@ export async function fetchRemoteAsset(
     throw fail(`the server answered HTTP ${response.status}`);
   }
   const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
-  let bytes: Buffer;
+  let body: Buffer;
   try {
-    bytes = await readCapped(response, options.maxBytes ?? REMOTE_ASSET_MAX_BYTES);
+    body = await readCapped(response, options.maxBytes ?? REMOTE_ASSET_MAX_BYTES);
   } catch (error) {
     if (error instanceof TooLargeError) throw fail(`it is larger than ${error.maxBytes} bytes, the most a remote asset may be`);
     throw fail(timedOut() ? `the download did not finish within ${options.timeoutMs} ms` : describeFetchError(error), error);
   }
-  const body = cssAware(bytes, contentType, response.url || url);
-  return { status: 200, contentType, body, source: 'network' };
+  return { contentType, body, finalUrl: response.url || url };
 }
 
 /** 512 MiB: far above any web font, image or clip a composition should fetch, far below a full disk. */
@@ -111,12 +86,6 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer>
   return Buffer.concat(chunks, total);
 }
 
-/** Stylesheets keep working from the remote route: their relative url()s go through it too. */
-function cssAware(body: Buffer, contentType: string, url: string): Buffer {
-  if (!/^text\/css\b/i.test(contentType)) return body;
-  return Buffer.from(rewriteCssUrls(body.toString('utf8'), url));
-}
-
 function describeFetchError(error: unknown): string {
   // The address policy's own sentence, whether it came straight or as a request's cause.
   if (error instanceof AddressRefusedError) return error.message;
@@ -125,9 +94,4 @@ function describeFetchError(error: unknown): string {
   const code = (cause as { code?: unknown } | null)?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
   return typeof code === 'string' ? `${code} (${message})` : message;
-}
-
-export function contentTypeOf(file: string): string {
-  const type = getMimeType(path.basename(file));
-  return type ?? 'application/octet-stream';
 }

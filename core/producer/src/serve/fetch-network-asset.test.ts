@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchRemoteAsset } from './fetch-remote-asset.js';
+import { fetchNetworkAsset } from './fetch-network-asset.js';
 
 // A loopback server (trusted-render mode: publicOnly off) standing in for a remote host.
 let server: Server;
@@ -20,16 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('fetchRemoteAsset size cap', () => {
+describe('fetchNetworkAsset size cap', () => {
   for (const route of ['/declared', '/chunked']) {
     it(`refuses a body over maxBytes (${route}) with remote-asset-failed naming the cap`, async () => {
-      const attempt = fetchRemoteAsset(`${origin}${route}`, { timeoutMs: 5000, searchRoots: [], maxBytes: 16 * 1024 });
+      const attempt = fetchNetworkAsset(`${origin}${route}`, { timeoutMs: 5000, maxBytes: 16 * 1024 });
       await expect(attempt).rejects.toMatchObject({ code: 'remote-asset-failed', message: expect.stringContaining('larger than 16384 bytes') });
     });
   }
 
   it('accepts a body within the cap, byte for byte', async () => {
-    const asset = await fetchRemoteAsset(`${origin}/chunked`, { timeoutMs: 5000, searchRoots: [], maxBytes: 64 * 1024 });
+    const asset = await fetchNetworkAsset(`${origin}/chunked`, { timeoutMs: 5000, maxBytes: 64 * 1024 });
     expect(asset.body.length).toBe(64 * 1024);
     expect(asset.body.every((byte) => byte === 7)).toBe(true);
   });

@@ -1,0 +1,66 @@
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckReportSchema } from '@seekframe/producer';
+import { runCli } from '../../test/run-cli.js';
+
+let dir: string;
+const env = { PATH: process.env.PATH, HOME: os.homedir() };
+
+const page = (body: string): string => `<!doctype html>
+<html data-composition-id="main" data-width="160" data-height="90" data-duration="1" data-fps="10">
+<head><style>html,body{margin:0;width:160px;height:90px;background:#000}</style>
+<script src="https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js"></script></head>
+<body><div id="box" style="position:absolute;left:10px;top:10px;width:30px;height:30px;background:#fc0"></div>
+<script>${body}</script></body></html>
+`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-check-'));
+  for (const [name, script] of [
+    ['good', "const tl = gsap.timeline({ paused: true }); tl.to('#box', { x: 100, duration: 1 }); window.__timelines = { main: tl };"],
+    ['forgot', "const tl = gsap.timeline({ paused: true }); tl.to('#box', { x: 100, duration: 1 });"],
+  ]) {
+    await mkdir(path.join(dir, name!));
+    await writeFile(path.join(dir, name!, 'index.html'), page(script!));
+  }
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe('seekframe check', () => {
+  it('prints each finding with its element, time and fix, and exits 1 on an error', async () => {
+    const result = await runCli(['check', 'forgot'], { cwd: dir, env });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('error   motion/gsap-unregistered  #box  0.00-1.00 s');
+    expect(lines[1]).toMatch(/^ {8}A GSAP timeline that is not in window.__timelines animates <div#box> \(x\)/);
+    expect(lines[2]).toMatch(/^ {8}fix: Create it paused and register it/);
+    expect(result.stdout).toContain('lint passed · page passed · motion failed · alpha skipped (mp4 has no alpha channel)');
+    expect(result.stdout).toMatch(/✗ forgot\/index.html \(mp4\): 1 error, 0 warnings; \d+ frames sampled in [\d.]+ s/);
+  });
+
+  it('--json prints the report document only, and exits 0 when clean', async () => {
+    const result = await runCli(['check', 'good', '--json', '--samples', '8'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const report = CheckReportSchema.parse(JSON.parse(result.stdout));
+    expect(report).toMatchObject({ ok: true, entry: 'good/index.html', findings: [] });
+    expect(report.sampledTimes.length).toBeLessThanOrEqual(8);
+  });
+
+  it('usage errors exit 2: a bad --samples, a folder with no composition', async () => {
+    const samples = await runCli(['check', 'good', '--samples', '2'], { cwd: dir, env });
+    expect(samples.code).toBe(2);
+    expect(samples.stderr).toContain('--samples must be a whole number from 4 to 500, got "2"');
+    const missing = await runCli(['check', 'nowhere', '--json'], { cwd: dir, env });
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ type: 'error', error: { code: 'invalid-argument' } });
+  });
+
+  it('exits 3 when the check cannot run here (no browser), with the error as JSON', async () => {
+    const result = await runCli(['check', 'good', '--json'], { cwd: dir, env: { ...env, SEEKFRAME_BROWSER: path.join(dir, 'no-such-browser') } });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ type: 'error', error: { code: 'browser-not-found' } });
+  });
+});
