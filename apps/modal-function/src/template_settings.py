@@ -81,9 +81,25 @@ def _token() -> str:
     return (raw or "").strip()
 
 
+def _webhook_secret() -> str:
+    raw = os.environ.get("RENDER_WEBHOOK_SECRET")
+    if raw is not None and not raw.strip():
+        # Set but blank: signing with an empty key would let anyone forge deliveries. The same rule
+        # as renderApiSettingsFromEnv in @seekframe/render-api.
+        raise RuntimeError(
+            "RENDER_WEBHOOK_SECRET is set but blank, and deliveries signed with an empty key prove nothing; "
+            "set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to turn webhooks off."
+        )
+    return (raw or "").strip()
+
+
 def settings() -> dict[str, Any]:
     return {
         "token": _token(),
+        # Unset: a body with `webhook` is refused (400 webhook-secret-missing).
+        "webhook_secret": _webhook_secret(),
+        # Local tests only: deliveries may reach 127.0.0.0/8 and ::1 (a receiver on this machine).
+        "webhook_allow_loopback": (os.environ.get("RENDER_WEBHOOK_ALLOW_LOOPBACK") or "").strip() == "true",
         "allow_custom_html": (os.environ.get("ALLOW_CUSTOM_HTML") or "").strip() == "true",
         "max_body_bytes": 2 * 1024 * 1024,
         "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),

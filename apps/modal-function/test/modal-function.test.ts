@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { relativePathProblem } from '@seekframe/composition';
-import { contractSettingsEnv, freePort, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { contractSettingsEnv, defineWebhookContract, freePort, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
@@ -23,7 +23,7 @@ describe('src/app.py', () => {
   it('compiles (python3 -m py_compile)', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'modal-pycache-'));
     try {
-      for (const file of ['src/app.py', 'src/web_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py']) {
+      for (const file of ['src/app.py', 'src/web_routes.py', 'src/preview_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py', 'src/webhook_addresses.py', 'src/webhook_delivery.py', 'src/webhooks.py']) {
         await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
       }
       await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
@@ -188,6 +188,21 @@ runRenderApiContract({
     const api = await startTwin({ compositionDir: contractCompositionDir(), env: contractSettingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
     return { baseUrl: api.url, stop: () => api.close() };
   },
+});
+
+// The contract's webhook checks on the real src/app.py (signed deliveries from the render function
+// to a receiver on 127.0.0.1 under RENDER_WEBHOOK_ALLOW_LOOPBACK=true, refusals, attempts in the
+// status): here, because they are what this app implements itself, in Python.
+describe('render API contract: modal-function src/app.py (webhooks)', () => {
+  defineWebhookContract({
+    name: 'modal-function src/app.py',
+    answerMode: 'call-id',
+    webhooks: true,
+    async start(settings) {
+      const app = await startPythonApp({ env: contractSettingsEnv(settings) });
+      return { baseUrl: app.url, stop: () => app.stop() };
+    },
+  });
 });
 
 // The real src/app.py under uvicorn gets the whole contract suite in the project `seekframe init
