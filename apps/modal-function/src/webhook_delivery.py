@@ -144,10 +144,11 @@ def _error_code(error: BaseException) -> str:
     """Node's words for a failed request (ECONNREFUSED, ECONNRESET, ENOTFOUND...) where there are some."""
     import errno
 
+    if isinstance(error, ssl.SSLError):  # an OSError too, whose errno says nothing
+        detail = getattr(error, "verify_message", None)
+        return f"TLS {error.reason or error}{f' ({detail})' if detail else ''}"
     if isinstance(error, OSError) and error.errno in errno.errorcode:
         return errno.errorcode[error.errno]
-    if isinstance(error, ssl.SSLError):
-        return f"TLS: {error.reason or error}"
     return str(error) or type(error).__name__
 
 

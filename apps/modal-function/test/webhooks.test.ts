@@ -1,7 +1,11 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLoopbackAddress, isPrivateAddress } from '@seekframe/producer';
 import { signWebhook, verifyWebhook } from '@seekframe/producer/webhooks';
@@ -13,12 +17,13 @@ import { APP_DIR, PYTHON } from './start-python-app.js';
 // 0.0.0.0 / [::] at a loopback receiver's port, which would record a leak if a check broke.
 
 const SECRET = 'modal-webhook-secret-41d7';
+const run = promisify(execFile);
 
 /** Runs `code` with src/ importable; `input` is JSON on stdin (`INPUT` in the code); answers its printed JSON. */
-async function python(code: string, input: unknown = null): Promise<any> {
+async function python(code: string, input: unknown = null, env: Record<string, string> = {}): Promise<any> {
   const child = spawn(PYTHON, ['-c', `import json, sys\nINPUT = json.load(sys.stdin)\n${code}`], {
     cwd: path.join(APP_DIR, 'src'),
-    env: { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1' },
+    env: { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1', ...env },
   });
   let out = '';
   let err = '';
@@ -38,14 +43,14 @@ function target(url: string) {
 }
 
 /** deliver() of one event to `url` from Python; answers the attempts and the event sent. */
-function deliver(url: string, options: { allowLoopback: boolean; retryDelays?: number[]; timeout?: number }) {
+function deliver(url: string, options: { allowLoopback: boolean; retryDelays?: number[]; timeout?: number; env?: Record<string, string> }) {
   const code = [
     'from webhook_delivery import build_event, deliver',
     'event = build_event("fc-test", "render.completed", {"url": "http://127.0.0.1/api/render/fc-test", "size": 1, "durationMs": 2, "frames": 10}, {"customData": {"order": "A-17", "note": "caf\\u00e9 \\ud800"}})',
     'attempts = deliver(INPUT["target"], event, secret=INPUT["secret"], allow_loopback=INPUT["allowLoopback"], retry_delays=tuple(INPUT["retryDelays"]), timeout=INPUT["timeout"])',
     'print(json.dumps({"event": event, "attempts": attempts}))',
   ].join('\n');
-  return python(code, { target: target(url), secret: SECRET, allowLoopback: options.allowLoopback, retryDelays: options.retryDelays ?? [0.05, 0.05, 0.05, 0.05], timeout: options.timeout ?? 10 });
+  return python(code, { target: target(url), secret: SECRET, allowLoopback: options.allowLoopback, retryDelays: options.retryDelays ?? [0.05, 0.05, 0.05, 0.05], timeout: options.timeout ?? 10 }, options.env);
 }
 
 const servers: Server[] = [];
@@ -189,6 +194,43 @@ describe('src/webhook_delivery.py', () => {
       [null, 'no answer within 500 ms', false],
     ]);
     expect(silent.hits).toBe(2);
+  });
+});
+
+describe('src/webhook_delivery.py over https', () => {
+  it('verifies the certificate against the name and sends it in SNI and Host: refused while the CA is unknown, delivered once it is trusted', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'modal-tls-'));
+    try {
+      const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+      await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost']);
+      const names: string[] = [];
+      const bodies: { host: string | undefined; body: string; headers: import('node:http').IncomingHttpHeaders }[] = [];
+      const tls = createHttpsServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
+        let body = '';
+        req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        req.on('end', () => {
+          bodies.push({ host: req.headers.host, body, headers: req.headers });
+          res.writeHead(204).end();
+        });
+      });
+      tls.on('secureConnection', (socket) => names.push(String((socket as import('node:tls').TLSSocket).servername)));
+      servers.push(tls);
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+      const url = `https://localhost:${(tls.address() as AddressInfo).port}/hooks/tls?x=1`;
+
+      const untrusted = await deliver(url, { allowLoopback: true, retryDelays: [] });
+      expect(untrusted.attempts).toMatchObject([{ status: null, ok: false }]);
+      expect(untrusted.attempts[0].error).toMatch(/CERTIFICATE_VERIFY_FAILED/);
+      expect(bodies).toEqual([]);
+
+      const trusted = await deliver(url, { allowLoopback: true, retryDelays: [], env: { SSL_CERT_FILE: cert } });
+      expect(trusted.attempts).toMatchObject([{ status: 204, ok: true }]);
+      expect(names).toEqual(['localhost']);
+      expect(bodies.map((b) => b.host)).toEqual([`localhost:${(tls.address() as AddressInfo).port}`]);
+      expect((await verifyWebhook({ body: bodies[0]!.body, headers: bodies[0]!.headers, secret: SECRET })).id).toBe(trusted.event.id);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
