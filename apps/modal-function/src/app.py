@@ -9,7 +9,10 @@ function that spawns a render function per request.
 - ``GET /api/render/<call_id>`` answers 202 with progress while it runs, then the MP4 (Range);
   ``GET /renders/<name>`` serves a stored MP4 from the volume; ``DELETE`` cancels.
 
-The routes are in web_routes.py; paths and settings in template_settings.py. Deploy:
+With a ``webhook`` in the body (and ``RENDER_WEBHOOK_SECRET`` set), ``render`` also posts the
+render's signed events (webhooks.py); a cancel spawns ``deliver_cancelled`` for the last one.
+
+The routes are in web_routes.py and preview_routes.py; paths and settings in template_settings.py. Deploy:
 ``modal deploy src/app.py`` (see the template's README).
 """
 
