@@ -1,5 +1,7 @@
 // Builds what src/app.py needs beside itself, into dist/ (or SEEKFRAME_TEMPLATE_DIST):
 //   dist/check-request.mjs            the render API's request checks, one self-contained Node script
+//   dist/error-fixes.json             the documented fix of each error code (ERROR_DOCS), for the
+//                                     fix in render.failed webhook events (src/webhooks.py)
 //   dist/preview/                     the preview page: index.html + app.js (@seekframe/render-api),
 //                                     seekframe-player.js (@seekframe/player/bundle)
 //   dist/preview/compositions/<name>/ the composition's files for the player, prepared with the
@@ -15,11 +17,12 @@
 //   node scripts/build.mjs --composition <dir> ... these folders instead (each under its folder name)
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportCompositionFiles } from '@seekframe/producer/composition-files/node';
+import { ERROR_DOCS } from '@seekframe/composition';
 import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -54,6 +57,8 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+await writeFile(path.join(dist, 'error-fixes.json'), JSON.stringify(Object.fromEntries(Object.entries(ERROR_DOCS).map(([code, doc]) => [code, doc.fix]))));
 
 const previewApp = resolve('@seekframe/render-api/preview/app.js');
 const assets = {
