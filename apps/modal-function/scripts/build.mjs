@@ -2,6 +2,8 @@
 //   dist/check-request.mjs            the render API's request checks, one self-contained Node script
 //   dist/error-http-status.json       ERROR_HTTP_STATUS (@seekframe/composition): the status of every
 //                                     error code, the table every HTTP face answers with
+//   dist/error-fixes.json             the documented fix of each error code (ERROR_DOCS), for the
+//                                     fix in render.failed webhook events (src/webhooks.py)
 //   dist/preview/                     the preview page: index.html + app.js (@seekframe/render-api),
 //                                     seekframe-player.js (@seekframe/player/bundle)
 //   dist/preview/compositions/<name>/ the composition's files for the player, prepared with the
@@ -22,6 +24,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportCompositionFiles } from '@seekframe/producer/composition-files/node';
+import { ERROR_DOCS } from '@seekframe/composition';
 import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -71,6 +74,7 @@ const table = await build({
 const { default: statuses } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].contents).toString('base64')}`);
 await mkdir(dist, { recursive: true });
 await writeFile(path.join(dist, 'error-http-status.json'), `${JSON.stringify(statuses, null, 1)}\n`);
+await writeFile(path.join(dist, 'error-fixes.json'), JSON.stringify(Object.fromEntries(Object.entries(ERROR_DOCS).map(([code, doc]) => [code, doc.fix]))));
 
 const previewApp = resolve('@seekframe/render-api/preview/app.js');
 const assets = {

@@ -9,7 +9,10 @@ function that spawns a render function per request.
 - ``GET /api/render/<call_id>`` answers 202 with progress while it runs, then the MP4 (Range);
   ``GET /renders/<name>`` serves a stored MP4 from the volume; ``DELETE`` cancels.
 
-The routes are in web_routes.py; paths and settings in template_settings.py. Deploy:
+With a ``webhook`` in the body (and ``RENDER_WEBHOOK_SECRET`` set), ``render`` also posts the
+render's signed events (webhooks.py); a cancel spawns ``deliver_cancelled`` for the last one.
+
+The routes are in web_routes.py and preview_routes.py; paths and settings in template_settings.py. Deploy:
 ``modal deploy src/app.py`` (see the template's README).
 """
 
@@ -29,6 +32,7 @@ from typing import Any
 import modal
 
 from template_settings import APP_DIR, MONOREPO_ROOT, VOLUME_NAME, VOLUME_PATH, composition_dir, seekframe_command, write_json
+from webhooks import Notifier, completed_data, progress_data, read_attempts, volume_notifier
 
 app = modal.App("seekframe-modal-function")
 volume = modal.Volume.from_name(VOLUME_NAME, create_if_missing=True)
@@ -61,8 +65,8 @@ else:
     )
 image = (
     image.env({"SEEKFRAME_BROWSER": "/usr/bin/chromium-headless-shell", "PREVIEW_COMPOSITION": os.environ.get("PREVIEW_COMPOSITION", "ui-3d-reveal")})
-    # This file's two helper modules (mounted at container start, so this step comes last).
-    .add_local_python_source("template_settings", "request_paths", "file_responses", "web_routes")
+    # This file's helper modules (mounted at container start, so this step comes last).
+    .add_local_python_source("template_settings", "request_paths", "file_responses", "web_routes", "webhook_addresses", "webhook_delivery", "webhooks")
 )
 
 # Settings (RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*): `modal secret create seekframe-render-api ...`.
@@ -80,10 +84,35 @@ def _exit_on_sigterm() -> None:
 
 
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, cpu=4, memory=8192, timeout=900, secrets=secrets)
-def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
-    """Runs `seekframe render --json` for one request; progress and the file go to the volume."""
+def render(request: dict[str, Any], limits: dict[str, int], webhook: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Runs `seekframe render --json` for one request; progress and the file go to the volume.
+    With a `webhook` (web_routes.py: url, customData, the checked target, the API's baseUrl) it
+    sends the render's signed events too (webhooks.py): the outcome is recorded on the volume
+    first, so GET /api/render/:id answers it while the last event is still being delivered."""
     _exit_on_sigterm()
     call_id = modal.current_function_call_id() or f"local-{uuid.uuid4().hex}"
+    notifier = volume_notifier(call_id, webhook, volume)
+    if notifier is None:
+        return _render(call_id, request, limits, None)
+    notifier.started()
+    try:
+        outcome = _render(call_id, request, limits, notifier)
+    except Exception as error:  # a crash is the render's failure: the receiver hears it too
+        notifier.failed({"code": "render-failed", "message": f"The render function failed: {error}", "stage": "capture", "retryable": True})
+        notifier.settle()
+        raise
+    if outcome["status"] == "completed":
+        frames = outcome.pop("frames", None) or (webhook or {}).get("totalFrames")
+        notifier.completed(completed_data(call_id, webhook or {}, outcome, frames))
+    else:
+        notifier.failed(outcome["error"])
+    # A Modal container ends when its function returns: the deliveries (with their retries, about
+    # 85 s at most) finish first.
+    notifier.settle()
+    return outcome
+
+
+def _render(call_id: str, request: dict[str, Any], limits: dict[str, int], notifier: Notifier | None) -> dict[str, Any]:
     fmt = request.get("format", "mp4")
     key = f"renders/{call_id}.{fmt}"
     progress_file = VOLUME_PATH / "progress" / f"{call_id}.json"
@@ -137,6 +166,8 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
                 failure = event["error"]
             else:
                 continue
+            if notifier is not None and kind == "progress":
+                notifier.progress(progress_data(state))
             # Progress reaches the web function through the volume: commit at most every 2 s.
             if time.monotonic() - last_commit >= 2 or kind in ("complete", "error"):
                 write_json(progress_file, state)
@@ -148,14 +179,21 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
             tail = " ".join(stderr.strip().splitlines()[-3:]) or "no output"
             failure = {"code": "render-failed", "message": f"The Seekframe CLI failed (exit code {code}): {tail}", "stage": "capture", "retryable": True}
         if failure is not None:
-            return {"status": "failed", "error": failure}
+            outcome = {"status": "failed", "error": failure}
+            if notifier is not None:
+                write_json(progress_file, {**state, "outcome": outcome})
+                volume.commit()
+            return outcome
         target = VOLUME_PATH / key
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(output, target.with_name(f".{target.name}.partial"))
         target.with_name(f".{target.name}.partial").replace(target)
-        write_json(progress_file, {**state, "progress": 1})
+        outcome = {"status": "completed", "key": key, "durationMs": duration_ms, "size": target.stat().st_size, "contentType": CONTENT_TYPES.get(fmt, "application/octet-stream")}
+        # The outcome goes with the last progress record: the web function answers it from there
+        # while this function still delivers the webhook's last event.
+        write_json(progress_file, {**state, "progress": 1, "outcome": outcome})
         volume.commit()
-        return {"status": "completed", "key": key, "durationMs": duration_ms, "size": target.stat().st_size, "contentType": CONTENT_TYPES.get(fmt, "application/octet-stream")}
+        return {**outcome, "frames": state["totalFrames"]} if notifier is not None else outcome
     finally:
         # A cancel (SIGTERM) lands here while the CLI still runs: stop it first (it closes its
         # browsers and removes its partial output on SIGTERM), so nothing outlives the call.
@@ -170,6 +208,19 @@ def render(request: dict[str, Any], limits: dict[str, int]) -> dict[str, Any]:
 
 
 
+@app.function(image=image, volumes={str(VOLUME_PATH): volume}, timeout=180, secrets=secrets)
+def deliver_cancelled(render_id: str, webhook: dict[str, Any], error: dict[str, Any]) -> None:
+    """A cancelled render's last event, render.failed with code render-cancelled: spawned by
+    DELETE /api/render/:id, since the cancelled render function can no longer send it. 180 s:
+    room for the five attempts and their backoff."""
+    volume.reload()
+    notifier = volume_notifier(render_id, webhook, volume)
+    if notifier is None or any(a["event"] in ("render.completed", "render.failed") for a in read_attempts(render_id)):
+        return
+    notifier.failed(error)
+    notifier.settle()
+
+
 def create_web_app():
     """The web function's FastAPI app (also `uvicorn app:create_web_app --factory` locally).
     FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it."""
@@ -179,7 +230,7 @@ def create_web_app():
     # Read once before serving: a bad setting (a blank RENDER_API_TOKEN) stops the start with its
     # message instead of failing every request.
     settings()
-    return create_api(render=render, volume=volume)
+    return create_api(render=render, deliver_cancelled=deliver_cancelled, volume=volume)
 
 
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, timeout=150, secrets=secrets)

@@ -2,8 +2,12 @@
  * The render API's request checks for the Python app (src/app.py), run as
  * `node dist/check-request.mjs` with one JSON object on stdin:
  *   {mode:'composition', compositionFile}                -> {ok:true, info}
- *   {mode:'render', compositionFile, body, allowCustomHtml, limits} -> {ok:true, request, totalFrames, bodyHash}
- * and on a refusal {ok:false, status, error}. So the Python template refuses exactly what
+ *   {mode:'render', compositionFile, body, allowCustomHtml, limits, webhooks?}
+ *                                          -> {ok:true, request, totalFrames, bodyHash, webhookTarget?}
+ * and on a refusal {ok:false, status, error}. `webhooks` is present when RENDER_WEBHOOK_SECRET is
+ * set (the secret itself stays in Python): a webhook is then accepted by its shape here, and
+ * `webhookTarget` is its URL as WHATWG URL parsing reads it; the Python app resolves that host and
+ * refuses a private address (webhook_addresses.py), the same rule and code its deliveries use. So the Python template refuses exactly what
  * @seekframe/render-api refuses, with the same codes and words (one copy of the rules).
  */
 import { readFile } from 'node:fs/promises';
@@ -16,6 +20,21 @@ interface Input {
   body?: string;
   allowCustomHtml?: boolean;
   limits?: { maxFrames?: number; maxPixels?: number; maxHtmlBytes?: number };
+  /** Present when RENDER_WEBHOOK_SECRET is set. */
+  webhooks?: Record<string, never>;
+}
+
+/** Where a delivery goes, as `new URL()` reads the webhook URL (the parse the address check used). */
+function webhookTarget(url: string) {
+  const parsed = new URL(url);
+  const scheme = parsed.protocol === 'https:' ? 'https' : 'http';
+  return {
+    scheme,
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    hostLabel: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : scheme === 'https' ? 443 : 80,
+    path: `${parsed.pathname}${parsed.search}`,
+  };
 }
 
 async function readStdin(): Promise<string> {
@@ -38,8 +57,11 @@ async function main(): Promise<unknown> {
       composition,
       allowCustomHtml: input.allowCustomHtml ?? false,
       limits: { ...DEFAULT_LIMITS, ...input.limits },
+      // The secret's presence is all the gate needs here (Python signs with it); the address is
+      // checked by the caller after this check, which is the last one checkRenderRequest makes.
+      webhooks: input.webhooks ? { secret: 'set', checkUrl: async () => undefined } : undefined,
     });
-    return { ok: true, ...checked };
+    return { ok: true, ...checked, ...(checked.request.webhook ? { webhookTarget: webhookTarget(checked.request.webhook.url) } : {}) };
   } catch (error) {
     const failure = error instanceof SeekframeError ? error : new SeekframeError('internal-error', 'The request check failed unexpectedly.', { retryable: true });
     return { ok: false, status: statusOf(failure.code), error: failure.toJSON() };

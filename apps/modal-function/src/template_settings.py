@@ -69,21 +69,23 @@ def _memory_env(name: str) -> int | None:
     return value
 
 
-def _token() -> str:
-    raw = os.environ.get("RENDER_API_TOKEN")
+def _secret_env(name: str, danger: str, without: str) -> str:
+    """A secret setting, trimmed; unset is "". Set but blank (a stray space, an empty secret) is
+    refused rather than read as unset, which would quietly turn a protection off. The same rule
+    as renderApiSettingsFromEnv in @seekframe/render-api."""
+    raw = os.environ.get(name)
     if raw is not None and not raw.strip():
-        # Set but blank (a stray space, an empty secret): reading it as "no token" would turn
-        # authentication off. The same rule as renderApiSettingsFromEnv in @seekframe/render-api.
-        raise RuntimeError(
-            "RENDER_API_TOKEN is set but blank, which would leave this render API open to anyone; "
-            "set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to run without a token."
-        )
+        raise RuntimeError(f"{name} is set but blank, {danger}; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to {without}.")
     return (raw or "").strip()
 
 
 def settings() -> dict[str, Any]:
     return {
-        "token": _token(),
+        "token": _secret_env("RENDER_API_TOKEN", "which would leave this render API open to anyone", "run without a token"),
+        # Unset: a body with `webhook` is refused (400 webhook-secret-missing).
+        "webhook_secret": _secret_env("RENDER_WEBHOOK_SECRET", "and deliveries signed with an empty key prove nothing", "turn webhooks off"),
+        # Local tests only: deliveries may reach 127.0.0.0/8 and ::1 (a receiver on this machine).
+        "webhook_allow_loopback": (os.environ.get("RENDER_WEBHOOK_ALLOW_LOOPBACK") or "").strip() == "true",
         "allow_custom_html": (os.environ.get("ALLOW_CUSTOM_HTML") or "").strip() == "true",
         "max_body_bytes": 2 * 1024 * 1024,
         "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),

@@ -17,9 +17,12 @@ from typing import Any
 
 import modal
 
-from file_responses import file_response, inside_file, type_of
+from file_responses import file_response, inside_file
+from preview_routes import add_preview_routes
 from request_paths import relative_path_problem
 from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, write_json as _write_json
+from webhook_addresses import AddressRefused, check_webhook_url
+from webhooks import read_attempts
 
 ANSWER_POLL_SECONDS = 2
 CAPACITY_RETRY_SECONDS = 10
@@ -28,20 +31,19 @@ CAPACITY_RETRY_SECONDS = 10
 MAX_URL_BYTES = 8 * 1024
 MAX_HEADER_BYTES = 12 * 1024
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'"
 CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
 # The status of every error code: ERROR_HTTP_STATUS of @seekframe/composition, the one table every
 # HTTP face answers with, written to dist/ by scripts/build.mjs (never a copy kept by hand here).
 STATUS: dict[str, int] = json.loads((DIST_DIR / "error-http-status.json").read_text(encoding="utf-8"))
 
 
-def create_api(render: Any, volume: Any):
+def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
     """The FastAPI app: `render` is the Modal function to spawn per request, `volume` the
-    `seekframe-renders` volume mounted at VOLUME_PATH."""
-    from urllib.parse import unquote
-
+    `seekframe-renders` volume mounted at VOLUME_PATH, `deliver_cancelled` the function that sends
+    a cancelled render's last webhook event (app.py)."""
     from fastapi import FastAPI, Request
     from fastapi.responses import JSONResponse, Response
+    from starlette.concurrency import run_in_threadpool
     from starlette.exceptions import HTTPException as StarletteHTTPException
 
     web_app = FastAPI(title="Seekframe render API", docs_url=None, redoc_url=None, openapi_url=None)
@@ -125,75 +127,7 @@ def create_api(render: Any, volume: Any):
             _composition_cache[key] = _check({"mode": "composition"})["info"]
         return _composition_cache[key]
 
-    # --- preview ------------------------------------------------------------------------------------
-
-    def _preview_file(name: str) -> Response:
-        file = DIST_DIR / "preview" / name
-        if not file.exists():
-            raise ApiError("not-found", f"The preview asset {name} is missing; run `npm run build -w @seekframe/modal-function`.")
-        return Response(file.read_bytes(), media_type=type_of(name), headers={"content-security-policy": PREVIEW_CSP, "cache-control": "no-cache"})
-
-    @web_app.get("/")
-    def preview_page() -> Response:
-        return _preview_file("index.html")
-
-    @web_app.get("/preview/{asset}")
-    def preview_asset(asset: str) -> Response:
-        if asset not in ("app.js", "seekframe-player.js"):
-            raise ApiError("not-found", f"No preview file {asset}.")
-        return _preview_file(asset)
-
-    # The composition's files for the player: what `npm run build -w @seekframe/modal-function`
-    # prepared with the render's own rule (@seekframe/producer's exportCompositionFiles: runtime in
-    # every page, npm libraries and @fontsource faces from installed packages), served as they are.
-    # The same lookups as @seekframe/producer's createExportedFiles.
-    _prepared_cache: dict[str, tuple[float, dict[str, Any]]] = {}
-
-    def _prepared() -> tuple[Path, dict[str, Any]]:
-        name = settings()["composition"]
-        folder = DIST_DIR / "preview" / "compositions" / name
-        manifest_file = folder / "manifest.json"
-        if not manifest_file.exists():
-            raise ApiError("bundle-missing", f"The preview files of the composition {name} were not prepared; run `PREVIEW_COMPOSITION={name} npm run build -w @seekframe/modal-function`.", stage="serve")
-        stamp = manifest_file.stat().st_mtime
-        cached = _prepared_cache.get(name)
-        if not cached or cached[0] != stamp:
-            cached = (stamp, json.loads(manifest_file.read_text()))
-            _prepared_cache[name] = cached  # one dict assignment: safe across the request threads
-        return folder, cached[1]
-
-    def _prepared_file(request: Request, folder: Path, stored: dict[str, str]) -> Response:
-        file = inside_file(folder, stored["file"])
-        if file is None:
-            raise ApiError("bundle-missing", "A prepared preview file is missing; run `npm run build -w @seekframe/modal-function` again.", stage="serve")
-        return file_response(request, file, None, content_type=stored["type"], extra={"content-security-policy": PREVIEW_CSP})
-
-    @web_app.get("/preview/composition/{path:path}")
-    def composition_file(path: str, request: Request) -> Response:
-        folder, manifest = _prepared()
-        # The raw path: Starlette already decoded it; the manifest's keys are the decoded paths.
-        raw = request.scope.get("raw_path", b"").decode("latin-1").split("/preview/composition/", 1)[-1].split("?", 1)[0]
-        key = unquote(raw)
-        # Plain relative paths only, as every template's route (relativePathProblem).
-        if relative_path_problem(key) is not None:
-            raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
-        if key == "__seekframe/remote":
-            url = request.query_params.get("url") or ""
-            stored = manifest["remote"].get(url)
-            if stored:
-                return _prepared_file(request, folder, stored)
-            # Not installed when the preview was built: a page's own request for it goes to where it
-            # is (the viewer's browser loads it); a link someone follows is not sent elsewhere, and
-            # only a URL the pages name (the build's `redirect` list) is: never one a request made up.
-            dest = request.headers.get("sec-fetch-dest")
-            named = url in manifest.get("redirect", [])
-            if named and re.match(r"https?://", url) and dest and dest not in ("document", "iframe", "frame", "embed", "object"):
-                return Response(status_code=307, headers={"location": url, "cache-control": "no-store"})
-            raise ApiError("not-found", f"{url or 'That URL'} has no local copy in this preview, and the preview fetches nothing itself.")
-        stored = manifest["files"].get(key)
-        if stored is None:
-            raise ApiError("not-found", f"No composition file {path}; paths are relative to the composition folder, without '..'.")
-        return _prepared_file(request, folder, stored)
+    add_preview_routes(web_app, ApiError)
 
     # --- API ------------------------------------------------------------------------------------------
 
@@ -238,9 +172,19 @@ def create_api(render: Any, volume: Any):
         try:
             return modal.FunctionCall.from_id(job_id).get(timeout=0)
         except TimeoutError:
-            return None
+            # Finished but still delivering its webhook's last event: the outcome it recorded first.
+            return _progress(job_id).get("outcome")
         except Exception as error:  # the function crashed or was cancelled: the call's own failure
             return {"status": "failed", "error": {"code": "render-failed", "message": f"The render function failed: {error}", "stage": "capture", "retryable": True}}
+
+    def _progress(job_id: str) -> dict[str, Any]:
+        progress_file = VOLUME_PATH / "progress" / f"{job_id}.json"
+        return json.loads(progress_file.read_text()) if progress_file.exists() else {}
+
+    def _webhook_status(job: dict[str, Any]) -> dict[str, Any]:
+        """`webhook: {url, attempts}` in a status, as progressOf in @seekframe/render-api."""
+        webhook = (job.get("request") or {}).get("webhook")
+        return {"webhook": {"url": webhook["url"], "attempts": read_attempts(job["id"])}} if webhook else {}
 
     def _active_jobs() -> int:
         count = 0
@@ -285,7 +229,15 @@ def create_api(render: Any, volume: Any):
             "body": body.decode("utf-8", errors="replace"),
             "allowCustomHtml": config["allow_custom_html"],
             "limits": {"maxFrames": config["max_frames"], "maxPixels": config["max_pixels"]},
+            # Without a secret a webhook is refused (webhook-secret-missing); with one, its shape is checked.
+            **({"webhooks": {}} if config["webhook_secret"] else {}),
         })
+        webhook = None
+        if checked["request"].get("webhook"):
+            await run_in_threadpool(_check_webhook_address, checked["request"]["webhook"]["url"], checked["webhookTarget"], config["webhook_allow_loopback"])
+            # What the render function needs to deliver: where (as the check parsed it), the
+            # caller's customData, and the address this API was reached at (render.completed's url).
+            webhook = {**checked["request"]["webhook"], "target": checked["webhookTarget"], "baseUrl": f"{request.url.scheme}://{request.url.netloc}", "totalFrames": checked["totalFrames"]}
         key = (request.headers.get("idempotency-key") or "").strip()
         if len(key) > 255:
             raise ApiError("invalid-body", "Idempotency-Key is longer than 255 characters; use a UUID.")
@@ -301,7 +253,7 @@ def create_api(render: Any, volume: Any):
             if _active_jobs() >= config["max_concurrent"]:
                 raise ApiError("too-many-renders", f"This deployment is rendering {config['max_concurrent']} video(s) already; try again in {CAPACITY_RETRY_SECONDS} s.", retryable=True, details={"maxConcurrentRenders": config["max_concurrent"]})
             limits = {"maxFrames": config["max_frames"], "maxRenderSeconds": config["max_render_seconds"], "maxPixels": config["max_pixels"], "maxMemoryMB": config["max_memory_mb"]}
-            call = render.spawn(checked["request"], limits)
+            call = render.spawn(checked["request"], limits, webhook) if webhook else render.spawn(checked["request"], limits)
             created = _now()
             job = {
                 "id": call.object_id,
@@ -313,12 +265,20 @@ def create_api(render: Any, volume: Any):
                 "createdAt": created.isoformat(),
                 "expiresAt": (created + timedelta(seconds=config["retention_seconds"])).isoformat(),
                 **({"idempotencyKey": key, "bodyHash": checked["bodyHash"]} if key else {}),
+                **({"webhook": webhook} if webhook else {}),
             }
             _write_json(_job_file(call.object_id), job)
             if key_file is not None:
                 _write_json(key_file, {"id": call.object_id, "bodyHash": checked["bodyHash"]})
             volume.commit()
         return _answer_started(request, call.object_id)
+
+    def _check_webhook_address(url: str, target: dict[str, Any], allow_loopback: bool) -> None:
+        """The address rule of checkWebhookRequest: resolved now, refused when loopback or private."""
+        try:
+            check_webhook_url(target, allow_loopback)
+        except AddressRefused as why:
+            raise ApiError("invalid-options", f"webhook.url {url[:200]} cannot receive deliveries: {why}. Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).", details={"field": "webhook.url"}) from None
 
     def _wants_json(request: Request) -> bool:
         accept = request.headers.get("accept", "")
@@ -330,11 +290,10 @@ def create_api(render: Any, volume: Any):
         job = _read_job(job_id)
         if job.get("status") == "cancelled":
             raise ApiError("render-cancelled", f"Render {job_id} was cancelled; start a new one with POST /api/render.", stage="capture")
+        volume.reload()
         result = _result(job_id)
         if result is None:
-            volume.reload()
-            progress_file = VOLUME_PATH / "progress" / f"{job_id}.json"
-            progress = json.loads(progress_file.read_text()) if progress_file.exists() else {}
+            progress = _progress(job_id)
             body = {
                 "id": job_id,
                 "status": "running" if progress else "queued",
@@ -342,6 +301,7 @@ def create_api(render: Any, volume: Any):
                 "progress": progress.get("progress", 0),
                 "framesRendered": progress.get("framesRendered", 0),
                 "totalFrames": progress.get("totalFrames") or job.get("totalFrames"),
+                **_webhook_status(job),
             }
             return JSONResponse(body, status_code=202, headers={"retry-after": str(ANSWER_POLL_SECONDS), "cache-control": "no-store"})
         if result["status"] == "failed":
@@ -352,6 +312,7 @@ def create_api(render: Any, volume: Any):
             return JSONResponse({
                 "id": job_id, "status": "completed", "stage": "finish", "progress": 1,
                 "framesRendered": job.get("totalFrames"), "totalFrames": job.get("totalFrames"),
+                **_webhook_status(job),
                 "result": {"url": url, "key": result["key"], "durationMs": result.get("durationMs"), "size": result.get("size"), "contentType": result.get("contentType")},
             })
         volume.reload()
@@ -370,6 +331,10 @@ def create_api(render: Any, volume: Any):
         _write_json(_job_file(job_id), {**job, "status": "cancelled"})
         volume.commit()
         modal.FunctionCall.from_id(job_id).cancel()
+        if job.get("webhook") and deliver_cancelled is not None:
+            # The cancelled render function sends nothing more: its last event goes from here.
+            error = {"code": "render-cancelled", "message": f"Render {job_id} was cancelled by a DELETE request.", "stage": "capture", "retryable": False}
+            deliver_cancelled.spawn(job_id, job["webhook"], error)
         return JSONResponse({"id": job_id, "status": "cancelled"}, status_code=202)
 
     @web_app.api_route("/renders/{name}", methods=["GET", "HEAD"])

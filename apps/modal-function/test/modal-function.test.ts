@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
-import { contractSettingsEnv, freePort, rawGet, runRenderApiContract } from '@seekframe/render-api/contract-suite';
+import { ERROR_DOCS, ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
+import { verifyWebhook } from '@seekframe/producer/webhooks';
+import { contractSettingsEnv, defineWebhookContract, freePort, rawGet, runRenderApiContract, startWebhookReceiver } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
@@ -23,7 +24,7 @@ describe('src/app.py', () => {
   it('compiles (python3 -m py_compile)', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'modal-pycache-'));
     try {
-      for (const file of ['src/app.py', 'src/web_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py']) {
+      for (const file of ['src/app.py', 'src/web_routes.py', 'src/preview_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py', 'src/webhook_addresses.py', 'src/webhook_delivery.py', 'src/webhooks.py']) {
         await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
       }
       await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
@@ -131,11 +132,16 @@ describe('src/web_routes.py: request paths', () => {
 });
 
 describe('src/app.py settings', () => {
-  it.each(['   ', ''])('RENDER_API_TOKEN=%j: the web app refuses to start, naming the setting', { timeout: 60_000 }, async (token) => {
+  it.each([
+    ['RENDER_API_TOKEN', '   '],
+    ['RENDER_API_TOKEN', ''],
+    ['RENDER_WEBHOOK_SECRET', ' '],
+    ['RENDER_WEBHOOK_SECRET', ''],
+  ])('%s=%j: the web app refuses to start, naming the setting', { timeout: 60_000 }, async (name, value) => {
     const port = await freePort();
     const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port)], {
       cwd: APP_DIR,
-      env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', RENDER_API_TOKEN: token, MODAL_LOCAL_STATE_DIR: path.join(tmpdir(), 'modal-blank-token-state') },
+      env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', [name]: value, MODAL_LOCAL_STATE_DIR: path.join(tmpdir(), 'modal-blank-token-state') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -143,7 +149,7 @@ describe('src/app.py settings', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).not.toBe(0);
-    expect(output).toMatch(/RENDER_API_TOKEN is set but blank/);
+    expect(output).toContain(`${name} is set but blank`);
   });
 });
 
@@ -199,6 +205,48 @@ runRenderApiContract({
     const api = await startTwin({ compositionDir: contractCompositionDir(), env: contractSettingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
     return { baseUrl: api.url, stop: () => api.close() };
   },
+});
+
+// The contract's webhook checks on the real src/app.py (signed deliveries from the render function
+// to a receiver on 127.0.0.1 under RENDER_WEBHOOK_ALLOW_LOOPBACK=true, refusals, attempts in the
+// status): here, because they are what this app implements itself, in Python.
+describe('render API contract: modal-function src/app.py (webhooks)', () => {
+  defineWebhookContract({
+    name: 'modal-function src/app.py',
+    answerMode: 'call-id',
+    webhooks: true,
+    async start(settings) {
+      const app = await startPythonApp({ env: contractSettingsEnv(settings) });
+      return { baseUrl: app.url, stop: () => app.stop() };
+    },
+  });
+});
+
+describe('src/app.py: a cancelled render\'s webhook', () => {
+  it('DELETE sends render.failed (render-cancelled, with its documented fix) as the one final event, signed with the secret', { timeout: 240_000 }, async () => {
+    const SECRET = 'modal-cancel-secret-7a01';
+    const receiver = await startWebhookReceiver();
+    const app = await startPythonApp({ env: { RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' } });
+    try {
+      const started = await fetch(`${app.url}/api/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: JSON.stringify({ variables: { title: 'Stop me' }, webhook: { url: receiver.url, customData: 7 } }),
+      });
+      expect(started.status).toBe(202);
+      const { id, statusUrl } = (await started.json()) as { id: string; statusUrl: string };
+      expect((await fetch(`${app.url}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
+      await receiver.waitFor((deliveries) => deliveries.some((d) => d.headers['seekframe-event'] === 'render.failed'));
+      const events = [];
+      for (const delivery of receiver.deliveries) events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
+      const failed = events.at(-1)!;
+      expect(failed).toMatchObject({ type: 'render.failed', renderId: id, customData: 7, data: { error: { code: 'render-cancelled', stage: 'capture', retryable: false, fix: ERROR_DOCS['render-cancelled'].fix } } });
+      expect(events.filter((e) => e.type === 'render.failed' || e.type === 'render.completed')).toHaveLength(1);
+    } finally {
+      await app.stop();
+      await receiver.close();
+    }
+  });
 });
 
 // The real src/app.py under uvicorn gets the whole contract suite in the project `seekframe init

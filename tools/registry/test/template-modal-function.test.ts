@@ -27,7 +27,7 @@ describe('modal-function template as a project of its own', () => {
       expect(existsSync(path.join(project, file)), file).toBe(true);
     }
     const cache = await mkdtemp(path.join(shell.context.root, 'pycache-'));
-    await shell.run(PYTHON, ['-m', 'py_compile', 'src/app.py', 'src/web_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py'], { cwd: project, env: { PYTHONPYCACHEPREFIX: cache } });
+    await shell.run(PYTHON, ['-m', 'py_compile', 'src/app.py', 'src/web_routes.py', 'src/preview_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py', 'src/webhook_addresses.py', 'src/webhook_delivery.py', 'src/webhooks.py'], { cwd: project, env: { PYTHONPYCACHEPREFIX: cache } });
   });
 
   it('the Modal image is built from this project (its package.json and lock), not from a Seekframe checkout', async () => {
@@ -47,6 +47,7 @@ describe('modal-function template as a project of its own', () => {
 runRenderApiContract({
   name: 'modal-function project (npm run dev: src/app.py under uvicorn)',
   answerMode: 'call-id',
+  webhooks: true,
   async start(settings) {
     const state = await mkdtemp(path.join(shell.context.root, 'modal-state-'));
     const composition = installedContractComposition(project);

@@ -16,6 +16,9 @@ import { findContentTemplate, instantiateTemplate } from './template-content.js'
 import { VideoFrameOverlay } from './video-frame-overlay.js';
 import type { VirtualClock } from './virtual-clock.js';
 import { inspectTimeline } from './timeline-inspection.js';
+import { withNested } from './nested-reports.js';
+import { describeMediaClips, describeTimeline } from './clip-descriptions.js';
+import { showsSomething } from './shows-something.js';
 import { waitForDomContentLoaded, waitForWindowLoad, waitForFonts, decodeImages } from './page-readiness.js';
 
 export interface PageSettings {
@@ -315,42 +318,11 @@ export class PageRuntime {
 
   async mediaClips(): Promise<MediaClip[]> {
     await this.ready;
-    const out: MediaClip[] = [];
-    for (const clip of this.clips) {
-      if (clip.kind !== 'video' && clip.kind !== 'audio') continue;
-      out.push({
-        kind: clip.kind,
-        src: mediaSrc(clip.el as HTMLMediaElement),
-        start: clip.start,
-        duration: Math.max(0, clip.end - clip.start),
-        mediaStart: clip.mediaStart,
-        hasAudio: isAudible(clip),
-        volume: clipVolume(clip.el),
-      });
-    }
-    for (const sub of this.subs) {
-      const clip = this.clips.find((c) => c.el === sub.host);
-      out.push(...(await sub.mediaClips(clip?.start ?? 0, clip?.end ?? this.settings.duration())));
-    }
-    return out.sort((a, b) => a.start - b.start);
+    return describeMediaClips(this.clips, this.subs, this.settings.duration());
   }
 
   timeline(): TimelineClip[] {
-    return this.clips.map((clip) => {
-      const sub = clip.kind === 'composition' ? this.subs.find((s) => s.host === clip.el) : undefined;
-      const variables = sub?.runtime?.getVariables();
-      return {
-        id: clip.id,
-        kind: clip.kind,
-        element: clip.el,
-        start: clip.start,
-        end: clip.end,
-        trackIndex: clip.trackIndex,
-        mediaStart: clip.mediaStart,
-        lengthFrom: clip.lengthFrom,
-        ...(variables ? { variables } : {}),
-      };
-    });
+    return describeTimeline(this.clips, this.subs);
   }
 
   /** Clips and animations of this document and its sub-compositions, in this document's seconds. */
@@ -400,25 +372,11 @@ export class PageRuntime {
   }
 
   errors(): string[] {
-    const own = this.log.list();
-    for (const sub of this.subs) {
-      for (const message of sub.runtime?.errors() ?? []) own.push(`[${sub.id}] ${message}`);
-    }
-    for (const frame of this.frames) {
-      for (const message of frame.runtime.errors()) own.push(`[iframe ${frame.src}] ${message}`);
-    }
-    return own;
+    return withNested(this.log.list(), this.subs, this.frames, (runtime) => runtime.errors());
   }
 
   pendingList(): string[] {
-    const own = this.pending.list();
-    for (const sub of this.subs) {
-      for (const item of sub.runtime?.pending() ?? []) own.push(`[${sub.id}] ${item}`);
-    }
-    for (const frame of this.frames) {
-      for (const item of frame.runtime.pending()) own.push(`[iframe ${frame.src}] ${item}`);
-    }
-    return own;
+    return withNested(this.pending.list(), this.subs, this.frames, (runtime) => runtime.pending());
   }
 
   api(): SeekframeRuntime {
@@ -445,24 +403,3 @@ export class PageRuntime {
     };
   }
 }
-
-const NOT_SHOWN = 'script, style, template, link, meta, title, noscript';
-
-/** Whether a child document has anything that can paint: a visible box or text in its body. */
-function showsSomething(doc: Document | null): boolean {
-  const body = doc?.body;
-  if (!body) return false;
-  const view = doc.defaultView;
-  for (const el of [doc.documentElement, body]) {
-    const style = view?.getComputedStyle(el);
-    if (style && (style.backgroundImage !== 'none' || !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(style.backgroundColor))) return true;
-  }
-  for (const el of body.querySelectorAll('*')) {
-    if (el.matches(NOT_SHOWN) || el.closest(NOT_SHOWN)) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0) return true;
-  }
-  for (const node of body.childNodes) if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
-  return false;
-}
-

@@ -1,0 +1,21 @@
+/** Elements that never paint a box of their own, even when the browser gives them one. */
+const NOT_SHOWN = 'script, style, template, link, meta, title, noscript';
+
+/** Whether a child document has anything that can paint: a visible box or text in its body. */
+export function showsSomething(doc: Document | null): boolean {
+  const body = doc?.body;
+  if (!body) return false;
+  const view = doc.defaultView;
+  for (const el of [doc.documentElement, body]) {
+    const style = view?.getComputedStyle(el);
+    if (style && (style.backgroundImage !== 'none' || !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(style.backgroundColor))) return true;
+  }
+  for (const el of body.querySelectorAll('*')) {
+    if (el.matches(NOT_SHOWN) || el.closest(NOT_SHOWN)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) return true;
+  }
+  for (const node of body.childNodes) if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
+  return false;
+}
+
