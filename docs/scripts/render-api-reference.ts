@@ -123,7 +123,9 @@ export function renderApiReference(): string {
     ...callIdOnly.flatMap(({ method, route, operation }) => operationSection(method, route, { ...operation, summary: `${operation.summary} (call-id mode only)` })),
     '## Schemas {#schemas}',
     '',
-    ...schemas.map(([name, schema]) => [name, name === 'ErrorBody' ? withCodesLinked(schema as JsonSchema) : schema] as const).flatMap(([name, schema]) => [`### \`${name}\` {#schema-${name.toLowerCase()}}`, '', ...(schema.description ? [schema.description, ''] : []), schemaTable(schema as JsonSchema, schemaLink), '']),
+    ...schemas
+      .map(([name, schema]) => [name, name === 'ErrorBody' ? withCodesLinked(schema as JsonSchema) : (schema as JsonSchema)] as const)
+      .flatMap(([name, schema]) => [`### \`${name}\` {#schema-${name.toLowerCase()}}`, '', ...(schema.description ? [schema.description, ''] : []), schemaTable(schema, schemaLink), '']),
   ]
     .join('\n')
     .trimEnd()
