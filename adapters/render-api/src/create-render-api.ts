@@ -12,6 +12,8 @@ import { isFinished, type JobProgress, type RenderJob, type RenderJobRequest } f
 import { runJob } from './run-job.js';
 import { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
 import { serveObject } from './serve-object.js';
+import { OPENAPI_PATH, renderApiDocument } from './openapi-document.js';
+import type { RenderAccepted, RenderCallId, RenderCancelled, RenderFinished } from './render-answers.js';
 
 const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', gif: 'image/gif' };
 /** Seconds a client waits between status polls, and before retrying at capacity. */
@@ -70,10 +72,15 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     return response;
   });
   app.notFound(() => {
-    throw apiError('not-found', 'No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id.');
+    throw apiError('not-found', `No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id (all described at GET ${OPENAPI_PATH}).`);
   });
 
   mountPreview(app, options);
+
+  // Before the token check, so it needs none: the document describes the API and holds no data.
+  // Made on the first request, once per app (a few ms of schema conversion).
+  let document: ReturnType<typeof renderApiDocument> | undefined;
+  app.get(OPENAPI_PATH, (c) => c.json((document ??= renderApiDocument({ answerMode: options.answerMode, serveRenders }))));
 
   // Every API route needs the token when one is set; the preview page and its assets do not.
   const requireToken = async (c: Context<Env>, next: () => Promise<void>): Promise<void> => {
@@ -164,7 +171,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
       throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
     }
     await cancelJob(job.id, `Render ${job.id} was cancelled by a DELETE request.`);
-    return c.json({ id: job.id, status: 'cancelled' }, 202);
+    return c.json({ id: job.id, status: 'cancelled' } satisfies RenderCancelled, 202);
   });
 
   if (serveRenders) {
@@ -315,22 +322,22 @@ export function createRenderApi(options: RenderApiOptions): Hono<Env> {
     if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
       c.header('location', statusUrl);
       c.header('preference-applied', 'respond-async');
-      return c.json({ id: job.id, statusUrl }, 202);
+      return c.json({ id: job.id, statusUrl } satisfies RenderAccepted, 202);
     }
     if (options.answerMode === 'call-id') {
       c.header('location', statusUrl);
-      return c.json({ call_id: job.id });
+      return c.json({ call_id: job.id } satisfies RenderCallId);
     }
     const stopWatching = ownsJob ? cancelOnDisconnect(c.req.raw.signal, job.id) : () => undefined;
     const finished = await waitForJob(job.id, done, new URL(c.req.url).origin).finally(stopWatching);
     if (!finished || !isFinished(finished.status)) {
       // Past the platform's request time: the client continues by polling.
       c.header('location', statusUrl);
-      return c.json({ id: job.id, statusUrl }, 202);
+      return c.json({ id: job.id, statusUrl } satisfies RenderAccepted, 202);
     }
     if (finished.status === 'completed' && finished.result) {
       const { url, key, durationMs } = finished.result;
-      return c.json({ id: finished.id, url, key, durationMs });
+      return c.json({ id: finished.id, url, key, durationMs } satisfies RenderFinished);
     }
     if (finished.status === 'cancelled') throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
     throw SeekframeError.fromJSON(finished.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export { SeekframeErrorDataSchema, ErrorBodySchema } from './error-data-schema.js';
 export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
 export type { SourceLocation } from './html-tree.js';
 export { ATTR, COMPOSITION_ATTRIBUTES, INTERNAL_ATTRIBUTE_PREFIX, type AttributeDoc, type CompositionAttribute } from './composition-attributes.js';

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import { lambdaError } from '../errors.js';
 import { checkVariablesAgainst } from './check-variables.js';
+import { lambdaApiDocument, OPENAPI_PATH } from './openapi-document.js';
 import { MAX_VARIABLES_BYTES, parseJsonBody, parseRenderBody } from './render-body.js';
 import { cancelRender, readRenderProgress, startRender, type RenderService } from './render-service.js';
 
@@ -37,6 +38,9 @@ const STATUS: Partial<Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 500>> =
 export function createLambdaApiApp(service: RenderService, options: { token?: string } = {}): Hono {
   const app = new Hono();
   app.onError((error, c) => errorResponse(c, error instanceof SeekframeError ? error : lambdaError('internal-error', 'The render API hit an unexpected problem; try again.', { retryable: true })));
+  // Before the token check, so it needs none: the document describes the API and holds no data.
+  let document: ReturnType<typeof lambdaApiDocument> | undefined;
+  app.get(OPENAPI_PATH, (c) => c.json((document ??= lambdaApiDocument(statusOf))));
   app.use('/api/*', async (c, next) => {
     if (options.token && !bearerMatches(c.req.header('authorization'), options.token)) {
       throw lambdaError('unauthorized', 'Send the deployment token as `Authorization: Bearer <token>`.');
@@ -77,7 +81,11 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
 
 function errorResponse(c: Context, error: SeekframeError | SeekframeErrorData): Response {
   const data = error instanceof SeekframeError ? error.toJSON() : error;
-  return c.json({ error: data }, STATUS[data.code] ?? 500);
+  return c.json({ error: data }, statusOf(data.code));
+}
+
+function statusOf(code: string): 400 | 401 | 403 | 404 | 409 | 413 | 500 {
+  return STATUS[code] ?? 500;
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
