@@ -73,9 +73,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Composition attributes', link: '/reference/attributes' },
       { text: 'Variable declarations', link: '/reference/variables' },
       { text: 'JSON output', link: '/reference/json-output' },
-      // Slot: "Render API (OpenAPI)" (/reference/render-api), generated from the render API's Hono
-      // routes and zod schemas once their refactor lands; every template serves the same document
-      // at GET /api/openapi.json.
+      { text: 'Render API (OpenAPI)', link: '/reference/render-api' },
     ],
   },
   {

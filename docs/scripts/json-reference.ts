@@ -1,61 +1,10 @@
 import { z } from 'zod';
 import { CHECK_EXIT_CLEAN, CHECK_EXIT_FINDINGS, CHECK_EXIT_NOT_RUN, CHECK_EXIT_USAGE, CheckReportSchema, RenderReportSchema } from 'seekframe';
 import { generatedNotice } from './generated-notice.js';
-import { cell } from './markdown-table.js';
-
-interface JsonSchema {
-  type?: string | string[];
-  const?: unknown;
-  enum?: unknown[];
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  additionalProperties?: JsonSchema | boolean;
-}
-
-interface Row {
-  field: string;
-  value: string;
-  meaning: string;
-}
-
-/** The non-null member of `X | null`, and whether null is allowed. */
-function unwrap(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
-  const members = schema.anyOf?.filter((member) => member.type !== 'null');
-  if (schema.anyOf && members?.length === 1) return { schema: { ...members[0]!, description: schema.description ?? members[0]!.description }, nullable: true };
-  return { schema, nullable: false };
-}
-
-/** A field's schema in words: what a reader of the JSON finds there. */
-function valueOf(schema: JsonSchema): string {
-  const { schema: inner, nullable } = unwrap(schema);
-  let text: string;
-  if (inner.const !== undefined) text = `\`${JSON.stringify(inner.const)}\``;
-  else if (inner.enum) text = inner.enum.map((v) => `\`${JSON.stringify(v)}\``).join(', ');
-  else if (inner.type === 'array') text = inner.items?.properties ? 'array of objects' : `array of ${valueOf(inner.items ?? {})}`;
-  else if (inner.type === 'object') text = inner.properties ? 'object' : 'object (any keys)';
-  else text = String(inner.type ?? 'any');
-  return nullable ? `${text} or \`null\`` : text;
-}
-
-/** One row per field, nested objects and arrays of objects flattened as `a.b` and `a[].b`. */
-function rows(schema: JsonSchema, prefix = ''): Row[] {
-  const out: Row[] = [];
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const { schema: inner } = unwrap(property);
-    const optional = schema.required?.includes(name) ? '' : ' (optional)';
-    out.push({ field: `${prefix}${name}`, value: valueOf(property) + optional, meaning: unwrap(property).schema.description ?? '' });
-    if (inner.type === 'object' && inner.properties) out.push(...rows(inner, `${prefix}${name}.`));
-    if (inner.type === 'array' && inner.items?.properties) out.push(...rows(inner.items, `${prefix}${name}[].`));
-  }
-  return out;
-}
+import { schemaTable, type JsonSchema } from './json-schema-table.js';
 
 function table(schema: z.ZodType): string {
-  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
-  return ['| field | value | meaning |', '|---|---|---|', ...rows(json).map((r) => `| \`${r.field}\` | ${cell(r.value)} | ${cell(r.meaning)} |`)].join('\n');
+  return schemaTable(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
 }
 
 /** docs/reference/json-output.md: the JSON documents the CLI prints, from their zod schemas. */

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { createLambdaApiApp } from '../src/api/api-app.js';
+import { DistributedProgressSchema } from '../src/api/api-answers.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../src/api/api-invoke.js';
 import type { RenderService } from '../src/api/render-service.js';
 import { getRenderProgress, renderOnLambda } from '../src/client/render-on-lambda.js';
@@ -110,7 +111,10 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     const running = await get();
     expect(running.status).toBe(202);
     expect(running.headers.get('retry-after')).toBe('2');
-    expect(((await running.json()) as { stage: string; cost: { estimated: boolean } })).toMatchObject({ stage: 'plan', cost: { estimated: true } });
+    const runningBody = await running.json();
+    expect(runningBody).toMatchObject({ stage: 'plan', cost: { estimated: true } });
+    // What the OpenAPI document (api/openapi-document.ts) says the progress is.
+    expect(DistributedProgressSchema.safeParse(runningBody).error).toBeUndefined();
 
     await s3.store.put(keys.output, 'not really a video', { contentType: 'video/mp4' });
     await putJson(s3.store, keys.status, { status: 'completed', finishedAt: new Date().toISOString(), output: { key: keys.output, size: 18, frames: 3 } });
@@ -120,7 +124,9 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     expect(await download.text()).toBe('not really a video');
     const json = await get('application/json');
     expect(json.status).toBe(200);
-    expect(((await json.json()) as { output: { url: string } }).output.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const doneBody = (await json.json()) as { output: { url: string } };
+    expect(doneBody.output.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(DistributedProgressSchema.safeParse(doneBody).error).toBeUndefined();
 
     await putJson(s3.store, keys.status, { status: 'failed', finishedAt: new Date().toISOString(), error: { code: 'lint-failed', message: 'bad composition', retryable: false } });
     const failed = await get();

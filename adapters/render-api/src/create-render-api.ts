@@ -3,6 +3,7 @@ import { bearerToken, errorHandler, requestId, requestLimits, type RequestIdEnv 
 import { apiError } from './api-error.js';
 import { CAPACITY_RETRY_SECONDS, createJobService } from './job-service.js';
 import { compositionLoader } from './load-composition.js';
+import { OPENAPI_PATH, renderApiDocument } from './openapi-document.js';
 import { previewRoutes } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
 import { compositionRoutes } from './routes/composition-routes.js';
@@ -24,13 +25,17 @@ export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
   // Every API route needs the token when one is set; the preview page and its assets do not.
   const requireToken = bearerToken({ token: options.token, message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".' });
 
+  let document: ReturnType<typeof renderApiDocument> | undefined;
   const app = new Hono<RequestIdEnv>()
     .onError(errorHandler({ retryAfterSeconds: CAPACITY_RETRY_SECONDS }))
     .notFound(() => {
-      throw apiError('not-found', 'No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id.');
+      throw apiError('not-found', `No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id (all described at GET ${OPENAPI_PATH}).`);
     })
     .use(requestId())
     .use(requestLimits())
+    // Before the token check, so it needs none: the document describes the API and holds no data.
+    // Made on the first request, once per app (a few ms of schema conversion).
+    .get(OPENAPI_PATH, (c) => c.json((document ??= renderApiDocument({ answerMode: options.answerMode, serveRenders }))))
     .use('/api/*', requireToken)
     .route('/', previewRoutes(options))
     .route('/api', compositionRoutes(loadComposition))

@@ -21,6 +21,10 @@ export type {
 export {
   RENDER_FORMATS,
   RENDER_QUALITIES,
+  JOB_STATUSES,
+  JOB_STAGES,
+  JobProgressSchema,
+  RenderJobResultSchema,
   isFinished,
   type JobProgress,
   type JobStage,
@@ -32,11 +36,24 @@ export {
   type RenderJobResult,
   type RenderQuality,
 } from './render-job.js';
-export { compositionInfo, type CompositionInfo } from './load-composition.js';
+export { compositionInfo, CompositionInfoSchema, type CompositionInfo } from './load-composition.js';
 export { createMemoryJobStore } from './memory-job-store.js';
 export { parseRunnerEvent } from './parse-runner-event.js';
 export { PREVIEW_COMPOSITION_BASE, PREVIEW_CSP } from './preview-routes.js';
 export { statusOf } from './api-error.js';
+export { renderApiDocument, OPENAPI_PATH, type RenderApiDocumentOptions } from './openapi-document.js';
+export {
+  RenderAcceptedSchema,
+  RenderFinishedSchema,
+  RenderCallIdSchema,
+  RenderCancelledSchema,
+  CompletedJobSchema,
+  type RenderAccepted,
+  type RenderFinished,
+  type RenderCallId,
+  type RenderCancelled,
+  type CompletedJob,
+} from './render-answers.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
 export { expireRenders } from './expire-renders.js';

@@ -1,17 +1,19 @@
-import { extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
+import { z } from 'zod';
+import { extractCompositionMetadata, VariableDeclarationSchema, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import type { CompositionSource } from './ports.js';
 import { readText } from './read-body.js';
 
 /** What `GET /api/composition` answers: enough to size the player and build the form. */
-export interface CompositionInfo {
-  id: string;
-  width: number;
-  height: number;
-  fps: number;
-  duration: number;
-  variables: CompositionMetadata['variables'];
-}
+export const CompositionInfoSchema = z.object({
+  id: z.string().describe('data-composition-id of the composition this deployment renders.'),
+  width: z.number().int().describe('Pixels.'),
+  height: z.number().int().describe('Pixels.'),
+  fps: z.number().describe('Frames per second a render uses when the request names none.'),
+  duration: z.number().describe('Seconds.'),
+  variables: z.array(VariableDeclarationSchema).describe('The declared variables: what `variables` in POST /api/render may set.'),
+});
+export type CompositionInfo = z.output<typeof CompositionInfoSchema>;
 
 /** Compositions without data-fps render at 30, like `seekframe render`. */
 export const DEFAULT_FPS = 30;

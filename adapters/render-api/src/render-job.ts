@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import type { SeekframeErrorData } from '@seekframe/composition';
-import type { WebhookAttempt, WebhookRequest } from '@seekframe/producer/webhooks';
-import { isFinishedStatus, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality } from '@seekframe/producer/http';
+import { WebhookAttemptSchema, type WebhookAttempt, type WebhookRequest } from '@seekframe/producer/webhooks';
+import { isFinishedStatus, JOB_STATUSES, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality } from '@seekframe/producer/http';
 
-export { RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality };
+export { JOB_STATUSES, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality };
 
 /**
  * A render job as every template stores it (in memory, in Durable Object storage, as Blob JSON).
@@ -10,7 +11,8 @@ export { RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, ty
  */
 
 /** Pipeline stages, the same names as the producer's `RenderStage` (`{type:'stage'}` events). */
-export type JobStage = 'lint' | 'load' | 'variables' | 'serve' | 'media' | 'capture' | 'finish';
+export const JOB_STAGES = ['lint', 'load', 'variables', 'serve', 'media', 'capture', 'finish'] as const;
+export type JobStage = (typeof JOB_STAGES)[number];
 
 /** The validated body of `POST /api/render` (variables already checked against the declarations). */
 export interface RenderJobRequest {
@@ -25,17 +27,15 @@ export interface RenderJobRequest {
   webhook?: WebhookRequest;
 }
 
-/** Where the finished file is, as `POST /api/render` (sync mode) answers it. */
-export interface RenderJobResult {
-  /** Where a client downloads it: the store's own URL, else `/api/render/<id>` on this app. */
-  url: string;
-  /** The object store key (`renders/<id>.<ext>`). */
-  key: string;
-  /** Wall time of the render in milliseconds. */
-  durationMs: number;
-  size?: number;
-  contentType?: string;
-}
+/** Where the finished file is, as `POST /api/render` (sync mode) answers it. The schemas here are also the types, and the OpenAPI document's (openapi-document.ts). */
+export const RenderJobResultSchema = z.object({
+  url: z.string().describe("Where a client downloads it: the store's own URL, else `/api/render/<id>` on this app."),
+  key: z.string().describe('The object store key (`renders/<id>.<ext>`).'),
+  durationMs: z.number().describe('Wall time of the render in milliseconds.'),
+  size: z.number().int().optional().describe('Bytes of the file.'),
+  contentType: z.string().optional(),
+});
+export type RenderJobResult = z.output<typeof RenderJobResultSchema>;
 
 export interface RenderJob {
   id: string;
@@ -66,16 +66,19 @@ export interface RenderJob {
 export type JobUpdate = Partial<Pick<RenderJob, 'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error' | 'webhookAttempts'>>;
 
 /** The public view of a running job (`GET /api/render/:id` while queued or running). */
-export interface JobProgress {
-  id: string;
-  status: JobStatus;
-  stage: JobStage | null;
-  progress: number;
-  framesRendered: number;
-  totalFrames: number | null;
-  /** Present when the render was started with a `webhook`: where it posts, and each attempt. */
-  webhook?: { url: string; attempts: WebhookAttempt[] };
-}
+export const JobProgressSchema = z.object({
+  id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  stage: z.enum(JOB_STAGES).nullable().describe('The pipeline stage running now; null before the first.'),
+  progress: z.number().min(0).max(1).describe('0..1'),
+  framesRendered: z.number().int().min(0),
+  totalFrames: z.number().int().nullable(),
+  webhook: z
+    .object({ url: z.string(), attempts: z.array(WebhookAttemptSchema) })
+    .optional()
+    .describe('Present when the render was started with a `webhook`: where it posts, and each attempt.'),
+});
+export type JobProgress = z.output<typeof JobProgressSchema>;
 
 /** The shared `isFinishedStatus` (@seekframe/producer/http) under this package's name. */
 export const isFinished = isFinishedStatus;

@@ -28,6 +28,16 @@ async function r2Keys(): Promise<string[]> {
 }
 
 describe('Cloudflare template, local mode (Miniflare + R2 + host container server)', () => {
+  it('GET /api/openapi.json answers the render API document from the Worker bundle (zod-openapi in the Workers runtime)', async () => {
+    const response = await fetch(`${worker.url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/render', '/api/render/{id}', '/api/composition']));
+    // Sync answer mode: the Worker waits for the render, so no /renders/{name} route.
+    expect(document.paths['/renders/{name}']).toBeUndefined();
+  });
+
   it('POST /api/render waits, stores the MP4 in R2 under renders/<id>.mp4 and answers {url, key, durationMs}', async () => {
     const response = await fetch(`${worker.url}/api/render`, {
       method: 'POST',

@@ -6,6 +6,8 @@
 //                                     fix in render.failed webhook events (src/webhooks.py)
 //   dist/preview/                     the preview page: index.html + app.js (@seekframe/render-api),
 //                                     seekframe-player.js (@seekframe/player/bundle)
+//   dist/openapi.json                 the render API's OpenAPI document (@seekframe/render-api's
+//                                     renderApiDocument, answer mode call-id), served at /api/openapi.json
 //   dist/preview/compositions/<name>/ the composition's files for the player, prepared with the
 //                                     render's own rule (@seekframe/producer's exportCompositionFiles:
 //                                     the runtime in every page, npm libraries and @fontsource faces
@@ -25,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportCompositionFiles } from '@seekframe/producer/composition-files/node';
 import { ERROR_DOCS } from '@seekframe/composition';
-import { PREVIEW_COMPOSITION_BASE } from '@seekframe/render-api';
+import { PREVIEW_COMPOSITION_BASE, renderApiDocument } from '@seekframe/render-api';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const resolve = createRequire(import.meta.url).resolve;
@@ -84,6 +86,10 @@ const assets = {
 };
 await mkdir(path.join(dist, 'preview'), { recursive: true });
 for (const [name, file] of Object.entries(assets)) await copyFile(file, path.join(dist, 'preview', name));
+
+// The Python app cannot run the TypeScript that makes the document: it is made here, from the same
+// zod schemas every TypeScript template serves it from, for this template's answer mode.
+await writeFile(path.join(dist, 'openapi.json'), `${JSON.stringify(renderApiDocument({ answerMode: 'call-id' }), null, 2)}\n`);
 
 for (const dir of compositionDirs()) {
   const name = path.basename(dir);

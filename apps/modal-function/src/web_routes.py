@@ -75,7 +75,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
     async def _http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
         if error.status_code == 405:
             return _error_response(ApiError("method-not-allowed", "This route does not take that method."))
-        return _error_response(ApiError("not-found", "No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id."))
+        return _error_response(ApiError("not-found", "No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id (all described at GET /api/openapi.json)."))
 
     @web_app.middleware("http")
     async def _request_id_and_auth(request: Request, call_next):
@@ -92,7 +92,8 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
             return response
         config = settings()
         path = request.url.path
-        needs_token = path.startswith("/api/") or path.startswith("/renders/")
+        # The OpenAPI document describes the API and holds no data: a client reads it before it has a token.
+        needs_token = (path.startswith("/api/") and path != "/api/openapi.json") or path.startswith("/renders/")
         if config["token"] and needs_token:
             match = re.fullmatch(r"Bearer\s+(.+)", request.headers.get("authorization", ""), flags=re.IGNORECASE)
             if not match or not hmac.compare_digest(match.group(1).strip().encode(), config["token"].encode()):
@@ -130,6 +131,14 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
     add_preview_routes(web_app, ApiError)
 
     # --- API ------------------------------------------------------------------------------------------
+
+    @web_app.get("/api/openapi.json")
+    def openapi_document() -> Response:
+        # Made at build time (scripts/build.mjs) from the render API's zod schemas, as every template serves it.
+        file = DIST_DIR / "openapi.json"
+        if not file.exists():
+            raise ApiError("internal-error", "openapi.json is missing; run `npm run build -w @seekframe/modal-function`.")
+        return Response(file.read_bytes(), media_type="application/json")
 
     @web_app.get("/api/composition")
     def get_composition() -> dict[str, Any]:

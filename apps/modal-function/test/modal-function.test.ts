@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_DOCS, ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
 import { verifyWebhook } from '@seekframe/producer/webhooks';
 import { contractSettingsEnv, defineWebhookContract, freePort, rawGet, runRenderApiContract, startWebhookReceiver } from '@seekframe/render-api/contract-suite';
+import { renderApiDocument } from '@seekframe/render-api';
 import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
@@ -163,6 +164,22 @@ describe('src/web_routes.py: oversized requests', () => {
       const heavy = await rawGet(app.url, '/api/composition', { 'x-big': 'b'.repeat(64 * 1024) });
       expect({ status: heavy.status, code: JSON.parse(heavy.body).error.code }).toEqual({ status: 431, code: 'headers-too-large' });
       expect((await rawGet(app.url, '/api/composition')).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe('src/web_routes.py: GET /api/openapi.json', () => {
+  it('serves the document the build made from the render API schemas (call-id mode), without the token the other /api routes need', { timeout: 120_000 }, async () => {
+    const app = await startPythonApp({ env: { RENDER_API_TOKEN: 'modal-openapi-token' } });
+    try {
+      const answer = await fetch(`${app.url}/api/openapi.json`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+      // The same document every TypeScript template answers for this mode: the built file is current.
+      expect(await answer.json()).toEqual(JSON.parse(JSON.stringify(renderApiDocument({ answerMode: 'call-id' }))));
+      expect((await fetch(`${app.url}/api/composition`)).status).toBe(401);
     } finally {
       await app.stop();
     }

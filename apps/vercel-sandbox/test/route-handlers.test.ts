@@ -80,6 +80,14 @@ describe('route handlers of the Vercel template', () => {
     expect(await info.json()).toMatchObject({ id: 'tiny', width: 160, height: 90, fps: 10, duration: 1, variables: [{ id: 'bg' }] });
   });
 
+  it('GET /api/openapi.json, through the Next catch-all route, is the render API document (sync mode)', async () => {
+    const answer = await api.GET(new Request(`${BASE}/api/openapi.json`));
+    expect(answer.status).toBe(200);
+    const document = (await answer.json()) as { openapi: string; paths: Record<string, { post?: { responses: Record<string, unknown> } }> };
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(document.paths['/api/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '202', '400']));
+  });
+
   it('POST /api/render answers {url, key, durationMs} once the MP4 is in Blob', async () => {
     const response = await api.POST(post({ variables: { bg: '#ff0000' } }));
     expect(response.status).toBe(200);

@@ -4,17 +4,8 @@
  * file/field and the fix; `stage` says where in the pipeline it happened; `retryable` tells a
  * queue or a distributed runner whether trying again can help.
  */
-export type ErrorStage =
-  | 'config'
-  | 'lint'
-  | 'variables'
-  | 'load'
-  | 'media'
-  | 'serve'
-  | 'browser'
-  | 'capture'
-  | 'encode'
-  | 'output';
+export const ERROR_STAGES = ['config', 'lint', 'variables', 'load', 'media', 'serve', 'browser', 'capture', 'encode', 'output'] as const;
+export type ErrorStage = (typeof ERROR_STAGES)[number];
 
 /**
  * Every error code a user, a client or a host can see: one closed list, so a typo or a second

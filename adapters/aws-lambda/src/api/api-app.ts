@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import { httpStatusOf } from '@seekframe/composition';
 import { bearerToken, errorHandler, errorResponse, requestId } from '@seekframe/producer/http';
 import { lambdaError } from '../errors.js';
 import { checkVariablesAgainst } from './check-variables.js';
+import { lambdaApiDocument, OPENAPI_PATH } from './openapi-document.js';
 import { MAX_VARIABLES_BYTES, parseJsonBody, parseRenderBody } from './render-body.js';
 import { cancelRender, readRenderProgress, startRender, type RenderService } from './render-service.js';
 
@@ -19,8 +21,11 @@ export function createLambdaApiApp(service: RenderService, options: { token?: st
   const app = new Hono();
   app.onError(errorHandler());
   app.use(requestId());
+  // Before the token check, so it needs none: the document describes the API and holds no data.
+  let document: ReturnType<typeof lambdaApiDocument> | undefined;
+  app.get(OPENAPI_PATH, (c) => c.json((document ??= lambdaApiDocument(httpStatusOf))));
   app.notFound(() => {
-    throw lambdaError('not-found', 'No such route; the Lambda render API serves POST /api/render and GET/DELETE /api/render/:id.');
+    throw lambdaError('not-found', `No such route; the Lambda render API serves POST /api/render and GET/DELETE /api/render/:id (described at GET ${OPENAPI_PATH}).`);
   });
   app.use('/api/*', bearerToken({ token: options.token, message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".' }));
 

@@ -23,6 +23,14 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
       expect(answer.json.variables.map((v: { id: string; type: string }) => `${v.id}:${v.type}`)).toEqual(['title:string', 'size:number']);
     });
 
+    it('GET /api/openapi.json describes the API: OpenAPI 3.1 JSON with POST /api/render', async () => {
+      const answer = await call(base(), '/api/openapi.json');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+      expect(answer.json.openapi).toMatch(/^3\.1\.\d+$/);
+      expect(answer.json.paths?.['/api/render']?.post).toBeTruthy();
+    });
+
     it('echoes a given x-request-id and makes one up otherwise', async () => {
       const given = await call(base(), '/api/composition', { headers: { 'x-request-id': 'contract-abc-123' } });
       expect(given.headers.get('x-request-id')).toBe('contract-abc-123');

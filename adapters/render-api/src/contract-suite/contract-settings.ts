@@ -13,7 +13,7 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
   describe('RENDER_API_TOKEN', () => {
     const base = useTarget(options, { token: TOKEN });
 
-    it('every API route needs the bearer token (401 unauthorized); the preview page does not', async () => {
+    it('every API route needs the bearer token (401 unauthorized); the preview page and the API description do not', async () => {
       expectError(await call(base(), '/api/composition'), 401, 'unauthorized');
       expectError(await call(base(), '/api/composition', { token: 'wrong-token' }), 401, 'unauthorized');
       expectError(await call(base(), '/api/composition', { token: `${TOKEN}x` }), 401, 'unauthorized');
@@ -25,6 +25,8 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
       expect((await call(base(), '/api/render/anything', { token: TOKEN })).status).toBe(404);
       expect((await call(base(), '/')).status).toBe(200);
       expect((await call(base(), '/preview/app.js')).status).toBe(200);
+      // It describes the API and holds no data: a client reads it before it has a token.
+      expect((await call(base(), '/api/openapi.json')).status).toBe(200);
     });
   });
 

@@ -7,6 +7,7 @@ import { POLL_SECONDS, type JobRequestContext, type JobService } from '../job-se
 import type { ObjectStore } from '../ports.js';
 import type { AnswerMode, RenderApiLimits, RenderApiWebhooks } from '../render-api-options.js';
 import { isFinished, type JobProgress, type RenderJob } from '../render-job.js';
+import type { RenderAccepted, RenderCallId, RenderCancelled, RenderFinished } from '../render-answers.js';
 import { serveObject } from '../serve-object.js';
 
 export interface RenderRoutesOptions {
@@ -51,22 +52,22 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
         if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
           c.header('location', statusUrl);
           c.header('preference-applied', 'respond-async');
-          return c.json({ id: job.id, statusUrl }, 202);
+          return c.json({ id: job.id, statusUrl } satisfies RenderAccepted, 202);
         }
         if (options.answerMode === 'call-id') {
           c.header('location', statusUrl);
-          return c.json({ call_id: job.id });
+          return c.json({ call_id: job.id } satisfies RenderCallId);
         }
         // Only the client that started a render cancels it by leaving; a retry's client does not.
         const finished = await service.wait(job.id, created ? { cancelOnAbort: c.req.raw.signal, context } : { context });
         if (!finished || !isFinished(finished.status)) {
           // Past the platform's request time: the client continues by polling.
           c.header('location', statusUrl);
-          return c.json({ id: job.id, statusUrl }, 202);
+          return c.json({ id: job.id, statusUrl } satisfies RenderAccepted, 202);
         }
         if (finished.status === 'completed' && finished.result) {
           const { url, key, durationMs } = finished.result;
-          return c.json({ id: finished.id, url, key, durationMs });
+          return c.json({ id: finished.id, url, key, durationMs } satisfies RenderFinished);
         }
         if (finished.status === 'cancelled') throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
         throw failureOf(finished);
@@ -89,7 +90,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
     .delete('/render/:id', async (c) => {
       const id = c.req.param('id');
       const job = await service.cancel(id, `Render ${id} was cancelled by a DELETE request.`);
-      return c.json({ id: job.id, status: 'cancelled' }, 202);
+      return c.json({ id: job.id, status: 'cancelled' } satisfies RenderCancelled, 202);
     });
 }
 

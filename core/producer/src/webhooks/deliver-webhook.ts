@@ -1,5 +1,8 @@
 import { signWebhook, SIGNATURE_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_ID_HEADER } from './webhook-signature.js';
 import type { WebhookEvent, WebhookEventType } from './webhook-events.js';
+import type { WebhookAttempt } from './webhook-attempt.js';
+
+export type { WebhookAttempt };
 
 /**
  * Waits before the 2nd, 3rd, 4th and 5th attempt: 5 attempts in all, about 85 s from the first to
@@ -8,24 +11,6 @@ import type { WebhookEvent, WebhookEventType } from './webhook-events.js';
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 4_000, 16_000, 64_000];
 /** One attempt's limit: a receiver should answer at once and do its work afterwards. */
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
-
-/** One POST of one event, as `GET /api/render/:id` lists it. */
-export interface WebhookAttempt {
-  eventId: string;
-  event: WebhookEventType;
-  /** 1 for the first try. */
-  attempt: number;
-  /** ISO time the attempt started. */
-  at: string;
-  /** The receiver's HTTP status; null when none came (timeout, network error, refused address). */
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  /** Why it failed, a sentence; absent when it succeeded. */
-  error?: string;
-  /** Whether another attempt follows. */
-  willRetry: boolean;
-}
 
 /** One POST as the sender makes it. */
 export interface WebhookPost {
