@@ -64,6 +64,34 @@ describe('distributed render faults', () => {
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   }, 300_000);
 
+  it('a chunk\'s last progress event delivered while its final record is written does not undo "done"', async () => {
+    // What a loaded machine did once: the capture's last progress event (all frames) reached the
+    // handler only after the chunk had finished, queued a done: false record behind the final one,
+    // and the completed render reported 3 of 4 chunks done.
+    const late = new Map<number, () => void>();
+    const lateCore: RenderCore = {
+      ...core,
+      renderFrames: async (plan, range, target, context) => {
+        const result = await core.renderFrames(plan, range, target, context);
+        late.set(range.start, () => context.onEvent?.({ type: 'progress', framesRendered: range.end - range.start }));
+        return result;
+      },
+    };
+    const store = {
+      ...s3.store,
+      put: async (key: string, body: string | Uint8Array, options?: Parameters<typeof s3.store.put>[2]) => {
+        const written = await s3.store.put(key, body, options);
+        if (/\/progress\/\d{5}\.json$/.test(key) && typeof body === 'string' && (JSON.parse(body) as { done?: boolean }).done) {
+          for (const deliver of late.values()) deliver();
+        }
+        return written;
+      },
+    };
+    const { progress } = await runLocalRender({ ...base(), store, core: lateCore, workRoot: path.join(work, 'late-progress') });
+    expect(late.size).toBe(2);
+    expect(progress).toMatchObject({ status: 'completed', chunks: { total: 2, done: 2, retried: 0 } });
+  }, 300_000);
+
   it('never retries a deterministic failure (ffmpeg differs from the plan) and records it in status.json', async () => {
     const system = systemRuntime();
     let chunkCalls = 0;

@@ -76,8 +76,12 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     // A failed progress write loses one progress update, never the chunk.
     let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false), { shortLived: true }).catch(() => undefined);
     let lastWritten = 0;
+    // Set once the frames are rendered: a progress event that arrives later (emitted before, delivered
+    // after) must not queue a done: false record behind the final one, which left a finished render
+    // reporting a chunk as not done.
+    let finished = false;
     const onEvent = (e: { type: string; framesRendered?: number }): void => {
-      if (e.type !== 'progress' || typeof e.framesRendered !== 'number') return;
+      if (finished || e.type !== 'progress' || typeof e.framesRendered !== 'number') return;
       const done = Math.min(frames, e.framesRendered);
       if (done - lastWritten < every && done < frames) return;
       lastWritten = done;
@@ -129,6 +133,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       // Extracted video frames and downloads of this chunk: /tmp is shared with the next invocation.
       await rm(workDir, { recursive: true, force: true });
     }
+    finished = true;
     await writes;
     await putJson(deps.store, keys.chunkProgress(index), record(frames, true), { shortLived: true });
     // render.progress (at most one per interval across all chunks; one attempt, bounded by its timeout).
