@@ -22,11 +22,13 @@ interface SourceFile {
   imports: string[];
 }
 
-function sourceFiles(folder: string, skip: (file: string) => boolean = () => false): SourceFile[] {
+/** The TypeScript sources under `folder`; with `everything`, its tests and JavaScript (scripts) too. */
+function sourceFiles(folder: string, skip: (file: string) => boolean = () => false, everything = false): SourceFile[] {
   const base = path.join(ROOT, folder);
   const entries = readdirSync(base, { recursive: true, withFileTypes: true });
+  const wanted = (name: string): boolean => (everything ? /\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') : /\.(ts|tsx|mts)$/.test(name) && !/\.(test|d)\.ts$/.test(name));
   return entries
-    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts)$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name))
+    .filter((entry) => entry.isFile() && wanted(entry.name))
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !file.includes('/node_modules/') && !file.includes('/dist/') && !skip(file))
     .map((file) => ({ file, imports: ts.preProcessFile(readFileSync(path.join(ROOT, file), 'utf8'), true, true).importedFiles.map((i) => i.fileName) }));
@@ -92,6 +94,24 @@ describe('dependency rules', () => {
 
   it('no package below the CLI imports it (adapters and apps translate to core calls, never to commands)', () => {
     const files = [...sourceFiles('adapters'), ...sourceFiles('core', (file) => file.startsWith('core/cli/'))];
+    expect(violations(files, (specifier) => specifier === 'seekframe' || specifier.startsWith('seekframe/'))).toEqual([]);
+  });
+
+  it('no adapter declares the CLI package as a dependency, and the render API not even for its tests', () => {
+    // The CLI has an optional peer on @seekframe/aws-lambda, which builds on the render API: a
+    // dependency from an adapter back to the CLI closes a cycle. Hosts pass the CLI in
+    // (createLocalRunner's `cli`); the render API's own tests find it by its workspace path.
+    const fields = ['dependencies', 'peerDependencies', 'optionalDependencies'];
+    const declared = [...PACKAGES.values()]
+      .filter(({ dir }) => dir.startsWith('adapters/'))
+      .flatMap(({ dir }) => {
+        const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const checked = dir === 'adapters/render-api' ? [...fields, 'devDependencies'] : fields;
+        return checked.filter((field) => manifest[field]?.seekframe !== undefined).map((field) => `${dir}/package.json ${field} has seekframe`);
+      });
+    expect(declared).toEqual([]);
+    const files = sourceFiles('adapters/render-api', () => false, true);
+    expect(files.length).toBeGreaterThan(50);
     expect(violations(files, (specifier) => specifier === 'seekframe' || specifier.startsWith('seekframe/'))).toEqual([]);
   });
 

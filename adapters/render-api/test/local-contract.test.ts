@@ -1,5 +1,5 @@
-import { contractSettingsEnv, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
-import { contractCompositionDir, nodePreviewAssets, seekframeCli, serveLocal } from '@seekframe/render-api/node';
+import { checkoutCli, contractSettingsEnv, runRenderApiContract, type ContractSettings } from '@seekframe/render-api/contract-suite';
+import { contractCompositionDir, nodePreviewAssets, serveLocal } from '@seekframe/render-api/node';
 
 /** The local twin every template starts from: serveLocal = render API + local runner + folder store. */
 async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id') {
@@ -7,7 +7,7 @@ async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id')
     compositionDir: contractCompositionDir(),
     answerMode,
     // CLI and page script from the TypeScript sources, so the suite never runs a stale build.
-    runner: { cli: seekframeCli({ fromSource: true }), workers: 1 },
+    runner: { cli: checkoutCli(), workers: 1 },
     previewAssets: nodePreviewAssets({ fromSource: true }),
     ...(settings.token ? { token: settings.token } : {}),
     ...(settings.allowCustomHtml ? { allowCustomHtml: true } : {}),

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { gatedCompositionDir, seekframeCli, serveLocal, type LocalRenderApi } from '@seekframe/render-api/node';
+import { checkoutCli } from '@seekframe/render-api/contract-suite';
+import { gatedCompositionDir, serveLocal, type LocalRenderApi } from '@seekframe/render-api/node';
 
 /**
  * The client of a synchronous `POST /api/render` never learns the job id; when it disconnects
@@ -21,7 +22,7 @@ beforeAll(async () => {
     compositionDir: gatedCompositionDir(),
     maxConcurrentRenders: 1,
     newId: () => `job-${++next}`,
-    runner: { cli: seekframeCli({ fromSource: true }), workers: 1, tempDir: path.join(dir, 'work') },
+    runner: { cli: checkoutCli(), workers: 1, tempDir: path.join(dir, 'work') },
   });
 }, 60_000);
 afterAll(async () => {

@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveLocal, type LocalRenderApi, type ServeLocalOptions } from '@seekframe/render-api/node';
+import { serveLocal, type CliCommand, type LocalRenderApi, type ServeLocalOptions } from '@seekframe/render-api/node';
+import { seekframeBin } from 'seekframe/bin-path';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,11 +24,19 @@ function findUpwards(from: string, name: string): string | undefined {
   }
 }
 
-export interface TwinOptions extends Omit<ServeLocalOptions, 'compositionDir' | 'answerMode'> {
+export interface TwinOptions extends Omit<ServeLocalOptions, 'compositionDir' | 'answerMode' | 'runner'> {
+  /** Passed to the local runner; default `cli`: twinCli(env). */
+  runner?: Partial<ServeLocalOptions['runner']>;
   /** A folder with index.html; default compositions/<PREVIEW_COMPOSITION or ui-3d-reveal>. */
   compositionDir?: string;
   /** The volume folder; default a new temp folder. */
   volumeDir?: string;
+}
+
+/** SEEKFRAME_CLI (a path to an executable) when set, else this project's installed `seekframe` bin. */
+function twinCli(env: Record<string, string | undefined>): CliCommand {
+  const configured = env.SEEKFRAME_CLI?.trim();
+  return configured ? { command: configured, args: [] } : { command: process.execPath, args: [seekframeBin] };
 }
 
 export function startTwin(options: TwinOptions = {}): Promise<LocalRenderApi> {
@@ -41,7 +50,7 @@ export function startTwin(options: TwinOptions = {}): Promise<LocalRenderApi> {
     answerMode: 'call-id',
     serveRendersRoute: true,
     ...(volumeDir ? { dataDir: volumeDir } : {}),
-    runner: { workers: 'auto', browserGpu: false, ...rest.runner },
+    runner: { cli: twinCli(env), workers: 'auto', browserGpu: false, ...rest.runner },
   });
 }
 

@@ -6,14 +6,14 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_DOCS, ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
 import { verifyWebhook } from '@seekframe/producer/webhooks';
-import { contractSettingsEnv, defineWebhookContract, freePort, rawGet, runRenderApiContract, startWebhookReceiver } from '@seekframe/render-api/contract-suite';
+import { checkoutCli, contractSettingsEnv, defineWebhookContract, freePort, rawGet, runRenderApiContract, startWebhookReceiver } from '@seekframe/render-api/contract-suite';
 import { renderApiDocument } from '@seekframe/render-api';
-import { contractCompositionDir, nodePreviewAssets, seekframeCli } from '@seekframe/render-api/node';
+import { contractCompositionDir, nodePreviewAssets } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
 import { APP_DIR, PYTHON, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);
-const CLI = seekframeCli({ fromSource: true });
+const CLI = checkoutCli();
 
 beforeAll(async () => {
   // dist/check-request.mjs and dist/preview/ from the current sources, with the contract

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderKeys, freePort, waitUntilAnswers } from '@seekframe/render-api/contract-suite';
-import { contractCompositionDir, seekframeCli } from '@seekframe/render-api/node';
+import { checkoutCli, folderKeys, freePort, waitUntilAnswers } from '@seekframe/render-api/contract-suite';
+import { contractCompositionDir } from '@seekframe/render-api/node';
 
 export const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 // Debian's python3 is the one python3-fastapi/python3-uvicorn install into.
@@ -44,7 +44,7 @@ export interface PythonApp {
   storedKeys(): Promise<string[]>;
 }
 
-const CLI = seekframeCli({ fromSource: true });
+const CLI = checkoutCli();
 
 /**
  * The real src/app.py under uvicorn on 127.0.0.1 with the local modal stand-in (spawn = a

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import puppeteer from 'puppeteer-core';
 import { browserArgs, findBrowser } from '@seekframe/engine';
+import { REPO_ROOT } from './repo-root.js';
 
 const run = promisify(execFile);
 
@@ -34,8 +35,7 @@ export interface ParityComposition {
   fps: number;
 }
 
-/** The repository checkout this package sits in (src/contract-suite or dist/contract-suite, four levels down). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export { REPO_ROOT };
 
 /** The repository's bundled composition (in a checkout) at 1, 3 and 5 s. */
 export const BUNDLED: ParityComposition = { name: 'ui-3d-reveal', dir: path.join(REPO_ROOT, 'compositions/ui-3d-reveal'), times: [1, 3, 5], fps: 1 };

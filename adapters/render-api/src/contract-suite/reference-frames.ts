@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { seekframeCli } from '../node/seekframe-cli.js';
+import { checkoutCli } from './checkout-cli.js';
 import { REPO_ROOT, type ParityComposition } from './preview-parity.js';
 
 const run = promisify(execFile);
@@ -60,7 +60,7 @@ export async function referenceFrames(composition: ParityComposition): Promise<s
       await rm(partial, { recursive: true, force: true });
       const last = Math.max(...composition.times);
       // The CLI from this checkout's sources (a stale build never renders the reference).
-      const cli = seekframeCli({ fromSource: true });
+      const cli = checkoutCli();
       await run(cli.command, [...cli.args, 'render', composition.dir, '--format', 'png-sequence', '--fps', String(composition.fps), '--workers', '1', '-q', '-o', partial], { cwd: os.tmpdir(), maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
         throw new Error(`the reference render of ${composition.dir} failed:\n${error.stderr ?? String(error)}`);
       });

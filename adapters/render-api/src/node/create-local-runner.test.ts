@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunnerEvent, RunnerJob } from '../ports.js';
 import { createLocalFolderStorage } from '@seekframe/producer';
 import type { ObjectStore } from '../ports.js';
-import { createLocalRunner, renderArguments } from './create-local-runner.js';
+import { createLocalRunner, renderArguments, type LocalRunnerOptions } from './create-local-runner.js';
+import { serveLocal } from './serve-local.js';
 
 const job: RunnerJob = {
   id: 'j1',
@@ -96,6 +97,17 @@ describe('createLocalRunner', () => {
     await expect(started).rejects.toMatchObject({ code: 'render-cancelled' });
     expect(() => process.kill(pid, 0)).toThrow();
     expect((await (await import('node:fs/promises')).readdir(dir)).filter((name) => name.startsWith('seekframe-job-'))).toEqual([]);
+  });
+
+  it('refuses to start without `cli` (this package does not find the CLI itself), naming the option and the fix', async () => {
+    const objects: ObjectStore = createLocalFolderStorage({ root: path.join(dir, 'store') });
+    for (const cli of [undefined, { command: '', args: [] }, { command: process.execPath }]) {
+      expect(() => createLocalRunner({ compositionDir: dir, objects, cli } as unknown as LocalRunnerOptions)).toThrow(
+        expect.objectContaining({ code: 'invalid-server-options', message: expect.stringMatching(/needs `cli`.*seekframe\/bin-path/) }),
+      );
+    }
+    const dataDir = path.join(dir, 'data');
+    await expect(serveLocal({ compositionDir: dir, dataDir } as unknown as Parameters<typeof serveLocal>[0])).rejects.toMatchObject({ code: 'invalid-server-options', message: expect.stringContaining('needs `runner.cli`') });
   });
 
   it('refuses a render over its concurrency with too-many-renders', async () => {

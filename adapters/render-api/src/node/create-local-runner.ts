@@ -8,15 +8,25 @@ import { Readable } from 'node:stream';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import { parseRunnerEvent } from '../parse-runner-event.js';
 import type { ObjectStore, RenderRunner, RunnerContext, RunnerJob, RunnerOutcome } from '../ports.js';
-import { seekframeCli, type CliCommand } from './seekframe-cli.js';
+
+/**
+ * How to start the Seekframe CLI: a command and the arguments before `render ...`. The host
+ * passes it (this package does not depend on the CLI package, which may depend on adapters);
+ * with the `seekframe` package installed: `{ command: process.execPath, args: [seekframeBin] }`,
+ * `seekframeBin` from `seekframe/bin-path`.
+ */
+export interface CliCommand {
+  command: string;
+  args: string[];
+}
 
 export interface LocalRunnerOptions {
   /** The template's composition folder (its index.html is rendered). */
   compositionDir: string;
   /** Where finished files go (under the job's outputKey). */
   objects: ObjectStore;
-  /** Default: `seekframeCli()`. */
-  cli?: CliCommand;
+  /** How to start the Seekframe CLI (required). */
+  cli: CliCommand;
   /** `--workers`; default 'auto'. */
   workers?: number | 'auto';
   /** Chromium GPU; default off (`--no-browser-gpu`), as on servers without one. */
@@ -27,6 +37,17 @@ export interface LocalRunnerOptions {
   env?: NodeJS.ProcessEnv;
   /** Parent folder of each job's temp folder; default the OS temp folder. */
   tempDir?: string;
+}
+
+/** Refuses a missing or malformed `cli` option with the fix, before anything is started or created. */
+export function assertCliCommand(cli: unknown, option: string): asserts cli is CliCommand {
+  const valid = typeof cli === 'object' && cli !== null && typeof (cli as CliCommand).command === 'string' && (cli as CliCommand).command !== '' && Array.isArray((cli as CliCommand).args) && (cli as CliCommand).args.every((arg) => typeof arg === 'string');
+  if (valid) return;
+  throw new SeekframeError(
+    'invalid-server-options',
+    `The local runner needs \`${option}\`: how to start the Seekframe CLI, as { command, args }. With the seekframe package installed: { command: process.execPath, args: [seekframeBin] }, seekframeBin imported from 'seekframe/bin-path'.`,
+    { stage: 'config' },
+  );
 }
 
 /** The `seekframe render` arguments for one job (pure, so a test can read them). */
@@ -56,7 +77,8 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
   /** Every start() still in flight, so cancelAll() can wait until their temp folders are gone. */
   const inFlight = new Set<Promise<unknown>>();
   const maxConcurrent = options.maxConcurrent ?? 2;
-  const cli = options.cli ?? seekframeCli({ ...(options.env ? { env: options.env } : {}) });
+  assertCliCommand(options.cli, 'cli');
+  const cli = options.cli;
   const renderInFolder = async (job: RunnerJob, context: RunnerContext, work: string): Promise<RunnerOutcome> => {
     let project = path.resolve(options.compositionDir);
     if (job.request.html !== undefined) {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFfmpeg } from '@seekframe/engine';
+import { checkoutCli } from '../contract-suite/checkout-cli.js';
 import { countColorPixels, probeVideo } from '../contract-suite/contract-http.js';
-import { seekframeCli } from './seekframe-cli.js';
 import { serveLocal, type LocalRenderApi } from './serve-local.js';
 
 const run = promisify(execFile);
@@ -37,7 +37,7 @@ data-composition-variables='[{"id":"image","type":"string","label":"Image URL","
 <head><style>html,body{margin:0;width:64px;height:64px;background:#123}img{width:64px;height:64px;display:block}</style></head>
 <body><img id="i" alt=""><script>document.getElementById('i').src = window.__seekframe.getVariables().image;</script></body></html>`,
   );
-  api = await serveLocal({ compositionDir: composition, runner: { cli: seekframeCli({ fromSource: true }), workers: 1 } });
+  api = await serveLocal({ compositionDir: composition, runner: { cli: checkoutCli(), workers: 1 } });
 }, 60_000);
 afterAll(async () => {
   await api?.close();

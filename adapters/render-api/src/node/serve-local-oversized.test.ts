@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutCli } from '../contract-suite/checkout-cli.js';
 import { rawGet } from '../contract-suite/contract-http.js';
 import { contractCompositionDir } from './contract-composition.js';
 import { serveLocal, type LocalRenderApi } from './serve-local.js';
@@ -9,7 +10,7 @@ import { serveLocal, type LocalRenderApi } from './serve-local.js';
  */
 let api: LocalRenderApi;
 beforeAll(async () => {
-  api = await serveLocal({ compositionDir: contractCompositionDir() });
+  api = await serveLocal({ compositionDir: contractCompositionDir(), runner: { cli: checkoutCli() } });
 });
 afterAll(async () => api?.close());
 

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkoutCli } from '../contract-suite/checkout-cli.js';
 import { contractCompositionDir } from './contract-composition.js';
-import { seekframeCli } from './seekframe-cli.js';
 import { serveLocal, type LocalRenderApi } from './serve-local.js';
 
 /**
@@ -28,7 +28,7 @@ beforeAll(async () => {
     dataDir,
     retentionSeconds: 3600,
     now: () => new Date(Date.now() + offsetMs),
-    runner: { cli: seekframeCli({ fromSource: true }), workers: 1 },
+    runner: { cli: checkoutCli(), workers: 1 },
   });
 }, 60_000);
 afterAll(async () => {

@@ -12,7 +12,7 @@ import type { ObjectStore } from '../ports.js';
 import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
 import { nodeCompositionFiles } from './composition-files.js';
 import { folderSource } from './folder-source.js';
-import { createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
+import { assertCliCommand, createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
 import { nodePreviewAssets } from './preview-assets.js';
 import { nodeWebhooks } from './node-webhooks.js';
 
@@ -27,8 +27,8 @@ export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runne
   dataDir?: string;
   /** Default: the core's local-folder storage on dataDir. */
   objects?: ObjectStore;
-  /** Passed to the local runner (cli, workers, browserGpu, env...). */
-  runner?: Omit<LocalRunnerOptions, 'compositionDir' | 'objects'>;
+  /** Passed to the local runner: `cli` (required: how to start the Seekframe CLI), workers, browserGpu, env... */
+  runner: Omit<LocalRunnerOptions, 'compositionDir' | 'objects'>;
   /** Settings from RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*, RENDER_WEBHOOK_* (explicit options win). */
   env?: Record<string, string | undefined>;
 }
@@ -45,6 +45,8 @@ export interface LocalRenderApi {
  * in-memory job store and a folder as the object store, on 127.0.0.1.
  */
 export async function serveLocal(options: ServeLocalOptions): Promise<LocalRenderApi> {
+  // Before the temp folder is made, so a missing CLI leaves nothing behind.
+  assertCliCommand(options.runner?.cli, 'runner.cli');
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
   // The core's local-folder storage is this API's object store as it is (same five verbs).
@@ -52,7 +54,7 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   const { webhookSecret, webhookAllowLoopback, ...fromEnv } = options.env ? renderApiSettingsFromEnv(options.env) : { webhookAllowLoopback: false, limits: {} };
   const webhooks = options.webhooks ?? nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const maxConcurrentRenders = options.maxConcurrentRenders ?? fromEnv.maxConcurrentRenders ?? 2;
-  const runner = createLocalRunner({ ...options.runner, compositionDir: options.compositionDir, objects, maxConcurrent: options.runner?.maxConcurrent ?? maxConcurrentRenders });
+  const runner = createLocalRunner({ ...options.runner, compositionDir: options.compositionDir, objects, maxConcurrent: options.runner.maxConcurrent ?? maxConcurrentRenders });
   const { compositionDir: _dir, port: _port, host: _host, dataDir: _data, runner: _runner, env: _env, objects: _objects, ...apiOptions } = options;
   const app = createRenderApi({
     previewAssets: nodePreviewAssets(),
