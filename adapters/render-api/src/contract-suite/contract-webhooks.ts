@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook, type WebhookEvent } from '@seekframe/producer/webhooks';
+import { verifyWebhook, WebhookEventSchema, type WebhookEvent } from '@seekframe/producer/webhooks';
 import { call, pollUntilDone, post } from './contract-http.js';
 import { expectError } from './contract-routes.js';
 import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
@@ -87,6 +87,8 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
       for (const delivery of receiver.deliveries) events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
       const id = started.json.id as string;
       expect(events.every((e) => e.renderId === id && JSON.stringify(e.customData) === '{"order":"A-17"}')).toBe(true);
+      // Every delivery is what the OpenAPI document's `webhooks` section promises (the same schema).
+      expect(events.map((e) => WebhookEventSchema.safeParse(e).error?.issues ?? [])).toEqual(events.map(() => []));
 
       // Each retried event arrived three times with one id (500, 500, 200), in order.
       const byType = (type: string) => receiver.deliveries.filter((d) => d.headers['seekframe-event'] === type);

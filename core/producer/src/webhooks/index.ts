@@ -3,6 +3,11 @@
 export { WebhookRequestSchema, MAX_WEBHOOK_URL_LENGTH, MAX_WEBHOOK_CUSTOM_DATA_BYTES, type WebhookRequest } from './webhook-request.js';
 export {
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_SCHEMAS,
+  WebhookEventSchema,
+  WebhookProgressDataSchema,
+  WebhookCompletedDataSchema,
+  WebhookFailedDataSchema,
   failedData,
   buildWebhookEvent,
   type WebhookEvent,
