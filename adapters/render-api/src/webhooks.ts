@@ -8,6 +8,7 @@ export {
   WEBHOOK_EVENT_HEADER,
   DEFAULT_TOLERANCE_SECONDS,
   WEBHOOK_EVENT_TYPES,
+  WebhookEventSchema,
   type VerifyWebhookInput,
   type WebhookHeaders,
   type WebhookRefusal,

@@ -48,7 +48,7 @@ function eventSchema<T extends WebhookEventType, D extends z.ZodType>(type: T, d
 
 /** One schema per event type, keyed by type (the OpenAPI document names each delivery after it). */
 export const WEBHOOK_EVENT_SCHEMAS = {
-  'render.started': eventSchema('render.started', z.object({}).strict()),
+  'render.started': eventSchema('render.started', z.object({})),
   'render.progress': eventSchema('render.progress', WebhookProgressDataSchema),
   'render.completed': eventSchema('render.completed', WebhookCompletedDataSchema),
   'render.failed': eventSchema('render.failed', WebhookFailedDataSchema),
