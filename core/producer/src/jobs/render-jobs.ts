@@ -50,6 +50,8 @@ interface Entry<Result> {
   endedAtMs?: number;
 }
 
+type FinalEvent<Result> = Extract<JobEvent<Result>, { type: 'completed' | 'failed' | 'cancelled' }>;
+
 const DEFAULT_RETAIN_MS = 60 * 60 * 1000;
 
 /**
@@ -89,16 +91,11 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
     }
   };
 
-  const finish = (entry: Entry<Result>, event: Extract<JobEvent<Result>, { type: 'completed' | 'failed' | 'cancelled' }>): void => {
+  const finish = (entry: Entry<Result>, event: FinalEvent<Result>): void => {
     if (isFinishedStatus(entry.job.status)) return;
-    const job = entry.job;
-    if (event.type === 'completed') Object.assign(job, { status: 'completed', result: event.result, progress: 1 });
-    else if (event.type === 'failed') Object.assign(job, { status: 'failed', error: event.error });
-    else Object.assign(job, { status: 'cancelled', reason: event.reason });
-    job.position = 0;
-    job.endedAt = iso();
+    settleJob(entry.job, event, iso());
     entry.endedAtMs = now();
-    finished.push(job.id);
+    finished.push(entry.job.id);
     emit(entry, event);
   };
 
@@ -144,29 +141,15 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
       forgetExpired();
       if (closed) throw new SeekframeError('shutting-down', 'The render service is shutting down and takes no new jobs.', { stage: 'config', retryable: true });
       const { activeRenders, queuedRenders } = queue.status();
-      if (activeRenders >= maxConcurrent && queuedRenders >= maxQueued) {
-        throw new SeekframeError('too-many-renders', `${queuedRenders} renders are already waiting (the most this server queues); try again once some have finished.`, {
-          stage: 'config',
-          retryable: true,
-          details: { queuedRenders, maxQueued },
-        });
-      }
+      if (activeRenders >= maxConcurrent && queuedRenders >= maxQueued) throw queueFullError(queuedRenders, maxQueued);
       const id = newId();
-      const entry: Entry<Result> = {
-        job: { id, status: 'queued', stage: null, progress: 0, framesRendered: 0, totalFrames: null, position: 0, createdAt: iso() },
-        listeners: new Set(),
-        controller: new AbortController(),
-      };
+      const entry = newEntry<Result>(id, iso());
       entries.set(id, entry);
       requests.set(id, request);
       entry.ticket = queue.enqueue(
         id,
         () => runEntry(entry),
-        (position) => {
-          if (entry.job.status !== 'queued') return;
-          entry.job.position = position;
-          emit(entry, { type: 'queued', position });
-        },
+        (position) => moveInLine(entry, position),
       );
       // Started at once (position 0): the queue runs it in a microtask, so it counts as running now.
       if (entry.ticket.position === 0) entry.job.status = 'running';
@@ -225,6 +208,38 @@ function emit<Result>(entry: Entry<Result>, event: JobEvent<Result>): void {
     }
   }
   if (isFinishedStatus(entry.job.status)) entry.listeners.clear();
+}
+
+function newEntry<Result>(id: string, createdAt: string): Entry<Result> {
+  return {
+    job: { id, status: 'queued', stage: null, progress: 0, framesRendered: 0, totalFrames: null, position: 0, createdAt },
+    listeners: new Set(),
+    controller: new AbortController(),
+  };
+}
+
+function queueFullError(queuedRenders: number, maxQueued: number): SeekframeError {
+  return new SeekframeError('too-many-renders', `${queuedRenders} renders are already waiting (the most this server queues); try again once some have finished.`, {
+    stage: 'config',
+    retryable: true,
+    details: { queuedRenders, maxQueued },
+  });
+}
+
+/** A waiting job moved up the line: its position changes and its listeners hear it. */
+function moveInLine<Result>(entry: Entry<Result>, position: number): void {
+  if (entry.job.status !== 'queued') return;
+  entry.job.position = position;
+  emit(entry, { type: 'queued', position });
+}
+
+/** Writes the job's final state from its final event (the caller checked it had not ended). */
+function settleJob<Result>(job: JobSnapshot<Result>, event: FinalEvent<Result>, endedAt: string): void {
+  if (event.type === 'completed') Object.assign(job, { status: 'completed', result: event.result, progress: 1 });
+  else if (event.type === 'failed') Object.assign(job, { status: 'failed', error: event.error });
+  else Object.assign(job, { status: 'cancelled', reason: event.reason });
+  job.position = 0;
+  job.endedAt = endedAt;
 }
 
 /** A running job's render event: stage and progress update the job, then its listeners hear it. */
