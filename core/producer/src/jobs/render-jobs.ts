@@ -64,38 +64,22 @@ const DEFAULT_RETAIN_MS = 60 * 60 * 1000;
 export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Request, Result>): RenderJobs<Request, Result> {
   const maxConcurrent = options.maxConcurrent ?? 2;
   const maxQueued = options.maxQueued ?? Number.POSITIVE_INFINITY;
-  const retainMs = options.retainMs ?? DEFAULT_RETAIN_MS;
-  const maxExpiredIds = options.maxExpiredIds ?? 10_000;
   const newId = options.newId ?? randomUUID;
   const now = options.now ?? Date.now;
   const queue = new RenderQueue(maxConcurrent);
-  const entries = new Map<string, Entry<Result>>();
-  /** Finished ids in the order they ended: the oldest is the next to expire. */
-  const finished: string[] = [];
-  const expiredIds = new Set<string>();
+  const retention = createJobRetention<Entry<Result>>(options.retainMs ?? DEFAULT_RETAIN_MS, options.maxExpiredIds ?? 10_000, now);
+  const { entries, forget: forgetExpired } = retention;
   /** Requests are held only until the job ends; snapshots never carry them. */
   const requests = new Map<string, Request>();
   let closed = false;
 
   const iso = (): string => new Date(now()).toISOString();
 
-  const forgetExpired = (): void => {
-    const cutoff = now() - retainMs;
-    while (finished.length > 0) {
-      const entry = entries.get(finished[0]!);
-      if (entry && (entry.endedAtMs ?? 0) > cutoff) break;
-      const id = finished.shift()!;
-      entries.delete(id);
-      expiredIds.add(id);
-      if (expiredIds.size > maxExpiredIds) expiredIds.delete(expiredIds.values().next().value as string);
-    }
-  };
-
   const finish = (entry: Entry<Result>, event: FinalEvent<Result>): void => {
     if (isFinishedStatus(entry.job.status)) return;
     settleJob(entry.job, event, iso());
     entry.endedAtMs = now();
-    finished.push(entry.job.id);
+    retention.ended(entry.job.id);
     emit(entry, event);
   };
 
@@ -165,7 +149,7 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
 
     expired(id) {
       forgetExpired();
-      return expiredIds.has(id);
+      return retention.expired(id);
     },
 
     cancel,
@@ -190,6 +174,34 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
       for (const entry of entries.values()) if (entry.job.status === 'running' && !entry.controller.signal.aborted) entry.controller.abort(new Error(reason));
       await queue.idle();
     },
+  };
+}
+
+/**
+ * Which jobs are still remembered: every job until `retainMs` after it ended, then only its id
+ * (the newest `maxExpiredIds`). Lazy: `forget()` runs on every call of the service, no timers.
+ */
+function createJobRetention<E extends { endedAtMs?: number }>(retainMs: number, maxExpiredIds: number, now: () => number) {
+  const entries = new Map<string, E>();
+  /** Finished ids in the order they ended: the oldest is the next to expire. */
+  const finished: string[] = [];
+  const expiredIds = new Set<string>();
+  return {
+    entries,
+    forget(): void {
+      const cutoff = now() - retainMs;
+      while (finished.length > 0) {
+        const entry = entries.get(finished[0]!);
+        if (entry && (entry.endedAtMs ?? 0) > cutoff) break;
+        const id = finished.shift()!;
+        entries.delete(id);
+        expiredIds.add(id);
+        if (expiredIds.size > maxExpiredIds) expiredIds.delete(expiredIds.values().next().value as string);
+      }
+    },
+    /** The job ended now (its entry's endedAtMs is set): it is the newest to expire. */
+    ended: (id: string): void => void finished.push(id),
+    expired: (id: string): boolean => expiredIds.has(id),
   };
 }
 
