@@ -7,7 +7,7 @@ import type { BrowserSession } from '../browser/launch-browser.js';
 import { collectPageProblems, describePageProblem, type PageProblem } from './page-problems.js';
 import { trackPendingRequests } from './pending-requests.js';
 import { pageResponds, settleWithin, waitForPageReady } from './page-ready.js';
-import { PageInterrupted, watchPage } from './page-watch.js';
+import { PageInterrupted, watchPage, type PageWatch } from './page-watch.js';
 import { crashError, settledCrashError } from './classify-capture-failure.js';
 import { dialogError, unresponsiveError } from './unresponsive-error.js';
 
@@ -65,6 +65,85 @@ export interface CapturePage {
 }
 
 export async function openCapturePage(session: BrowserSession, opts: CapturePageOptions): Promise<CapturePage> {
+  checkCaptureOptions(session, opts);
+  let created: Awaited<ReturnType<typeof createPage>>;
+  try {
+    created = await createPage(session, opts.mode);
+  } catch (error) {
+    // Usually the browser died while the page was being made (puppeteer: "Connection closed.").
+    throw await settledCrashError(session, error, `while opening a page for ${opts.url}`);
+  }
+  const { page, cdp } = created;
+  const problems = collectPageProblems(page);
+  const pendingRequests = trackPendingRequests(page);
+  // Every wait below races this: a crash or an abort ends it at once, whatever the page does.
+  const watch = watchPage(page, opts.signal);
+  const handle: OpenPage = {
+    page,
+    cdp,
+    session,
+    opts,
+    watch,
+    pump: opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined,
+    seekTimeoutMs: opts.seekTimeoutMs ?? 30_000,
+    failOnScriptErrors: opts.failOnScriptErrors ?? true,
+    within: (promise, ms, pump) => settleWithin(promise, ms, pump, watch.interrupted),
+    checkResponsive: async (where, waitedMs, details = {}) => {
+      if (await pageResponds(page)) return;
+      await session.kill();
+      throw unresponsiveError(opts.url, where, waitedMs, details);
+    },
+  };
+  const closePage = async (): Promise<void> => {
+    watch.dispose();
+    if ((await handle.within(page.close().catch(() => undefined), 2_000).catch(() => 'timeout')) === 'timeout') await session.kill();
+  };
+  try {
+    await loadPage(handle, pendingRequests);
+  } catch (error) {
+    // Classified before the page is closed: closing stops the watch that reports a crash.
+    const failure = error instanceof SeekframeError ? error : await settledCrashError(session, error, `while loading ${opts.url}`, watch.interrupted);
+    if (failure.code === 'page-unresponsive') await session.kill();
+    else await closePage();
+    throw failure;
+  }
+
+  const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
+  const seekAndCaptureFrame = (t: number, frame?: number): Promise<CapturedFrame> => seekAndCaptureOn(handle, capture, t, frame);
+  return {
+    page,
+    // Scripts the producer runs in the page (mediaClips, useVideoFrames) get the same bounds.
+    evaluate: ((...args: Parameters<Page['evaluate']>) => evaluateBounded(handle, args)) as Page['evaluate'],
+    seekAndCaptureFrame,
+    seekAndCapture: async (t, frame) => (await seekAndCaptureFrame(t, frame)).data,
+    problems,
+    errors: () => problems().map(describePageProblem),
+    close: closePage,
+  };
+}
+
+// What a capture page does with its page is below, as functions of the open page they are given;
+// openCapturePage above keeps what it opens and closes (the page, its watch, the browser it may
+// kill). See "Stateful objects" in docs/contributing/architecture.md.
+
+/** An open page and the bounded waits on it that everything below shares. */
+interface OpenPage {
+  page: Page;
+  cdp: CDPSession;
+  session: BrowserSession;
+  opts: CapturePageOptions;
+  watch: PageWatch;
+  /** beginframe: runs animation frames while a wait lasts (see pumpFrame). */
+  pump: (() => Promise<void>) | undefined;
+  seekTimeoutMs: number;
+  failOnScriptErrors: boolean;
+  /** A wait on the page, bounded in Node; 'timeout' when the page did not answer in time. */
+  within<T>(promise: Promise<T>, ms: number, pump?: () => Promise<void>): Promise<T | 'timeout'>;
+  /** Fails with page-unresponsive (browser killed) when the main thread is blocked, else returns. */
+  checkResponsive(where: string, waitedMs: number, details?: Record<string, unknown>): Promise<void>;
+}
+
+function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions): void {
   if (opts.transparent && opts.imageFormat === 'jpeg') {
     throw new SeekframeError('invalid-options', 'A transparent capture needs imageFormat "png": JPEG has no alpha channel.', {
       stage: 'capture',
@@ -78,173 +157,135 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       { stage: 'capture', details: { field: 'mode' } },
     );
   }
-  let created: Awaited<ReturnType<typeof createPage>>;
-  try {
-    created = await createPage(session, opts.mode);
-  } catch (error) {
-    // Usually the browser died while the page was being made (puppeteer: "Connection closed.").
-    throw await settledCrashError(session, error, `while opening a page for ${opts.url}`);
+}
+
+/** Sets the viewport, loads the URL and waits until the page says it is ready. */
+async function loadPage({ page, cdp, opts, watch, pump, within, checkResponsive }: OpenPage, pendingRequests: () => string[]): Promise<void> {
+  const setUp = async (): Promise<void> => {
+    await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
+    // --scale: on the session that captures (an override belongs to the session that set it,
+    // and Page.captureScreenshot and beginFrame paint with their own session's metrics).
+    if ((opts.scale ?? 1) !== 1) {
+      await cdp.send('Emulation.setDeviceMetricsOverride', { width: opts.width, height: opts.height, deviceScaleFactor: opts.scale!, mobile: false });
+    }
+    if (opts.transparent) {
+      await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+    }
+  };
+  if ((await within(setUp(), opts.readyTimeoutMs)) === 'timeout') await checkResponsive('before loading', opts.readyTimeoutMs);
+  const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
+  nav.catch(() => undefined);
+  const loaded = await within(nav, opts.readyTimeoutMs, pump);
+  if (loaded === 'timeout') {
+    await checkResponsive('while loading', opts.readyTimeoutMs, { stage: 'load' });
+    const waiting = pendingRequests();
+    const detail = waiting.length > 0 ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}` : '';
+    throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`, {
+      stage: 'capture',
+      retryable: true,
+      details: { url: opts.url },
+    });
   }
-  const { page, cdp } = created;
-  const problems = collectPageProblems(page);
-  const pendingRequests = trackPendingRequests(page);
-  // Every wait below races this: a crash or an abort ends it at once, whatever the page does.
-  const watch = watchPage(page, opts.signal);
-  const interrupted = watch.interrupted;
-  /** A wait on the page, bounded in Node; 'timeout' when the page did not answer in time. */
-  const within = <T>(promise: Promise<T>, ms: number, pump?: () => Promise<void>): Promise<T | 'timeout'> => settleWithin(promise, ms, pump, interrupted);
-  /** Fails with page-unresponsive (browser killed) when the main thread is blocked, else returns. */
-  const checkResponsive = async (where: string, waitedMs: number, details: Record<string, unknown> = {}): Promise<void> => {
-    if (await pageResponds(page)) return;
-    await session.kill();
-    throw unresponsiveError(opts.url, where, waitedMs, details);
-  };
-  const closePage = async (): Promise<void> => {
-    watch.dispose();
-    if ((await within(page.close().catch(() => undefined), 2_000).catch(() => 'timeout')) === 'timeout') await session.kill();
-  };
+  if (loaded && !loaded.ok() && loaded.status() >= 400) {
+    throw new SeekframeError('page-load-failed', `${opts.url} answered HTTP ${loaded.status()}.`, {
+      stage: 'capture',
+      details: { url: opts.url, status: loaded.status() },
+    });
+  }
+  await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump, watch.interrupted);
+  if (watch.dialogs().length > 0) throw dialogError(opts.url, 'while loading', watch.dialogs());
+}
+
+/** Seeks the page to `t` and captures it, every wait bounded by the seek timeout. */
+async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedFrame>, t: number, frame?: number): Promise<CapturedFrame> {
+  const { session, opts, watch, seekTimeoutMs, within, checkResponsive } = open;
+  const label = frame === undefined ? `t=${t}s` : `frame ${frame} (t=${t}s)`;
+  const at = { time: t, ...(frame === undefined ? {} : { frame }) };
+  let seekError: string | null;
+  let scriptErrors: string[];
   try {
-    const setUp = async (): Promise<void> => {
-      await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
-      // --scale: on the session that captures (an override belongs to the session that set it,
-      // and Page.captureScreenshot and beginFrame paint with their own session's metrics).
-      if ((opts.scale ?? 1) !== 1) {
-        await cdp.send('Emulation.setDeviceMetricsOverride', { width: opts.width, height: opts.height, deviceScaleFactor: opts.scale!, mobile: false });
-      }
-      if (opts.transparent) {
-        await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-      }
-    };
-    if ((await within(setUp(), opts.readyTimeoutMs)) === 'timeout') await checkResponsive('before loading', opts.readyTimeoutMs);
-    const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
-    const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
-    nav.catch(() => undefined);
-    const loaded = await within(nav, opts.readyTimeoutMs, pump);
-    if (loaded === 'timeout') {
-      await checkResponsive('while loading', opts.readyTimeoutMs, { stage: 'load' });
-      const waiting = pendingRequests();
-      const detail = waiting.length > 0 ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}` : '';
-      throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`, {
+    const seeking = seekInPage(open.page, t);
+    seeking.catch(() => undefined);
+    const outcome = await within(seeking, seekTimeoutMs, open.pump);
+    if (outcome === 'timeout') {
+      await checkResponsive(`at ${label}`, seekTimeoutMs, at);
+      throw new SeekframeError('seek-timeout', `Seeking ${opts.url} to ${label} did not finish within ${seekTimeoutMs} ms.`, {
         stage: 'capture',
         retryable: true,
-        details: { url: opts.url },
+        details: { url: opts.url, ...at },
       });
     }
-    if (loaded && !loaded.ok() && loaded.status() >= 400) {
-      throw new SeekframeError('page-load-failed', `${opts.url} answered HTTP ${loaded.status()}.`, {
-        stage: 'capture',
-        details: { url: opts.url, status: loaded.status() },
-      });
-    }
-    await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump, interrupted);
-    if (watch.dialogs().length > 0) throw dialogError(opts.url, 'while loading', watch.dialogs());
+    seekError = outcome.failed;
+    scriptErrors = outcome.errors;
   } catch (error) {
-    // Classified before the page is closed: closing stops the watch that reports a crash.
-    const failure = error instanceof SeekframeError ? error : await settledCrashError(session, error, `while loading ${opts.url}`, interrupted);
-    if (failure.code === 'page-unresponsive') await session.kill();
-    else await closePage();
-    throw failure;
+    if (error instanceof SeekframeError) throw error;
+    throw await settledCrashError(session, error, `at ${label}`, watch.interrupted);
   }
-
-  const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
-  const seekTimeoutMs = opts.seekTimeoutMs ?? 30_000;
-  const failOnScriptErrors = opts.failOnScriptErrors ?? true;
-  const pump = opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined;
-
-  const seekAndCaptureFrame = async (t: number, frame?: number): Promise<CapturedFrame> => {
-    const label = frame === undefined ? `t=${t}s` : `frame ${frame} (t=${t}s)`;
-    let seekError: string | null;
-    let scriptErrors: string[];
-    try {
-      // One round trip: seek, then read the runtime's record of author-script errors.
-      const seeking = page.evaluate(async (time: number) => {
-        const sf = (window as unknown as { __seekframe: { seek(t: number): Promise<void>; errors?: () => unknown[] } }).__seekframe;
-        let failed: string | null = null;
-        try {
-          await sf.seek(time);
-        } catch (error) {
-          failed = error instanceof Error ? error.message : String(error);
-        }
-        const errors = typeof sf.errors === 'function' ? sf.errors().map(String) : [];
-        return { failed, errors };
-      }, t);
-      seeking.catch(() => undefined);
-      const outcome = await within(seeking, seekTimeoutMs, pump);
-      if (outcome === 'timeout') {
-        await checkResponsive(`at ${label}`, seekTimeoutMs, { time: t, ...(frame === undefined ? {} : { frame }) });
-        throw new SeekframeError('seek-timeout', `Seeking ${opts.url} to ${label} did not finish within ${seekTimeoutMs} ms.`, {
-          stage: 'capture',
-          retryable: true,
-          details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
-        });
-      }
-      seekError = outcome.failed;
-      scriptErrors = outcome.errors;
-    } catch (error) {
-      if (error instanceof SeekframeError) throw error;
-      throw await settledCrashError(session, error, `at ${label}`, interrupted);
-    }
-    if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), { time: t, ...(frame === undefined ? {} : { frame }) });
-    if (seekError !== null) {
-      throw new SeekframeError('page-script-error', `Seeking ${opts.url} to ${label} failed in the page: ${seekError}`, {
+  if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), at);
+  if (seekError !== null) {
+    throw new SeekframeError('page-script-error', `Seeking ${opts.url} to ${label} failed in the page: ${seekError}`, {
+      stage: 'capture',
+      details: { url: opts.url, ...at },
+    });
+  }
+  if (open.failOnScriptErrors && scriptErrors.length > 0) {
+    throw new SeekframeError(
+      'page-script-error',
+      `A script in ${opts.url} threw (seen at ${label}): ${scriptErrors.slice(0, 3).join(' | ')}` +
+        (scriptErrors.length > 3 ? ` (+${scriptErrors.length - 3} more)` : '') + '. Fix the script; the render stops on any script error.',
+      { stage: 'capture', details: { url: opts.url, time: t, errors: scriptErrors.slice(0, 20), ...(frame === undefined ? {} : { frame }) } },
+    );
+  }
+  try {
+    const capturing = capture();
+    capturing.catch(() => undefined);
+    const captured = await within(capturing, seekTimeoutMs);
+    if (captured === 'timeout') {
+      await checkResponsive(`capturing ${label}`, seekTimeoutMs, at);
+      throw new SeekframeError('capture-timeout', `Chromium produced no image for ${label} of ${opts.url} within ${seekTimeoutMs} ms.`, {
         stage: 'capture',
-        details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
+        retryable: true,
+        details: { url: opts.url, ...at },
       });
     }
-    if (failOnScriptErrors && scriptErrors.length > 0) {
-      throw new SeekframeError(
-        'page-script-error',
-        `A script in ${opts.url} threw (seen at ${label}): ${scriptErrors.slice(0, 3).join(' | ')}` +
-          (scriptErrors.length > 3 ? ` (+${scriptErrors.length - 3} more)` : '') + '. Fix the script; the render stops on any script error.',
-        { stage: 'capture', details: { url: opts.url, time: t, errors: scriptErrors.slice(0, 20), ...(frame === undefined ? {} : { frame }) } },
-      );
-    }
-    try {
-      const capturing = capture();
-      capturing.catch(() => undefined);
-      const captured = await within(capturing, seekTimeoutMs);
-      if (captured === 'timeout') {
-        await checkResponsive(`capturing ${label}`, seekTimeoutMs, { time: t, ...(frame === undefined ? {} : { frame }) });
-        throw new SeekframeError('capture-timeout', `Chromium produced no image for ${label} of ${opts.url} within ${seekTimeoutMs} ms.`, {
-          stage: 'capture',
-          retryable: true,
-          details: { url: opts.url, time: t, ...(frame === undefined ? {} : { frame }) },
-        });
-      }
-      return captured;
-    } catch (error) {
-      if (error instanceof SeekframeError) throw error;
-      throw await settledCrashError(session, error, `capturing ${label}`, interrupted);
-    }
-  };
+    return captured;
+  } catch (error) {
+    if (error instanceof SeekframeError) throw error;
+    throw await settledCrashError(session, error, `capturing ${label}`, watch.interrupted);
+  }
+}
 
-  // Scripts the producer runs in the page (mediaClips, useVideoFrames) get the same bounds.
-  const evaluate = (async (...args: Parameters<Page['evaluate']>) => {
+/** One round trip: seek, then read the runtime's record of author-script errors. */
+function seekInPage(page: Page, t: number): Promise<{ failed: string | null; errors: string[] }> {
+  return page.evaluate(async (time: number) => {
+    const sf = (window as unknown as { __seekframe: { seek(t: number): Promise<void>; errors?: () => unknown[] } }).__seekframe;
+    let failed: string | null = null;
     try {
-      const running = page.evaluate(...args);
-      running.catch(() => undefined);
-      const result = await within(running, opts.readyTimeoutMs);
-      if (result === 'timeout') {
-        await checkResponsive('while running a script of the renderer in it', opts.readyTimeoutMs);
-        throw new SeekframeError('ready-timeout', `A script the renderer ran in ${opts.url} did not finish within ${opts.readyTimeoutMs} ms.`, { stage: 'capture', retryable: true, details: { url: opts.url } });
-      }
-      return result;
+      await sf.seek(time);
     } catch (error) {
-      if (error instanceof SeekframeError) throw error;
-      if (error instanceof PageInterrupted) throw crashError(session, error, `in ${opts.url}`);
-      throw error;
+      failed = error instanceof Error ? error.message : String(error);
     }
-  }) as Page['evaluate'];
+    const errors = typeof sf.errors === 'function' ? sf.errors().map(String) : [];
+    return { failed, errors };
+  }, t);
+}
 
-  return {
-    page,
-    evaluate,
-    seekAndCaptureFrame,
-    seekAndCapture: async (t, frame) => (await seekAndCaptureFrame(t, frame)).data,
-    problems,
-    errors: () => problems().map(describePageProblem),
-    close: closePage,
-  };
+/** page.evaluate bounded by the ready timeout, with a crash reported as one. */
+async function evaluateBounded({ page, session, opts, within, checkResponsive }: OpenPage, args: Parameters<Page['evaluate']>): Promise<unknown> {
+  try {
+    const running = page.evaluate(...args);
+    running.catch(() => undefined);
+    const result = await within(running, opts.readyTimeoutMs);
+    if (result === 'timeout') {
+      await checkResponsive('while running a script of the renderer in it', opts.readyTimeoutMs);
+      throw new SeekframeError('ready-timeout', `A script the renderer ran in ${opts.url} did not finish within ${opts.readyTimeoutMs} ms.`, { stage: 'capture', retryable: true, details: { url: opts.url } });
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof SeekframeError) throw error;
+    if (error instanceof PageInterrupted) throw crashError(session, error, `in ${opts.url}`);
+    throw error;
+  }
 }
 
 /** The page a lease opened ahead (warm pool), else a new one. */

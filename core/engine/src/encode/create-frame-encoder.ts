@@ -48,6 +48,7 @@ export interface FrameEncoder {
 }
 
 type FfmpegChild = ChildProcessByStdio<Writable, null, Readable>;
+type FfmpegExit = { code: number | null; signal: NodeJS.Signals | null };
 const STDERR_KEEP = 64 * 1024;
 
 /**
@@ -64,21 +65,15 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
   const args = buildEncoderArgs({ ...opts, output }, temp);
   const ffmpeg = ffmpegPath(opts.ffmpeg);
 
-  let stderr = '';
+  let stderr = (): string => '';
   let frames = 0;
   let failure: SeekframeError | undefined;
   let state: 'running' | 'draining' | 'finishing' | 'done' | 'aborted' = 'running';
   let draining: Promise<void> | undefined;
   let finishCalled = false;
   let child: FfmpegChild | undefined;
-  let resolveExit!: (value: { code: number | null; signal: NodeJS.Signals | null }) => void;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    resolveExit = resolve;
-  });
-  let resolveDied!: (error: SeekframeError) => void;
-  const died = new Promise<SeekframeError>((resolve) => {
-    resolveDied = resolve;
-  });
+  const { promise: exited, resolve: resolveExit } = settleable<FfmpegExit>();
+  const { promise: died, resolve: resolveDied } = settleable<SeekframeError>();
 
   const started = (async () => {
     try {
@@ -86,27 +81,16 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       // Leftovers of renders that were killed hard (no chance to clean up) go now.
       await sweepStaleTemps(path.dirname(output));
     } catch (error) {
-      failure = new SeekframeError(
-        'output-write-failed',
-        `Cannot write beside ${output}: ${error instanceof Error ? error.message : String(error)}. Check the folder exists and is writable.`,
-        { stage: 'output', cause: error },
-      );
+      failure = prepareError(output, error);
       resolveExit({ code: null, signal: null });
       return;
     }
-    const proc = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+    const spawned = spawnFfmpeg(ffmpeg, args);
+    const proc = spawned.proc;
     child = proc;
-    proc.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
-    });
-    // EPIPE after ffmpeg died: the exit handler reports it with ffmpeg's own words.
-    proc.stdin.on('error', () => undefined);
+    stderr = spawned.stderr;
     proc.on('error', (error) => {
-      failure ??= new SeekframeError(
-        'ffmpeg-not-found',
-        `Could not start ffmpeg (${ffmpeg}): ${error.message}. Install it (\`apt-get install ffmpeg\`) or set SEEKFRAME_FFMPEG.`,
-        { stage: 'encode', cause: error },
-      );
+      failure ??= startError(ffmpeg, error);
       resolveExit({ code: null, signal: null });
     });
     // A killed ffmpeg is reported on 'exit' (nothing more to read from it); one that failed on its
@@ -120,24 +104,14 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
     });
   })();
 
-  const exitError = (code: number | null, signal: NodeJS.Signals | null): SeekframeError => {
-    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-    const tail = tailLines(stderr);
-    return new SeekframeError(
-      'ffmpeg-exited',
-      `ffmpeg ${how} while encoding ${output} (${opts.format}) after ${frames} frames.` +
-        (tail ? `\nLast ffmpeg output:\n${tail}` : ' It printed nothing; check memory and disk space.'),
-      { stage: 'encode', retryable: Boolean(signal), details: { output, frames, frame: frames, code, signal } },
-    );
-  };
+  const exitError = (code: number | null, signal: NodeJS.Signals | null): SeekframeError => ffmpegExitError({ code, signal }, stderr(), output, opts.format, frames);
 
   // If ffmpeg dies on its own, the temp output is removed at once: no partial file ever remains.
   const cleanup = exited.then(async () => {
     if (failure) await removeTemp(temp);
   });
 
-  const closedError = (call: string): SeekframeError =>
-    new SeekframeError('encoder-closed', `${call} after ${state === 'aborted' ? 'abort()' : 'finish()'} on the encoder for ${output}.`, { stage: 'encode' });
+  const closedError = (call: string): SeekframeError => encoderClosedError(`${call} after ${state === 'aborted' ? 'abort()' : 'finish()'}`, output);
 
   const fail = async (): Promise<never> => {
     await cleanup;
@@ -173,7 +147,7 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
           child.kill('SIGKILL');
           await exited;
           await removeTemp(temp);
-          throw new SeekframeError('no-frames', `No frames were written to ${output}; nothing to encode.`, { stage: 'encode' });
+          throw noFramesError(output);
         }
         child.stdin.end();
         const { code } = await exited;
@@ -186,7 +160,7 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
     encodedPath: temp,
 
     async finish() {
-      if (finishCalled) throw new SeekframeError('encoder-closed', `finish() called twice on the encoder for ${output}.`, { stage: 'encode' });
+      if (finishCalled) throw encoderClosedError('finish() called twice', output);
       finishCalled = true;
       await encoder.drain();
       if (state !== 'draining') throw closedError('finish()');
@@ -197,10 +171,7 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
         return { format: opts.format, output, size, frames };
       } catch (error) {
         await removeTemp(temp);
-        throw new SeekframeError('output-write-failed', `Could not move the finished ${opts.format} into ${output}: ${error instanceof Error ? error.message : String(error)}`, {
-          stage: 'output',
-          cause: error,
-        });
+        throw commitError(opts.format, output, error);
       }
     },
 
@@ -214,4 +185,73 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
     },
   };
   return encoder;
+}
+
+// The errors and the promise helper need nothing of an encoder's state but their arguments, so they
+// live out here; the closure above keeps the process, the frame count and the life cycle. See
+// "Stateful objects" in docs/contributing/architecture.md.
+
+/** Starts ffmpeg reading frames from stdin; `stderr()` is the tail of what it printed so far. */
+function spawnFfmpeg(ffmpeg: string, args: string[]): { proc: FfmpegChild; stderr: () => string } {
+  const proc = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
+  });
+  // EPIPE after ffmpeg died: the exit handler reports it with ffmpeg's own words.
+  proc.stdin.on('error', () => undefined);
+  return { proc, stderr: () => stderr };
+}
+
+/** A promise with its resolve function, for an event that settles it later. */
+function settleable<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+function prepareError(output: string, error: unknown): SeekframeError {
+  return new SeekframeError(
+    'output-write-failed',
+    `Cannot write beside ${output}: ${error instanceof Error ? error.message : String(error)}. Check the folder exists and is writable.`,
+    { stage: 'output', cause: error },
+  );
+}
+
+function startError(ffmpeg: string, error: Error): SeekframeError {
+  return new SeekframeError(
+    'ffmpeg-not-found',
+    `Could not start ffmpeg (${ffmpeg}): ${error.message}. Install it (\`apt-get install ffmpeg\`) or set SEEKFRAME_FFMPEG.`,
+    { stage: 'encode', cause: error },
+  );
+}
+
+/** ffmpeg ended badly: how, after how many frames, and its last words. */
+function ffmpegExitError({ code, signal }: FfmpegExit, stderr: string, output: string, format: OutputFormat, frames: number): SeekframeError {
+  const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  const tail = tailLines(stderr);
+  return new SeekframeError(
+    'ffmpeg-exited',
+    `ffmpeg ${how} while encoding ${output} (${format}) after ${frames} frames.` +
+      (tail ? `\nLast ffmpeg output:\n${tail}` : ' It printed nothing; check memory and disk space.'),
+    { stage: 'encode', retryable: Boolean(signal), details: { output, frames, frame: frames, code, signal } },
+  );
+}
+
+/** `what` (a call made too late) on a finished or aborted encoder. */
+function encoderClosedError(what: string, output: string): SeekframeError {
+  return new SeekframeError('encoder-closed', `${what} on the encoder for ${output}.`, { stage: 'encode' });
+}
+
+function noFramesError(output: string): SeekframeError {
+  return new SeekframeError('no-frames', `No frames were written to ${output}; nothing to encode.`, { stage: 'encode' });
+}
+
+function commitError(format: OutputFormat, output: string, error: unknown): SeekframeError {
+  return new SeekframeError('output-write-failed', `Could not move the finished ${format} into ${output}: ${error instanceof Error ? error.message : String(error)}`, {
+    stage: 'output',
+    cause: error,
+  });
 }

@@ -3,7 +3,9 @@ import { launchBrowser, type BrowserSession, type LaunchOptions } from '../brows
 import { allowedCpus, pinProcessTree, processTree } from '../system/pin-to-cpu.js';
 import { processMemoryBytes } from '../system/tree-memory.js';
 import { readFileSync } from 'node:fs';
+import type { BrowserContext } from 'puppeteer-core';
 import type { CaptureMode } from '../browser/browser-flags.js';
+import type { TargetPage } from '../browser/open-target-page.js';
 import { aheadKind, openContextAhead, type ContextAhead } from './context-ahead.js';
 import { relayablePort } from './proxy-relay.js';
 
@@ -102,26 +104,11 @@ const PROXY_FLAGS = /^--proxy-(server|bypass-list)=/;
 const CONTEXT_CLOSE_MS = 5_000;
 
 export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool {
-  const maxBrowsers = options.maxBrowsers ?? 2;
-  const idleCloseMs = options.idleCloseMs ?? 60_000;
-  const maxMemoryBytes = options.maxMemoryBytes ?? 2 * 1024 ** 3;
-  const maxRenders = options.maxRendersPerBrowser ?? 100;
-  const launch = options.launch ?? launchBrowser;
-  if (!Number.isInteger(maxBrowsers) || maxBrowsers < 0) {
-    throw new SeekframeError('invalid-options', `The browser pool's maxBrowsers must be a whole number of at least 0, got ${maxBrowsers}.`, { stage: 'config', details: { field: 'maxBrowsers' } });
-  }
+  const { maxBrowsers, idleCloseMs, maxMemoryBytes, maxRenders, launch, openAhead } = poolSettings(options);
   const pooled = new Set<PooledBrowser>();
   const overflow = new Set<BrowserSession>();
   let closed = false;
-  const openAhead = options.openAhead ?? true;
   const counts = { launched: 0, reused: 0, replaced: 0, closedIdle: 0, openedAhead: 0 };
-
-  /** Takes the browser's context opened ahead, if any (the caller uses or discards it). */
-  const takeAhead = (entry: PooledBrowser): Promise<ContextAhead | undefined> => {
-    const ahead = entry.ahead ?? Promise.resolve(undefined);
-    entry.ahead = undefined;
-    return ahead;
-  };
 
   const retire = async (entry: PooledBrowser, how: 'close' | 'kill'): Promise<void> => {
     clearTimeout(entry.idleTimer);
@@ -134,15 +121,13 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
   const startLaunch = async (opts: LaunchOptions, launchArgs: string[]): Promise<BrowserSession> => {
     counts.launched++;
-    // A render's abort signal would kill the browser with it; a pooled browser outlives the render.
-    const { signal: _render, ...shared } = opts;
-    return launch({ ...shared, browser: { ...opts.browser, extraArgs: launchArgs } });
+    return launch(sharedLaunchOptions(opts, launchArgs));
   };
 
   const lease = async (
     entry: PooledBrowser | undefined,
     session: BrowserSession,
-    proxy: { proxyServer?: string; proxyBypassList?: string[] },
+    proxy: ContextProxy,
     ahead?: ContextAhead,
   ): Promise<BrowserSession> => {
     let context;
@@ -160,7 +145,6 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     }
     // From now on the relay hands the context's connections to this render's own proxy.
     if (ahead?.relay) ahead.relay.bind(relayablePort(proxy.proxyServer ?? '')!);
-    let openedPage = ahead?.page;
     let ended: Promise<void> | undefined;
     const end = (how: 'release' | 'kill'): Promise<void> => {
       ended ??= (async () => {
@@ -175,11 +159,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           return retire(entry, 'kill');
         }
         entry.leased = false;
-        const pid = session.browser.process()?.pid;
-        // A worker of a multi-worker render pinned this browser to one CPU: give it back all of
-        // them (only then: taskset per process costs ~10 ms each on a busy machine).
-        if (pid !== undefined && isPinned(pid)) await pinProcessTree(pid, allowedCpus());
-        if (closed || entry.leases >= maxRenders || poolRss() > maxMemoryBytes) return retire(entry, 'close');
+        await unpin(session);
+        if (closed || entry.leases >= maxRenders || poolRss(pooled) > maxMemoryBytes) return retire(entry, 'close');
         entry.idleTimer = setTimeout(() => {
           if (entry.leased) return;
           counts.closedIdle++;
@@ -189,48 +170,22 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       })();
       return ended;
     };
-    return {
-      browser: session.browser,
-      mode: session.mode,
-      executablePath: session.executablePath,
-      context,
-      takeOpenedPage: () => {
-        const page = openedPage;
-        openedPage = undefined;
-        return page;
-      },
-      close: () => end('release'),
-      kill: () => end('kill'),
-    };
+    return leasedSession(session, context, ahead?.page, end);
   };
 
   /** Opens the browser's next context now, of the kind its current lease needs (the likeliest next one); once per lease. */
-  const prepareAhead = (entry: PooledBrowser, proxy: { proxyServer?: string; proxyBypassList?: string[] }): void => {
+  const prepareAhead = (entry: PooledBrowser, proxy: ContextProxy): void => {
     const kind = aheadKind(proxy);
     if (!openAhead || kind === undefined || entry.ahead !== undefined || !pooled.has(entry)) return;
     const opening = openContextAhead(entry.session.browser, entry.mode, kind).catch(() => undefined);
     entry.ahead = opening;
   };
 
-  const poolRss = (): number => {
-    let total = 0;
-    for (const entry of pooled) {
-      const pid = entry.session?.browser.process()?.pid; // undefined while it starts
-      if (pid === undefined) continue;
-      // The same measure as a render's memory bound (tree-memory.ts): RSS without mapped files.
-      for (const member of processTree(pid)) total += processMemoryBytes(member);
-    }
-    return total;
-  };
-
   return {
     async acquire(opts) {
-      if (closed) throw new SeekframeError('browser-launch-failed', 'The browser pool was closed; no render can start in it.', { stage: 'browser' });
-      const args = opts.browser.extraArgs ?? [];
-      const launchArgs = args.filter((arg) => !PROXY_FLAGS.test(arg));
-      const proxy = contextProxy(args);
-      // The heap limit is a launch flag: a browser serves only renders under the same limit.
-      const key = JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, opts.scale ?? 1, opts.jsHeapLimitMB ?? null, launchArgs]);
+      if (closed) throw poolClosedError('The browser pool was closed; no render can start in it.');
+      const { launchArgs, proxy } = splitProxyFlags(opts.browser.extraArgs ?? []);
+      const key = browserKey(opts, launchArgs);
       for (const entry of pooled) {
         if (entry.leased || entry.key !== key) continue;
         if (!entry.session.browser.connected) {
@@ -241,11 +196,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
         clearTimeout(entry.idleTimer);
         entry.leased = true;
         entry.leases++;
-        let ahead = await takeAhead(entry);
-        if (ahead && ahead.kind !== aheadKind(proxy)) {
-          await ahead.discard();
-          ahead = undefined;
-        }
+        const ahead = await takeFittingAhead(entry, proxy);
         try {
           const session = await lease(entry, entry.session, proxy, ahead);
           counts.reused++;
@@ -272,7 +223,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
         }
         if (closed) {
           await retire(entry, 'close');
-          throw new SeekframeError('browser-launch-failed', 'The browser pool was closed while a browser started.', { stage: 'browser' });
+          throw poolClosedError('The browser pool was closed while a browser started.');
         }
         const session = await lease(entry, entry.session, proxy);
         prepareAhead(entry, proxy);
@@ -282,20 +233,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       overflow.add(session);
       return lease(undefined, session, proxy);
     },
-    stats() {
-      const list = [...pooled];
-      return {
-        browsers: list.length,
-        idle: list.filter((entry) => !entry.leased).length,
-        leased: list.filter((entry) => entry.leased).length,
-        overflow: overflow.size,
-        maxBrowsers,
-        idleCloseMs,
-        maxMemoryBytes,
-        rssBytes: poolRss(),
-        ...counts,
-      };
-    },
+    stats: () => poolStats(pooled, overflow.size, { maxBrowsers, idleCloseMs, maxMemoryBytes }, counts),
     async close() {
       closed = true;
       const entries = [...pooled].filter((entry) => entry.session !== undefined);
@@ -305,8 +243,126 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   };
 }
 
+// The helpers below need nothing of a pool's state but their arguments; createBrowserPool above
+// keeps what touches its browsers, counts and closed flag. See "Stateful objects" in
+// docs/contributing/architecture.md.
+
+/** The pool's settings with their defaults; a maxBrowsers that is not a whole number >= 0 is refused. */
+function poolSettings(options: BrowserPoolOptions) {
+  const maxBrowsers = options.maxBrowsers ?? 2;
+  if (!Number.isInteger(maxBrowsers) || maxBrowsers < 0) {
+    throw new SeekframeError('invalid-options', `The browser pool's maxBrowsers must be a whole number of at least 0, got ${maxBrowsers}.`, { stage: 'config', details: { field: 'maxBrowsers' } });
+  }
+  return {
+    maxBrowsers,
+    idleCloseMs: options.idleCloseMs ?? 60_000,
+    maxMemoryBytes: options.maxMemoryBytes ?? 2 * 1024 ** 3,
+    maxRenders: options.maxRendersPerBrowser ?? 100,
+    launch: options.launch ?? launchBrowser,
+    openAhead: options.openAhead ?? true,
+  };
+}
+
+/** Which pooled browsers can serve a render: the same binary, mode, size and launch flags. */
+function browserKey(opts: LaunchOptions, launchArgs: string[]): string {
+  // The heap limit is a launch flag: a browser serves only renders under the same limit.
+  return JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, opts.scale ?? 1, opts.jsHeapLimitMB ?? null, launchArgs]);
+}
+
+/** A render's launch options for a browser the pool keeps: its own flags, and no abort signal. */
+function sharedLaunchOptions(opts: LaunchOptions, launchArgs: string[]): LaunchOptions {
+  // A render's abort signal would kill the browser with it; a pooled browser outlives the render.
+  const { signal: _render, ...shared } = opts;
+  return { ...shared, browser: { ...opts.browser, extraArgs: launchArgs } };
+}
+
+/** Takes the browser's context opened ahead, if any (the caller uses or discards it). */
+function takeAhead(entry: PooledBrowser): Promise<ContextAhead | undefined> {
+  const ahead = entry.ahead ?? Promise.resolve(undefined);
+  entry.ahead = undefined;
+  return ahead;
+}
+
+/** Takes the browser's context opened ahead when it is of the kind this lease needs; one of another kind is discarded. */
+async function takeFittingAhead(entry: PooledBrowser, proxy: ContextProxy): Promise<ContextAhead | undefined> {
+  const ahead = await takeAhead(entry);
+  if (ahead && ahead.kind !== aheadKind(proxy)) {
+    await ahead.discard();
+    return undefined;
+  }
+  return ahead;
+}
+
+/** A render's browser flags split into those the browser launches with and the proxy its context gets. */
+function splitProxyFlags(args: readonly string[]): { launchArgs: string[]; proxy: ContextProxy } {
+  return { launchArgs: args.filter((arg) => !PROXY_FLAGS.test(arg)), proxy: contextProxy(args) };
+}
+
+function poolClosedError(message: string): SeekframeError {
+  return new SeekframeError('browser-launch-failed', message, { stage: 'browser' });
+}
+
+function poolStats(
+  pooled: ReadonlySet<PooledBrowser>,
+  overflow: number,
+  settings: Pick<BrowserPoolStats, 'maxBrowsers' | 'idleCloseMs' | 'maxMemoryBytes'>,
+  counts: Pick<BrowserPoolStats, 'launched' | 'reused' | 'replaced' | 'closedIdle' | 'openedAhead'>,
+): BrowserPoolStats {
+  const list = [...pooled];
+  return {
+    browsers: list.length,
+    idle: list.filter((entry) => !entry.leased).length,
+    leased: list.filter((entry) => entry.leased).length,
+    overflow,
+    ...settings,
+    rssBytes: poolRss(pooled),
+    ...counts,
+  };
+}
+
+/** The session a lease hands out: the browser's, with the lease's context and page, and its own close and kill. */
+function leasedSession(session: BrowserSession, context: BrowserContext, page: TargetPage | undefined, end: (how: 'release' | 'kill') => Promise<void>): BrowserSession {
+  let openedPage = page;
+  return {
+    browser: session.browser,
+    mode: session.mode,
+    executablePath: session.executablePath,
+    context,
+    takeOpenedPage: () => {
+      const taken = openedPage;
+      openedPage = undefined;
+      return taken;
+    },
+    close: () => end('release'),
+    kill: () => end('kill'),
+  };
+}
+
+/** Resident memory of the browsers' processes (those still starting count 0). */
+function poolRss(entries: Iterable<PooledBrowser>): number {
+  let total = 0;
+  for (const entry of entries) {
+    const pid = entry.session?.browser.process()?.pid; // undefined while it starts
+    if (pid === undefined) continue;
+    // The same measure as a render's memory bound (tree-memory.ts): RSS without mapped files.
+    for (const member of processTree(pid)) total += processMemoryBytes(member);
+  }
+  return total;
+}
+
+/**
+ * A worker of a multi-worker render pinned this browser to one CPU: give it back all of them
+ * (only then: taskset per process costs ~10 ms each on a busy machine).
+ */
+async function unpin(session: BrowserSession): Promise<void> {
+  const pid = session.browser.process()?.pid;
+  if (pid !== undefined && isPinned(pid)) await pinProcessTree(pid, allowedCpus());
+}
+
+type ContextProxy = { proxyServer?: string; proxyBypassList?: string[] };
+
 /** The network sandbox's proxy flags as a browser context's own proxy settings. */
-export function contextProxy(args: readonly string[]): { proxyServer?: string; proxyBypassList?: string[] } {
+export function contextProxy(args: readonly string[]): ContextProxy {
   const server = args.find((arg) => arg.startsWith('--proxy-server='))?.slice('--proxy-server='.length);
   const bypass = args.find((arg) => arg.startsWith('--proxy-bypass-list='))?.slice('--proxy-bypass-list='.length);
   return {

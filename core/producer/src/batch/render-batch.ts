@@ -30,75 +30,24 @@ export interface BatchResult {
  */
 export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEventListener, context: Omit<RenderContext, 'onEvent' | 'signal' | 'problems' | 'workDir'> = {}): Promise<BatchResult> {
   const startedAt = Date.now();
-  const emit = (event: BatchEvent): void => {
-    try {
-      onEvent?.(event);
-    } catch {
-      // A listener's bug must not break the batch.
-    }
-  };
+  const emit = guardListener(onEvent);
   try {
-    const options = parseBatchOptions(input);
-    const cwd = options.cwd ?? process.cwd();
-    const projectDir = typeof options.render.projectDir === 'string' ? path.resolve(cwd, options.render.projectDir) : options.render.projectDir;
-    const render = parseRenderOptions({ ...options.render, projectDir, ...(options.output ? { output: options.output } : {}) });
-    if (render.variables !== undefined) {
-      throw new SeekframeError('invalid-options', 'variables and batch rows exclude each other: each row is the variables of one render; move the values into the rows.', {
-        stage: 'config',
-        details: { field: 'variables' },
-      });
-    }
-    const project = await resolveProject(render.projectDir, cwd);
-    const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
-    const template = options.output ?? defaultBatchOutputTemplate(render.projectDir, render.format, cwd);
-    const planned = planBatch({
-      batch: options.batch,
-      outputTemplate: template,
-      resolveOutput: (output) => path.resolve(cwd, output),
-      declarations: metadata.variables,
-      strictVariables: render.strictVariables,
-      source: options.batchFile ?? 'the batch',
-    });
-    const captionFiles = batchCaptionFiles(render.captions, planned, cwd);
-    const folder = manifestFolder(planned.map((row) => row.output));
-    const manifestPath = path.join(folder, 'manifest.json');
-    const clash = planned.find((row) => row.output === manifestPath);
-    if (clash) {
-      throw new SeekframeError('invalid-batch', `Row ${clash.index} would write ${manifestPath}, where the batch keeps its manifest; change --output.`, {
-        stage: 'config',
-        details: { problems: [{ index: clash.index, reason: 'output is the manifest path' }] },
-      });
-    }
-
+    const { options, cwd, render, project, metadata, template, planned, captionFiles, folder, manifestPath } = await planBatchRun(input);
     const previous = options.resume ? await readManifest(manifestPath) : undefined;
-    const relative = (row: PlannedRow): string => path.relative(folder, row.output).split(path.sep).join('/');
-    const rows: ManifestRow[] = [];
-    for (const row of planned) {
-      const kept = await resumableRow(previous, row, relative(row), folder);
-      rows.push(
-        kept
-          ? { ...kept, resumed: true }
-          : { index: row.index, status: 'pending', output: relative(row), variables: row.variables, startedAt: null, finishedAt: null, renderTimeMs: null, videoDuration: null, size: null, resumed: false, error: null },
-      );
-    }
+    const rows = await initialRows(previous, planned, folder);
     const queue = planned.filter((row) => rows[row.index]!.status === 'pending');
     const concurrency = Math.max(1, Math.min(options.concurrency, queue.length));
     const fps = render.fps ?? defaultFps(metadata.fps);
     const workers = workersPerRow(render.workers, concurrency, frameCount(metadata.duration, fps), context.tuning?.workers);
 
-    const createdAt = new Date(startedAt).toISOString();
-    const writer = createManifestWriter(manifestPath);
-    const snapshot = (status: Manifest['status']): Manifest => ({
-      version: 1,
-      status,
+    const header: ManifestHeader = {
       composition: project.entryFile,
       batchFile: options.batchFile ? path.resolve(cwd, options.batchFile) : null,
       outputTemplate: template,
-      createdAt,
-      updatedAt: new Date().toISOString(),
-      counts: countRows(rows),
-      rows,
-    });
+      createdAt: new Date(startedAt).toISOString(),
+    };
+    const writer = createManifestWriter(manifestPath);
+    const snapshot = (status: Manifest['status']): Manifest => manifestSnapshot(header, status, rows);
     const save = (): void => void writer.write(snapshot('running'));
 
     emit({ type: 'batch-start', total: rows.length, concurrency, workersPerRow: workers, manifest: manifestPath });
@@ -126,31 +75,17 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
       Object.assign(entry, { status: 'running', startedAt: new Date(rowStart).toISOString() });
       save();
       emit({ type: 'batch-row-start', row: plan.index, output: plan.output, variables: plan.variables });
-      const forward = (event: RenderEvent): void => {
-        // complete/error become batch-row-complete/-failed below; the rest gain the row index.
-        if (event.type === 'stage' || event.type === 'progress' || event.type === 'warning') emit({ ...event, row: plan.index });
-      };
+      const forward = rowEvents(emit, plan.index);
       try {
         const captions = captionFiles?.[plan.index];
         const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(captions ? { captions } : {}), ...(signal ? { signal } : {}) }, forward, rowContext);
-        Object.assign(entry, {
-          status: 'completed',
-          finishedAt: new Date().toISOString(),
-          renderTimeMs: result.durationMs,
-          videoDuration: result.videoDuration,
-          size: result.size,
-        });
+        Object.assign(entry, completedRow(result));
         save();
         emit({ type: 'batch-row-complete', row: plan.index, output: result.output, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, resumed: false });
       } catch (caught) {
         const error = toSeekframeError(caught, { code: 'render-failed' });
         firstFailure ??= plan.index;
-        Object.assign(entry, {
-          status: 'failed',
-          finishedAt: new Date().toISOString(),
-          renderTimeMs: Date.now() - rowStart,
-          error: { code: error.code, message: error.message, stage: error.stage ?? null },
-        });
+        Object.assign(entry, failedRow(error, rowStart));
         save();
         emit({ type: 'batch-row-failed', row: plan.index, output: plan.output, error: error.toJSON() });
       }
@@ -169,20 +104,13 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     const cancelled = Boolean(signal?.aborted);
     for (const plan of queue.slice(next)) {
       const entry = rows[plan.index]!;
-      const error = cancelled
-        ? { code: 'render-cancelled', message: 'Not started: the batch was cancelled.', stage: null }
-        : { code: 'batch-fail-fast', message: `Not started: row ${firstFailure} failed and --batch-fail-fast starts no new rows.`, stage: null };
-      Object.assign(entry, { status: 'skipped', error });
+      Object.assign(entry, { status: 'skipped', error: skippedError(cancelled, firstFailure) });
       emit({ type: 'batch-row-skipped', row: plan.index, output: plan.output, reason: cancelled ? 'cancelled' : 'fail-fast' });
     }
     const counts = countRows(rows);
     void writer.write(snapshot(cancelled ? 'cancelled' : counts.failed > 0 || counts.skipped > 0 ? 'failed' : 'completed'));
     await writer.flush().catch((error: unknown) => {
-      throw new SeekframeError('output-write-failed', `Cannot write ${manifestPath} (${error instanceof Error ? error.message : String(error)}); check that the folder is writable.`, {
-        stage: 'output',
-        details: { file: manifestPath },
-        cause: error,
-      });
+      throw manifestWriteError(manifestPath, error);
     });
     const { pending: _pending, running: _running, ...batchCounts } = counts;
     emit({ type: 'batch-complete', counts: batchCounts, manifest: manifestPath, durationMs: Date.now() - startedAt, cancelled });
@@ -192,6 +120,104 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
     emit({ type: 'error', error: error.toJSON() });
     throw error;
   }
+}
+
+/** The listener as a function that never throws: a listener's bug must not break the batch. */
+function guardListener(onEvent: BatchEventListener | undefined): (event: BatchEvent) => void {
+  return (event) => {
+    try {
+      onEvent?.(event);
+    } catch {
+      // A listener's bug must not break the batch.
+    }
+  };
+}
+
+/** A row's render events for the batch: complete/error become batch-row-complete/-failed in renderBatch; the rest gain the row index. */
+function rowEvents(emit: (event: BatchEvent) => void, row: number): (event: RenderEvent) => void {
+  return (event) => {
+    if (event.type === 'stage' || event.type === 'progress' || event.type === 'warning') emit({ ...event, row });
+  };
+}
+
+function completedRow(result: { durationMs: number; videoDuration: number; size: number }): Partial<ManifestRow> {
+  return { status: 'completed', finishedAt: new Date().toISOString(), renderTimeMs: result.durationMs, videoDuration: result.videoDuration, size: result.size };
+}
+
+function failedRow(error: SeekframeError, rowStart: number): Partial<ManifestRow> {
+  return { status: 'failed', finishedAt: new Date().toISOString(), renderTimeMs: Date.now() - rowStart, error: { code: error.code, message: error.message, stage: error.stage ?? null } };
+}
+
+/** Everything a batch decides before it renders: options, project, the planned rows and where the manifest goes. */
+async function planBatchRun(input: BatchOptionsInput) {
+  const options = parseBatchOptions(input);
+  const cwd = options.cwd ?? process.cwd();
+  const projectDir = typeof options.render.projectDir === 'string' ? path.resolve(cwd, options.render.projectDir) : options.render.projectDir;
+  const render = parseRenderOptions({ ...options.render, projectDir, ...(options.output ? { output: options.output } : {}) });
+  if (render.variables !== undefined) {
+    throw new SeekframeError('invalid-options', 'variables and batch rows exclude each other: each row is the variables of one render; move the values into the rows.', {
+      stage: 'config',
+      details: { field: 'variables' },
+    });
+  }
+  const project = await resolveProject(render.projectDir, cwd);
+  const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
+  const template = options.output ?? defaultBatchOutputTemplate(render.projectDir, render.format, cwd);
+  const planned = planBatch({
+    batch: options.batch,
+    outputTemplate: template,
+    resolveOutput: (output) => path.resolve(cwd, output),
+    declarations: metadata.variables,
+    strictVariables: render.strictVariables,
+    source: options.batchFile ?? 'the batch',
+  });
+  const captionFiles = batchCaptionFiles(render.captions, planned, cwd);
+  const folder = manifestFolder(planned.map((row) => row.output));
+  const manifestPath = path.join(folder, 'manifest.json');
+  const clash = planned.find((row) => row.output === manifestPath);
+  if (clash) {
+    throw new SeekframeError('invalid-batch', `Row ${clash.index} would write ${manifestPath}, where the batch keeps its manifest; change --output.`, {
+      stage: 'config',
+      details: { problems: [{ index: clash.index, reason: 'output is the manifest path' }] },
+    });
+  }
+  return { options, cwd, render, project, metadata, template, planned, captionFiles, folder, manifestPath };
+}
+
+/** The manifest's rows before anything renders: a row the previous run finished is kept (resumed), the rest pending. */
+async function initialRows(previous: Manifest | undefined, planned: readonly PlannedRow[], folder: string): Promise<ManifestRow[]> {
+  const relative = (row: PlannedRow): string => path.relative(folder, row.output).split(path.sep).join('/');
+  const rows: ManifestRow[] = [];
+  for (const row of planned) {
+    const kept = await resumableRow(previous, row, relative(row), folder);
+    rows.push(
+      kept
+        ? { ...kept, resumed: true }
+        : { index: row.index, status: 'pending', output: relative(row), variables: row.variables, startedAt: null, finishedAt: null, renderTimeMs: null, videoDuration: null, size: null, resumed: false, error: null },
+    );
+  }
+  return rows;
+}
+
+type ManifestHeader = Pick<Manifest, 'composition' | 'batchFile' | 'outputTemplate' | 'createdAt'>;
+
+function manifestSnapshot(header: ManifestHeader, status: Manifest['status'], rows: ManifestRow[]): Manifest {
+  return { version: 1, status, ...header, updatedAt: new Date().toISOString(), counts: countRows(rows), rows };
+}
+
+/** Why a row that never started was skipped. */
+function skippedError(cancelled: boolean, firstFailure: number | undefined): NonNullable<ManifestRow['error']> {
+  return cancelled
+    ? { code: 'render-cancelled', message: 'Not started: the batch was cancelled.', stage: null }
+    : { code: 'batch-fail-fast', message: `Not started: row ${firstFailure} failed and --batch-fail-fast starts no new rows.`, stage: null };
+}
+
+function manifestWriteError(manifestPath: string, error: unknown): SeekframeError {
+  return new SeekframeError('output-write-failed', `Cannot write ${manifestPath} (${error instanceof Error ? error.message : String(error)}); check that the folder is writable.`, {
+    stage: 'output',
+    details: { file: manifestPath },
+    cause: error,
+  });
 }
 
 /**

@@ -50,6 +50,8 @@ interface Entry<Result> {
   endedAtMs?: number;
 }
 
+type FinalEvent<Result> = Extract<JobEvent<Result>, { type: 'completed' | 'failed' | 'cancelled' }>;
+
 const DEFAULT_RETAIN_MS = 60 * 60 * 1000;
 
 /**
@@ -62,43 +64,22 @@ const DEFAULT_RETAIN_MS = 60 * 60 * 1000;
 export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Request, Result>): RenderJobs<Request, Result> {
   const maxConcurrent = options.maxConcurrent ?? 2;
   const maxQueued = options.maxQueued ?? Number.POSITIVE_INFINITY;
-  const retainMs = options.retainMs ?? DEFAULT_RETAIN_MS;
-  const maxExpiredIds = options.maxExpiredIds ?? 10_000;
   const newId = options.newId ?? randomUUID;
   const now = options.now ?? Date.now;
   const queue = new RenderQueue(maxConcurrent);
-  const entries = new Map<string, Entry<Result>>();
-  /** Finished ids in the order they ended: the oldest is the next to expire. */
-  const finished: string[] = [];
-  const expiredIds = new Set<string>();
+  const retention = createJobRetention<Entry<Result>>(options.retainMs ?? DEFAULT_RETAIN_MS, options.maxExpiredIds ?? 10_000, now);
+  const { entries, forget: forgetExpired } = retention;
   /** Requests are held only until the job ends; snapshots never carry them. */
   const requests = new Map<string, Request>();
   let closed = false;
 
   const iso = (): string => new Date(now()).toISOString();
 
-  const forgetExpired = (): void => {
-    const cutoff = now() - retainMs;
-    while (finished.length > 0) {
-      const entry = entries.get(finished[0]!);
-      if (entry && (entry.endedAtMs ?? 0) > cutoff) break;
-      const id = finished.shift()!;
-      entries.delete(id);
-      expiredIds.add(id);
-      if (expiredIds.size > maxExpiredIds) expiredIds.delete(expiredIds.values().next().value as string);
-    }
-  };
-
-  const finish = (entry: Entry<Result>, event: Extract<JobEvent<Result>, { type: 'completed' | 'failed' | 'cancelled' }>): void => {
+  const finish = (entry: Entry<Result>, event: FinalEvent<Result>): void => {
     if (isFinishedStatus(entry.job.status)) return;
-    const job = entry.job;
-    if (event.type === 'completed') Object.assign(job, { status: 'completed', result: event.result, progress: 1 });
-    else if (event.type === 'failed') Object.assign(job, { status: 'failed', error: event.error });
-    else Object.assign(job, { status: 'cancelled', reason: event.reason });
-    job.position = 0;
-    job.endedAt = iso();
+    settleJob(entry.job, event, iso());
     entry.endedAtMs = now();
-    finished.push(job.id);
+    retention.ended(entry.job.id);
     emit(entry, event);
   };
 
@@ -144,29 +125,15 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
       forgetExpired();
       if (closed) throw new SeekframeError('shutting-down', 'The render service is shutting down and takes no new jobs.', { stage: 'config', retryable: true });
       const { activeRenders, queuedRenders } = queue.status();
-      if (activeRenders >= maxConcurrent && queuedRenders >= maxQueued) {
-        throw new SeekframeError('too-many-renders', `${queuedRenders} renders are already waiting (the most this server queues); try again once some have finished.`, {
-          stage: 'config',
-          retryable: true,
-          details: { queuedRenders, maxQueued },
-        });
-      }
+      if (activeRenders >= maxConcurrent && queuedRenders >= maxQueued) throw queueFullError(queuedRenders, maxQueued);
       const id = newId();
-      const entry: Entry<Result> = {
-        job: { id, status: 'queued', stage: null, progress: 0, framesRendered: 0, totalFrames: null, position: 0, createdAt: iso() },
-        listeners: new Set(),
-        controller: new AbortController(),
-      };
+      const entry = newEntry<Result>(id, iso());
       entries.set(id, entry);
       requests.set(id, request);
       entry.ticket = queue.enqueue(
         id,
         () => runEntry(entry),
-        (position) => {
-          if (entry.job.status !== 'queued') return;
-          entry.job.position = position;
-          emit(entry, { type: 'queued', position });
-        },
+        (position) => moveInLine(entry, position),
       );
       // Started at once (position 0): the queue runs it in a microtask, so it counts as running now.
       if (entry.ticket.position === 0) entry.job.status = 'running';
@@ -182,7 +149,7 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
 
     expired(id) {
       forgetExpired();
-      return expiredIds.has(id);
+      return retention.expired(id);
     },
 
     cancel,
@@ -210,6 +177,34 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
   };
 }
 
+/**
+ * Which jobs are still remembered: every job until `retainMs` after it ended, then only its id
+ * (the newest `maxExpiredIds`). Lazy: `forget()` runs on every call of the service, no timers.
+ */
+function createJobRetention<E extends { endedAtMs?: number }>(retainMs: number, maxExpiredIds: number, now: () => number) {
+  const entries = new Map<string, E>();
+  /** Finished ids in the order they ended: the oldest is the next to expire. */
+  const finished: string[] = [];
+  const expiredIds = new Set<string>();
+  return {
+    entries,
+    forget(): void {
+      const cutoff = now() - retainMs;
+      while (finished.length > 0) {
+        const entry = entries.get(finished[0]!);
+        if (entry && (entry.endedAtMs ?? 0) > cutoff) break;
+        const id = finished.shift()!;
+        entries.delete(id);
+        expiredIds.add(id);
+        if (expiredIds.size > maxExpiredIds) expiredIds.delete(expiredIds.values().next().value as string);
+      }
+    },
+    /** The job ended now (its entry's endedAtMs is set): it is the newest to expire. */
+    ended: (id: string): void => void finished.push(id),
+    expired: (id: string): boolean => expiredIds.has(id),
+  };
+}
+
 // Helpers that touch only the entry they are given live out here; the closure above keeps what
 // touches the service's own state (the queue, the maps, the clock). See "Stateful objects" in
 // docs/contributing/architecture.md.
@@ -225,6 +220,38 @@ function emit<Result>(entry: Entry<Result>, event: JobEvent<Result>): void {
     }
   }
   if (isFinishedStatus(entry.job.status)) entry.listeners.clear();
+}
+
+function newEntry<Result>(id: string, createdAt: string): Entry<Result> {
+  return {
+    job: { id, status: 'queued', stage: null, progress: 0, framesRendered: 0, totalFrames: null, position: 0, createdAt },
+    listeners: new Set(),
+    controller: new AbortController(),
+  };
+}
+
+function queueFullError(queuedRenders: number, maxQueued: number): SeekframeError {
+  return new SeekframeError('too-many-renders', `${queuedRenders} renders are already waiting (the most this server queues); try again once some have finished.`, {
+    stage: 'config',
+    retryable: true,
+    details: { queuedRenders, maxQueued },
+  });
+}
+
+/** A waiting job moved up the line: its position changes and its listeners hear it. */
+function moveInLine<Result>(entry: Entry<Result>, position: number): void {
+  if (entry.job.status !== 'queued') return;
+  entry.job.position = position;
+  emit(entry, { type: 'queued', position });
+}
+
+/** Writes the job's final state from its final event (the caller checked it had not ended). */
+function settleJob<Result>(job: JobSnapshot<Result>, event: FinalEvent<Result>, endedAt: string): void {
+  if (event.type === 'completed') Object.assign(job, { status: 'completed', result: event.result, progress: 1 });
+  else if (event.type === 'failed') Object.assign(job, { status: 'failed', error: event.error });
+  else Object.assign(job, { status: 'cancelled', reason: event.reason });
+  job.position = 0;
+  job.endedAt = endedAt;
 }
 
 /** A running job's render event: stage and progress update the job, then its listeners hear it. */

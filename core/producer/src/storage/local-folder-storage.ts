@@ -59,6 +59,7 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
   const root = path.resolve(options.root);
   const base = options.publicBaseUrl?.replace(/\/+$/, '');
   let ready: Promise<string> | undefined;
+  /** Prepares the folder once (again after a failure); every method waits for it. */
   const realRoot = (): Promise<string> => {
     ready ??= (async () => {
       await mkdir(root, { recursive: true });
@@ -68,33 +69,18 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
     ready.catch(() => (ready = undefined));
     return ready;
   };
-
-  /** The key's file, its folder checked when it exists (null: the folder does not exist, so neither does the object). */
-  const existingTarget = async (key: string): Promise<string | null> => {
+  /** The key's file once the folder is ready (null: no object); see existingTarget and writableTarget. */
+  const existing = async (key: string): Promise<string | null> => {
     const segments = parseStorageKey(key);
     await realRoot();
-    const target = path.join(root, ...segments);
-    if (!(await lstat(path.dirname(target)).then(() => true, () => false))) return null;
-    if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
-    return target;
+    return existingTarget(root, key, segments);
   };
-
-  /** The key's file with its folders created, each checked before and after creation. */
-  const writableTarget = async (key: string): Promise<string> => {
+  const writable = async (key: string): Promise<string> => {
     const segments = parseStorageKey(key);
     await realRoot();
-    const target = path.join(root, ...segments);
-    // Before: the nearest existing folder of the key must be inside (`inside` resolves it).
-    if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
-    await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
-      // e.g. a folder of the key is a file already (`a.mp4/b`).
-      throw storageFailed(key, 'create the folder of', error);
-    });
-    if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
-    return target;
+    return writableTarget(root, key, segments);
   };
-
-  const tempPath = (suffix = ''): string => path.join(root, `.${process.pid}-${randomBytes(8).toString('hex')}.tmp${suffix}`);
+  const tempPath = (suffix = ''): string => tempPathIn(root, suffix);
 
   return {
     root,
@@ -102,99 +88,37 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
     tempPath,
 
     async put(key, body, putOptions = {}) {
-      const target = await writableTarget(key);
+      const target = await writable(key);
       const temp = tempPath();
-      try {
-        const handle = await open(temp, 'wx');
-        try {
-          for await (const chunk of toNodeStream(body)) await handle.write(chunk as Uint8Array);
-          // On disk before it gets its name: a crash leaves the old object or the new one.
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        await unlink(temp).catch(() => undefined);
-        throw storageFailed(key, 'write', error);
-      }
+      await writeTemp(temp, key, body);
       return publish(temp, target, putOptions);
     },
 
     async adoptFile(key, file, putOptions = {}) {
-      const target = await writableTarget(key);
-      let source = path.resolve(file);
-      if (path.dirname(source) !== root) {
-        // Another folder may be another file system: copy next to the objects first, then publish.
-        const temp = tempPath(path.extname(source));
-        try {
-          await rename(source, temp);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw storageFailed(key, 'move', error);
-          await copyFile(source, temp).catch(async (copyError: unknown) => {
-            await unlink(temp).catch(() => undefined);
-            throw storageFailed(key, 'copy', copyError);
-          });
-          await unlink(source).catch(() => undefined);
-        }
-        source = temp;
-      }
-      return publish(source, target, putOptions);
+      const target = await writable(key);
+      return publish(await moveBeside(root, path.resolve(file), key), target, putOptions);
     },
 
     async get(key, range) {
-      const target = await existingTarget(key);
+      const target = await existing(key);
       if (!target) return null;
       checkRange(range);
-      let handle;
-      try {
-        // O_NOFOLLOW: a symlink put in place of the object is refused, not followed.
-        handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
-        if (code === 'ELOOP') throw escapes(key);
-        throw storageFailed(key, 'read', error);
-      }
-      const stats = await handle.stat();
-      if (!stats.isFile()) {
-        await handle.close();
-        return null;
-      }
-      const start = range?.start ?? 0;
-      const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
-      if (start > end) {
-        // Nothing of the object is in the range (or the object is empty).
-        await handle.close();
-        return { body: new ReadableStream<Uint8Array>({ start: (c) => c.close() }), info: describe(key, stats) };
-      }
-      const stream = createReadStream('', { fd: handle, start, end });
-      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, info: describe(key, stats) };
+      return readObject(key, target, range);
     },
 
     async head(key) {
-      const target = await existingTarget(key);
+      const target = await existing(key);
       return target ? info(key, target) : null;
     },
 
     async delete(key) {
-      const target = await existingTarget(key);
-      if (!target) return;
-      const stats = await lstat(target).catch(() => null);
-      // A symlink is removed itself (its target is never touched); folders are not objects.
-      if (stats && !stats.isDirectory()) await rm(target, { force: true });
+      const target = await existing(key);
+      if (target) await deleteObject(target);
     },
 
     async list(prefix) {
       await realRoot();
-      const found: StorageObjectInfo[] = [];
-      for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-        if (!key.startsWith(prefix) || key.split('/').some((segment) => segment.startsWith('.'))) continue;
-        const stats = await lstat(path.join(root, ...key.split('/'))).catch(() => null);
-        if (stats?.isFile()) found.push(describe(key, stats));
-      }
-      return found;
+      return listObjects(root, prefix);
     },
 
     url(key) {
@@ -204,8 +128,116 @@ export function createLocalFolderStorage(options: LocalFolderStorageOptions): Lo
   };
 }
 
-// Helpers that need none of the store's state live out here; the closure above keeps what touches
-// its root and its lazily prepared folder. See "Stateful objects" in docs/contributing/architecture.md.
+// Helpers that need none of the store's state live out here and take the root as a parameter; the
+// closure above keeps what touches its lazily prepared folder. See "Stateful objects" in
+// docs/contributing/architecture.md.
+
+function tempPathIn(root: string, suffix: string): string {
+  return path.join(root, `.${process.pid}-${randomBytes(8).toString('hex')}.tmp${suffix}`);
+}
+
+/** The key's file, its folder checked when it exists (null: the folder does not exist, so neither does the object). */
+async function existingTarget(root: string, key: string, segments: string[]): Promise<string | null> {
+  const target = path.join(root, ...segments);
+  if (!(await lstat(path.dirname(target)).then(() => true, () => false))) return null;
+  if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
+  return target;
+}
+
+/** The key's file with its folders created, each checked before and after creation. */
+async function writableTarget(root: string, key: string, segments: string[]): Promise<string> {
+  const target = path.join(root, ...segments);
+  // Before: the nearest existing folder of the key must be inside (`inside` resolves it).
+  if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
+  await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
+    // e.g. a folder of the key is a file already (`a.mp4/b`).
+    throw storageFailed(key, 'create the folder of', error);
+  });
+  if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
+  return target;
+}
+
+/** Writes `body` to the new file `temp` and syncs it; on failure `temp` is gone. */
+async function writeTemp(temp: string, key: string, body: StorageBody): Promise<void> {
+  try {
+    const handle = await open(temp, 'wx');
+    try {
+      for await (const chunk of toNodeStream(body)) await handle.write(chunk as Uint8Array);
+      // On disk before it gets its name: a crash leaves the old object or the new one.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw storageFailed(key, 'write', error);
+  }
+}
+
+/** `source` itself when it is in `root`, else a temp file in `root` it was moved to. */
+async function moveBeside(root: string, source: string, key: string): Promise<string> {
+  if (path.dirname(source) === root) return source;
+  // Another folder may be another file system: copy next to the objects first, then publish.
+  const temp = tempPathIn(root, path.extname(source));
+  try {
+    await rename(source, temp);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw storageFailed(key, 'move', error);
+    await copyFile(source, temp).catch(async (copyError: unknown) => {
+      await unlink(temp).catch(() => undefined);
+      throw storageFailed(key, 'copy', copyError);
+    });
+    await unlink(source).catch(() => undefined);
+  }
+  return temp;
+}
+
+/** The object at `target` (or the part of it in `range`), null when there is no plain file. */
+async function readObject(key: string, target: string, range: ByteRange | undefined): Promise<{ body: ReadableStream<Uint8Array>; info: StorageObjectInfo } | null> {
+  let handle;
+  try {
+    // O_NOFOLLOW: a symlink put in place of the object is refused, not followed.
+    handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
+    if (code === 'ELOOP') throw escapes(key);
+    throw storageFailed(key, 'read', error);
+  }
+  const stats = await handle.stat();
+  if (!stats.isFile()) {
+    await handle.close();
+    return null;
+  }
+  const start = range?.start ?? 0;
+  const end = Math.min(range?.end ?? stats.size - 1, stats.size - 1);
+  if (start > end) {
+    // Nothing of the object is in the range (or the object is empty).
+    await handle.close();
+    return { body: new ReadableStream<Uint8Array>({ start: (c) => c.close() }), info: describe(key, stats) };
+  }
+  const stream = createReadStream('', { fd: handle, start, end });
+  return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, info: describe(key, stats) };
+}
+
+async function deleteObject(target: string): Promise<void> {
+  const stats = await lstat(target).catch(() => null);
+  // A symlink is removed itself (its target is never touched); folders are not objects.
+  if (stats && !stats.isDirectory()) await rm(target, { force: true });
+}
+
+/** The objects under `root` whose key starts with `prefix`; dot names (temp files) and symlinks are not objects. */
+async function listObjects(root: string, prefix: string): Promise<StorageObjectInfo[]> {
+  const found: StorageObjectInfo[] = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (!key.startsWith(prefix) || key.split('/').some((segment) => segment.startsWith('.'))) continue;
+    const stats = await lstat(path.join(root, ...key.split('/'))).catch(() => null);
+    if (stats?.isFile()) found.push(describe(key, stats));
+  }
+  return found;
+}
 
 function escapes(key: string): SeekframeError {
   return new SeekframeError('invalid-storage-key', `Storage key ${JSON.stringify(key)} leads outside the storage folder through a symbolic link; keys name plain files inside it.`, {
