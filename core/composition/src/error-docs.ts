@@ -306,7 +306,7 @@ export const ERROR_DOCS = {
   },
   'browser-launch-failed': {
     group: 'engine',
-    when: 'Chromium did not start.',
+    when: 'Chromium did not start, or died while it started (the message says which).',
     fix: 'Run `seekframe doctor`; check `/dev/shm` and free memory.',
   },
   'browser-crashed': {

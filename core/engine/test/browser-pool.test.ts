@@ -206,6 +206,23 @@ describe('createBrowserPool', () => {
     }
   });
 
+  it('fails with browser-crashed, keeping nothing, when a new browser dies before its lease opens a context', async () => {
+    const pool = createBrowserPool({
+      launch: async (opts) => {
+        const session = await launchBrowser(opts);
+        session.browser.process()!.kill('SIGKILL');
+        await until(() => !session.browser.connected, 'the killed browser to disconnect');
+        return session;
+      },
+    });
+    try {
+      await expect(pool.acquire(launchOptions())).rejects.toMatchObject({ code: 'browser-crashed', message: expect.stringContaining('before a render could use it') });
+      expect(pool.stats()).toMatchObject({ browsers: 0, overflow: 0, launched: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('kills a browser whose lease was killed (a page stopped answering) instead of keeping it', async () => {
     const { pool, pids } = countingPool();
     try {

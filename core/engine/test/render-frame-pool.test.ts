@@ -13,6 +13,8 @@ import { countFrames, decodeRgbFrames, tempDir } from './media-fixtures.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
 import { allowedCpus, processTree } from '../src/system/pin-to-cpu.js';
+import { createBrowserPool } from '../src/pool/browser-pool.js';
+import { killLaunchesWhileStarting } from './die-while-starting.js';
 
 const W = 64;
 const H = 36;
@@ -160,6 +162,35 @@ describe('renderFramePool', () => {
         }),
       ),
     ).rejects.toMatchObject({ code: 'browser-crashed', message: expect.stringMatching(/frame \d+/) });
+  });
+
+  it('fails with browser-launch-failed when the replacement of a crashed browser dies while it starts, instead of waiting for it forever', async () => {
+    // The producer server's way: browsers leased from a warm pool; launch 2 is the replacement.
+    const browsers = createBrowserPool({ maxBrowsers: 1 });
+    const spy = killLaunchesWhileStarting((launch) => launch === 2);
+    const pids: number[] = [];
+    try {
+      await expect(
+        renderFramePool(
+          baseOptions('/colour.html', {
+            workers: 1,
+            // Frame 2 is captured only after frame 1 was delivered, so it meets the dead browser.
+            maxBufferedFrames: 1,
+            browserPool: browsers,
+            preparePage: async (page) => void pids.push(page.page.browser().process()!.pid!),
+            onFrame: (index) => {
+              if (index === 1) process.kill(pids[0]!, 'SIGKILL');
+            },
+          }),
+        ),
+      ).rejects.toMatchObject({ code: 'browser-launch-failed', message: expect.stringContaining('went away while it started') });
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(pids).toHaveLength(1);
+      expect(browsers.stats()).toMatchObject({ browsers: 0, overflow: 0 });
+    } finally {
+      spy.mockRestore();
+      await browsers.close();
+    }
   });
 
   it('stops on abort and closes every browser', async () => {

@@ -5,6 +5,7 @@ import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { browserArgs, mergeJsFlags, type CaptureMode } from './browser-flags.js';
 import type { TargetPage } from './open-target-page.js';
+import { whileConnected } from './while-connected.js';
 import type { BrowserInfo } from './browser-info.js';
 import { processTree } from '../system/pin-to-cpu.js';
 import { tempFolderPrefix } from '../system/atomic-output.js';
@@ -67,8 +68,15 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
   }
   const userDataDir = await mkdtemp(tempFolderPrefix('profile'));
   let browser: Browser;
+  // puppeteer.launch waits without a bound for the first tab's page to attach: a browser that died
+  // in between (killed, out of memory) left the launch, and the render waiting on it, waiting
+  // forever. The first target puppeteer reports hands us the browser before launch returns, so
+  // the start also ends the moment that browser disconnects.
+  let starting: Browser | undefined;
+  let sawBrowser!: (browser: Browser) => void;
+  const seen = new Promise<Browser>((resolve) => (sawBrowser = resolve));
   try {
-    browser = await puppeteer.launch({
+    const launching = puppeteer.launch({
       executablePath: opts.browser.path,
       // The headless shell only knows old headless; full Chromium gets the new headless mode.
       headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
@@ -81,8 +89,22 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       handleSIGTERM: false,
       handleSIGHUP: false,
       ...(opts.signal ? { signal: opts.signal } : {}),
+      targetFilter: (target) => {
+        if (!starting) {
+          try {
+            starting = target.browser();
+            sawBrowser(starting);
+          } catch {
+            // no browser context yet: a later target hands it over
+          }
+        }
+        return true; // puppeteer's default: every target
+      },
     });
+    browser = await Promise.race([launching, seen.then((early) => whileConnected(early, launching, 'while it started'))]);
   } catch (error) {
+    // Gone already when it disconnected; this only makes sure.
+    starting?.process()?.kill('SIGKILL');
     await rm(userDataDir, { recursive: true, force: true });
     throw new SeekframeError(
       'browser-launch-failed',

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
 import type { CaptureMode } from './browser-flags.js';
 import { createBeginFrameTarget } from './begin-frame-target.js';
+import { whileConnected } from './while-connected.js';
 
 /** A blank page (about:blank) with its own CDP session, ready to be set up for capture. */
 export interface TargetPage {
@@ -13,7 +14,12 @@ export interface TargetPage {
  * a beginFrame-controlled target in beginframe mode, an ordinary tab in screenshot mode. The
  * warm pool calls this ahead of a render too, so one rule decides what a capture page is.
  */
-export async function openTargetPage(browser: Browser, mode: CaptureMode, context?: BrowserContext): Promise<TargetPage> {
+export function openTargetPage(browser: Browser, mode: CaptureMode, context?: BrowserContext): Promise<TargetPage> {
+  // Opening waits for the new target to show up (up to 10-30 s), which a dead browser never ends.
+  return whileConnected(browser, openPage(browser, mode, context), 'while opening a page');
+}
+
+async function openPage(browser: Browser, mode: CaptureMode, context?: BrowserContext): Promise<TargetPage> {
   if (mode === 'beginframe') return createBeginFrameTarget(browser, 'about:blank', context);
   const page = await (context ?? browser).newPage();
   // Full Chromium may open the tab in the background, where it never paints and

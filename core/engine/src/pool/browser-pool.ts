@@ -8,6 +8,7 @@ import type { CaptureMode } from '../browser/browser-flags.js';
 import type { TargetPage } from '../browser/open-target-page.js';
 import { aheadKind, openContextAhead, type ContextAhead } from './context-ahead.js';
 import { relayablePort } from './proxy-relay.js';
+import { settledCrashError } from '../capture/classify-capture-failure.js';
 
 /**
  * A warm browser pool: renders in one process (batch rows, server renders, warm Lambda
@@ -141,7 +142,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       } else {
         await session.kill();
       }
-      throw error;
+      // A browser that died since it started (or since its last lease) is a crash, which a render
+      // reports as such, not a capture failure.
+      throw await settledCrashError(session, error, 'before a render could use it');
     }
     // From now on the relay hands the context's connections to this render's own proxy.
     if (ahead?.relay) ahead.relay.bind(relayablePort(proxy.proxyServer ?? '')!);

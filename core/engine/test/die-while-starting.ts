@@ -1,0 +1,54 @@
+import type { Writable } from 'node:stream';
+import puppeteer, { type LaunchOptions, type Target } from 'puppeteer-core';
+import { vi } from 'vitest';
+
+/**
+ * Makes the chosen browser launches (1 = the first one from now on) die at the moment that left
+ * puppeteer.launch waiting forever: after puppeteer's Target.setAutoAttach was answered, while it
+ * waits for the first tab's page to attach (seen under load when a render's browsers were killed
+ * while a replacement started). The browser and the kill are real; the hook only pins the moment:
+ * at the browser's first target (the tab) it holds back puppeteer's commands to target sessions,
+ * so the tab's page never attaches, and kills the browser once a round trip on the browser's own
+ * session (answered after setAutoAttach) proves puppeteer has seen that answer.
+ * Returns the spy: restore it with `mockRestore()`.
+ */
+export function killLaunchesWhileStarting(which: (launch: number) => boolean) {
+  const launch = puppeteer.launch.bind(puppeteer);
+  let launches = 0;
+  return vi.spyOn(puppeteer, 'launch').mockImplementation((options: LaunchOptions = {}) => {
+    launches++;
+    if (!which(launches)) return launch(options);
+    let struck = false;
+    return launch({
+      ...options,
+      targetFilter: (target: Target) => {
+        if (!struck) {
+          struck = true;
+          const browser = target.browser();
+          const child = browser.process()!;
+          holdSessionCommands(child.stdio[3] as Writable);
+          void browser.version().catch(() => undefined).finally(() => child.kill('SIGKILL'));
+        }
+        return options.targetFilter ? options.targetFilter(target) : true;
+      },
+    });
+  });
+}
+
+/** Drops every CDP command for a target session written to the browser's pipe from now on (puppeteer writes a message, then its NUL). */
+function holdSessionCommands(pipe: Writable): void {
+  const write = pipe.write.bind(pipe) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  let dropTerminator = false;
+  pipe.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const text = String(chunk);
+    if (dropTerminator && text === '\0') {
+      dropTerminator = false;
+      return true;
+    }
+    if (text.includes('"sessionId":"')) {
+      dropTerminator = true;
+      return true;
+    }
+    return write(chunk, ...rest);
+  }) as Writable['write'];
+}
