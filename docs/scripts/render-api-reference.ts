@@ -60,6 +60,17 @@ function operationSection(method: string, route: string, operation: Operation): 
   return lines;
 }
 
+/** One webhook: when it is sent, its headers, its body field by field. */
+function webhookSection(type: string, operation: Operation): string[] {
+  const lines = [`### \`${type}\` {#webhook-${type.replace('.', '-')}}`, '', operation.description ?? '', ''];
+  lines.push('| header | meaning |', '|---|---|');
+  for (const p of operation.parameters ?? []) lines.push(`| \`${p.name}\` | ${cell(p.description ?? '')} |`);
+  lines.push('');
+  const body = operation.requestBody?.content['application/json']?.schema;
+  if (body) lines.push('Body:', '', schemaTable(body, schemaLink), '');
+  return lines;
+}
+
 /** The error body with its code list (every code there is) replaced by a link to the error reference. */
 function withCodesLinked(schema: JsonSchema): JsonSchema {
   const error = schema.properties?.error;
@@ -121,6 +132,12 @@ export function renderApiReference(): string {
     '',
     ...operations(sync).flatMap(({ method, route, operation }) => operationSection(method, route, operation)),
     ...callIdOnly.flatMap(({ method, route, operation }) => operationSection(method, route, { ...operation, summary: `${operation.summary} (call-id mode only)` })),
+    '## Webhooks {#webhooks}',
+    '',
+    'What a render posts to the `webhook.url` of its body, one entry per event (OpenAPI\'s `webhooks`). Signing,',
+    'verifying, retries and the address rules: [Webhooks](../deploy/webhooks.md).',
+    '',
+    ...Object.entries(sync.webhooks ?? {}).flatMap(([type, item]) => webhookSection(type, (item as Record<string, Operation>).post!)),
     '## Schemas {#schemas}',
     '',
     ...schemas

@@ -5,6 +5,7 @@ import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFolderStorage } from '@seekframe/producer';
+import { buildWebhookEvent, failedData, WEBHOOK_EVENT_TYPES } from '@seekframe/producer/webhooks';
 import { createRenderApi } from './create-render-api.js';
 import { createMemoryJobStore } from './memory-job-store.js';
 import { OPENAPI_PATH, renderApiDocument } from './openapi-document.js';
@@ -158,5 +159,26 @@ describe('the document describes the real answers', () => {
     const cancelSchema = ajv.compile(document.paths['/api/render/{id}'].delete.responses['202'].content['application/json'].schema);
     const cancelBody = await cancelled.json();
     expect({ body: cancelBody, errors: cancelSchema(cancelBody) ? null : cancelSchema.errors }).toEqual({ body: cancelBody, errors: null });
+  });
+});
+
+describe('the webhooks section', () => {
+  it('has one valid entry per event type, and each describes the event the senders build (buildWebhookEvent)', async () => {
+    const document = (await dereference(asServed(renderApiDocument({ answerMode: 'sync' })))) as any;
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const ajv = new Ajv2020({ strict: false });
+    const events = [
+      buildWebhookEvent({ renderId: 'r1', type: 'render.started', data: {} }),
+      buildWebhookEvent({ renderId: 'r1', customData: { order: 'A-17' }, type: 'render.progress', data: { progress: 0.5, stage: 'capture', framesRendered: 5, totalFrames: 10 } }),
+      buildWebhookEvent({ renderId: 'r1', type: 'render.completed', data: { url: 'https://example.test/r1.mp4', size: 10, durationMs: 20, frames: 10 } }),
+      buildWebhookEvent({ renderId: 'r1', type: 'render.failed', data: failedData({ code: 'page-script-error', message: 'boom', stage: 'load', retryable: false }) }),
+    ];
+    for (const event of events) {
+      const check = ajv.compile(document.webhooks[event.type].post.requestBody.content['application/json'].schema);
+      expect({ type: event.type, errors: check(JSON.parse(JSON.stringify(event))) ? null : check.errors }).toEqual({ type: event.type, errors: null });
+    }
+    // And refuses what is not an event of its type: a completed event under render.failed.
+    const failed = ajv.compile(document.webhooks['render.failed'].post.requestBody.content['application/json'].schema);
+    expect(failed(JSON.parse(JSON.stringify(events[2])))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { ErrorBodySchema, type ErrorCode } from '@seekframe/composition';
 import { WebhookAttemptSchema } from '@seekframe/producer/webhooks';
 import { statusOf } from './api-error.js';
 import { CompositionInfoSchema } from './load-composition.js';
+import { webhookOperations } from './openapi-webhooks.js';
 import { RenderBodySchema } from './parse-render-body.js';
 import type { AnswerMode } from './render-api-options.js';
 import { CompletedJobSchema, RenderAcceptedSchema, RenderCallIdSchema, RenderCancelledSchema, RenderFinishedSchema } from './render-answers.js';
@@ -95,6 +96,7 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
       { name: 'render', description: 'Start, poll, cancel and download renders.' },
       { name: 'preview', description: 'The preview page: the player and a variables form.' },
       { name: 'meta', description: 'This document.' },
+      { name: 'webhooks', description: 'What a render posts to the `webhook.url` of its body (signed; see `Seekframe-Signature`).' },
     ],
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'RENDER_API_TOKEN, when the deployment sets one.' } },
@@ -230,6 +232,7 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
           }
         : {}),
     },
+    webhooks: webhookOperations(),
   }, { override: relaxAnswers });
   return document;
 }

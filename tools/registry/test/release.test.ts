@@ -30,7 +30,9 @@ describe('npm run release', () => {
     expect(steps.indexOf('@seekframe/composition')).toBeLessThan(steps.indexOf('@seekframe/engine'));
     expect(steps.indexOf('@seekframe/producer')).toBeLessThan(steps.indexOf('seekframe'));
     expect(steps.indexOf('seekframe')).toBeLessThan(steps.indexOf('create-seekframe'));
-    expect(steps.indexOf('seekframe')).toBeLessThan(steps.indexOf('@seekframe/render-api'));
+    expect(steps.indexOf('@seekframe/producer')).toBeLessThan(steps.indexOf('@seekframe/render-api'));
+    expect(steps.indexOf('@seekframe/player')).toBeLessThan(steps.indexOf('@seekframe/render-api'));
+    expect(steps.indexOf('@seekframe/render-api')).toBeLessThan(steps.indexOf('@seekframe/vercel-sandbox'));
     for (const pkg of outside.packed) expect(await isPublished(pkg.name, pkg.version, { registry: empty.url, userconfig: empty.userconfig }), pkg.name).toBe(false);
   });
 
