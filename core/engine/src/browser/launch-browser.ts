@@ -1,6 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { browserArgs, mergeJsFlags, type CaptureMode } from './browser-flags.js';

@@ -1,5 +1,5 @@
 import { signWebhook, SIGNATURE_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_ID_HEADER } from './webhook-signature.js';
-import type { WebhookEvent, WebhookEventType } from './webhook-events.js';
+import type { WebhookEvent, } from './webhook-events.js';
 import type { WebhookAttempt } from './webhook-attempt.js';
 
 export type { WebhookAttempt };

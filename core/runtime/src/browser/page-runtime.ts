@@ -6,7 +6,7 @@ import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
 import { mediaSrc, naturalDuration, seekMediaElement, waitForMetadata } from './media-elements.js';
-import { clipVolume, isAudible, MediaPlayback } from './media-playback.js';
+import { MediaPlayback } from './media-playback.js';
 import { PendingSet } from './pending-set.js';
 import { nextMacrotask } from './real-timers.js';
 import { EmbeddedFrame } from './embedded-frame.js';
