@@ -49,7 +49,10 @@ export async function checkRenderRequest(
   let metadata: CompositionMetadata | null;
   if (body.html !== undefined) {
     if (!context.allowCustomHtml) {
-      throw apiError('custom-html-disabled', 'This deployment renders only its own composition; custom html is off. Set ALLOW_CUSTOM_HTML=true to allow it.');
+      throw apiError(
+        'custom-html-disabled',
+        'This deployment renders only its own composition; custom html is off. On a template, set ALLOW_CUSTOM_HTML=true to allow it; an AWS Lambda deployment renders projects only (`seekframe lambda render <dir>`).',
+      );
     }
     const bytes = new TextEncoder().encode(body.html).length;
     if (bytes > context.limits.maxHtmlBytes) {
