@@ -17,7 +17,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createFolderObjectStore, loadProducerCore, runLocalRender, systemRuntime, type RenderCore } from '@seekframe/aws-lambda';
+import { createLocalFolderStorage } from '@seekframe/producer';
+import { loadProducerCore, runLocalRender, systemRuntime, type RenderCore } from '@seekframe/aws-lambda';
 
 const { values: args } = parseArgs({
   options: {
@@ -101,7 +102,7 @@ async function runCase(name: string, chunks: number, parallel: number, projectDi
   const timings: Timings = { plan: 0, chunks: [], assembleMs: 0 };
   const started = performance.now();
   const { progress } = await runLocalRender({
-    store: createFolderObjectStore(path.join(work, `bucket-${chunks}`)),
+    store: createLocalFolderStorage({ root: path.join(work, `bucket-${chunks}`) }),
     core: timedCore(core, timings),
     runtime: systemRuntime(),
     workRoot: path.join(work, `tmp-${chunks}`),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_HTTP_STATUS, SeekframeError, type ErrorCode } from '@seekframe/composition';
 import { createLocalFolderStorage, resolveServerConfig } from '@seekframe/producer';
 import { createMemoryJobStore, createRenderApi } from '@seekframe/render-api';
-import { createLambdaApiApp, type ObjectStore as LambdaObjectStore } from '@seekframe/aws-lambda';
+import { createLambdaApiApp, type LambdaStore } from '@seekframe/aws-lambda';
 // The faces whose app factory is not part of a package's public API, by path (a test, not a package).
 import { createProducerApp } from '../core/producer/src/server/producer-app.js';
 import { OutputStore } from '../core/producer/src/server/output-store.js';
@@ -61,13 +61,14 @@ const FACES: Record<string, (code: ErrorCode) => Promise<Response>> = {
     const app = createProducerApp(config, outputs, { jobs: null as never, isClosing: () => false });
     return app.request('/outputs/some-token');
   },
-  'Lambda API': async (code) => {
+  'Lambda API (render-api over the Lambda runner)': async (code) => {
+    // The job record's read (renders/<id>/job.json) fails.
     const store = {
-      getText: async () => {
+      get: async () => {
         throw errorOf(code);
       },
-    } as unknown as LambdaObjectStore;
-    const app = createLambdaApiApp({ store, startWorkflow: async () => undefined, chunking: {}, chunkTimeoutSeconds: 60 });
+    } as unknown as LambdaStore;
+    const app = createLambdaApiApp({ store, startWorkflow: async () => undefined, chunking: {}, chunkTimeoutSeconds: 60, compositionDir: dir });
     return app.request('/api/render/render-0001');
   },
   'render container (Cloudflare)': async (code) => {

@@ -3,22 +3,26 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { createLambdaApiApp } from '../src/api/api-app.js';
-import { DistributedProgressSchema } from '../src/api/api-answers.js';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { getText } from '@seekframe/producer';
+import { JobProgressSchema, OPENAPI_PATH } from '@seekframe/render-api';
 import { handleApiInvoke, isApiInvokeEvent } from '../src/api/api-invoke.js';
-import type { RenderService } from '../src/api/render-service.js';
+import { LambdaProgressFieldsSchema } from '../src/api/lambda-progress-fields.js';
+import { createLambdaApiApp, type LambdaApiOptions } from '../src/api/lambda-render-api.js';
+import { pendingWork } from '../src/api/pending-work.js';
 import { getRenderProgress, renderOnLambda } from '../src/client/render-on-lambda.js';
 import { classifyFailure, LambdaFailure } from '../src/retry/retry-table.js';
 import { renderKeys } from '../src/storage/layout.js';
-import { putJson } from '../src/storage/object-store.js';
+import { putJson } from '../src/storage/lambda-store.js';
 import { startLambdaInvokeFake } from './support/lambda-invoke-fake.js';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
 
-describe('API function and typed client (s3rver behind a strict If-None-Match proxy, Lambda Invoke fake)', () => {
+describe('API function (the render API over the Lambda runner) and typed client (s3rver behind a strict If-None-Match proxy, Lambda Invoke fake)', () => {
   let s3: LocalS3;
   let dir: string;
   let started: string[];
-  let service: RenderService;
+  let service: LambdaApiOptions;
+  const work = pendingWork();
   let fake: Awaited<ReturnType<typeof startLambdaInvokeFake>>;
 
   beforeAll(async () => {
@@ -47,19 +51,38 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     await rm(dir, { recursive: true, force: true });
   });
 
-  const app = () => createLambdaApiApp(service, { token: 'sekret' });
-  const post = (body: string, headers: Record<string, string> = {}) =>
-    app().request('/api/render', { method: 'POST', body, headers: { authorization: 'Bearer sekret', 'content-type': 'application/json', ...headers } });
+  const app = () => createLambdaApiApp({ ...service, compositionDir: dir, token: 'sekret', waitUntil: work.waitUntil });
+  /** POST, then the runner's start (which the API function awaits before it returns). */
+  const post = async (body: string, headers: Record<string, string> = {}) => {
+    const answer = await app().request('/api/render', { method: 'POST', body, headers: { authorization: 'Bearer sekret', 'content-type': 'application/json', ...headers } });
+    await work.settle();
+    return answer;
+  };
 
-  it('starts a render: 202, Location, request and project stored, workflow started', async () => {
+  it('starts a render (answer mode async): 202 {id, statusUrl}, Location, job, request and project stored, workflow started', async () => {
     const res = await post(JSON.stringify({ variables: { title: 'Hi' }, quality: 'draft' }));
     expect(res.status).toBe(202);
-    const body = (await res.json()) as { id: string; status: string; statusUrl: string };
-    expect(body.status).toBe('queued');
+    const body = (await res.json()) as { id: string; statusUrl: string };
+    expect(body).toEqual({ id: expect.any(String), statusUrl: `/api/render/${body.id}` });
     expect(res.headers.get('location')).toBe(`/api/render/${body.id}`);
+    expect(res.headers.get('preference-applied')).toBeNull();
     expect(started).toContain(body.id);
     expect(await s3.store.head(renderKeys(body.id).project)).not.toBeNull();
-    expect(JSON.parse((await s3.store.getText(renderKeys(body.id).request))!)).toMatchObject({ id: body.id, request: { variables: { title: 'Hi' }, quality: 'draft' }, chunkTimeoutSeconds: 900 });
+    expect(JSON.parse((await getText(s3.store, renderKeys(body.id).request))!)).toMatchObject({ id: body.id, request: { variables: { title: 'Hi' }, quality: 'draft' }, chunkTimeoutSeconds: 900 });
+    // The job record the next (stateless) invocation reads back.
+    expect(JSON.parse((await getText(s3.store, renderKeys(body.id).job))!)).toMatchObject({ id: body.id, status: 'running', outputKey: renderKeys(body.id).output });
+  });
+
+  it('serves the one render API document, in answer mode async and with the runner\'s progress fields', async () => {
+    const answer = await app().request(OPENAPI_PATH);
+    expect(answer.status).toBe(200);
+    const document = (await answer.json()) as any;
+    const result = await validate(structuredClone(document));
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    expect(document.info.title).toContain('AWS Lambda');
+    expect(Object.keys(document.paths['/api/render'].post.responses)).not.toContain('200');
+    expect(document.paths['/api/render'].post.responses['413'].description).toContain('variables-too-large');
+    expect(Object.keys(document.components.schemas.JobProgress.properties)).toEqual(expect.arrayContaining(['step', 'chunks', 'cost', 'timeoutRisk', 'stage', 'progress']));
   });
 
   it('is idempotent per Idempotency-Key and refuses the same key with another body (409)', async () => {
@@ -112,9 +135,10 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     expect(running.status).toBe(202);
     expect(running.headers.get('retry-after')).toBe('2');
     const runningBody = await running.json();
-    expect(runningBody).toMatchObject({ stage: 'plan', cost: { estimated: true } });
-    // What the OpenAPI document (api/openapi-document.ts) says the progress is.
-    expect(DistributedProgressSchema.safeParse(runningBody).error).toBeUndefined();
+    expect(runningBody).toMatchObject({ id, status: 'running', stage: 'load', step: 'plan', chunks: { done: 0 }, cost: { estimated: true } });
+    // What the OpenAPI document says the progress is: the shared fields and the runner's.
+    expect(JobProgressSchema.safeParse(runningBody).error).toBeUndefined();
+    expect(LambdaProgressFieldsSchema.safeParse(runningBody).error).toBeUndefined();
 
     await s3.store.put(keys.output, 'not really a video', { contentType: 'video/mp4' });
     await putJson(s3.store, keys.status, { status: 'completed', finishedAt: new Date().toISOString(), output: { key: keys.output, size: 18, frames: 3 } });
@@ -124,14 +148,31 @@ describe('API function and typed client (s3rver behind a strict If-None-Match pr
     expect(await download.text()).toBe('not really a video');
     const json = await get('application/json');
     expect(json.status).toBe(200);
-    const doneBody = (await json.json()) as { output: { url: string } };
-    expect(doneBody.output.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    expect(DistributedProgressSchema.safeParse(doneBody).error).toBeUndefined();
+    const doneBody = (await json.json()) as { status: string; progress: number; step: string; result: { url: string; key: string; size: number } };
+    expect(doneBody).toMatchObject({ status: 'completed', progress: 1, step: 'done', result: { key: keys.output, size: 18 } });
+    expect(doneBody.result.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
-    await putJson(s3.store, keys.status, { status: 'failed', finishedAt: new Date().toISOString(), error: { code: 'lint-failed', message: 'bad composition', retryable: false } });
-    const failed = await get();
+    const other = ((await (await post('{}')).json()) as { id: string }).id;
+    await putJson(s3.store, renderKeys(other).status, { status: 'failed', finishedAt: new Date().toISOString(), error: { code: 'lint-failed', message: 'bad composition', retryable: false } });
+    const failed = await app().request(`/api/render/${other}`, { headers: { authorization: 'Bearer sekret' } });
     expect(failed.status).toBe(400);
     expect(await failed.json()).toEqual({ error: { code: 'lint-failed', message: 'bad composition', retryable: false } });
+  });
+
+  it('DELETE stops the workflow and records the render cancelled; a second DELETE is 409', async () => {
+    const stopped: string[] = [];
+    const stoppable = () => createLambdaApiApp({ ...service, stopWorkflow: async (id) => void stopped.push(id), compositionDir: dir, token: 'sekret', waitUntil: work.waitUntil });
+    const { id } = (await (await post('{}')).json()) as { id: string };
+    const del = () => stoppable().request(`/api/render/${id}`, { method: 'DELETE', headers: { authorization: 'Bearer sekret' } });
+    const cancelled = await del();
+    expect(cancelled.status).toBe(202);
+    expect(await cancelled.json()).toEqual({ id, status: 'cancelled' });
+    expect(stopped).toEqual([id]);
+    expect(JSON.parse((await getText(s3.store, renderKeys(id).status))!)).toMatchObject({ status: 'cancelled' });
+    const status = await stoppable().request(`/api/render/${id}`, { headers: { authorization: 'Bearer sekret' } });
+    expect(status.status).toBe(409);
+    expect(((await status.json()) as { error: { code: string } }).error.code).toBe('render-cancelled');
+    expect((await del()).status).toBe(409);
   });
 
   it('renderOnLambda uploads the project and starts through the Invoke API; a FunctionError (HTTP 200) is a typed failure', async () => {

@@ -5,12 +5,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { verifyWebhook } from '@seekframe/producer/webhooks';
-import { createLambdaApiApp } from '../src/api/api-app.js';
-import { readRenderProgress, type RenderService } from '../src/api/render-service.js';
+import { createLambdaApiApp, type LambdaApiOptions } from '../src/api/lambda-render-api.js';
+import { pendingWork } from '../src/api/pending-work.js';
+import { readRenderProgress } from '../src/api/render-progress.js';
 import { failHandler } from '../src/handlers/fail-handler.js';
 import { pricingForRegion } from '../src/progress/cost.js';
 import { renderKeys } from '../src/storage/layout.js';
-import { putJson } from '../src/storage/object-store.js';
+import { putJson } from '../src/storage/lambda-store.js';
 import { completedData, sendRenderEvent } from '../src/webhooks/render-webhook-events.js';
 import { webhooksFromEnv } from '../src/webhooks/webhooks-from-env.js';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
@@ -54,7 +55,8 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const service = (env: Record<string, string>): RenderService => ({
+  const work = pendingWork();
+  const service = (env: Record<string, string>): LambdaApiOptions => ({
     store: s3.store,
     startWorkflow: async () => undefined,
     chunking: {},
@@ -63,7 +65,12 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     webhooks: webhooksFromEnv(env).gate,
     pricing: pricingForRegion('eu-west-1'),
   });
-  const post = (svc: RenderService, body: unknown) => createLambdaApiApp(svc).request('/api/render', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const app = (svc: LambdaApiOptions) => createLambdaApiApp({ ...svc, compositionDir: dir, waitUntil: work.waitUntil });
+  const post = async (svc: LambdaApiOptions, body: unknown) => {
+    const answer = await app(svc).request('/api/render', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    await work.settle();
+    return answer;
+  };
   const errorOf = async (response: Response) => ({ status: response.status, ...((await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error });
 
   it('refuses at POST: no secret (naming RENDER_WEBHOOK_SECRET), a loopback URL without the opt-in, private ranges with it', async () => {
@@ -98,7 +105,7 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     expect(event).toMatchObject({ type: 'render.failed', renderId: id, customData: { job: 7 }, data: { error: { code: expect.any(String), message: expect.any(String), fix: expect.any(String) } } });
 
     // GET answers a failed render with its error; its progress (the typed client's view) has the attempts.
-    const status = await createLambdaApiApp(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
+    const status = await app(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
     expect(status.status).toBe(400);
     const progress = await readRenderProgress(svc, id);
     expect(progress.webhook?.url).toBe(receiverUrl);
@@ -134,7 +141,7 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     expect(data.durationMs).toBeGreaterThan(0);
     expect(await (await fetch(data.url)).text()).toBe('MP4 bytes');
 
-    const status = await createLambdaApiApp(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
+    const status = await app(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
     expect(status.status).toBe(200);
     const progress = (await status.json()) as { webhook: { attempts: { status: number }[] }; cost: { functions: Record<string, { invocations: number; gbSeconds: number; estimatedUsd: number }>; lambdaGbSeconds: number; pricing: { region: string }; estimated: boolean; display: string } };
     expect(progress.webhook.attempts.map((a) => a.status)).toEqual([500, 500, 200]);

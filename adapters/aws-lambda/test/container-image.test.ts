@@ -10,7 +10,8 @@ import type { StepInvokers } from '../src/orchestration/local-pipeline.js';
 import { loadProducerCore } from '../src/producer-core.js';
 import { systemRuntime } from '../src/runtime/lambda-runtime.js';
 import { renderKeys } from '../src/storage/layout.js';
-import { getJson } from '../src/storage/object-store.js';
+import { getFile } from '@seekframe/producer';
+import { getJson } from '../src/storage/lambda-store.js';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
 import { startRuntimeApi, type RuntimeApiStandIn } from './support/runtime-api-stand-in.js';
 import { bestLag, audioSamples, frameIndexes, seamProject, streamTypes, tempDir, videoPackets } from './support/media.js';
@@ -130,7 +131,7 @@ describe.skipIf(!enabled)('Lambda handlers inside the Lambda container image (po
     expect(stored.chunks).toHaveLength(3);
 
     const file = path.join(work, 'out.mp4');
-    await s3.store.getFile(result.output.key, file);
+    await getFile(s3.store, result.output.key, file);
     expect(await streamTypes(file)).toEqual(['video', 'audio']);
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect((await videoPackets(file)).flatMap((p, i) => (p.key ? [i] : []))).toEqual(stored.chunks.map((c) => c.start));

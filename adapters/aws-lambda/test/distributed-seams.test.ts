@@ -6,7 +6,8 @@ import { loadProducerCore } from '../src/producer-core.js';
 import { runLocalRender } from '../src/local/run-local-render.js';
 import { systemRuntime } from '../src/runtime/lambda-runtime.js';
 import { renderKeys } from '../src/storage/layout.js';
-import { getJson } from '../src/storage/object-store.js';
+import { getFile } from '@seekframe/producer';
+import { getJson } from '../src/storage/lambda-store.js';
 import type { StoredPlan } from '../src/handlers/handler-deps.js';
 import type { RenderCore } from '../src/render-core.js';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
@@ -56,7 +57,7 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
       const progressWrites = new Map<string, number>();
       const store = {
         ...s3.store,
-        put: (key: string, body: string | Uint8Array, options?: Parameters<typeof s3.store.put>[2]) => {
+        put: (key: string, body: Parameters<typeof s3.store.put>[1], options?: Parameters<typeof s3.store.put>[2]) => {
           if (/\/progress\/\d{5}\.json$/.test(key)) progressWrites.set(key, (progressWrites.get(key) ?? 0) + 1);
           return s3.store.put(key, body, options);
         },
@@ -81,7 +82,7 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
       if (chunks === 1) expect(progressWrites.get(renderKeys(renderId).chunkProgress(0))).toBeGreaterThanOrEqual(3);
 
       const file = path.join(work, `distributed-${chunks}.mp4`);
-      expect(await s3.store.getFile(output.key, file)).toBe(true);
+      expect(await getFile(s3.store, output.key, file)).toBe(true);
       expect(await streamTypes(file)).toEqual(['video', 'audio']);
       const packets = await videoPackets(file);
       expect(packets).toHaveLength(FRAMES);

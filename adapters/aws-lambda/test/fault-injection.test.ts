@@ -5,10 +5,11 @@ import { SeekframeError } from '@seekframe/composition';
 import { loadProducerCore } from '../src/producer-core.js';
 import { runLocalRender } from '../src/local/run-local-render.js';
 import { planHandler } from '../src/handlers/plan-handler.js';
-import { startRender } from '../src/api/render-service.js';
+import { getFile } from '@seekframe/producer';
+import { startLambdaRender } from '../src/api/lambda-render-api.js';
 import { systemRuntime, type RenderRuntime } from '../src/runtime/lambda-runtime.js';
-import { renderKeys } from '../src/storage/layout.js';
-import { getJson } from '../src/storage/object-store.js';
+import { newRenderId, renderKeys } from '../src/storage/layout.js';
+import { getJson, listKeys } from '../src/storage/lambda-store.js';
 import type { FinalStatus } from '../src/progress/progress-records.js';
 import type { StoredPlan } from '../src/handlers/handler-deps.js';
 import type { RenderCore } from '../src/render-core.js';
@@ -60,7 +61,7 @@ describe('distributed render faults', () => {
     expect(progress.cost.invocations).toBe(5);
     expect(await getJson(s3.store, renderKeys(renderId).error('00001', 0))).toMatchObject({ kind: 'transient', error: { code: 'browser-crashed' } });
     const file = path.join(work, 'transient.mp4');
-    await s3.store.getFile(output.key, file);
+    await getFile(s3.store, output.key, file);
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   }, 300_000);
 
@@ -79,7 +80,7 @@ describe('distributed render faults', () => {
     };
     const store = {
       ...s3.store,
-      put: async (key: string, body: string | Uint8Array, options?: Parameters<typeof s3.store.put>[2]) => {
+      put: async (key: string, body: Parameters<typeof s3.store.put>[1], options?: Parameters<typeof s3.store.put>[2]) => {
         const written = await s3.store.put(key, body, options);
         if (/\/progress\/\d{5}\.json$/.test(key) && typeof body === 'string' && (JSON.parse(body) as { done?: boolean }).done) {
           for (const deliver of late.values()) deliver();
@@ -117,7 +118,7 @@ describe('distributed render faults', () => {
     expect((error as SeekframeError).code).toBe('version-mismatch');
     expect((error as SeekframeError).message).toContain('N-0-other-build');
     expect(chunkCalls).toBe(0);
-    const ids = (await s3.store.list('renders/')).filter((k) => k.endsWith('/status.json'));
+    const ids = (await listKeys(s3.store, 'renders/')).filter((k) => k.endsWith('/status.json'));
     const statuses = await Promise.all(ids.map((k) => getJson<FinalStatus>(s3.store, k)));
     expect(statuses.some((s) => s?.status === 'failed' && s.error?.code === 'version-mismatch' && s.error.retryable === false)).toBe(true);
   }, 300_000);
@@ -142,7 +143,7 @@ describe('distributed render faults', () => {
 
   it('a racing second plan step keeps the first plan (plan.json is written with If-None-Match)', async () => {
     const service = { store: s3.store, startWorkflow: async () => undefined, chunking: { chunkCount: 2 }, chunkTimeoutSeconds: 900, defaultProjectDir: project.dir };
-    const { id } = await startRender(service, { body: { quality: 'draft' } });
+    const { id } = await startLambdaRender(service, { id: newRenderId(), request: { quality: 'draft' } });
     const keys = renderKeys(id);
     const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'idempotent'), memoryMb: 2048 };
     const first = await planHandler(deps, { renderId: id, attempt: 0 });
@@ -152,12 +153,12 @@ describe('distributed render faults', () => {
     let hidden = false;
     const racing = {
       ...s3.store,
-      getText: async (key: string) => {
+      get: async (key: string, range?: Parameters<typeof s3.store.get>[1]) => {
         if (key === keys.plan && !hidden) {
           hidden = true;
           return null;
         }
-        return s3.store.getText(key);
+        return s3.store.get(key, range);
       },
     };
     // Its plan differs (planned at another moment): give it a visibly different hash.
@@ -171,7 +172,7 @@ describe('distributed render faults', () => {
   it('a plan retry that finds plan.json without its audio (the writer died in between) mixes the audio again', async () => {
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
     const service = { store: s3.store, startWorkflow: async () => undefined, chunking: { chunkCount: 2 }, chunkTimeoutSeconds: 900, defaultProjectDir: project.dir };
-    const { id } = await startRender(service, { body: { quality: 'draft' } });
+    const { id } = await startLambdaRender(service, { id: newRenderId(), request: { quality: 'draft' } });
     const keys = renderKeys(id);
     const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'audio-retry'), memoryMb: 2048 };
     const first = await planHandler(deps, { renderId: id, attempt: 0 });

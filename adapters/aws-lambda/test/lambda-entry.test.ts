@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { getText } from '@seekframe/producer';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
 
 /**
@@ -70,11 +71,11 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     expect(executions[0]!.target).toBe('AWSStepFunctions.StartExecution');
     expect(executions[0]!.body).toEqual({ stateMachineArn: process.env.SEEKFRAME_STATE_MACHINE_ARN, name: id, input: JSON.stringify({ renderId: id }) });
     expect(await s3.store.head(`renders/${id}/project.tar.gz`)).not.toBeNull();
-    expect(JSON.parse((await s3.store.getText(`renders/${id}/request.json`))!)).toMatchObject({ chunking: { accountConcurrency: 10 }, chunkTimeoutSeconds: 900 });
+    expect(JSON.parse((await getText(s3.store, `renders/${id}/request.json`))!)).toMatchObject({ chunking: { accountConcurrency: 10 }, chunkTimeoutSeconds: 900 });
 
     const running = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(running.statusCode).toBe(202);
-    expect(JSON.parse(running.body)).toMatchObject({ id, status: 'running', stage: 'plan' });
+    expect(JSON.parse(running.body)).toMatchObject({ id, status: 'running', stage: 'load', step: 'plan' });
 
     // The state machine's Catch hands RecordFailure the error name and Lambda's error JSON.
     const cause = JSON.stringify({ errorType: 'Seekframe.Fatal', errorMessage: JSON.stringify({ code: 'lint-failed', message: 'index.html: no root', retryable: false }) });

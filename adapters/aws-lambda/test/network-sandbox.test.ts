@@ -6,7 +6,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { loadProducerCore } from '../src/producer-core.js';
 import { runLocalRender } from '../src/local/run-local-render.js';
 import { systemRuntime } from '../src/runtime/lambda-runtime.js';
-import { createFolderObjectStore } from '../src/storage/folder-object-store.js';
+import { createLocalFolderStorage } from '@seekframe/producer';
 import { tempDir } from './support/media.js';
 
 /**
@@ -54,7 +54,7 @@ describe('network sandbox inside distributed renders', () => {
 `,
     );
     await runLocalRender({
-      store: createFolderObjectStore(path.join(work, 'bucket')),
+      store: createLocalFolderStorage({ root: path.join(work, 'bucket') }),
       core: await loadProducerCore(),
       runtime: systemRuntime(),
       workRoot: path.join(work, 'tmp'),

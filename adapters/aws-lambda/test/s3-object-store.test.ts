@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { getFile, getText, putFile } from '@seekframe/producer';
+import { listKeys } from '../src/storage/lambda-store.js';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
 
-describe('S3 object store (s3rver)', () => {
+describe('S3 storage port (s3rver)', () => {
   let s3: LocalS3;
   let strict: LocalS3;
   let dir: string;
@@ -19,16 +21,24 @@ describe('S3 object store (s3rver)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('puts, heads, lists, reads and presigns', async () => {
+  it('puts, heads, lists, reads (whole and ranged), deletes and presigns', async () => {
     await s3.store.put('renders/a/x.json', '{"a":1}', { contentType: 'application/json' });
     await s3.store.put('renders/a/y.json', '{"b":2}');
-    expect(await s3.store.getText('renders/a/x.json')).toBe('{"a":1}');
-    expect(await s3.store.getText('renders/a/missing.json')).toBeNull();
-    expect(await s3.store.head('renders/a/y.json')).toEqual({ size: 7 });
+    expect(await getText(s3.store, 'renders/a/x.json')).toBe('{"a":1}');
+    expect(await getText(s3.store, 'renders/a/missing.json')).toBeNull();
+    expect(await s3.store.head('renders/a/y.json')).toMatchObject({ key: 'renders/a/y.json', size: 7, uploadedAt: expect.any(Date) });
+    expect(await s3.store.head('renders/a/x.json')).toMatchObject({ contentType: 'application/json' });
     expect(await s3.store.head('renders/a/nope')).toBeNull();
-    expect(await s3.store.list('renders/a/')).toEqual(['renders/a/x.json', 'renders/a/y.json']);
-    const url = await s3.store.presign('renders/a/x.json', 60);
-    const answer = await fetch(url);
+    expect(await listKeys(s3.store, 'renders/a/')).toEqual(['renders/a/x.json', 'renders/a/y.json']);
+    const part = await s3.store.get('renders/a/x.json', { start: 1, end: 4 });
+    expect(await new Response(part!.body).text()).toBe('"a":');
+    expect(part!.info.size).toBe(7);
+    await s3.store.put('renders/a/z.json', '{}');
+    await s3.store.delete('renders/a/z.json');
+    await s3.store.delete('renders/a/never.json');
+    expect(await s3.store.head('renders/a/z.json')).toBeNull();
+    const url = await s3.store.url('renders/a/x.json');
+    const answer = await fetch(url!);
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe('{"a":1}');
   });
@@ -37,22 +47,22 @@ describe('S3 object store (s3rver)', () => {
     const source = path.join(dir, 'in.bin');
     const data = Buffer.alloc(3 * 1024 * 1024, 7);
     await writeFile(source, data);
-    expect(await s3.store.putFile('renders/a/out.bin', source, 'application/octet-stream')).toEqual({ size: data.length });
+    expect(await putFile(s3.store, 'renders/a/out.bin', source)).toEqual({ size: data.length });
     const target = path.join(dir, 'back.bin');
-    expect(await s3.store.getFile('renders/a/out.bin', target)).toBe(true);
+    expect(await getFile(s3.store, 'renders/a/out.bin', target)).toBe(true);
     expect((await readFile(target)).equals(data)).toBe(true);
-    expect(await s3.store.getFile('renders/a/none.bin', target)).toBe(false);
+    expect(await getFile(s3.store, 'renders/a/none.bin', target)).toBe(false);
   });
 
   it('reports a conditional write on an existing key as not created (strict store honours If-None-Match)', async () => {
     expect(await strict.store.put('renders/b/request.json', 'first', { ifNoneMatch: '*' })).toEqual({ created: true });
     expect(await strict.store.put('renders/b/request.json', 'second', { ifNoneMatch: '*' })).toEqual({ created: false });
-    expect(await strict.store.getText('renders/b/request.json')).toBe('first');
+    expect(await getText(strict.store, 'renders/b/request.json')).toBe('first');
   });
 });
 
 describe('short-lived objects', () => {
-  it('carry the lifecycle tag the 3-day rule matches (PUT header; Upload via PutObjectTagging)', async () => {
+  it('carry the lifecycle tag the 3-day rule matches, by their key (PUT header; Upload via PutObjectTagging)', async () => {
     const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
     const { SHORT_LIVED_TAG } = await import('../src/storage/layout.js');
     const s3 = await startLocalS3();
@@ -69,14 +79,14 @@ describe('short-lived objects', () => {
     );
     const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-s3-tag-'));
     try {
-      await s3.store.put('renders/t/progress/00000.json', '{}', { shortLived: true });
+      await s3.store.put('renders/t/progress/00000.json', '{}');
       await s3.store.put('renders/t/status.json', '{}');
       expect(sent.find((r) => r.path.endsWith('/progress/00000.json'))?.tagging).toBe(`${SHORT_LIVED_TAG.key}=${SHORT_LIVED_TAG.value}`);
       expect(sent.find((r) => r.path.endsWith('/status.json'))?.tagging).toBeUndefined();
       const file = path.join(dir, 'c.mp4');
       await writeFile(file, Buffer.alloc(1024));
-      await s3.store.putFile('renders/t/chunks/00000.mp4', file, 'video/mp4', { shortLived: true });
-      await s3.store.putFile('renders/t/out.mp4', file, 'video/mp4');
+      await putFile(s3.store, 'renders/t/chunks/00000.mp4', file, { contentType: 'video/mp4' });
+      await putFile(s3.store, 'renders/t/out.mp4', file, { contentType: 'video/mp4' });
       const tags = async (key: string) => (await s3.client.send(new GetObjectTaggingCommand({ Bucket: s3.bucket, Key: key }))).TagSet ?? [];
       expect(await tags('renders/t/chunks/00000.mp4')).toEqual([{ Key: SHORT_LIVED_TAG.key, Value: SHORT_LIVED_TAG.value }]);
       expect(await tags('renders/t/out.mp4')).toEqual([]);

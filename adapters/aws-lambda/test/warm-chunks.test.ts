@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { createBrowserPool, launchBrowser, type BrowserPool } from '@seekframe/engine';
+import { getFile } from '@seekframe/producer';
 import { loadProducerCore } from '../src/producer-core.js';
 import { runLocalRender } from '../src/local/run-local-render.js';
 import { systemRuntime } from '../src/runtime/lambda-runtime.js';
@@ -59,7 +60,7 @@ describe('chunks on a warm instance', () => {
     // Chunks 2 and 3 also got the context (behind the sandbox's relay) opened while the chunk before rendered.
     expect(pool.stats()).toMatchObject({ launched: 1, reused: 2, replaced: 0, leased: 0, browsers: 1, openedAhead: 2 });
     const file = path.join(work, 'warm.mp4');
-    expect(await s3.store.getFile(output.key, file)).toBe(true);
+    expect(await getFile(s3.store, output.key, file)).toBe(true);
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 30 }, (_, i) => i));
   }, 300_000);
 });

@@ -10,7 +10,8 @@ import type { RenderJobRequest } from './render-job.js';
 
 export interface CheckedRenderRequest {
   request: RenderJobRequest;
-  totalFrames: number;
+  /** null when the composition is not known here (`composition: null`). */
+  totalFrames: number | null;
   /** SHA-256 hex of the parsed body re-serialised (Idempotency-Key comparisons). */
   bodyHash: string;
 }
@@ -24,9 +25,14 @@ export interface CheckedRenderRequest {
 export async function checkRenderRequest(
   text: string,
   context: {
-    composition: () => Promise<CompositionMetadata>;
+    /**
+     * The composition the variables and limits are checked against; null where it is not known
+     * at start (the Lambda client's uploaded project, checked when the render plans): then only
+     * the body's shape, size and webhook are.
+     */
+    composition: (() => Promise<CompositionMetadata>) | null;
     allowCustomHtml: boolean;
-    limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes'>;
+    limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes' | 'maxVariablesBytes'>;
     webhooks?: Pick<RenderApiWebhooks, 'secret' | 'checkUrl'> | undefined;
   },
 ): Promise<CheckedRenderRequest> {
@@ -39,10 +45,14 @@ export async function checkRenderRequest(
     }
   }
   const body = parseRenderBody(json);
-  let metadata: CompositionMetadata;
+  checkVariablesSize(body.variables, context.limits.maxVariablesBytes);
+  let metadata: CompositionMetadata | null;
   if (body.html !== undefined) {
     if (!context.allowCustomHtml) {
-      throw apiError('custom-html-disabled', 'This deployment renders only its own composition; custom html is off. Set ALLOW_CUSTOM_HTML=true to allow it.');
+      throw apiError(
+        'custom-html-disabled',
+        'This deployment renders only its own composition; custom html is off. On a template, set ALLOW_CUSTOM_HTML=true to allow it; an AWS Lambda deployment renders projects only (`seekframe lambda render <dir>`).',
+      );
     }
     const bytes = new TextEncoder().encode(body.html).length;
     if (bytes > context.limits.maxHtmlBytes) {
@@ -53,11 +63,22 @@ export async function checkRenderRequest(
     metadata = extractCompositionMetadata(body.html, { file: 'html' });
     checkCustomHtmlSources(metadata);
   } else {
-    metadata = await context.composition();
+    metadata = context.composition ? await context.composition() : null;
   }
   const variables = checkRenderVariables(body.variables, metadata);
-  const fps = body.fps ?? metadata.fps ?? DEFAULT_FPS;
-  const totalFrames = checkRenderDemand(metadata, fps, context.limits);
+  const totalFrames = metadata ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits) : null;
   if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
   return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(JSON.stringify(json)) };
+}
+
+/** 413 `variables-too-large` past the deployment's `maxVariablesBytes` (unset: no own bound). */
+function checkVariablesSize(variables: unknown, limit: number | undefined): void {
+  if (limit === undefined || variables === undefined) return;
+  const bytes = new TextEncoder().encode(JSON.stringify(variables)).length;
+  if (bytes <= limit) return;
+  throw apiError(
+    'variables-too-large',
+    `The variables are ${Math.ceil(bytes / 1024)} KiB; this deployment accepts at most ${Math.floor(limit / 1024)} KiB. Put large data (images, long lists, media) in files and pass their URLs as variables.`,
+    { details: { bytes, limit } },
+  );
 }

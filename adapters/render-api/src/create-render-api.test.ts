@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
 import { createRenderApi } from './create-render-api.js';
 import { createMemoryJobStore } from './memory-job-store.js';
@@ -278,4 +279,51 @@ describe('createRenderApi', () => {
     expect(heavy.headers.get('x-request-id')).toBeTruthy();
     expect((await app.request('/api/composition')).status).toBe(200);
   });
+
+  it('answer mode async: 202 {id, statusUrl} at once without Prefer; a detached runner\'s own progress fields are answered and documented', async () => {
+    const objects = memoryObjects({ url: (key) => `https://files.example/${key}` });
+    const fields = z.object({ chunks: z.object({ done: z.number().int(), total: z.number().int() }) });
+    let step = 0;
+    const runner: RenderRunner = {
+      progressFields: fields,
+      start: async () => ({ kind: 'detached' }),
+      async poll() {
+        step++;
+        if (step === 1) return { status: 'running', progress: 0.5, runnerProgress: { chunks: { done: 1, total: 2 } } satisfies z.input<typeof fields> };
+        await objects.put('out/job-1.mp4', 'MP4');
+        return { status: 'completed', progress: 1, runnerProgress: { chunks: { done: 2, total: 2 } }, result: { url: 'https://files.example/out/job-1.mp4', key: 'out/job-1.mp4', durationMs: 5 } };
+      },
+      cancel: async () => undefined,
+    };
+    const app = createRenderApi({ runner, jobs: createMemoryJobStore(), objects, composition, answerMode: 'async', newId: (input) => `job-${input.request.variables.title}`, outputKey: (id) => `out/${id}.mp4` });
+    const started = await app.request('/api/render', { method: 'POST', body: JSON.stringify({ variables: { title: '1' } }), headers: { 'content-type': 'application/json' } });
+    expect(started.status).toBe(202);
+    expect(await started.json()).toEqual({ id: 'job-1', statusUrl: '/api/render/job-1' });
+    expect(started.headers.get('location')).toBe('/api/render/job-1');
+    expect(started.headers.get('preference-applied')).toBeNull();
+    await settle();
+    const running = await app.request('/api/render/job-1');
+    expect(running.status).toBe(202);
+    expect(await running.json()).toMatchObject({ id: 'job-1', status: 'running', progress: 0.5, chunks: { done: 1, total: 2 } });
+    const done = await app.request('/api/render/job-1');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('https://files.example/out/job-1.mp4');
+    const json = await app.request('/api/render/job-1', { headers: { accept: 'application/json' } });
+    expect(await json.json()).toMatchObject({ status: 'completed', chunks: { done: 2, total: 2 }, result: { key: 'out/job-1.mp4' } });
+
+    const document = (await (await app.request('/api/openapi.json')).json()) as any;
+    expect(Object.keys(document.paths['/api/render'].post.responses)).not.toContain('200');
+    expect(document.components.schemas.JobProgress.properties.chunks).toBeDefined();
+    expect(document.components.schemas.CompletedJob.properties).toHaveProperty('chunks');
+  });
+
+  it('limits.maxVariablesBytes refuses larger variables with 413 variables-too-large before a job exists', async () => {
+    const { post, started } = setup({ limits: { maxVariablesBytes: 64 } });
+    const answer = await post({ variables: { title: 'x'.repeat(100) } });
+    expect(answer.status).toBe(413);
+    expect(((await answer.json()) as { error: { code: string; details: { limit: number } } }).error).toMatchObject({ code: 'variables-too-large', details: { limit: 64 } });
+    expect(started).toHaveLength(0);
+    expect((await post({ variables: { title: 'short' } })).status).toBe(200);
+  });
 });
+

@@ -35,7 +35,19 @@ export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
     .use(requestLimits())
     // Before the token check, so it needs none: the document describes the API and holds no data.
     // Made on the first request, once per app (a few ms of schema conversion).
-    .get(OPENAPI_PATH, (c) => c.json((document ??= renderApiDocument({ answerMode: options.answerMode, serveRenders }))))
+    .get(
+      OPENAPI_PATH,
+      (c) =>
+        c.json(
+          (document ??= renderApiDocument({
+            answerMode: options.answerMode,
+            serveRenders,
+            progressFields: options.runner.progressFields,
+            variablesLimit: limits.maxVariablesBytes !== undefined,
+            ...(options.title ? { title: options.title } : {}),
+          })),
+        ),
+    )
     .use('/api/*', requireToken)
     .route('/', previewRoutes(options))
     .route('/api', compositionRoutes(loadComposition))

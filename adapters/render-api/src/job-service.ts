@@ -35,7 +35,9 @@ export interface JobServiceOptions {
   /** Longest `wait` before it gives up (the sync POST then answers 202). Default 840 s. */
   syncTimeoutMs?: number;
   waitUntil?: (promise: Promise<unknown>) => void;
-  newId?: () => string;
+  newId?: (input: StartJobInput) => string;
+  /** The object key a job's output is stored under; default `renders/<id>.<format>`. */
+  outputKey?: (id: string, request: RenderJobRequest) => string;
   now?: () => Date;
   /** Hears every lifecycle change; a throwing listener never breaks a render. */
   onEvent?: (event: JobLifecycleEvent) => void | Promise<void>;
@@ -55,9 +57,16 @@ export interface JobRequestContext {
 /** A render request that passed its checks (`checkRenderRequest`), ready to become a job. */
 export interface StartJobInput {
   request: RenderJobRequest;
-  totalFrames: number;
+  /** null when the composition is not known at start (a project the caller uploaded). */
+  totalFrames: number | null;
   bodyHash: string;
   idempotencyKey?: string;
+  /**
+   * An id the caller chose (the typed Lambda client uploads the project under it first). The job
+   * store's `create` then answers `created: false` with the job an id already names, and a repeat
+   * with another body is 409 `idempotency-conflict`, as with an Idempotency-Key.
+   */
+  id?: string;
 }
 
 /**
@@ -87,6 +96,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   const syncTimeoutMs = options.syncTimeoutMs ?? 840_000;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
+  const outputKey = options.outputKey ?? ((id: string, request: RenderJobRequest) => `renders/${id}.${request.format}`);
   const jobs = observedJobStore(options.jobs, options.onEvent);
   /** Renders started by this instance: their abort switches and completion promises. */
   const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -218,7 +228,8 @@ export function createJobService(options: JobServiceOptions): JobService {
           details: { maxConcurrentRenders: maxConcurrent },
         });
       }
-      const job = newJob(newId(), now(), retentionMs, input);
+      const id = input.id ?? newId(input);
+      const job = newJob(id, outputKey(id, input.request), now(), retentionMs, input);
       const stored = await jobs.create(job);
       if (!stored.created) return { job: sameBody(stored.job, bodyHash), created: false };
       emit(options.onEvent, { type: 'started', job });
@@ -266,7 +277,7 @@ function runnerLimits(limits: RenderApiLimits): { maxFrames: number; maxRenderSe
   return { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) };
 }
 
-function newJob(id: string, created: Date, retentionMs: number, input: StartJobInput): RenderJob {
+function newJob(id: string, outputKey: string, created: Date, retentionMs: number, input: StartJobInput): RenderJob {
   const { request, totalFrames, bodyHash, idempotencyKey } = input;
   return {
     id,
@@ -278,18 +289,21 @@ function newJob(id: string, created: Date, retentionMs: number, input: StartJobI
     // Not the html: the runner gets it at start, and a job record kept for the retention period
     // holds only what answers a status or an idempotent retry (bodyHash).
     request: withoutHtml(request),
-    outputKey: `renders/${id}.${request.format}`,
+    outputKey,
     createdAt: created.toISOString(),
     updatedAt: created.toISOString(),
     expiresAt: new Date(created.getTime() + retentionMs).toISOString(),
-    ...(idempotencyKey ? { idempotencyKey, bodyHash } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    // A retry names the job by its key or by the caller's id: its body must be the same.
+    ...(idempotencyKey || input.id ? { bodyHash } : {}),
   };
 }
 
 /** The job an Idempotency-Key names, when the retry sent the same body; else 409. */
 function sameBody(job: RenderJob, bodyHash: string): RenderJob {
   if (job.bodyHash !== bodyHash) {
-    throw apiError('idempotency-conflict', `Idempotency-Key "${job.idempotencyKey}" was already used with a different body (render ${job.id}); use a new key for a different render.`, {
+    const named = job.idempotencyKey === undefined ? `Render id "${job.id}"` : `Idempotency-Key "${job.idempotencyKey}"`;
+    throw apiError('idempotency-conflict', `${named} was already used with a different body (render ${job.id}); use a new ${job.idempotencyKey === undefined ? 'id' : 'key'} for a different render.`, {
       details: { id: job.id },
     });
   }

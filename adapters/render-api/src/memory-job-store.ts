@@ -13,6 +13,8 @@ export function createMemoryJobStore(options: { now?: () => Date } = {}): JobSto
   const copy = (job: RenderJob): RenderJob => structuredClone(job);
   return {
     async create(job) {
+      const same = byId.get(job.id);
+      if (same) return { created: false, job: copy(same) };
       if (job.idempotencyKey !== undefined) {
         const existing = byKey.get(job.idempotencyKey);
         if (existing !== undefined) return { created: false, job: copy(byId.get(existing)!) };

@@ -18,6 +18,12 @@ export interface RenderApiDocumentOptions {
   answerMode: AnswerMode;
   /** `GET|HEAD /renders/:name` is mounted (RenderApiOptions.serveRendersRoute; default: call-id mode). */
   serveRenders?: boolean;
+  /** The runner's own progress fields (RenderRunner.progressFields), answered next to the shared ones. */
+  progressFields?: z.ZodObject | undefined;
+  /** The deployment bounds `variables` (limits.maxVariablesBytes): 413 `variables-too-large` is documented. */
+  variablesLimit?: boolean;
+  /** The document's title; default "Seekframe render API". */
+  title?: string;
 }
 
 /** The media types a finished render is answered with (RENDER_FORMATS). */
@@ -75,17 +81,29 @@ function previewOperation(summary: string, description: string, content: Record<
  */
 export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType<typeof createDocument> {
   const serveRenders = options.serveRenders ?? options.answerMode === 'call-id';
-  const syncAnswer =
-    options.answerMode === 'call-id'
-      ? json('Started (answer mode `call-id`): poll `GET /api/render/{call_id}`.', RenderCallIdSchema, z.object({ location: LocationHeader }))
-      : json('Rendered (answer mode `sync`): the request waited for the render; `url` is where the file is.', RenderFinishedSchema);
+  const progress = options.progressFields ? JobProgressSchema.extend(options.progressFields.shape) : JobProgressSchema;
+  const completed = options.progressFields ? progress.extend({ result: RenderJobResultSchema }) : CompletedJobSchema;
+  // Answer mode `async` has no 200: every start answers 202.
+  const syncAnswer: ZodOpenApiResponsesObject =
+    options.answerMode === 'async'
+      ? {}
+      : {
+          '200':
+            options.answerMode === 'call-id'
+              ? json('Started (answer mode `call-id`): poll `GET /api/render/{call_id}`.', RenderCallIdSchema, z.object({ location: LocationHeader }))
+              : json('Rendered (answer mode `sync`): the request waited for the render; `url` is where the file is.', RenderFinishedSchema),
+        };
+  const accepted =
+    options.answerMode === 'async'
+      ? 'Accepted (answer mode `async`: every start answers so): poll `statusUrl`.'
+      : "Accepted: poll `statusUrl` (with `Prefer: respond-async`, or a synchronous render that outlasted the platform's request time).";
   // The token is the deployment's choice: either a bearer token, or nothing when none is set.
   const security: Record<string, string[]>[] = [{ bearerAuth: [] }, {}];
 
   const document = createDocument({
     openapi: '3.1.0',
     info: {
-      title: 'Seekframe render API',
+      title: options.title ?? 'Seekframe render API',
       version: '1',
       description:
         'The render API every Seekframe deploy template serves: start a render of the deployment\'s composition with variables, poll it, cancel it, download the file. ' +
@@ -102,8 +120,8 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'RENDER_API_TOKEN, when the deployment sets one.' } },
       schemas: {
         RenderBody: RenderBodySchema,
-        JobProgress: JobProgressSchema,
-        CompletedJob: CompletedJobSchema,
+        JobProgress: progress,
+        CompletedJob: completed,
         RenderResult: RenderJobResultSchema,
         RenderAccepted: RenderAcceptedSchema,
         RenderFinished: RenderFinishedSchema,
@@ -169,8 +187,8 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
           },
           requestBody: { required: false, content: { 'application/json': { schema: RenderBodySchema } } },
           responses: {
-            '200': syncAnswer,
-            '202': json('Accepted: poll `statusUrl` (with `Prefer: respond-async`, or a synchronous render that outlasted the platform\'s request time).', RenderAcceptedSchema, z.object({ location: LocationHeader })),
+            ...syncAnswer,
+            '202': json(accepted, RenderAcceptedSchema, z.object({ location: LocationHeader })),
             ...errors(
               [
                 'invalid-json',
@@ -184,6 +202,7 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
                 'idempotency-conflict',
                 'render-cancelled',
                 'body-too-large',
+                ...(options.variablesLimit ? (['variables-too-large'] as const) : []),
                 'too-many-renders',
                 ...API_ROUTE,
               ],
@@ -205,9 +224,9 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
             '200': {
               description: 'Completed: the file, or with `Accept: application/json` its JSON.',
               headers: z.object({ 'x-request-id': RequestIdHeader }),
-              content: { 'application/json': { schema: CompletedJobSchema }, ...Object.fromEntries(VIDEO_TYPES.map((type) => [type, { schema: VideoFile }])) },
+              content: { 'application/json': { schema: completed }, ...Object.fromEntries(VIDEO_TYPES.map((type) => [type, { schema: VideoFile }])) },
             },
-            '202': json('Queued or running.', JobProgressSchema, z.object({ 'retry-after': RetryAfterHeader, 'cache-control': z.string() })),
+            '202': json('Queued or running.', progress, z.object({ 'retry-after': RetryAfterHeader, 'cache-control': z.string() })),
             '206': { description: 'Completed: the requested byte range of the file.', content: Object.fromEntries(VIDEO_TYPES.map((type) => [type, { schema: VideoFile }])) },
             '302': { description: 'Completed: the file is at the object store\'s URL.', headers: z.object({ location: z.string() }) },
             '416': { description: 'The Range has no byte in the file.', headers: z.object({ 'content-range': z.string() }) },

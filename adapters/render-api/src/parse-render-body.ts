@@ -27,15 +27,18 @@ export interface VariableProblem {
 /**
  * Checks `variables` against the composition's declarations strictly: every undeclared id,
  * wrong type, out-of-range enum or number and over-long string is a problem, and all of them
- * are answered together in one 400 `invalid-variables` (details.problems).
+ * are answered together in one 400 `invalid-variables` (details.problems). Without metadata only
+ * that they are an object.
  */
-export function checkRenderVariables(variables: unknown, metadata: CompositionMetadata): Record<string, unknown> {
+export function checkRenderVariables(variables: unknown, metadata: CompositionMetadata | null): Record<string, unknown> {
   if (variables === undefined) return {};
   if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
     const problems: VariableProblem[] = [{ id: '', kind: 'not-an-object', message: 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}' }];
     throw apiError('invalid-variables', 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}.', { stage: 'variables', details: { problems } });
   }
   const values = variables as Record<string, unknown>;
+  // Not known here (an uploaded project): the plan step checks them as strictly.
+  if (!metadata) return values;
   const issues = validateOverrides(metadata.variables, values);
   // validateOverrides skips undefined; JSON has no undefined, but null is a value and is checked.
   if (issues.length > 0) {

@@ -1,4 +1,5 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
+import type { z } from 'zod';
 import type { JobStage, JobUpdate, RenderJob, RenderJobRequest } from './render-job.js';
 
 /**
@@ -20,7 +21,8 @@ export interface JobStore {
   /**
    * Stores a new job. When `job.idempotencyKey` is set and a job with that key already exists,
    * stores nothing and returns `{created:false, job: existing}` (atomically, so two concurrent
-   * requests with one key make one render).
+   * requests with one key make one render). Likewise when a job with `job.id` exists (a caller
+   * that chose the id, StartJobInput.id): `{created:false, job: existing}`.
    */
   create(job: RenderJob): Promise<{ created: boolean; job: RenderJob }>;
   get(id: string): Promise<RenderJob | null>;
@@ -86,6 +88,13 @@ export interface RenderRunner {
   cancel(id: string): Promise<void>;
   /** Detached runners: the job's current state, or null when nothing new is known. */
   poll?(job: RenderJob): Promise<JobUpdate | null>;
+  /**
+   * The fields this runner adds to a job's progress (`runnerProgress` in its updates), as a zod
+   * object: `GET /api/render/:id` answers them next to the shared fields and the OpenAPI document
+   * describes them from here (the Lambda runner: chunks done/total, the cost estimate). Its
+   * updates should be checked against it (`satisfies z.input<typeof schema>`).
+   */
+  progressFields?: z.ZodObject;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ function api(compositionFiles: RenderApiOptions['compositionFiles']) {
   return createRenderApi({
     runner,
     jobs: createMemoryJobStore(),
-    objects: { put: async () => undefined, get: async () => null, head: async () => null, delete: async () => undefined, url: () => null },
+    objects: { put: async () => ({ created: true }), get: async () => null, head: async () => null, delete: async () => undefined, url: () => null },
     composition,
     answerMode: 'sync',
     ...(compositionFiles ? { compositionFiles } : {}),

@@ -1,16 +1,20 @@
 import { SeekframeError } from '@seekframe/composition';
-import type { JobLifecycleEvent } from './job-service.js';
+import type { JobLifecycleEvent, StartJobInput } from './job-service.js';
 import type { CompositionFiles } from '@seekframe/producer/composition-files';
 import type { WebhookSender } from '@seekframe/producer/webhooks';
 import type { CompositionSource, JobStore, ObjectStore, PreviewAssets, RenderRunner } from './ports.js';
+import type { RenderJobRequest } from './render-job.js';
 
 /**
  * How `POST /api/render` answers without `Prefer: respond-async`:
  * - `sync` (sandbox, container templates): waits until the file is stored, then 200
  *   `{url, key, durationMs}`.
  * - `call-id` (function template): 200 `{call_id}` at once; poll `GET /api/render/<call_id>`.
+ * - `async` (the AWS Lambda API, whose function cannot wait for a render that runs on other
+ *   functions): 202 `{id, statusUrl}` at once, always, as `Prefer: respond-async` answers
+ *   elsewhere; poll `GET /api/render/<id>`.
  */
-export type AnswerMode = 'sync' | 'call-id';
+export type AnswerMode = 'sync' | 'call-id' | 'async';
 
 export interface RenderApiLimits {
   /** Request body bytes (413 `body-too-large`). Default 2 MiB. */
@@ -28,6 +32,11 @@ export interface RenderApiLimits {
    * render stops with `memory-limit-exceeded`. Unset: the CLI's default, 1536 MB per browser.
    */
   maxMemoryMB?: number;
+  /**
+   * Bytes of `variables` as JSON, refused with 413 `variables-too-large` (the Lambda API: 256 KiB,
+   * since variables travel inside the render's records). Unset: only `maxBodyBytes` bounds them.
+   */
+  maxVariablesBytes?: number;
 }
 
 /**
@@ -98,10 +107,15 @@ export interface RenderApiOptions {
    * listener that throws or rejects never breaks a render; pass slow work to `waitUntil`.
    */
   onEvent?: (event: JobLifecycleEvent) => void | Promise<void>;
-  /** Job ids; default `crypto.randomUUID()`. */
-  newId?: () => string;
+  /** Job ids; default `crypto.randomUUID()`. Given the checked request (the Lambda API makes the
+   *  id of an Idempotency-Key from the key, so a stateless function finds it again). */
+  newId?: (input: StartJobInput) => string;
+  /** The object key a job's output is stored under; default `renders/<id>.<format>`. */
+  outputKey?: (id: string, request: RenderJobRequest) => string;
   /** Clock for tests. */
   now?: () => Date;
+  /** The OpenAPI document's title (the Lambda API names itself); default "Seekframe render API". */
+  title?: string;
 }
 
 export const DEFAULT_LIMITS: RenderApiLimits = {

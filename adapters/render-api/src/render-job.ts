@@ -60,10 +60,12 @@ export interface RenderJob {
   bodyHash?: string;
   /** Every webhook delivery attempt so far (when the request has a `webhook`). */
   webhookAttempts?: WebhookAttempt[];
+  /** What the runner adds to the progress (RenderRunner.progressFields describes it). */
+  runnerProgress?: Record<string, unknown>;
 }
 
 /** The fields a runner or the API changes on a job while it runs. */
-export type JobUpdate = Partial<Pick<RenderJob, 'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error' | 'webhookAttempts'>>;
+export type JobUpdate = Partial<Pick<RenderJob, 'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error' | 'webhookAttempts' | 'runnerProgress'>>;
 
 /** The public view of a running job (`GET /api/render/:id` while queued or running). */
 export const JobProgressSchema = z.object({

@@ -1,6 +1,6 @@
-import { parseRenderBody } from './render-body.js';
-import { readRenderProgress, startRender, type RenderService, type StartedRender } from './render-service.js';
 import type { DistributedProgress } from '../progress/aggregate-progress.js';
+import { startLambdaRender, type LambdaApiOptions, type StartedRender } from './lambda-render-api.js';
+import { readRenderProgress } from './render-progress.js';
 
 /**
  * The API function's direct-invoke events (the typed client uses these through the Lambda
@@ -13,7 +13,7 @@ export function isApiInvokeEvent(event: unknown): event is ApiInvokeEvent {
   return type === 'start' || type === 'progress';
 }
 
-export async function handleApiInvoke(service: RenderService, event: ApiInvokeEvent): Promise<StartedRender | DistributedProgress> {
-  if (event.type === 'start') return startRender(service, { id: event.id, body: parseRenderBody(event.request ?? {}) });
-  return readRenderProgress(service, event.id);
+export async function handleApiInvoke(options: LambdaApiOptions, event: ApiInvokeEvent): Promise<StartedRender | DistributedProgress> {
+  if (event.type === 'start') return startLambdaRender(options, { id: event.id, request: event.request ?? {} });
+  return readRenderProgress(options, event.id);
 }

@@ -4,4 +4,4 @@ export { createProgressTranslator, type LambdaRenderEvent } from './progress-eve
 export type { DistributedProgress, DistributedStage } from '../progress/aggregate-progress.js';
 export type { CostEstimate, Pricing } from '../progress/cost.js';
 export type { RenderRequestBody } from '../progress/progress-records.js';
-export type { StartedRender } from '../api/render-service.js';
+export type { StartedRender } from '../api/lambda-render-api.js';

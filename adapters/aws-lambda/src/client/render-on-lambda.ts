@@ -5,8 +5,9 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { SeekframeErrorData } from '@seekframe/composition';
 import { SeekframeError } from '@seekframe/composition';
-import type { StartedRender } from '../api/render-service.js';
-import { parseRenderBody } from '../api/render-body.js';
+import { putFile } from '@seekframe/producer';
+import { parseRenderBody } from '@seekframe/render-api';
+import type { StartedRender } from '../api/lambda-render-api.js';
 import type { DistributedProgress } from '../progress/aggregate-progress.js';
 import type { RenderRequestBody } from '../progress/progress-records.js';
 import { packProject } from '../project/project-archive.js';
@@ -30,14 +31,16 @@ export interface LambdaTarget {
  * `renders/<id>/project.tar.gz`, then asks the API function to start the workflow.
  */
 export async function renderOnLambda(target: LambdaTarget, input: { projectDir: string; request?: RenderRequestBody; id?: string }): Promise<StartedRender> {
-  const request = parseRenderBody(input.request ?? {});
+  const request = input.request ?? {};
+  // The API function checks it again; refused here, before the upload, a bad body costs nothing.
+  parseRenderBody(request);
   const id = input.id ?? newRenderId();
   const s3 = target.s3 ?? new S3Client(target.region ? { region: target.region } : {});
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-'));
   try {
     const archive = path.join(dir, 'project.tar.gz');
     await packProject(input.projectDir, archive);
-    await createS3ObjectStore(s3, target.bucket).putFile(renderKeys(id).project, archive, 'application/gzip');
+    await putFile(createS3ObjectStore(s3, target.bucket), renderKeys(id).project, archive, { contentType: 'application/gzip' });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

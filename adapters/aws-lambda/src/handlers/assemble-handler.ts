@@ -2,7 +2,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { lambdaError } from '../errors.js';
 import { chunkName, renderKeys } from '../storage/layout.js';
-import { getJson, putJson } from '../storage/object-store.js';
+import { getFile, putFile } from '@seekframe/producer';
+import { getJson, putJson } from '../storage/lambda-store.js';
 import { completedData, sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import type { AssembleProgress, FinalStatus } from '../progress/progress-records.js';
 import type { AssembleOutput, HandlerDeps, StoredPlan } from './handler-deps.js';
@@ -39,7 +40,7 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       memoryMb: deps.memoryMb,
       durationMs: now() - started,
     });
-    await putJson(deps.store, keys.assembleProgress, progress(false), { shortLived: true });
+    await putJson(deps.store, keys.assembleProgress, progress(false));
 
     const root = path.join(deps.workRoot, `render-${event.renderId}`, 'assemble');
     await rm(root, { recursive: true, force: true });
@@ -48,7 +49,7 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       const pieces: string[] = [];
       for (const chunk of stored.chunks) {
         const file = path.join(root, `${chunkName(chunk.index)}.mp4`);
-        if (!(await deps.store.getFile(keys.chunk(chunk.index), file))) {
+        if (!(await getFile(deps.store, keys.chunk(chunk.index), file))) {
           throw lambdaError('segment-missing', `Segment ${keys.chunk(chunk.index)} (frames ${chunk.start}-${chunk.end - 1}) is missing, so the video cannot be joined. Start the render again.`, {
             stage: 'output',
             details: { chunk: chunk.index },
@@ -59,7 +60,7 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       let audio: string | null = null;
       if (stored.audio) {
         audio = path.join(root, 'audio.m4a');
-        if (!(await deps.store.getFile(keys.audio, audio))) throw lambdaError('segment-missing', `${keys.audio} is missing, so the audio cannot be muxed. Start the render again.`, { stage: 'output' });
+        if (!(await getFile(deps.store, keys.audio, audio))) throw lambdaError('segment-missing', `${keys.audio} is missing, so the audio cannot be muxed. Start the render again.`, { stage: 'output' });
       }
       const ffmpeg = await deps.runtime.ffmpeg();
       const out = path.join(root, 'out.mp4');
@@ -67,10 +68,10 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       if (result.frames !== stored.plan.totalFrames) {
         throw lambdaError('segment-missing', `The joined video has ${result.frames} frames, the plan ${stored.plan.totalFrames}.`, { stage: 'output', retryable: true });
       }
-      const { size } = await deps.store.putFile(keys.output, result.output, 'video/mp4');
+      const { size } = await putFile(deps.store, keys.output, result.output, { contentType: 'video/mp4' });
       const output = { key: keys.output, size, frames: result.frames };
       const final: FinalStatus = { status: 'completed', finishedAt: new Date(now()).toISOString(), output };
-      await putJson(deps.store, keys.assembleProgress, progress(true), { shortLived: true });
+      await putJson(deps.store, keys.assembleProgress, progress(true));
       await putJson(deps.store, keys.status, final);
       // The render is recorded as completed first; the webhook cannot change that.
       await sendRenderEvent(deps, event.renderId, 'render.completed', () => completedData(deps, event.renderId, output, final.finishedAt));

@@ -1,13 +1,13 @@
 import type { BrowserPool } from '@seekframe/engine';
 import type { RenderCore, PlanFacts } from '../render-core.js';
 import type { RenderRuntime } from '../runtime/lambda-runtime.js';
-import type { ObjectStore } from '../storage/object-store.js';
+import type { LambdaStore } from '../storage/lambda-store.js';
 import type { FrameChunk } from '../chunks/plan-chunks.js';
 import type { LambdaWebhooks } from '../webhooks/render-webhook-events.js';
 
 /** What every step handler needs; lambda-entry.ts fills it from the environment. */
 export interface HandlerDeps {
-  store: ObjectStore;
+  store: LambdaStore;
   core: RenderCore<unknown, PlanFacts>;
   runtime: RenderRuntime;
   /** Local scratch space (Lambda: /tmp). One render's files live in `<workRoot>/<renderId>/`. */

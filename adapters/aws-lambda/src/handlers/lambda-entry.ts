@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
 import { createBrowserPool } from '@seekframe/engine';
-import { createLambdaApiApp } from '../api/api-app.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
-import type { RenderService } from '../api/render-service.js';
+import { createLambdaApiApp, type LambdaApiOptions } from '../api/lambda-render-api.js';
+import { pendingWork } from '../api/pending-work.js';
 import { loadProducerCore } from '../producer-core.js';
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
 import { systemRuntime } from '../runtime/lambda-runtime.js';
@@ -71,12 +71,13 @@ export const renderChunk = async (event: RenderChunkEvent, context: LambdaContex
 export const assemble = async (event: AssembleEvent, context: LambdaContext) => assembleHandler(await handlerDeps(context), event);
 export const fail = async (event: FailEvent) => failHandler({ store, ...(webhookSettings.webhooks ? { webhooks: webhookSettings.webhooks } : {}) }, event);
 
-function renderService(): RenderService {
+function apiOptions(): LambdaApiOptions {
   const sfn = new SFNClient({});
   const stateMachineArn = required('SEEKFRAME_STATE_MACHINE_ARN');
   const number = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
   const maxConcurrency = number('SEEKFRAME_MAX_CONCURRENCY');
   const accountConcurrency = number('SEEKFRAME_ACCOUNT_CONCURRENCY');
+  const maxFrames = number('RENDER_MAX_FRAMES');
   return {
     store,
     chunking: { ...(maxConcurrency ? { maxConcurrency } : {}), ...(accountConcurrency ? { accountConcurrency } : {}) },
@@ -85,6 +86,8 @@ function renderService(): RenderService {
     // The cost estimate at this region's prices (AWS_REGION is set in every Lambda).
     pricing: pricingForRegion(env.AWS_REGION),
     ...(env.SEEKFRAME_COMPOSITION_DIR ? { defaultProjectDir: path.resolve(env.SEEKFRAME_COMPOSITION_DIR) } : {}),
+    ...(env.RENDER_API_TOKEN ? { token: env.RENDER_API_TOKEN } : {}),
+    ...(maxFrames ? { limits: { maxFrames } } : {}),
     async startWorkflow(renderId) {
       try {
         // The execution name is the render id: a repeated start of the same render is a no-op.
@@ -96,25 +99,40 @@ function renderService(): RenderService {
     async stopWorkflow(renderId) {
       // arn:aws:states:<region>:<account>:stateMachine:<name> -> ...:execution:<name>:<renderId>
       const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${renderId}`;
-      await sfn.send(new StopExecutionCommand({ executionArn, error: 'Seekframe.Cancelled', cause: 'DELETE /api/render/:id' }));
+      try {
+        await sfn.send(new StopExecutionCommand({ executionArn, error: 'Seekframe.Cancelled', cause: 'DELETE /api/render/:id' }));
+      } catch (error) {
+        // Never started (its start failed): there is nothing to stop.
+        if (!(error instanceof ExecutionDoesNotExist)) throw error;
+      }
     },
   };
 }
 
-let http: ReturnType<typeof handle> | undefined;
-let service: RenderService | undefined;
+let options: LambdaApiOptions | undefined;
+let http: { handle: ReturnType<typeof handle>; work: ReturnType<typeof pendingWork> } | undefined;
 
-/** Function URL requests go to the Hono app; direct invokes ({type:'start'|'progress'}) to the client API. */
+/**
+ * Function URL requests go to the render API (createLambdaApiApp); direct invokes
+ * ({type:'start'|'progress'}) to the typed client's API. The runner's start is awaited before
+ * the answer returns (pendingWork): a Lambda is frozen once it has answered.
+ */
 export const api = async (event: unknown, context: unknown) => {
-  service ??= renderService();
+  options ??= apiOptions();
   if (isApiInvokeEvent(event)) {
     try {
-      return await handleApiInvoke(service, event);
+      return await handleApiInvoke(options, event);
     } catch (error) {
       // A typed error crosses the Invoke API as our LambdaFailure JSON (the client rebuilds it).
       throw new LambdaFailure(classifyFailure(error));
     }
   }
-  http ??= handle(createLambdaApiApp(service, env.RENDER_API_TOKEN ? { token: env.RENDER_API_TOKEN } : {}));
-  return http(event as never, context as never);
+  if (!http) {
+    const work = pendingWork();
+    const compositionDir = options.defaultProjectDir ?? path.resolve(required('SEEKFRAME_COMPOSITION_DIR'));
+    http = { work, handle: handle(createLambdaApiApp({ ...options, compositionDir, waitUntil: work.waitUntil })) };
+  }
+  const answer = await http.handle(event as never, context as never);
+  await http.work.settle();
+  return answer;
 };

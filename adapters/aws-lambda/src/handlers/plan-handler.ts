@@ -3,7 +3,8 @@ import path from 'node:path';
 import { planChunks } from '../chunks/plan-chunks.js';
 import { lambdaError } from '../errors.js';
 import { renderKeys } from '../storage/layout.js';
-import { getJson, putJson } from '../storage/object-store.js';
+import { putFile } from '@seekframe/producer';
+import { getJson, putJson } from '../storage/lambda-store.js';
 import type { PlanProgress, StoredRequest } from '../progress/progress-records.js';
 import type { HandlerDeps, PlanOutput, StoredPlan } from './handler-deps.js';
 import { runStep } from './run-step.js';
@@ -71,7 +72,7 @@ function plan(deps: HandlerDeps, event: PlanEvent): Promise<PlanOutput> {
       memoryMb: deps.memoryMb,
       durationMs: now() - started,
     };
-    await putJson(deps.store, keys.planProgress, progress, { shortLived: true });
+    await putJson(deps.store, keys.planProgress, progress);
     return planOutput(event.renderId, winner);
   });
 }
@@ -101,7 +102,7 @@ async function ensureAudio(deps: HandlerDeps, renderId: string, stored: StoredPl
   const context = given ?? (await coreContext(deps, renderId));
   const file = await deps.core.mixPlanAudio(stored.plan, path.join(context.root, 'audio.m4a'), context);
   if (!file) throw lambdaError('segment-missing', `The plan of render ${renderId} has sound, but mixing it gave no audio file.`, { stage: 'media' });
-  await deps.store.putFile(key, file, 'audio/mp4');
+  await putFile(deps.store, key, file, { contentType: 'audio/mp4' });
   await rm(file, { force: true });
 }
 

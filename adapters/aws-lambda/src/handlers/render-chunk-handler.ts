@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fontPackageVersions } from '@seekframe/engine';
 import { lambdaError } from '../errors.js';
 import { chunkName, renderKeys } from '../storage/layout.js';
-import { getJson, putJson } from '../storage/object-store.js';
+import { putFile } from '@seekframe/producer';
+import { getJson, putJson } from '../storage/lambda-store.js';
 import { renderProgressData, sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import type { ChunkProgress } from '../progress/progress-records.js';
 import { checkChunkRuntime } from './check-versions.js';
@@ -74,7 +75,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     });
     // Writes go out one after another; a slow write never blocks capture and never reorders.
     // A failed progress write loses one progress update, never the chunk.
-    let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false), { shortLived: true }).catch(() => undefined);
+    let writes: Promise<unknown> = putJson(deps.store, keys.chunkProgress(index), record(0, false)).catch(() => undefined);
     let lastWritten = 0;
     // Set once the frames are rendered: a progress event that arrives later (emitted before, delivered
     // after) must not queue a done: false record behind the final one, which left a finished render
@@ -85,7 +86,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       const done = Math.min(frames, e.framesRendered);
       if (done - lastWritten < every && done < frames) return;
       lastWritten = done;
-      writes = writes.then(() => putJson(deps.store, keys.chunkProgress(index), record(done, false), { shortLived: true })).catch(() => undefined);
+      writes = writes.then(() => putJson(deps.store, keys.chunkProgress(index), record(done, false))).catch(() => undefined);
     };
 
     const workDir = path.join(root, `work-${chunkName(index)}-${attempt}`);
@@ -115,7 +116,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
       if (result.frames !== frames) {
         throw lambdaError('segment-missing', `Chunk ${index} produced ${result.frames} frames instead of ${frames} (frames ${range.start}-${range.end - 1}).`, { stage: 'encode', retryable: true });
       }
-      await deps.store.putFile(keys.chunk(index), result.output, 'video/mp4', { shortLived: true });
+      await putFile(deps.store, keys.chunk(index), result.output, { contentType: 'video/mp4' });
       await rm(result.output, { force: true });
     } catch (error) {
       if (timedOut || controller.signal.aborted) {
@@ -135,7 +136,7 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     }
     finished = true;
     await writes;
-    await putJson(deps.store, keys.chunkProgress(index), record(frames, true), { shortLived: true });
+    await putJson(deps.store, keys.chunkProgress(index), record(frames, true));
     // render.progress (at most one per interval across all chunks; one attempt, bounded by its timeout).
     await sendRenderEvent(deps, event.renderId, 'render.progress', () => renderProgressData(deps.store, event.renderId));
     return { renderId: event.renderId, chunk: index, frames, durationMs: now() - started };

@@ -1,5 +1,5 @@
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
-import { putJson } from '../storage/object-store.js';
+import { putJson } from '../storage/lambda-store.js';
 import { renderKeys } from '../storage/layout.js';
 import type { AttemptError } from '../progress/progress-records.js';
 import type { HandlerDeps } from './handler-deps.js';

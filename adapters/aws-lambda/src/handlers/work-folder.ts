@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { getFile } from '@seekframe/producer';
 import { extractProject } from '../project/project-archive.js';
 import { lambdaError } from '../errors.js';
 import { renderKeys } from '../storage/layout.js';
@@ -36,7 +37,7 @@ async function prepare(deps: HandlerDeps, renderId: string, root: string): Promi
     await rm(projectDir, { recursive: true, force: true });
     await mkdir(root, { recursive: true });
     const archive = path.join(root, 'project.tar.gz');
-    if (!(await deps.store.getFile(renderKeys(renderId).project, archive))) {
+    if (!(await getFile(deps.store, renderKeys(renderId).project, archive))) {
       throw lambdaError('segment-missing', `renders/${renderId}/project.tar.gz is missing: the project was not uploaded, or it expired. Start the render again.`, { stage: 'load' });
     }
     await extractProject(archive, projectDir);

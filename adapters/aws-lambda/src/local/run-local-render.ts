@@ -1,12 +1,13 @@
 import type { WebhookGate } from '@seekframe/producer/webhooks';
-import { parseRenderBody } from '../api/render-body.js';
-import { readRenderProgress, startRender, type RenderService } from '../api/render-service.js';
+import { startLambdaRender, type LambdaApiOptions } from '../api/lambda-render-api.js';
+import { readRenderProgress } from '../api/render-progress.js';
 import { DEFAULT_ACCOUNT_CONCURRENCY } from '../chunks/plan-chunks.js';
 import { assembleHandler } from '../handlers/assemble-handler.js';
 import { failHandler } from '../handlers/fail-handler.js';
 import type { AssembleOutput, HandlerDeps } from '../handlers/handler-deps.js';
 import { planHandler } from '../handlers/plan-handler.js';
 import { renderChunkHandler } from '../handlers/render-chunk-handler.js';
+import { newRenderId } from '../storage/layout.js';
 import { runLocalPipeline, type LocalPipelineOptions, type StepInvokers } from '../orchestration/local-pipeline.js';
 import type { DistributedProgress } from '../progress/aggregate-progress.js';
 import type { RenderRequestBody, StoredRequest } from '../progress/progress-records.js';
@@ -38,7 +39,7 @@ export interface LocalRenderOptions extends Omit<HandlerDeps, 'memoryMb'> {
 export async function runLocalRender(options: LocalRenderOptions): Promise<{ renderId: string; output: AssembleOutput['output']; progress: DistributedProgress }> {
   const chunking = options.chunking ?? {};
   const timeouts = options.timeouts ?? { plan: 300_000, renderChunk: 900_000, assemble: 900_000 };
-  const service: RenderService = {
+  const api: LambdaApiOptions = {
     store: options.store,
     chunking,
     chunkTimeoutSeconds: Math.round(timeouts.renderChunk / 1000),
@@ -47,7 +48,7 @@ export async function runLocalRender(options: LocalRenderOptions): Promise<{ ren
     ...(options.now ? { now: options.now } : {}),
     ...(options.webhookGate ? { webhooks: options.webhookGate } : {}),
   };
-  const started = await startRender(service, { ...(options.id ? { id: options.id } : {}), body: parseRenderBody(options.request ?? {}) });
+  const started = await startLambdaRender(api, { id: options.id ?? newRenderId(), request: options.request ?? {} });
   const { webhookGate: _gate, ...handlerOptions } = options;
   const deps: HandlerDeps = { ...handlerOptions, memoryMb: options.memoryMb ?? 0 };
   const local: StepInvokers = {
@@ -64,5 +65,5 @@ export async function runLocalRender(options: LocalRenderOptions): Promise<{ ren
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
   });
-  return { renderId: started.id, output: result.output, progress: await readRenderProgress(service, started.id) };
+  return { renderId: started.id, output: result.output, progress: await readRenderProgress(api, started.id) };
 }

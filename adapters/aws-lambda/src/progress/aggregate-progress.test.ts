@@ -5,7 +5,7 @@ import type { ChunkProgress } from './progress-records.js';
 
 const t0 = Date.parse('2026-11-23T10:00:00.000Z');
 const iso = (ms: number) => new Date(t0 + ms).toISOString();
-const request: ProgressSources['request'] = { id: 'r1', createdAt: iso(0), bodyHash: 'h', request: {}, chunking: {}, chunkTimeoutSeconds: 900 };
+const request: ProgressSources['request'] = { id: 'r1', createdAt: iso(0), request: {}, chunking: {}, chunkTimeoutSeconds: 900 };
 
 function chunk(index: number, framesRendered: number, done: boolean, durationMs: number, startedMs = 1000): ChunkProgress {
   return { step: 'chunk', chunk: index, attempt: 0, frames: 30, framesRendered, done, startedAt: iso(startedMs), updatedAt: iso(startedMs + durationMs), memoryMb: 2048, durationMs };

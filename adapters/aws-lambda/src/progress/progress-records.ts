@@ -12,8 +12,6 @@ export type RenderStatus = 'queued' | 'running' | 'completed' | 'failed' | 'canc
 export interface StoredRequest {
   id: string;
   createdAt: string;
-  /** sha256 of the canonical request, for Idempotency-Key / same-id conflicts. */
-  bodyHash: string;
   request: RenderRequestBody;
   chunking: { maxConcurrency?: number; accountConcurrency?: number; chunkCount?: number; framesPerChunk?: number };
   /** The function timeout of renderChunk in seconds (progress warns when a chunk nears it). */

@@ -12,6 +12,11 @@ export const SHORT_LIVED_SUFFIXES = ['chunks/', 'progress/'] as const;
  */
 export const SHORT_LIVED_TAG = { key: 'seekframe-lifetime', value: 'short' } as const;
 export const SHORT_LIVED_DAYS = 3;
+
+/** Whether a key is a render's scaffolding (`renders/<id>/chunks/...`, `.../progress/...`), tagged for the short rule. */
+export function isShortLivedKey(key: string): boolean {
+  return key.startsWith(RENDERS_PREFIX) && SHORT_LIVED_SUFFIXES.some((suffix) => key.split('/').slice(2).join('/').startsWith(suffix));
+}
 /** Everything else of a render (request, plan, errors, status, output) goes after this. */
 export const RENDER_RETENTION_DAYS = 30;
 
@@ -38,6 +43,8 @@ export function renderKeys(id: string) {
   return {
     root,
     request: `${root}request.json`,
+    /** The render API's job record (api/object-job-store.ts). */
+    job: `${root}job.json`,
     project: `${root}project.tar.gz`,
     plan: `${root}plan.json`,
     audio: `${root}audio.m4a`,

@@ -1,20 +1,38 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3ServiceException,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { StorageBody, StorageObjectInfo } from '@seekframe/producer/storage-port';
 import { lambdaError } from '../errors.js';
-import type { ObjectStore } from './object-store.js';
-import { SHORT_LIVED_TAG } from './layout.js';
+import { isShortLivedKey, SHORT_LIVED_TAG } from './layout.js';
+import type { LambdaStore } from './lambda-store.js';
 
 const SHORT_LIVED_TAGGING = `${SHORT_LIVED_TAG.key}=${SHORT_LIVED_TAG.value}`;
 
 /** Parts of 16 MiB: a 10 GiB output stays under S3's 10,000-part limit. */
 const PART_SIZE = 16 * 1024 * 1024;
 
-export function createS3ObjectStore(client: S3Client, bucket: string): ObjectStore {
+export interface S3StoreOptions {
+  /** Seconds a presigned URL from `url(key)` stays valid. Default 3600. */
+  urlExpirySeconds?: number;
+}
+
+/**
+ * The storage port on one S3 bucket, for the Lambda handlers and for a render-api deployment
+ * alike. A streamed body goes up through the SDK's Upload (multipart for big files); `url(key)`
+ * is a presigned GET. Chunks and progress records (layout.ts) are tagged for the 3-day lifecycle
+ * rule by their key, so no caller has to remember to.
+ */
+export function createS3ObjectStore(client: S3Client, bucket: string, options: S3StoreOptions = {}): LambdaStore {
   const missing = (error: unknown): boolean =>
     error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
   const wrap = (action: string, key: string, error: unknown): never => {
@@ -30,61 +48,59 @@ export function createS3ObjectStore(client: S3Client, bucket: string): ObjectSto
     }
     throw error;
   };
+  const info = (key: string, size: number, result: { ContentType?: string; ETag?: string; LastModified?: Date }): StorageObjectInfo => ({
+    key,
+    size,
+    ...(result.ContentType ? { contentType: result.ContentType } : {}),
+    ...(result.ETag ? { etag: result.ETag } : {}),
+    uploadedAt: result.LastModified ?? new Date(0),
+  });
+  const upload = async (key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void> => {
+    try {
+      await new Upload({
+        client,
+        partSize: PART_SIZE,
+        queueSize: 4,
+        params: { Bucket: bucket, Key: key, Body: Readable.fromWeb(body as NodeReadableStream<Uint8Array>), ContentType: contentType },
+        ...(isShortLivedKey(key) ? { tags: [{ Key: SHORT_LIVED_TAG.key, Value: SHORT_LIVED_TAG.value }] } : {}),
+      }).done();
+    } catch (error) {
+      wrap('upload', key, error);
+    }
+  };
   return {
-    async put(key, body, options = {}) {
+    async put(key, body, putOptions = {}) {
+      const contentType = putOptions.contentType ?? 'application/octet-stream';
+      // A conditional write must be one PutObject; a stream without a condition may be big: Upload.
+      if (body instanceof ReadableStream && !putOptions.ifNoneMatch) {
+        await upload(key, body, contentType);
+        return { created: true };
+      }
       try {
         await client.send(
           new PutObjectCommand({
             Bucket: bucket,
             Key: key,
-            Body: body,
-            ContentType: options.contentType ?? 'application/octet-stream',
-            ...(options.ifNoneMatch ? { IfNoneMatch: options.ifNoneMatch } : {}),
-            ...(options.shortLived ? { Tagging: SHORT_LIVED_TAGGING } : {}),
+            Body: await bytesOf(body),
+            ContentType: contentType,
+            ...(putOptions.ifNoneMatch ? { IfNoneMatch: putOptions.ifNoneMatch } : {}),
+            ...(isShortLivedKey(key) ? { Tagging: SHORT_LIVED_TAGGING } : {}),
           }),
         );
         return { created: true };
       } catch (error) {
         // S3 conditional writes: 412 when the key exists, 409 when a concurrent conditional write won.
-        if (options.ifNoneMatch && error instanceof S3ServiceException && [409, 412].includes(error.$metadata.httpStatusCode ?? 0)) return { created: false };
+        if (putOptions.ifNoneMatch && error instanceof S3ServiceException && [409, 412].includes(error.$metadata.httpStatusCode ?? 0)) return { created: false };
         return wrap('PUT', key, error);
       }
     },
-    async putFile(key, file, contentType, options = {}) {
-      const { size } = await stat(file);
+    async get(key, range) {
       try {
-        const upload = new Upload({
-          client,
-          partSize: PART_SIZE,
-          queueSize: 4,
-          params: { Bucket: bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
-          ...(options.shortLived ? { tags: [{ Key: SHORT_LIVED_TAG.key, Value: SHORT_LIVED_TAG.value }] } : {}),
-        });
-        await upload.done();
-      } catch (error) {
-        wrap('upload', key, error);
-      }
-      return { size };
-    },
-    async getText(key) {
-      const stream = await this.getStream(key);
-      if (!stream) return null;
-      const parts: Buffer[] = [];
-      for await (const part of stream) parts.push(Buffer.from(part as Uint8Array));
-      return Buffer.concat(parts).toString('utf8');
-    },
-    async getFile(key, file) {
-      const stream = await this.getStream(key);
-      if (!stream) return false;
-      await pipeline(stream, createWriteStream(file));
-      return true;
-    },
-    async getStream(key) {
-      try {
-        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        const body = result.Body;
-        if (!body) return Readable.from([]);
-        return body instanceof Readable ? body : Readable.fromWeb((body as { transformToWebStream(): ReadableStream }).transformToWebStream() as never);
+        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}) }));
+        // The whole object's size: after "bytes a-b/" in Content-Range for a ranged get.
+        const size = Number(/\/(\d+)$/.exec(result.ContentRange ?? '')?.[1] ?? result.ContentLength ?? 0);
+        const body = result.Body ? (result.Body.transformToWebStream() as ReadableStream<Uint8Array>) : new Response('').body!;
+        return { body, info: info(key, size, result) };
       } catch (error) {
         if (missing(error)) return null;
         return wrap('GET', key, error);
@@ -93,28 +109,41 @@ export function createS3ObjectStore(client: S3Client, bucket: string): ObjectSto
     async head(key) {
       try {
         const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { size: result.ContentLength ?? 0 };
+        return info(key, result.ContentLength ?? 0, result);
       } catch (error) {
         if (missing(error)) return null;
         return wrap('HEAD', key, error);
       }
     },
+    async delete(key) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        if (!missing(error)) wrap('DELETE', key, error);
+      }
+    },
+    url(key) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: options.urlExpirySeconds ?? 3600 });
+    },
     async list(prefix) {
-      const keys: string[] = [];
+      const objects: { key: string; uploadedAt: Date }[] = [];
       let token: string | undefined;
       try {
         do {
           const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
-          for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+          for (const item of page.Contents ?? []) if (item.Key) objects.push({ key: item.Key, uploadedAt: item.LastModified ?? new Date(0) });
           token = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (token);
       } catch (error) {
         wrap('LIST', prefix, error);
       }
-      return keys.sort();
-    },
-    presign(key, expiresInSeconds) {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds });
+      return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
   };
+}
+
+async function bytesOf(body: StorageBody): Promise<string | Uint8Array> {
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return new Uint8Array(await new Response(body).arrayBuffer());
 }

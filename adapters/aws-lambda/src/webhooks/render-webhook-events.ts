@@ -1,6 +1,6 @@
 import { buildWebhookEvent, deliverWebhook, DEFAULT_PROGRESS_INTERVAL_MS, type WebhookAttempt, type WebhookEventData, type WebhookEventType, type WebhookSender } from '@seekframe/producer/webhooks';
 import { renderKeys } from '../storage/layout.js';
-import { getJson, putJson, type ObjectStore } from '../storage/object-store.js';
+import { getJson, listKeys, putJson, urlOf, type LambdaStore } from '../storage/lambda-store.js';
 import type { ChunkProgress, PlanProgress, StoredRequest } from '../progress/progress-records.js';
 
 /** Signed webhooks on Lambda: the deployment's secret and how deliveries are sent. */
@@ -27,7 +27,7 @@ export const webhookKeys = (renderId: string) => {
 };
 
 interface Deps {
-  store: ObjectStore;
+  store: LambdaStore;
   webhooks?: LambdaWebhooks | undefined;
   now?: () => number;
 }
@@ -77,21 +77,18 @@ export async function sendRenderEvent<T extends WebhookEventType>(deps: Deps, re
 }
 
 /** Every delivery attempt of a render, oldest first (for `GET /api/render/:id`). */
-export async function readWebhookAttempts(store: ObjectStore, renderId: string): Promise<WebhookAttempt[]> {
-  const keys = await store.list(webhookKeys(renderId).prefix);
+export async function readWebhookAttempts(store: LambdaStore, renderId: string): Promise<WebhookAttempt[]> {
+  const keys = await listKeys(store, webhookKeys(renderId).prefix);
   const records = await Promise.all(keys.map((key) => getJson<WebhookRecord>(store, key)));
   return records
     .flatMap((record) => record?.attempts ?? [])
     .sort((a, b) => a.at.localeCompare(b.at) || a.attempt - b.attempt);
 }
 
-/** Seconds the presigned output URL in `render.completed` stays valid. */
-export const COMPLETED_URL_EXPIRY_SECONDS = 3600;
-
 /** `render.progress` data from the progress objects all chunks wrote so far. */
-export async function renderProgressData(store: ObjectStore, renderId: string): Promise<WebhookEventData<'render.progress'>> {
+export async function renderProgressData(store: LambdaStore, renderId: string): Promise<WebhookEventData<'render.progress'>> {
   const keys = renderKeys(renderId);
-  const [plan, progressKeys] = await Promise.all([getJson<PlanProgress>(store, keys.planProgress), store.list(keys.progressPrefix)]);
+  const [plan, progressKeys] = await Promise.all([getJson<PlanProgress>(store, keys.planProgress), listKeys(store, keys.progressPrefix)]);
   const chunks = await Promise.all(progressKeys.filter((key) => /\/progress\/\d{5}\.json$/.test(key)).map((key) => getJson<ChunkProgress>(store, key)));
   const framesRendered = chunks.reduce((sum, c) => sum + (c ? Math.min(c.framesRendered, c.frames) : 0), 0);
   const totalFrames = plan?.totalFrames ?? null;
@@ -100,9 +97,9 @@ export async function renderProgressData(store: ObjectStore, renderId: string): 
   return { progress: Math.round(progress * 1000) / 1000, stage: 'render', framesRendered, totalFrames };
 }
 
-/** `render.completed` data: a presigned URL of the output (valid an hour; GET /api/render/:id gives a fresh one). */
+/** `render.completed` data: a presigned URL of the output (valid as long as the store's URLs, an hour by default; GET /api/render/:id gives a fresh one). */
 export async function completedData(deps: Deps, renderId: string, output: { key: string; size: number; frames: number }, finishedAt: string): Promise<WebhookEventData<'render.completed'>> {
   const request = await getJson<StoredRequest>(deps.store, renderKeys(renderId).request);
   const durationMs = request ? Math.max(0, Date.parse(finishedAt) - Date.parse(request.createdAt)) : null;
-  return { url: await deps.store.presign(output.key, COMPLETED_URL_EXPIRY_SECONDS), size: output.size, durationMs, frames: output.frames };
+  return { url: await urlOf(deps.store, output.key), size: output.size, durationMs, frames: output.frames };
 }

@@ -8,6 +8,14 @@ const RENDER_TIMEOUT = 180_000;
 /** The default answer of POST /api/render, followed to the MP4's URL. */
 async function renderByDefault(base: string, options: RenderApiContractOptions, body: unknown): Promise<{ fileUrl: string; answer: Answer }> {
   const answer = await post(base, body);
+  if (options.answerMode === 'async') {
+    // Every start answers 202 {id, statusUrl} (the Lambda API); the file is at the status URL once done.
+    expect(answer.status).toBe(202);
+    expect(answer.json).toEqual({ id: expect.any(String), statusUrl: `/api/render/${encodeURIComponent(answer.json.id)}` });
+    const { final } = await pollUntilDone(base, answer.json.statusUrl);
+    expect(final.status).toBe(200);
+    return { fileUrl: answer.json.statusUrl, answer };
+  }
   expect(answer.status).toBe(200);
   if (options.answerMode === 'sync') {
     expect(answer.json).toEqual({ id: expect.any(String), url: expect.any(String), key: expect.any(String), durationMs: expect.any(Number) });

@@ -23,7 +23,7 @@ export interface RenderRoutesOptions {
 
 /**
  * `POST /render`, `GET /render/:id`, `DELETE /render/:id` (mounted under /api): HTTP in, job
- * service calls, HTTP out. How a POST answers: `Prefer: respond-async` -> 202 `{id, statusUrl}`;
+ * service calls, HTTP out. How a POST answers: `Prefer: respond-async` or async mode -> 202 `{id, statusUrl}`;
  * call-id mode -> `{call_id}`; else it waits for the file (`{id, url, key, durationMs}`), or 202
  * past the platform's request time.
  */
@@ -49,9 +49,10 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
         const context = requestContext(c);
         const { job, created } = await service.start({ ...checked, ...(idempotencyKey ? { idempotencyKey } : {}) }, context);
         const statusUrl = `/api/render/${encodeURIComponent(job.id)}`;
-        if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) {
+        const preferAsync = /\brespond-async\b/i.test(c.req.header('prefer') ?? '');
+        if (preferAsync || options.answerMode === 'async') {
           c.header('location', statusUrl);
-          c.header('preference-applied', 'respond-async');
+          if (preferAsync) c.header('preference-applied', 'respond-async');
           return c.json({ id: job.id, statusUrl } satisfies RenderAccepted, 202);
         }
         if (options.answerMode === 'call-id') {
@@ -98,9 +99,10 @@ function failureOf(job: RenderJob): SeekframeError {
   return SeekframeError.fromJSON(job.error ?? { code: 'render-failed', message: 'The render failed.', retryable: true });
 }
 
+/** The public progress: the runner's own fields (RenderRunner.progressFields), then the shared ones over them. */
 function progressOf(job: RenderJob): JobProgress {
   const webhook = job.request.webhook ? { webhook: { url: job.request.webhook.url, attempts: job.webhookAttempts ?? [] } } : {};
-  return { id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames, ...webhook };
+  return { ...job.runnerProgress, id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames, ...webhook };
 }
 
 /** The origin this request reached the API at (webhook URLs are made absolute with it). */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { classifyFailure, handleApiInvoke, isApiInvokeEvent, LambdaFailure, putJson, renderKeys, type RenderService } from '@seekframe/aws-lambda';
+import { classifyFailure, handleApiInvoke, isApiInvokeEvent, LambdaFailure, putJson, renderKeys, type LambdaApiOptions } from '@seekframe/aws-lambda';
+import { getText } from '@seekframe/producer';
 import { runCli } from '../../test/run-cli.js';
 import { startLocalS3, type LocalS3 } from '../../../../adapters/aws-lambda/test/support/local-s3.js';
 import { startLambdaInvokeFake } from '../../../../adapters/aws-lambda/test/support/lambda-invoke-fake.js';
@@ -21,7 +22,7 @@ describe('seekframe lambda', () => {
 
   beforeAll(async () => {
     s3 = await startLocalS3();
-    const service: RenderService = {
+    const service: LambdaApiOptions = {
       store: s3.store,
       chunking: {},
       chunkTimeoutSeconds: 900,
@@ -88,7 +89,7 @@ describe('seekframe lambda', () => {
     const complete = lines.at(-1) as { type: string; renderId: string; output: string; size: number };
     expect(complete).toMatchObject({ type: 'complete', renderId: id, size: 9 });
     expect(await (await fetch(complete.output)).text()).toBe('mp4 bytes');
-    expect(JSON.parse((await s3.store.getText(renderKeys(id).request))!).request).toEqual({ variables: { title: 'Hi' }, fps: 10 });
+    expect(JSON.parse((await getText(s3.store, renderKeys(id).request))!).request).toEqual({ variables: { title: 'Hi' }, format: 'mp4', fps: 10 });
 
     const progress = await runCli(['lambda', 'progress', id], { cwd: dir, env });
     expect(progress.code).toBe(0);

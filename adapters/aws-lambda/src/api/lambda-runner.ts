@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { putFile } from '@seekframe/producer';
+import { SeekframeError } from '@seekframe/composition';
+import type { JobStage, JobUpdate, RenderJobRequest, RenderRunner } from '@seekframe/render-api';
+import { lambdaError } from '../errors.js';
+import type { DistributedProgress, DistributedStage } from '../progress/aggregate-progress.js';
+import type { FinalStatus, RenderRequestBody, StoredRequest } from '../progress/progress-records.js';
+import { packProject } from '../project/project-archive.js';
+import { renderKeys } from '../storage/layout.js';
+import { putJson, type LambdaStore } from '../storage/lambda-store.js';
+import { lambdaProgressFields, LambdaProgressFieldsSchema } from './lambda-progress-fields.js';
+import { readRenderProgress, type ProgressReader } from './render-progress.js';
+
+export interface LambdaRunnerOptions extends ProgressReader {
+  store: LambdaStore;
+  /** Starts the workflow of a render (Step Functions StartExecution, or nothing where a test or the local runner drives it). Idempotent per id. */
+  startWorkflow(renderId: string): Promise<void>;
+  /** Stops it (Step Functions StopExecution); absent where nothing runs elsewhere. */
+  stopWorkflow?(renderId: string): Promise<void>;
+  chunking: StoredRequest['chunking'];
+  chunkTimeoutSeconds: number;
+  /** A project folder to render when the caller uploaded none (the deployment's composition). */
+  defaultProjectDir?: string;
+}
+
+/** The shared job stages the distributed steps stand for (the step itself is `step` in the progress). */
+const STAGES: Record<DistributedStage, JobStage> = { plan: 'load', render: 'capture', assemble: 'finish', done: 'finish' };
+
+/**
+ * The render API's runner on AWS Lambda, a detached one: `start` puts the request (and the
+ * deployment's project, unless the caller uploaded one) into the bucket and starts the Step
+ * Functions execution named after the render, then returns; the plan, chunk and assemble
+ * functions do the work and write their progress to the bucket, and `poll` reads it back into
+ * the job (with the chunks and cost as the runner's own progress fields). `cancel` stops the
+ * execution and records the render cancelled.
+ */
+export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+  return {
+    progressFields: LambdaProgressFieldsSchema,
+    async start(job) {
+      const keys = renderKeys(job.id);
+      if (!(await store.head(keys.project))) await uploadDefaultProject(options, job.id);
+      const stored: StoredRequest = {
+        id: job.id,
+        createdAt: new Date(now()).toISOString(),
+        request: lambdaRequest(job.request),
+        chunking: options.chunking,
+        chunkTimeoutSeconds: options.chunkTimeoutSeconds,
+      };
+      // A repeated start of one id (a retried invoke) keeps the first record.
+      await putJson(store, keys.request, stored, { ifNoneMatch: '*' });
+      await options.startWorkflow(job.id);
+      return { kind: 'detached' };
+    },
+    async poll(job) {
+      try {
+        return jobUpdate(await readRenderProgress(options, job.id));
+      } catch (error) {
+        // Not started yet (the request record is written by start): nothing new to tell.
+        if (error instanceof SeekframeError && error.code === 'render-not-found') return null;
+        throw error;
+      }
+    },
+    async cancel(id) {
+      await options.stopWorkflow?.(id);
+      const status: FinalStatus = { status: 'cancelled', finishedAt: new Date(now()).toISOString() };
+      // Create-only: a render that finished meanwhile keeps its own status.
+      await putJson(store, renderKeys(id).status, status, { ifNoneMatch: '*' });
+    },
+  };
+}
+
+async function uploadDefaultProject(options: LambdaRunnerOptions, id: string): Promise<void> {
+  const key = renderKeys(id).project;
+  if (!options.defaultProjectDir) {
+    throw lambdaError('invalid-body', `No project for render ${id}: upload it to ${key} first (renderOnLambda does), or deploy the API with a composition.`);
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-pack-'));
+  try {
+    const archive = path.join(dir, 'project.tar.gz');
+    await packProject(options.defaultProjectDir, archive);
+    await putFile(options.store, key, archive, { contentType: 'application/gzip' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The request as the plan step reads it (request.json); `html` never reaches a Lambda render. */
+function lambdaRequest(request: RenderJobRequest): RenderRequestBody {
+  const { variables, format, quality, fps, webhook } = request;
+  return { variables, format, ...(quality ? { quality } : {}), ...(fps !== undefined ? { fps } : {}), ...(webhook ? { webhook } : {}) };
+}
+
+/** A distributed progress as a job update: the shared fields, the result or error, and the runner's own fields. */
+export function jobUpdate(progress: DistributedProgress): JobUpdate {
+  const { output } = progress;
+  return {
+    status: progress.status,
+    stage: STAGES[progress.stage],
+    progress: progress.progress,
+    framesRendered: progress.framesRendered,
+    totalFrames: progress.totalFrames,
+    runnerProgress: lambdaProgressFields(progress),
+    ...(progress.webhook ? { webhookAttempts: progress.webhook.attempts } : {}),
+    ...(progress.status === 'completed' && output
+      ? {
+          result: {
+            url: output.url ?? output.key,
+            key: output.key,
+            durationMs: Math.max(0, Date.parse(progress.updatedAt) - Date.parse(progress.createdAt)),
+            size: output.size,
+            contentType: 'video/mp4',
+          },
+        }
+      : {}),
+    ...(progress.status === 'failed' && progress.error ? { error: progress.error } : {}),
+  };
+}

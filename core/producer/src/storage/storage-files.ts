@@ -1,0 +1,40 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pipeline } from 'node:stream/promises';
+import type { StoragePort, StoragePutOptions } from './storage-port.js';
+
+/**
+ * Node-only conveniences over any storage port (S3, a local folder, Blob): a local file up or
+ * down, an object as text. Functions, not port methods, so a store written for a Worker never has
+ * to implement them and the port stays the five verbs of storage-port.ts.
+ */
+
+/** Streams a local file up under `key` (the store decides how: S3 uploads it in parts). */
+export async function putFile(port: StoragePort, key: string, file: string, options: StoragePutOptions = {}): Promise<{ size: number }> {
+  const { size } = await stat(file);
+  await port.put(key, Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, options);
+  return { size };
+}
+
+/** Downloads `key` to a local file (written whole or not at all); false when the key does not exist. */
+export async function getFile(port: StoragePort, key: string, file: string): Promise<boolean> {
+  const object = await port.get(key);
+  if (!object) return false;
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    await pipeline(Readable.fromWeb(object.body as NodeReadableStream<Uint8Array>), createWriteStream(partial));
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return true;
+}
+
+/** The object as UTF-8 text; null when the key does not exist. */
+export async function getText(port: StoragePort, key: string): Promise<string | null> {
+  const object = await port.get(key);
+  return object ? new Response(object.body).text() : null;
+}
