@@ -26,9 +26,8 @@ export default $config({
     };
   },
   async run() {
-    const { buildRenderWorkflow, MAP_MAX_CONCURRENCY, SHORT_LIVED_TAG, SHORT_LIVED_DAYS, RENDER_RETENTION_DAYS, RENDERS_PREFIX } = await import(
-      './adapters/aws-lambda/src/orchestration/index.ts'
-    );
+    const { buildRenderWorkflow, MAP_MAX_CONCURRENCY, SHORT_LIVED_TAG, SHORT_LIVED_DAYS, RENDER_RETENTION_DAYS, RENDERS_PREFIX } =
+      await import('./adapters/aws-lambda/src/orchestration/index.ts');
     const { declareRenderFunctions } = await import('./infra/lambda/render-functions.ts');
     const dockerbuild = await import('@pulumi/docker-build');
     const { readFileSync } = await import('node:fs');
@@ -115,7 +114,10 @@ export default $config({
       permissions: [
         { actions: ['states:StartExecution'], resources: [workflow.arn] },
         // DELETE /api/render/:id stops the render's execution (named after the render id).
-        { actions: ['states:StopExecution'], resources: [workflow.arn.apply((arn: string) => `${arn.replace(':stateMachine:', ':execution:')}:*`)] },
+        {
+          actions: ['states:StopExecution'],
+          resources: [workflow.arn.apply((arn: string) => `${arn.replace(':stateMachine:', ':execution:')}:*`)],
+        },
       ],
     });
 

@@ -43,7 +43,21 @@ interface RowTiming {
   fixedMs: number;
 }
 
-async function runBatch(rows: number, mode: string, dir: string, label = ''): Promise<{ rows: number; mode: string; composition: string; wallSeconds: number; rowsPerMinute: number; fixedMsPerRow: number; fixedMsPerRowMedian: number; framesPerRow: number }> {
+async function runBatch(
+  rows: number,
+  mode: string,
+  dir: string,
+  label = '',
+): Promise<{
+  rows: number;
+  mode: string;
+  composition: string;
+  wallSeconds: number;
+  rowsPerMinute: number;
+  fixedMsPerRow: number;
+  fixedMsPerRowMedian: number;
+  framesPerRow: number;
+}> {
   const tiny = rows >= tinyFrom || label !== '';
   const project = join(dir, tiny ? 'tiny' : 'starter');
   const pool = createBrowserPool(mode === 'warm' ? { maxBrowsers: 2 } : { maxBrowsers: 0 });
@@ -57,7 +71,12 @@ async function runBatch(rows: number, mode: string, dir: string, label = ''): Pr
     if (process.argv.includes('--stages') && (event.type === 'stage' || event.type === 'batch-row-complete') && 'row' in event) {
       log(`    row ${event.row} ${event.type === 'stage' ? event.stage : 'complete'} +${(now - starts.get(event.row)!).toFixed(0)} ms`);
     }
-    if (process.argv.includes('--stages') && event.type === 'progress' && 'row' in event && (event.framesRendered === 1 || event.framesRendered === event.totalFrames)) {
+    if (
+      process.argv.includes('--stages') &&
+      event.type === 'progress' &&
+      'row' in event &&
+      (event.framesRendered === 1 || event.framesRendered === event.totalFrames)
+    ) {
       log(`    row ${event.row} frame ${event.framesRendered} +${(now - starts.get(event.row)!).toFixed(0)} ms`);
     }
     if (event.type === 'progress' && 'row' in event && event.stage === 'capture') {
@@ -108,7 +127,10 @@ async function runBatch(rows: number, mode: string, dir: string, label = ''): Pr
 const dir = mkdtempSync(join(tmpdir(), 'seekframe-batch-bench-'));
 try {
   const starter = readFileSync(join(repoRoot, 'core/cli/templates/starter/index.html'), 'utf8').replaceAll('{{name}}', 'bench');
-  for (const [name, html] of [['starter', starter], ['tiny', TINY]] as const) {
+  for (const [name, html] of [
+    ['starter', starter],
+    ['tiny', TINY],
+  ] as const) {
     mkdirSync(join(dir, name));
     writeFileSync(join(dir, name, 'index.html'), html);
   }
@@ -121,7 +143,9 @@ try {
     for (const mode of poolModes) {
       log(`${rows} row(s), ${mode} pool (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
       const row = await runBatch(rows, mode, dir);
-      log(`  ${row.rowsPerMinute.toFixed(1)} rows/min, fixed ${row.fixedMsPerRow.toFixed(0)} ms/row (median ${row.fixedMsPerRowMedian.toFixed(0)})`);
+      log(
+        `  ${row.rowsPerMinute.toFixed(1)} rows/min, fixed ${row.fixedMsPerRow.toFixed(0)} ms/row (median ${row.fixedMsPerRowMedian.toFixed(0)})`,
+      );
       results.push({ ...row, load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') });
     }
   }
@@ -131,7 +155,9 @@ try {
     console.log('| rows | composition | browsers | rows/min | fixed cost per row (mean / median) | frames per row | wall s | load |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of results) {
-      console.log(`| ${r.rows} | ${r.composition} | ${r.mode} | ${r.rowsPerMinute.toFixed(1)} | ${(r.fixedMsPerRow / 1000).toFixed(2)} s / ${(r.fixedMsPerRowMedian / 1000).toFixed(2)} s | ${r.framesPerRow} | ${r.wallSeconds.toFixed(1)} | ${r.load} |`);
+      console.log(
+        `| ${r.rows} | ${r.composition} | ${r.mode} | ${r.rowsPerMinute.toFixed(1)} | ${(r.fixedMsPerRow / 1000).toFixed(2)} s / ${(r.fixedMsPerRowMedian / 1000).toFixed(2)} s | ${r.framesPerRow} | ${r.wallSeconds.toFixed(1)} | ${r.load} |`,
+      );
     }
   }
 } finally {

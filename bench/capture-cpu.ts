@@ -75,7 +75,14 @@ function treeThreads(rootPid: number): Map<string, number> {
   return out;
 }
 
-async function round(): Promise<{ hash: string; perFrame: Map<string, number>; node: number; browser: number; wall: number; bytes: number }> {
+async function round(): Promise<{
+  hash: string;
+  perFrame: Map<string, number>;
+  node: number;
+  browser: number;
+  wall: number;
+  bytes: number;
+}> {
   const server = await createProjectServer({
     root: projectDir,
     entry: 'index.html',
@@ -87,7 +94,15 @@ async function round(): Promise<{ hash: string; perFrame: Map<string, number>; n
     browser,
     gpu: process.argv.includes('--gpu'),
     mode: browser.supportsBeginFrame ? 'beginframe' : 'screenshot',
-    page: { url: server.entryUrl, width: meta.width, height: meta.height, imageFormat: format, transparent: false, readyTimeoutMs: 30_000, skipUnchangedFrames: false },
+    page: {
+      url: server.entryUrl,
+      width: meta.width,
+      height: meta.height,
+      imageFormat: format,
+      transparent: false,
+      readyTimeoutMs: 30_000,
+      skipUnchangedFrames: false,
+    },
   });
   try {
     const pid = worker.session.browser.process()!.pid!;
@@ -110,7 +125,10 @@ async function round(): Promise<{ hash: string; perFrame: Map<string, number>; n
       // price a screenshot setting, or a draw with no screenshot: --raw '{}').
       const cdp = await worker.page.page.createCDPSession();
       for (let i = 1; i <= total; i++) {
-        await worker.page.evaluate((t: number) => (window as unknown as { __seekframe: { seek(t: number): Promise<void> } }).__seekframe.seek(t), frameTime(i % total, fps));
+        await worker.page.evaluate(
+          (t: number) => (window as unknown as { __seekframe: { seek(t: number): Promise<void> } }).__seekframe.seek(t),
+          frameTime(i % total, fps),
+        );
         const result = await cdp.send('HeadlessExperimental.beginFrame', raw);
         bytes += result.screenshotData ? Buffer.from(result.screenshotData, 'base64').length : 0;
       }
@@ -121,7 +139,14 @@ async function round(): Promise<{ hash: string; perFrame: Map<string, number>; n
     const perFrame = new Map<string, number>();
     for (const [key, cpu] of after) perFrame.set(key, (cpu - (before.get(key) ?? 0)) / total);
     const browserCpu = [...perFrame.values()].reduce((a, b) => a + b, 0);
-    return { hash: hash.digest('hex').slice(0, 16), perFrame, node: (nodeUsage.user + nodeUsage.system) / 1e6 / total, browser: browserCpu, wall, bytes: bytes / total };
+    return {
+      hash: hash.digest('hex').slice(0, 16),
+      perFrame,
+      node: (nodeUsage.user + nodeUsage.system) / 1e6 / total,
+      browser: browserCpu,
+      wall,
+      bytes: bytes / total,
+    };
   } finally {
     await worker.session.close();
     await server.close();

@@ -39,7 +39,10 @@ const fps = Number(args.fps);
 
 /** A busy frame: moving gradients, rotating cards, a ticking counter (nothing repeats between frames). */
 function composition(): string {
-  const cards = Array.from({ length: 12 }, (_, i) => `<div class="card" style="left:${(i % 4) * 25 + 4}%;top:${Math.floor(i / 4) * 30 + 8}%;animation-delay:-${i * 0.37}s"></div>`).join('');
+  const cards = Array.from(
+    { length: 12 },
+    (_, i) => `<div class="card" style="left:${(i % 4) * 25 + 4}%;top:${Math.floor(i / 4) * 30 + 8}%;animation-delay:-${i * 0.37}s"></div>`,
+  ).join('');
   return `<!doctype html>
 <html data-composition-id="lambda-sim" data-width="${width}" data-height="${height}" data-duration="${seconds}" data-fps="${fps}">
 <head><style>
@@ -114,7 +117,10 @@ async function runCase(name: string, chunks: number, parallel: number, projectDi
     memoryMb: 3008,
   });
   const wallMs = performance.now() - started;
-  const fixed = timings.chunks.map((c) => c.firstFrameMs).filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const fixed = timings.chunks
+    .map((c) => c.firstFrameMs)
+    .filter((v): v is number => v !== null)
+    .sort((a, b) => a - b);
   const perFrame = timings.chunks.map((c) => (c.totalMs - (c.firstFrameMs ?? 0)) / Math.max(1, c.frames - 1));
   return {
     case: name,
@@ -145,10 +151,15 @@ try {
   const chunks = Number(args.chunks);
   const parallel = Number(args.parallel);
   const label = `${seconds} s ${width}x${height}@${fps}`;
-  const results = [await runCase(`${label}, 1 chunk`, 1, 1, projectDir, core, work), await runCase(`${label}, ${chunks} chunks ${parallel} at a time`, chunks, parallel, projectDir, core, work)];
+  const results = [
+    await runCase(`${label}, 1 chunk`, 1, 1, projectDir, core, work),
+    await runCase(`${label}, ${chunks} chunks ${parallel} at a time`, chunks, parallel, projectDir, core, work),
+  ];
   if (args.json) for (const r of results) console.log(JSON.stringify(r));
   else {
-    console.log(`Simulated locally on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}); the cost column is what the same invocations would cost on Lambda.`);
+    console.log(
+      `Simulated locally on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}); the cost column is what the same invocations would cost on Lambda.`,
+    );
     console.table(results);
   }
 } finally {

@@ -64,7 +64,14 @@ async function captureOnly(): Promise<{ frames: Buffer[]; cpuPerFrame: number; r
       browser,
       workers: 1,
       mode: browser.supportsBeginFrame ? 'beginframe' : 'screenshot',
-      page: { url: server.entryUrl, width: meta.width, height: meta.height, imageFormat: 'jpeg', transparent: false, readyTimeoutMs: 30_000 },
+      page: {
+        url: server.entryUrl,
+        width: meta.width,
+        height: meta.height,
+        imageFormat: 'jpeg',
+        transparent: false,
+        readyTimeoutMs: 30_000,
+      },
       times,
       onFrame: (i, frame) => void (frames[i] = frame),
     });
@@ -77,7 +84,15 @@ async function captureOnly(): Promise<{ frames: Buffer[]; cpuPerFrame: number; r
 
 /** Encode only: ffmpeg's CPU for the captured frames at one preset. */
 async function encodeOnly(frames: Buffer[], quality: Preset, dir: string): Promise<number> {
-  const encoder = createFrameEncoder({ format: 'mp4', output: join(dir, `encode-${quality}.mp4`), width: meta.width, height: meta.height, fps, inputFormat: 'jpeg', quality });
+  const encoder = createFrameEncoder({
+    format: 'mp4',
+    output: join(dir, `encode-${quality}.mp4`),
+    width: meta.width,
+    height: meta.height,
+    fps,
+    inputFormat: 'jpeg',
+    quality,
+  });
   const stop = sampleProcessTree();
   for (const frame of frames) await encoder.write(frame);
   await encoder.finish();
@@ -169,7 +184,9 @@ async function main(): Promise<void> {
       return;
     }
     const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
-    console.log(`| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | of the limit (min-max) | render CPU s/frame | idle | others | workers |`);
+    console.log(
+      `| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | of the limit (min-max) | render CPU s/frame | idle | others | workers |`,
+    );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of summary) {
       console.log(
@@ -179,7 +196,9 @@ async function main(): Promise<void> {
     }
     console.log(`Medians over ${rounds} round(s); each round measures capture, encode and render back to back.`);
     console.log('idle = share of the cores the render left unused; others = share other processes (and CPU steal) took meanwhile.');
-    console.log(`\n${total} frames, ${summary[0]?.reusedFramesCaptureOnly ?? 0} unchanged frames not drawn again by Chromium (capture-only pass), ${summary[0]?.captureMode ?? ''} capture`);
+    console.log(
+      `\n${total} frames, ${summary[0]?.reusedFramesCaptureOnly ?? 0} unchanged frames not drawn again by Chromium (capture-only pass), ${summary[0]?.captureMode ?? ''} capture`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

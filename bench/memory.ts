@@ -56,7 +56,10 @@ try {
       };
       rows.push(row);
       if (json) console.log(JSON.stringify(row));
-      else console.error(`${row.case}, ${row.workers} worker(s): browsers ${row.browserMB} MB (${row.perBrowserMB} MB each), whole tree RSS ${row.treeRssMB} MB, ${row.wallSeconds} s`);
+      else
+        console.error(
+          `${row.case}, ${row.workers} worker(s): browsers ${row.browserMB} MB (${row.perBrowserMB} MB each), whole tree RSS ${row.treeRssMB} MB, ${row.wallSeconds} s`,
+        );
     }
   }
 } finally {

@@ -19,12 +19,18 @@ const option = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const project = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? join(repoRoot, 'compositions/ui-3d-reveal'));
+const project = resolve(
+  args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? join(repoRoot, 'compositions/ui-3d-reveal'),
+);
 const runs = Number(option('--runs') ?? 7);
 const screenshot = option('--screenshot');
 const selectClip = option('--select');
 
-const cli = spawn(process.execPath, [process.env.SEEKFRAME_CLI ?? join(repoRoot, 'core/cli/bin/seekframe.js'), 'preview', project, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const cli = spawn(
+  process.execPath,
+  [process.env.SEEKFRAME_CLI ?? join(repoRoot, 'core/cli/bin/seekframe.js'), 'preview', project, '--port', '0'],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const url = await new Promise<string>((done, fail) => {
   let out = '';
   cli.stdout.on('data', (chunk: Buffer) => {
@@ -46,8 +52,14 @@ try {
     const ready = await page.evaluate(() => performance.now());
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const scripts = performance.getEntriesByType('resource').filter((r) => /\/__seekframe\/preview\/(app|seekframe-player)\.js$/.test(r.name)) as PerformanceResourceTiming[];
-      return { domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, scriptBytes: scripts.reduce((sum, r) => sum + r.decodedBodySize, 0) + nav.decodedBodySize };
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/__seekframe\/preview\/(app|seekframe-player)\.js$/.test(r.name)) as PerformanceResourceTiming[];
+      return {
+        domContentLoaded: nav.domContentLoadedEventEnd,
+        load: nav.loadEventEnd,
+        scriptBytes: scripts.reduce((sum, r) => sum + r.decodedBodySize, 0) + nav.decodedBodySize,
+      };
     });
     rows.push({ ...timing, ready });
     if (screenshot && run === runs - 1) {
@@ -71,5 +83,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 console.log(`preview page load, ${project.replace(repoRoot + '/', '')}, ${runs} runs (median, first run included):`);
 console.log(`  DOMContentLoaded ${median(rows.map((r) => r.domContentLoaded)).toFixed(0)} ms`);
 console.log(`  load event       ${median(rows.map((r) => r.load)).toFixed(0)} ms`);
-console.log(`  studio ready     ${median(rows.map((r) => r.ready)).toFixed(0)} ms (first run ${rows[0]!.ready.toFixed(0)} ms, slowest ${Math.max(...rows.map((r) => r.ready)).toFixed(0)} ms)`);
+console.log(
+  `  studio ready     ${median(rows.map((r) => r.ready)).toFixed(0)} ms (first run ${rows[0]!.ready.toFixed(0)} ms, slowest ${Math.max(...rows.map((r) => r.ready)).toFixed(0)} ms)`,
+);
 console.log(`  page + scripts   ${(rows[0]!.scriptBytes / 1024).toFixed(1)} KiB uncompressed`);

@@ -43,8 +43,18 @@ const runner: RenderRunner = {
   },
   async cancel() {},
 };
-const composition = { read: async () => ({ body: '<html data-composition-id="m" data-width="16" data-height="16" data-duration="1"></html>' }) };
-const app = createRenderApi({ runner, jobs: createMemoryJobStore(), objects, composition, answerMode: 'sync', allowCustomHtml: true, limits: { maxBodyBytes: htmlBytes + 65_536, maxHtmlBytes: htmlBytes + 1024 } });
+const composition = {
+  read: async () => ({ body: '<html data-composition-id="m" data-width="16" data-height="16" data-duration="1"></html>' }),
+};
+const app = createRenderApi({
+  runner,
+  jobs: createMemoryJobStore(),
+  objects,
+  composition,
+  answerMode: 'sync',
+  allowCustomHtml: true,
+  limits: { maxBodyBytes: htmlBytes + 65_536, maxHtmlBytes: htmlBytes + 1024 },
+});
 
 const heap = (): number => {
   gc();
@@ -59,9 +69,15 @@ const before = heap();
 for (let i = 0; i < renders; i++) {
   // Each body is its own string (a different character), as separate requests would be.
   const html = shell.replace('<body>', `<body><!--${String.fromCharCode(65 + (i % 26)).repeat(htmlBytes - shell.length - 7)}-->`);
-  const answer = await app.request('/api/render', { method: 'POST', body: JSON.stringify({ html }), headers: { 'idempotency-key': `mem-${i}` } });
+  const answer = await app.request('/api/render', {
+    method: 'POST',
+    body: JSON.stringify({ html }),
+    headers: { 'idempotency-key': `mem-${i}` },
+  });
   if (answer.status !== 200) throw new Error(`render ${i} answered ${answer.status}: ${await answer.text()}`);
 }
 const after = heap();
 const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
-console.log(`${renders} sync renders of ${mib(htmlBytes)} MiB html: heap ${mib(before)} MiB -> ${mib(after)} MiB (+${mib(after - before)} MiB after GC)`);
+console.log(
+  `${renders} sync renders of ${mib(htmlBytes)} MiB html: heap ${mib(before)} MiB -> ${mib(after)} MiB (+${mib(after - before)} MiB after GC)`,
+);

@@ -26,10 +26,34 @@ interface BenchCase {
 }
 
 const cases: BenchCase[] = [
-  { name: 'ui-3d-reveal 1080p30 standard beginframe', projectDir: 'compositions/ui-3d-reveal', captureMode: 'beginframe', quality: 'standard', fps: 30 },
-  { name: 'ui-3d-reveal 1080p30 standard screenshot', projectDir: 'compositions/ui-3d-reveal', captureMode: 'screenshot', quality: 'standard', fps: 30 },
-  { name: 'boxes 720p30 standard beginframe', projectDir: 'bench/compositions/boxes-720p', captureMode: 'beginframe', quality: 'standard', fps: 30 },
-  { name: 'boxes 720p30 standard screenshot', projectDir: 'bench/compositions/boxes-720p', captureMode: 'screenshot', quality: 'standard', fps: 30 },
+  {
+    name: 'ui-3d-reveal 1080p30 standard beginframe',
+    projectDir: 'compositions/ui-3d-reveal',
+    captureMode: 'beginframe',
+    quality: 'standard',
+    fps: 30,
+  },
+  {
+    name: 'ui-3d-reveal 1080p30 standard screenshot',
+    projectDir: 'compositions/ui-3d-reveal',
+    captureMode: 'screenshot',
+    quality: 'standard',
+    fps: 30,
+  },
+  {
+    name: 'boxes 720p30 standard beginframe',
+    projectDir: 'bench/compositions/boxes-720p',
+    captureMode: 'beginframe',
+    quality: 'standard',
+    fps: 30,
+  },
+  {
+    name: 'boxes 720p30 standard screenshot',
+    projectDir: 'bench/compositions/boxes-720p',
+    captureMode: 'screenshot',
+    quality: 'standard',
+    fps: 30,
+  },
 ];
 
 type BenchResult = Omit<RenderMeasurement, 'result'> & { case: string; workers: number };
@@ -49,7 +73,18 @@ async function runCase(benchCase: BenchCase, outDir: string): Promise<BenchResul
 }
 
 function printTable(results: BenchResult[]): void {
-  const header = ['case', 'workers', 'frames', 'wall s', 'fps', 'capture CPU s/frame', 'encode CPU s/frame', 'node CPU s/frame', 'peak MB', 'output MB'];
+  const header = [
+    'case',
+    'workers',
+    'frames',
+    'wall s',
+    'fps',
+    'capture CPU s/frame',
+    'encode CPU s/frame',
+    'node CPU s/frame',
+    'peak MB',
+    'output MB',
+  ];
   const rows = results.map((r) => [
     r.case,
     String(r.workers),

@@ -41,7 +41,11 @@ const TINY = `<!doctype html>
 /** One POST /render: its wall time. */
 async function renderTiny(url: string): Promise<number> {
   const start = performance.now();
-  const response = await fetch(`${url}/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: 'tiny', workers: 1, quality: 'draft' }) });
+  const response = await fetch(`${url}/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ projectDir: 'tiny', workers: 1, quality: 'draft' }),
+  });
   if (response.status !== 200) throw new Error(`HTTP ${response.status} ${await response.text()}`);
   await response.arrayBuffer();
   return performance.now() - start;
@@ -50,7 +54,11 @@ async function renderTiny(url: string): Promise<number> {
 /** One POST /render/stream: its wall time and its fixed cost (wall - frames / steady rate). */
 async function renderRow(url: string): Promise<{ wallMs: number; fixedMs: number }> {
   const start = performance.now();
-  const response = await fetch(`${url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: 'row', workers: 1, quality: 'draft' }) });
+  const response = await fetch(`${url}/render/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ projectDir: 'row', workers: 1, quality: 'draft' }),
+  });
   if (response.status !== 200 || !response.body) throw new Error(`HTTP ${response.status} ${await response.text()}`);
   const progress: Array<{ t: number; frames: number }> = [];
   let buffered = '';
@@ -65,7 +73,8 @@ async function renderRow(url: string): Promise<{ wallMs: number; fixedMs: number
       buffered = buffered.slice(end + 2);
       const type = /^event: (.*)$/m.exec(message)?.[1];
       const data = JSON.parse(/^data: (.*)$/m.exec(message)?.[1] ?? 'null') as { stage?: string; framesRendered?: number } | null;
-      if (type === 'progress' && data?.stage === 'capture' && data.framesRendered !== undefined) progress.push({ t: now, frames: data.framesRendered });
+      if (type === 'progress' && data?.stage === 'capture' && data.framesRendered !== undefined)
+        progress.push({ t: now, frames: data.framesRendered });
       if (type === 'complete' || type === 'error' || type === 'cancelled') final = type;
     }
   }
@@ -81,7 +90,10 @@ const median = (values: number[]): number => values.slice().sort((a, b) => a - b
 const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
 const root = mkdtempSync(join(tmpdir(), 'seekframe-server-bench-'));
-for (const [name, html] of [['tiny', TINY], ['row', ROW_COMPOSITION]] as const) {
+for (const [name, html] of [
+  ['tiny', TINY],
+  ['row', ROW_COMPOSITION],
+] as const) {
   mkdirSync(join(root, name));
   writeFileSync(join(root, name, 'index.html'), html);
 }
@@ -119,9 +131,13 @@ const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 if (json) {
   for (const row of rows) console.log(JSON.stringify(row));
 } else {
-  console.log('| browsers | renders | 2 frames: first render | 2 frames: later renders, wall (mean / median) | 30 frames: later renders, wall (median) | 30 frames: fixed cost (mean / median) | load |');
+  console.log(
+    '| browsers | renders | 2 frames: first render | 2 frames: later renders, wall (mean / median) | 30 frames: later renders, wall (median) | 30 frames: fixed cost (mean / median) | load |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.browsers} | ${r.renders} | ${s(r.tiny.firstMs)} | ${s(r.tiny.meanMs)} / ${s(r.tiny.medianMs)} | ${s(r.row.wallMedianMs)} | ${s(r.row.fixedMeanMs)} / ${s(r.row.fixedMedianMs)} | ${r.load} |`);
+    console.log(
+      `| ${r.browsers} | ${r.renders} | ${s(r.tiny.firstMs)} | ${s(r.tiny.meanMs)} / ${s(r.tiny.medianMs)} | ${s(r.row.wallMedianMs)} | ${s(r.row.fixedMeanMs)} / ${s(r.row.fixedMedianMs)} | ${r.load} |`,
+    );
   }
 }

@@ -26,16 +26,24 @@ interface SourceFile {
 function sourceFiles(folder: string, skip: (file: string) => boolean = () => false, everything = false): SourceFile[] {
   const base = path.join(ROOT, folder);
   const entries = readdirSync(base, { recursive: true, withFileTypes: true });
-  const wanted = (name: string): boolean => (everything ? /\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts') : /\.(ts|tsx|mts)$/.test(name) && !/\.(test|d)\.ts$/.test(name));
+  const wanted = (name: string): boolean =>
+    everything
+      ? /\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')
+      : /\.(ts|tsx|mts)$/.test(name) && !/\.(test|d)\.ts$/.test(name);
   return entries
     .filter((entry) => entry.isFile() && wanted(entry.name))
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !file.includes('/node_modules/') && !file.includes('/dist/') && !skip(file))
-    .map((file) => ({ file, imports: ts.preProcessFile(readFileSync(path.join(ROOT, file), 'utf8'), true, true).importedFiles.map((i) => i.fileName) }));
+    .map((file) => ({
+      file,
+      imports: ts.preProcessFile(readFileSync(path.join(ROOT, file), 'utf8'), true, true).importedFiles.map((i) => i.fileName),
+    }));
 }
 
 function violations(files: SourceFile[], forbidden: (specifier: string, file: string) => boolean): string[] {
-  return files.flatMap(({ file, imports }) => imports.filter((specifier) => forbidden(specifier, file)).map((specifier) => `${file} imports ${specifier}`));
+  return files.flatMap(({ file, imports }) =>
+    imports.filter((specifier) => forbidden(specifier, file)).map((specifier) => `${file} imports ${specifier}`),
+  );
 }
 
 /** The packages of this repository: name -> folder and the subpaths its `exports` map offers. */
@@ -72,12 +80,17 @@ const WORKER_SAFE_PRODUCER = new Set<string>(WORKER_SAFE_ENTRIES.filter((entry) 
 
 describe('dependency rules', () => {
   it('browser-bundled code (composition, runtime, player, the preview page) imports no Node module', () => {
-    const files = [...sourceFiles('core/composition/src'), ...sourceFiles('core/runtime/src'), ...sourceFiles('core/player/src'), ...sourceFiles('adapters/render-api/src/preview')];
+    const files = [
+      ...sourceFiles('core/composition/src'),
+      ...sourceFiles('core/runtime/src'),
+      ...sourceFiles('core/player/src'),
+      ...sourceFiles('adapters/render-api/src/preview'),
+    ];
     expect(files.length).toBeGreaterThan(50);
     expect(violations(files, (specifier) => isNodeBuiltin(specifier) || NODE_PACKAGES.test(specifier))).toEqual([]);
   });
 
-  it('Worker-safe code (render-api main entry, the producer\'s http/ and storage port, the Cloudflare adapter) imports no Node module or Node package', () => {
+  it("Worker-safe code (render-api main entry, the producer's http/ and storage port, the Cloudflare adapter) imports no Node module or Node package", () => {
     const files = [
       ...sourceFiles('adapters/render-api/src', (file) => /\/src\/(node|contract-suite|preview)\//.test(file)),
       ...sourceFiles('core/producer/src/http'),
@@ -85,7 +98,9 @@ describe('dependency rules', () => {
       ...sourceFiles('adapters/cloudflare-container/src'),
     ];
     expect(files.length).toBeGreaterThan(30);
-    expect(violations(files, (specifier) => isNodeBuiltin(specifier) || (NODE_PACKAGES.test(specifier) && !WORKER_SAFE_PRODUCER.has(specifier)))).toEqual([]);
+    expect(
+      violations(files, (specifier) => isNodeBuiltin(specifier) || (NODE_PACKAGES.test(specifier) && !WORKER_SAFE_PRODUCER.has(specifier))),
+    ).toEqual([]);
   });
 
   it('the engine never imports the producer (the dependency runs one way)', () => {
@@ -105,9 +120,14 @@ describe('dependency rules', () => {
     const declared = [...PACKAGES.values()]
       .filter(({ dir }) => dir.startsWith('adapters/'))
       .flatMap(({ dir }) => {
-        const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as Record<
+          string,
+          Record<string, string> | undefined
+        >;
         const checked = dir === 'adapters/render-api' ? [...fields, 'devDependencies'] : fields;
-        return checked.filter((field) => manifest[field]?.seekframe !== undefined).map((field) => `${dir}/package.json ${field} has seekframe`);
+        return checked
+          .filter((field) => manifest[field]?.seekframe !== undefined)
+          .map((field) => `${dir}/package.json ${field} has seekframe`);
       });
     expect(declared).toEqual([]);
     const files = sourceFiles('adapters/render-api', () => false, true);

@@ -29,7 +29,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const errorOf = (code: ErrorCode): SeekframeError => new SeekframeError(code, `A ${code} raised on purpose.`, { stage: 'config', retryable: code === 'too-many-renders', details: { code } });
+const errorOf = (code: ErrorCode): SeekframeError =>
+  new SeekframeError(code, `A ${code} raised on purpose.`, { stage: 'config', retryable: code === 'too-many-renders', details: { code } });
 
 const refuseRunner = {
   start: () => Promise.reject(new Error('no render in this test')),
@@ -68,11 +69,23 @@ const FACES: Record<string, (code: ErrorCode) => Promise<Response>> = {
         throw errorOf(code);
       },
     } as unknown as LambdaStore;
-    const app = createLambdaApiApp({ store, startWorkflow: async () => undefined, chunking: {}, chunkTimeoutSeconds: 60, compositionDir: dir });
+    const app = createLambdaApiApp({
+      store,
+      startWorkflow: async () => undefined,
+      chunking: {},
+      chunkTimeoutSeconds: 60,
+      compositionDir: dir,
+    });
     return app.request('/api/render/render-0001');
   },
   'render container (Cloudflare)': async (code) => {
-    const server = createRenderServerApp({ compositionDir: dir, workDir: path.join(dir, 'container'), maxConcurrent: 1, limits: { maxFrames: 10, maxRenderSeconds: 10, maxWorkers: 1, maxPixels: 100 }, workers: 1 });
+    const server = createRenderServerApp({
+      compositionDir: dir,
+      workDir: path.join(dir, 'container'),
+      maxConcurrent: 1,
+      limits: { maxFrames: 10, maxRenderSeconds: 10, maxWorkers: 1, maxPixels: 100 },
+      workers: 1,
+    });
     // Its routes raise only a few codes themselves; this route raises the rest through the same
     // middleware and error handler as its own.
     (server.app as Hono).get('/jobs/:id/raise', () => {

@@ -61,7 +61,9 @@ const LOCKS = ['../package-lock.json', '../tools/registry/package-lock.json'];
 describe('package-lock.json files', () => {
   for (const relative of LOCKS) {
     it(`${relative.slice(3)} lists every platform's optional packages (npm ci works on Linux and macOS)`, () => {
-      const lock = JSON.parse(readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8')) as { packages: Record<string, LockEntry> };
+      const lock = JSON.parse(readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8')) as {
+        packages: Record<string, LockEntry>;
+      };
       expect(missingOptionalEntries(lock)).toEqual([]);
     });
   }
@@ -71,7 +73,11 @@ describe('package-lock.json files', () => {
       const dir = path.dirname(fileURLToPath(new URL(relative, import.meta.url)));
       const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
       // Rejects (exit 1, "not in sync") when package.json and the lock disagree.
-      await promisify(execFile)('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env, maxBuffer: 32 * 1024 * 1024 });
+      await promisify(execFile)('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+        cwd: dir,
+        env,
+        maxBuffer: 32 * 1024 * 1024,
+      });
     });
   }
 
@@ -95,6 +101,11 @@ describe('package-lock.json files', () => {
       },
     };
     expect(missingOptionalEntries(lock)).toEqual(['node_modules/next/node_modules/sharp -> @img/sharp-linux-x64@0.35.5']);
-    expect([satisfies('1.4.0', '^1.2.3'), satisfies('0.35.5', '^0.34.5'), satisfies('4.68.9', '~4.68.7'), satisfies('16.4.6', '16.4.6')]).toEqual([true, false, true, true]);
+    expect([
+      satisfies('1.4.0', '^1.2.3'),
+      satisfies('0.35.5', '^0.34.5'),
+      satisfies('4.68.9', '~4.68.7'),
+      satisfies('16.4.6', '16.4.6'),
+    ]).toEqual([true, false, true, true]);
   });
 });

@@ -17,7 +17,15 @@ const installRoot = path.dirname(path.dirname(packageDir('next')));
 const config = {
   // The render API and the SDKs run as plain Node modules from node_modules (not bundled): they read
   // files next to themselves (the in-sandbox upload script, the preview page script, the player).
-  serverExternalPackages: ['@seekframe/vercel-sandbox', '@seekframe/render-api', '@seekframe/producer', '@seekframe/composition', '@seekframe/player', '@vercel/sandbox', '@vercel/blob'],
+  serverExternalPackages: [
+    '@seekframe/vercel-sandbox',
+    '@seekframe/render-api',
+    '@seekframe/producer',
+    '@seekframe/composition',
+    '@seekframe/player',
+    '@vercel/sandbox',
+    '@vercel/blob',
+  ],
   outputFileTracingRoot: installRoot,
   // Files read at run time that the tracer cannot see: the composition and the built assets.
   outputFileTracingIncludes: {

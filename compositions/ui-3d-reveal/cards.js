@@ -32,7 +32,12 @@
         '<div class="card-value"></div><div class="card-note">videos this week</div>' +
         '<div class="card-fill"><div class="bars">' +
         heights.map((h, i) => `<div class="bar${i === 5 ? ' bar--peak' : ''}" style="height:${h}%"></div>`).join('') +
-        '</div><div class="bar-days">' + 'MTWTFSS'.split('').map((d) => `<span>${d}</span>`).join('') + '</div></div>';
+        '</div><div class="bar-days">' +
+        'MTWTFSS'
+          .split('')
+          .map((d) => `<span>${d}</span>`)
+          .join('') +
+        '</div></div>';
       const value = counter(card.querySelector('.card-value'), (x) => `${x.toFixed(1)}k`);
       return (tl, at) => {
         tl.fromTo(value, { v: 0 }, { v: 12.4, duration: 1.3, ease: 'power2.out' }, at);
@@ -55,7 +60,12 @@
       const value = counter(card.querySelector('.card-value'), (x) => `$${Math.round(x).toLocaleString('en-US')}`);
       return (tl, at) => {
         tl.fromTo(value, { v: 0 }, { v: 48290, duration: 1.4, ease: 'power2.out' }, at);
-        tl.fromTo(card.querySelector('.spark-line'), { strokeDashoffset: 1 }, { strokeDashoffset: 0, duration: 1.3, ease: 'power2.inOut' }, at);
+        tl.fromTo(
+          card.querySelector('.spark-line'),
+          { strokeDashoffset: 1 },
+          { strokeDashoffset: 0, duration: 1.3, ease: 'power2.inOut' },
+          at,
+        );
         tl.fromTo(card.querySelector('.spark-area'), { opacity: 0 }, { opacity: 1, duration: 0.9, ease: 'power1.out' }, at + 0.5);
       };
     },
@@ -72,7 +82,12 @@
         '<div class="ring-label"><span class="ring-value"></span><small>faster than realtime</small></div></div></div>';
       const value = counter(card.querySelector('.ring-value'), (x) => `${x.toFixed(1)}\u00d7`);
       return (tl, at) => {
-        tl.fromTo(card.querySelector('.ring-arc'), { strokeDashoffset: 100 }, { strokeDashoffset: 22, duration: 1.4, ease: 'power3.inOut' }, at);
+        tl.fromTo(
+          card.querySelector('.ring-arc'),
+          { strokeDashoffset: 100 },
+          { strokeDashoffset: 22, duration: 1.4, ease: 'power3.inOut' },
+          at,
+        );
         tl.fromTo(value, { v: 0 }, { v: 3.6, duration: 1.4, ease: 'power3.inOut' }, at);
       };
     },
@@ -91,7 +106,12 @@
       const frames = counter(card.querySelector('.frames'), (x) => `frame ${Math.round(x)}/180`);
       const pct = counter(card.querySelector('.pct'), (x) => `${Math.round(x)}%`);
       return (tl, at) => {
-        tl.fromTo(card.querySelectorAll('.term-line'), { opacity: 0, x: -10 }, { opacity: 1, x: 0, duration: 0.4, ease: 'power2.out', stagger: 0.22 }, at);
+        tl.fromTo(
+          card.querySelectorAll('.term-line'),
+          { opacity: 0, x: -10 },
+          { opacity: 1, x: 0, duration: 0.4, ease: 'power2.out', stagger: 0.22 },
+          at,
+        );
         tl.fromTo(card.querySelector('.progress-fill'), { scaleX: 0 }, { scaleX: 1, duration: 1.3, ease: 'power1.inOut' }, at + 0.1);
         tl.fromTo(frames, { v: 0 }, { v: 180, duration: 1.3, ease: 'power1.inOut' }, at + 0.1);
         tl.fromTo(pct, { v: 0 }, { v: 100, duration: 1.3, ease: 'power1.inOut' }, at + 0.1);
@@ -99,22 +119,41 @@
     },
 
     tasks(card) {
-      const rows = [['Parse HTML', '0.2s'], ['Seek timeline', '1.8s'], ['Capture frames', '3.1s'], ['Encode video', '0.9s']];
+      const rows = [
+        ['Parse HTML', '0.2s'],
+        ['Seek timeline', '1.8s'],
+        ['Capture frames', '3.1s'],
+        ['Encode video', '0.9s'],
+      ];
       card.innerHTML =
         head('Pipeline', '<span class="done"></span>') +
         '<div class="tasks">' +
-        rows.map(([n, t]) => `<div class="task"><span class="task-check"><b>\u2713</b></span><span class="task-name">${n}</span><span class="task-time">${t}</span></div>`).join('') +
+        rows
+          .map(
+            ([n, t]) =>
+              `<div class="task"><span class="task-check"><b>\u2713</b></span><span class="task-name">${n}</span><span class="task-time">${t}</span></div>`,
+          )
+          .join('') +
         '</div>';
       const done = counter(card.querySelector('.done'), (x) => `${Math.floor(x)}/4 done`);
       return (tl, at) => {
-        tl.fromTo(card.querySelectorAll('.task-check b'), { scale: 0 }, { scale: 1, duration: 0.45, ease: 'back.out(2.4)', stagger: 0.22 }, at);
+        tl.fromTo(
+          card.querySelectorAll('.task-check b'),
+          { scale: 0 },
+          { scale: 1, duration: 0.45, ease: 'back.out(2.4)', stagger: 0.22 },
+          at,
+        );
         tl.fromTo(card.querySelectorAll('.task-name'), { opacity: 0.4 }, { opacity: 1, duration: 0.3, stagger: 0.22 }, at);
         tl.fromTo(done, { v: 0 }, { v: 4, duration: 0.88, ease: 'none' }, at);
       };
     },
 
     team(card, ctx) {
-      const people = [['AK', 'Ava Kim', 'editing'], ['JM', 'Jon Miles', 'reviewing'], ['SR', 'Sara Ruiz', 'viewing']];
+      const people = [
+        ['AK', 'Ava Kim', 'editing'],
+        ['JM', 'Jon Miles', 'reviewing'],
+        ['SR', 'Sara Ruiz', 'viewing'],
+      ];
       const hues = [0, 55, 150, 215].map((o) => (ctx.accentHue + o) % 360);
       card.innerHTML =
         head('Collaborators', '3 online') +
@@ -124,8 +163,18 @@
         people.map(([, n, s]) => `<div class="person"><span class="person-dot"></span>${n}<em>${s}</em></div>`).join('') +
         '</div><div class="invite">Invite people</div>';
       return (tl, at) => {
-        tl.fromTo(card.querySelectorAll('.avatar'), { scale: 0.3, opacity: 0 }, { scale: 1, opacity: 1, duration: 0.5, ease: 'back.out(2)', stagger: 0.08 }, at);
-        tl.fromTo(card.querySelectorAll('.person'), { opacity: 0, x: -12 }, { opacity: 1, x: 0, duration: 0.5, ease: 'power2.out', stagger: 0.12 }, at + 0.25);
+        tl.fromTo(
+          card.querySelectorAll('.avatar'),
+          { scale: 0.3, opacity: 0 },
+          { scale: 1, opacity: 1, duration: 0.5, ease: 'back.out(2)', stagger: 0.08 },
+          at,
+        );
+        tl.fromTo(
+          card.querySelectorAll('.person'),
+          { opacity: 0, x: -12 },
+          { opacity: 1, x: 0, duration: 0.5, ease: 'power2.out', stagger: 0.12 },
+          at + 0.25,
+        );
         tl.fromTo(card.querySelector('.invite'), { opacity: 0, y: 10 }, { opacity: 1, y: 0, duration: 0.5, ease: 'power2.out' }, at + 0.6);
       };
     },

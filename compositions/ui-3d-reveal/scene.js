@@ -115,7 +115,12 @@
 
   // Camera: a steep, close angle that orbits round while the cards land, then pulls back and
   // down to make room for the title, and settles by 5.3 s.
-  tl.fromTo(rig, { rotationX: 40, rotationY: -26, z: 120, y: -30 }, { rotationX: 12, rotationY: 7, z: 0, y: -10, duration: 2.5, ease: 'power2.inOut' }, 0);
+  tl.fromTo(
+    rig,
+    { rotationX: 40, rotationY: -26, z: 120, y: -30 },
+    { rotationX: 12, rotationY: 7, z: 0, y: -10, duration: 2.5, ease: 'power2.inOut' },
+    0,
+  );
   tl.to(rig, { rotationX: 18, rotationY: -3, z: -150, y: 200 + (em - 15) * 8, duration: 1.45, ease: 'power3.inOut' }, 2.3);
   tl.to(rig, { rotationY: 0, duration: 1.55, ease: 'sine.out' }, 3.75);
 
@@ -123,8 +128,12 @@
   const landAt = (card) => 0.2 + card.rank * 0.13;
   cards.forEach((card) => {
     const at = landAt(card);
-    tl.fromTo(card.fly, { z: -1500, y: 420, rotationX: -72, rotationY: card.offset * -16 },
-      { z: 0, y: 0, rotationX: 0, rotationY: 0, duration: 1.5, ease: 'expo.out' }, at);
+    tl.fromTo(
+      card.fly,
+      { z: -1500, y: 420, rotationX: -72, rotationY: card.offset * -16 },
+      { z: 0, y: 0, rotationX: 0, rotationY: 0, duration: 1.5, ease: 'expo.out' },
+      at,
+    );
     tl.fromTo([card.face, card.shadow], { opacity: 0 }, { opacity: 1, duration: 0.55, ease: 'power1.out' }, at);
     card.animateContent(tl, at + 0.55);
     // Light sweep across the deck, left to right.
@@ -134,19 +143,33 @@
   const featured = cards.find((c) => c.rank === 0);
   tl.fromTo(featured.aura, { opacity: 0, scale: 0.7 }, { opacity: 1, scale: 1, duration: 1.0, ease: 'power2.out' }, 1.5);
   tl.to(featured.aura, { opacity: 0.7, duration: 1.2, ease: 'sine.inOut' }, 3.4);
-  tl.fromTo(featured.toast, { z: 0, y: 24, scale: 0.8, opacity: 0 }, { z: em * 6, y: 0, scale: 1, opacity: 1, duration: 0.8, ease: 'back.out(1.6)' }, 2.45);
+  tl.fromTo(
+    featured.toast,
+    { z: 0, y: 24, scale: 0.8, opacity: 0 },
+    { z: em * 6, y: 0, scale: 1, opacity: 1, duration: 0.8, ease: 'back.out(1.6)' },
+    2.45,
+  );
 
   // Title: badge pops, letters rise and tip up into place, glow and rule follow, then subtitle.
   tl.fromTo(badge, { opacity: 0, y: 18, scale: 0.85 }, { opacity: 1, y: 0, scale: 1, duration: 0.7, ease: 'back.out(1.8)' }, 2.95);
   tl.fromTo(q('.badge-dot'), { scale: 2.4 }, { scale: 1, duration: 0.9, ease: 'elastic.out(1, 0.5)' }, 3.05);
   const charStagger = Math.min(0.035, 0.6 / Math.max(1, chars.length));
-  tl.fromTo(chars, { yPercent: 80, rotationX: -85, opacity: 0 },
-    { yPercent: 0, rotationX: 0, opacity: 1, duration: 1.0, ease: 'power4.out', stagger: charStagger }, 3.0);
+  tl.fromTo(
+    chars,
+    { yPercent: 80, rotationX: -85, opacity: 0 },
+    { yPercent: 0, rotationX: 0, opacity: 1, duration: 1.0, ease: 'power4.out', stagger: charStagger },
+    3.0,
+  );
   tl.fromTo(q('.title-glow'), { opacity: 0, scaleX: 0.6 }, { opacity: 1, scaleX: 1, duration: 1.2, ease: 'power2.out' }, 3.25);
   tl.to(q('.title-glow'), { opacity: 0.65, duration: 1.0, ease: 'sine.inOut' }, 4.45);
   tl.fromTo(q('.title-rule'), { scaleX: 0, opacity: 0 }, { scaleX: 1, opacity: 1, duration: 1.0, ease: 'expo.out' }, 3.55);
   // A glint runs through the letters once everything has landed.
-  tl.fromTo(chars, { backgroundPosition: '100% 0%, 0% 0%' }, { backgroundPosition: '0% 0%, 0% 0%', duration: 0.9, ease: 'power2.inOut', stagger: charStagger * 0.8 }, 4.25);
+  tl.fromTo(
+    chars,
+    { backgroundPosition: '100% 0%, 0% 0%' },
+    { backgroundPosition: '0% 0%, 0% 0%', duration: 0.9, ease: 'power2.inOut', stagger: charStagger * 0.8 },
+    4.25,
+  );
   tl.fromTo(subtitle, { opacity: 0, y: 20 }, { opacity: 1, y: 0, duration: 0.9, ease: 'power3.out' }, 3.7);
 
   // Pad to exactly the declared 6 s; everything above has finished by 5.3 s (clean end card).

@@ -93,8 +93,12 @@
   }
 
   function rgbToHsl([r, g, b]) {
-    r /= 255; g /= 255; b /= 255;
-    const max = Math.max(r, g, b), min = Math.min(r, g, b), l = (max + min) / 2;
+    r /= 255;
+    g /= 255;
+    b /= 255;
+    const max = Math.max(r, g, b),
+      min = Math.min(r, g, b),
+      l = (max + min) / 2;
     if (max === min) return [0, 0, l];
     const d = max - min;
     const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
@@ -139,8 +143,13 @@
     let v = 0;
     el.textContent = format(0);
     return {
-      get v() { return v; },
-      set v(x) { v = x; el.textContent = format(x); },
+      get v() {
+        return v;
+      },
+      set v(x) {
+        v = x;
+        el.textContent = format(x);
+      },
     };
   }
 

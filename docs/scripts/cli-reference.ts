@@ -58,7 +58,14 @@ export async function cliReference(): Promise<string> {
     '',
   ];
   for (const { path, help } of helps) {
-    lines.push(`## ${path.length ? `seekframe ${path.join(' ')}` : 'seekframe'} {#${anchor(path)}}`, '', '```text', help.trimEnd(), '```', '');
+    lines.push(
+      `## ${path.length ? `seekframe ${path.join(' ')}` : 'seekframe'} {#${anchor(path)}}`,
+      '',
+      '```text',
+      help.trimEnd(),
+      '```',
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

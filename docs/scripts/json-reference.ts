@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CHECK_EXIT_CLEAN, CHECK_EXIT_FINDINGS, CHECK_EXIT_NOT_RUN, CHECK_EXIT_USAGE, CheckReportSchema, RenderReportSchema } from 'seekframe';
+import {
+  CHECK_EXIT_CLEAN,
+  CHECK_EXIT_FINDINGS,
+  CHECK_EXIT_NOT_RUN,
+  CHECK_EXIT_USAGE,
+  CheckReportSchema,
+  RenderReportSchema,
+} from 'seekframe';
 import { generatedNotice } from './generated-notice.js';
 import { schemaTable, type JsonSchema } from './json-schema-table.js';
 
@@ -34,7 +41,7 @@ export function jsonReference(): string {
     '',
     '## The render report {#render-report}',
     '',
-    'The `report` of the final `complete` event of `seekframe render --json` (and of the server\'s',
+    "The `report` of the final `complete` event of `seekframe render --json` (and of the server's",
     'stream and `POST /render`), `RenderResult.report` from `renderComposition`, and the file',
     '`render --report <file>` writes (also when the render fails or is cancelled). What to do with',
     'it: [Performance](../guide/performance.md#where-the-time-went).',

@@ -29,7 +29,8 @@ const plainRef: RefName = (ref) => `\`${ref.split('/').pop()}\``;
 /** The non-null member of `X | null`, and whether null is allowed. */
 function unwrap(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   const members = schema.anyOf?.filter((member) => member.type !== 'null');
-  if (schema.anyOf && members?.length === 1) return { schema: { ...members[0]!, description: schema.description ?? members[0]!.description }, nullable: true };
+  if (schema.anyOf && members?.length === 1)
+    return { schema: { ...members[0]!, description: schema.description ?? members[0]!.description }, nullable: true };
   return { schema, nullable: false };
 }
 
@@ -62,5 +63,9 @@ export function schemaRows(schema: JsonSchema, refName: RefName = plainRef, pref
 
 /** The field table of an object schema. */
 export function schemaTable(schema: JsonSchema, refName: RefName = plainRef): string {
-  return ['| field | value | meaning |', '|---|---|---|', ...schemaRows(schema, refName).map((r) => `| \`${r.field}\` | ${cell(r.value)} | ${cell(r.meaning)} |`)].join('\n');
+  return [
+    '| field | value | meaning |',
+    '|---|---|---|',
+    ...schemaRows(schema, refName).map((r) => `| \`${r.field}\` | ${cell(r.value)} | ${cell(r.meaning)} |`),
+  ].join('\n');
 }

@@ -23,28 +23,42 @@ const schemaLink = (ref: string): string => {
 
 function operations(document: Document): { method: string; route: string; operation: Operation }[] {
   return Object.entries(document.paths ?? {}).flatMap(([route, item]) =>
-    METHODS.filter((method) => (item as Record<string, unknown>)[method]).map((method) => ({ method: method.toUpperCase(), route, operation: (item as Record<string, Operation>)[method]! })),
+    METHODS.filter((method) => (item as Record<string, unknown>)[method]).map((method) => ({
+      method: method.toUpperCase(),
+      route,
+      operation: (item as Record<string, Operation>)[method]!,
+    })),
   );
 }
 
 function anchor(method: string, route: string): string {
-  return `${method}${route}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+  return `${method}${route}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-+$/, '');
 }
 
 /** What a response carries, per media type: a schema link, the file, or a type. */
 function bodyOf(content: Operation['responses'][string]['content']): string {
   if (!content) return '—';
-  const binary = Object.entries(content).filter(([, media]) => media.schema.format === 'binary').map(([type]) => `\`${type}\``);
+  const binary = Object.entries(content)
+    .filter(([, media]) => media.schema.format === 'binary')
+    .map(([type]) => `\`${type}\``);
   const rest = Object.entries(content)
     .filter(([, media]) => media.schema.format !== 'binary')
-    .map(([type, media]) => `${media.schema.$ref ? schemaLink(media.schema.$ref) : media.schema.type ?? 'any'} (\`${type}\`)`);
+    .map(([type, media]) => `${media.schema.$ref ? schemaLink(media.schema.$ref) : (media.schema.type ?? 'any')} (\`${type}\`)`);
   return [...rest, ...(binary.length ? [`the file (${binary.join(', ')})`] : [])].join(', ');
 }
 
 function operationSection(method: string, route: string, operation: Operation): string[] {
   const lines = [`### \`${method} ${route}\` {#${anchor(method, route)}}`, ''];
   if (operation.summary) lines.push(`**${operation.summary}.** ${operation.description ?? ''}`.trimEnd(), '');
-  lines.push(operation.security?.length === 0 ? 'No token needed.' : 'Needs `Authorization: Bearer <token>` when the deployment sets `RENDER_API_TOKEN`.', '');
+  lines.push(
+    operation.security?.length === 0
+      ? 'No token needed.'
+      : 'Needs `Authorization: Bearer <token>` when the deployment sets `RENDER_API_TOKEN`.',
+    '',
+  );
   if (operation.parameters?.length) {
     lines.push('| parameter | in | value | meaning |', '|---|---|---|---|');
     for (const p of operation.parameters) {
@@ -55,7 +69,8 @@ function operationSection(method: string, route: string, operation: Operation): 
   }
   if (operation.requestBody) lines.push(`Request body: ${bodyOf(operation.requestBody.content)}.`, '');
   lines.push('| status | when | body |', '|---|---|---|');
-  for (const [status, response] of Object.entries(operation.responses)) lines.push(`| ${status} | ${cell(response.description)} | ${bodyOf(response.content)} |`);
+  for (const [status, response] of Object.entries(operation.responses))
+    lines.push(`| ${status} | ${cell(response.description)} | ${bodyOf(response.content)} |`);
   lines.push('');
   return lines;
 }
@@ -91,7 +106,9 @@ export function renderApiReference(): string {
   const inSync = new Set(operations(sync).map((o) => `${o.method} ${o.route}`));
   const callIdOnly = operations(callId).filter((o) => !inSync.has(`${o.method} ${o.route}`));
   const callIdStart = (callId.paths?.['/api/render']?.post as Operation | undefined)?.responses['200'];
-  const schemas = Object.entries(sync.components?.schemas ?? {}).concat(Object.entries(callId.components?.schemas ?? {}).filter(([name]) => !sync.components?.schemas?.[name]));
+  const schemas = Object.entries(sync.components?.schemas ?? {}).concat(
+    Object.entries(callId.components?.schemas ?? {}).filter(([name]) => !sync.components?.schemas?.[name]),
+  );
 
   return [
     '---',
@@ -99,7 +116,7 @@ export function renderApiReference(): string {
     'description: "Every route of the render API the deploy templates serve, its parameters, answers and their JSON, from the OpenAPI document served at GET /api/openapi.json."',
     '---',
     '',
-    generatedNotice('renderApiDocument in adapters/render-api/src/openapi-document.ts (the routes\' zod schemas)'),
+    generatedNotice("renderApiDocument in adapters/render-api/src/openapi-document.ts (the routes' zod schemas)"),
     '',
     '# Render API (OpenAPI)',
     '',
@@ -117,14 +134,14 @@ export function renderApiReference(): string {
     '',
     '## Answer modes {#answer-modes}',
     '',
-    'Without `Prefer: respond-async`, `POST /api/render` answers as the deployment\'s answer mode says, and',
+    "Without `Prefer: respond-async`, `POST /api/render` answers as the deployment's answer mode says, and",
     'the document a deployment serves describes its own mode:',
     '',
     '- **sync** (Vercel, Cloudflare, `serveLocal`): the request waits for the render and answers 200',
-    '  [`RenderFinished`](#schema-renderfinished) (or 202 [`RenderAccepted`](#schema-renderaccepted) past the platform\'s request time).',
+    "  [`RenderFinished`](#schema-renderfinished) (or 202 [`RenderAccepted`](#schema-renderaccepted) past the platform's request time).",
     `- **call-id** (Modal): ${callIdStart ? `200 ${bodyOf(callIdStart.content)} at once` : 'answers the id at once'}; and ${callIdOnly.map((o) => `\`${o.method} ${o.route}\``).join(', ')} serve${callIdOnly.length === 1 ? 's' : ''} the stored files (below).`,
     '- **async** (the AWS Lambda API, `seekframe lambda`): 202 [`RenderAccepted`](#schema-renderaccepted) at once, always (its',
-    '  function cannot wait for a render that runs on other functions); the progress also carries the runner\'s own fields',
+    "  function cannot wait for a render that runs on other functions); the progress also carries the runner's own fields",
     '  (the distributed `step`, `chunks`, the `cost` estimate), which its document at `GET /api/openapi.json` describes. See',
     '  [Rendering on AWS Lambda](../deploy/aws-lambda.md#the-http-api).',
     '',
@@ -133,10 +150,12 @@ export function renderApiReference(): string {
     '## Routes {#routes}',
     '',
     ...operations(sync).flatMap(({ method, route, operation }) => operationSection(method, route, operation)),
-    ...callIdOnly.flatMap(({ method, route, operation }) => operationSection(method, route, { ...operation, summary: `${operation.summary} (call-id mode only)` })),
+    ...callIdOnly.flatMap(({ method, route, operation }) =>
+      operationSection(method, route, { ...operation, summary: `${operation.summary} (call-id mode only)` }),
+    ),
     '## Webhooks {#webhooks}',
     '',
-    'What a render posts to the `webhook.url` of its body, one entry per event (OpenAPI\'s `webhooks`). Signing,',
+    "What a render posts to the `webhook.url` of its body, one entry per event (OpenAPI's `webhooks`). Signing,",
     'verifying, retries and the address rules: [Webhooks](../deploy/webhooks.md).',
     '',
     ...Object.entries(sync.webhooks ?? {}).flatMap(([type, item]) => webhookSection(type, (item as Record<string, Operation>).post!)),
@@ -144,7 +163,13 @@ export function renderApiReference(): string {
     '',
     ...schemas
       .map(([name, schema]) => [name, name === 'ErrorBody' ? withCodesLinked(schema as JsonSchema) : (schema as JsonSchema)] as const)
-      .flatMap(([name, schema]) => [`### \`${name}\` {#schema-${name.toLowerCase()}}`, '', ...(schema.description ? [schema.description, ''] : []), schemaTable(schema, schemaLink), '']),
+      .flatMap(([name, schema]) => [
+        `### \`${name}\` {#schema-${name.toLowerCase()}}`,
+        '',
+        ...(schema.description ? [schema.description, ''] : []),
+        schemaTable(schema, schemaLink),
+        '',
+      ]),
   ]
     .join('\n')
     .trimEnd()

@@ -11,7 +11,15 @@ import { DOCS_DIR, REPO_DIR } from '../scripts/paths.js';
 async function markdownPages(dir: string): Promise<string[]> {
   const skip = new Set(['node_modules', 'dist', 'pending', 'agents', 'scripts', 'test', '.vitepress']);
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? (skip.has(e.name) ? [] : markdownPages(path.join(dir, e.name))) : Promise.resolve(e.name.endsWith('.md') ? [path.join(dir, e.name)] : []))));
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory()
+        ? skip.has(e.name)
+          ? []
+          : markdownPages(path.join(dir, e.name))
+        : Promise.resolve(e.name.endsWith('.md') ? [path.join(dir, e.name)] : []),
+    ),
+  );
   return nested.flat();
 }
 
@@ -52,14 +60,16 @@ describe('generated docs', () => {
   });
 
   it('finds the flags of a help text', () => {
-    const help = 'Usage: x\n\nOptions:\n  -o, --output <path>  out\n                       wrapped --not-a-flag\n  --no-browser-gpu     no\n  -h, --help           help\n';
+    const help =
+      'Usage: x\n\nOptions:\n  -o, --output <path>  out\n                       wrapped --not-a-flag\n  --no-browser-gpu     no\n  -h, --help           help\n';
     expect(flagsIn(help)).toEqual(['-o', '--output', '--no-browser-gpu', '-h', '--help']);
   });
 
   it('no page has double curly braces outside fenced code (Vue would read them as an interpolation and drop them)', async () => {
     const pages = await markdownPages(DOCS_DIR);
-    const included = (await Promise.all(pages.map((file) => readFile(file, 'utf8'))))
-      .flatMap((text, i) => [...text.matchAll(/^<!--@include: (\S+?)(?:\{[\d,]*\})?-->$/gm)].map((m) => path.resolve(path.dirname(pages[i]!), m[1]!)));
+    const included = (await Promise.all(pages.map((file) => readFile(file, 'utf8')))).flatMap((text, i) =>
+      [...text.matchAll(/^<!--@include: (\S+?)(?:\{[\d,]*\})?-->$/gm)].map((m) => path.resolve(path.dirname(pages[i]!), m[1]!)),
+    );
     const offenders: string[] = [];
     for (const file of [...pages, ...included]) {
       let fenced = false;

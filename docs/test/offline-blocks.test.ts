@@ -21,7 +21,13 @@ async function markdownFiles(dir: string): Promise<string[]> {
   const skip = new Set(['node_modules', 'dist', 'pending', '.vitepress']);
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? (skip.has(e.name) ? [] : markdownFiles(path.join(dir, e.name))) : Promise.resolve(e.name.endsWith('.md') ? [path.join(dir, e.name)] : []))),
+    entries.map((e) =>
+      e.isDirectory()
+        ? skip.has(e.name)
+          ? []
+          : markdownFiles(path.join(dir, e.name))
+        : Promise.resolve(e.name.endsWith('.md') ? [path.join(dir, e.name)] : []),
+    ),
   );
   return nested.flat();
 }
@@ -43,7 +49,13 @@ function bash(script: string, cwd: string): Promise<{ code: number | null; outpu
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_loglevel: 'error', npm_config_update_notifier: 'false', NO_COLOR: '1' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        npm_config_loglevel: 'error',
+        npm_config_update_notifier: 'false',
+        NO_COLOR: '1',
+      },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -54,22 +66,30 @@ function bash(script: string, cwd: string): Promise<{ code: number | null; outpu
 }
 
 const files = [path.join(REPO_DIR, 'README.md'), ...(await markdownFiles(DOCS_DIR))];
-const blocks = (await Promise.all(files.map(async (file) => offlineBlocks(path.relative(REPO_DIR, file), await readFile(file, 'utf8'))))).flat();
+const blocks = (
+  await Promise.all(files.map(async (file) => offlineBlocks(path.relative(REPO_DIR, file), await readFile(file, 'utf8'))))
+).flat();
 
 describe('offline shell blocks in the docs', () => {
   it('finds the marked blocks', () => {
-    expect(offlineBlocks('x.md', 'a\n```sh offline\nnpx seekframe lint .\n```\n```sh\nnot this\n```\n')).toEqual([{ file: 'x.md', line: 2, script: 'npx seekframe lint .' }]);
+    expect(offlineBlocks('x.md', 'a\n```sh offline\nnpx seekframe lint .\n```\n```sh\nnot this\n```\n')).toEqual([
+      { file: 'x.md', line: 2, script: 'npx seekframe lint .' },
+    ]);
     expect(blocks.length).toBeGreaterThan(0);
   });
 
-  it.each(blocks.map((b) => [`${b.file}:${b.line}`, b] as const))('%s runs and exits 0', async (_name, block) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-docs-block-'));
-    try {
-      await symlink(path.join(REPO_DIR, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-      const result = await bash(block.script, dir);
-      expect(result.code, `${block.file}:${block.line}\n${block.script}\n--- output ---\n${result.output}`).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 300_000);
+  it.each(blocks.map((b) => [`${b.file}:${b.line}`, b] as const))(
+    '%s runs and exits 0',
+    async (_name, block) => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-docs-block-'));
+      try {
+        await symlink(path.join(REPO_DIR, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+        const result = await bash(block.script, dir);
+        expect(result.code, `${block.file}:${block.line}\n${block.script}\n--- output ---\n${result.output}`).toBe(0);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
 });

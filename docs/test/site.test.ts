@@ -32,14 +32,20 @@ function run(command: string, args: string[], cwd: string): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
+    );
   });
 }
 
 async function htmlFiles(dir: string, base = dir): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? htmlFiles(path.join(dir, e.name), base) : Promise.resolve(e.name.endsWith('.html') ? [path.relative(base, path.join(dir, e.name))] : []))),
+    entries.map((e) =>
+      e.isDirectory()
+        ? htmlFiles(path.join(dir, e.name), base)
+        : Promise.resolve(e.name.endsWith('.html') ? [path.relative(base, path.join(dir, e.name))] : []),
+    ),
   );
   return nested.flat().sort();
 }
@@ -74,7 +80,11 @@ const reports = new Map<string, PageReport>();
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-docs-site-'));
-  await run(process.execPath, [path.join(REPO_DIR, 'node_modules/vitepress/bin/vitepress.js'), 'build', 'docs', '--outDir', outDir], REPO_DIR);
+  await run(
+    process.execPath,
+    [path.join(REPO_DIR, 'node_modules/vitepress/bin/vitepress.js'), 'build', 'docs', '--outDir', outDir],
+    REPO_DIR,
+  );
   pages = await htmlFiles(outDir);
   server = await serve(outDir);
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -105,7 +115,8 @@ async function visit(pathname: string): Promise<PageReport> {
   page.on('requestfailed', (request) => {
     // ERR_ABORTED is a request the page itself dropped (VitePress prefetches linked pages while idle
     // and navigation or close cancels them); a missing file is a 404 response, caught below.
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
@@ -133,7 +144,9 @@ describe('the docs site', () => {
   });
 
   it('opens every page in Chromium with no console error and no failed request', () => {
-    const failures = [...reports].filter(([, report]) => report.problems.length > 0).map(([page, report]) => `${page}: ${report.problems.join('; ')}`);
+    const failures = [...reports]
+      .filter(([, report]) => report.problems.length > 0)
+      .map(([page, report]) => `${page}: ${report.problems.join('; ')}`);
     expect(failures).toEqual([]);
     expect(reports.size).toBeGreaterThan(20);
   });

@@ -46,7 +46,13 @@ export function pageLibrarySpecs() {
 async function stampOf(specs) {
   const lines = [];
   for (const spec of specs) {
-    lines.push(spec.endsWith('.tgz') ? `${createHash('sha256').update(await readFile(spec)).digest('hex')} ${spec.split('/').pop()}` : spec);
+    lines.push(
+      spec.endsWith('.tgz')
+        ? `${createHash('sha256')
+            .update(await readFile(spec))
+            .digest('hex')} ${spec.split('/').pop()}`
+        : spec,
+    );
   }
   return `${lines.sort().join('\n')}\n`;
 }
@@ -60,17 +66,24 @@ export async function stagePackages({ outDir, packs, pageLibraries = false, name
   const specs = [...packs.map((p) => (p.endsWith('.tgz') ? resolve(p) : p)), ...(pageLibraries ? pageLibrarySpecs() : [])];
   const stamp = await stampOf(specs);
   const stampPath = join(outDir, STAMP_FILE);
-  if (existsSync(join(outDir, 'node_modules')) && existsSync(stampPath) && (await readFile(stampPath, 'utf8')) === stamp) return { outDir, reused: true };
+  if (existsSync(join(outDir, 'node_modules')) && existsSync(stampPath) && (await readFile(stampPath, 'utf8')) === stamp)
+    return { outDir, reused: true };
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await writeFile(join(outDir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
-  execFileSync('npm', ['install', '--omit=dev', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', ...specs], {
-    cwd: outDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    'npm',
+    ['install', '--omit=dev', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', ...specs],
+    {
+      cwd: outDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const native = await nativeFiles(join(outDir, 'node_modules'));
   if (native.length) {
-    throw new Error(`stage-packages: ${native[0]} is a native addon built for this machine; an image needs it built inside the image (npm install in the Dockerfile) instead.`);
+    throw new Error(
+      `stage-packages: ${native[0]} is a native addon built for this machine; an image needs it built inside the image (npm install in the Dockerfile) instead.`,
+    );
   }
   await writeFile(stampPath, stamp);
   return { outDir, reused: false };

@@ -53,14 +53,24 @@ export function declareRenderFunctions(aws: typeof Aws, dockerbuild: typeof Dock
       Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
     }),
   });
-  new aws.iam.RolePolicyAttachment('RenderFunctionsLogs', { role: role.name, policyArn: 'arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole' });
+  new aws.iam.RolePolicyAttachment('RenderFunctionsLogs', {
+    role: role.name,
+    policyArn: 'arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+  });
   new aws.iam.RolePolicy('RenderFunctionsBucket', {
     role: role.id,
     policy: aws.iam.getPolicyDocumentOutput({
       statements: [
         { actions: ['s3:ListBucket'], resources: [options.bucket.arn] },
         {
-          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:PutObjectTagging', 's3:GetObjectTagging', 's3:AbortMultipartUpload'],
+          actions: [
+            's3:GetObject',
+            's3:PutObject',
+            's3:DeleteObject',
+            's3:PutObjectTagging',
+            's3:GetObjectTagging',
+            's3:AbortMultipartUpload',
+          ],
           resources: [options.bucket.arn.apply((arn) => `${arn}/*`)],
         },
       ],

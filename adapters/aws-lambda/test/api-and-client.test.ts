@@ -33,7 +33,13 @@ describe('API function (the render API over the Lambda runner) and typed client 
       `<html data-composition-id="c" data-width="16" data-height="16" data-duration="1" data-composition-variables='[{"id":"title","label":"Title","type":"string","default":"x"}]'></html>`,
     );
     started = [];
-    service = { store: s3.store, startWorkflow: async (id) => void started.push(id), chunking: { accountConcurrency: 10 }, chunkTimeoutSeconds: 900, defaultProjectDir: dir };
+    service = {
+      store: s3.store,
+      startWorkflow: async (id) => void started.push(id),
+      chunking: { accountConcurrency: 10 },
+      chunkTimeoutSeconds: 900,
+      defaultProjectDir: dir,
+    };
     fake = await startLambdaInvokeFake({
       'seekframe-api': async (event) => {
         if (!isApiInvokeEvent(event)) throw new Error('not an API event');
@@ -54,7 +60,11 @@ describe('API function (the render API over the Lambda runner) and typed client 
   const app = () => createLambdaApiApp({ ...service, compositionDir: dir, token: 'sekret', waitUntil: work.waitUntil });
   /** POST, then the runner's start (which the API function awaits before it returns). */
   const post = async (body: string, headers: Record<string, string> = {}) => {
-    const answer = await app().request('/api/render', { method: 'POST', body, headers: { authorization: 'Bearer sekret', 'content-type': 'application/json', ...headers } });
+    const answer = await app().request('/api/render', {
+      method: 'POST',
+      body,
+      headers: { authorization: 'Bearer sekret', 'content-type': 'application/json', ...headers },
+    });
     await work.settle();
     return answer;
   };
@@ -68,12 +78,20 @@ describe('API function (the render API over the Lambda runner) and typed client 
     expect(res.headers.get('preference-applied')).toBeNull();
     expect(started).toContain(body.id);
     expect(await s3.store.head(renderKeys(body.id).project)).not.toBeNull();
-    expect(JSON.parse((await getText(s3.store, renderKeys(body.id).request))!)).toMatchObject({ id: body.id, request: { variables: { title: 'Hi' }, quality: 'draft' }, chunkTimeoutSeconds: 900 });
+    expect(JSON.parse((await getText(s3.store, renderKeys(body.id).request))!)).toMatchObject({
+      id: body.id,
+      request: { variables: { title: 'Hi' }, quality: 'draft' },
+      chunkTimeoutSeconds: 900,
+    });
     // The job record the next (stateless) invocation reads back.
-    expect(JSON.parse((await getText(s3.store, renderKeys(body.id).job))!)).toMatchObject({ id: body.id, status: 'running', outputKey: renderKeys(body.id).output });
+    expect(JSON.parse((await getText(s3.store, renderKeys(body.id).job))!)).toMatchObject({
+      id: body.id,
+      status: 'running',
+      outputKey: renderKeys(body.id).output,
+    });
   });
 
-  it('serves the one render API document, in answer mode async and with the runner\'s progress fields', async () => {
+  it("serves the one render API document, in answer mode async and with the runner's progress fields", async () => {
     const answer = await app().request(OPENAPI_PATH);
     expect(answer.status).toBe(200);
     const document = (await answer.json()) as any;
@@ -82,7 +100,9 @@ describe('API function (the render API over the Lambda runner) and typed client 
     expect(document.info.title).toContain('AWS Lambda');
     expect(Object.keys(document.paths['/api/render'].post.responses)).not.toContain('200');
     expect(document.paths['/api/render'].post.responses['413'].description).toContain('variables-too-large');
-    expect(Object.keys(document.components.schemas.JobProgress.properties)).toEqual(expect.arrayContaining(['step', 'chunks', 'cost', 'timeoutRisk', 'stage', 'progress']));
+    expect(Object.keys(document.components.schemas.JobProgress.properties)).toEqual(
+      expect.arrayContaining(['step', 'chunks', 'cost', 'timeoutRisk', 'stage', 'progress']),
+    );
   });
 
   it('is idempotent per Idempotency-Key and refuses the same key with another body (409)', async () => {
@@ -102,7 +122,11 @@ describe('API function (the render API over the Lambda runner) and typed client 
     expect(((await badJson.json()) as { error: { code: string } }).error.code).toBe('invalid-json');
     const badBody = await post('{"fps":0,"extra":1}');
     expect(badBody.status).toBe(400);
-    const err = ((await badBody.json()) as { error: { code: string; message: string; retryable: boolean; details: { problems: { field: string; message: string }[] } } }).error;
+    const err = (
+      (await badBody.json()) as {
+        error: { code: string; message: string; retryable: boolean; details: { problems: { field: string; message: string }[] } };
+      }
+    ).error;
     expect(err.code).toBe('invalid-body');
     expect(err.retryable).toBe(false);
     expect(err.details.problems.map((p) => p.field)).toEqual(expect.arrayContaining(['fps', 'body']));
@@ -119,7 +143,9 @@ describe('API function (the render API over the Lambda runner) and typed client 
     expect(((await justOver.json()) as { error: { code: string } }).error.code).toBe('variables-too-large');
     const badVariables = await post(JSON.stringify({ variables: { title: 5, color: 'red' } }));
     expect(badVariables.status).toBe(400);
-    const variablesError = ((await badVariables.json()) as { error: { code: string; details: { problems: { id: string; kind: string }[] } } }).error;
+    const variablesError = (
+      (await badVariables.json()) as { error: { code: string; details: { problems: { id: string; kind: string }[] } } }
+    ).error;
     expect(variablesError.code).toBe('invalid-variables');
     expect(variablesError.details.problems.map((p) => `${p.id}:${p.kind}`).sort()).toEqual(['color:undeclared', 'title:type-mismatch']);
     const unknown = await app().request('/api/render/zzzzzzzz-unknown', { headers: { authorization: 'Bearer sekret' } });
@@ -135,25 +161,45 @@ describe('API function (the render API over the Lambda runner) and typed client 
     expect(running.status).toBe(202);
     expect(running.headers.get('retry-after')).toBe('2');
     const runningBody = await running.json();
-    expect(runningBody).toMatchObject({ id, status: 'running', stage: 'load', step: 'plan', chunks: { done: 0 }, cost: { estimated: true } });
+    expect(runningBody).toMatchObject({
+      id,
+      status: 'running',
+      stage: 'load',
+      step: 'plan',
+      chunks: { done: 0 },
+      cost: { estimated: true },
+    });
     // What the OpenAPI document says the progress is: the shared fields and the runner's.
     expect(JobProgressSchema.safeParse(runningBody).error).toBeUndefined();
     expect(LambdaProgressFieldsSchema.safeParse(runningBody).error).toBeUndefined();
 
     await s3.store.put(keys.output, 'not really a video', { contentType: 'video/mp4' });
-    await putJson(s3.store, keys.status, { status: 'completed', finishedAt: new Date().toISOString(), output: { key: keys.output, size: 18, frames: 3 } });
+    await putJson(s3.store, keys.status, {
+      status: 'completed',
+      finishedAt: new Date().toISOString(),
+      output: { key: keys.output, size: 18, frames: 3 },
+    });
     const done = await get();
     expect(done.status).toBe(302);
     const download = await fetch(done.headers.get('location')!);
     expect(await download.text()).toBe('not really a video');
     const json = await get('application/json');
     expect(json.status).toBe(200);
-    const doneBody = (await json.json()) as { status: string; progress: number; step: string; result: { url: string; key: string; size: number } };
+    const doneBody = (await json.json()) as {
+      status: string;
+      progress: number;
+      step: string;
+      result: { url: string; key: string; size: number };
+    };
     expect(doneBody).toMatchObject({ status: 'completed', progress: 1, step: 'done', result: { key: keys.output, size: 18 } });
     expect(doneBody.result.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
     const other = ((await (await post('{}')).json()) as { id: string }).id;
-    await putJson(s3.store, renderKeys(other).status, { status: 'failed', finishedAt: new Date().toISOString(), error: { code: 'lint-failed', message: 'bad composition', retryable: false } });
+    await putJson(s3.store, renderKeys(other).status, {
+      status: 'failed',
+      finishedAt: new Date().toISOString(),
+      error: { code: 'lint-failed', message: 'bad composition', retryable: false },
+    });
     const failed = await app().request(`/api/render/${other}`, { headers: { authorization: 'Bearer sekret' } });
     expect(failed.status).toBe(400);
     expect(await failed.json()).toEqual({ error: { code: 'lint-failed', message: 'bad composition', retryable: false } });
@@ -161,7 +207,14 @@ describe('API function (the render API over the Lambda runner) and typed client 
 
   it('DELETE stops the workflow and records the render cancelled; a second DELETE is 409', async () => {
     const stopped: string[] = [];
-    const stoppable = () => createLambdaApiApp({ ...service, stopWorkflow: async (id) => void stopped.push(id), compositionDir: dir, token: 'sekret', waitUntil: work.waitUntil });
+    const stoppable = () =>
+      createLambdaApiApp({
+        ...service,
+        stopWorkflow: async (id) => void stopped.push(id),
+        compositionDir: dir,
+        token: 'sekret',
+        waitUntil: work.waitUntil,
+      });
     const { id } = (await (await post('{}')).json()) as { id: string };
     const del = () => stoppable().request(`/api/render/${id}`, { method: 'DELETE', headers: { authorization: 'Bearer sekret' } });
     const cancelled = await del();

@@ -34,7 +34,10 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
   beforeAll(async () => {
     s3 = await startLocalS3({ strict: true });
     dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-webhooks-'));
-    await writeFile(path.join(dir, 'index.html'), `<html data-composition-id="c" data-width="16" data-height="16" data-duration="1"></html>`);
+    await writeFile(
+      path.join(dir, 'index.html'),
+      `<html data-composition-id="c" data-width="16" data-height="16" data-duration="1"></html>`,
+    );
     // Answers 500 to the first two deliveries of each event id, then 200.
     receiver = createServer((req, res) => {
       let body = '';
@@ -67,11 +70,18 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
   });
   const app = (svc: LambdaApiOptions) => createLambdaApiApp({ ...svc, compositionDir: dir, waitUntil: work.waitUntil });
   const post = async (svc: LambdaApiOptions, body: unknown) => {
-    const answer = await app(svc).request('/api/render', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const answer = await app(svc).request('/api/render', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
     await work.settle();
     return answer;
   };
-  const errorOf = async (response: Response) => ({ status: response.status, ...((await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error });
+  const errorOf = async (response: Response) => ({
+    status: response.status,
+    ...((await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error,
+  });
 
   it('refuses at POST: no secret (naming RENDER_WEBHOOK_SECRET), a loopback URL without the opt-in, private ranges with it', async () => {
     const none = await errorOf(await post(service({}), { webhook: { url: receiverUrl } }));
@@ -82,9 +92,15 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     // Private addresses that stay on this machine (0.0.0.0 at the receiver's port, and [::]); the
     // ranges one by one are private-address.test.ts's, without traffic.
     for (const url of [receiverUrl.replace('127.0.0.1', '0.0.0.0'), receiverUrl.replace('127.0.0.1', '[::]')]) {
-      expect(await errorOf(await post(service({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }), { webhook: { url } })), url).toMatchObject({ status: 400, code: 'invalid-options' });
+      expect(
+        await errorOf(await post(service({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }), { webhook: { url } })),
+        url,
+      ).toMatchObject({ status: 400, code: 'invalid-options' });
     }
-    expect(await errorOf(await post(service({ RENDER_WEBHOOK_SECRET: SECRET }), { webhook: { url: 'ftp://x/y' } }))).toMatchObject({ status: 400, code: 'invalid-body' });
+    expect(await errorOf(await post(service({ RENDER_WEBHOOK_SECRET: SECRET }), { webhook: { url: 'ftp://x/y' } }))).toMatchObject({
+      status: 400,
+      code: 'invalid-body',
+    });
     expect(deliveries).toEqual([]);
   });
 
@@ -93,8 +109,17 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     const started = await post(svc, { webhook: { url: receiverUrl, customData: { job: 7 } } });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: string };
-    const webhooks = { ...webhooksFromEnv({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks!, retryDelaysMs: [5, 5, 5, 5] };
-    const failure = { renderId: id, error: { Error: 'Seekframe.Permanent', Cause: JSON.stringify({ errorMessage: JSON.stringify({ code: 'lint-failed', message: 'bad composition', retryable: false }) }) } };
+    const webhooks = {
+      ...webhooksFromEnv({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks!,
+      retryDelaysMs: [5, 5, 5, 5],
+    };
+    const failure = {
+      renderId: id,
+      error: {
+        Error: 'Seekframe.Permanent',
+        Cause: JSON.stringify({ errorMessage: JSON.stringify({ code: 'lint-failed', message: 'bad composition', retryable: false }) }),
+      },
+    };
     await failHandler({ store: s3.store, webhooks }, failure);
     // A second run of the step (Step Functions retried it) does not send the event again.
     await failHandler({ store: s3.store, webhooks }, failure);
@@ -102,7 +127,12 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     const mine = deliveries.filter((d) => JSON.parse(d.body).renderId === id);
     expect(mine.map((d) => d.answered)).toEqual([500, 500, 200]);
     const event = await verifyWebhook({ body: mine[2]!.body, headers: mine[2]!.headers, secret: SECRET });
-    expect(event).toMatchObject({ type: 'render.failed', renderId: id, customData: { job: 7 }, data: { error: { code: expect.any(String), message: expect.any(String), fix: expect.any(String) } } });
+    expect(event).toMatchObject({
+      type: 'render.failed',
+      renderId: id,
+      customData: { job: 7 },
+      data: { error: { code: expect.any(String), message: expect.any(String), fix: expect.any(String) } },
+    });
 
     // GET answers a failed render with its error; its progress (the typed client's view) has the attempts.
     const status = await app(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
@@ -123,16 +153,49 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     const t = Date.now();
     const iso = (ms: number) => new Date(t + ms).toISOString();
     // What the step functions record as they run (memory x duration of each invocation).
-    await putJson(s3.store, keys.planProgress, { step: 'plan', done: true, planHash: 'p', totalFrames: 20, chunks: 2, concurrency: 2, finishedAt: iso(1000), memoryMb: 2048, durationMs: 3000 });
+    await putJson(s3.store, keys.planProgress, {
+      step: 'plan',
+      done: true,
+      planHash: 'p',
+      totalFrames: 20,
+      chunks: 2,
+      concurrency: 2,
+      finishedAt: iso(1000),
+      memoryMb: 2048,
+      durationMs: 3000,
+    });
     for (const chunk of [0, 1]) {
-      await putJson(s3.store, keys.chunkProgress(chunk), { step: 'chunk', chunk, attempt: 0, frames: 10, framesRendered: 10, done: true, startedAt: iso(1000), updatedAt: iso(11_000), memoryMb: 3008, durationMs: 10_000 });
+      await putJson(s3.store, keys.chunkProgress(chunk), {
+        step: 'chunk',
+        chunk,
+        attempt: 0,
+        frames: 10,
+        framesRendered: 10,
+        done: true,
+        startedAt: iso(1000),
+        updatedAt: iso(11_000),
+        memoryMb: 3008,
+        durationMs: 10_000,
+      });
     }
-    await putJson(s3.store, keys.assembleProgress, { step: 'assemble', done: true, startedAt: iso(11_000), updatedAt: iso(13_000), memoryMb: 1024, durationMs: 2000 });
+    await putJson(s3.store, keys.assembleProgress, {
+      step: 'assemble',
+      done: true,
+      startedAt: iso(11_000),
+      updatedAt: iso(13_000),
+      memoryMb: 1024,
+      durationMs: 2000,
+    });
     await s3.store.put(keys.output, 'MP4 bytes', { contentType: 'video/mp4' });
     const output = { key: keys.output, size: 9, frames: 20 };
     await putJson(s3.store, keys.status, { status: 'completed', finishedAt: iso(13_000), output });
-    const webhooks = { ...webhooksFromEnv({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks!, retryDelaysMs: [5, 5, 5, 5] };
-    await sendRenderEvent({ store: s3.store, webhooks }, id, 'render.completed', () => completedData({ store: s3.store }, id, output, iso(13_000)));
+    const webhooks = {
+      ...webhooksFromEnv({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks!,
+      retryDelaysMs: [5, 5, 5, 5],
+    };
+    await sendRenderEvent({ store: s3.store, webhooks }, id, 'render.completed', () =>
+      completedData({ store: s3.store }, id, output, iso(13_000)),
+    );
 
     const ok = deliveries.find((d) => d.answered === 200 && JSON.parse(d.body).renderId === id)!;
     const event = await verifyWebhook({ body: ok.body, headers: ok.headers, secret: SECRET });
@@ -143,7 +206,16 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
 
     const status = await app(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
     expect(status.status).toBe(200);
-    const progress = (await status.json()) as { webhook: { attempts: { status: number }[] }; cost: { functions: Record<string, { invocations: number; gbSeconds: number; estimatedUsd: number }>; lambdaGbSeconds: number; pricing: { region: string }; estimated: boolean; display: string } };
+    const progress = (await status.json()) as {
+      webhook: { attempts: { status: number }[] };
+      cost: {
+        functions: Record<string, { invocations: number; gbSeconds: number; estimatedUsd: number }>;
+        lambdaGbSeconds: number;
+        pricing: { region: string };
+        estimated: boolean;
+        display: string;
+      };
+    };
     expect(progress.webhook.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
     // plan 2 GB x 3 s = 6; chunks 2 x 2.9375 GB x 10 s = 58.75; assemble 1 GB x 2 s = 2.
     expect(progress.cost.functions.plan).toMatchObject({ invocations: 1, gbSeconds: 6 });

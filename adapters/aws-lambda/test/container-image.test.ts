@@ -59,12 +59,22 @@ describe.skipIf(!enabled)('Lambda handlers inside the Lambda container image (po
       SEEKFRAME_CHUNK_TIMEOUT_SECONDS: '900',
     };
     const args = [
-      'run', '--rm', '--name', name,
+      'run',
+      '--rm',
+      '--name',
+      name,
       // Lambda: a read-only image with a writable /tmp, a uid of its own; here its network is the
       // host's, and the container is only told about 127.0.0.1 (the Runtime API and s3rver).
-      '--read-only', '--tmpfs', '/tmp:rw,size=2g,mode=1777', '--user', '993:990', '--network', 'host',
+      '--read-only',
+      '--tmpfs',
+      '/tmp:rw,size=2g,mode=1777',
+      '--user',
+      '993:990',
+      '--network',
+      'host',
       ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
-      image, handler,
+      image,
+      handler,
     ];
     const child = spawn('/usr/bin/podman', args, { env: engineEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let logs = '';
@@ -98,48 +108,62 @@ describe.skipIf(!enabled)('Lambda handlers inside the Lambda container image (po
     if (work) await rm(work, { recursive: true, force: true });
   }, 60_000);
 
-  it('plan, 3 render-chunk invocations and assemble run in the image: frame-exact video, the sound mixed once, with the image\'s Chromium and current ffmpeg', async () => {
-    const fns = Object.fromEntries(await Promise.all(['plan', 'renderChunk', 'assemble', 'fail'].map(async (h) => [h, await startFunction(h)] as const)));
-    const through = (handler: string) => (event: unknown) => fns[handler]!.api.invoke(event);
-    const invokers = (): StepInvokers => ({
-      plan: through('plan') as StepInvokers['plan'],
-      renderChunk: through('renderChunk') as StepInvokers['renderChunk'],
-      assemble: through('assemble') as StepInvokers['assemble'],
-      fail: through('fail'),
-    });
-    const result = await runLocalRender({
-      store: s3.store,
-      core: await loadProducerCore(),
-      runtime: systemRuntime(),
-      workRoot: path.join(work, 'host-scratch'),
-      projectDir: sound.dir,
-      request: { quality: 'draft' },
-      chunking: { chunkCount: 3 },
-      maxConcurrency: 1,
-      invokers,
-    }).catch((error: unknown) => {
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- container logs ---\n${Object.values(fns).map((f) => `${f.name}:\n${f.logs()}`).join('\n')}`);
-    });
+  it(
+    "plan, 3 render-chunk invocations and assemble run in the image: frame-exact video, the sound mixed once, with the image's Chromium and current ffmpeg",
+    async () => {
+      const fns = Object.fromEntries(
+        await Promise.all(['plan', 'renderChunk', 'assemble', 'fail'].map(async (h) => [h, await startFunction(h)] as const)),
+      );
+      const through = (handler: string) => (event: unknown) => fns[handler]!.api.invoke(event);
+      const invokers = (): StepInvokers => ({
+        plan: through('plan') as StepInvokers['plan'],
+        renderChunk: through('renderChunk') as StepInvokers['renderChunk'],
+        assemble: through('assemble') as StepInvokers['assemble'],
+        fail: through('fail'),
+      });
+      const result = await runLocalRender({
+        store: s3.store,
+        core: await loadProducerCore(),
+        runtime: systemRuntime(),
+        workRoot: path.join(work, 'host-scratch'),
+        projectDir: sound.dir,
+        request: { quality: 'draft' },
+        chunking: { chunkCount: 3 },
+        maxConcurrency: 1,
+        invokers,
+      }).catch((error: unknown) => {
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}\n--- container logs ---\n${Object.values(fns)
+            .map((f) => `${f.name}:\n${f.logs()}`)
+            .join('\n')}`,
+        );
+      });
 
-    // The plan was made inside the image: its Chromium and its ffmpeg (5.1 from Debian, not 4.1).
-    const stored = (await getJson<StoredPlan>(s3.store, renderKeys(result.renderId).plan))!;
-    const labels = JSON.parse(await podman(['image', 'inspect', '--format', '{{json .Config.Labels}}', image])) as Record<string, string>;
-    expect(labels['seekframe.version.chromium-headless-shell']).toContain(stored.plan.versions.chromium);
-    expect(stored.plan.versions.ffmpeg).toMatch(/^5\.1\./);
-    expect(labels['seekframe.version.ffmpeg']).toContain(stored.plan.versions.ffmpeg);
-    expect(stored.plan.versions.fonts).toMatchObject({ 'fonts-noto-core': labels['seekframe.version.fonts-noto-core'] });
-    expect(stored.chunks).toHaveLength(3);
+      // The plan was made inside the image: its Chromium and its ffmpeg (5.1 from Debian, not 4.1).
+      const stored = (await getJson<StoredPlan>(s3.store, renderKeys(result.renderId).plan))!;
+      const labels = JSON.parse(await podman(['image', 'inspect', '--format', '{{json .Config.Labels}}', image])) as Record<string, string>;
+      expect(labels['seekframe.version.chromium-headless-shell']).toContain(stored.plan.versions.chromium);
+      expect(stored.plan.versions.ffmpeg).toMatch(/^5\.1\./);
+      expect(labels['seekframe.version.ffmpeg']).toContain(stored.plan.versions.ffmpeg);
+      expect(stored.plan.versions.fonts).toMatchObject({ 'fonts-noto-core': labels['seekframe.version.fonts-noto-core'] });
+      expect(stored.chunks).toHaveLength(3);
 
-    const file = path.join(work, 'out.mp4');
-    await getFile(s3.store, result.output.key, file);
-    expect(await streamTypes(file)).toEqual(['video', 'audio']);
-    expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    expect((await videoPackets(file)).flatMap((p, i) => (p.key ? [i] : []))).toEqual(stored.chunks.map((c) => c.start));
-    // The chirp starts where the composition puts it (0.37 s): the sound was mixed once, in the plan step.
-    const source = await audioSamples(path.join(sound.dir, 'tone.wav'));
-    const rendered = await audioSamples(file);
-    expect(Math.abs(bestLag(source, rendered.subarray(Math.round(0.37 * 48000))))).toBeLessThanOrEqual(2);
-    expect(result.progress).toMatchObject({ status: 'completed', framesRendered: 20, totalFrames: 20 });
-    console.log(`[images] Lambda image render: ${os.EOL}${Object.values(fns).map((f) => `  ${f.name}`).join(os.EOL)}`);
-  }, 15 * 60_000);
+      const file = path.join(work, 'out.mp4');
+      await getFile(s3.store, result.output.key, file);
+      expect(await streamTypes(file)).toEqual(['video', 'audio']);
+      expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      expect((await videoPackets(file)).flatMap((p, i) => (p.key ? [i] : []))).toEqual(stored.chunks.map((c) => c.start));
+      // The chirp starts where the composition puts it (0.37 s): the sound was mixed once, in the plan step.
+      const source = await audioSamples(path.join(sound.dir, 'tone.wav'));
+      const rendered = await audioSamples(file);
+      expect(Math.abs(bestLag(source, rendered.subarray(Math.round(0.37 * 48000))))).toBeLessThanOrEqual(2);
+      expect(result.progress).toMatchObject({ status: 'completed', framesRendered: 20, totalFrames: 20 });
+      console.log(
+        `[images] Lambda image render: ${os.EOL}${Object.values(fns)
+          .map((f) => `  ${f.name}`)
+          .join(os.EOL)}`,
+      );
+    },
+    15 * 60_000,
+  );
 });

@@ -11,15 +11,19 @@ import { describe, expect, it } from 'vitest';
 const script = fileURLToPath(new URL('../../../infra/lambda/deploy-types/check.sh', import.meta.url));
 
 describe('infra/lambda/render-functions.ts', () => {
-  it('type-checks against @pulumi/aws and @pulumi/docker-build', async () => {
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn('bash', [script], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.on('close', (exit) => resolve({ code: exit, output: text }));
-    });
-    expect(code, output).toBe(0);
-    expect(output).toMatch(/type-checks against @pulumi\/aws 7\.48\.0 and @pulumi\/docker-build 0\.0\.22/);
-  }, 15 * 60_000);
+  it(
+    'type-checks against @pulumi/aws and @pulumi/docker-build',
+    async () => {
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn('bash', [script], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.on('close', (exit) => resolve({ code: exit, output: text }));
+      });
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/type-checks against @pulumi\/aws 7\.48\.0 and @pulumi\/docker-build 0\.0\.22/);
+    },
+    15 * 60_000,
+  );
 });

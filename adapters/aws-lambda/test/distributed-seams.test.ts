@@ -35,7 +35,14 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
     work = await tempDir('seekframe-lambda-work-');
     core = await loadProducerCore();
     single = path.join(work, 'single.mp4');
-    await renderComposition({ projectDir: project.dir, output: single, quality: 'draft', workers: 1, captureMode: 'beginframe', network: 'sandboxed' });
+    await renderComposition({
+      projectDir: project.dir,
+      output: single,
+      quality: 'draft',
+      workers: 1,
+      captureMode: 'beginframe',
+      network: 'sandboxed',
+    });
   }, 300_000);
   afterAll(async () => {
     await s3?.close();
@@ -75,7 +82,13 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
       const stored = (await getJson<StoredPlan>(s3.store, renderKeys(renderId).plan))!;
       expect(stored.chunks).toHaveLength(chunks);
       expect(output.frames).toBe(FRAMES);
-      expect(progress).toMatchObject({ status: 'completed', stage: 'done', framesRendered: FRAMES, totalFrames: FRAMES, chunks: { total: chunks, done: chunks, retried: 0 } });
+      expect(progress).toMatchObject({
+        status: 'completed',
+        stage: 'done',
+        framesRendered: FRAMES,
+        totalFrames: FRAMES,
+        chunks: { total: chunks, done: chunks, retried: 0 },
+      });
       expect(progress.cost.invocations).toBe(chunks + 2);
       expect(progressWrites.size).toBe(chunks);
       for (const count of progressWrites.values()) expect(count).toBeLessThanOrEqual(12);

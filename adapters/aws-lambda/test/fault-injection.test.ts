@@ -41,7 +41,15 @@ describe('distributed render faults', () => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  const base = () => ({ store: s3.store, runtime: systemRuntime(), projectDir: project.dir, request: { quality: 'draft' as const }, chunking: { chunkCount: 2 }, maxConcurrency: 2, sleep: noSleep });
+  const base = () => ({
+    store: s3.store,
+    runtime: systemRuntime(),
+    projectDir: project.dir,
+    request: { quality: 'draft' as const },
+    chunking: { chunkCount: 2 },
+    maxConcurrency: 2,
+    sleep: noSleep,
+  });
 
   it('retries a transient failure (a crashed browser) and then succeeds, counting the retry and its cost', async () => {
     let thrown = 0;
@@ -59,7 +67,10 @@ describe('distributed render faults', () => {
     expect(thrown).toBe(1);
     expect(progress).toMatchObject({ status: 'completed', chunks: { total: 2, done: 2, retried: 1 }, failedAttempts: 1 });
     expect(progress.cost.invocations).toBe(5);
-    expect(await getJson(s3.store, renderKeys(renderId).error('00001', 0))).toMatchObject({ kind: 'transient', error: { code: 'browser-crashed' } });
+    expect(await getJson(s3.store, renderKeys(renderId).error('00001', 0))).toMatchObject({
+      kind: 'transient',
+      error: { code: 'browser-crashed' },
+    });
     const file = path.join(work, 'transient.mp4');
     await getFile(s3.store, output.key, file);
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 20 }, (_, i) => i));
@@ -113,7 +124,9 @@ describe('distributed render faults', () => {
       },
       renderFrames: (...args) => (chunkCalls++, core.renderFrames(...args)),
     };
-    const error = await runLocalRender({ ...base(), runtime: drifting, core: counting, workRoot: path.join(work, 'fatal') }).catch((e: unknown) => e);
+    const error = await runLocalRender({ ...base(), runtime: drifting, core: counting, workRoot: path.join(work, 'fatal') }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SeekframeError);
     expect((error as SeekframeError).code).toBe('version-mismatch');
     expect((error as SeekframeError).message).toContain('N-0-other-build');
@@ -129,11 +142,18 @@ describe('distributed render faults', () => {
       ...core,
       renderFrames: (plan, range, target, context) => {
         if (range.start === 0) return core.renderFrames(plan, range, target, context);
-        return new Promise((_, reject) => context.signal?.addEventListener('abort', () => (aborted++, reject(new Error('aborted'))), { once: true }));
+        return new Promise((_, reject) =>
+          context.signal?.addEventListener('abort', () => (aborted++, reject(new Error('aborted'))), { once: true }),
+        );
       },
     };
     const started = Date.now();
-    const error = await runLocalRender({ ...base(), core: stuck, workRoot: path.join(work, 'timeout'), timeouts: { plan: 120_000, renderChunk: 5_000, assemble: 120_000 } }).catch((e: unknown) => e);
+    const error = await runLocalRender({
+      ...base(),
+      core: stuck,
+      workRoot: path.join(work, 'timeout'),
+      timeouts: { plan: 120_000, renderChunk: 5_000, assemble: 120_000 },
+    }).catch((e: unknown) => e);
     const elapsed = Date.now() - started;
     expect((error as SeekframeError).code).toBe('chunk-timeout');
     expect(aborted).toBe(2);
@@ -142,7 +162,13 @@ describe('distributed render faults', () => {
   }, 300_000);
 
   it('a racing second plan step keeps the first plan (plan.json is written with If-None-Match)', async () => {
-    const service = { store: s3.store, startWorkflow: async () => undefined, chunking: { chunkCount: 2 }, chunkTimeoutSeconds: 900, defaultProjectDir: project.dir };
+    const service = {
+      store: s3.store,
+      startWorkflow: async () => undefined,
+      chunking: { chunkCount: 2 },
+      chunkTimeoutSeconds: 900,
+      defaultProjectDir: project.dir,
+    };
     const { id } = await startLambdaRender(service, { id: newRenderId(), request: { quality: 'draft' } });
     const keys = renderKeys(id);
     const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'idempotent'), memoryMb: 2048 };
@@ -162,7 +188,10 @@ describe('distributed render faults', () => {
       },
     };
     // Its plan differs (planned at another moment): give it a visibly different hash.
-    const otherPlan: RenderCore = { ...core, planRender: async (spec, context) => ({ ...(await core.planRender(spec, context)), hash: 'f'.repeat(64) }) };
+    const otherPlan: RenderCore = {
+      ...core,
+      planRender: async (spec, context) => ({ ...(await core.planRender(spec, context)), hash: 'f'.repeat(64) }),
+    };
     const again = await planHandler({ ...deps, core: otherPlan, store: racing }, { renderId: id, attempt: 1 });
     expect(hidden).toBe(true);
     expect(again).toEqual(first);
@@ -171,7 +200,13 @@ describe('distributed render faults', () => {
 
   it('a plan retry that finds plan.json without its audio (the writer died in between) mixes the audio again', async () => {
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-    const service = { store: s3.store, startWorkflow: async () => undefined, chunking: { chunkCount: 2 }, chunkTimeoutSeconds: 900, defaultProjectDir: project.dir };
+    const service = {
+      store: s3.store,
+      startWorkflow: async () => undefined,
+      chunking: { chunkCount: 2 },
+      chunkTimeoutSeconds: 900,
+      defaultProjectDir: project.dir,
+    };
     const { id } = await startLambdaRender(service, { id: newRenderId(), request: { quality: 'draft' } });
     const keys = renderKeys(id);
     const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'audio-retry'), memoryMb: 2048 };

@@ -32,7 +32,10 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     });
     await new Promise<void>((resolve) => sfn.listen(0, '127.0.0.1', resolve));
     project = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-entry-'));
-    await writeFile(path.join(project, 'index.html'), '<html data-composition-id="c" data-width="16" data-height="16" data-duration="1"></html>');
+    await writeFile(
+      path.join(project, 'index.html'),
+      '<html data-composition-id="c" data-width="16" data-height="16" data-duration="1"></html>',
+    );
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -58,27 +61,45 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     rawPath,
     rawQueryString: '',
     headers: { 'content-type': 'application/json', host: 'abc.lambda-url.us-east-1.on.aws' },
-    requestContext: { http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, domainName: 'abc.lambda-url.us-east-1.on.aws', requestId: 'r', timeEpoch: 0 },
+    requestContext: {
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      domainName: 'abc.lambda-url.us-east-1.on.aws',
+      requestId: 'r',
+      timeEpoch: 0,
+    },
     ...(body === undefined ? {} : { body }),
     isBase64Encoded: false,
   });
 
   it('POST /api/render stores the request and the deployed composition and starts one execution named after the render', async () => {
-    const answer = (await entry.api(urlEvent('POST', '/api/render', '{"quality":"draft"}'), {})) as unknown as { statusCode: number; body: string };
+    const answer = (await entry.api(urlEvent('POST', '/api/render', '{"quality":"draft"}'), {})) as unknown as {
+      statusCode: number;
+      body: string;
+    };
     expect(answer.statusCode).toBe(202);
     const { id } = JSON.parse(answer.body) as { id: string };
     expect(executions.filter((e) => e.target.endsWith('StartExecution'))).toHaveLength(1);
     expect(executions[0]!.target).toBe('AWSStepFunctions.StartExecution');
-    expect(executions[0]!.body).toEqual({ stateMachineArn: process.env.SEEKFRAME_STATE_MACHINE_ARN, name: id, input: JSON.stringify({ renderId: id }) });
+    expect(executions[0]!.body).toEqual({
+      stateMachineArn: process.env.SEEKFRAME_STATE_MACHINE_ARN,
+      name: id,
+      input: JSON.stringify({ renderId: id }),
+    });
     expect(await s3.store.head(`renders/${id}/project.tar.gz`)).not.toBeNull();
-    expect(JSON.parse((await getText(s3.store, `renders/${id}/request.json`))!)).toMatchObject({ chunking: { accountConcurrency: 10 }, chunkTimeoutSeconds: 900 });
+    expect(JSON.parse((await getText(s3.store, `renders/${id}/request.json`))!)).toMatchObject({
+      chunking: { accountConcurrency: 10 },
+      chunkTimeoutSeconds: 900,
+    });
 
     const running = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(running.statusCode).toBe(202);
     expect(JSON.parse(running.body)).toMatchObject({ id, status: 'running', stage: 'load', step: 'plan' });
 
     // The state machine's Catch hands RecordFailure the error name and Lambda's error JSON.
-    const cause = JSON.stringify({ errorType: 'Seekframe.Fatal', errorMessage: JSON.stringify({ code: 'lint-failed', message: 'index.html: no root', retryable: false }) });
+    const cause = JSON.stringify({
+      errorType: 'Seekframe.Fatal',
+      errorMessage: JSON.stringify({ code: 'lint-failed', message: 'index.html: no root', retryable: false }),
+    });
     await entry.fail({ renderId: id, error: { Error: 'Seekframe.Fatal', Cause: cause } });
     const failed = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(failed.statusCode).toBe(400);

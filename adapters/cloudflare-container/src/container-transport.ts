@@ -33,7 +33,8 @@ const unavailableError = (detail: string): SeekframeErrorData => ({
 });
 
 /** Errors @cloudflare/containers raises (or answers with) when no instance can be had. */
-const NO_CAPACITY = /no container instance|there is no container instance available|too many containers per second|max(imum)? concurrent instance/i;
+const NO_CAPACITY =
+  /no container instance|there is no container instance available|too many containers per second|max(imum)? concurrent instance/i;
 
 /** Reads a renderer's `{error}` answer; anything else becomes `fallback`. */
 async function errorFrom(response: Response, fallback: SeekframeErrorData): Promise<SeekframeErrorData> {
@@ -56,7 +57,12 @@ export function localTransport(baseUrl: string, jobId: string): ContainerTranspo
       try {
         response = await fetch(`${base}${containerPaths.job(jobId)}`, { method: 'PUT' });
       } catch (error) {
-        return { ok: false, error: unavailableError(`CONTAINER_LOCAL_URL ${base} did not answer (${error instanceof Error ? error.message : String(error)}); start the local container server first`) };
+        return {
+          ok: false,
+          error: unavailableError(
+            `CONTAINER_LOCAL_URL ${base} did not answer (${error instanceof Error ? error.message : String(error)}); start the local container server first`,
+          ),
+        };
       }
       if (response.ok) {
         await response.body?.cancel();

@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
-import { createRenderApi, renderApiSettingsFromEnv, statusOf, workerWebhookUrlCheck, type CompositionSource, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import {
+  createRenderApi,
+  renderApiSettingsFromEnv,
+  statusOf,
+  workerWebhookUrlCheck,
+  type CompositionSource,
+  type PreviewAssets,
+  type RenderApiOptions,
+} from '@seekframe/render-api';
 import { createContainerRunner } from './container-runner.js';
 import { createDurableJobStore } from './durable-job-store.js';
 import { createR2ObjectStore } from './r2-object-store.js';
@@ -70,7 +78,9 @@ export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): 
     waitUntil: options.waitUntil,
     // Checked here at POST; each job's Durable Object sends its events (it sees the whole life
     // cycle and outlives this request), so no sender is given to the shared API.
-    ...(webhookSecret ? { webhooks: { secret: webhookSecret, checkUrl: workerWebhookUrlCheck({ allowLoopback: webhookAllowLoopback }) } } : {}),
+    ...(webhookSecret
+      ? { webhooks: { secret: webhookSecret, checkUrl: workerWebhookUrlCheck({ allowLoopback: webhookAllowLoopback }) } }
+      : {}),
   });
   // Everything else is the render API, answered by its own app so its 404 and error shapes apply.
   app.all('*', (c) => api.fetch(c.req.raw));

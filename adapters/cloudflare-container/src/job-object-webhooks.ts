@@ -18,11 +18,17 @@ export interface WebhookEnv {
  */
 export function jobObjectWebhooks(
   env: WebhookEnv,
-  hooks: { record: (id: string, attempts: NonNullable<RenderJob['webhookAttempts']>) => Promise<void>; origin: () => Promise<string | undefined>; waitUntil: (promise: Promise<unknown>) => void },
+  hooks: {
+    record: (id: string, attempts: NonNullable<RenderJob['webhookAttempts']>) => Promise<void>;
+    origin: () => Promise<string | undefined>;
+    waitUntil: (promise: Promise<unknown>) => void;
+  },
 ) {
   let listener: JobWebhookListener | null | undefined;
   const secret = env.RENDER_WEBHOOK_SECRET?.trim();
-  const send = createFetchWebhookSender({ checkUrl: workerWebhookUrlCheck({ allowLoopback: env.RENDER_WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true' }) });
+  const send = createFetchWebhookSender({
+    checkUrl: workerWebhookUrlCheck({ allowLoopback: env.RENDER_WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true' }),
+  });
   const listenerFor = (job: RenderJob): JobWebhookListener | null => {
     if (listener !== undefined) return listener;
     const webhook = job.request.webhook;

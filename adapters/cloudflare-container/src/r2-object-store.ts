@@ -18,7 +18,13 @@ export function r2ObjectUrl(key: string, publicUrl?: string): string {
 }
 
 /** Streams `body` (exactly `length` bytes) into R2. */
-export async function putKnownLength(bucket: R2Bucket, key: string, body: ReadableStream<Uint8Array>, length: number, contentType: string): Promise<void> {
+export async function putKnownLength(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  length: number,
+  contentType: string,
+): Promise<void> {
   if (!Number.isSafeInteger(length) || length < 0) throw new Error(`the renderer sent no usable Content-Length for ${key}`);
   const sized = new FixedLengthStream(length);
   const piping = body.pipeTo(sized.writable);
@@ -47,7 +53,12 @@ export function createR2ObjectStore(bucket: R2Bucket, options: R2ObjectStoreOpti
       return { created: written !== null };
     },
     async get(key: string, range?: ByteRange) {
-      const object = await bucket.get(key, range ? { range: range.end === undefined ? { offset: range.start } : { offset: range.start, length: range.end - range.start + 1 } } : {});
+      const object = await bucket.get(
+        key,
+        range
+          ? { range: range.end === undefined ? { offset: range.start } : { offset: range.start, length: range.end - range.start + 1 } }
+          : {},
+      );
       if (!object) return null;
       return { body: object.body, info: infoOf(object) };
     },

@@ -110,7 +110,8 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
       await transport.release();
       return { ok: true };
     }
-    const grace = Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) > 0 ? Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) : WATCHDOG_GRACE_SECONDS;
+    const grace =
+      Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) > 0 ? Number(this.env.RENDER_WATCHDOG_GRACE_SECONDS) : WATCHDOG_GRACE_SECONDS;
     await this.ctx.storage.setAlarm(Date.now() + (runnerJob.limits.maxRenderSeconds + grace) * 1000);
     const controller = new AbortController();
     this.running = controller;
@@ -134,7 +135,12 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
       await this.transport(job.id).release();
       await this.apply(job, {
         status: 'failed',
-        error: { code: 'render-timeout', message: `Render ${job.id} did not finish in time (its renderer stopped answering or ran past the wall-time limit); render again.`, stage: 'capture', retryable: true },
+        error: {
+          code: 'render-timeout',
+          message: `Render ${job.id} did not finish in time (its renderer stopped answering or ran past the wall-time limit); render again.`,
+          stage: 'capture',
+          retryable: true,
+        },
       });
       await this.ctx.storage.setAlarm(Date.parse(job.expiresAt));
       return;
@@ -173,7 +179,14 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
           failure = await this.store(runnerJob, transport, last, signal).then(
             () => undefined,
             (error: unknown): SeekframeErrorData | undefined =>
-              signal.aborted ? undefined : { code: 'output-write-failed', message: `Storing ${runnerJob.outputKey} in R2 failed: ${error instanceof Error ? error.message : String(error)}; render again.`, stage: 'output', retryable: true },
+              signal.aborted
+                ? undefined
+                : {
+                    code: 'output-write-failed',
+                    message: `Storing ${runnerJob.outputKey} in R2 failed: ${error instanceof Error ? error.message : String(error)}; render again.`,
+                    stage: 'output',
+                    retryable: true,
+                  },
           );
         } else {
           failure = last?.type === 'error' ? last.error : lostError('its event stream ended without a result');
@@ -236,7 +249,12 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
   }
 
   /** Streams the finished file from the container into R2 (with its length, which R2 needs). */
-  private async store(runnerJob: RunnerJob, transport: ContainerTransport, complete: Extract<ContainerEvent, { type: 'complete' }>, signal: AbortSignal): Promise<void> {
+  private async store(
+    runnerJob: RunnerJob,
+    transport: ContainerTransport,
+    complete: Extract<ContainerEvent, { type: 'complete' }>,
+    signal: AbortSignal,
+  ): Promise<void> {
     const before = await this.load();
     if (!before || isFinished(before.status)) return; // cancelled meanwhile: nothing goes to R2
     const response = await transport.fetch(containerPaths.output(runnerJob.id), { signal });
@@ -287,7 +305,10 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     // The webhook hears what changed (started, progress, completed, failed; never blocks the job).
     await this.webhooks.change(job, next).catch(() => undefined);
     // A job that just finished no longer counts against RENDER_MAX_CONCURRENT.
-    if (!isFinished(job.status) && isFinished(next.status)) await activeJobsObject(this.env.JOBS).untrack(job.id).catch(() => undefined);
+    if (!isFinished(job.status) && isFinished(next.status))
+      await activeJobsObject(this.env.JOBS)
+        .untrack(job.id)
+        .catch(() => undefined);
     return next;
   }
 

@@ -17,11 +17,15 @@ async function libraryMessages(): Promise<{ noInstance: string; rateLimited: str
   const noInstanceResponse = /new Response\('(There is no Container instance available[^']*)'/.exec(source)?.[1];
   const noInstance = constant('NO_CONTAINER_INSTANCE_ERROR');
   const rateLimited = constant('RATE_LIMITED_ERROR');
-  if (!noInstance || !rateLimited || !noInstanceResponse) throw new Error('@cloudflare/containers no longer words its capacity errors the way this test reads them');
+  if (!noInstance || !rateLimited || !noInstanceResponse)
+    throw new Error('@cloudflare/containers no longer words its capacity errors the way this test reads them');
   return { noInstance, rateLimited, noInstanceResponse: noInstanceResponse.replace(/\\n/g, '\n') };
 }
 
-function stub(behaviour: { start?: () => Promise<void>; fetch?: (request: Request) => Promise<Response> }): ContainerStub & { calls: string[] } {
+function stub(behaviour: {
+  start?: () => Promise<void>;
+  fetch?: (request: Request) => Promise<Response>;
+}): ContainerStub & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -39,7 +43,7 @@ function stub(behaviour: { start?: () => Promise<void>; fetch?: (request: Reques
   } as ContainerStub & { calls: string[] };
 }
 
-describe('containerTransport (the job\'s own Container instance)', () => {
+describe("containerTransport (the job's own Container instance)", () => {
   it('maps the library\'s "no instance" and rate-limit errors to too-many-renders (429), anything else to container-unavailable', async () => {
     const { noInstance, rateLimited } = await libraryMessages();
     for (const message of [noInstance, rateLimited]) {
@@ -70,7 +74,9 @@ describe('localTransport (the container server as a host process)', () => {
   let close: () => void = () => undefined;
   beforeAll(async () => {
     const app = new Hono();
-    app.put('/jobs/full', (c) => c.json({ error: { code: 'too-many-renders', message: 'All 1 render slot(s) are busy.', retryable: true } }, 429));
+    app.put('/jobs/full', (c) =>
+      c.json({ error: { code: 'too-many-renders', message: 'All 1 render slot(s) are busy.', retryable: true } }, 429),
+    );
     app.put('/jobs/:id', (c) => c.json({ id: c.req.param('id') }, 201));
     await new Promise<void>((resolve) => {
       const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
@@ -82,7 +88,7 @@ describe('localTransport (the container server as a host process)', () => {
   });
   afterAll(() => close());
 
-  it('passes the server\'s own error through, and says what to do when nothing listens', async () => {
+  it("passes the server's own error through, and says what to do when nothing listens", async () => {
     expect(await localTransport(url, 'ok').reserve()).toEqual({ ok: true });
     expect(await localTransport(url, 'full').reserve()).toMatchObject({ ok: false, error: { code: 'too-many-renders' } });
     // A port nothing listens on (this server's, after it is closed, would race other tests: use port 9 on loopback).

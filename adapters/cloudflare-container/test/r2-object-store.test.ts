@@ -8,7 +8,12 @@ let mf: Miniflare;
 let bucket: R2Bucket;
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response(null, { status: 404 }); } }', r2Buckets: ['RENDERS'], compatibilityDate: '2026-04-01' });
+  mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response(null, { status: 404 }); } }',
+    r2Buckets: ['RENDERS'],
+    compatibilityDate: '2026-04-01',
+  });
   bucket = (await mf.getR2Bucket('RENDERS')) as unknown as R2Bucket;
 }, 60_000);
 afterAll(async () => {
@@ -39,7 +44,11 @@ describe('createR2ObjectStore', () => {
     expect(await text(part!.body)).toBe('2345');
     expect(part!.info.size).toBe(10);
     expect(await text((await store.get('renders/b.bin', { start: 7 }))!.body)).toBe('789');
-    expect(await store.head('renders/b.bin')).toMatchObject({ size: 10, contentType: 'application/octet-stream', etag: expect.any(String) });
+    expect(await store.head('renders/b.bin')).toMatchObject({
+      size: 10,
+      contentType: 'application/octet-stream',
+      etag: expect.any(String),
+    });
     await store.delete('renders/b.bin');
     expect(await store.head('renders/b.bin')).toBeNull();
     expect(await store.get('renders/b.bin')).toBeNull();
@@ -58,9 +67,11 @@ describe('createR2ObjectStore', () => {
     expect(await text((await store.get('renders/c.txt'))!.body)).toBe('chunk-1 chunk-2');
   });
 
-  it('url(key) is the Worker route /r/<key>, or the bucket\'s public URL when set, with each segment encoded', () => {
+  it("url(key) is the Worker route /r/<key>, or the bucket's public URL when set, with each segment encoded", () => {
     expect(createR2ObjectStore(bucket).url('renders/x y.mp4')).toBe('/r/renders/x%20y.mp4');
-    expect(createR2ObjectStore(bucket, { publicUrl: 'https://media.example.com/' }).url('renders/id.mp4')).toBe('https://media.example.com/renders/id.mp4');
+    expect(createR2ObjectStore(bucket, { publicUrl: 'https://media.example.com/' }).url('renders/id.mp4')).toBe(
+      'https://media.example.com/renders/id.mp4',
+    );
     expect(r2ObjectUrl('renders/id.mp4')).toBe('/r/renders/id.mp4');
   });
 });

@@ -18,7 +18,14 @@ await build({
   logLevel: 'warning',
 });
 
-const page = await build({ entryPoints: [here('../src/preview-page.ts')], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'warning' });
+const page = await build({
+  entryPoints: [here('../src/preview-page.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  write: false,
+  logLevel: 'warning',
+});
 const { previewPageHtml } = await import(`data:text/javascript;base64,${Buffer.from(page.outputFiles[0].text).toString('base64')}`);
 await mkdir(here('../dist/preview'), { recursive: true });
 await writeFile(here('../dist/preview/index.html'), previewPageHtml());

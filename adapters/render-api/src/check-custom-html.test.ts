@@ -8,7 +8,14 @@ const check = (src: string): void => checkCustomHtmlSources(extractCompositionMe
 
 describe('checkCustomHtmlSources', () => {
   it('passes a posted document with no sub-composition file', () => {
-    expect(() => checkCustomHtmlSources(extractCompositionMetadata('<html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body><div data-composition-id="inline" data-start="0" data-duration="1">x</div></body></html>', { file: 'html' }))).not.toThrow();
+    expect(() =>
+      checkCustomHtmlSources(
+        extractCompositionMetadata(
+          '<html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body><div data-composition-id="inline" data-start="0" data-duration="1">x</div></body></html>',
+          { file: 'html' },
+        ),
+      ),
+    ).not.toThrow();
   });
 
   it.each([
@@ -33,7 +40,11 @@ describe('checkCustomHtmlSources', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toMatchObject({ code: 'invalid-composition', stage: 'load', details: { problems: [{ id: 's', src, reason: expect.stringContaining(reason) }] } });
+    expect(error).toMatchObject({
+      code: 'invalid-composition',
+      stage: 'load',
+      details: { problems: [{ id: 's', src, reason: expect.stringContaining(reason) }] },
+    });
     expect((error as Error).message).toContain(`data-composition-src="${src}" on "s" ${reason}`);
     expect((error as Error).message).not.toMatch(/\/tmp\/|\/srv\/|\/home\//);
   });

@@ -41,7 +41,10 @@ export async function checkRenderRequest(
     try {
       json = JSON.parse(text);
     } catch {
-      throw apiError('invalid-json', 'The request body is not valid JSON; send e.g. {"variables":{"title":"Hi"}} with Content-Type: application/json.');
+      throw apiError(
+        'invalid-json',
+        'The request body is not valid JSON; send e.g. {"variables":{"title":"Hi"}} with Content-Type: application/json.',
+      );
     }
   }
   const body = parseRenderBody(json);
@@ -56,9 +59,13 @@ export async function checkRenderRequest(
     }
     const bytes = new TextEncoder().encode(body.html).length;
     if (bytes > context.limits.maxHtmlBytes) {
-      throw apiError('body-too-large', `html is ${bytes} bytes, more than this deployment's limit of ${context.limits.maxHtmlBytes}; put large assets at public URLs.`, {
-        details: { field: 'html', limit: context.limits.maxHtmlBytes },
-      });
+      throw apiError(
+        'body-too-large',
+        `html is ${bytes} bytes, more than this deployment's limit of ${context.limits.maxHtmlBytes}; put large assets at public URLs.`,
+        {
+          details: { field: 'html', limit: context.limits.maxHtmlBytes },
+        },
+      );
     }
     metadata = extractCompositionMetadata(body.html, { file: 'html' });
     checkCustomHtmlSources(metadata);

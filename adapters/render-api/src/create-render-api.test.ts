@@ -18,11 +18,17 @@ const composition: FileSource = { read: async (path) => (path === 'index.html' ?
 
 function memoryObjects(options: { url?: (key: string) => string | null } = {}): ObjectStore & { files: Map<string, Uint8Array> } {
   const files = new Map<string, Uint8Array>();
-  const info = (key: string): ObjectInfo | null => (files.has(key) ? { key, size: files.get(key)!.length, contentType: 'video/mp4', uploadedAt: new Date().toISOString() } : null);
+  const info = (key: string): ObjectInfo | null =>
+    files.has(key) ? { key, size: files.get(key)!.length, contentType: 'video/mp4', uploadedAt: new Date().toISOString() } : null;
   return {
     files,
     async put(key, body) {
-      files.set(key, typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body instanceof ArrayBuffer ? body : await new Response(body as ReadableStream).arrayBuffer()));
+      files.set(
+        key,
+        typeof body === 'string'
+          ? new TextEncoder().encode(body)
+          : new Uint8Array(body instanceof ArrayBuffer ? body : await new Response(body as ReadableStream).arrayBuffer()),
+      );
       return { created: true };
     },
     async get(key, range) {
@@ -68,7 +74,15 @@ function setup(extra: Partial<RenderApiOptions> = {}, runnerOptions: { ignoreCan
   const scripted = scriptedRunner(objects, runnerOptions);
   const jobs = createMemoryJobStore();
   let n = 0;
-  const app = createRenderApi({ runner: scripted.runner, jobs, objects, composition, answerMode: 'call-id', newId: () => `job-${++n}`, ...extra });
+  const app = createRenderApi({
+    runner: scripted.runner,
+    jobs,
+    objects,
+    composition,
+    answerMode: 'call-id',
+    newId: () => `job-${++n}`,
+    ...extra,
+  });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     app.request('/api/render', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
   return { app, post, jobs, objects, ...scripted };
@@ -110,7 +124,10 @@ describe('createRenderApi', () => {
 
   it('two concurrent requests with one Idempotency-Key make one render', async () => {
     const { post, started } = setup();
-    const [a, b] = await Promise.all([post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' }), post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' })]);
+    const [a, b] = await Promise.all([
+      post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' }),
+      post({ variables: { title: 'x' } }, { 'idempotency-key': 'k' }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect((await a.json()).call_id).toBe((await b.json()).call_id);
     await settle();
@@ -142,11 +159,17 @@ describe('createRenderApi', () => {
     expect((await answer.json()).error.code).toBe('render-cancelled');
   });
 
-  it('the runner gets the output key, content type and the deployment limits; its failure is the job\'s error with its status', async () => {
+  it("the runner gets the output key, content type and the deployment limits; its failure is the job's error with its status", async () => {
     const { app, post, started } = setup({ limits: { maxFrames: 100, maxRenderSeconds: 60 } });
     const { call_id: id } = await (await post({ format: 'webm', variables: { title: 'q' } })).json();
     await settle();
-    expect(started[0]!.job).toMatchObject({ id, outputKey: `renders/${id}.webm`, contentType: 'video/webm', request: { format: 'webm', variables: { title: 'q' } }, limits: { maxFrames: 100, maxRenderSeconds: 60 } });
+    expect(started[0]!.job).toMatchObject({
+      id,
+      outputKey: `renders/${id}.webm`,
+      contentType: 'video/webm',
+      request: { format: 'webm', variables: { title: 'q' } },
+      limits: { maxFrames: 100, maxRenderSeconds: 60 },
+    });
     started[0]!.finish(new SeekframeError('render-timeout', 'too slow', { stage: 'capture' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     const answer = await app.request(`/api/render/${id}`);
@@ -167,7 +190,12 @@ describe('createRenderApi', () => {
     started[0]!.finish();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const json = await app.request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
-    expect(await json.json()).toMatchObject({ status: 'completed', progress: 1, framesRendered: 10, result: { key: `renders/${id}.mp4`, durationMs: 42, url: `/api/render/${id}` } });
+    expect(await json.json()).toMatchObject({
+      status: 'completed',
+      progress: 1,
+      framesRendered: 10,
+      result: { key: `renders/${id}.mp4`, durationMs: 42, url: `/api/render/${id}` },
+    });
     const part = await app.request(`/api/render/${id}`, { headers: { range: 'bytes=0-6' } });
     expect(part.status).toBe(206);
     expect(await part.text()).toBe('MP4DATA');
@@ -176,7 +204,14 @@ describe('createRenderApi', () => {
   it('redirects to the store URL when the store has one', async () => {
     const objects = memoryObjects({ url: (key) => `https://blob.example/${key}` });
     const scripted = scriptedRunner(objects);
-    const app = createRenderApi({ runner: scripted.runner, jobs: createMemoryJobStore(), objects, composition, answerMode: 'call-id', newId: () => 'r1' });
+    const app = createRenderApi({
+      runner: scripted.runner,
+      jobs: createMemoryJobStore(),
+      objects,
+      composition,
+      answerMode: 'call-id',
+      newId: () => 'r1',
+    });
     await app.request('/api/render', { method: 'POST', body: '{}' });
     await settle();
     scripted.started[0]!.finish();
@@ -232,7 +267,7 @@ describe('createRenderApi', () => {
     expect(await second.text()).toBe('DONE');
   });
 
-  it('the job record keeps the body\'s hash, not its html; the runner still gets the html', async () => {
+  it("the job record keeps the body's hash, not its html; the runner still gets the html", async () => {
     const { post, jobs, started } = setup({ allowCustomHtml: true });
     const html = `<html data-composition-id="big" data-width="16" data-height="16" data-duration="1"><body>${'x'.repeat(200_000)}</body></html>`;
     const answer = await post({ html }, { 'idempotency-key': 'big-1' });
@@ -248,7 +283,7 @@ describe('createRenderApi', () => {
     expect((await post({ html: html.replace('big', 'other') }, { 'idempotency-key': 'big-1' })).status).toBe(409);
   });
 
-  it('a render that lands after its job expired is deleted at once; an expired job\'s file goes before the 410', async () => {
+  it("a render that lands after its job expired is deleted at once; an expired job's file goes before the 410", async () => {
     let clock = Date.parse('2030-01-01T00:00:00Z');
     const { app, post, started, objects } = setup({ retentionSeconds: 60, now: () => new Date(clock) });
     const { call_id: late } = await (await post({})).json();
@@ -280,7 +315,7 @@ describe('createRenderApi', () => {
     expect((await app.request('/api/composition')).status).toBe(200);
   });
 
-  it('answer mode async: 202 {id, statusUrl} at once without Prefer; a detached runner\'s own progress fields are answered and documented', async () => {
+  it("answer mode async: 202 {id, statusUrl} at once without Prefer; a detached runner's own progress fields are answered and documented", async () => {
     const objects = memoryObjects({ url: (key) => `https://files.example/${key}` });
     const fields = z.object({ chunks: z.object({ done: z.number().int(), total: z.number().int() }) });
     let step = 0;
@@ -289,14 +324,32 @@ describe('createRenderApi', () => {
       start: async () => ({ kind: 'detached' }),
       async poll() {
         step++;
-        if (step === 1) return { status: 'running', progress: 0.5, runnerProgress: { chunks: { done: 1, total: 2 } } satisfies z.input<typeof fields> };
+        if (step === 1)
+          return { status: 'running', progress: 0.5, runnerProgress: { chunks: { done: 1, total: 2 } } satisfies z.input<typeof fields> };
         await objects.put('out/job-1.mp4', 'MP4');
-        return { status: 'completed', progress: 1, runnerProgress: { chunks: { done: 2, total: 2 } }, result: { url: 'https://files.example/out/job-1.mp4', key: 'out/job-1.mp4', durationMs: 5 } };
+        return {
+          status: 'completed',
+          progress: 1,
+          runnerProgress: { chunks: { done: 2, total: 2 } },
+          result: { url: 'https://files.example/out/job-1.mp4', key: 'out/job-1.mp4', durationMs: 5 },
+        };
       },
       cancel: async () => undefined,
     };
-    const app = createRenderApi({ runner, jobs: createMemoryJobStore(), objects, composition, answerMode: 'async', newId: (input) => `job-${input.request.variables.title}`, outputKey: (id) => `out/${id}.mp4` });
-    const started = await app.request('/api/render', { method: 'POST', body: JSON.stringify({ variables: { title: '1' } }), headers: { 'content-type': 'application/json' } });
+    const app = createRenderApi({
+      runner,
+      jobs: createMemoryJobStore(),
+      objects,
+      composition,
+      answerMode: 'async',
+      newId: (input) => `job-${input.request.variables.title}`,
+      outputKey: (id) => `out/${id}.mp4`,
+    });
+    const started = await app.request('/api/render', {
+      method: 'POST',
+      body: JSON.stringify({ variables: { title: '1' } }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(started.status).toBe(202);
     expect(await started.json()).toEqual({ id: 'job-1', statusUrl: '/api/render/job-1' });
     expect(started.headers.get('location')).toBe('/api/render/job-1');
@@ -321,9 +374,11 @@ describe('createRenderApi', () => {
     const { post, started } = setup({ limits: { maxVariablesBytes: 64 } });
     const answer = await post({ variables: { title: 'x'.repeat(100) } });
     expect(answer.status).toBe(413);
-    expect(((await answer.json()) as { error: { code: string; details: { limit: number } } }).error).toMatchObject({ code: 'variables-too-large', details: { limit: 64 } });
+    expect(((await answer.json()) as { error: { code: string; details: { limit: number } } }).error).toMatchObject({
+      code: 'variables-too-large',
+      details: { limit: 64 },
+    });
     expect(started).toHaveLength(0);
     expect((await post({ variables: { title: 'short' } })).status).toBe(200);
   });
 });
-

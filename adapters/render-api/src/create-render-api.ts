@@ -23,35 +23,50 @@ export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
   const service = createJobService({ ...options, limits });
   const serveRenders = options.serveRendersRoute ?? options.answerMode === 'call-id';
   // Every API route needs the token when one is set; the preview page and its assets do not.
-  const requireToken = bearerToken({ token: options.token, message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".' });
+  const requireToken = bearerToken({
+    token: options.token,
+    message: 'This render API needs a token: send the header "Authorization: Bearer <RENDER_API_TOKEN>".',
+  });
 
   let document: ReturnType<typeof renderApiDocument> | undefined;
   const app = new Hono<RequestIdEnv>()
     .onError(errorHandler({ retryAfterSeconds: CAPACITY_RETRY_SECONDS }))
     .notFound(() => {
-      throw apiError('not-found', `No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id (all described at GET ${OPENAPI_PATH}).`);
+      throw apiError(
+        'not-found',
+        `No such route; the render API serves GET /, GET /api/composition, POST /api/render and GET/DELETE /api/render/:id (all described at GET ${OPENAPI_PATH}).`,
+      );
     })
     .use(requestId())
     .use(requestLimits())
     // Before the token check, so it needs none: the document describes the API and holds no data.
     // Made on the first request, once per app (a few ms of schema conversion).
-    .get(
-      OPENAPI_PATH,
-      (c) =>
-        c.json(
-          (document ??= renderApiDocument({
-            answerMode: options.answerMode,
-            serveRenders,
-            progressFields: options.runner.progressFields,
-            variablesLimit: limits.maxVariablesBytes !== undefined,
-            ...(options.title ? { title: options.title } : {}),
-          })),
-        ),
+    .get(OPENAPI_PATH, (c) =>
+      c.json(
+        (document ??= renderApiDocument({
+          answerMode: options.answerMode,
+          serveRenders,
+          progressFields: options.runner.progressFields,
+          variablesLimit: limits.maxVariablesBytes !== undefined,
+          ...(options.title ? { title: options.title } : {}),
+        })),
+      ),
     )
     .use('/api/*', requireToken)
     .route('/', previewRoutes(options))
     .route('/api', compositionRoutes(loadComposition))
-    .route('/api', renderRoutes({ service, objects: options.objects, loadComposition, answerMode: options.answerMode, allowCustomHtml: options.allowCustomHtml ?? false, limits, webhooks: options.webhooks }));
+    .route(
+      '/api',
+      renderRoutes({
+        service,
+        objects: options.objects,
+        loadComposition,
+        answerMode: options.answerMode,
+        allowCustomHtml: options.allowCustomHtml ?? false,
+        limits,
+        webhooks: options.webhooks,
+      }),
+    );
   if (serveRenders) app.use('/renders/*', requireToken).route('/', storedRenderRoutes(options.objects));
   return app;
 }

@@ -1,8 +1,23 @@
 // Platform-neutral entry: no `node:` import anywhere in this graph (it loads in a Worker).
 export { createRenderApi } from './create-render-api.js';
-export { createJobService, type JobLifecycleEvent, type JobRequestContext, type JobService, type JobServiceOptions, type StartJobInput } from './job-service.js';
+export {
+  createJobService,
+  type JobLifecycleEvent,
+  type JobRequestContext,
+  type JobService,
+  type JobServiceOptions,
+  type StartJobInput,
+} from './job-service.js';
 export { RenderBodySchema, parseRenderBody, type RenderBody } from './parse-render-body.js';
-export { DEFAULT_LIMITS, renderApiSettingsFromEnv, type AnswerMode, type RenderApiLimits, type RenderApiOptions, type RenderApiWebhooks, type WebhookSettings } from './render-api-options.js';
+export {
+  DEFAULT_LIMITS,
+  renderApiSettingsFromEnv,
+  type AnswerMode,
+  type RenderApiLimits,
+  type RenderApiOptions,
+  type RenderApiWebhooks,
+  type WebhookSettings,
+} from './render-api-options.js';
 export type {
   ByteRange,
   CompositionSource,

@@ -6,7 +6,12 @@ import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js
 import { isFinished, type JobUpdate, type RenderJob, type RenderJobRequest } from './render-job.js';
 import { runJob } from './run-job.js';
 
-const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = { mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', gif: 'image/gif' };
+const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  gif: 'image/gif',
+};
 /** Seconds a client waits between status polls; a detached render is re-read at half this. */
 export const POLL_SECONDS = 2;
 /** Seconds a client is told to wait before retrying at capacity. */
@@ -110,7 +115,14 @@ export function createJobService(options: JobServiceOptions): JobService {
     const done = runJob(
       { jobs, objects, runner, now: () => now().getTime(), listener },
       job,
-      { id: job.id, request, outputKey: job.outputKey, contentType: CONTENT_TYPES[job.request.format], limits: runnerLimits(limits), origin: baseUrl },
+      {
+        id: job.id,
+        request,
+        outputKey: job.outputKey,
+        contentType: CONTENT_TYPES[job.request.format],
+        limits: runnerLimits(limits),
+        origin: baseUrl,
+      },
       controller.signal,
     )
       // A render that finished after its job expired (a short retention) is deleted at once.
@@ -142,7 +154,10 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   /** Marks the job cancelled (it stays so whatever the runner reports next) and stops its render. */
   async function stop(id: string, message: string): Promise<RenderJob | null> {
-    const job = await jobs.update(id, { status: 'cancelled', error: { code: 'render-cancelled', message, stage: 'capture', retryable: false } });
+    const job = await jobs.update(id, {
+      status: 'cancelled',
+      error: { code: 'render-cancelled', message, stage: 'capture', retryable: false },
+    });
     // A cancelled render's webhook hears render.failed with code render-cancelled: its last event.
     const listener = job ? (webhooks.existing(id) ?? webhooks.listenerFor(job, 'http://localhost')) : null;
     if (listener && job?.error) {
@@ -177,7 +192,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (!job) throw apiError('render-not-found', `No render with id "${id}"; POST /api/render answers the id to poll.`);
     if (Date.parse(job.expiresAt) <= now().getTime()) {
       await dropOutput(job);
-      throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, { details: { expiresAt: job.expiresAt } });
+      throw apiError('render-expired', `Render ${id} expired at ${job.expiresAt}; its output is no longer kept. Render again.`, {
+        details: { expiresAt: job.expiresAt },
+      });
     }
     if (!isFinished(job.status) && runner.poll && !local.has(id)) {
       const update = await runner.poll(job);
@@ -205,7 +222,8 @@ export function createJobService(options: JobServiceOptions): JobService {
     const onAbort = (): void => {
       void (async () => {
         const job = await jobs.get(id);
-        if (job && !isFinished(job.status)) await stop(id, `Render ${id} was cancelled: the client of the synchronous POST /api/render disconnected before it finished.`);
+        if (job && !isFinished(job.status))
+          await stop(id, `Render ${id} was cancelled: the client of the synchronous POST /api/render disconnected before it finished.`);
       })().catch(() => undefined);
     };
     if (signal.aborted) onAbort();
@@ -223,10 +241,14 @@ export function createJobService(options: JobServiceOptions): JobService {
         if (existing) return { job: sameBody(existing, bodyHash), created: false };
       }
       if (jobs.countActive && (await jobs.countActive()) >= maxConcurrent) {
-        throw apiError('too-many-renders', `This deployment is rendering ${maxConcurrent} video(s) already; try again in ${CAPACITY_RETRY_SECONDS} s.`, {
-          retryable: true,
-          details: { maxConcurrentRenders: maxConcurrent },
-        });
+        throw apiError(
+          'too-many-renders',
+          `This deployment is rendering ${maxConcurrent} video(s) already; try again in ${CAPACITY_RETRY_SECONDS} s.`,
+          {
+            retryable: true,
+            details: { maxConcurrentRenders: maxConcurrent },
+          },
+        );
       }
       const id = input.id ?? newId(input);
       const job = newJob(id, outputKey(id, input.request), now(), retentionMs, input);
@@ -265,7 +287,11 @@ export function createJobService(options: JobServiceOptions): JobService {
     async cancel(id, message) {
       const job = await get(id);
       if (isFinished(job.status)) {
-        throw apiError('render-not-running', `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`, { details: { status: job.status } });
+        throw apiError(
+          'render-not-running',
+          `Render ${job.id} is already ${job.status}; only a queued or running render can be cancelled.`,
+          { details: { status: job.status } },
+        );
       }
       return (await stop(id, message)) ?? job;
     },
@@ -274,7 +300,12 @@ export function createJobService(options: JobServiceOptions): JobService {
 
 /** The limits a runner enforces, from the deployment's. */
 function runnerLimits(limits: RenderApiLimits): { maxFrames: number; maxRenderSeconds: number; maxPixels: number; maxMemoryMB?: number } {
-  return { maxFrames: limits.maxFrames, maxRenderSeconds: limits.maxRenderSeconds, maxPixels: limits.maxPixels, ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }) };
+  return {
+    maxFrames: limits.maxFrames,
+    maxRenderSeconds: limits.maxRenderSeconds,
+    maxPixels: limits.maxPixels,
+    ...(limits.maxMemoryMB === undefined ? {} : { maxMemoryMB: limits.maxMemoryMB }),
+  };
 }
 
 function newJob(id: string, outputKey: string, created: Date, retentionMs: number, input: StartJobInput): RenderJob {
@@ -303,9 +334,13 @@ function newJob(id: string, outputKey: string, created: Date, retentionMs: numbe
 function sameBody(job: RenderJob, bodyHash: string): RenderJob {
   if (job.bodyHash !== bodyHash) {
     const named = job.idempotencyKey === undefined ? `Render id "${job.id}"` : `Idempotency-Key "${job.idempotencyKey}"`;
-    throw apiError('idempotency-conflict', `${named} was already used with a different body (render ${job.id}); use a new ${job.idempotencyKey === undefined ? 'id' : 'key'} for a different render.`, {
-      details: { id: job.id },
-    });
+    throw apiError(
+      'idempotency-conflict',
+      `${named} was already used with a different body (render ${job.id}); use a new ${job.idempotencyKey === undefined ? 'id' : 'key'} for a different render.`,
+      {
+        details: { id: job.id },
+      },
+    );
   }
   return job;
 }

@@ -12,7 +12,10 @@ import { renderApiSettingsFromEnv } from './render-api-options.js';
  * Deliveries go to an in-memory sender here (the HTTP side is covered by the contract suite).
  */
 const composition: FileSource = {
-  read: async (path) => (path === 'index.html' ? { body: `<html data-composition-id="u" data-width="16" data-height="16" data-duration="1" data-fps="10"></html>` } : null),
+  read: async (path) =>
+    path === 'index.html'
+      ? { body: `<html data-composition-id="u" data-width="16" data-height="16" data-duration="1" data-fps="10"></html>` }
+      : null,
 };
 
 describe('webhooks of a detached render (learnt by polling)', () => {
@@ -25,9 +28,19 @@ describe('webhooks of a detached render (learnt by polling)', () => {
     const updates: (JobUpdate | null)[] = [
       { status: 'running', stage: 'capture', framesRendered: 4, totalFrames: 10, progress: 0.4 },
       null,
-      { status: 'completed', stage: 'finish', framesRendered: 10, progress: 1, result: { url: '/api/render/j1', key: 'renders/j1.mp4', durationMs: 900, size: 1234 } },
+      {
+        status: 'completed',
+        stage: 'finish',
+        framesRendered: 10,
+        progress: 1,
+        result: { url: '/api/render/j1', key: 'renders/j1.mp4', durationMs: 900, size: 1234 },
+      },
     ];
-    const runner: RenderRunner = { start: async () => ({ kind: 'detached' }), cancel: async () => undefined, poll: async () => updates.shift() ?? null };
+    const runner: RenderRunner = {
+      start: async () => ({ kind: 'detached' }),
+      cancel: async () => undefined,
+      poll: async () => updates.shift() ?? null,
+    };
     const objects = { head: async () => null, url: () => null } as unknown as ObjectStore;
     const pending: Promise<unknown>[] = [];
     const app = createRenderApi({
@@ -40,7 +53,11 @@ describe('webhooks of a detached render (learnt by polling)', () => {
       waitUntil: (promise) => void pending.push(promise),
       webhooks: { secret: 's', send, checkUrl: async () => undefined, progressIntervalMs: 0 },
     });
-    const started = await app.request('http://render.example.test/api/render', { method: 'POST', body: JSON.stringify({ webhook: { url: 'https://hooks.example.test/x' } }), headers: { 'content-type': 'application/json' } });
+    const started = await app.request('http://render.example.test/api/render', {
+      method: 'POST',
+      body: JSON.stringify({ webhook: { url: 'https://hooks.example.test/x' } }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(started.status).toBe(200);
     const settle = async () => {
       while (pending.length) await Promise.all(pending.splice(0));
@@ -53,9 +70,15 @@ describe('webhooks of a detached render (learnt by polling)', () => {
     expect(posts.map((p) => p.type)).toEqual(['render.started', 'render.progress', 'render.completed']);
     expect(posts[1]!.data).toMatchObject({ framesRendered: 4, totalFrames: 10, progress: 0.4 });
     expect(posts[2]!.data).toEqual({ url: 'http://render.example.test/api/render/j1', size: 1234, durationMs: 900, frames: 10 });
-    const status = (await (await app.request('/api/render/j1', { headers: { accept: 'application/json' } })).json()) as { webhook: { url: string; attempts: { event: string; ok: boolean }[] } };
+    const status = (await (await app.request('/api/render/j1', { headers: { accept: 'application/json' } })).json()) as {
+      webhook: { url: string; attempts: { event: string; ok: boolean }[] };
+    };
     expect(status.webhook.url).toBe('https://hooks.example.test/x');
-    expect(status.webhook.attempts.map((a) => `${a.event}:${a.ok}`)).toEqual(['render.started:true', 'render.progress:true', 'render.completed:true']);
+    expect(status.webhook.attempts.map((a) => `${a.event}:${a.ok}`)).toEqual([
+      'render.started:true',
+      'render.progress:true',
+      'render.completed:true',
+    ]);
   });
 });
 
@@ -66,7 +89,18 @@ describe('a detached render with a webhook that nobody polls', () => {
       types.push((JSON.parse(post.body) as { type: string }).type);
       return { status: 200 };
     };
-    const updates: (JobUpdate | null)[] = [null, { status: 'running', stage: 'capture', framesRendered: 2, totalFrames: 10, progress: 0.2 }, null, { status: 'completed', stage: 'finish', framesRendered: 10, progress: 1, result: { url: '/api/render/j2', key: 'renders/j2.mp4', durationMs: 500, size: 99 } }];
+    const updates: (JobUpdate | null)[] = [
+      null,
+      { status: 'running', stage: 'capture', framesRendered: 2, totalFrames: 10, progress: 0.2 },
+      null,
+      {
+        status: 'completed',
+        stage: 'finish',
+        framesRendered: 10,
+        progress: 1,
+        result: { url: '/api/render/j2', key: 'renders/j2.mp4', durationMs: 500, size: 99 },
+      },
+    ];
     let polls = 0;
     const runner: RenderRunner = {
       start: async () => ({ kind: 'detached' }),
@@ -87,7 +121,11 @@ describe('a detached render with a webhook that nobody polls', () => {
       waitUntil: (promise) => void pending.push(promise),
       webhooks: { secret: 's', send, checkUrl: async () => undefined, progressIntervalMs: 0, followIntervalMs: 5 },
     });
-    const started = await app.request('http://render.example.test/api/render', { method: 'POST', body: JSON.stringify({ webhook: { url: 'https://hooks.example.test/x' } }), headers: { 'content-type': 'application/json' } });
+    const started = await app.request('http://render.example.test/api/render', {
+      method: 'POST',
+      body: JSON.stringify({ webhook: { url: 'https://hooks.example.test/x' } }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(started.status).toBe(200);
     // No GET /api/render/j2 at all: only what the platform keeps running after the answer.
     while (pending.length) await Promise.all(pending.splice(0));
@@ -98,7 +136,10 @@ describe('a detached render with a webhook that nobody polls', () => {
 
 describe('RENDER_WEBHOOK_* settings', () => {
   it('reads the secret and the loopback opt-in; a blank secret is refused, naming the variable', () => {
-    expect(renderApiSettingsFromEnv({ RENDER_WEBHOOK_SECRET: ' abc ', RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' })).toMatchObject({ webhookSecret: 'abc', webhookAllowLoopback: true });
+    expect(renderApiSettingsFromEnv({ RENDER_WEBHOOK_SECRET: ' abc ', RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' })).toMatchObject({
+      webhookSecret: 'abc',
+      webhookAllowLoopback: true,
+    });
     expect(renderApiSettingsFromEnv({})).toMatchObject({ webhookAllowLoopback: false });
     expect(renderApiSettingsFromEnv({}).webhookSecret).toBeUndefined();
     expect(() => renderApiSettingsFromEnv({ RENDER_WEBHOOK_SECRET: '  ' })).toThrow(/RENDER_WEBHOOK_SECRET is set but blank/);

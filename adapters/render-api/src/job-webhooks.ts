@@ -9,7 +9,12 @@ import { isFinished, type RenderJob } from './render-job.js';
  * in the background and writes every attempt into the job record (`webhookAttempts`, shown by
  * `GET /api/render/:id`). Null when the job has no webhook or the deployment no secret.
  */
-export function jobWebhookListener(job: RenderJob, jobs: JobStore, webhooks: RenderApiWebhooks | undefined, context: { now: () => number; baseUrl: string }): JobWebhookListener | null {
+export function jobWebhookListener(
+  job: RenderJob,
+  jobs: JobStore,
+  webhooks: RenderApiWebhooks | undefined,
+  context: { now: () => number; baseUrl: string },
+): JobWebhookListener | null {
   const webhook = job.request.webhook;
   if (!webhook || !webhooks?.secret || !webhooks.send) return null;
   const notifier = createWebhookNotifier({
@@ -42,7 +47,11 @@ export interface JobWebhooks {
   settle(id: string, listener: JobWebhookListener): Promise<void>;
 }
 
-export function createJobWebhooks(jobs: JobStore, webhooks: RenderApiWebhooks | undefined, context: { now: () => number; waitUntil?: ((promise: Promise<unknown>) => void) | undefined }): JobWebhooks {
+export function createJobWebhooks(
+  jobs: JobStore,
+  webhooks: RenderApiWebhooks | undefined,
+  context: { now: () => number; waitUntil?: ((promise: Promise<unknown>) => void) | undefined },
+): JobWebhooks {
   /** Until their final event. */
   const listeners = new Map<string, JobWebhookListener>();
   return {

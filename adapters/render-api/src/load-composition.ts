@@ -19,7 +19,14 @@ export type CompositionInfo = z.output<typeof CompositionInfoSchema>;
 export const DEFAULT_FPS = 30;
 
 export function compositionInfo(metadata: CompositionMetadata): CompositionInfo {
-  return { id: metadata.id, width: metadata.width, height: metadata.height, fps: metadata.fps ?? DEFAULT_FPS, duration: metadata.duration, variables: metadata.variables };
+  return {
+    id: metadata.id,
+    width: metadata.width,
+    height: metadata.height,
+    fps: metadata.fps ?? DEFAULT_FPS,
+    duration: metadata.duration,
+    variables: metadata.variables,
+  };
 }
 
 /** Reads and parses the template's `index.html` once; a broken one fails every request that needs it, with the reason. */
@@ -29,7 +36,11 @@ export function compositionLoader(source: CompositionSource): () => Promise<Comp
     pending ??= (async () => {
       const file = await source.read('index.html');
       if (!file) {
-        throw apiError('invalid-composition', "The template's composition has no index.html; put the composition's entry file at index.html in its folder.", { stage: 'load' });
+        throw apiError(
+          'invalid-composition',
+          "The template's composition has no index.html; put the composition's entry file at index.html in its folder.",
+          { stage: 'load' },
+        );
       }
       return extractCompositionMetadata(await readText(file.body), { file: 'index.html' });
     })();

@@ -85,7 +85,10 @@ describe('renderApiDocument', () => {
   });
 
   it('the request body schema is RenderBodySchema: strict, the formats and the fps range', () => {
-    const body = renderApiDocument({ answerMode: 'sync' }).components?.schemas?.RenderBody as { additionalProperties: unknown; properties: Record<string, { enum?: string[]; minimum?: number; maximum?: number }> };
+    const body = renderApiDocument({ answerMode: 'sync' }).components?.schemas?.RenderBody as {
+      additionalProperties: unknown;
+      properties: Record<string, { enum?: string[]; minimum?: number; maximum?: number }>;
+    };
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.format?.enum).toEqual(['mp4', 'webm', 'mov', 'gif']);
     expect([body.properties.fps?.minimum, body.properties.fps?.maximum]).toEqual([1, 240]);
@@ -113,7 +116,12 @@ describe(`GET ${OPENAPI_PATH}`, () => {
 describe('the document describes the real answers', () => {
   for (const answerMode of ['sync', 'call-id'] as const) {
     it(`POST, poll, JSON result, cancel and errors conform (answer mode ${answerMode})`, async () => {
-      const api = app(answerMode, { newId: (() => { let n = 0; return () => `doc-${answerMode}-${++n}`; })() });
+      const api = app(answerMode, {
+        newId: (() => {
+          let n = 0;
+          return () => `doc-${answerMode}-${++n}`;
+        })(),
+      });
       const document = (await dereference(asServed(renderApiDocument({ answerMode })))) as any;
       const ajv = new Ajv2020({ strict: false });
       ajv.addFormat('binary', true);
@@ -121,12 +129,28 @@ describe('the document describes the real answers', () => {
         const type = (answer.headers.get('content-type') ?? '').split(';')[0]!;
         const schema = document.paths[route][method].responses[String(answer.status)]?.content?.[type]?.schema;
         const body = await answer.json();
-        expect({ route, method, status: answer.status, type, documented: schema !== undefined }).toEqual({ route, method, status: answer.status, type, documented: true });
+        expect({ route, method, status: answer.status, type, documented: schema !== undefined }).toEqual({
+          route,
+          method,
+          status: answer.status,
+          type,
+          documented: true,
+        });
         const check = ajv.compile(schema);
-        expect({ route, status: answer.status, body, errors: check(body) ? null : check.errors }).toEqual({ route, status: answer.status, body, errors: null });
+        expect({ route, status: answer.status, body, errors: check(body) ? null : check.errors }).toEqual({
+          route,
+          status: answer.status,
+          body,
+          errors: null,
+        });
         return body;
       };
-      const post = (body: unknown, headers: Record<string, string> = {}) => api.request('/api/render', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+      const post = (body: unknown, headers: Record<string, string> = {}) =>
+        api.request('/api/render', {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json', ...headers },
+        });
 
       await conforms('/api/composition', 'get', await api.request('/api/composition'));
       const started = await conforms('/api/render', 'post', await post({ variables: { title: 'Hi' } }));
@@ -153,7 +177,10 @@ describe('the document describes the real answers', () => {
     expect(progress.status).toBe(202);
     const progressSchema = ajv.compile(document.paths['/api/render/{id}'].get.responses['202'].content['application/json'].schema);
     const progressBody = await progress.json();
-    expect({ body: progressBody, errors: progressSchema(progressBody) ? null : progressSchema.errors }).toEqual({ body: progressBody, errors: null });
+    expect({ body: progressBody, errors: progressSchema(progressBody) ? null : progressSchema.errors }).toEqual({
+      body: progressBody,
+      errors: null,
+    });
     const cancelled = await api.request('/api/render/doc-running', { method: 'DELETE' });
     expect(cancelled.status).toBe(202);
     const cancelSchema = ajv.compile(document.paths['/api/render/{id}'].delete.responses['202'].content['application/json'].schema);
@@ -169,13 +196,29 @@ describe('the webhooks section', () => {
     const ajv = new Ajv2020({ strict: false });
     const events = [
       buildWebhookEvent({ renderId: 'r1', type: 'render.started', data: {} }),
-      buildWebhookEvent({ renderId: 'r1', customData: { order: 'A-17' }, type: 'render.progress', data: { progress: 0.5, stage: 'capture', framesRendered: 5, totalFrames: 10 } }),
-      buildWebhookEvent({ renderId: 'r1', type: 'render.completed', data: { url: 'https://example.test/r1.mp4', size: 10, durationMs: 20, frames: 10 } }),
-      buildWebhookEvent({ renderId: 'r1', type: 'render.failed', data: failedData({ code: 'page-script-error', message: 'boom', stage: 'load', retryable: false }) }),
+      buildWebhookEvent({
+        renderId: 'r1',
+        customData: { order: 'A-17' },
+        type: 'render.progress',
+        data: { progress: 0.5, stage: 'capture', framesRendered: 5, totalFrames: 10 },
+      }),
+      buildWebhookEvent({
+        renderId: 'r1',
+        type: 'render.completed',
+        data: { url: 'https://example.test/r1.mp4', size: 10, durationMs: 20, frames: 10 },
+      }),
+      buildWebhookEvent({
+        renderId: 'r1',
+        type: 'render.failed',
+        data: failedData({ code: 'page-script-error', message: 'boom', stage: 'load', retryable: false }),
+      }),
     ];
     for (const event of events) {
       const check = ajv.compile(document.webhooks[event.type].post.requestBody.content['application/json'].schema);
-      expect({ type: event.type, errors: check(JSON.parse(JSON.stringify(event))) ? null : check.errors }).toEqual({ type: event.type, errors: null });
+      expect({ type: event.type, errors: check(JSON.parse(JSON.stringify(event))) ? null : check.errors }).toEqual({
+        type: event.type,
+        errors: null,
+      });
     }
     // And refuses what is not an event of its type: a completed event under render.failed.
     const failed = ajv.compile(document.webhooks['render.failed'].post.requestBody.content['application/json'].schema);

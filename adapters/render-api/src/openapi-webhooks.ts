@@ -11,7 +11,9 @@ const WHEN: Record<WebhookEventType, string> = {
 };
 
 const DeliveryHeaders = z.object({
-  'seekframe-signature': z.string().describe('`t=<unix seconds>,v1=<64 hex digits>`: HMAC-SHA256 of `<t>.<body>` with RENDER_WEBHOOK_SECRET.'),
+  'seekframe-signature': z
+    .string()
+    .describe('`t=<unix seconds>,v1=<64 hex digits>`: HMAC-SHA256 of `<t>.<body>` with RENDER_WEBHOOK_SECRET.'),
   'seekframe-webhook-id': z.string().describe('The event id, the same on every retry of this event.'),
   'seekframe-event': z.enum(WEBHOOK_EVENT_TYPES).describe('The event type.'),
 });

@@ -21,7 +21,12 @@ function thrown(fn: () => unknown): SeekframeError {
 describe('parseRenderBody', () => {
   it('accepts an empty object and the documented fields', () => {
     expect(parseRenderBody({})).toEqual({});
-    expect(parseRenderBody({ variables: { a: 1 }, format: 'webm', quality: 'draft', fps: 24 })).toEqual({ variables: { a: 1 }, format: 'webm', quality: 'draft', fps: 24 });
+    expect(parseRenderBody({ variables: { a: 1 }, format: 'webm', quality: 'draft', fps: 24 })).toEqual({
+      variables: { a: 1 },
+      format: 'webm',
+      quality: 'draft',
+      fps: 24,
+    });
   });
 
   it('refuses unknown fields, bad option values and non-objects with invalid-body, naming each field', () => {
@@ -36,13 +41,21 @@ describe('parseRenderBody', () => {
     // A folder format gets a reason, not only the list of formats.
     const hls = thrown(() => parseRenderBody({ format: 'hls' }));
     expect(hls.code).toBe('invalid-body');
-    expect(hls.message).toMatch(/format: hls writes a folder of files \(a playlist and its segments\), and this API answers with one file; use one of mp4, webm, mov, gif, or `seekframe render --format hls`/);
+    expect(hls.message).toMatch(
+      /format: hls writes a folder of files \(a playlist and its segments\), and this API answers with one file; use one of mp4, webm, mov, gif, or `seekframe render --format hls`/,
+    );
   });
 });
 
 describe('checkRenderVariables (strict)', () => {
   it('passes declared values of the right type and range', () => {
-    expect(checkRenderVariables({ title: 'abc', n: 3, mode: 'y', on: false, tint: '#ff0000' }, metadata)).toEqual({ title: 'abc', n: 3, mode: 'y', on: false, tint: '#ff0000' });
+    expect(checkRenderVariables({ title: 'abc', n: 3, mode: 'y', on: false, tint: '#ff0000' }, metadata)).toEqual({
+      title: 'abc',
+      n: 3,
+      mode: 'y',
+      on: false,
+      tint: '#ff0000',
+    });
     expect(checkRenderVariables(undefined, metadata)).toEqual({});
   });
 

@@ -7,12 +7,19 @@ export { RenderBodySchema, type RenderBody };
 
 export function parseRenderBody(json: unknown): RenderBody {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw apiError('invalid-body', 'The request body must be a JSON object like {"variables":{"title":"Hi"},"format":"mp4"} (every field is optional).');
+    throw apiError(
+      'invalid-body',
+      'The request body must be a JSON object like {"variables":{"title":"Hi"},"format":"mp4"} (every field is optional).',
+    );
   }
   const result = RenderBodySchema.safeParse(json);
   if (!result.success) {
     const problems = bodyProblems(result.error);
-    throw apiError('invalid-body', `The request body is not a render request: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}.`, { details: { problems } });
+    throw apiError(
+      'invalid-body',
+      `The request body is not a render request: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}.`,
+      { details: { problems } },
+    );
   }
   return result.data;
 }
@@ -33,8 +40,13 @@ export interface VariableProblem {
 export function checkRenderVariables(variables: unknown, metadata: CompositionMetadata | null): Record<string, unknown> {
   if (variables === undefined) return {};
   if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
-    const problems: VariableProblem[] = [{ id: '', kind: 'not-an-object', message: 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}' }];
-    throw apiError('invalid-variables', 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}.', { stage: 'variables', details: { problems } });
+    const problems: VariableProblem[] = [
+      { id: '', kind: 'not-an-object', message: 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}' },
+    ];
+    throw apiError('invalid-variables', 'variables must be a JSON object of variable id -> value, like {"title":"Hi"}.', {
+      stage: 'variables',
+      details: { problems },
+    });
   }
   const values = variables as Record<string, unknown>;
   // Not known here (an uploaded project): the plan step checks them as strictly.
@@ -42,11 +54,20 @@ export function checkRenderVariables(variables: unknown, metadata: CompositionMe
   const issues = validateOverrides(metadata.variables, values);
   // validateOverrides skips undefined; JSON has no undefined, but null is a value and is checked.
   if (issues.length > 0) {
-    const problems: VariableProblem[] = issues.map((issue) => ({ id: issue.id, kind: issue.kind, ...(issue.expected ? { expected: issue.expected } : {}), message: issue.message }));
-    throw apiError('invalid-variables', `${problems.length} variable problem(s) in composition "${metadata.id}": ${problems.map((p) => p.message).join('; ')}.`, {
-      stage: 'variables',
-      details: { problems },
-    });
+    const problems: VariableProblem[] = issues.map((issue) => ({
+      id: issue.id,
+      kind: issue.kind,
+      ...(issue.expected ? { expected: issue.expected } : {}),
+      message: issue.message,
+    }));
+    throw apiError(
+      'invalid-variables',
+      `${problems.length} variable problem(s) in composition "${metadata.id}": ${problems.map((p) => p.message).join('; ')}.`,
+      {
+        stage: 'variables',
+        details: { problems },
+      },
+    );
   }
   return values;
 }
@@ -60,15 +81,23 @@ export function renderFrames(duration: number, fps: number): number {
 export function checkRenderDemand(metadata: CompositionMetadata, fps: number, limits: { maxFrames: number; maxPixels: number }): number {
   const frames = renderFrames(metadata.duration, fps);
   if (frames > limits.maxFrames) {
-    throw apiError('limit-exceeded', `The render has ${frames} frames (${metadata.duration} s at ${fps} fps), more than this deployment's limit of ${limits.maxFrames}; lower fps, shorten data-duration, or raise RENDER_MAX_FRAMES.`, {
-      details: { limit: 'maxFrames', value: frames, max: limits.maxFrames },
-    });
+    throw apiError(
+      'limit-exceeded',
+      `The render has ${frames} frames (${metadata.duration} s at ${fps} fps), more than this deployment's limit of ${limits.maxFrames}; lower fps, shorten data-duration, or raise RENDER_MAX_FRAMES.`,
+      {
+        details: { limit: 'maxFrames', value: frames, max: limits.maxFrames },
+      },
+    );
   }
   const pixels = metadata.width * metadata.height;
   if (pixels > limits.maxPixels) {
-    throw apiError('limit-exceeded', `A frame is ${metadata.width}x${metadata.height} = ${pixels} pixels, more than this deployment's limit of ${limits.maxPixels}; make data-width/data-height smaller.`, {
-      details: { limit: 'maxPixels', value: pixels, max: limits.maxPixels },
-    });
+    throw apiError(
+      'limit-exceeded',
+      `A frame is ${metadata.width}x${metadata.height} = ${pixels} pixels, more than this deployment's limit of ${limits.maxPixels}; make data-width/data-height smaller.`,
+      {
+        details: { limit: 'maxPixels', value: pixels, max: limits.maxPixels },
+      },
+    );
   }
   return frames;
 }

@@ -12,7 +12,12 @@ import type { JobStage, JobUpdate, RenderJob, RenderJobRequest } from './render-
 // Object store: the core's StoragePort (core/producer/src/storage/storage-port.ts), declared once
 // there and imported here as a type only, so this Worker-safe graph loads no Node code for it.
 
-export type { ByteRange, StorageBody as ObjectBody, StorageObjectInfo as ObjectInfo, StoragePort as ObjectStore } from '@seekframe/producer/storage-port';
+export type {
+  ByteRange,
+  StorageBody as ObjectBody,
+  StorageObjectInfo as ObjectInfo,
+  StoragePort as ObjectStore,
+} from '@seekframe/producer/storage-port';
 
 // ---------------------------------------------------------------------------------------------
 // Job store

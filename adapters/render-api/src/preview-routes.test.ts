@@ -19,7 +19,11 @@ function memoryHost(): CompositionHost {
     async projectFile(path) {
       const text = FILES[path];
       if (text === undefined) return null;
-      return { path, text: async () => text, respond: () => new Response(text, { headers: { 'content-type': path.endsWith('.css') ? 'text/css' : 'text/plain' } }) };
+      return {
+        path,
+        text: async () => text,
+        respond: () => new Response(text, { headers: { 'content-type': path.endsWith('.css') ? 'text/css' : 'text/plain' } }),
+      };
     },
     packageFile: async () => null,
     findFont: async () => null,
@@ -27,7 +31,8 @@ function memoryHost(): CompositionHost {
   };
 }
 
-const config = (html: string): Record<string, unknown> => JSON.parse(/window\.__seekframeConfig=(.*?);<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+const config = (html: string): Record<string, unknown> =>
+  JSON.parse(/window\.__seekframeConfig=(.*?);<\/script>/.exec(html)![1]!) as Record<string, unknown>;
 
 function api(compositionFiles: RenderApiOptions['compositionFiles']) {
   const composition: FileSource = { read: async (path) => (path in FILES ? { body: FILES[path]! } : null) };
@@ -35,14 +40,26 @@ function api(compositionFiles: RenderApiOptions['compositionFiles']) {
   return createRenderApi({
     runner,
     jobs: createMemoryJobStore(),
-    objects: { put: async () => ({ created: true }), get: async () => null, head: async () => null, delete: async () => undefined, url: () => null },
+    objects: {
+      put: async () => ({ created: true }),
+      get: async () => null,
+      head: async () => null,
+      delete: async () => undefined,
+      url: () => null,
+    },
     composition,
     answerMode: 'sync',
     ...(compositionFiles ? { compositionFiles } : {}),
   });
 }
 
-const rule = (base = PREVIEW_COMPOSITION_BASE) => createCompositionFiles({ host: memoryHost(), entry: 'index.html', base, prepareHtml: createRuntimeInjector({ runtimeSource: RUNTIME, mode: 'preview' }) });
+const rule = (base = PREVIEW_COMPOSITION_BASE) =>
+  createCompositionFiles({
+    host: memoryHost(),
+    entry: 'index.html',
+    base,
+    prepareHtml: createRuntimeInjector({ runtimeSource: RUNTIME, mode: 'preview' }),
+  });
 
 describe('GET /preview/composition/*', () => {
   it('serves the files by the composition rule: the runtime in every HTML file, remote references through its route, the CSP', async () => {
@@ -52,7 +69,9 @@ describe('GET /preview/composition/*', () => {
     expect(entry.headers.get('content-security-policy')).toBe(PREVIEW_CSP);
     const html = await entry.text();
     expect(config(html)).toMatchObject({ mode: 'preview', composition: { id: 'main', width: 160 } });
-    expect(html).toContain(`<script src="/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://cdn.jsdelivr.net/npm/gsap@3/dist/gsap.min.js')}">`);
+    expect(html).toContain(
+      `<script src="/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://cdn.jsdelivr.net/npm/gsap@3/dist/gsap.min.js')}">`,
+    );
     const child = await (await app.request('/preview/composition/parts/card.html')).text();
     expect(config(child)).toMatchObject({ mode: 'preview', composition: { id: 'card' } });
     expect(await (await app.request('/preview/composition/style.css')).text()).toBe('html { color: red; }');
@@ -63,16 +82,23 @@ describe('GET /preview/composition/*', () => {
     const missing = await app.request('/preview/composition/nope.css');
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not-found');
-    const link = await app.request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://example.test/x.js')}`, { headers: { 'sec-fetch-dest': 'document' } });
+    const link = await app.request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://example.test/x.js')}`, {
+      headers: { 'sec-fetch-dest': 'document' },
+    });
     expect(link.status).toBe(404);
   });
 
   it("sends a page's own request for a remote URL the composition names, with no local copy, to where it is (the browser loads it); no other URL", async () => {
     const gsap = 'https://cdn.jsdelivr.net/npm/gsap@3/dist/gsap.min.js';
-    const answer = await api(rule()).request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent(gsap)}`, { headers: { 'sec-fetch-dest': 'script' } });
+    const answer = await api(rule()).request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent(gsap)}`, {
+      headers: { 'sec-fetch-dest': 'script' },
+    });
     expect(answer.status).toBe(307);
     expect(answer.headers.get('location')).toBe(gsap);
-    const madeUp = await api(rule()).request(`/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://example.test/x.js')}`, { headers: { 'sec-fetch-dest': 'script' } });
+    const madeUp = await api(rule()).request(
+      `/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://example.test/x.js')}`,
+      { headers: { 'sec-fetch-dest': 'script' } },
+    );
     expect([madeUp.status, madeUp.headers.get('location')]).toEqual([404, null]);
   });
 

@@ -15,7 +15,11 @@ async function serveAsset(source: FileSource, name: string): Promise<Response> {
   const file = await source.read(name);
   if (!file) throw apiError('not-found', `No preview file ${name}.`);
   return new Response(file.body as BodyInit, {
-    headers: { 'content-type': file.contentType ?? 'text/javascript; charset=utf-8', 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' },
+    headers: {
+      'content-type': file.contentType ?? 'text/javascript; charset=utf-8',
+      'content-security-policy': PREVIEW_CSP,
+      'cache-control': 'no-cache',
+    },
   });
 }
 
@@ -29,11 +33,15 @@ async function serveAsset(source: FileSource, name: string): Promise<Response> {
 export function previewRoutes(options: Pick<RenderApiOptions, 'previewAssets' | 'compositionFiles'>): Hono {
   const files = options.compositionFiles;
   if (files && files.routes.base !== PREVIEW_COMPOSITION_BASE) {
-    throw apiError('invalid-server-options', `compositionFiles must be mounted at ${PREVIEW_COMPOSITION_BASE} (it was made for ${files.routes.base}): the URLs it writes into the pages carry its base.`);
+    throw apiError(
+      'invalid-server-options',
+      `compositionFiles must be mounted at ${PREVIEW_COMPOSITION_BASE} (it was made for ${files.routes.base}): the URLs it writes into the pages carry its base.`,
+    );
   }
   return new Hono()
     .get('/', (c) => {
-      if (!options.previewAssets) throw apiError('not-found', 'This deployment has no preview page (no previewAssets given to createRenderApi).');
+      if (!options.previewAssets)
+        throw apiError('not-found', 'This deployment has no preview page (no previewAssets given to createRenderApi).');
       return c.html(previewPageHtml(), 200, { 'content-security-policy': PREVIEW_CSP, 'cache-control': 'no-cache' });
     })
     .get('/preview/:asset{(app|seekframe-player)\\.js}', async (c) => {
@@ -41,10 +49,12 @@ export function previewRoutes(options: Pick<RenderApiOptions, 'previewAssets' | 
       return serveAsset(options.previewAssets, c.req.param('asset'));
     })
     .get(`${PREVIEW_COMPOSITION_BASE}*`, async (c) => {
-      if (!files) throw apiError('not-found', 'This deployment serves no composition files (no compositionFiles given to createRenderApi).');
+      if (!files)
+        throw apiError('not-found', 'This deployment serves no composition files (no compositionFiles given to createRenderApi).');
       const raw = rawPathOf(c.req.raw, c.env);
       const rest = raw.split(/[?#]/)[0]!.slice(PREVIEW_COMPOSITION_BASE.length);
-      const notFound = () => apiError('not-found', `No composition file ${rest}; paths are relative to the composition folder, without "..".`);
+      const notFound = () =>
+        apiError('not-found', `No composition file ${rest}; paths are relative to the composition folder, without "..".`);
       if (safeRelativePath(rest) === null) throw notFound();
       const answer = await files(c.req.raw, raw);
       if (answer.status === 403 || answer.status === 404) throw notFound();

@@ -14,7 +14,9 @@ export const RenderAcceptedSchema = z.object({
 });
 
 /** 200 to a synchronous `POST /api/render` (answer mode `sync`): the finished file. */
-export const RenderFinishedSchema = RenderJobResultSchema.pick({ url: true, key: true, durationMs: true }).extend({ id: z.string().describe('The render id.') });
+export const RenderFinishedSchema = RenderJobResultSchema.pick({ url: true, key: true, durationMs: true }).extend({
+  id: z.string().describe('The render id.'),
+});
 
 /** 200 to `POST /api/render` in answer mode `call-id` (the Modal template): poll `/api/render/<call_id>`. */
 export const RenderCallIdSchema = z.object({ call_id: z.string().describe('The render id to poll at `/api/render/<call_id>`.') });

@@ -20,9 +20,16 @@ describe('renderApiSettingsFromEnv: RENDER_API_TOKEN', () => {
     expect(renderApiSettingsFromEnv({}).token).toBeUndefined();
   });
 
-  it.each(['', ' ', '\t\n', '   '])('refuses RENDER_API_TOKEN=%j (set but blank would turn auth off) with invalid-server-options', (value) => {
-    expect(() => renderApiSettingsFromEnv({ RENDER_API_TOKEN: value })).toThrowError(
-      expect.objectContaining({ code: 'invalid-server-options', message: expect.stringMatching(/RENDER_API_TOKEN is set but blank.*remove the variable to run without a token/), details: { variable: 'RENDER_API_TOKEN' } }),
-    );
-  });
+  it.each(['', ' ', '\t\n', '   '])(
+    'refuses RENDER_API_TOKEN=%j (set but blank would turn auth off) with invalid-server-options',
+    (value) => {
+      expect(() => renderApiSettingsFromEnv({ RENDER_API_TOKEN: value })).toThrowError(
+        expect.objectContaining({
+          code: 'invalid-server-options',
+          message: expect.stringMatching(/RENDER_API_TOKEN is set but blank.*remove the variable to run without a token/),
+          details: { variable: 'RENDER_API_TOKEN' },
+        }),
+      );
+    },
+  );
 });

@@ -129,12 +129,18 @@ export const DEFAULT_LIMITS: RenderApiLimits = {
 /** Reads the settings every template shares from its environment (strings), so each template
  *  names them the same. Unset or empty = the default, except RENDER_API_TOKEN: set but blank is
  *  refused (`invalid-server-options`), never read as "no token". */
-export function renderApiSettingsFromEnv(env: Record<string, string | undefined>): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> & WebhookSettings {
+export function renderApiSettingsFromEnv(
+  env: Record<string, string | undefined>,
+): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> & WebhookSettings {
   const num = (name: string): number | undefined => {
     const raw = env[name]?.trim();
     if (!raw) return undefined;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new SeekframeError('invalid-server-options', `${name} must be a whole number of at least 1 (got "${raw}"); fix or unset it.`, { stage: 'config', details: { variable: name } });
+    if (!Number.isInteger(value) || value < 1)
+      throw new SeekframeError('invalid-server-options', `${name} must be a whole number of at least 1 (got "${raw}"); fix or unset it.`, {
+        stage: 'config',
+        details: { variable: name },
+      });
     return value;
   };
   const token = env.RENDER_API_TOKEN?.trim();
@@ -149,10 +155,14 @@ export function renderApiSettingsFromEnv(env: Record<string, string | undefined>
   const webhookSecret = env.RENDER_WEBHOOK_SECRET?.trim();
   if (env.RENDER_WEBHOOK_SECRET !== undefined && !webhookSecret) {
     // Set but blank: signing with an empty key would let anyone forge deliveries.
-    throw new SeekframeError('invalid-server-options', 'RENDER_WEBHOOK_SECRET is set but blank, and deliveries signed with an empty key prove nothing; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to turn webhooks off.', {
-      stage: 'config',
-      details: { variable: 'RENDER_WEBHOOK_SECRET' },
-    });
+    throw new SeekframeError(
+      'invalid-server-options',
+      'RENDER_WEBHOOK_SECRET is set but blank, and deliveries signed with an empty key prove nothing; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to turn webhooks off.',
+      {
+        stage: 'config',
+        details: { variable: 'RENDER_WEBHOOK_SECRET' },
+      },
+    );
   }
   const limits: Partial<RenderApiLimits> = {};
   const maxFrames = num('RENDER_MAX_FRAMES');
@@ -162,7 +172,12 @@ export function renderApiSettingsFromEnv(env: Record<string, string | undefined>
   if (maxRenderSeconds !== undefined) limits.maxRenderSeconds = maxRenderSeconds;
   if (maxMemoryMB !== undefined) {
     // The render refuses less (MIN_MEMORY_MB in the producer); say so at start, not at the first render.
-    if (maxMemoryMB < 256) throw new SeekframeError('invalid-server-options', `RENDER_MAX_MEMORY_MB must be at least 256 (MB) (got "${env.RENDER_MAX_MEMORY_MB?.trim()}"): a browser cannot open a page in less; fix or unset it.`, { stage: 'config', details: { variable: 'RENDER_MAX_MEMORY_MB' } });
+    if (maxMemoryMB < 256)
+      throw new SeekframeError(
+        'invalid-server-options',
+        `RENDER_MAX_MEMORY_MB must be at least 256 (MB) (got "${env.RENDER_MAX_MEMORY_MB?.trim()}"): a browser cannot open a page in less; fix or unset it.`,
+        { stage: 'config', details: { variable: 'RENDER_MAX_MEMORY_MB' } },
+      );
     limits.maxMemoryMB = maxMemoryMB;
   }
   const maxConcurrentRenders = num('RENDER_MAX_CONCURRENT');

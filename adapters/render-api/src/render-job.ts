@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { SeekframeErrorData } from '@seekframe/composition';
 import { WebhookAttemptSchema, type WebhookAttempt, type WebhookRequest } from '@seekframe/producer/webhooks';
-import { isFinishedStatus, JOB_STATUSES, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality } from '@seekframe/producer/http';
+import {
+  isFinishedStatus,
+  JOB_STATUSES,
+  RENDER_FORMATS,
+  RENDER_QUALITIES,
+  type JobStatus,
+  type RenderFormat,
+  type RenderQuality,
+} from '@seekframe/producer/http';
 
 export { JOB_STATUSES, RENDER_FORMATS, RENDER_QUALITIES, type JobStatus, type RenderFormat, type RenderQuality };
 
@@ -65,7 +73,12 @@ export interface RenderJob {
 }
 
 /** The fields a runner or the API changes on a job while it runs. */
-export type JobUpdate = Partial<Pick<RenderJob, 'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error' | 'webhookAttempts' | 'runnerProgress'>>;
+export type JobUpdate = Partial<
+  Pick<
+    RenderJob,
+    'status' | 'stage' | 'progress' | 'framesRendered' | 'totalFrames' | 'result' | 'error' | 'webhookAttempts' | 'runnerProgress'
+  >
+>;
 
 /** The public view of a running job (`GET /api/render/:id` while queued or running). */
 export const JobProgressSchema = z.object({

@@ -50,7 +50,14 @@ export async function runJob(deps: RunJobDeps, job: RenderJob, runnerJob: Runner
           lastProgressWrite = deps.now();
           pendingProgress = undefined;
           write(update);
-          listener?.progress(progressData({ progress: update.progress!, stage: event.stage, framesRendered: event.framesRendered, totalFrames: event.totalFrames }));
+          listener?.progress(
+            progressData({
+              progress: update.progress!,
+              stage: event.stage,
+              framesRendered: event.framesRendered,
+              totalFrames: event.totalFrames,
+            }),
+          );
         } else {
           pendingProgress = update;
         }
@@ -71,7 +78,14 @@ export async function runJob(deps: RunJobDeps, job: RenderJob, runnerJob: Runner
   try {
     outcome = await runner.start(runnerJob, { emit, signal });
   } catch (error) {
-    failure = error instanceof SeekframeError ? error.toJSON() : { code: 'render-failed', message: `The render failed: ${error instanceof Error ? error.message : String(error)}`, retryable: true };
+    failure =
+      error instanceof SeekframeError
+        ? error.toJSON()
+        : {
+            code: 'render-failed',
+            message: `The render failed: ${error instanceof Error ? error.message : String(error)}`,
+            retryable: true,
+          };
   }
   await writes;
   if (outcome?.kind === 'detached' && !failure) return;
@@ -83,10 +97,16 @@ export async function runJob(deps: RunJobDeps, job: RenderJob, runnerJob: Runner
   if (!failure) {
     const info = await objects.head(runnerJob.outputKey).catch(() => null);
     if (!info) {
-      failure = { code: 'output-missing', message: `The runner finished but stored nothing at ${runnerJob.outputKey}; check the runner's logs.`, stage: 'output', retryable: true };
+      failure = {
+        code: 'output-missing',
+        message: `The runner finished but stored nothing at ${runnerJob.outputKey}; check the runner's logs.`,
+        stage: 'output',
+        retryable: true,
+      };
     } else {
       const url = (await objects.url(runnerJob.outputKey)) ?? `/api/render/${encodeURIComponent(job.id)}`;
-      const durationMs = renderMs ?? (outcome?.kind === 'stored' ? outcome.durationMs : undefined) ?? Math.max(0, deps.now() - Date.parse(job.createdAt));
+      const durationMs =
+        renderMs ?? (outcome?.kind === 'stored' ? outcome.durationMs : undefined) ?? Math.max(0, deps.now() - Date.parse(job.createdAt));
       const completed = await jobs.update(job.id, {
         status: 'completed',
         stage: 'finish',

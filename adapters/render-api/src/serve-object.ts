@@ -24,7 +24,12 @@ export function parseRange(header: string | undefined, size: number): Required<B
 }
 
 /** Answers a stored file with Range support, `Accept-Ranges`, and a download name. */
-export async function serveObject(objects: ObjectStore, key: string, request: Request, options: { downloadName: string }): Promise<Response> {
+export async function serveObject(
+  objects: ObjectStore,
+  key: string,
+  request: Request,
+  options: { downloadName: string },
+): Promise<Response> {
   const info = await objects.head(key);
   if (!info) {
     throw apiError('render-expired', `The stored file ${key} is gone (it expired or was removed); render again.`, { stage: 'output' });
@@ -42,7 +47,8 @@ export async function serveObject(objects: ObjectStore, key: string, request: Re
     return new Response(null, { status: 416, headers });
   }
   const object = await objects.get(key, range ?? undefined);
-  if (!object) throw apiError('render-expired', `The stored file ${key} is gone (it expired or was removed); render again.`, { stage: 'output' });
+  if (!object)
+    throw apiError('render-expired', `The stored file ${key} is gone (it expired or was removed); render again.`, { stage: 'output' });
   if (request.method === 'HEAD') await object.body.cancel(); // nothing is sent; release the file
   if (range) {
     headers.set('content-range', `bytes ${range.start}-${range.end}/${info.size}`);

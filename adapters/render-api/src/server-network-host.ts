@@ -9,7 +9,10 @@
  */
 export function isServerNetworkHost(hostname: string): boolean {
   // A trailing dot names the same host (`localhost.`).
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (v4) return isSpecialIpv4(Number(v4[1]), Number(v4[2]), Number(v4[3]));
@@ -43,7 +46,10 @@ function isSpecialIpv4(a: number, b: number, c: number): boolean {
 
 /** 127.x, ::1 and `localhost` names: what the local-testing opt-in RENDER_WEBHOOK_ALLOW_LOOPBACK opens. */
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 

@@ -12,12 +12,27 @@ async function start(settings: ContractSettings, answerMode: 'sync' | 'call-id')
     ...(settings.token ? { token: settings.token } : {}),
     ...(settings.allowCustomHtml ? { allowCustomHtml: true } : {}),
     ...(settings.maxConcurrentRenders ? { maxConcurrentRenders: settings.maxConcurrentRenders } : {}),
-    ...(settings.maxFrames || settings.maxMemoryMB ? { limits: { ...(settings.maxFrames ? { maxFrames: settings.maxFrames } : {}), ...(settings.maxMemoryMB ? { maxMemoryMB: settings.maxMemoryMB } : {}) } } : {}),
+    ...(settings.maxFrames || settings.maxMemoryMB
+      ? {
+          limits: {
+            ...(settings.maxFrames ? { maxFrames: settings.maxFrames } : {}),
+            ...(settings.maxMemoryMB ? { maxMemoryMB: settings.maxMemoryMB } : {}),
+          },
+        }
+      : {}),
     ...(settings.retentionSeconds ? { retentionSeconds: settings.retentionSeconds } : {}),
     // RENDER_WEBHOOK_* through the environment, as a template reads them.
-    env: contractSettingsEnv({ ...(settings.webhookSecret ? { webhookSecret: settings.webhookSecret } : {}), ...(settings.webhookAllowLoopback ? { webhookAllowLoopback: true } : {}) }),
+    env: contractSettingsEnv({
+      ...(settings.webhookSecret ? { webhookSecret: settings.webhookSecret } : {}),
+      ...(settings.webhookAllowLoopback ? { webhookAllowLoopback: true } : {}),
+    }),
   });
   return { baseUrl: api.url, stop: () => api.close() };
 }
 
-runRenderApiContract({ name: 'local twin (serveLocal, sync)', answerMode: 'sync', webhooks: true, start: (settings) => start(settings, 'sync') });
+runRenderApiContract({
+  name: 'local twin (serveLocal, sync)',
+  answerMode: 'sync',
+  webhooks: true,
+  start: (settings) => start(settings, 'sync'),
+});

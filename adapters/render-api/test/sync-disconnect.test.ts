@@ -34,11 +34,19 @@ const status = async (id: string): Promise<{ status: number; json: any }> => {
   const response = await fetch(`${api.url}/api/render/${id}`);
   return { status: response.status, json: await response.json() };
 };
-const startAsync = (): Promise<Response> => fetch(`${api.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+const startAsync = (): Promise<Response> =>
+  fetch(`${api.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
 
-it('a synchronous POST /api/render whose client disconnects mid-render: the render is cancelled and its slot freed', { timeout: 180_000 }, async () => {
+it('a synchronous POST /api/render whose client disconnects mid-render: the render is cancelled and its slot freed', {
+  timeout: 180_000,
+}, async () => {
   const client = new AbortController();
-  const waiting = fetch(`${api.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: client.signal }).catch((error: unknown) => error);
+  const waiting = fetch(`${api.url}/api/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    signal: client.signal,
+  }).catch((error: unknown) => error);
   await expect.poll(async () => (await status('job-1')).json.stage, { timeout: 120_000, interval: 200 }).toBe('capture');
   // The one slot is taken: another render is refused.
   expect((await startAsync()).status).toBe(429);

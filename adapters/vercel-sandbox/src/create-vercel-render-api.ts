@@ -39,7 +39,11 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
   const { env } = options;
   const token = env.BLOB_READ_WRITE_TOKEN?.trim();
   if (!token) {
-    throw new SeekframeError('invalid-server-options', 'BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to this project (Storage -> Blob) or run `vercel env pull` for a local run.', { stage: 'config', details: { variable: 'BLOB_READ_WRITE_TOKEN' } });
+    throw new SeekframeError(
+      'invalid-server-options',
+      'BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to this project (Storage -> Blob) or run `vercel env pull` for a local run.',
+      { stage: 'config', details: { variable: 'BLOB_READ_WRITE_TOKEN' } },
+    );
   }
   const access = env.BLOB_ACCESS?.trim() === 'private' ? 'private' : 'public';
   const log = options.log ?? ((line: string) => console.log(line));
@@ -49,15 +53,26 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
   let recipe: SandboxRecipe;
   if (local) {
     const cliBin = env.SEEKFRAME_CLI_BIN?.trim();
-    if (!cliBin) throw new SeekframeError('invalid-server-options', 'SEEKFRAME_SANDBOX=local needs SEEKFRAME_CLI_BIN: the path of the seekframe CLI (bin/seekframe.js of the installed seekframe package; npm run dev sets it).', { stage: 'config' });
-    provider = new LocalSandboxProvider(path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'));
+    if (!cliBin)
+      throw new SeekframeError(
+        'invalid-server-options',
+        'SEEKFRAME_SANDBOX=local needs SEEKFRAME_CLI_BIN: the path of the seekframe CLI (bin/seekframe.js of the installed seekframe package; npm run dev sets it).',
+        { stage: 'config' },
+      );
+    provider = new LocalSandboxProvider(
+      path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'),
+    );
     recipe = localRecipe({ cliBin });
   } else {
     provider = createVercelSandboxProvider(sandboxCredentialsFromEnv(env));
     recipe = vercelRecipe(
       options.cliPackages ??
         (async () => {
-          throw new SeekframeError('render-failed', 'This deployment has no sandbox snapshot and no Seekframe packages to set one up: redeploy so the build step (apps/vercel-sandbox/scripts/create-snapshot.ts) makes the snapshot.', { stage: 'config', retryable: false });
+          throw new SeekframeError(
+            'render-failed',
+            'This deployment has no sandbox snapshot and no Seekframe packages to set one up: redeploy so the build step (apps/vercel-sandbox/scripts/create-snapshot.ts) makes the snapshot.',
+            { stage: 'config', retryable: false },
+          );
         }),
     );
   }

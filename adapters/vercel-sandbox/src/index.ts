@@ -1,11 +1,23 @@
 // @seekframe/vercel-sandbox: Seekframe's render API on Vercel (Sandbox runner, Blob stores).
 export { createVercelRenderApi, type VercelRenderApiOptions } from './create-vercel-render-api.js';
-export { createSandboxRunner, launchJob, JOB_SCRIPT_URL, type SandboxRegistry, type SandboxRunnerOptions } from './runner/sandbox-runner.js';
+export {
+  createSandboxRunner,
+  launchJob,
+  JOB_SCRIPT_URL,
+  type SandboxRegistry,
+  type SandboxRunnerOptions,
+} from './runner/sandbox-runner.js';
 export { createBlobJobStore, type BlobJobStoreOptions } from './blob/blob-job-store.js';
 export { createBlobObjectStore } from './blob/blob-object-store.js';
 export { BlobStorage, type BlobStorageOptions } from './blob/blob-storage.js';
 export { createSnapshot, type CreateSnapshotOptions } from './snapshot/create-snapshot.js';
-export { pointerKey, readSnapshotPointer, writeSnapshotPointer, type PointerLookup, type SnapshotPointer } from './snapshot/snapshot-pointer.js';
+export {
+  pointerKey,
+  readSnapshotPointer,
+  writeSnapshotPointer,
+  type PointerLookup,
+  type SnapshotPointer,
+} from './snapshot/snapshot-pointer.js';
 export {
   localRecipe,
   vercelRecipe,

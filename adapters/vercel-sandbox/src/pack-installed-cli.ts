@@ -7,7 +7,14 @@ import { promisify } from 'node:util';
 import type { CliPackage } from './sandbox/sandbox-recipe.js';
 
 /** The packages the CLI needs at run time, in dependency order. */
-export const CLI_PACKAGES = ['@seekframe/composition', '@seekframe/runtime', '@seekframe/engine', '@seekframe/producer', '@seekframe/player', 'seekframe'] as const;
+export const CLI_PACKAGES = [
+  '@seekframe/composition',
+  '@seekframe/runtime',
+  '@seekframe/engine',
+  '@seekframe/producer',
+  '@seekframe/player',
+  'seekframe',
+] as const;
 
 /**
  * `npm pack` of the Seekframe CLI and its @seekframe packages exactly as installed where `from`
@@ -22,7 +29,10 @@ export async function packInstalledCli(from: string): Promise<CliPackage[]> {
   const dirs = CLI_PACKAGES.map((name) => (name === 'seekframe' ? cliDir : path.dirname(fromCli.resolve(`${name}/package.json`))));
   const out = await mkdtemp(path.join(tmpdir(), 'seekframe-cli-pack-'));
   try {
-    await promisify(execFile)('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out, ...dirs], { cwd: out, maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out, ...dirs], {
+      cwd: out,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const names = (await readdir(out)).filter((name) => name.endsWith('.tgz')).sort();
     return Promise.all(names.map(async (fileName) => ({ fileName, content: new Uint8Array(await readFile(path.join(out, fileName))) })));
   } finally {

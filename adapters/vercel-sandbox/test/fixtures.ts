@@ -54,7 +54,11 @@ export function runnerJob(id: string, overrides: Partial<RunnerJob['request']> =
   };
 }
 
-export function eventCollector(): { events: RunnerEvent[]; emit: (event: RunnerEvent) => void; waitFor: (type: RunnerEvent['type']) => Promise<void> } {
+export function eventCollector(): {
+  events: RunnerEvent[];
+  emit: (event: RunnerEvent) => void;
+  waitFor: (type: RunnerEvent['type']) => Promise<void>;
+} {
   const events: RunnerEvent[] = [];
   const waiters: { type: RunnerEvent['type']; resolve: () => void }[] = [];
   return {
@@ -71,7 +75,18 @@ export function eventCollector(): { events: RunnerEvent[]; emit: (event: RunnerE
 }
 
 export async function ffprobe(file: string): Promise<{ codec_name: string; width: number; height: number; nb_read_frames: string }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_read_frames', '-of', 'json', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_frames',
+    '-of',
+    'json',
+    file,
+  ]);
   return (JSON.parse(stdout) as { streams: [{ codec_name: string; width: number; height: number; nb_read_frames: string }] }).streams[0];
 }
 

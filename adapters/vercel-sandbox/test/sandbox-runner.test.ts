@@ -44,12 +44,18 @@ afterEach(async () => {
   logs.length = 0;
 });
 
-function makeRunner(options: { lookup?: () => Promise<PointerLookup>; duration?: number; script?: string; maxConcurrent?: number; shared?: boolean } = {}): RenderRunner {
+function makeRunner(
+  options: { lookup?: () => Promise<PointerLookup>; duration?: number; script?: string; maxConcurrent?: number; shared?: boolean } = {},
+): RenderRunner {
   return createSandboxRunner({
     provider,
     recipe: localRecipe({ cliBin: CLI_BIN }),
     lookupSnapshot: options.lookup ?? (async () => ({ pointer: null, reason: 'VERCEL_DEPLOYMENT_ID is not set' })),
-    compositionFiles: async () => tinyComposition({ ...(options.duration ? { duration: options.duration } : {}), ...(options.script ? { script: options.script } : {}) }),
+    compositionFiles: async () =>
+      tinyComposition({
+        ...(options.duration ? { duration: options.duration } : {}),
+        ...(options.script ? { script: options.script } : {}),
+      }),
     blob: { token: fake.token, access: 'public', apiUrl: fake.apiUrl },
     jobScript: async () => jobScript,
     log: (line) => logs.push(line),
@@ -66,7 +72,19 @@ function makeRunner(options: { lookup?: () => Promise<PointerLookup>; duration?:
 function jobRecord(id: string, totalFrames: number): RenderJob {
   const job = runnerJob(id);
   const now = new Date().toISOString();
-  return { id, status: 'running', stage: null, progress: 0, framesRendered: 0, totalFrames, request: job.request, outputKey: job.outputKey, createdAt: now, updatedAt: now, expiresAt: now };
+  return {
+    id,
+    status: 'running',
+    stage: null,
+    progress: 0,
+    framesRendered: 0,
+    totalFrames,
+    request: job.request,
+    outputKey: job.outputKey,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: now,
+  };
 }
 
 /** Processes whose working folder is (or was) inside `folder`. */
@@ -115,7 +133,9 @@ describe('createSandboxRunner with local sandboxes', () => {
     provider = await LocalSandboxProvider.create();
     const runner = makeRunner({ script: 'throw new Error("composition bug")' });
     const collector = eventCollector();
-    const failure = await runner.start(runnerJob('job-bad'), { emit: collector.emit, signal: new AbortController().signal }).catch((error: unknown) => error);
+    const failure = await runner
+      .start(runnerJob('job-bad'), { emit: collector.emit, signal: new AbortController().signal })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SeekframeError);
     expect((failure as SeekframeError).code).toBe('page-script-error');
     expect((failure as SeekframeError).message).toMatch(/composition bug/);
@@ -134,8 +154,12 @@ describe('createSandboxRunner with local sandboxes', () => {
     const port = (secret.address() as AddressInfo).port;
     try {
       provider = await LocalSandboxProvider.create();
-      const runner = makeRunner({ script: `fetch('http://127.0.0.1:${port}/from-fetch').catch(() => {}); const i = new Image(); i.src = 'http://127.0.0.1:${port}/from-img';` });
-      await runner.start(runnerJob('job-secret'), { emit: () => undefined, signal: new AbortController().signal }).catch((error: unknown) => error);
+      const runner = makeRunner({
+        script: `fetch('http://127.0.0.1:${port}/from-fetch').catch(() => {}); const i = new Image(); i.src = 'http://127.0.0.1:${port}/from-img';`,
+      });
+      await runner
+        .start(runnerJob('job-secret'), { emit: () => undefined, signal: new AbortController().signal })
+        .catch((error: unknown) => error);
       expect(provider.sandboxes[0]?.stopped).toBe(true);
       expect(hits).toEqual([]);
     } finally {
@@ -147,7 +171,9 @@ describe('createSandboxRunner with local sandboxes', () => {
     provider = await LocalSandboxProvider.create();
     const runner = makeRunner({ duration: 60 });
     const collector = eventCollector();
-    const started = runner.start(runnerJob('job-cancel'), { emit: collector.emit, signal: new AbortController().signal }).catch((error: unknown) => error);
+    const started = runner
+      .start(runnerJob('job-cancel'), { emit: collector.emit, signal: new AbortController().signal })
+      .catch((error: unknown) => error);
     await collector.waitFor('progress');
     const folder = provider.sandboxes[0]?.folder as string;
     expect((await processesIn(folder)).length).toBeGreaterThan(0);
@@ -176,7 +202,9 @@ describe('createSandboxRunner with local sandboxes', () => {
     const instanceA = makeRunner({ duration: 60, shared: true });
     const instanceB = makeRunner({ duration: 60, shared: true });
     const collector = eventCollector();
-    const started = instanceA.start(runnerJob('job-remote'), { emit: collector.emit, signal: new AbortController().signal }).catch((error: unknown) => error);
+    const started = instanceA
+      .start(runnerJob('job-remote'), { emit: collector.emit, signal: new AbortController().signal })
+      .catch((error: unknown) => error);
     await collector.waitFor('progress');
     expect(fake.pathnames()).toContain('sandboxes/job-remote.json');
     await instanceB.cancel('job-remote');
@@ -191,8 +219,12 @@ describe('createSandboxRunner with local sandboxes', () => {
     provider = await LocalSandboxProvider.create();
     const runner = makeRunner({ duration: 60, maxConcurrent: 1 });
     const collector = eventCollector();
-    const first = runner.start(runnerJob('job-1'), { emit: collector.emit, signal: new AbortController().signal }).catch((error: unknown) => error);
-    const second = await runner.start(runnerJob('job-2'), { emit: () => undefined, signal: new AbortController().signal }).catch((error: unknown) => error);
+    const first = runner
+      .start(runnerJob('job-1'), { emit: collector.emit, signal: new AbortController().signal })
+      .catch((error: unknown) => error);
+    const second = await runner
+      .start(runnerJob('job-2'), { emit: () => undefined, signal: new AbortController().signal })
+      .catch((error: unknown) => error);
     expect((second as SeekframeError).code).toBe('too-many-renders');
     await runner.cancel('job-1');
     expect(((await first) as SeekframeError).code).toBe('render-cancelled');
@@ -221,9 +253,16 @@ describe('poll: a render whose function is gone', () => {
       if (update?.status === 'completed' || update?.status === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    expect(updates.some((u) => u.status === 'running' && typeof u.framesRendered === 'number'), JSON.stringify(updates)).toBe(true);
+    expect(
+      updates.some((u) => u.status === 'running' && typeof u.framesRendered === 'number'),
+      JSON.stringify(updates),
+    ).toBe(true);
     const last = updates.at(-1);
-    expect(last).toMatchObject({ status: 'completed', progress: 1, result: { key: 'renders/job-orphan.mp4', url: expect.stringMatching(/\/store\/renders\/job-orphan\.mp4$/) } });
+    expect(last).toMatchObject({
+      status: 'completed',
+      progress: 1,
+      result: { key: 'renders/job-orphan.mp4', url: expect.stringMatching(/\/store\/renders\/job-orphan\.mp4$/) },
+    });
     expect(fake.pathnames()).toContain('renders/job-orphan.mp4');
     expect(provider.sandboxes[0]?.stopped).toBe(true);
   });
@@ -235,9 +274,15 @@ describe('poll: a render whose function is gone', () => {
     await registry.put('job-gone', sandbox.name);
     await sandbox.stop();
     const other = makeRunner({ shared: true });
-    expect(await other.poll?.(jobRecord('job-gone', 10))).toMatchObject({ status: 'failed', error: { code: 'render-failed', message: expect.stringMatching(/stopped before the render finished/) } });
+    expect(await other.poll?.(jobRecord('job-gone', 10))).toMatchObject({
+      status: 'failed',
+      error: { code: 'render-failed', message: expect.stringMatching(/stopped before the render finished/) },
+    });
     await storage.put('renders/job-gone.mp4', Buffer.from('mp4 bytes'), { contentType: 'video/mp4', overwrite: false });
-    expect(await other.poll?.(jobRecord('job-gone', 10))).toMatchObject({ status: 'completed', result: { key: 'renders/job-gone.mp4', size: 9 } });
+    expect(await other.poll?.(jobRecord('job-gone', 10))).toMatchObject({
+      status: 'completed',
+      result: { key: 'renders/job-gone.mp4', size: 9 },
+    });
     // Not started anywhere yet: nothing to say.
     expect(await other.poll?.(jobRecord('job-unknown', 10))).toBeNull();
   });
@@ -273,7 +318,9 @@ describe('snapshot: the build step and the restore', () => {
 
   it('an expired snapshot falls back to a fresh sandbox and says why', async () => {
     provider = await LocalSandboxProvider.create();
-    const runner = makeRunner({ lookup: async () => ({ pointer: { snapshotId: 'snap_gone', createdAt: new Date().toISOString(), image: 'local' } }) });
+    const runner = makeRunner({
+      lookup: async () => ({ pointer: { snapshotId: 'snap_gone', createdAt: new Date().toISOString(), image: 'local' } }),
+    });
     await runner.start(runnerJob('job-expired'), { emit: () => undefined, signal: new AbortController().signal });
     expect(logs.join('\n')).toMatch(/fresh sandbox from local: snapshot snap_gone could not be restored \(snapshot snap_gone not found/);
     expect(provider.sandboxes[0]?.fromSnapshot).toBeNull();
@@ -281,8 +328,14 @@ describe('snapshot: the build step and the restore', () => {
   });
 
   it('no pointer in Blob, or no deployment id: the lookup gives the reason', async () => {
-    expect(await readSnapshotPointer(storage, undefined)).toEqual({ pointer: null, reason: expect.stringMatching(/VERCEL_DEPLOYMENT_ID is not set/) });
-    expect(await readSnapshotPointer(storage, 'dpl_none')).toEqual({ pointer: null, reason: expect.stringMatching(/no snapshot-cache\/dpl_none\.json in Blob/) });
+    expect(await readSnapshotPointer(storage, undefined)).toEqual({
+      pointer: null,
+      reason: expect.stringMatching(/VERCEL_DEPLOYMENT_ID is not set/),
+    });
+    expect(await readSnapshotPointer(storage, 'dpl_none')).toEqual({
+      pointer: null,
+      reason: expect.stringMatching(/no snapshot-cache\/dpl_none\.json in Blob/),
+    });
     expect(await readSnapshotPointer(null, 'dpl_x')).toEqual({ pointer: null, reason: expect.stringMatching(/BLOB_READ_WRITE_TOKEN/) });
   });
 });

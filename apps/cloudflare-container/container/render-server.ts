@@ -97,7 +97,8 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
   app.get('/health', (c) => c.json({ status: 'ok', activeJobs: jobs.size, maxConcurrent: options.maxConcurrent }));
 
   const checkJobId = async (c: Context, next: () => Promise<void>) => {
-    if (!JOB_ID.test(c.req.param('id') ?? '')) throw fail({ code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
+    if (!JOB_ID.test(c.req.param('id') ?? ''))
+      throw fail({ code: 'invalid-body', message: 'The job id must be 1-128 letters, digits, "_" or "-".', retryable: false });
     await next();
   };
   app.use('/jobs/:id', checkJobId);
@@ -113,12 +114,20 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
     const id = c.req.param('id');
     const job = reserve(id);
     if (!job) throw fail(capacityError());
-    if (job.running || job.output) throw fail({ code: 'invalid-body', message: `Job ${id} has already rendered on this instance; DELETE /jobs/${id} first.`, retryable: false });
+    if (job.running || job.output)
+      throw fail({
+        code: 'invalid-body',
+        message: `Job ${id} has already rendered on this instance; DELETE /jobs/${id} first.`,
+        retryable: false,
+      });
     let body: z.output<typeof ContainerRenderBodySchema>;
     try {
       body = ContainerRenderBodySchema.parse(await c.req.json());
     } catch (error) {
-      const message = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') : 'the body is not JSON';
+      const message =
+        error instanceof z.ZodError
+          ? error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
+          : 'the body is not JSON';
       throw fail({ code: 'invalid-body', message: `Render request for job ${id}: ${message}.`, retryable: false });
     }
     job.running = true;
@@ -133,12 +142,21 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
   app.get('/jobs/:id', (c) => {
     const job = jobs.get(c.req.param('id'));
     if (!job) throw fail({ code: 'render-not-found', message: `Job ${c.req.param('id')} is not on this renderer.`, retryable: false });
-    return c.json({ id: job.id, running: job.running, output: job.output ? { size: job.output.size, contentType: job.output.contentType } : null });
+    return c.json({
+      id: job.id,
+      running: job.running,
+      output: job.output ? { size: job.output.size, contentType: job.output.contentType } : null,
+    });
   });
 
   app.get('/jobs/:id/output', (c) => {
     const job = jobs.get(c.req.param('id'));
-    if (!job?.output) throw fail({ code: 'output-not-found', message: `Job ${c.req.param('id')} has no finished output on this renderer.`, retryable: false });
+    if (!job?.output)
+      throw fail({
+        code: 'output-not-found',
+        message: `Job ${c.req.param('id')} has no finished output on this renderer.`,
+        retryable: false,
+      });
     const { file, size, contentType } = job.output;
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
       headers: { 'content-type': contentType, 'content-length': String(size), 'cache-control': 'no-store' },
@@ -150,7 +168,6 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
     if (job) await release(job);
     return c.json({ id: c.req.param('id'), released: Boolean(job) });
   });
-
 
   /** Runs one render and yields its NDJSON lines (throttled progress, the other events as they come). */
   async function* runJob(job: Job, body: z.output<typeof ContainerRenderBodySchema>): AsyncGenerator<string> {
@@ -199,10 +216,19 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
         );
         const size = (await stat(result.output)).size;
         job.output = { file: result.output, size, contentType: OUTPUT_CONTENT_TYPES[format] };
-        return { type: 'complete', size, contentType: job.output.contentType, durationMs: result.durationMs, videoDuration: result.videoDuration, frames: result.frames };
+        return {
+          type: 'complete',
+          size,
+          contentType: job.output.contentType,
+          durationMs: result.durationMs,
+          videoDuration: result.videoDuration,
+          frames: result.frames,
+        };
       } catch (error) {
         const data: SeekframeErrorData =
-          error instanceof SeekframeError ? error.toJSON() : { code: 'render-failed', message: error instanceof Error ? error.message : String(error), retryable: false };
+          error instanceof SeekframeError
+            ? error.toJSON()
+            : { code: 'render-failed', message: error instanceof Error ? error.message : String(error), retryable: false };
         return { type: 'error', error: data };
       } finally {
         job.running = false;
@@ -237,7 +263,10 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
 }
 
 /** The deployment's limits (sent with each job) never raise the container's own (its env). */
-export function effectiveLimits(own: RenderLimits, requested: Partial<Record<'maxFrames' | 'maxRenderSeconds' | 'maxPixels' | 'maxMemoryMB', number>> | undefined): RenderLimits {
+export function effectiveLimits(
+  own: RenderLimits,
+  requested: Partial<Record<'maxFrames' | 'maxRenderSeconds' | 'maxPixels' | 'maxMemoryMB', number>> | undefined,
+): RenderLimits {
   const merged: RenderLimits = { ...own };
   for (const name of ['maxFrames', 'maxRenderSeconds', 'maxPixels', 'maxMemoryMB'] as const) {
     const asked = requested?.[name];

@@ -26,10 +26,25 @@ const listener = serve({ fetch: container.app.fetch, port: containerPort, hostna
 const containerUrl = `http://127.0.0.1:${containerPort}`;
 
 const vars: Record<string, string> = { RENDER_MAX_CONCURRENT: String(slots) };
-for (const name of ['RENDER_API_TOKEN', 'ALLOW_CUSTOM_HTML', 'RENDER_MAX_FRAMES', 'RENDER_MAX_SECONDS', 'RENDER_MAX_MEMORY_MB', 'RENDER_RETENTION_SECONDS', 'RENDER_WEBHOOK_SECRET', 'RENDER_WEBHOOK_ALLOW_LOOPBACK']) {
+for (const name of [
+  'RENDER_API_TOKEN',
+  'ALLOW_CUSTOM_HTML',
+  'RENDER_MAX_FRAMES',
+  'RENDER_MAX_SECONDS',
+  'RENDER_MAX_MEMORY_MB',
+  'RENDER_RETENTION_SECONDS',
+  'RENDER_WEBHOOK_SECRET',
+  'RENDER_WEBHOOK_ALLOW_LOOPBACK',
+]) {
   if (process.env[name]) vars[name] = process.env[name]!;
 }
-const worker = await startLocalWorker({ compositionDir, containerUrl, vars, port, stateDir: join(APP_DIR, '.wrangler/seekframe-local/state') });
+const worker = await startLocalWorker({
+  compositionDir,
+  containerUrl,
+  vars,
+  port,
+  stateDir: join(APP_DIR, '.wrangler/seekframe-local/state'),
+});
 console.log(`Seekframe on Cloudflare, local mode: ${worker.url}/  (composition ${compositionDir})`);
 console.log(`  renders run on the container server at ${containerUrl} (${slots} at once); Ctrl-C stops both`);
 

@@ -38,7 +38,11 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const work = await mkdtemp(join(tmpdir(), 'seekframe-cf-worker-'));
   const stateDir = options.stateDir ?? join(work, 'state');
   try {
-    const { outfile, assetsDir } = await buildWorker({ compositionDir: options.compositionDir, outDir: join(work, 'dist'), assetsDir: join(work, 'assets') });
+    const { outfile, assetsDir } = await buildWorker({
+      compositionDir: options.compositionDir,
+      outDir: join(work, 'dist'),
+      assetsDir: join(work, 'assets'),
+    });
     // wrangler.jsonc as wrangler reads it, its static assets (the prepared composition files) from this build.
     const config = unstable_readConfig({ config: WRANGLER_CONFIG });
     if (config.assets) config.assets = { ...config.assets, directory: assetsDir };
@@ -54,7 +58,11 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
       // wrangler.jsonc asks for a date newer than the npm workerd that runs on Node 20 knows;
       // locally the newest it has is used (only Durable Object eviction rules differ).
       compatibilityDate: declared > newestRuntimeDate ? newestRuntimeDate : declared,
-      bindings: { ...((rest as { bindings?: Record<string, string> }).bindings ?? {}), ...options.vars, CONTAINER_LOCAL_URL: options.containerUrl },
+      bindings: {
+        ...((rest as { bindings?: Record<string, string> }).bindings ?? {}),
+        ...options.vars,
+        CONTAINER_LOCAL_URL: options.containerUrl,
+      },
       r2Persist: join(stateDir, 'r2'),
       durableObjectsPersist: join(stateDir, 'do'),
       host: '127.0.0.1',

@@ -12,5 +12,11 @@ export declare function buildWorker(options?: { compositionDir?: string; outDir?
   /** Remote URLs the pages reference with no local copy at build time (the viewer's browser loads them). */
   notLocal: string[];
 }>;
-export declare function buildContainerContext(options?: { compositionDir?: string; outDir?: string }): Promise<{ outDir: string; packs: string[] }>;
-export declare function stageContainerPackages(options?: { outDir?: string; appDir?: string }): Promise<{ outDir: string; reused: boolean }>;
+export declare function buildContainerContext(options?: {
+  compositionDir?: string;
+  outDir?: string;
+}): Promise<{ outDir: string; packs: string[] }>;
+export declare function stageContainerPackages(options?: {
+  outDir?: string;
+  appDir?: string;
+}): Promise<{ outDir: string; reused: boolean }>;

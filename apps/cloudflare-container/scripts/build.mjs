@@ -83,7 +83,9 @@ const MAX_EMBEDDED_BYTES = 8 * 1024 * 1024;
 
 /** The composition folder: an absolute path, else relative to this app, else found upwards from it. */
 export function resolveCompositionDir(setting = process.env.PREVIEW_COMPOSITION_DIR || DEFAULT_COMPOSITION_DIR) {
-  const candidates = isAbsolute(setting) ? [setting] : [resolve(APP_DIR, setting), ...ancestors(dirname(APP_DIR)).map((dir) => resolve(dir, setting))];
+  const candidates = isAbsolute(setting)
+    ? [setting]
+    : [resolve(APP_DIR, setting), ...ancestors(dirname(APP_DIR)).map((dir) => resolve(dir, setting))];
   const found = candidates.find((dir) => existsSync(join(dir, 'index.html')));
   if (!found) {
     throw new Error(
@@ -136,7 +138,9 @@ function previewAssetFiles() {
       path = undefined;
     }
     if (!path || !existsSync(path)) {
-      throw new Error(`${specifier} is not built; run \`npm run build\` at the repository root first (turbo builds the player and the render API).`);
+      throw new Error(
+        `${specifier} is not built; run \`npm run build\` at the repository root first (turbo builds the player and the render API).`,
+      );
     }
     files[name] = path;
   }
@@ -150,7 +154,11 @@ function previewAssetFiles() {
  * references. A remote URL the build could not answer from an installed package is listed in
  * `notLocal`; the viewer's browser loads it from where it is.
  */
-export async function buildWorker({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'worker'), assetsDir = join(APP_DIR, 'dist', 'assets') } = {}) {
+export async function buildWorker({
+  compositionDir = resolveCompositionDir(),
+  outDir = join(APP_DIR, 'dist', 'worker'),
+  assetsDir = join(APP_DIR, 'dist', 'assets'),
+} = {}) {
   const composition = {};
   let bytes = 0;
   for (const path of await compositionFiles(compositionDir)) {
@@ -165,7 +173,11 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
   }
   const preview = {};
   for (const [name, path] of Object.entries(previewAssetFiles())) preview[name] = await embed(path);
-  const prepared = await exportCompositionFiles({ root: compositionDir, outDir: join(assetsDir, 'composition'), base: PREVIEW_COMPOSITION_BASE });
+  const prepared = await exportCompositionFiles({
+    root: compositionDir,
+    outDir: join(assetsDir, 'composition'),
+    base: PREVIEW_COMPOSITION_BASE,
+  });
   const assetsModule =
     `export const composition = ${JSON.stringify(composition)};\nexport const preview = ${JSON.stringify(preview)};\n` +
     `export const compositionFiles = ${JSON.stringify(prepared.manifest)};\n`;
@@ -194,11 +206,22 @@ export async function buildWorker({ compositionDir = resolveCompositionDir(), ou
       },
     ],
   });
-  return { outfile, assetsDir, compositionDir, files: Object.keys(composition).length, prepared: Object.keys(prepared.manifest.files).length + Object.keys(prepared.manifest.remote).length, preparedBytes: prepared.bytes, notLocal: prepared.notLocal };
+  return {
+    outfile,
+    assetsDir,
+    compositionDir,
+    files: Object.keys(composition).length,
+    prepared: Object.keys(prepared.manifest.files).length + Object.keys(prepared.manifest.remote).length,
+    preparedBytes: prepared.bytes,
+    notLocal: prepared.notLocal,
+  };
 }
 
 /** The container's pieces: server bundle, composition, packed Seekframe packages, package.json. */
-export async function buildContainerContext({ compositionDir = resolveCompositionDir(), outDir = join(APP_DIR, 'dist', 'container') } = {}) {
+export async function buildContainerContext({
+  compositionDir = resolveCompositionDir(),
+  outDir = join(APP_DIR, 'dist', 'container'),
+} = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(join(outDir, 'packs'), { recursive: true });
   await esbuild.build({
@@ -229,16 +252,23 @@ export async function buildContainerContext({ compositionDir = resolveCompositio
     try {
       manifest = require.resolve(`${name}/package.json`);
     } catch {
-      throw new Error(`${name} is not installed in ${APP_DIR}; run \`npm install\` there (in the Seekframe monorepo: at the repository root).`);
+      throw new Error(
+        `${name} is not installed in ${APP_DIR}; run \`npm install\` there (in the Seekframe monorepo: at the repository root).`,
+      );
     }
     const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
     const entry = typeof pkg.exports?.['.'] === 'object' ? pkg.exports['.'].import : undefined;
     if (entry && !existsSync(join(dirname(manifest), entry))) {
-      throw new Error(`${name} is not built (${join(dirname(manifest), entry)} is missing); run \`npm run build\` at the repository root first.`);
+      throw new Error(
+        `${name} is not built (${join(dirname(manifest), entry)} is missing); run \`npm run build\` at the repository root first.`,
+      );
     }
     dirs.push(dirname(manifest));
   }
-  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', join(outDir, 'packs'), ...dirs], { cwd: outDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', join(outDir, 'packs'), ...dirs], {
+    cwd: outDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await cp(imageHelper('apt-install-pinned.sh'), join(outDir, 'apt-install-pinned.sh'));
   return { outDir, packs: (await readdir(join(outDir, 'packs'))).sort() };
 }
@@ -248,7 +278,10 @@ export async function buildContainerContext({ compositionDir = resolveCompositio
  * for the Dockerfile to copy: the image build makes no npm requests. Kept as it is when the packs
  * did not change.
  */
-export async function stageContainerPackages({ outDir = join(APP_DIR, 'dist', 'container'), appDir = join(APP_DIR, 'dist', 'container-app') } = {}) {
+export async function stageContainerPackages({
+  outDir = join(APP_DIR, 'dist', 'container'),
+  appDir = join(APP_DIR, 'dist', 'container-app'),
+} = {}) {
   const { stagePackages } = await import(pathToFileURL(imageHelper('stage-packages.mjs')).href);
   const packs = (await readdir(join(outDir, 'packs'))).map((name) => join(outDir, 'packs', name));
   // Staged beside dist/container (which buildContainerContext replaces) and copied in, so an
@@ -287,13 +320,19 @@ async function main() {
   const workerOnly = process.argv.includes('--worker-only');
   const compositionDir = resolveCompositionDir();
   const worker = await buildWorker({ compositionDir });
-  console.log(`built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(APP_DIR, compositionDir) || compositionDir}`);
-  console.log(`prepared ${worker.prepared} preview file(s), ${(worker.preparedBytes / 1048576).toFixed(1)} MiB, in ${relative(process.cwd(), worker.assetsDir)}`);
+  console.log(
+    `built ${relative(process.cwd(), worker.outfile)} with ${worker.files} file(s) of ${relative(APP_DIR, compositionDir) || compositionDir}`,
+  );
+  console.log(
+    `prepared ${worker.prepared} preview file(s), ${(worker.preparedBytes / 1048576).toFixed(1)} MiB, in ${relative(process.cwd(), worker.assetsDir)}`,
+  );
   for (const url of worker.notLocal) console.warn(`  not installed here, the viewer's browser loads it: ${url}`);
   if (!workerOnly) {
     const container = await buildContainerContext({ compositionDir });
     const staged = await stageContainerPackages({ outDir: container.outDir });
-    console.log(`built ${relative(process.cwd(), container.outDir)} (${container.packs.join(', ')}; dependencies ${staged.reused ? 'unchanged' : 'installed'})`);
+    console.log(
+      `built ${relative(process.cwd(), container.outDir)} (${container.packs.join(', ')}; dependencies ${staged.reused ? 'unchanged' : 'installed'})`,
+    );
   }
 }
 

@@ -19,7 +19,10 @@ describe('scripts/build.mjs composition folder', () => {
 
   it('finds your own composition in public/compositions/<name>, relative to the app', async () => {
     await mkdir(own, { recursive: true });
-    await writeFile(join(own, 'index.html'), '<!doctype html><html data-composition-id="own" data-width="160" data-height="90" data-duration="1"></html>');
+    await writeFile(
+      join(own, 'index.html'),
+      '<!doctype html><html data-composition-id="own" data-width="160" data-height="90" data-duration="1"></html>',
+    );
     expect(resolveCompositionDir(`public/compositions/test-own-${process.pid}`)).toBe(own);
   });
 

@@ -27,14 +27,27 @@ describe('container image contents (scripts/build.mjs)', () => {
   it('packs the Seekframe packages, copies the composition, and the bundled server renders and stops on SIGTERM', async () => {
     const { packs } = await buildContainerContext({ compositionDir: TINY_COMPOSITION, outDir });
     // gsap: the composition takes it from npm (a node_modules/ path); the image installs it beside the Seekframe packages.
-    expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual(['gsap', 'seekframe-composition', 'seekframe-engine', 'seekframe-producer', 'seekframe-runtime']);
+    expect(packs.map((name) => name.replace(/-\d+\.\d+\.\d+\.tgz$/, ''))).toEqual([
+      'gsap',
+      'seekframe-composition',
+      'seekframe-engine',
+      'seekframe-producer',
+      'seekframe-runtime',
+    ]);
     expect(existsSync(join(outDir, 'composition/index.html'))).toBe(true);
     expect(await readdir(join(outDir, 'composition'))).not.toContain('test');
 
     workDir = await mkdtemp(join(tmpdir(), 'seekframe-cf-bundle-'));
     const port = await freePort();
     server = spawn(process.execPath, [join(outDir, 'server.mjs')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', COMPOSITION_DIR: join(outDir, 'composition'), WORK_DIR: workDir, RENDER_WORKERS: '1' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        COMPOSITION_DIR: join(outDir, 'composition'),
+        WORK_DIR: workDir,
+        RENDER_WORKERS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -44,7 +57,11 @@ describe('container image contents (scripts/build.mjs)', () => {
     await waitUntilAnswers(`${base}/health`, { name: 'the bundled server.mjs', exitCode: () => server!.exitCode, details: () => output });
 
     expect((await fetch(`${base}/jobs/bundle-1`, { method: 'PUT' })).status).toBe(201);
-    const render = await fetch(`${base}/jobs/bundle-1/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { title: 'Img' } }) });
+    const render = await fetch(`${base}/jobs/bundle-1/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variables: { title: 'Img' } }),
+    });
     const last = JSON.parse((await render.text()).trim().split('\n').at(-1)!) as { type: string };
     expect(last.type, `${JSON.stringify(last)}\n${output}`).toBe('complete');
     const file = await fetch(`${base}/jobs/bundle-1/output`);

@@ -23,12 +23,18 @@ function vars(settings: ContractSettings, slots: number): Record<string, string>
 async function startContainer(image: string, slots: number): Promise<{ url: string; stop(): Promise<void> }> {
   const id = (
     await podman([
-      'run', '--detach', '--rm',
+      'run',
+      '--detach',
+      '--rm',
       // Published on loopback only: nothing but this machine reaches the server.
-      '--publish', '127.0.0.1::8080',
-      '--mount', `type=bind,source=${contractCompositionDir()},target=/app/composition,readonly`,
-      '--env', `MAX_CONCURRENT_RENDERS=${slots}`,
-      '--env', 'RENDER_WORKERS=1',
+      '--publish',
+      '127.0.0.1::8080',
+      '--mount',
+      `type=bind,source=${contractCompositionDir()},target=/app/composition,readonly`,
+      '--env',
+      `MAX_CONCURRENT_RENDERS=${slots}`,
+      '--env',
+      'RENDER_WORKERS=1',
       image,
     ])
   ).trim();
@@ -59,7 +65,11 @@ describe.skipIf(!enabled)('cloudflare-container image (podman)', () => {
       const slots = settings.maxConcurrentRenders ?? 5;
       const container = await startContainer(image, slots);
       try {
-        const worker = await startLocalWorker({ compositionDir: contractCompositionDir(), containerUrl: container.url, vars: vars(settings, slots) });
+        const worker = await startLocalWorker({
+          compositionDir: contractCompositionDir(),
+          containerUrl: container.url,
+          vars: vars(settings, slots),
+        });
         return {
           baseUrl: worker.url,
           async stop() {

@@ -26,9 +26,17 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${port}$`, 'm'));
     // It copies exactly what scripts/build.mjs writes into dist/container/.
     const copied = [...dockerfile.matchAll(/^COPY (\S+) /gm)].map((m) => m[1]);
-    expect(copied.sort()).toEqual(['dist/container/app/', 'dist/container/apt-install-pinned.sh', 'dist/container/composition/', 'dist/container/server.mjs']);
+    expect(copied.sort()).toEqual([
+      'dist/container/app/',
+      'dist/container/apt-install-pinned.sh',
+      'dist/container/composition/',
+      'dist/container/server.mjs',
+    ]);
     // Only those reach the engine.
-    expect((await read(app, '.dockerignore')).split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['*', '!dist/container/']);
+    expect((await read(app, '.dockerignore')).split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+      '*',
+      '!dist/container/',
+    ]);
   });
 });
 
@@ -44,9 +52,14 @@ describe('wrangler.jsonc (validated by wrangler 4.86)', () => {
     const vars = cfg.vars as Record<string, string>;
     expect(Number(vars.RENDER_MAX_CONCURRENT)).toBe(container!.max_instances);
     expect(cfg.r2_buckets).toEqual([expect.objectContaining({ binding: 'RENDERS', bucket_name: 'seekframe-renders' })]);
-    const bindings = Object.fromEntries(cfg.durable_objects.bindings.map((b: { name: string; class_name: string }) => [b.name, b.class_name]));
+    const bindings = Object.fromEntries(
+      cfg.durable_objects.bindings.map((b: { name: string; class_name: string }) => [b.name, b.class_name]),
+    );
     expect(bindings).toEqual({ RENDERER: 'Renderer', JOBS: 'RenderJobObject' });
-    expect(cfg.migrations.flatMap((m: { new_sqlite_classes?: string[] }) => m.new_sqlite_classes ?? []).sort()).toEqual(['RenderJobObject', 'Renderer']);
+    expect(cfg.migrations.flatMap((m: { new_sqlite_classes?: string[] }) => m.new_sqlite_classes ?? []).sort()).toEqual([
+      'RenderJobObject',
+      'Renderer',
+    ]);
     expect(cfg.main).toMatch(/dist\/worker\/worker\.js$/);
     // One module: nothing from dist/container (the image's files) may be attached to the Worker.
     expect(cfg.find_additional_modules).toBe(false);

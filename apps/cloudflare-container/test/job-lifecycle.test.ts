@@ -53,7 +53,11 @@ describe('job Durable Object on its own (alarms, a cancel during start)', () => 
       vars: { RENDER_MAX_SECONDS: '1', RENDER_WATCHDOG_GRACE_SECONDS: '1' },
     });
     stops.push(worker.stop);
-    const started = await fetch(`${worker.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+    const started = await fetch(`${worker.url}/api/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+      body: '{}',
+    });
     expect(started.status).toBe(202);
     const { id, statusUrl } = (await started.json()) as { id: string; statusUrl: string };
     let answer = await fetch(`${worker.url}${statusUrl}`);
@@ -91,7 +95,11 @@ describe('job Durable Object on its own (alarms, a cancel during start)', () => 
     stops.push(renderer.close);
     const worker = await startWorker({ compositionDir: TINY_COMPOSITION, containerUrl: renderer.url });
     stops.push(worker.stop);
-    const started = await fetch(`${worker.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+    const started = await fetch(`${worker.url}/api/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+      body: '{}',
+    });
     const { statusUrl } = (await started.json()) as { statusUrl: string };
     await expect.poll(() => calls.includes('PUT'), { timeout: 10_000, interval: 50 }).toBe(true);
     expect((await fetch(`${worker.url}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
@@ -106,7 +114,11 @@ describe('job Durable Object on its own (alarms, a cancel during start)', () => 
     // Long enough for the render to finish first on a busy machine.
     const worker = await startLocalWorker({ compositionDir: TINY_COMPOSITION, vars: { RENDER_RETENTION_SECONDS: '20' } });
     stops.push(worker.stop);
-    const response = await fetch(`${worker.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+    const response = await fetch(`${worker.url}/api/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+      body: '{}',
+    });
     const { id } = (await response.json()) as { id: string };
     const key = `renders/${id}.mp4`;
     const bucket = await worker.mf.getR2Bucket('RENDERS');

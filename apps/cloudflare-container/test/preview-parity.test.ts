@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, type ParityComposition } from '@seekframe/render-api/contract-suite';
+import {
+  BUNDLED,
+  measurePreview,
+  MIN_PSNR_DB,
+  PARITY,
+  referenceFrames,
+  type ParityComposition,
+} from '@seekframe/render-api/contract-suite';
 import { startLocalWorker } from '../local/local-worker.js';
 
 /**

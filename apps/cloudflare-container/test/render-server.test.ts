@@ -7,7 +7,10 @@ import { probeVideo, startRenderServer } from './helpers/start-render-server.js'
 /** The render container's own HTTP server, driven over real HTTP with real Chromium and ffmpeg. */
 
 function lines(text: string): ContainerEvent[] {
-  return text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as ContainerEvent);
+  return text
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as ContainerEvent);
 }
 
 let stop: (() => Promise<void>) | undefined;
@@ -70,7 +73,11 @@ describe('render container server', () => {
   it('ends the stream with the render error (strict variables) and refuses a body with unknown fields', async () => {
     const server = await startRenderServer();
     stop = server.close;
-    const bad = await fetch(`${server.url}/jobs/x/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: '/etc' }) });
+    const bad = await fetch(`${server.url}/jobs/x/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectDir: '/etc' }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'invalid-body' } });
     await fetch(`${server.url}/jobs/x`, { method: 'DELETE' });
@@ -80,7 +87,11 @@ describe('render container server', () => {
       expect(refused.status, path).toBe(400);
     }
 
-    const render = await fetch(`${server.url}/jobs/y/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { nope: 1 } }) });
+    const render = await fetch(`${server.url}/jobs/y/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variables: { nope: 1 } }),
+    });
     const last = lines(await render.text()).at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'invalid-variables' } });
   });

@@ -17,14 +17,23 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ failFirst: 2 });
-  worker = await startLocalWorker({ compositionDir: TINY_COMPOSITION, vars: { RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }, container: { maxConcurrent: 1 } });
+  worker = await startLocalWorker({
+    compositionDir: TINY_COMPOSITION,
+    vars: { RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' },
+    container: { maxConcurrent: 1 },
+  });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
   await receiver?.close();
 });
 
-const post = (body: unknown) => fetch(`${worker.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  fetch(`${worker.url}/api/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+    body: JSON.stringify(body),
+  });
 
 describe('Cloudflare template: signed webhooks from the job object', () => {
   it('private webhook URLs are refused at POST (400 invalid-options), even with the loopback opt-in', async () => {
@@ -34,7 +43,10 @@ describe('Cloudflare template: signed webhooks from the job object', () => {
     for (const url of [thisNetworkUrl(receiver), `http://[::ffff:0.0.0.0]:${port}/x`, `http://[::]:${port}/x`]) {
       const response = await post({ webhook: { url } });
       expect(response.status, url).toBe(400);
-      expect(((await response.json()) as { error: { code: string; details: unknown } }).error).toMatchObject({ code: 'invalid-options', details: { field: 'webhook.url' } });
+      expect(((await response.json()) as { error: { code: string; details: unknown } }).error).toMatchObject({
+        code: 'invalid-options',
+        details: { field: 'webhook.url' },
+      });
     }
     expect(receiver.deliveries).toEqual([]);
   });
@@ -43,12 +55,19 @@ describe('Cloudflare template: signed webhooks from the job object', () => {
     const response = await post({ variables: { title: 'Hook' }, webhook: { url: receiver.url, customData: { ref: 'cf-1' } } });
     expect(response.status).toBe(202);
     const { id, statusUrl } = (await response.json()) as { id: string; statusUrl: string };
-    await receiver.waitFor((deliveries) => deliveries.some((d) => d.headers['seekframe-event'] === 'render.completed' && d.answered === 200), 180_000);
+    await receiver.waitFor(
+      (deliveries) => deliveries.some((d) => d.headers['seekframe-event'] === 'render.completed' && d.answered === 200),
+      180_000,
+    );
 
     const byType = (type: string) => receiver.deliveries.filter((d) => d.headers['seekframe-event'] === type);
     expect(byType('render.started').map((d) => d.answered)).toEqual([500, 500, 200]);
     expect(byType('render.completed').map((d) => d.answered)).toEqual([500, 500, 200]);
-    const completed = await verifyWebhook({ body: byType('render.completed')[2]!.body, headers: byType('render.completed')[2]!.headers, secret: SECRET });
+    const completed = await verifyWebhook({
+      body: byType('render.completed')[2]!.body,
+      headers: byType('render.completed')[2]!.headers,
+      secret: SECRET,
+    });
     expect(completed).toMatchObject({ type: 'render.completed', renderId: id, customData: { ref: 'cf-1' }, data: { frames: 10 } });
     const url = (completed.data as { url: string }).url;
     expect(url).toBe(`${worker.url}/r/renders/${id}.mp4`);
@@ -58,7 +77,8 @@ describe('Cloudflare template: signed webhooks from the job object', () => {
     for (let i = 0; i < 60 && !attempts.some((a) => a.event === 'render.completed' && a.status === 200); i++) {
       const status = await fetch(`${worker.url}${statusUrl}`, { headers: { accept: 'application/json' }, redirect: 'manual' });
       attempts = ((await status.json()) as { webhook?: { attempts: typeof attempts } }).webhook?.attempts ?? [];
-      if (!attempts.some((a) => a.event === 'render.completed' && a.status === 200)) await new Promise((resolve) => setTimeout(resolve, 250));
+      if (!attempts.some((a) => a.event === 'render.completed' && a.status === 200))
+        await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(attempts.filter((a) => a.event === 'render.completed').map((a) => a.status)).toEqual([500, 500, 200]);
   }, 240_000);

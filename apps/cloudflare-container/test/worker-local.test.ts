@@ -15,7 +15,11 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'seekframe-cf-test-'));
-  worker = await startLocalWorker({ compositionDir: TINY_COMPOSITION, vars: { ALLOW_CUSTOM_HTML: 'true' }, container: { maxConcurrent: 1 } });
+  worker = await startLocalWorker({
+    compositionDir: TINY_COMPOSITION,
+    vars: { ALLOW_CUSTOM_HTML: 'true' },
+    container: { maxConcurrent: 1 },
+  });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
@@ -98,7 +102,10 @@ describe('Cloudflare template, local mode (Miniflare + R2 + host container serve
     // Done: a redirect to the stored file on /r/.
     expect(last?.status).toBe(302);
     expect(last?.headers.get('location')).toBe(`/r/renders/${id}.mp4`);
-    const state = (await (await fetch(`${worker.url}${statusUrl}`, { headers: { accept: 'application/json' } })).json()) as { status: string; result: { key: string; size: number } };
+    const state = (await (await fetch(`${worker.url}${statusUrl}`, { headers: { accept: 'application/json' } })).json()) as {
+      status: string;
+      result: { key: string; size: number };
+    };
     expect(state).toMatchObject({ status: 'completed', result: { key: `renders/${id}.mp4` } });
     const bucket = await worker.mf.getR2Bucket('RENDERS');
     expect((await bucket.head(`renders/${id}.mp4`))?.size).toBe(state.result.size);
@@ -108,7 +115,11 @@ describe('Cloudflare template, local mode (Miniflare + R2 + host container serve
     // Hold the only slot, as a running render on another instance would.
     expect((await fetch(`${worker.containerUrl}/jobs/someone-else`, { method: 'PUT' })).status).toBe(201);
     try {
-      const response = await fetch(`${worker.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${worker.url}/api/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBeTruthy();
       expect(await response.json()).toMatchObject({ error: { code: 'too-many-renders', retryable: true } });
@@ -122,11 +133,18 @@ describe('Cloudflare template, local mode (Miniflare + R2 + host container serve
       method: 'POST',
       headers: { 'content-type': 'application/json', prefer: 'respond-async' },
       // 6 s at 30 fps: long enough that the cancel arrives mid-render.
-      body: JSON.stringify({ html: '<!doctype html><html data-composition-id="slow" data-width="160" data-height="90" data-duration="6"><body style="margin:0;background:#123"><div class="clip" data-start="0" data-duration="6">x</div></body></html>' }),
+      body: JSON.stringify({
+        html: '<!doctype html><html data-composition-id="slow" data-width="160" data-height="90" data-duration="6"><body style="margin:0;background:#123"><div class="clip" data-start="0" data-duration="6">x</div></body></html>',
+      }),
     });
     const { id, statusUrl } = (await response.json()) as { id: string; statusUrl: string };
     // Wait until it is running on the renderer, then cancel.
-    await expect.poll(async () => ((await (await fetch(`${worker.containerUrl}/jobs/${id}`)).json()) as { running?: boolean }).running, { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(async () => ((await (await fetch(`${worker.containerUrl}/jobs/${id}`)).json()) as { running?: boolean }).running, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(true);
     const cancel = await fetch(`${worker.url}${statusUrl}`, { method: 'DELETE' });
     expect(cancel.status).toBe(202);
     await expect.poll(async () => (await fetch(`${worker.containerUrl}/jobs/${id}`)).status, { timeout: 30_000, interval: 200 }).toBe(404);
@@ -136,11 +154,20 @@ describe('Cloudflare template, local mode (Miniflare + R2 + host container serve
     expect(await r2Keys()).not.toContain(`renders/${id}.mp4`);
   });
 
-  it('/r/ serves only renders/<name> keys (the output store\'s key rule) and answers 404 JSON for anything else', async () => {
+  it("/r/ serves only renders/<name> keys (the output store's key rule) and answers 404 JSON for anything else", async () => {
     const SECRET = 'SEEKFRAME-R2-SECRET-5e21';
     const bucket = await worker.mf.getR2Bucket('RENDERS');
     // R2 keys are plain strings: these objects exist under the very keys a traversal would spell.
-    for (const key of ['private/secret.txt', 'renders/../private/secret.txt', 'renders/.env', 'renders/./secret.txt', 'renders/a\\b', 'renders/sub/secret.txt', 'renders//secret.txt']) await bucket.put(key, SECRET);
+    for (const key of [
+      'private/secret.txt',
+      'renders/../private/secret.txt',
+      'renders/.env',
+      'renders/./secret.txt',
+      'renders/a\\b',
+      'renders/sub/secret.txt',
+      'renders//secret.txt',
+    ])
+      await bucket.put(key, SECRET);
     const routes = [
       '/r/private/secret.txt',
       '/r/renders/..%2Fprivate%2Fsecret.txt',

@@ -76,7 +76,10 @@ const table = await build({
 const { default: statuses } = await import(`data:text/javascript;base64,${Buffer.from(table.outputFiles[0].contents).toString('base64')}`);
 await mkdir(dist, { recursive: true });
 await writeFile(path.join(dist, 'error-http-status.json'), `${JSON.stringify(statuses, null, 1)}\n`);
-await writeFile(path.join(dist, 'error-fixes.json'), JSON.stringify(Object.fromEntries(Object.entries(ERROR_DOCS).map(([code, doc]) => [code, doc.fix]))));
+await writeFile(
+  path.join(dist, 'error-fixes.json'),
+  JSON.stringify(Object.fromEntries(Object.entries(ERROR_DOCS).map(([code, doc]) => [code, doc.fix]))),
+);
 
 const previewApp = resolve('@seekframe/render-api/preview/app.js');
 const assets = {
@@ -93,7 +96,11 @@ await writeFile(path.join(dist, 'openapi.json'), `${JSON.stringify(renderApiDocu
 
 for (const dir of compositionDirs()) {
   const name = path.basename(dir);
-  const prepared = await exportCompositionFiles({ root: dir, outDir: path.join(dist, 'preview', 'compositions', name), base: PREVIEW_COMPOSITION_BASE });
+  const prepared = await exportCompositionFiles({
+    root: dir,
+    outDir: path.join(dist, 'preview', 'compositions', name),
+    base: PREVIEW_COMPOSITION_BASE,
+  });
   const count = Object.keys(prepared.manifest.files).length + Object.keys(prepared.manifest.remote).length;
   console.log(`prepared ${count} preview file(s) of ${name} (${(prepared.bytes / 1048576).toFixed(1)} MiB)`);
   for (const url of prepared.notLocal) console.warn(`  not installed here, the viewer's browser loads it: ${url}`);

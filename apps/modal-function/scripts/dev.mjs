@@ -26,16 +26,20 @@ mkdirSync(volume, { recursive: true });
 execFileSync(process.execPath, [path.join(appDir, 'scripts/build.mjs')], { stdio: 'inherit' });
 
 console.log(`Seekframe on "Modal" (local stand-in): http://127.0.0.1:${port}  (volume: ${volume})`);
-const child = spawn(python, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', port], {
-  cwd: appDir,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PYTHONPATH: path.join(appDir, 'local'),
-    PYTHONDONTWRITEBYTECODE: '1',
-    SEEKFRAME_VOLUME_PATH: process.env.SEEKFRAME_VOLUME_PATH ?? path.join(state, 'volume'),
-    MODAL_LOCAL_STATE_DIR: process.env.MODAL_LOCAL_STATE_DIR ?? path.join(state, 'state'),
+const child = spawn(
+  python,
+  ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', port],
+  {
+    cwd: appDir,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PYTHONPATH: path.join(appDir, 'local'),
+      PYTHONDONTWRITEBYTECODE: '1',
+      SEEKFRAME_VOLUME_PATH: process.env.SEEKFRAME_VOLUME_PATH ?? path.join(state, 'volume'),
+      MODAL_LOCAL_STATE_DIR: process.env.MODAL_LOCAL_STATE_DIR ?? path.join(state, 'state'),
+    },
   },
-});
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
 child.once('exit', (code) => process.exit(code ?? 0));

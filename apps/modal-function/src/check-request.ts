@@ -47,7 +47,9 @@ async function main(): Promise<unknown> {
   const input = JSON.parse(await readStdin()) as Input;
   const composition = async () => {
     const html = await readFile(input.compositionFile, 'utf8').catch(() => {
-      throw new SeekframeError('invalid-composition', "The template's composition has no index.html; check PREVIEW_COMPOSITION.", { stage: 'load' });
+      throw new SeekframeError('invalid-composition', "The template's composition has no index.html; check PREVIEW_COMPOSITION.", {
+        stage: 'load',
+      });
     });
     return extractCompositionMetadata(html, { file: 'index.html' });
   };
@@ -63,7 +65,10 @@ async function main(): Promise<unknown> {
     });
     return { ok: true, ...checked, ...(checked.request.webhook ? { webhookTarget: webhookTarget(checked.request.webhook.url) } : {}) };
   } catch (error) {
-    const failure = error instanceof SeekframeError ? error : new SeekframeError('internal-error', 'The request check failed unexpectedly.', { retryable: true });
+    const failure =
+      error instanceof SeekframeError
+        ? error
+        : new SeekframeError('internal-error', 'The request check failed unexpectedly.', { retryable: true });
     return { ok: false, status: statusOf(failure.code), error: failure.toJSON() };
   }
 }

@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_DOCS, ERROR_HTTP_STATUS, relativePathProblem } from '@seekframe/composition';
 import { verifyWebhook } from '@seekframe/producer/webhooks';
-import { checkoutCli, contractSettingsEnv, defineWebhookContract, freePort, rawGet, runRenderApiContract, startWebhookReceiver } from '@seekframe/render-api/contract-suite';
+import {
+  checkoutCli,
+  contractSettingsEnv,
+  defineWebhookContract,
+  freePort,
+  rawGet,
+  runRenderApiContract,
+  startWebhookReceiver,
+} from '@seekframe/render-api/contract-suite';
 import { renderApiDocument } from '@seekframe/render-api';
 import { contractCompositionDir, nodePreviewAssets } from '@seekframe/render-api/node';
 import { startTwin } from '../src/twin.js';
@@ -25,10 +33,22 @@ describe('src/app.py', () => {
   it('compiles (python3 -m py_compile)', async () => {
     const cache = await mkdtemp(path.join(tmpdir(), 'modal-pycache-'));
     try {
-      for (const file of ['src/app.py', 'src/web_routes.py', 'src/preview_routes.py', 'src/request_paths.py', 'src/file_responses.py', 'src/template_settings.py', 'src/webhook_addresses.py', 'src/webhook_delivery.py', 'src/webhooks.py']) {
+      for (const file of [
+        'src/app.py',
+        'src/web_routes.py',
+        'src/preview_routes.py',
+        'src/request_paths.py',
+        'src/file_responses.py',
+        'src/template_settings.py',
+        'src/webhook_addresses.py',
+        'src/webhook_delivery.py',
+        'src/webhooks.py',
+      ]) {
         await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
       }
-      await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
+      await run(PYTHON, ['-m', 'py_compile', path.join(APP_DIR, 'local/modal/__init__.py')], {
+        env: { ...process.env, PYTHONPYCACHEPREFIX: cache },
+      });
     } finally {
       await rm(cache, { recursive: true, force: true });
     }
@@ -69,11 +89,38 @@ describe('src/app.py on Modal', () => {
 });
 
 describe('src/web_routes.py: request paths', () => {
-  const pythonEnv = { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1' };
+  const pythonEnv = {
+    ...process.env,
+    PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`,
+    PYTHONDONTWRITEBYTECODE: '1',
+  };
 
   it('relative_path_problem refuses exactly what relativePathProblem (@seekframe/composition) refuses', async () => {
-    const cases = ['index.html', 'a/b.png', '..a', 'a..', '.env', '%2e%2e', '', '.', '..', '../x', 'a/../b', 'a/./b', 'a//b', 'a/', '/etc/passwd', 'a\\b', '..\\x', 'a\u0000b', 'a\nb', 'a\u007fb', 'A/B'];
-    const probe = 'import json, sys, web_routes; print(json.dumps([web_routes.relative_path_problem(p) is None for p in json.load(sys.stdin)]))';
+    const cases = [
+      'index.html',
+      'a/b.png',
+      '..a',
+      'a..',
+      '.env',
+      '%2e%2e',
+      '',
+      '.',
+      '..',
+      '../x',
+      'a/../b',
+      'a/./b',
+      'a//b',
+      'a/',
+      '/etc/passwd',
+      'a\\b',
+      '..\\x',
+      'a\u0000b',
+      'a\nb',
+      'a\u007fb',
+      'A/B',
+    ];
+    const probe =
+      'import json, sys, web_routes; print(json.dumps([web_routes.relative_path_problem(p) is None for p in json.load(sys.stdin)]))';
     const child = spawn(PYTHON, ['-c', probe], { cwd: path.join(APP_DIR, 'src'), env: pythonEnv });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -82,7 +129,9 @@ describe('src/web_routes.py: request paths', () => {
     expect(JSON.parse(out)).toEqual(cases.map((c) => relativePathProblem(c) === null));
   });
 
-  it('/renders/<name> and /preview/composition/<file> answer no file that a symlink, `..` or an encoded separator leads out to', { timeout: 120_000 }, async () => {
+  it('/renders/<name> and /preview/composition/<file> answer no file that a symlink, `..` or an encoded separator leads out to', {
+    timeout: 120_000,
+  }, async () => {
     const SECRET = 'SEEKFRAME-MODAL-SECRET-2d9c';
     const dir = await mkdtemp(path.join(tmpdir(), 'modal-paths-'));
     const comp = path.join(dir, 'compositions', 'comp');
@@ -92,7 +141,10 @@ describe('src/web_routes.py: request paths', () => {
     await writeFile(path.join(dir, 'secret.txt'), SECRET);
     // A remote image with no local copy: the one URL the remote route may redirect to.
     const NAMED = 'https://named.example.test/a.png';
-    await writeFile(path.join(comp, 'index.html'), `<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok<img src="${NAMED}"></body></html>`);
+    await writeFile(
+      path.join(comp, 'index.html'),
+      `<!doctype html><html data-composition-id="c" data-width="8" data-height="8" data-duration="1"><body>ok<img src="${NAMED}"></body></html>`,
+    );
     await symlink(path.join(dir, 'secret.txt'), path.join(comp, 'leak.txt'));
     await symlink(dir, path.join(comp, 'up'));
     await writeFile(path.join(renders, 'ok.mp4'), 'not really a video');
@@ -102,16 +154,30 @@ describe('src/web_routes.py: request paths', () => {
     // The preview serves what the build prepared: prepared here, with the links in place (the
     // build follows none of them out).
     const dist = path.join(dir, 'dist');
-    await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', comp], { env: { ...process.env, SEEKFRAME_TEMPLATE_DIST: dist } });
+    await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', comp], {
+      env: { ...process.env, SEEKFRAME_TEMPLATE_DIST: dist },
+    });
     const app = await startPythonApp({ compositionDir: comp, dist, env: { SEEKFRAME_VOLUME_PATH: path.join(dir, 'volume') } });
     try {
       const get = (route: string) => rawGet(app.url, route);
       expect((await get('/renders/ok.mp4')).status).toBe(200);
       expect((await get('/preview/composition/index.html')).status).toBe(200);
       const refused = [
-        '/renders/leak.mp4', '/renders/up%2Fsecret.txt', '/renders/..%2Fsecret.txt', '/renders/%2e%2e', '/renders/%2E%2E%2F..%2Fsecret.txt', '/renders/.hidden.mp4', '/renders/..%5Csecret.txt',
-        '/preview/composition/leak.txt', '/preview/composition/up/secret.txt', '/preview/composition/up/missing.txt', '/preview/composition/..%2F..%2Fsecret.txt',
-        '/preview/composition/%2E%2E/%2e%2e/secret.txt', '/preview/composition/../../secret.txt', '/preview/composition/..%5C..%5Csecret.txt', '/preview/composition/%2Fetc%2Fpasswd',
+        '/renders/leak.mp4',
+        '/renders/up%2Fsecret.txt',
+        '/renders/..%2Fsecret.txt',
+        '/renders/%2e%2e',
+        '/renders/%2E%2E%2F..%2Fsecret.txt',
+        '/renders/.hidden.mp4',
+        '/renders/..%5Csecret.txt',
+        '/preview/composition/leak.txt',
+        '/preview/composition/up/secret.txt',
+        '/preview/composition/up/missing.txt',
+        '/preview/composition/..%2F..%2Fsecret.txt',
+        '/preview/composition/%2E%2E/%2e%2e/secret.txt',
+        '/preview/composition/../../secret.txt',
+        '/preview/composition/..%5C..%5Csecret.txt',
+        '/preview/composition/%2Fetc%2Fpasswd',
       ];
       for (const route of refused) {
         const answer = await get(route);
@@ -120,9 +186,15 @@ describe('src/web_routes.py: request paths', () => {
       }
       // The remote route redirects a subresource to a URL the composition names, never to one a request made up.
       const remote = (url: string) => get(`/preview/composition/__seekframe/remote?url=${encodeURIComponent(url)}`);
-      const named = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent(NAMED)}`, { 'sec-fetch-dest': 'image' });
+      const named = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent(NAMED)}`, {
+        'sec-fetch-dest': 'image',
+      });
       expect([named.status, named.headers.location]).toEqual([307, NAMED]);
-      const madeUp = await rawGet(app.url, `/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://evil.example.test/x.js')}`, { 'sec-fetch-dest': 'script' });
+      const madeUp = await rawGet(
+        app.url,
+        `/preview/composition/__seekframe/remote?url=${encodeURIComponent('https://evil.example.test/x.js')}`,
+        { 'sec-fetch-dest': 'script' },
+      );
       expect([madeUp.status, madeUp.headers.location]).toEqual([404, undefined]);
       expect((await remote(NAMED)).status).toBe(404); // a navigation (no Sec-Fetch-Dest) is not sent on
     } finally {
@@ -140,11 +212,21 @@ describe('src/app.py settings', () => {
     ['RENDER_WEBHOOK_SECRET', ''],
   ])('%s=%j: the web app refuses to start, naming the setting', { timeout: 60_000 }, async (name, value) => {
     const port = await freePort();
-    const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port)], {
-      cwd: APP_DIR,
-      env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', [name]: value, MODAL_LOCAL_STATE_DIR: path.join(tmpdir(), 'modal-blank-token-state') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      PYTHON,
+      ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port)],
+      {
+        cwd: APP_DIR,
+        env: {
+          ...process.env,
+          PYTHONPATH: path.join(APP_DIR, 'local'),
+          PYTHONDONTWRITEBYTECODE: '1',
+          [name]: value,
+          MODAL_LOCAL_STATE_DIR: path.join(tmpdir(), 'modal-blank-token-state'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -171,7 +253,9 @@ describe('src/web_routes.py: oversized requests', () => {
 });
 
 describe('src/web_routes.py: GET /api/openapi.json', () => {
-  it('serves the document the build made from the render API schemas (call-id mode), without the token the other /api routes need', { timeout: 120_000 }, async () => {
+  it('serves the document the build made from the render API schemas (call-id mode), without the token the other /api routes need', {
+    timeout: 120_000,
+  }, async () => {
     const app = await startPythonApp({ env: { RENDER_API_TOKEN: 'modal-openapi-token' } });
     try {
       const answer = await fetch(`${app.url}/api/openapi.json`);
@@ -187,14 +271,19 @@ describe('src/web_routes.py: GET /api/openapi.json', () => {
 });
 
 describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
-  it('past retention a stored render leaves the volume: on its next status request, and on the next new render for any other', { timeout: 180_000 }, async () => {
+  it('past retention a stored render leaves the volume: on its next status request, and on the next new render for any other', {
+    timeout: 180_000,
+  }, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'modal-retention-'));
     const volume = path.join(dir, 'volume');
     await mkdir(path.join(volume, 'jobs'), { recursive: true });
     await mkdir(path.join(volume, 'renders'), { recursive: true });
     const past = new Date(Date.now() - 3600_000).toISOString();
     for (const id of ['fc-asked', 'fc-forgotten']) {
-      await writeFile(path.join(volume, 'jobs', `${id}.json`), JSON.stringify({ id, status: 'finished', request: { variables: {}, format: 'mp4' }, createdAt: past, expiresAt: past }));
+      await writeFile(
+        path.join(volume, 'jobs', `${id}.json`),
+        JSON.stringify({ id, status: 'finished', request: { variables: {}, format: 'mp4' }, createdAt: past, expiresAt: past }),
+      );
       await writeFile(path.join(volume, 'renders', `${id}.mp4`), 'an old render');
     }
     const app = await startPythonApp({ env: { SEEKFRAME_VOLUME_PATH: volume } });
@@ -203,7 +292,11 @@ describe('src/web_routes.py: RENDER_RETENTION_SECONDS', () => {
       expect({ status: asked.status, code: JSON.parse(asked.body).error.code }).toEqual({ status: 410, code: 'render-expired' });
       expect(await app.storedKeys()).toEqual(['renders/fc-forgotten.mp4']);
       // Nobody asks for the other one: a new render sweeps it.
-      const started = await fetch(`${app.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{}' });
+      const started = await fetch(`${app.url}/api/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: '{}',
+      });
       expect(started.status).toBe(202);
       expect(await app.storedKeys()).toEqual([]);
       const { statusUrl } = (await started.json()) as { statusUrl: string };
@@ -219,7 +312,12 @@ runRenderApiContract({
   name: 'modal-function TypeScript twin (call-id)',
   answerMode: 'call-id',
   async start(settings) {
-    const api = await startTwin({ compositionDir: contractCompositionDir(), env: contractSettingsEnv(settings), runner: { cli: CLI, workers: 1 }, previewAssets: nodePreviewAssets({ fromSource: true }) });
+    const api = await startTwin({
+      compositionDir: contractCompositionDir(),
+      env: contractSettingsEnv(settings),
+      runner: { cli: CLI, workers: 1 },
+      previewAssets: nodePreviewAssets({ fromSource: true }),
+    });
     return { baseUrl: api.url, stop: () => api.close() };
   },
 });
@@ -239,8 +337,10 @@ describe('render API contract: modal-function src/app.py (webhooks)', () => {
   });
 });
 
-describe('src/app.py: a cancelled render\'s webhook', () => {
-  it('DELETE sends render.failed (render-cancelled, with its documented fix) as the one final event, signed with the secret', { timeout: 240_000 }, async () => {
+describe("src/app.py: a cancelled render's webhook", () => {
+  it('DELETE sends render.failed (render-cancelled, with its documented fix) as the one final event, signed with the secret', {
+    timeout: 240_000,
+  }, async () => {
     const SECRET = 'modal-cancel-secret-7a01';
     const receiver = await startWebhookReceiver();
     const app = await startPythonApp({ env: { RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' } });
@@ -255,9 +355,15 @@ describe('src/app.py: a cancelled render\'s webhook', () => {
       expect((await fetch(`${app.url}${statusUrl}`, { method: 'DELETE' })).status).toBe(202);
       await receiver.waitFor((deliveries) => deliveries.some((d) => d.headers['seekframe-event'] === 'render.failed'));
       const events = [];
-      for (const delivery of receiver.deliveries) events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
+      for (const delivery of receiver.deliveries)
+        events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
       const failed = events.at(-1)!;
-      expect(failed).toMatchObject({ type: 'render.failed', renderId: id, customData: 7, data: { error: { code: 'render-cancelled', stage: 'capture', retryable: false, fix: ERROR_DOCS['render-cancelled'].fix } } });
+      expect(failed).toMatchObject({
+        type: 'render.failed',
+        renderId: id,
+        customData: 7,
+        data: { error: { code: 'render-cancelled', stage: 'capture', retryable: false, fix: ERROR_DOCS['render-cancelled'].fix } },
+      });
       expect(events.filter((e) => e.type === 'render.failed' || e.type === 'render.completed')).toHaveLength(1);
     } finally {
       await app.stop();

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, type ParityComposition } from '@seekframe/render-api/contract-suite';
+import {
+  BUNDLED,
+  measurePreview,
+  MIN_PSNR_DB,
+  PARITY,
+  referenceFrames,
+  type ParityComposition,
+} from '@seekframe/render-api/contract-suite';
 import { APP_DIR, startPythonApp } from './start-python-app.js';
 
 const run = promisify(execFile);
@@ -18,7 +25,9 @@ let dist: string;
 beforeAll(async () => {
   // Its own dist folder: the other Modal test file builds into dist/ at the same time.
   dist = await mkdtemp(path.join(tmpdir(), 'modal-parity-dist-'));
-  await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', BUNDLED.dir, '--composition', PARITY.dir], { env: { ...process.env, SEEKFRAME_TEMPLATE_DIST: dist } });
+  await run(process.execPath, [path.join(APP_DIR, 'scripts/build.mjs'), '--composition', BUNDLED.dir, '--composition', PARITY.dir], {
+    env: { ...process.env, SEEKFRAME_TEMPLATE_DIST: dist },
+  });
 }, 180_000);
 afterAll(async () => rm(dist, { recursive: true, force: true }));
 

@@ -52,7 +52,9 @@ const CLI = checkoutCli();
  * (COMPOSITIONS_DIR + PREVIEW_COMPOSITION; default the contract composition) with the files
  * scripts/build.mjs prepared in `dist` (default dist/). `env` comes last (it may set any of these).
  */
-export async function startPythonApp(options: { compositionDir?: string; env?: Record<string, string>; dist?: string } = {}): Promise<PythonApp> {
+export async function startPythonApp(
+  options: { compositionDir?: string; env?: Record<string, string>; dist?: string } = {},
+): Promise<PythonApp> {
   const root = await mkdtemp(path.join(tmpdir(), 'modal-function-'));
   const port = await freePort();
   const compositionDir = options.compositionDir ?? contractCompositionDir();
@@ -66,11 +68,28 @@ export async function startPythonApp(options: { compositionDir?: string; env?: R
     ...(options.dist ? { SEEKFRAME_TEMPLATE_DIST: options.dist } : {}),
     ...options.env,
   };
-  const child = spawn(PYTHON, ['-m', 'uvicorn', 'app:create_web_app', '--factory', '--app-dir', 'src', '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warning'], {
-    cwd: APP_DIR,
-    env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    PYTHON,
+    [
+      '-m',
+      'uvicorn',
+      'app:create_web_app',
+      '--factory',
+      '--app-dir',
+      'src',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--log-level',
+      'warning',
+    ],
+    {
+      cwd: APP_DIR,
+      env: { ...process.env, PYTHONPATH: path.join(APP_DIR, 'local'), PYTHONDONTWRITEBYTECODE: '1', ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {
     await stopPython(child, env.MODAL_LOCAL_STATE_DIR!);
@@ -84,6 +103,7 @@ export async function startPythonApp(options: { compositionDir?: string; env?: R
     else await rm(root, { recursive: true, force: true });
     throw error;
   }
-  const storedKeys = async (): Promise<string[]> => (await folderKeys(env.SEEKFRAME_VOLUME_PATH!)).filter((key) => key.startsWith('renders/'));
+  const storedKeys = async (): Promise<string[]> =>
+    (await folderKeys(env.SEEKFRAME_VOLUME_PATH!)).filter((key) => key.startsWith('renders/'));
   return { url, stop, storedKeys };
 }

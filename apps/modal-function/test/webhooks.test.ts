@@ -23,7 +23,12 @@ const run = promisify(execFile);
 async function python(code: string, input: unknown = null, env: Record<string, string> = {}): Promise<any> {
   const child = spawn(PYTHON, ['-c', `import json, sys\nINPUT = json.load(sys.stdin)\n${code}`], {
     cwd: path.join(APP_DIR, 'src'),
-    env: { ...process.env, PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`, PYTHONDONTWRITEBYTECODE: '1', ...env },
+    env: {
+      ...process.env,
+      PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`,
+      PYTHONDONTWRITEBYTECODE: '1',
+      ...env,
+    },
   });
   let out = '';
   let err = '';
@@ -39,7 +44,13 @@ async function python(code: string, input: unknown = null, env: Record<string, s
 function target(url: string) {
   const parsed = new URL(url);
   const scheme = parsed.protocol.slice(0, -1);
-  return { scheme, host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'), hostLabel: parsed.hostname, port: Number(parsed.port) || (scheme === 'https' ? 443 : 80), path: `${parsed.pathname}${parsed.search}` };
+  return {
+    scheme,
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    hostLabel: parsed.hostname,
+    port: Number(parsed.port) || (scheme === 'https' ? 443 : 80),
+    path: `${parsed.pathname}${parsed.search}`,
+  };
 }
 
 /** deliver() of one event to `url` from Python; answers the attempts and the event sent. */
@@ -50,7 +61,17 @@ function deliver(url: string, options: { allowLoopback: boolean; retryDelays?: n
     'attempts = deliver(INPUT["target"], event, secret=INPUT["secret"], allow_loopback=INPUT["allowLoopback"], retry_delays=tuple(INPUT["retryDelays"]), timeout=INPUT["timeout"])',
     'print(json.dumps({"event": event, "attempts": attempts}))',
   ].join('\n');
-  return python(code, { target: target(url), secret: SECRET, allowLoopback: options.allowLoopback, retryDelays: options.retryDelays ?? [0.05, 0.05, 0.05, 0.05], timeout: options.timeout ?? 10 }, options.env);
+  return python(
+    code,
+    {
+      target: target(url),
+      secret: SECRET,
+      allowLoopback: options.allowLoopback,
+      retryDelays: options.retryDelays ?? [0.05, 0.05, 0.05, 0.05],
+      timeout: options.timeout ?? 10,
+    },
+    options.env,
+  );
 }
 
 const servers: Server[] = [];
@@ -67,7 +88,9 @@ async function receiver(options: { failFirst?: number } = {}): Promise<WebhookRe
 }
 
 /** A server on 127.0.0.1 answering every request with `handle`; answers its URL and the requests it got. */
-async function server(handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<{ url: string; hits: number }> {
+async function server(
+  handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+): Promise<{ url: string; hits: number }> {
   const state = { url: '', hits: 0 };
   const sockets = new Set<Socket>();
   const started = createServer((req, res) => {
@@ -92,23 +115,76 @@ async function server(handle: (req: import('node:http').IncomingMessage, res: im
 describe('src/webhook_addresses.py', () => {
   it('is_private_address and is_loopback_address answer as isPrivateAddress and isLoopbackAddress (@seekframe/producer), without traffic', async () => {
     const cases = [
-      '0.0.0.0', '10.1.2.3', '100.64.0.1', '100.128.0.1', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.32.0.1', '192.0.0.1', '192.0.2.1',
-      '192.88.99.1', '192.168.1.1', '198.18.0.1', '198.51.100.1', '203.0.113.1', '224.0.0.1', '240.0.0.1', '255.255.255.255', '8.8.8.8', '1.1.1.1', '93.184.216.34',
-      '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:127.0.0.2', '::7f00:1', '::127.0.0.1', '::ffff:8.8.8.8', '::ffff:10.0.0.1', '64:ff9b::7f00:1', '64:ff9b::808:808', '64:ff9b:1::a00:1', '64:ff9b:1:1::808:808',
-      '2002:7f00:1::', '2002:808:808::', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00::1', 'ff02::1', '2001::1', '2001:db8::1', '3fff::1', '2606:4700:4700::1111',
-      '2a00:1450:4001:81b::200e', '4000::1', 'not-an-address', '',
+      '0.0.0.0',
+      '10.1.2.3',
+      '100.64.0.1',
+      '100.128.0.1',
+      '127.0.0.1',
+      '127.255.255.254',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.32.0.1',
+      '192.0.0.1',
+      '192.0.2.1',
+      '192.88.99.1',
+      '192.168.1.1',
+      '198.18.0.1',
+      '198.51.100.1',
+      '203.0.113.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      '8.8.8.8',
+      '1.1.1.1',
+      '93.184.216.34',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::FFFF:127.0.0.2',
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:8.8.8.8',
+      '::ffff:10.0.0.1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::808:808',
+      '64:ff9b:1::a00:1',
+      '64:ff9b:1:1::808:808',
+      '2002:7f00:1::',
+      '2002:808:808::',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fc00::1',
+      'fd00::1',
+      'ff02::1',
+      '2001::1',
+      '2001:db8::1',
+      '3fff::1',
+      '2606:4700:4700::1111',
+      '2a00:1450:4001:81b::200e',
+      '4000::1',
+      'not-an-address',
+      '',
     ];
-    const answer = await python('from webhook_addresses import is_private_address, is_loopback_address\nprint(json.dumps([[is_private_address(a), is_loopback_address(a)] for a in INPUT]))', cases);
-    expect(answer.map((pair: boolean[], i: number) => [cases[i], ...pair])).toEqual(cases.map((a) => [a, isPrivateAddress(a), isLoopbackAddress(a)]));
+    const answer = await python(
+      'from webhook_addresses import is_private_address, is_loopback_address\nprint(json.dumps([[is_private_address(a), is_loopback_address(a)] for a in INPUT]))',
+      cases,
+    );
+    expect(answer.map((pair: boolean[], i: number) => [cases[i], ...pair])).toEqual(
+      cases.map((a) => [a, isPrivateAddress(a), isLoopbackAddress(a)]),
+    );
   });
 });
 
 describe('src/webhook_delivery.py', () => {
   it('signs as signWebhook: the documented example and a body with non-ASCII text', async () => {
-    const answer = await python('from webhook_delivery import sign\nprint(json.dumps([sign(b["body"].encode(), b["secret"], b["t"]) for b in INPUT]))', [
-      { body: 'hello', secret: 'whsec-test-3f1a', t: 1767225600 },
-      { body: '{"a":"caf\u00e9 \u6f22"}', secret: SECRET, t: 1767225601 },
-    ]);
+    const answer = await python(
+      'from webhook_delivery import sign\nprint(json.dumps([sign(b["body"].encode(), b["secret"], b["t"]) for b in INPUT]))',
+      [
+        { body: 'hello', secret: 'whsec-test-3f1a', t: 1767225600 },
+        { body: '{"a":"caf\u00e9 \u6f22"}', secret: SECRET, t: 1767225601 },
+      ],
+    );
     expect(answer[0]).toBe('t=1767225600,v1=0669fb8f24d800a1a373dbebdf6d58e4f514e1dd9d17defbc87b9e8b2a399746');
     expect(answer[1]).toBe(await signWebhook({ body: '{"a":"caf\u00e9 \u6f22"}', secret: SECRET, timestamp: 1767225601 }));
   });
@@ -133,8 +209,12 @@ describe('src/webhook_delivery.py', () => {
       'content-length': String(Buffer.byteLength(delivery!.body)),
     });
     expect(delivery!.headers['seekframe-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    await expect(verifyWebhook({ body: delivery!.body.replace('"frames":10', '"frames":11'), headers: delivery!.headers, secret: SECRET })).rejects.toMatchObject({ code: 'webhook-signature-invalid' });
-    await expect(verifyWebhook({ body: delivery!.body, headers: delivery!.headers, secret: 'another-secret' })).rejects.toMatchObject({ code: 'webhook-signature-invalid' });
+    await expect(
+      verifyWebhook({ body: delivery!.body.replace('"frames":10', '"frames":11'), headers: delivery!.headers, secret: SECRET }),
+    ).rejects.toMatchObject({ code: 'webhook-signature-invalid' });
+    await expect(verifyWebhook({ body: delivery!.body, headers: delivery!.headers, secret: 'another-secret' })).rejects.toMatchObject({
+      code: 'webhook-signature-invalid',
+    });
   });
 
   it('retries a failing receiver with one event id, signing each attempt afresh; every attempt is recorded', async () => {
@@ -146,7 +226,8 @@ describe('src/webhook_delivery.py', () => {
       [3, 200, true, false, null],
     ]);
     expect(hooks.deliveries.map((d) => d.headers['seekframe-webhook-id'])).toEqual([event.id, event.id, event.id]);
-    for (const delivery of hooks.deliveries) expect((await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET })).id).toBe(event.id);
+    for (const delivery of hooks.deliveries)
+      expect((await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET })).id).toBe(event.id);
     expect(attempts.every((a: any) => new Date(a.at).toISOString() === a.at && a.durationMs >= 0)).toBe(true);
   });
 
@@ -178,7 +259,9 @@ describe('src/webhook_delivery.py', () => {
     expect(hooks.deliveries).toEqual([]);
 
     const refusing = await server((_req, res) => res.writeHead(410).end('gone'));
-    expect((await deliver(refusing.url, { allowLoopback: true })).attempts).toMatchObject([{ status: 410, ok: false, willRetry: false, error: 'the receiver answered HTTP 410' }]);
+    expect((await deliver(refusing.url, { allowLoopback: true })).attempts).toMatchObject([
+      { status: 410, ok: false, willRetry: false, error: 'the receiver answered HTTP 410' },
+    ]);
 
     // Headers then a body that never ends: the status counts, the read stops at the time limit.
     const trickling = await server((_req, res) => {
@@ -202,7 +285,25 @@ describe('src/webhook_delivery.py over https', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'modal-tls-'));
     try {
       const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-      await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost']);
+      await run('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+      ]);
       const names: string[] = [];
       const bodies: { host: string | undefined; body: string; headers: import('node:http').IncomingHttpHeaders }[] = [];
       const tls = createHttpsServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
@@ -257,7 +358,8 @@ describe('src/webhooks.py', () => {
       ['render.failed', 200],
     ]);
     const events = [];
-    for (const delivery of hooks.deliveries) events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
+    for (const delivery of hooks.deliveries)
+      events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
     expect(events.map((e) => e.type)).toEqual(['render.started', 'render.started', 'render.progress', 'render.failed', 'render.failed']);
     expect(events.every((e) => e.renderId === 'fc-order' && !('customData' in e))).toBe(true);
     const failed = events.at(-1) as Extract<(typeof events)[number], { type: 'render.failed' }>;

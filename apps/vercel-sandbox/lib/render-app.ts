@@ -30,7 +30,10 @@ export async function handle(request: Request): Promise<Response> {
     return await renderApp().fetch(request);
   } catch (error) {
     // Configuration errors (no Blob token...) as the contract's error shape, not an HTML 500 page.
-    const failure = error instanceof SeekframeError ? error : new SeekframeError('internal-error', error instanceof Error ? error.message : String(error), { stage: 'config' });
+    const failure =
+      error instanceof SeekframeError
+        ? error
+        : new SeekframeError('internal-error', error instanceof Error ? error.message : String(error), { stage: 'config' });
     return Response.json({ error: failure.toJSON() }, { status: statusOf(failure.code) });
   }
 }

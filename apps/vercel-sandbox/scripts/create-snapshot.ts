@@ -35,7 +35,9 @@ async function main(): Promise<number> {
   }
   const local = env.SEEKFRAME_SANDBOX?.trim() === 'local';
   const provider = local
-    ? new LocalSandboxProvider(path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'))
+    ? new LocalSandboxProvider(
+        path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'),
+      )
     : createVercelSandboxProvider(sandboxCredentialsFromEnv(env));
   const recipe = local
     ? localRecipe({ cliBin: env.SEEKFRAME_CLI_BIN?.trim() || cliBin })

@@ -18,8 +18,12 @@ describe('scripts/copy-default-composition.mjs (run before next build and next d
     await writeFile(path.join(stale, 'old.js'), 'stale');
     const target = (await copyDefaultComposition(app, SOURCE)) as string;
     expect(target).toBe(stale);
-    const renderFiles = (await readdir(SOURCE, { withFileTypes: true })).filter((e) => e.isFile() && e.name !== 'README.md').map((e) => e.name).sort();
+    const renderFiles = (await readdir(SOURCE, { withFileTypes: true }))
+      .filter((e) => e.isFile() && e.name !== 'README.md')
+      .map((e) => e.name)
+      .sort();
     expect((await readdir(target)).sort()).toEqual(renderFiles);
-    for (const name of renderFiles) expect((await readFile(path.join(target, name))).equals(await readFile(path.join(SOURCE, name))), name).toBe(true);
+    for (const name of renderFiles)
+      expect((await readFile(path.join(target, name))).equals(await readFile(path.join(SOURCE, name))), name).toBe(true);
   });
 });

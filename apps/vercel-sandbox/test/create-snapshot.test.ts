@@ -43,7 +43,10 @@ afterAll(async () => {
 function snapshotStep(env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
   const clean = { ...process.env, ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete clean[key];
-  return run(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['--conditions=source', 'scripts/create-snapshot.ts'], { cwd: APP_DIR, env: clean }).then(
+  return run(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['--conditions=source', 'scripts/create-snapshot.ts'], {
+    cwd: APP_DIR,
+    env: clean,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -81,7 +84,9 @@ describe('the snapshot build step', () => {
     const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logs.push(args.join(' ')));
     try {
       const api = (await import('../app/api/[...path]/route.js')) as { POST: (r: Request) => Promise<Response> };
-      const response = await api.POST(new Request('http://template.test/api/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+      const response = await api.POST(
+        new Request('http://template.test/api/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      );
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ key: expect.stringMatching(/^renders\//) });
     } finally {

@@ -19,7 +19,11 @@ let fake: BlobFake;
 let scratch: string;
 const saved = { ...process.env };
 
-type RouteModule = { GET: (r: Request) => Promise<Response>; POST: (r: Request) => Promise<Response>; DELETE: (r: Request) => Promise<Response> };
+type RouteModule = {
+  GET: (r: Request) => Promise<Response>;
+  POST: (r: Request) => Promise<Response>;
+  DELETE: (r: Request) => Promise<Response>;
+};
 let api: RouteModule;
 let root: RouteModule;
 
@@ -61,12 +65,27 @@ afterAll(async () => {
 });
 
 const post = (body: unknown, headers: Record<string, string> = {}): Request =>
-  new Request(`${BASE}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  new Request(`${BASE}/api/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function probe(bytes: ArrayBuffer): Promise<{ codec_name: string; width: number; height: number; nb_read_frames: string }> {
   const file = path.join(scratch, `probe-${Date.now()}.mp4`);
   await writeFile(file, Buffer.from(bytes));
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_read_frames', '-of', 'json', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_frames',
+    '-of',
+    'json',
+    file,
+  ]);
   return JSON.parse(stdout).streams[0];
 }
 
@@ -96,7 +115,12 @@ describe('route handlers of the Vercel template', () => {
     // The URL is the blob's own (the video never passes through the function).
     expect(body.url.startsWith(fake.apiUrl.replace(/\/api$/, ''))).toBe(true);
     expect(fake.pathnames()).toContain(body.key);
-    expect(await probe(await (await fetch(body.url)).arrayBuffer())).toMatchObject({ codec_name: 'h264', width: 160, height: 90, nb_read_frames: '10' });
+    expect(await probe(await (await fetch(body.url)).arrayBuffer())).toMatchObject({
+      codec_name: 'h264',
+      width: 160,
+      height: 90,
+      nb_read_frames: '10',
+    });
     expect(fake.pathnames().some((p) => p.startsWith('jobs/'))).toBe(true);
   });
 
@@ -133,7 +157,9 @@ describe('route handlers of the Vercel template', () => {
       const fresh = (await import('../app/api/[...path]/route.js')) as RouteModule;
       const response = await fresh.GET(new Request(`${BASE}/api/composition`));
       expect(response.status).toBeGreaterThanOrEqual(500);
-      expect(await response.json()).toMatchObject({ error: { code: 'invalid-server-options', message: expect.stringMatching(/BLOB_READ_WRITE_TOKEN is not set/) } });
+      expect(await response.json()).toMatchObject({
+        error: { code: 'invalid-server-options', message: expect.stringMatching(/BLOB_READ_WRITE_TOKEN is not set/) },
+      });
     } finally {
       process.env.BLOB_READ_WRITE_TOKEN = token;
     }

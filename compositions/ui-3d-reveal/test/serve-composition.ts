@@ -24,7 +24,9 @@ export async function serveComposition(): Promise<CompositionServer> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const npm = url.pathname.startsWith('/node_modules/');
-      const file = normalize(npm ? join(REPO_ROOT, url.pathname) : join(COMPOSITION_DIR, url.pathname === '/' ? 'index.html' : url.pathname));
+      const file = normalize(
+        npm ? join(REPO_ROOT, url.pathname) : join(COMPOSITION_DIR, url.pathname === '/' ? 'index.html' : url.pathname),
+      );
       if (!file.startsWith(npm ? NODE_MODULES : COMPOSITION_DIR)) {
         res.writeHead(403).end();
         return;
@@ -42,8 +44,7 @@ export async function serveComposition(): Promise<CompositionServer> {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('test server has no port');
   return {
-    url: (variables) =>
-      `http://127.0.0.1:${address.port}/` + (variables ? `?vars=${encodeURIComponent(JSON.stringify(variables))}` : ''),
+    url: (variables) => `http://127.0.0.1:${address.port}/` + (variables ? `?vars=${encodeURIComponent(JSON.stringify(variables))}` : ''),
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
@@ -59,8 +60,14 @@ export async function launchTestBrowser(): Promise<TestBrowser> {
     executablePath: process.env.SEEKFRAME_BROWSER ?? '/usr/bin/chromium',
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${userDataDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${userDataDir}`,
     ],
   });
   return {
@@ -102,9 +109,7 @@ export async function openComposition(
 /** Seeks the registered timeline; returns nothing (the timeline object is not serialisable). */
 export async function seek(page: Page, t: number): Promise<void> {
   await page.evaluate((time) => {
-    const tl = (window as unknown as { __timelines: Record<string, { seek(t: number): unknown }> }).__timelines[
-      'ui-3d-reveal'
-    ];
+    const tl = (window as unknown as { __timelines: Record<string, { seek(t: number): unknown }> }).__timelines['ui-3d-reveal'];
     tl?.seek(time);
   }, t);
 }

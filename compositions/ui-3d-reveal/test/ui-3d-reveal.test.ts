@@ -50,8 +50,11 @@ describe('ui-3d-reveal declarations', () => {
   it('declares 1920x1080, 6 s at 30 fps and the required variables with valid defaults', async () => {
     const { attrs, declarations } = await readRoot();
     expect(attrs).toMatchObject({
-      'data-composition-id': 'ui-3d-reveal', 'data-width': '1920', 'data-height': '1080',
-      'data-duration': '6', 'data-fps': '30',
+      'data-composition-id': 'ui-3d-reveal',
+      'data-width': '1920',
+      'data-height': '1080',
+      'data-duration': '6',
+      'data-fps': '30',
     });
     const byId = new Map(declarations.map((d) => [d.id, d]));
     expect(byId.get('title')?.type).toBe('string');
@@ -82,8 +85,9 @@ describe('ui-3d-reveal in Chromium', () => {
   it('loads without window.__seekframe, error-free, with one paused 6 s timeline', async () => {
     const { page, errors } = await openComposition(chrome.browser, server);
     const info = await page.evaluate(() => {
-      const tl = (window as unknown as { __timelines: Record<string, { paused(): boolean; duration(): number }> })
-        .__timelines['ui-3d-reveal'];
+      const tl = (window as unknown as { __timelines: Record<string, { paused(): boolean; duration(): number }> }).__timelines[
+        'ui-3d-reveal'
+      ];
       return { paused: tl?.paused(), duration: tl?.duration(), cards: document.querySelectorAll('.card').length };
     });
     await seek(page, 3);
@@ -95,14 +99,22 @@ describe('ui-3d-reveal in Chromium', () => {
 
   it('coerces unexpected values and clamps cardCount', async () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ title: 42, accentColor: 'red', theme: 'Sepia', showBadge: 'false', cardCount: 99 },
-        { cards: 6, theme: 'dark', badge: 'none', title: '42', accent: '#7c5cff' }],
-      [{ title: '   ', accentColor: '#ABC', theme: ' LIGHT ', showBadge: 0, cardCount: '0' },
-        { cards: 1, theme: 'light', badge: 'none', title: 'Meet Seekframe', accent: '#aabbcc' }],
-      [{ title: null, cardCount: '3.6', showBadge: 'yes', badgeText: 'v2 is here now!!!' },
-        { cards: 4, theme: 'dark', badge: 'flex', title: 'Meet Seekframe', badgeText: 'v2 is here n' }],
-      [{ title: 'x'.repeat(80), cardCount: -5, theme: 7 },
-        { cards: 1, theme: 'dark', title: 'x'.repeat(32) }],
+      [
+        { title: 42, accentColor: 'red', theme: 'Sepia', showBadge: 'false', cardCount: 99 },
+        { cards: 6, theme: 'dark', badge: 'none', title: '42', accent: '#7c5cff' },
+      ],
+      [
+        { title: '   ', accentColor: '#ABC', theme: ' LIGHT ', showBadge: 0, cardCount: '0' },
+        { cards: 1, theme: 'light', badge: 'none', title: 'Meet Seekframe', accent: '#aabbcc' },
+      ],
+      [
+        { title: null, cardCount: '3.6', showBadge: 'yes', badgeText: 'v2 is here now!!!' },
+        { cards: 4, theme: 'dark', badge: 'flex', title: 'Meet Seekframe', badgeText: 'v2 is here n' },
+      ],
+      [
+        { title: 'x'.repeat(80), cardCount: -5, theme: 7 },
+        { cards: 1, theme: 'dark', title: 'x'.repeat(32) },
+      ],
     ];
     for (const [variables, expected] of cases) {
       const { page, errors } = await openComposition(chrome.browser, server, variables);
@@ -144,8 +156,14 @@ describe('ui-3d-reveal in Chromium', () => {
     };
     const base = await shot();
     const overrides: Record<string, unknown>[] = [
-      { title: 'Launch day' }, { subtitle: 'Something else' }, { accentColor: '#ff5a36' }, { theme: 'light' },
-      { theme: 'midnight' }, { showBadge: false }, { badgeText: 'v2' }, { cardCount: 3 },
+      { title: 'Launch day' },
+      { subtitle: 'Something else' },
+      { accentColor: '#ff5a36' },
+      { theme: 'light' },
+      { theme: 'midnight' },
+      { showBadge: false },
+      { badgeText: 'v2' },
+      { cardCount: 3 },
     ];
     for (const v of overrides) expect((await shot(v)).equals(base), JSON.stringify(v)).toBe(false);
   });
@@ -153,7 +171,9 @@ describe('ui-3d-reveal in Chromium', () => {
   it('keeps every card, the toast and the type inside the frame for 1..6 cards and maximal text', async () => {
     for (let cardCount = 1; cardCount <= 6; cardCount++) {
       const { page } = await openComposition(chrome.browser, server, {
-        cardCount, title: 'W'.repeat(32), subtitle: 'M'.repeat(72),
+        cardCount,
+        title: 'W'.repeat(32),
+        subtitle: 'M'.repeat(72),
       });
       await seek(page, 5.9);
       const boxes = await page.evaluate(() =>
@@ -188,7 +208,11 @@ describe('ui-3d-reveal in Chromium', () => {
       for (const t of times) await seek(page, t);
       return page.evaluate(() =>
         Array.from(document.querySelectorAll('.stage *')).map((n) => {
-          const style = (n.getAttribute('style') ?? '').split(';').map((s) => s.trim()).filter(Boolean).sort();
+          const style = (n.getAttribute('style') ?? '')
+            .split(';')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .sort();
           return `${n.className}|${style.join(';')}|${n.children.length ? '' : n.textContent}`;
         }),
       );

@@ -38,7 +38,10 @@ export const TEMPLATES = {
     omitScripts: [],
     // The container image's helpers, shared in the repository with the --docker render image
     // (infra/docker); scripts/build.mjs looks for them in scripts/ first.
-    repositoryFiles: { 'scripts/apt-install-pinned.sh': 'infra/docker/apt-install-pinned.sh', 'scripts/stage-packages.mjs': 'infra/docker/stage-packages.mjs' },
+    repositoryFiles: {
+      'scripts/apt-install-pinned.sh': 'infra/docker/apt-install-pinned.sh',
+      'scripts/stage-packages.mjs': 'infra/docker/stage-packages.mjs',
+    },
   },
 };
 
@@ -46,7 +49,21 @@ export const TEMPLATES = {
 export const DOT_FILES = ['.gitignore', '.dockerignore'];
 
 /** Never part of a template: build output, installs, local state, the monorepo's own tests. */
-const SKIP_NAMES = new Set(['node_modules', 'dist', '.next', '.turbo', '.wrangler', '.vercel', '.modal-local', '.seekframe', '__pycache__', 'test', 'standalone', 'next-env.d.ts', '.dev.vars']);
+const SKIP_NAMES = new Set([
+  'node_modules',
+  'dist',
+  '.next',
+  '.turbo',
+  '.wrangler',
+  '.vercel',
+  '.modal-local',
+  '.seekframe',
+  '__pycache__',
+  'test',
+  'standalone',
+  'next-env.d.ts',
+  '.dev.vars',
+]);
 const SKIP_PATTERNS = [/\.tsbuildinfo$/, /^\.test-container-/, /^\.env.*\.local$/];
 
 async function listFiles(root, prefix = '') {
@@ -81,7 +98,8 @@ function projectManifest(manifest, versions, template) {
     const out = {};
     for (const [name, range] of Object.entries(deps)) {
       if (versions.has(name)) out[name] = versions.get(name);
-      else if (/^(workspace:|file:|link:|\.\.?\/)/.test(range)) throw new Error(`apps/${template}: dependency ${name} is "${range}"; a template depends on registry versions only`);
+      else if (/^(workspace:|file:|link:|\.\.?\/)/.test(range))
+        throw new Error(`apps/${template}: dependency ${name} is "${range}"; a template depends on registry versions only`);
       else out[name] = range;
     }
     return out;
@@ -90,7 +108,13 @@ function projectManifest(manifest, versions, template) {
   for (const name of TEMPLATES[template].omitScripts) delete scripts[name];
   Object.assign(scripts, TEMPLATES[template].addScripts);
   // `seekframe init` sets the name; everything else is the app's own.
-  return { ...manifest, name: 'seekframe-template', scripts, dependencies: pin(manifest.dependencies), devDependencies: pin(manifest.devDependencies) };
+  return {
+    ...manifest,
+    name: 'seekframe-template',
+    scripts,
+    dependencies: pin(manifest.dependencies),
+    devDependencies: pin(manifest.devDependencies),
+  };
 }
 
 /** A tsconfig that stands alone: the repository's base options inlined, no `source` condition. */
@@ -99,7 +123,8 @@ async function standaloneTsconfig(text, file) {
   let base = {};
   if (typeof config.extends === 'string') {
     const target = path.resolve(path.dirname(file), config.extends);
-    if (target !== path.join(REPO, 'tsconfig.base.json')) throw new Error(`${file} extends ${config.extends}; a template's tsconfig may only extend tsconfig.base.json`);
+    if (target !== path.join(REPO, 'tsconfig.base.json'))
+      throw new Error(`${file} extends ${config.extends}; a template's tsconfig may only extend tsconfig.base.json`);
     base = JSON.parse(await readFile(target, 'utf8')).compilerOptions ?? {};
   }
   const options = { ...base, ...config.compilerOptions };
@@ -125,7 +150,8 @@ export async function buildTemplate(template, outDir = DEFAULT_OUT_DIR) {
   const write = async (relative, content) => {
     const base = path.basename(relative);
     const stored = DOT_FILES.includes(base) ? path.join(path.dirname(relative), base.slice(1)) : relative;
-    if (path.basename(stored).startsWith('.')) throw new Error(`apps/${template}/${relative}: npm may leave dot files out of the CLI's tarball; add a rename for it here`);
+    if (path.basename(stored).startsWith('.'))
+      throw new Error(`apps/${template}/${relative}: npm may leave dot files out of the CLI's tarball; add a rename for it here`);
     await mkdir(path.dirname(path.join(target, stored)), { recursive: true });
     await writeFile(path.join(target, stored), content);
     written.push(stored);
@@ -134,13 +160,15 @@ export async function buildTemplate(template, outDir = DEFAULT_OUT_DIR) {
     if (omit.has(relative) || relative.startsWith(`${settings.compositionDir}/`)) continue;
     const source = path.join(appDir, relative);
     let content = await readFile(source);
-    if (relative === 'package.json') content = `${JSON.stringify(projectManifest(JSON.parse(content.toString('utf8')), versions, template), null, 2)}\n`;
+    if (relative === 'package.json')
+      content = `${JSON.stringify(projectManifest(JSON.parse(content.toString('utf8')), versions, template), null, 2)}\n`;
     else if (/(^|\/)tsconfig[^/]*\.json$/.test(relative)) content = await standaloneTsconfig(content.toString('utf8'), source);
     else if (relative === 'wrangler.jsonc') content = content.toString('utf8').replace('"../../node_modules/', '"./node_modules/');
     await write(relative, content);
   }
   for (const relative of overlay) await write(relative, await readFile(path.join(standaloneDir, relative)));
-  for (const [relative, source] of Object.entries(settings.repositoryFiles ?? {})) await write(relative, await readFile(path.join(REPO, source)));
+  for (const [relative, source] of Object.entries(settings.repositoryFiles ?? {}))
+    await write(relative, await readFile(path.join(REPO, source)));
   // The composition's own files; its tests stay in the repository.
   const composition = path.join(REPO, 'compositions', BUNDLED_COMPOSITION);
   for (const relative of await listFiles(composition)) {

@@ -16,7 +16,9 @@ it('only a render (not --docker) winds down on a stop itself; every other comman
 it('a forced stop says both signals and that nothing was written', () => {
   const first = new AbortController();
   first.abort(new Error('interrupted (Ctrl-C)'));
-  expect(forcedStopMessage(first.signal, 'SIGINT')).toBe('The render was cancelled (interrupted (Ctrl-C), then SIGINT again: stopped at once); no output was written.');
+  expect(forcedStopMessage(first.signal, 'SIGINT')).toBe(
+    'The render was cancelled (interrupted (Ctrl-C), then SIGINT again: stopped at once); no output was written.',
+  );
 });
 
 it('a second signal after a kept command finished winding down still stops at once (143), never by the default effect', async () => {
@@ -36,12 +38,18 @@ it('a second signal after a kept command finished winding down still stops at on
   `;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  const seen = (text: string) => new Promise<void>((resolve) => {
-    const check = () => out.includes(text) && resolve();
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); check(); });
-    check();
-  });
-  const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+  const seen = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => out.includes(text) && resolve();
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        check();
+      });
+      check();
+    });
+  const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (code, signal) => resolve([code, signal])),
+  );
   await seen('ready');
   child.kill('SIGTERM');
   await seen('released');

@@ -35,7 +35,6 @@ export async function createProgram(ctx: CliContext): Promise<Command> {
   return program;
 }
 
-
 /**
  * Entry point used by bin/seekframe.js (argv is process.argv). Returns the exit code instead of
  * exiting, so tests run it in-process: 0 ok, 1 findings or failure, 2 usage error. `stops` is

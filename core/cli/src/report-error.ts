@@ -24,7 +24,8 @@ export function reportError(error: unknown, ctx: CliContext, json: boolean): num
     ctx.printJsonLine({ type: 'error', error: data.toJSON() });
   } else {
     ctx.note(`${ctx.colors.red(ctx.colors.bold('error'))} ${data.message}`);
-    if (!known && !debug(ctx)) ctx.note(ctx.colors.dim('This looks like a bug in seekframe; run again with SEEKFRAME_DEBUG=1 to see the stack.'));
+    if (!known && !debug(ctx))
+      ctx.note(ctx.colors.dim('This looks like a bug in seekframe; run again with SEEKFRAME_DEBUG=1 to see the stack.'));
   }
   if (debug(ctx) && error instanceof Error && error.stack) ctx.note(error.stack);
   return exitCode;

@@ -17,11 +17,18 @@ const run = promisify(execFile);
  * no length, and whose real root (after it) carries data-duration: lint accepts it, the render
  * takes its length and animation from the real root, and the preview shows the same frames.
  */
-const BACKGROUND_ROOT: ParityComposition = { name: 'background-root', dir: fileURLToPath(new URL('fixtures/background-root', import.meta.url)), times: [0.5, 1, 1.5], fps: 2 };
+const BACKGROUND_ROOT: ParityComposition = {
+  name: 'background-root',
+  dir: fileURLToPath(new URL('fixtures/background-root', import.meta.url)),
+  times: [0.5, 1, 1.5],
+  fps: 2,
+};
 
 /** The RGB of one pixel of a PNG. */
 async function pixel(file: string, x: number, y: number): Promise<number[]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vf', `crop=1:1:${x}:${y},format=rgb24`, '-f', 'rawvideo', '-'], { encoding: 'buffer' });
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vf', `crop=1:1:${x}:${y},format=rgb24`, '-f', 'rawvideo', '-'], {
+    encoding: 'buffer',
+  });
   return [...stdout.subarray(0, 3)];
 }
 

@@ -12,7 +12,10 @@ const bin = path.join(cliRoot, 'bin/seekframe.js');
 // The published entry point runs the built dist/ (scripts/test.sh builds before the suite).
 describe('bin/seekframe.js', () => {
   it('is built', () => {
-    expect(existsSync(path.join(cliRoot, 'dist/main.js')), 'core/cli/dist is missing: run `npx turbo run build` (scripts/test.sh does)').toBe(true);
+    expect(
+      existsSync(path.join(cliRoot, 'dist/main.js')),
+      'core/cli/dist is missing: run `npx turbo run build` (scripts/test.sh does)',
+    ).toBe(true);
   });
 
   it('prints the version and the command list', async () => {
@@ -24,10 +27,14 @@ describe('bin/seekframe.js', () => {
   });
 
   it('sets the process exit code from main(): 1 for lint errors, 2 for usage errors', async () => {
-    const broken = await run(process.execPath, [bin, 'lint', 'test/fixtures/broken', '--json'], { cwd: cliRoot }).catch((error: { code: number; stdout: string }) => error);
+    const broken = await run(process.execPath, [bin, 'lint', 'test/fixtures/broken', '--json'], { cwd: cliRoot }).catch(
+      (error: { code: number; stdout: string }) => error,
+    );
     expect('code' in broken ? broken.code : 0).toBe(1);
     expect(JSON.parse(broken.stdout)).toMatchObject({ errors: 3 });
-    const usage = await run(process.execPath, [bin, 'lint', '--bogus'], { cwd: cliRoot }).catch((error: { code: number; stderr: string }) => error);
+    const usage = await run(process.execPath, [bin, 'lint', '--bogus'], { cwd: cliRoot }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect('code' in usage ? usage.code : 0).toBe(2);
   });
 });

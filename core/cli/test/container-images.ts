@@ -56,8 +56,13 @@ export type ContainerSupport = { ok: true; podman: string } | { ok: false; reaso
 export function containerSupport(): ContainerSupport {
   const missing = ['/usr/bin/podman', PODMAN_DOCKER, '/usr/bin/mmdebstrap', '/usr/bin/flock'].filter((file) => !existsSync(file));
   if (process.getuid?.() !== 0) return { ok: false, reason: 'not root (the images are built and run with root podman, as on CI)' };
-  if (missing.length) return { ok: false, reason: `missing ${missing.join(', ')} (scripts/setup.sh installs podman, podman-docker, runc, mmdebstrap as root)` };
-  if (!readFileSync(PODMAN_DOCKER, 'utf8').includes('podman')) return { ok: false, reason: `${PODMAN_DOCKER} is not podman-docker's wrapper` };
+  if (missing.length)
+    return {
+      ok: false,
+      reason: `missing ${missing.join(', ')} (scripts/setup.sh installs podman, podman-docker, runc, mmdebstrap as root)`,
+    };
+  if (!readFileSync(PODMAN_DOCKER, 'utf8').includes('podman'))
+    return { ok: false, reason: `${PODMAN_DOCKER} is not podman-docker's wrapper` };
   return { ok: true, podman: '/usr/bin/podman' };
 }
 
@@ -86,7 +91,11 @@ export function engineEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export async function podmanDockerPath(dir: string): Promise<string> {
   const bin = path.join(dir, 'docker-bin');
   await mkdir(bin, { recursive: true });
-  await writeFile(path.join(bin, 'docker'), `#!/bin/sh\nif [ "$1" = run ]; then shift; exec ${PODMAN_DOCKER} run --network none "$@"; fi\nexec ${PODMAN_DOCKER} "$@"\n`, { mode: 0o755 });
+  await writeFile(
+    path.join(bin, 'docker'),
+    `#!/bin/sh\nif [ "$1" = run ]; then shift; exec ${PODMAN_DOCKER} run --network none "$@"; fi\nexec ${PODMAN_DOCKER} "$@"\n`,
+    { mode: 0o755 },
+  );
   return `${bin}:${process.env.PATH ?? ''}`;
 }
 
@@ -109,7 +118,12 @@ export async function ensureImage(kind: ImageKind): Promise<EnsuredImage> {
   const { output } = await run(
     'flock',
     [LOCK, command!, ...args],
-    engineEnv({ SEEKFRAME_IMAGE_REUSE: '1', SEEKFRAME_BASE_IMAGE: 'local', SEEKFRAME_CONTAINER_CLI: 'podman', SEEKFRAME_RENDER_IMAGE: IMAGES.render }),
+    engineEnv({
+      SEEKFRAME_IMAGE_REUSE: '1',
+      SEEKFRAME_BASE_IMAGE: 'local',
+      SEEKFRAME_CONTAINER_CLI: 'podman',
+      SEEKFRAME_RENDER_IMAGE: IMAGES.render,
+    }),
   );
   await mkdir(MARKERS, { recursive: true });
   await writeFile(marker, `${new Date().toISOString()}\n`);
@@ -126,7 +140,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
     child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ stdout, output }) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ stdout, output })
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`)),
+    );
   });
 }
 

@@ -36,7 +36,10 @@ describe('deploy templates as projects', () => {
   for (const template of DEPLOY_TEMPLATES) {
     it(`${template}: the app's committed files (no tests), its standalone/ overlay and the bundled composition`, async () => {
       const { stdout } = await run('git', ['ls-files', `apps/${template}`], { cwd: repo });
-      const committed = stdout.split('\n').filter(Boolean).map((file) => file.slice(`apps/${template}/`.length));
+      const committed = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((file) => file.slice(`apps/${template}/`.length));
       const settings = TEMPLATES[template as keyof typeof TEMPLATES];
       const expected = committed
         .filter((file) => !file.startsWith('test/') && !file.startsWith('standalone/') && !(settings.omitFiles ?? []).includes(file))
@@ -52,7 +55,10 @@ describe('deploy templates as projects', () => {
     it(`${template}: seekframe init --template writes it with the project's name, pinned @seekframe/* versions and a .gitignore`, async () => {
       const created = await createProject({ name: `my-${template}`, parentDir: parent, template, deployTemplatesDir: out });
       expect(created.template).toBe(template);
-      const pkg = JSON.parse(await readFile(path.join(created.dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+      const pkg = JSON.parse(await readFile(path.join(created.dir, 'package.json'), 'utf8')) as {
+        name: string;
+        dependencies: Record<string, string>;
+      };
       expect(pkg.name).toBe(`my-${template}`);
       const cli = JSON.parse(await readFile(path.join(repo, 'core/cli/package.json'), 'utf8')) as { version: string };
       for (const [name, spec] of Object.entries(pkg.dependencies)) {
@@ -65,7 +71,10 @@ describe('deploy templates as projects', () => {
         expect(existsSync(path.join(created.dir, dotFile)), dotFile).toBe(true);
         expect(existsSync(path.join(created.dir, dotFile.slice(1))), dotFile).toBe(false);
       }
-      const tsconfig = JSON.parse(await readFile(path.join(created.dir, 'tsconfig.json'), 'utf8')) as { extends?: string; compilerOptions: Record<string, unknown> };
+      const tsconfig = JSON.parse(await readFile(path.join(created.dir, 'tsconfig.json'), 'utf8')) as {
+        extends?: string;
+        compilerOptions: Record<string, unknown>;
+      };
       expect(tsconfig.extends).toBeUndefined();
       expect(tsconfig.compilerOptions).toMatchObject({ strict: true });
       expect(tsconfig.compilerOptions.customConditions).toBeUndefined();
@@ -74,6 +83,8 @@ describe('deploy templates as projects', () => {
   }
 
   it('refuses a non-empty target and leaves it as it was', async () => {
-    await expect(createProject({ name: 'my-modal-function', parentDir: parent, template: 'modal-function', deployTemplatesDir: out })).rejects.toMatchObject({ code: 'target-not-empty' });
+    await expect(
+      createProject({ name: 'my-modal-function', parentDir: parent, template: 'modal-function', deployTemplatesDir: out }),
+    ).rejects.toMatchObject({ code: 'target-not-empty' });
   });
 });

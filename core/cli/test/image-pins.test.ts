@@ -42,27 +42,35 @@ describe.skipIf(!enabled)('a build whose preferred version is gone from the arch
     if (context) await rm(context, { recursive: true, force: true });
   });
 
-  it('succeeds with the current version, says so in the build output, and records it in the image and its labels', async () => {
-    const script = `. infra/docker/image-lib.sh && seekframe_engine "$PWD" && seekframe_build ${image} test-inputs ${context} ${context}/Dockerfile --build-arg=BASE_IMAGE=${IMAGES.base}`;
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn('bash', ['-c', script], { cwd: REPO_ROOT, env: engineEnv({ SEEKFRAME_CONTAINER_CLI: 'podman' }) });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.on('close', (exit) => resolve({ code: exit, output: text }));
-    });
-    expect(code, output).toBe(0);
-    expect(output).toMatch(/seekframe image: the preferred tini=0\.0-gone-1 is no longer in Debian's archive; installing the current \S+ instead/);
+  it(
+    'succeeds with the current version, says so in the build output, and records it in the image and its labels',
+    async () => {
+      const script = `. infra/docker/image-lib.sh && seekframe_engine "$PWD" && seekframe_build ${image} test-inputs ${context} ${context}/Dockerfile --build-arg=BASE_IMAGE=${IMAGES.base}`;
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn('bash', ['-c', script], { cwd: REPO_ROOT, env: engineEnv({ SEEKFRAME_CONTAINER_CLI: 'podman' }) });
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.on('close', (exit) => resolve({ code: exit, output: text }));
+      });
+      expect(code, output).toBe(0);
+      expect(output).toMatch(
+        /seekframe image: the preferred tini=0\.0-gone-1 is no longer in Debian's archive; installing the current \S+ instead/,
+      );
 
-    const labels = JSON.parse(await podman(['image', 'inspect', '--format', '{{json .Config.Labels}}', image])) as Record<string, string>;
-    expect(labels['seekframe.pins']).toBe('current instead of tini=0.0-gone-1');
-    expect(labels['seekframe.version.tini']).toMatch(/^0\.\d+/);
-    expect(labels['seekframe.version.ca-certificates']).toBeTruthy();
-    const record = JSON.parse(await podman(['run', '--rm', '--network', 'none', image, 'cat', '/usr/share/seekframe/image-versions.json'])) as {
-      packages: Record<string, { version: string; preferred: string | null }>;
-      fallbacks: string[];
-    };
-    expect(record.fallbacks).toEqual(['tini=0.0-gone-1']);
-    expect(record.packages.tini).toEqual({ version: labels['seekframe.version.tini'], preferred: '0.0-gone-1' });
-  }, 15 * 60_000);
+      const labels = JSON.parse(await podman(['image', 'inspect', '--format', '{{json .Config.Labels}}', image])) as Record<string, string>;
+      expect(labels['seekframe.pins']).toBe('current instead of tini=0.0-gone-1');
+      expect(labels['seekframe.version.tini']).toMatch(/^0\.\d+/);
+      expect(labels['seekframe.version.ca-certificates']).toBeTruthy();
+      const record = JSON.parse(
+        await podman(['run', '--rm', '--network', 'none', image, 'cat', '/usr/share/seekframe/image-versions.json']),
+      ) as {
+        packages: Record<string, { version: string; preferred: string | null }>;
+        fallbacks: string[];
+      };
+      expect(record.fallbacks).toEqual(['tini=0.0-gone-1']);
+      expect(record.packages.tini).toEqual({ version: labels['seekframe.version.tini'], preferred: '0.0-gone-1' });
+    },
+    15 * 60_000,
+  );
 });

@@ -57,7 +57,12 @@ export interface InterruptOptions {
  * signal goes to it alone and its leftovers are visible, and sends it `signal` (SIGINT) when `when`
  * happens. The caller removes `tmp`.
  */
-export async function interruptCliWhen(cwd: string, args: string[], when: InterruptWhen, options: InterruptOptions | NodeJS.Signals = {}): Promise<InterruptedRun> {
+export async function interruptCliWhen(
+  cwd: string,
+  args: string[],
+  when: InterruptWhen,
+  options: InterruptOptions | NodeJS.Signals = {},
+): Promise<InterruptedRun> {
   const opts = typeof options === 'string' ? { signal: options } : options;
   const signal = opts.signal ?? 'SIGINT';
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-interrupt-tmp-'));

@@ -17,7 +17,10 @@ let preview: PreviewServer;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-preview-hosts-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html data-composition-id="h" data-width="16" data-height="16" data-duration="1"><body></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html data-composition-id="h" data-width="16" data-height="16" data-duration="1"><body></body></html>',
+  );
   await writeFile(path.join(dir, 'secret.json'), '{"token":"project-secret"}');
   preview = await startPreview({ entryFile: path.join(dir, 'index.html'), port: 0, playerSource: '', appSource: '', runtimeSource: '' });
 });

@@ -4,7 +4,14 @@ import { bundlePlayer } from '../../player/scripts/bundle.mjs';
 import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
 import { bundlePreviewApp } from '../scripts/bundle-preview-app.mjs';
 import { startPreview, type PreviewServer } from '../src/preview/start-preview.js';
-import { BUNDLED, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, type ParityComposition } from '@seekframe/render-api/contract-suite';
+import {
+  BUNDLED,
+  measurePreview,
+  MIN_PSNR_DB,
+  PARITY,
+  referenceFrames,
+  type ParityComposition,
+} from '@seekframe/render-api/contract-suite';
 
 /**
  * `seekframe preview` shows what `seekframe render` renders: the preview page in Chromium that

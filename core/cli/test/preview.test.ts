@@ -14,7 +14,16 @@ const VARIABLES = [
   { id: 'size', type: 'number', label: 'Box size', default: 30, min: 10, max: 60, step: 5, unit: 'px' },
   { id: 'accent', type: 'color', label: 'Accent', default: '#ff0000' },
   { id: 'show', type: 'boolean', label: 'Show box', default: true },
-  { id: 'theme', type: 'enum', label: 'Theme', default: 'dark', options: [{ value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }] },
+  {
+    id: 'theme',
+    type: 'enum',
+    label: 'Theme',
+    default: 'dark',
+    options: [
+      { value: 'dark', label: 'Dark' },
+      { value: 'light', label: 'Light' },
+    ],
+  },
 ];
 
 const INDEX = `<!doctype html>
@@ -92,11 +101,19 @@ function frameLook(page: Page): Promise<{ box: string; body: string; title: stri
 
 describe('seekframe preview routes', () => {
   it('serves project facts, lint findings and the injected entry, and answers bad requests with 4xx JSON', async () => {
-    const project = (await (await fetch(url('/__seekframe/preview/project.json'))).json()) as { entry: string; width: number; duration: number; variables: Array<{ id: string }> };
+    const project = (await (await fetch(url('/__seekframe/preview/project.json'))).json()) as {
+      entry: string;
+      width: number;
+      duration: number;
+      variables: Array<{ id: string }>;
+    };
     expect(project).toMatchObject({ entry: '/index.html', width: 160, duration: 1 });
     expect(project.variables.map((v) => v.id)).toEqual(['title', 'size', 'accent', 'show', 'theme']);
 
-    const lint = (await (await fetch(url('/__seekframe/preview/lint.json'))).json()) as { findings: Array<{ rule: string; file: string; severity: string }>; warnings: number };
+    const lint = (await (await fetch(url('/__seekframe/preview/lint.json'))).json()) as {
+      findings: Array<{ rule: string; file: string; severity: string }>;
+      warnings: number;
+    };
     expect(lint.findings.find((f) => f.rule === 'timing/after-end')).toMatchObject({ file: 'index.html', severity: 'warning' });
     // The count is the findings' own: as many as the warnings listed.
     expect(lint.warnings).toBe(lint.findings.filter((f) => f.severity === 'warning').length);
@@ -133,7 +150,13 @@ describe('seekframe preview page in Chromium', () => {
       return {
         labels: [...document.querySelectorAll('#variables .field > span:first-child')].map((el) => el.textContent),
         title: { type: input('title').type, placeholder: input('title').placeholder, maxLength: input('title').maxLength },
-        size: { type: input('size').type, min: input('size').min, max: input('size').max, step: input('size').step, unit: document.querySelector('[data-variable="size"] .unit')?.textContent },
+        size: {
+          type: input('size').type,
+          min: input('size').min,
+          max: input('size').max,
+          step: input('size').step,
+          unit: document.querySelector('[data-variable="size"] .unit')?.textContent,
+        },
         accent: input('accent').type,
         show: { type: input('show').type, checked: input('show').checked },
         theme: [...(document.querySelector('select[name="theme"]') as HTMLSelectElement).options].map((o) => o.textContent),
@@ -149,7 +172,9 @@ describe('seekframe preview page in Chromium', () => {
     });
 
     const shot = async (): Promise<Buffer> => {
-      const stage = await page.evaluateHandle(() => document.querySelector('seekframe-player')?.shadowRoot?.querySelector('.stage') as Element);
+      const stage = await page.evaluateHandle(
+        () => document.querySelector('seekframe-player')?.shadowRoot?.querySelector('.stage') as Element,
+      );
       return Buffer.from(await stage.asElement()!.screenshot({ type: 'png' }));
     };
     expect(await frameLook(page)).toEqual({ box: 'rgb(255, 0, 0)', body: 'rgb(16, 32, 48)', title: 'Hello', child: 'child' });

@@ -6,7 +6,11 @@ export function processChildren(): Map<number, number[]> {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const ppid = Number(readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+      const ppid = Number(
+        readFileSync(`/proc/${name}/stat`, 'utf8')
+          .replace(/^.*\) /s, '')
+          .split(' ')[1],
+      );
       children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
     } catch {
       // exited meanwhile

@@ -4,14 +4,21 @@ import { seekframeBin } from './interrupt-cli.js';
 
 /** Reads SSE messages from POST /render/stream until the server ends the stream. */
 export async function* sse(url: string, body: unknown): AsyncGenerator<{ type: string; [key: string]: unknown }> {
-  const response = await fetch(`${url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/render/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of response.body!) {
     buffer += decoder.decode(chunk as Uint8Array, { stream: true });
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .find((line) => line.startsWith('data: '));
       buffer = buffer.slice(end + 2);
       if (data) yield JSON.parse(data.slice(6)) as { type: string };
     }
@@ -19,7 +26,11 @@ export async function* sse(url: string, body: unknown): AsyncGenerator<{ type: s
 }
 
 /** `seekframe serve --port 0 <args>` in `cwd`, in its own process; `url` resolves once it listens. */
-export function startServe(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcessWithoutNullStreams; url: Promise<string>; output: () => string } {
+export function startServe(
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcessWithoutNullStreams; url: Promise<string>; output: () => string } {
   const child = spawn(process.execPath, [seekframeBin, 'serve', '--port', '0', ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: os.homedir(), ...env },

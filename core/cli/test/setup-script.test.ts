@@ -12,9 +12,7 @@ describe('scripts/setup.sh without root', () => {
   it('names the missing packages and the exact apt-get command, and exits 1', () => {
     const asRoot = process.getuid?.() === 0;
     const command = asRoot ? 'setpriv' : 'bash';
-    const args = asRoot
-      ? ['--reuid=nobody', '--regid=nogroup', '--clear-groups', 'bash', 'scripts/setup.sh']
-      : ['scripts/setup.sh'];
+    const args = asRoot ? ['--reuid=nobody', '--regid=nogroup', '--clear-groups', 'bash', 'scripts/setup.sh'] : ['scripts/setup.sh'];
     const run = spawnSync(command, args, {
       cwd: repoRoot,
       encoding: 'utf8',

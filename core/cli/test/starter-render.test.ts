@@ -24,10 +24,23 @@ describe('init, lint, render', () => {
     expect((await runCli(['init', 'first-video'], { cwd: parent, env })).code).toBe(0);
     const project = path.join(parent, 'first-video');
     expect((await runCli(['lint'], { cwd: project, env })).code).toBe(0);
-    const render = await runCli(['render', '.', '--output', 'renders/out.mp4', '--fps', '5', '--quality', 'draft', '--quiet'], { cwd: project, env });
+    const render = await runCli(['render', '.', '--output', 'renders/out.mp4', '--fps', '5', '--quality', 'draft', '--quiet'], {
+      cwd: project,
+      env,
+    });
     expect(render.stderr).toBe('');
     expect(render.code).toBe(0);
-    const probe = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,pix_fmt,nb_frames:format=duration', '-of', 'json', path.join(project, 'renders/out.mp4')]);
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name,width,height,pix_fmt,nb_frames:format=duration',
+      '-of',
+      'json',
+      path.join(project, 'renders/out.mp4'),
+    ]);
     const info = JSON.parse(probe.stdout) as { streams: Array<Record<string, unknown>>; format: { duration: string } };
     expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 1280, height: 720, pix_fmt: 'yuv420p', nb_frames: '20' });
     expect(Number(info.format.duration)).toBeCloseTo(4, 1);

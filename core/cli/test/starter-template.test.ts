@@ -62,7 +62,8 @@ describe('starter composition in Chromium', () => {
       const gsap = await readFile(gsapFile, 'utf8');
       await page.setRequestInterception(true);
       page.on('request', (request) => {
-        if (request.url() === `${baseUrl}node_modules/gsap/dist/gsap.min.js`) void request.respond({ status: 200, contentType: 'text/javascript', body: gsap });
+        if (request.url() === `${baseUrl}node_modules/gsap/dist/gsap.min.js`)
+          void request.respond({ status: 200, contentType: 'text/javascript', body: gsap });
         else if (request.url().startsWith(baseUrl)) void request.continue();
         else void request.abort();
       });

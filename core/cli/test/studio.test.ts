@@ -36,7 +36,10 @@ beforeAll(async () => {
   page = await session.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   await page.goto(preview.url, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready' && document.querySelectorAll('.tl-clip').length === 5, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.getElementById('status')?.textContent === 'ready' && document.querySelectorAll('.tl-clip').length === 5,
+    { timeout: 30_000 },
+  );
 });
 
 afterAll(async () => {
@@ -78,7 +81,9 @@ function blocks(): Promise<Block[]> {
 
 /** The player's frame and time, and the frame index its picture shows (pixels of the player's stage at scale 1). */
 async function playerFrame(): Promise<{ frame: string; time: number; painted: number }> {
-  const stage = (await page.evaluateHandle(() => document.getElementById('player')!.shadowRoot!.querySelector('.stage'))) as ElementHandle<Element>;
+  const stage = (await page.evaluateHandle(() =>
+    document.getElementById('player')!.shadowRoot!.querySelector('.stage'),
+  )) as ElementHandle<Element>;
   const png = PNG.sync.read(Buffer.from(await stage.screenshot({ type: 'png' })));
   expect(png.width).toBe(STUDIO_WIDTH);
   const state = await page.evaluate(() => ({
@@ -273,10 +278,17 @@ describe('seekframe preview studio in Chromium', () => {
       values: document.querySelector('#inspector [data-attr="data-variable-values"]')?.textContent,
       lengthFrom: document.querySelector('#inspector [data-resolved="length-from"]')?.textContent,
     }));
-    expect(card).toEqual({ label: '"child"', tint: '"#00ff00"', values: '{"label":"child"}', lengthFrom: "the sub-composition's own length" });
+    expect(card).toEqual({
+      label: '"child"',
+      tint: '"#00ff00"',
+      values: '{"label":"child"}',
+      lengthFrom: "the sub-composition's own length",
+    });
 
     await clickBlock('clip');
-    await page.waitForFunction(() => document.querySelector('#inspector [data-resolved="length-from"]')?.textContent === 'measured from the media file');
+    await page.waitForFunction(
+      () => document.querySelector('#inspector [data-resolved="length-from"]')?.textContent === 'measured from the media file',
+    );
 
     // The overlap warning lint reports on badge's tag is listed with it.
     await clickBlock('badge');
@@ -286,7 +298,9 @@ describe('seekframe preview studio in Chromium', () => {
   it('renders from the panel through the local render path: an MP4 whose frame N is the frame the preview showed for N', async () => {
     await page.select('#render-quality', 'draft');
     await page.click('#render-start');
-    const item = await page.waitForSelector('#render-history li[data-status="completed"], #render-history li[data-status="failed"]', { timeout: 180_000 });
+    const item = await page.waitForSelector('#render-history li[data-status="completed"], #render-history li[data-status="failed"]', {
+      timeout: 180_000,
+    });
     const { status, output, error } = await item!.evaluate((li) => ({
       status: (li as HTMLElement).dataset.status,
       output: li.querySelector('.path')?.textContent ?? '',
@@ -299,7 +313,14 @@ describe('seekframe preview studio in Chromium', () => {
 
     const probed = await probe(output);
     const video = probed.streams.find((s) => s.codec_type === 'video')!;
-    expect(video).toMatchObject({ codec_name: 'h264', width: STUDIO_WIDTH, height: STUDIO_HEIGHT, pix_fmt: 'yuv420p', nb_read_frames: '40', r_frame_rate: '10/1' });
+    expect(video).toMatchObject({
+      codec_name: 'h264',
+      width: STUDIO_WIDTH,
+      height: STUDIO_HEIGHT,
+      pix_fmt: 'yuv420p',
+      nb_read_frames: '40',
+      r_frame_rate: '10/1',
+    });
     expect(probed.duration).toBeCloseTo(4, 1);
 
     // Frame N of the file paints N, and so did the player at frame N (checked above for 3, 13, 22).
@@ -327,8 +348,13 @@ describe('seekframe preview studio in Chromium', () => {
     await page.waitForFunction((n) => document.querySelectorAll('#render-history li').length > n, {}, before);
     const cancel = await page.waitForSelector('#render-history li:first-child button[data-action="cancel"]');
     await cancel!.click();
-    const item = await page.waitForSelector('#render-history li:first-child:is([data-status="cancelled"], [data-status="completed"])', { timeout: 60_000 });
-    const { status, output } = await item!.evaluate((li) => ({ status: (li as HTMLElement).dataset.status, output: li.querySelector('.path')?.textContent ?? '' }));
+    const item = await page.waitForSelector('#render-history li:first-child:is([data-status="cancelled"], [data-status="completed"])', {
+      timeout: 60_000,
+    });
+    const { status, output } = await item!.evaluate((li) => ({
+      status: (li as HTMLElement).dataset.status,
+      output: li.querySelector('.path')?.textContent ?? '',
+    }));
     expect(status).toBe('cancelled');
     await expect(readFile(output)).rejects.toMatchObject({ code: 'ENOENT' });
     // Only the finished render is in renders/: no temporary or partial file of the cancelled one.
@@ -338,7 +364,11 @@ describe('seekframe preview studio in Chromium', () => {
 
   it('refuses bad settings with a code, and requests that are not from its own page', async () => {
     const bad = await page.evaluate(async () => {
-      const res = await fetch('/__seekframe/studio/renders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fps: 1000 }) });
+      const res = await fetch('/__seekframe/studio/renders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fps: 1000 }),
+      });
       return { status: res.status, body: (await res.json()) as { error: { code: string; message: string } } };
     });
     expect(bad.status).toBe(400);
@@ -346,17 +376,24 @@ describe('seekframe preview studio in Chromium', () => {
     expect(bad.body.error.message).toContain('fps');
 
     const url = new URL('/__seekframe/studio/renders', preview.url);
-    const crossSite = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://example.test' }, body: '{}' });
+    const crossSite = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://example.test' },
+      body: '{}',
+    });
     expect(crossSite.status).toBe(403);
     expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
     const form = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
     expect(form.status).toBe(403);
     // A DNS-rebinding page would send its own host name.
     const rebound = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: url.port, path: '/__seekframe/studio/renders', headers: { host: `attacker.test:${url.port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: '127.0.0.1', port: url.port, path: '/__seekframe/studio/renders', headers: { host: `attacker.test:${url.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -377,7 +414,10 @@ describe('seekframe preview studio in Chromium', () => {
     const reloads = Number(await page.$eval('body', (b) => b.dataset.reloads));
 
     // intro gets longer: everything chained after it moves by 0.2 s.
-    await writeFile(path.join(dir, 'index.html'), STUDIO_INDEX.replace('data-start="0" data-duration="1"', 'data-start="0" data-duration="1.2"'));
+    await writeFile(
+      path.join(dir, 'index.html'),
+      STUDIO_INDEX.replace('data-start="0" data-duration="1"', 'data-start="0" data-duration="1.2"'),
+    );
     await page.waitForFunction((n) => Number(document.body.dataset.reloads) > n, { timeout: 30_000 }, reloads);
     await waitForFrame(17);
     const byId = Object.fromEntries((await blocks()).map((b) => [b.id, b]));

@@ -16,7 +16,10 @@ describe('batch output templates', () => {
   });
 
   it('fills {index} with the row position even when the row has an index key', () => {
-    expect(expandOutputTemplate('r/{index}-{title}-{on}.mp4', { title: 'a b', on: true, index: 'x' }, 4)).toEqual({ output: 'r/4-a-b-true.mp4', missing: [] });
+    expect(expandOutputTemplate('r/{index}-{title}-{on}.mp4', { title: 'a b', on: true, index: 'x' }, 4)).toEqual({
+      output: 'r/4-a-b-true.mp4',
+      missing: [],
+    });
     expect(expandOutputTemplate('r/{ title }-{lang}.mp4', { title: 'T' }, 0)).toEqual({ output: 'r/T-.mp4', missing: ['lang'] });
   });
 });

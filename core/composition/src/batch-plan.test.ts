@@ -66,7 +66,10 @@ describe('planBatch', () => {
   });
 
   it('checks variables only under strictVariables', () => {
-    const rows = [{ title: 'a', count: 'three' }, { title: 'b', extra: true }];
+    const rows = [
+      { title: 'a', count: 'three' },
+      { title: 'b', extra: true },
+    ];
     expect(plan(rows)).toHaveLength(2);
     const found = problems(() => plan(rows, { strictVariables: true }));
     expect(found).toEqual([

@@ -49,7 +49,10 @@ export function planBatch(input: BatchPlanInput): PlannedRow[] {
     const resolved = input.resolveOutput(output);
     const owner = owners.get(resolved);
     if (missing.length === 0 && owner !== undefined) {
-      problems.push({ index, reason: `writes ${resolved}, like row ${owner}; put a placeholder that differs per row (e.g. {index}) in --output` });
+      problems.push({
+        index,
+        reason: `writes ${resolved}, like row ${owner}; put a placeholder that differs per row (e.g. {index}) in --output`,
+      });
     } else if (missing.length === 0) owners.set(resolved, index);
     for (const issue of validateOverrides(input.declarations, variables)) {
       // A bad transcript is refused strict or not: its captions would show at the wrong times.
@@ -59,7 +62,11 @@ export function planBatch(input: BatchPlanInput): PlannedRow[] {
     }
     planned.push({ index, variables, output: resolved });
   });
-  if (problems.length > 0) throw invalidBatch(input.source, problems.sort((a, b) => (a.index ?? -1) - (b.index ?? -1)));
+  if (problems.length > 0)
+    throw invalidBatch(
+      input.source,
+      problems.sort((a, b) => (a.index ?? -1) - (b.index ?? -1)),
+    );
   return planned;
 }
 
@@ -67,8 +74,12 @@ function invalidBatch(source: string, problems: BatchRowProblem[]): SeekframeErr
   const lines = problems.map((p) => `  ${p.index === null ? 'file' : `row ${p.index}`}: ${p.reason}`);
   const rowCount = new Set(problems.filter((p) => p.index !== null).map((p) => p.index)).size;
   const summary = rowCount > 0 ? `${rowCount} bad row${rowCount === 1 ? '' : 's'}` : 'it is malformed';
-  return new SeekframeError('invalid-batch', `${source} cannot be rendered (${summary}); nothing was rendered:\n${lines.join('\n')}\nFix the rows and run again.`, {
-    stage: 'config',
-    details: { source, problems },
-  });
+  return new SeekframeError(
+    'invalid-batch',
+    `${source} cannot be rendered (${summary}); nothing was rendered:\n${lines.join('\n')}\nFix the rows and run again.`,
+    {
+      stage: 'config',
+      details: { source, problems },
+    },
+  );
 }

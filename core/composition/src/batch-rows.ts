@@ -36,7 +36,10 @@ function rowReasons(value: unknown): string[] {
     if (ScalarSchema.safeParse(field).success && !(typeof field === 'number' && !Number.isFinite(field))) continue;
     // Structure is checked against the variable's declaration (validateOverrides), like any value.
     if (typeof field === 'object' && field !== null) continue;
-    const why = field === null ? 'is null (remove the key to use the declared default)' : `is ${describe(field)} (values must be strings, numbers, booleans, or JSON for a structured variable such as a transcript)`;
+    const why =
+      field === null
+        ? 'is null (remove the key to use the declared default)'
+        : `is ${describe(field)} (values must be strings, numbers, booleans, or JSON for a structured variable such as a transcript)`;
     reasons.push(`"${key}" ${why}`);
   }
   return reasons;
@@ -49,10 +52,14 @@ function rowReasons(value: unknown): string[] {
 export function parseBatchRows(value: unknown): { rows: Array<BatchRow | null>; problems: BatchRowProblem[] } {
   const file = FileSchema.safeParse(value);
   if (!file.success) {
-    return { rows: [], problems: [{ index: null, reason: `must be a JSON array of rows or an object with a "rows" array, got ${describe(value)}` }] };
+    return {
+      rows: [],
+      problems: [{ index: null, reason: `must be a JSON array of rows or an object with a "rows" array, got ${describe(value)}` }],
+    };
   }
   const list = Array.isArray(file.data) ? file.data : file.data.rows;
-  if (list.length === 0) return { rows: [], problems: [{ index: null, reason: 'has no rows; add at least one object of variable values' }] };
+  if (list.length === 0)
+    return { rows: [], problems: [{ index: null, reason: 'has no rows; add at least one object of variable values' }] };
   const problems: BatchRowProblem[] = [];
   const rows = list.map((row, index) => {
     const reasons = rowReasons(row);

@@ -43,15 +43,26 @@ describe('breakCaptionLines', () => {
   });
 
   it('a token glued to the one before (no leading space) stays on its line', () => {
-    const glued = spacedWords([{ text: ' I', start: 0, end: 1 }, { text: ' don', start: 1, end: 2 }, { text: "'t", start: 2, end: 3 }]);
+    const glued = spacedWords([
+      { text: ' I', start: 0, end: 1 },
+      { text: ' don', start: 1, end: 2 },
+      { text: "'t", start: 2, end: 3 },
+    ]);
     expect(breakCaptionLines(glued, { maxWidth: 4, ...columns }).map(lineText)).toEqual(['I', "don't"]);
   });
 
   it('each piece points back at its word, so a CJK word split over two lines highlights on both', () => {
     const result = breakCaptionLines(wordsOf(['ab', '東京特許']), { maxWidth: 6, ...columns });
     expect(result.map((line) => line.map((p) => [p.word, p.text]))).toEqual([
-      [[0, 'ab'], [1, '東'], [1, '京']],
-      [[1, '特'], [1, '許']],
+      [
+        [0, 'ab'],
+        [1, '東'],
+        [1, '京'],
+      ],
+      [
+        [1, '特'],
+        [1, '許'],
+      ],
     ]);
   });
 
@@ -61,7 +72,11 @@ describe('breakCaptionLines', () => {
 });
 
 describe('captionPages', () => {
-  const segment: CaptionSegment = { start: 0.5, end: 6, words: wordsOf(['one', 'two', 'three', 'four', 'five', 'six']).map((w, i) => ({ ...w, start: i + 0.5, end: i + 1.5 })) };
+  const segment: CaptionSegment = {
+    start: 0.5,
+    end: 6,
+    words: wordsOf(['one', 'two', 'three', 'four', 'five', 'six']).map((w, i) => ({ ...w, start: i + 0.5, end: i + 1.5 })),
+  };
 
   it('splits a segment into pages of maxLines, each shown from its first word until the next page', () => {
     const pages = captionPages(segment, { maxWidth: 9, maxLines: 1, measure: textColumns });
@@ -71,14 +86,26 @@ describe('captionPages', () => {
       [['four five'], 3.5, 5.5],
       [['six'], 5.5, 6],
     ]);
-    expect(captionPages(segment, { maxWidth: 9, maxLines: 2, measure: textColumns }).map((p) => [p.firstWord, p.lastWord])).toEqual([[0, 2], [3, 5]]);
+    expect(captionPages(segment, { maxWidth: 9, maxLines: 2, measure: textColumns }).map((p) => [p.firstWord, p.lastWord])).toEqual([
+      [0, 2],
+      [3, 5],
+    ]);
   });
 });
 
 describe('frame boundaries', () => {
   it('activeAt and firstFrameAtOrAfter agree for every frame, also at 30000/1001', () => {
-    for (const fps of [{ num: 30, den: 1 }, { num: 30000, den: 1001 }, { num: 24, den: 1 }]) {
-      for (const [start, end] of [[0, 1], [1 / 3, 2 / 3], [0.1, 0.1001], [1.001, 2.002]] as const) {
+    for (const fps of [
+      { num: 30, den: 1 },
+      { num: 30000, den: 1001 },
+      { num: 24, den: 1 },
+    ]) {
+      for (const [start, end] of [
+        [0, 1],
+        [1 / 3, 2 / 3],
+        [0.1, 0.1001],
+        [1.001, 2.002],
+      ] as const) {
         for (let n = 0; n < 80; n++) {
           const t = (n * fps.den) / fps.num;
           const shown = n >= firstFrameAtOrAfter(start, fps) && n < firstFrameAtOrAfter(end, fps);

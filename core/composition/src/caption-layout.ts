@@ -86,7 +86,10 @@ function units(words: readonly CaptionWord[]): Unit[] {
 }
 
 /** Greedy line filling over the break opportunities; a cluster wider than a line gets a line of its own. */
-export function breakCaptionLines(words: readonly CaptionWord[], options: Pick<CaptionLayoutOptions, 'maxWidth' | 'measure'>): CaptionLine[] {
+export function breakCaptionLines(
+  words: readonly CaptionWord[],
+  options: Pick<CaptionLayoutOptions, 'maxWidth' | 'measure'>,
+): CaptionLine[] {
   const clusters: Unit[][] = [];
   for (const unit of units(words)) {
     if (unit.breakBefore || clusters.length === 0) clusters.push([unit]);
@@ -120,7 +123,13 @@ export function captionPages(segment: CaptionSegment, options: CaptionLayoutOpti
     const pageLines = lines.slice(i, i + perPage);
     const indexes = pageLines.flat().map((piece) => piece.word);
     const firstWord = Math.min(...indexes);
-    pages.push({ lines: pageLines, firstWord, lastWord: Math.max(...indexes), start: pages.length === 0 ? segment.start : segment.words[firstWord]!.start, end: segment.end });
+    pages.push({
+      lines: pageLines,
+      firstWord,
+      lastWord: Math.max(...indexes),
+      start: pages.length === 0 ? segment.start : segment.words[firstWord]!.start,
+      end: segment.end,
+    });
   }
   for (let i = 0; i + 1 < pages.length; i++) pages[i]!.end = pages[i + 1]!.start;
   return pages;

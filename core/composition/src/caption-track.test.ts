@@ -18,21 +18,62 @@ function problems(value: unknown): { path: string; message: string }[] {
 const words = (list: [string, number, number][]) => list.map(([text, start, end]) => ({ text, start, end }));
 
 describe('parseCaptionTrack: the accepted shapes', () => {
-  it('segments with words (seconds); a segment without start/end takes its words\'', () => {
-    const t = track({ segments: [{ words: words([['Hello', 0, 0.5], ['world', 0.5, 1]]) }, { start: 1.5, end: 3, words: words([['again', 2, 2.5]]) }] });
+  it("segments with words (seconds); a segment without start/end takes its words'", () => {
+    const t = track({
+      segments: [
+        {
+          words: words([
+            ['Hello', 0, 0.5],
+            ['world', 0.5, 1],
+          ]),
+        },
+        { start: 1.5, end: 3, words: words([['again', 2, 2.5]]) },
+      ],
+    });
     expect(t.segments).toEqual([
-      { start: 0, end: 1, words: [{ text: 'Hello', start: 0, end: 0.5, space: false }, { text: 'world', start: 0.5, end: 1, space: true }] },
+      {
+        start: 0,
+        end: 1,
+        words: [
+          { text: 'Hello', start: 0, end: 0.5, space: false },
+          { text: 'world', start: 0.5, end: 1, space: true },
+        ],
+      },
       { start: 1.5, end: 3, words: [{ text: 'again', start: 2, end: 2.5, space: false }] },
     ]);
   });
 
   it('Whisper verbose JSON: words say "word", extra fields are ignored', () => {
-    const t = track({ text: 'Hi there', segments: [{ id: 0, start: 0, end: 1, text: ' Hi there', words: [{ word: ' Hi', start: 0, end: 0.4, probability: 0.9 }, { word: ' there', start: 0.4, end: 1 }] }] });
-    expect(t.segments[0]!.words.map((w) => [w.text, w.space])).toEqual([['Hi', false], ['there', true]]);
+    const t = track({
+      text: 'Hi there',
+      segments: [
+        {
+          id: 0,
+          start: 0,
+          end: 1,
+          text: ' Hi there',
+          words: [
+            { word: ' Hi', start: 0, end: 0.4, probability: 0.9 },
+            { word: ' there', start: 0.4, end: 1 },
+          ],
+        },
+      ],
+    });
+    expect(t.segments[0]!.words.map((w) => [w.text, w.space])).toEqual([
+      ['Hi', false],
+      ['there', true],
+    ]);
   });
 
   it('a flat word list (HyperFrames) is grouped into segments at sentence ends and pauses', () => {
-    const t = track([{ id: 'w0', text: 'One.', start: 0, end: 0.3 }, ...words([['Two', 0.4, 0.6], ['three', 0.6, 0.9], ['four', 2, 2.3]])]);
+    const t = track([
+      { id: 'w0', text: 'One.', start: 0, end: 0.3 },
+      ...words([
+        ['Two', 0.4, 0.6],
+        ['three', 0.6, 0.9],
+        ['four', 2, 2.3],
+      ]),
+    ]);
     expect(t.segments.map((s) => s.words.map((w) => w.text))).toEqual([['One.'], ['Two', 'three'], ['four']]);
     expect(t.segments[1]).toMatchObject({ start: 0.4, end: 0.9 });
   });
@@ -54,7 +95,17 @@ describe('parseCaptionTrack: the accepted shapes', () => {
   });
 
   it('CJK words are joined without spaces; a Latin word beside them keeps none either, between Latin words one', () => {
-    const t = track(words([['今日は', 0, 0.5], ['いい', 0.5, 0.8], ['天気', 0.8, 1.2], ['iPhone', 1.2, 1.6], ['で', 1.6, 1.7], ['OK', 1.8, 2], ['thanks', 2, 2.4]]));
+    const t = track(
+      words([
+        ['今日は', 0, 0.5],
+        ['いい', 0.5, 0.8],
+        ['天気', 0.8, 1.2],
+        ['iPhone', 1.2, 1.6],
+        ['で', 1.6, 1.7],
+        ['OK', 1.8, 2],
+        ['thanks', 2, 2.4],
+      ]),
+    );
     expect(t.segments[0]!.words.map((w) => w.space)).toEqual([false, false, false, false, false, false, true]);
   });
 
@@ -66,7 +117,9 @@ describe('parseCaptionTrack: the accepted shapes', () => {
 
 describe('parseCaptionTrack: bad transcripts name the field', () => {
   it('a missing field', () => {
-    expect(problems({ segments: [{ words: [{ text: 'a', start: 0 }] }] })).toEqual([{ path: 'segments[0].words[0].end', message: expect.stringMatching(/^is missing; .*seconds/) }]);
+    expect(problems({ segments: [{ words: [{ text: 'a', start: 0 }] }] })).toEqual([
+      { path: 'segments[0].words[0].end', message: expect.stringMatching(/^is missing; .*seconds/) },
+    ]);
     expect(problems([{ start: 0, end: 1 }])[0]).toMatchObject({ path: '[0].text', message: expect.stringContaining('missing') });
   });
 
@@ -80,10 +133,40 @@ describe('parseCaptionTrack: bad transcripts name the field', () => {
   });
 
   it('overlapping words, in every shape (a millisecond of rounding is tolerated)', () => {
-    expect(problems(words([['a', 0, 1], ['b', 0.5, 1.5]]))).toEqual([{ path: '[1].start', message: expect.stringContaining('overlaps the word before it') }]);
-    expect(parseCaptionTrack(words([['a', 0, 1], ['b', 0.9995, 1.5]])).ok).toBe(true);
-    expect(problems({ segments: [{ words: words([['a', 0, 1], ['b', 0.5, 1.5]]) }] })[0]!.path).toBe('segments[0].words[1].start');
-    expect(problems([{ text: 'a', startMs: 0, endMs: 500 }, { text: 'b', startMs: 400, endMs: 600 }])[0]).toMatchObject({ path: '[1].startMs', message: expect.stringContaining('ends at 500') });
+    expect(
+      problems(
+        words([
+          ['a', 0, 1],
+          ['b', 0.5, 1.5],
+        ]),
+      ),
+    ).toEqual([{ path: '[1].start', message: expect.stringContaining('overlaps the word before it') }]);
+    expect(
+      parseCaptionTrack(
+        words([
+          ['a', 0, 1],
+          ['b', 0.9995, 1.5],
+        ]),
+      ).ok,
+    ).toBe(true);
+    expect(
+      problems({
+        segments: [
+          {
+            words: words([
+              ['a', 0, 1],
+              ['b', 0.5, 1.5],
+            ]),
+          },
+        ],
+      })[0]!.path,
+    ).toBe('segments[0].words[1].start');
+    expect(
+      problems([
+        { text: 'a', startMs: 0, endMs: 500 },
+        { text: 'b', startMs: 400, endMs: 600 },
+      ])[0],
+    ).toMatchObject({ path: '[1].startMs', message: expect.stringContaining('ends at 500') });
   });
 
   it('overlapping segments, and a word outside its segment', () => {
@@ -105,13 +188,26 @@ describe('the captions variable type', () => {
   it('is declared like any variable; a bad default is a default-type problem naming the field', () => {
     expect(parseVariableDeclarations([declaration]).ok).toBe(true);
     const bad = parseVariableDeclarations([{ ...declaration, default: words([['a', 1, 0]]) }]);
-    expect(bad.problems).toEqual([expect.objectContaining({ rule: 'variables/default-type', path: 'default', message: expect.stringContaining('[0].end') })]);
+    expect(bad.problems).toEqual([
+      expect.objectContaining({ rule: 'variables/default-type', path: 'default', message: expect.stringContaining('[0].end') }),
+    ]);
   });
 
   it('an override is checked by the transcript schema: the issue names the variable and the field', () => {
     const parsed = parseVariableDeclarations([declaration]).declarations;
     expect(validateOverrides(parsed, { transcript: words([['a', 0, 1]]) })).toEqual([]);
-    const [issue] = validateOverrides(parsed, { transcript: { segments: [{ words: [{ text: 'a', start: 0, end: 1 }, { text: 'b', start: 0.2 }] }] } });
+    const [issue] = validateOverrides(parsed, {
+      transcript: {
+        segments: [
+          {
+            words: [
+              { text: 'a', start: 0, end: 1 },
+              { text: 'b', start: 0.2 },
+            ],
+          },
+        ],
+      },
+    });
     expect(issue).toMatchObject({ id: 'transcript', kind: 'type-mismatch', field: 'segments[0].words[1].end' });
     expect(issue!.message).toMatch(/^variable "transcript": segments\[0\]\.words\[1\]\.end is missing/);
   });

@@ -35,9 +35,15 @@ export type CaptionTrackResult = { ok: true; track: CaptionTrack } | { ok: false
 const TOLERANCE = 0.001;
 
 const seconds = (what: string) =>
-  z.number({ error: `must be a number of seconds (${what})` }).refine(Number.isFinite, 'must be a finite number').refine((v) => v >= 0, 'must be 0 or more (a time cannot be negative)');
+  z
+    .number({ error: `must be a number of seconds (${what})` })
+    .refine(Number.isFinite, 'must be a finite number')
+    .refine((v) => v >= 0, 'must be 0 or more (a time cannot be negative)');
 const milliseconds = (what: string) =>
-  z.number({ error: `must be a number of milliseconds (${what})` }).refine(Number.isFinite, 'must be a finite number').refine((v) => v >= 0, 'must be 0 or more (a time cannot be negative)');
+  z
+    .number({ error: `must be a number of milliseconds (${what})` })
+    .refine(Number.isFinite, 'must be a finite number')
+    .refine((v) => v >= 0, 'must be 0 or more (a time cannot be negative)');
 const wordText = z.string({ error: 'must be the word as a string' });
 
 /** `{text, start, end}` in seconds; `word` (Whisper) is taken for `text`, `id` and `confidence` are allowed. */
@@ -120,7 +126,10 @@ function detectShape(value: unknown): Shape | undefined {
   return 'words';
 }
 
-function checkedTrack(segments: { start?: number | undefined; end?: number | undefined; words: RawWord[] }[], prefix: string): CaptionTrackResult {
+function checkedTrack(
+  segments: { start?: number | undefined; end?: number | undefined; words: RawWord[] }[],
+  prefix: string,
+): CaptionTrackResult {
   const problems: CaptionProblem[] = [];
   const at = (i: number): string => join(prefix, `[${i}]`);
   const all: RawWord[] = segments.flatMap((segment) => segment.words);
@@ -139,13 +148,20 @@ function checkedTrack(segments: { start?: number | undefined; end?: number | und
       if (words.length === 0) problems.push({ path: at(i), message: 'has no words and no start/end; give it words, or remove it' });
       return;
     }
-    if (end < start) problems.push({ path: join(at(i), '.end'), message: `(${end}) is before its start (${start}); swap them or fix the times` });
+    if (end < start)
+      problems.push({ path: join(at(i), '.end'), message: `(${end}) is before its start (${start}); swap them or fix the times` });
     if (i > 0 && start < previousEnd - TOLERANCE) {
-      problems.push({ path: join(at(i), '.start'), message: `(${start}) overlaps the segment before it, which ends at ${previousEnd}; segments must not overlap` });
+      problems.push({
+        path: join(at(i), '.start'),
+        message: `(${start}) overlaps the segment before it, which ends at ${previousEnd}; segments must not overlap`,
+      });
     }
     words.forEach((word, w) => {
       if (word.start < start - TOLERANCE || word.end > end + TOLERANCE) {
-        problems.push({ path: join(at(i), `.words[${w}]`), message: `(${word.start}-${word.end}) lies outside its segment (${start}-${end}); widen the segment or fix the word's times` });
+        problems.push({
+          path: join(at(i), `.words[${w}]`),
+          message: `(${word.start}-${word.end}) lies outside its segment (${start}-${end}); widen the segment or fix the word's times`,
+        });
       }
     });
     previousEnd = Math.max(previousEnd, end);
@@ -164,10 +180,17 @@ function checkWords(
   const problems: CaptionProblem[] = [];
   const show = (t: number): string => String(Math.round(t * unit * 1000) / 1000);
   words.forEach((word, i) => {
-    if (word.end < word.start) problems.push({ path: join(prefix, name(i, 'end')), message: `(${show(word.end)}) is before its start (${show(word.start)}); a word must end after it begins` });
+    if (word.end < word.start)
+      problems.push({
+        path: join(prefix, name(i, 'end')),
+        message: `(${show(word.end)}) is before its start (${show(word.start)}); a word must end after it begins`,
+      });
     const before = words[i - 1];
     if (before && word.start < before.end - TOLERANCE) {
-      problems.push({ path: join(prefix, name(i, 'start')), message: `(${show(word.start)}) overlaps the word before it, which ends at ${show(before.end)}; words must not overlap` });
+      problems.push({
+        path: join(prefix, name(i, 'start')),
+        message: `(${show(word.start)}) overlaps the word before it, which ends at ${show(before.end)}; words must not overlap`,
+      });
     }
   });
   return problems;

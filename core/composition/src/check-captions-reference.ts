@@ -18,8 +18,18 @@ export function checkCaptionsReference(element: HtmlElement, variables: readonly
   const captions = variables.filter((v) => v.type === 'captions').map((v) => `"${v.id}"`);
   const choose = captions.length > 0 ? `name one of ${captions.join(', ')}, or declare` : 'declare';
   if (!declaration) {
-    add('variables/unknown-reference', 'error', at, `data-captions="${id}" names no variable of this composition; ${choose} {"id":"${id}","type":"captions","label":"Captions","default":[]} in data-composition-variables`);
+    add(
+      'variables/unknown-reference',
+      'error',
+      at,
+      `data-captions="${id}" names no variable of this composition; ${choose} {"id":"${id}","type":"captions","label":"Captions","default":[]} in data-composition-variables`,
+    );
   } else if (declaration.type !== 'captions') {
-    add('variables/reference-type', 'error', at, `data-captions="${id}" names a variable of type ${declaration.type}; the caption element shows a variable of type "captions" (a transcript with word times): ${captions.length > 0 ? `name one of ${captions.join(', ')}, or change its type` : `change the type of "${id}" to "captions"`}`);
+    add(
+      'variables/reference-type',
+      'error',
+      at,
+      `data-captions="${id}" names a variable of type ${declaration.type}; the caption element shows a variable of type "captions" (a transcript with word times): ${captions.length > 0 ? `name one of ${captions.join(', ')}, or change its type` : `change the type of "${id}" to "captions"`}`,
+    );
   }
 }

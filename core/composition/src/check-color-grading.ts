@@ -28,7 +28,8 @@ function declarationTypeError(declaration: VariableDeclaration, field: GradingFi
         ? declaration.type === 'color'
         : declaration.type === 'string' || (kinds !== undefined && kinds.size === 1 && kinds.has('string'));
   if (fits) return undefined;
-  const wanted = field.kind === 'number' ? 'a number (or an enum of numbers)' : field.kind === 'color' ? 'a color' : 'a string (or an enum of strings)';
+  const wanted =
+    field.kind === 'number' ? 'a number (or an enum of numbers)' : field.kind === 'color' ? 'a color' : 'a string (or an enum of strings)';
   return `variable "${declaration.id}" is declared as ${declaration.type} and this field needs ${wanted}`;
 }
 
@@ -58,14 +59,24 @@ export function checkColorGrading(source: string, element: HtmlElement, variable
   const locate = attrValueLocator(source, element, ATTR.colorGrading);
   const fallback = attrLocation(element, ATTR.colorGrading);
   if (!isGradable(element)) {
-    add('media/color-grading-ignored', 'warning', fallback, `data-color-grading on <${element.tagName}> does nothing; only <img>, <video> and sub-composition hosts are graded — move it to one of those`);
+    add(
+      'media/color-grading-ignored',
+      'warning',
+      fallback,
+      `data-color-grading on <${element.tagName}> does nothing; only <img>, <video> and sub-composition hosts are graded — move it to one of those`,
+    );
   }
   const { problems } = parseColorGrading(text, declarationLookup(variables));
   const known = variables.map((v) => v.id).join(', ') || 'none';
   for (const problem of problems) {
     if (problem.kind === 'json') {
       const offset = jsonErrorOffset(problem.reason ?? '', text);
-      add(RULES.json, 'error', locate && offset !== undefined ? locate(offset) : fallback, `data-color-grading is not valid JSON (${shortJsonError(problem.reason ?? '')}); write a JSON object like {"adjust":{"contrast":1.1}}`);
+      add(
+        RULES.json,
+        'error',
+        locate && offset !== undefined ? locate(offset) : fallback,
+        `data-color-grading is not valid JSON (${shortJsonError(problem.reason ?? '')}); write a JSON object like {"adjust":{"contrast":1.1}}`,
+      );
       continue;
     }
     const at = locate ? locate(locateJsonPath(text, problem.path as JsonPath)) : fallback;
@@ -75,6 +86,11 @@ export function checkColorGrading(source: string, element: HtmlElement, variable
         : problem.kind === 'reference-type'
           ? '; reference a variable of the right type or change its declaration'
           : '';
-    add(RULES[problem.kind], 'error', at, `data-color-grading ${problem.kind === 'unknown-field' || problem.kind === 'invalid-field' ? 'field ' : ''}${problem.message}${fix}`);
+    add(
+      RULES[problem.kind],
+      'error',
+      at,
+      `data-color-grading ${problem.kind === 'unknown-field' || problem.kind === 'invalid-field' ? 'field ' : ''}${problem.message}${fix}`,
+    );
   }
 }

@@ -36,14 +36,24 @@ export async function checkGradingLuts(
     const locate = attrValueLocator(html, element, ATTR.colorGrading);
     const at = locate ? locate(locateJsonPath(text, ['lut'])) : attrLocation(element, ATTR.colorGrading);
     if (isRemoteUrl(lut)) {
-      add(at, 'media/missing-lut', 'error', `data-color-grading lut "${lut}" is a URL; copy the .cube file into the project and give its path`);
+      add(
+        at,
+        'media/missing-lut',
+        'error',
+        `data-color-grading lut "${lut}" is a URL; copy the .cube file into the project and give its path`,
+      );
       continue;
     }
     const lutPath = resolveSourcePath(file, lut, rootDir);
     if (!reads.has(lutPath)) reads.set(lutPath, host.readFile(lutPath));
     const content = await reads.get(lutPath);
     if (content === undefined) {
-      add(at, 'media/missing-lut', 'error', `data-color-grading lut "${lut}" points to ${relativePosixPath(rootDir, lutPath)}, which does not exist; fix the path or add the .cube file`);
+      add(
+        at,
+        'media/missing-lut',
+        'error',
+        `data-color-grading lut "${lut}" points to ${relativePosixPath(rootDir, lutPath)}, which does not exist; fix the path or add the .cube file`,
+      );
       continue;
     }
     try {

@@ -41,7 +41,11 @@ function hexToRgb(hex: string): [number, number, number] {
 export function effectiveGrading(grading: ColorGrading): EffectiveGrading {
   const preset = COLOR_GRADING_PRESET_VALUES[grading.preset ?? 'neutral'];
   const intensity = grading.intensity ?? COLOR_GRADING_FIELDS.top.intensity.default;
-  const pick = <K extends keyof PresetValues>(key: K, group: Record<string, number | string | undefined> | undefined, def: number): number => {
+  const pick = <K extends keyof PresetValues>(
+    key: K,
+    group: Record<string, number | string | undefined> | undefined,
+    def: number,
+  ): number => {
     const own = group?.[key];
     if (typeof own === 'number') return own;
     const fromPreset = preset[key];

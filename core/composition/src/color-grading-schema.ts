@@ -76,12 +76,16 @@ function fieldSchema(field: GradingField): z.ZodMiniType {
     case 'number': {
       const range = `must be a number from ${field.min} to ${field.max}`;
       const schema = z.number({ error: range }).check(z.gte(field.min, { error: range }), z.lte(field.max, { error: range }));
-      return field.integer ? schema.check(z.refine(Number.isInteger, { error: `must be a whole number from ${field.min} to ${field.max}` })) : schema;
+      return field.integer
+        ? schema.check(z.refine(Number.isInteger, { error: `must be a whole number from ${field.min} to ${field.max}` }))
+        : schema;
     }
     case 'choice':
       return z.enum(field.options as [string, ...string[]], { error: `must be one of ${field.options.join(', ')}` });
     case 'color':
-      return z.string({ error: 'must be a colour written as #rrggbb' }).check(z.regex(HEX, { error: 'must be a colour written as #rrggbb' }));
+      return z
+        .string({ error: 'must be a colour written as #rrggbb' })
+        .check(z.regex(HEX, { error: 'must be a colour written as #rrggbb' }));
     case 'path':
       return z
         .string({ error: 'must be the path of a .cube file in the project' })

@@ -29,10 +29,18 @@ describe('composition attribute registry', () => {
   });
 
   it('knows every data-* attribute the parser, linter, runtime, player, engine and producer read', () => {
-    const packages = readdirSync(CORE, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(CORE, d.name, 'src'));
+    const packages = readdirSync(CORE, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => path.join(CORE, d.name, 'src'));
     const unknown = new Map<string, string>();
     const used = new Set<string>();
-    const files = packages.flatMap((dir) => { try { return sourceFiles(dir); } catch { return []; } });
+    const files = packages.flatMap((dir) => {
+      try {
+        return sourceFiles(dir);
+      } catch {
+        return [];
+      }
+    });
     // The preview studio's own page (core/cli/src/preview) marks up its timeline, panels and
     // buttons with data-* attributes of its own; they are UI state, never read from a composition.
     const studioUi = path.join(CORE, 'cli', 'src', 'preview') + path.sep;
@@ -47,7 +55,10 @@ describe('composition attribute registry', () => {
     }
     expect(Object.fromEntries(unknown), 'add these to COMPOSITION_ATTRIBUTES (or name them data-seekframe-* when internal)').toEqual({});
     // And the other way: every attribute the registry documents is read somewhere.
-    expect(Object.values(ATTR).filter((name) => !used.has(name)), 'documented but read nowhere').toEqual([]);
+    expect(
+      Object.values(ATTR).filter((name) => !used.has(name)),
+      'documented but read nowhere',
+    ).toEqual([]);
   });
 
   it('finds attribute names written as quoted strings and as selectors, not in prose', () => {

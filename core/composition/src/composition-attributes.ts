@@ -44,7 +44,8 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     name: ATTR.compositionId,
     on: 'root, sub-composition host',
     value: 'a name',
-    meaning: 'The composition\'s name; GSAP timelines register under it in `window.__timelines`. On a host it names that instance (other clips may start after it). A root without one is called `main` (lint warns `root/missing-id`).',
+    meaning:
+      "The composition's name; GSAP timelines register under it in `window.__timelines`. On a host it names that instance (other clips may start after it). A root without one is called `main` (lint warns `root/missing-id`).",
   },
   {
     name: ATTR.width,
@@ -62,13 +63,15 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     name: ATTR.duration,
     on: 'root, clip, sub-composition host',
     value: 'seconds (positive on the root, 0 or more on a clip)',
-    meaning: 'On the root: the length, read once when the render starts (a script that changes it later changes nothing). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file\'s root may leave it to its host.',
+    meaning:
+      "On the root: the length, read once when the render starts (a script that changes it later changes nothing). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file's root may leave it to its host.",
   },
   {
     name: ATTR.root,
     on: 'a composition element',
     value: '`true`',
-    meaning: 'Marks the composition root explicitly (HyperFrames\' marker). Without it the root is `<html>` when it has `data-width`, else the first top-level composition element with dimensions and `data-duration` (so a sized background `<canvas data-composition-id>` with no length may come first), else the first with dimensions.',
+    meaning:
+      "Marks the composition root explicitly (HyperFrames' marker). Without it the root is `<html>` when it has `data-width`, else the first top-level composition element with dimensions and `data-duration` (so a sized background `<canvas data-composition-id>` with no length may come first), else the first with dimensions.",
   },
   {
     name: ATTR.fps,
@@ -86,7 +89,8 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     name: ATTR.start,
     on: 'any element',
     value: 'seconds (`1.5`), an id (`intro`), or an id with an offset (`intro + 0.5`, `intro - 0.5`)',
-    meaning: 'Makes the element a clip, visible only inside `[start, start + duration)`. An id means "right after that clip or composition ends". Unknown ids and cycles are errors.',
+    meaning:
+      'Makes the element a clip, visible only inside `[start, start + duration)`. An id means "right after that clip or composition ends". Unknown ids and cycles are errors.',
   },
   {
     name: ATTR.trackIndex,
@@ -110,7 +114,7 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     name: ATTR.hasAudio,
     on: '`<video>`',
     value: 'present, or any value but `false`',
-    meaning: 'Mix this video\'s sound into the output (`<audio>` is always mixed).',
+    meaning: "Mix this video's sound into the output (`<audio>` is always mixed).",
   },
   {
     name: ATTR.volume,
@@ -122,25 +126,26 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     name: ATTR.compositionSrc,
     on: 'host element',
     value: 'path of an HTML file, relative to the including file',
-    meaning: 'Embeds another composition file, isolated in its own frame inside the host\'s box; the host\'s `data-start` offsets its time.',
+    meaning: "Embeds another composition file, isolated in its own frame inside the host's box; the host's `data-start` offsets its time.",
   },
   {
     name: ATTR.variableValues,
     on: 'host element',
     value: 'JSON object',
-    meaning: 'Values for the embedded composition\'s variables, per instance.',
+    meaning: "Values for the embedded composition's variables, per instance.",
   },
   {
     name: ATTR.colorGrading,
     on: '`<img>`, `<video>`, sub-composition host',
     value: 'JSON object',
-    meaning: 'Grades the element\'s pixels (see Colour grading); a field whose whole value is `$name` takes a variable.',
+    meaning: "Grades the element's pixels (see Colour grading); a field whose whole value is `$name` takes a variable.",
   },
   {
     name: ATTR.captions,
     on: 'any element (usually a `<div>`)',
     value: 'the id of a variable of type `captions`',
-    meaning: 'Shows that caption track: the words of the segment spoken at each moment, broken into lines that fit the element\'s width (CJK-aware), each word as a span with a class saying whether it is active, spoken or upcoming (see Captions).',
+    meaning:
+      "Shows that caption track: the words of the segment spoken at each moment, broken into lines that fit the element's width (CJK-aware), each word as a span with a class saying whether it is active, spoken or upcoming (see Captions).",
   },
   {
     name: ATTR.captionLines,

@@ -11,7 +11,11 @@ describe('scanCssFonts', () => {
       /* .x { font-family: Commented Out } */
       code { font-family: var(--mono); }
       .plain { font: inherit; }`;
-    expect(scanCssFonts(css).stacks.map((s) => s.families)).toEqual([['Playfair Display'], ['Inter', '-apple-system'], ['Open Sans', 'Arial']]);
+    expect(scanCssFonts(css).stacks.map((s) => s.families)).toEqual([
+      ['Playfair Display'],
+      ['Inter', '-apple-system'],
+      ['Open Sans', 'Arial'],
+    ]);
   });
 
   it('separates @font-face definitions and lists imports', () => {

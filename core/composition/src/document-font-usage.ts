@@ -34,7 +34,8 @@ export function collectDocumentFonts(html: string): DocumentFontUsage {
   for (const element of listElements(parseHtml(html))) {
     const style = getAttr(element, 'style');
     if (style) {
-      for (const stack of scanCssFonts(`x{${style}}`).stacks) usage.stacks.push({ families: stack.families, location: attrLocation(element, 'style') });
+      for (const stack of scanCssFonts(`x{${style}}`).stacks)
+        usage.stacks.push({ families: stack.families, location: attrLocation(element, 'style') });
     }
     if (element.tagName === 'link' && /(?:^|\s)stylesheet(?:\s|$)/i.test(getAttr(element, 'rel') ?? '')) {
       const href = getAttr(element, 'href')?.trim();

@@ -351,7 +351,7 @@ export const ERROR_DOCS = {
   },
   'ffmpeg-exited': {
     group: 'engine',
-    when: "ffmpeg died; the message has its last lines and `details.frame` the frame it had reached.",
+    when: 'ffmpeg died; the message has its last lines and `details.frame` the frame it had reached.',
     fix: 'Read the quoted ffmpeg lines; often a full disk or an unsupported setting.',
   },
   'encoder-closed': {
@@ -382,16 +382,16 @@ export const ERROR_DOCS = {
   'hdr-unsupported': {
     group: 'engine',
     when: '`--hdr` where it cannot work: a format other than mp4, a hardware encoder, or an ffmpeg without `zscale`.',
-    fix: 'Render mp4 in software with an ffmpeg that has `zscale` (Debian\'s has it).',
+    fix: "Render mp4 in software with an ffmpeg that has `zscale` (Debian's has it).",
   },
   'output-write-failed': {
     group: 'engine',
     when: 'The output folder is not writable.',
-    fix: 'Choose another `--output`, or fix the folder\'s permissions.',
+    fix: "Choose another `--output`, or fix the folder's permissions.",
   },
   'segment-mismatch': {
     group: 'engine',
-    when: 'Assembled pieces do not hold the plan\'s frames (one missing, doubled, or from another plan).',
+    when: "Assembled pieces do not hold the plan's frames (one missing, doubled, or from another plan).",
     fix: 'Render the pieces again from the same plan.',
   },
   'segment-missing': {

@@ -12,8 +12,14 @@ function documentedCodes(): string[] {
 describe('error codes', () => {
   it('the generated error reference documents every code of the closed list, and only those', () => {
     const documented = documentedCodes();
-    expect([...ERROR_CODES].filter((code) => !documented.includes(code)), 'codes missing from docs/reference/errors.md: run npm run docs:generate').toEqual([]);
-    expect(documented.filter((code) => !(ERROR_CODES as readonly string[]).includes(code)), 'documented codes that do not exist').toEqual([]);
+    expect(
+      [...ERROR_CODES].filter((code) => !documented.includes(code)),
+      'codes missing from docs/reference/errors.md: run npm run docs:generate',
+    ).toEqual([]);
+    expect(
+      documented.filter((code) => !(ERROR_CODES as readonly string[]).includes(code)),
+      'documented codes that do not exist',
+    ).toEqual([]);
     expect(new Set(documented).size, 'a code documented twice').toBe(documented.length);
     expect(new Set(ERROR_CODES).size, 'a code listed twice in errors.ts').toBe(ERROR_CODES.length);
   });

@@ -190,7 +190,10 @@ export class SeekframeError extends Error {
  */
 export function cancelledError(signal: { readonly reason?: unknown }): SeekframeError {
   const reason = signal.reason instanceof Error ? signal.reason.message : signal.reason === undefined ? 'aborted' : String(signal.reason);
-  return new SeekframeError('render-cancelled', `The render was cancelled (${reason}); no output was written.`, { stage: 'capture', retryable: true });
+  return new SeekframeError('render-cancelled', `The render was cancelled (${reason}); no output was written.`, {
+    stage: 'capture',
+    retryable: true,
+  });
 }
 
 /** Wraps anything thrown into a SeekframeError, keeping an existing one untouched. */

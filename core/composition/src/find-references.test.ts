@@ -17,7 +17,9 @@ describe('findReferences', () => {
   });
 
   it('resolves from a document in a sub-folder and ignores remote URLs', () => {
-    expect(findReferences(html, 'parts/card.html', 'scenes/intro.html')).toEqual([{ selector: 'div[data-composition-src="../scenes/intro.html"]', line: 4, column: 6 }]);
+    expect(findReferences(html, 'parts/card.html', 'scenes/intro.html')).toEqual([
+      { selector: 'div[data-composition-src="../scenes/intro.html"]', line: 4, column: 6 },
+    ]);
     expect(findReferences(html, 'index.html', 'nothing.png')).toEqual([]);
   });
 });

@@ -22,7 +22,13 @@ describe('frame timing', () => {
   });
 
   it('finds the frame showing at a time, and frameAt(frameTime(i)) is i for every rate', () => {
-    for (const fps of [{ num: 30, den: 1 }, { num: 30000, den: 1001 }, { num: 24000, den: 1001 }, { num: 25, den: 1 }, { num: 12500, den: 1000 }]) {
+    for (const fps of [
+      { num: 30, den: 1 },
+      { num: 30000, den: 1001 },
+      { num: 24000, den: 1001 },
+      { num: 25, den: 1 },
+      { num: 12500, den: 1000 },
+    ]) {
       for (let i = 0; i < 2000; i++) expect(frameAt(frameTime(i, fps), fps)).toBe(i);
     }
     expect(frameAt(0.149, { num: 10, den: 1 })).toBe(1);

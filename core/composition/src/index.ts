@@ -3,7 +3,13 @@ export { SeekframeErrorDataSchema, ErrorBodySchema } from './error-data-schema.j
 export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
 export { ERROR_HTTP_STATUS, httpStatusOf, type ErrorHttpStatus } from './error-http-status.js';
 export type { SourceLocation } from './html-tree.js';
-export { ATTR, COMPOSITION_ATTRIBUTES, INTERNAL_ATTRIBUTE_PREFIX, type AttributeDoc, type CompositionAttribute } from './composition-attributes.js';
+export {
+  ATTR,
+  COMPOSITION_ATTRIBUTES,
+  INTERNAL_ATTRIBUTE_PREFIX,
+  type AttributeDoc,
+  type CompositionAttribute,
+} from './composition-attributes.js';
 export {
   StringVariableSchema,
   NumberVariableSchema,

@@ -8,7 +8,16 @@ describe('inspectComposition', () => {
   test('reads root attributes from <html>', () => {
     const { metadata, findings, rootLocation } = inspectComposition(`<!doctype html>\n<html ${ROOT} data-fps="25"><body></body></html>`);
     expect(findings).toEqual([]);
-    expect(metadata).toMatchObject({ id: 'main', width: 640, height: 360, duration: 4, fps: 25, variables: [], clips: [], subCompositions: [] });
+    expect(metadata).toMatchObject({
+      id: 'main',
+      width: 640,
+      height: 360,
+      duration: 4,
+      fps: 25,
+      variables: [],
+      clips: [],
+      subCompositions: [],
+    });
     expect(rootLocation).toEqual({ line: 2, column: 1 });
   });
 
@@ -38,7 +47,9 @@ describe('inspectComposition', () => {
       'error root/invalid-duration',
       'error root/invalid-fps',
     ]);
-    expect(rules('<html data-composition-id="m" data-width="10.5" data-height="10" data-duration="1"></html>')).toEqual(['error root/invalid-width']);
+    expect(rules('<html data-composition-id="m" data-width="10.5" data-height="10" data-duration="1"></html>')).toEqual([
+      'error root/invalid-width',
+    ]);
   });
 
   test('a missing id is a warning and defaults to "main"; no root at all is an error', () => {
@@ -101,7 +112,10 @@ describe('inspectComposition', () => {
     // The malformed value is reported where JSON.parse gave up: the end of the truncated value.
     const line3 = html.split('\n')[2] as string;
     const endOfValue = line3.indexOf(`{"title":`) + `{"title":`.length + 1;
-    expect(findings.map((f) => `${f.rule} ${f.line}:${f.column}`)).toEqual(['subcomposition/missing-id 3:1', `subcomposition/malformed-values 3:${endOfValue}`]);
+    expect(findings.map((f) => `${f.rule} ${f.line}:${f.column}`)).toEqual([
+      'subcomposition/missing-id 3:1',
+      `subcomposition/malformed-values 3:${endOfValue}`,
+    ]);
   });
 
   test('data-variable-values that is JSON but not an object is malformed', () => {

@@ -133,7 +133,12 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   const root = findRoot(elements);
   const metadata: CompositionMetadata = { id: '', width: 0, height: 0, duration: 0, variables: [], clips: [], subCompositions: [] };
   if (!root) {
-    add('root/missing-root', 'error', { line: 1, column: 1 }, 'no composition root found; add data-composition-id, data-width, data-height and data-duration to <html> or to the composition element');
+    add(
+      'root/missing-root',
+      'error',
+      { line: 1, column: 1 },
+      'no composition root found; add data-composition-id, data-width, data-height and data-duration to <html> or to the composition element',
+    );
     return { metadata, findings, rootLocation: { line: 1, column: 1 } };
   }
   const rootLocation = elementLocation(root);
@@ -142,7 +147,12 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   if (id) metadata.id = id;
   else {
     metadata.id = 'main';
-    add('root/missing-id', 'warning', rootLocation, 'the composition root has no data-composition-id; add one (e.g. data-composition-id="main") so timelines and sub-compositions can name it');
+    add(
+      'root/missing-id',
+      'warning',
+      rootLocation,
+      'the composition root has no data-composition-id; add one (e.g. data-composition-id="main") so timelines and sub-compositions can name it',
+    );
   }
 
   const dimension = (attr: typeof ATTR.width | typeof ATTR.height | typeof ATTR.duration, what: string, whole: boolean): number => {
@@ -156,7 +166,12 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
     }
     const value = readNumber(raw);
     if (value === undefined || value <= 0 || (whole && !Number.isInteger(value))) {
-      add(rule, 'error', attrLocation(holder, attr), `${attr}="${raw}" must be a ${whole ? 'positive whole number of pixels' : 'positive number of seconds'}, e.g. ${attr}="${what}"`);
+      add(
+        rule,
+        'error',
+        attrLocation(holder, attr),
+        `${attr}="${raw}" must be a ${whole ? 'positive whole number of pixels' : 'positive number of seconds'}, e.g. ${attr}="${what}"`,
+      );
       return 0;
     }
     return value;
@@ -167,7 +182,13 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   const fpsRaw = getAttr(root, ATTR.fps);
   if (fpsRaw !== undefined) {
     const fps = readNumber(fpsRaw);
-    if (fps === undefined || fps <= 0) add('root/invalid-fps', 'error', attrLocation(root, ATTR.fps), `data-fps="${fpsRaw}" must be a positive number, e.g. data-fps="30"; or remove it to use the render's fps`);
+    if (fps === undefined || fps <= 0)
+      add(
+        'root/invalid-fps',
+        'error',
+        attrLocation(root, ATTR.fps),
+        `data-fps="${fpsRaw}" must be a positive number, e.g. data-fps="30"; or remove it to use the render's fps`,
+      );
     else metadata.fps = fps;
   }
 
@@ -217,14 +238,24 @@ function readTimingAttributes(element: HtmlElement, add: Add): { duration?: numb
   if (durationRaw !== undefined) {
     const duration = readNumber(durationRaw);
     if (duration === undefined) {
-      add('timing/invalid-duration', 'error', attrLocation(element, ATTR.duration), `data-duration="${durationRaw}" must be a number of seconds (0 or more), e.g. data-duration="2.5"`);
+      add(
+        'timing/invalid-duration',
+        'error',
+        attrLocation(element, ATTR.duration),
+        `data-duration="${durationRaw}" must be a number of seconds (0 or more), e.g. data-duration="2.5"`,
+      );
     } else out.duration = duration;
   }
   const trackRaw = getAttr(element, ATTR.trackIndex);
   if (trackRaw !== undefined) {
     const track = readNumber(trackRaw);
     if (track === undefined || !Number.isInteger(track)) {
-      add('timing/invalid-track-index', 'warning', attrLocation(element, ATTR.trackIndex), `data-track-index="${trackRaw}" must be a whole number (0, 1, 2...); it is ignored`);
+      add(
+        'timing/invalid-track-index',
+        'warning',
+        attrLocation(element, ATTR.trackIndex),
+        `data-track-index="${trackRaw}" must be a whole number (0, 1, 2...); it is ignored`,
+      );
     } else out.trackIndex = track;
   }
   return out;
@@ -242,7 +273,9 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
   const id = getAttr(element, ATTR.compositionId) || getAttr(element, 'id');
   if (id) clip.id = id;
   if (isMedia) {
-    const src = getAttr(element, 'src') ?? element.childNodes.map((n) => ('tagName' in n && n.tagName === 'source' ? getAttr(n, 'src') : undefined)).find(Boolean);
+    const src =
+      getAttr(element, 'src') ??
+      element.childNodes.map((n) => ('tagName' in n && n.tagName === 'source' ? getAttr(n, 'src') : undefined)).find(Boolean);
     if (src) clip.src = src;
     const hasAudioRaw = getAttr(element, ATTR.hasAudio);
     clip.hasAudio = element.tagName === 'audio' || (hasAudioRaw !== undefined && hasAudioRaw !== 'false');
@@ -250,7 +283,12 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
     if (mediaStartRaw !== undefined) {
       const mediaStart = readNumber(mediaStartRaw);
       if (mediaStart === undefined) {
-        add('media/invalid-media-start', 'error', attrLocation(element, ATTR.mediaStart), `data-media-start="${mediaStartRaw}" must be a number of seconds (0 or more) to trim from the source's start`);
+        add(
+          'media/invalid-media-start',
+          'error',
+          attrLocation(element, ATTR.mediaStart),
+          `data-media-start="${mediaStartRaw}" must be a number of seconds (0 or more) to trim from the source's start`,
+        );
       } else clip.mediaStart = mediaStart;
     }
   }
@@ -263,7 +301,12 @@ function readHost(source: string, element: HtmlElement, add: Add): SubCompositio
   let id = getAttr(element, ATTR.compositionId);
   if (!id) {
     id = src.replace(/^.*\//, '').replace(/\.[^.]*$/, '') || 'sub';
-    add('subcomposition/missing-id', 'warning', location, `this data-composition-src host has no data-composition-id; add one (e.g. data-composition-id="${id}") to name the instance`);
+    add(
+      'subcomposition/missing-id',
+      'warning',
+      location,
+      `this data-composition-src host has no data-composition-id; add one (e.g. data-composition-id="${id}") to name the instance`,
+    );
   }
   const host: SubCompositionInfo = {
     id,
@@ -298,7 +341,9 @@ function readHost(source: string, element: HtmlElement, add: Add): SubCompositio
     } else {
       host.variableValues = parsed as Record<string, unknown>;
       if (locate) {
-        host.variableValueLocations = Object.fromEntries(Object.keys(host.variableValues).map((key) => [key, locate(locateJsonPath(valuesRaw, [key]))]));
+        host.variableValueLocations = Object.fromEntries(
+          Object.keys(host.variableValues).map((key) => [key, locate(locateJsonPath(valuesRaw, [key]))]),
+        );
       }
     }
   }

@@ -20,7 +20,9 @@ describe('fonts/unresolved-family', () => {
       ),
       'p/style.css': `@font-face { font-family: Brand; src: url(b.woff2) }\nh1 { font-family: Brand, serif }\nh2 {\n  font-family: "Other Face", Arial, "Not Reached", sans-serif;\n}`,
     };
-    const findings = (await lintProject('p/index.html', host(files, ['inter', 'roboto', 'arimo']))).filter((f) => f.rule === 'fonts/unresolved-family');
+    const findings = (await lintProject('p/index.html', host(files, ['inter', 'roboto', 'arimo']))).filter(
+      (f) => f.rule === 'fonts/unresolved-family',
+    );
     expect(findings.map((f) => [f.file, f.line, f.severity])).toEqual([
       ['p/index.html', 1, 'warning'],
       ['p/index.html', 1, 'warning'],
@@ -37,6 +39,10 @@ describe('fonts/unresolved-family', () => {
     const files = { 'index.html': root('<style>body { font-family: Montserrat, Arial, sans-serif }</style>') };
     expect((await lintProject('index.html', host(files, ['montserrat']))).filter((f) => f.rule.startsWith('fonts/'))).toEqual([]);
     const noCheck = { 'index.html': root('<style>body { font-family: Nope }</style>') };
-    expect((await lintProject('index.html', { readFile: async (p: string) => (noCheck as Record<string, string>)[p] })).filter((f) => f.rule.startsWith('fonts/'))).toEqual([]);
+    expect(
+      (await lintProject('index.html', { readFile: async (p: string) => (noCheck as Record<string, string>)[p] })).filter((f) =>
+        f.rule.startsWith('fonts/'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -21,11 +21,25 @@ type Add = (file: string, at: SourceLocation, message: string) => void;
  * only fill in glyphs the first lacks). `reported` (lower-case names) keeps it to one warning per
  * family across the project.
  */
-export async function lintFonts(file: string, html: string, rootDir: string, host: FontLintHost, reported: Set<string>): Promise<LintFinding[]> {
+export async function lintFonts(
+  file: string,
+  html: string,
+  rootDir: string,
+  host: FontLintHost,
+  reported: Set<string>,
+): Promise<LintFinding[]> {
   const installed = host.fontPackageInstalled?.bind(host);
   if (!installed) return [];
   const findings: LintFinding[] = [];
-  const add: Add = (at, location, message) => findings.push({ file: at, line: location.line, column: location.column, rule: 'fonts/unresolved-family', severity: 'warning', message });
+  const add: Add = (at, location, message) =>
+    findings.push({
+      file: at,
+      line: location.line,
+      column: location.column,
+      rule: 'fonts/unresolved-family',
+      severity: 'warning',
+      message,
+    });
   const usage = collectDocumentFonts(html);
   const declared = new Set(usage.declared.map((n) => n.toLowerCase()));
   const stacks: (LocatedFontStack & { file: string })[] = usage.stacks.map((s) => ({ ...s, file }));
@@ -61,7 +75,11 @@ export async function lintFonts(file: string, html: string, rootDir: string, hos
       google.add(family.toLowerCase());
       if ((await resolves(family)) || reported.has(family.toLowerCase())) continue;
       reported.add(family.toLowerCase());
-      add(entry.file, entry.location, `Google Fonts family "${family}" is not installed locally, so renders use a fallback face instead of fetching it; install it in the project folder: ${fontInstallCommand(family)}`);
+      add(
+        entry.file,
+        entry.location,
+        `Google Fonts family "${family}" is not installed locally, so renders use a fallback face instead of fetching it; install it in the project folder: ${fontInstallCommand(family)}`,
+      );
     }
   }
   for (const stack of stacks) {

@@ -63,9 +63,17 @@ describe('lintProject — one bad fixture per rule', () => {
     ['[{"id":"a","type":"date","label":"A","default":"x"}]', 'variables/unknown-type', '"type"'],
     ['[{"id":"a","type":"number","label":"A","default":"5"}]', 'variables/default-type', '"default"'],
     ['[{"id":"a","type":"number","label":"A","default":50,"max":10}]', 'variables/default-type', '"default"'],
-    ['[{"id":"a","type":"boolean","label":"A","default":true},{"id":"a","type":"boolean","label":"B","default":false}]', 'variables/duplicate-id', '"id":"a","type":"boolean","label":"B"'],
+    [
+      '[{"id":"a","type":"boolean","label":"A","default":true},{"id":"a","type":"boolean","label":"B","default":false}]',
+      'variables/duplicate-id',
+      '"id":"a","type":"boolean","label":"B"',
+    ],
     ['[{"id":"a","type":"enum","label":"A","default":"x","options":[]}]', 'variables/enum-empty', '"options"'],
-    ['[{"id":"a","type":"enum","label":"A","default":"x","options":[{"value":"x","label":"X"},{"value":"x","label":"Y"}]}]', 'variables/enum-duplicate-option', '"value":"x","label":"Y"'],
+    [
+      '[{"id":"a","type":"enum","label":"A","default":"x","options":[{"value":"x","label":"X"},{"value":"x","label":"Y"}]}]',
+      'variables/enum-duplicate-option',
+      '"value":"x","label":"Y"',
+    ],
     ['[{"id":"a","type":"string","label":"A","default":"x","maxLength":-1}]', 'variables/invalid-field', '"maxLength"'],
   ])('%s -> %s', async (json, rule, pointAt) => {
     const findings = await lint(withVariables(json));
@@ -84,7 +92,9 @@ describe('lintProject — one bad fixture per rule', () => {
 
   test('with entity-encoded JSON the finding falls back to the attribute', async () => {
     const attrs = `${ROOT} data-composition-variables="[{&quot;id&quot;:&quot;a&quot;,&quot;type&quot;:&quot;boolean&quot;,&quot;label&quot;:&quot;A&quot;,&quot;default&quot;:1}]"`;
-    expect(summary(await lint({ 'index.html': page('', attrs) }))).toEqual([`index.html:2:${ROOT.length + 8} error variables/default-type`]);
+    expect(summary(await lint({ 'index.html': page('', attrs) }))).toEqual([
+      `index.html:2:${ROOT.length + 8} error variables/default-type`,
+    ]);
   });
 
   test('timing/unknown-ref, timing/cycle, timing/missing-duration, timing/invalid-start', async () => {
@@ -108,14 +118,16 @@ describe('lintProject — one bad fixture per rule', () => {
   });
 
   test('timing/follows-media: following media without data-duration is only a warning (the render measures it)', async () => {
-    const body = '<video id="v" src="v.mp4"></video>\n<p data-start="v + 1" data-duration="1"></p>\n<p data-start="a"></p>\n<audio id="a" src="a.mp3"></audio>';
+    const body =
+      '<video id="v" src="v.mp4"></video>\n<p data-start="v + 1" data-duration="1"></p>\n<p data-start="a"></p>\n<audio id="a" src="a.mp3"></audio>';
     const findings = await lint({ 'index.html': page(body) });
     expect(summary(findings)).toEqual(['index.html:5:1 warning timing/follows-media', 'index.html:6:1 warning timing/follows-media']);
     expect(findings[0]?.message).toContain('add data-duration to "v"');
   });
 
   test('a missing src file is reported at every host that embeds it, and read once', async () => {
-    const body = '<div data-composition-id="a" data-composition-src="gone.html"></div>\n<div data-composition-id="b" data-composition-src="gone.html"></div>';
+    const body =
+      '<div data-composition-id="a" data-composition-src="gone.html"></div>\n<div data-composition-id="b" data-composition-src="gone.html"></div>';
     expect(summary(await lint({ 'index.html': page(body) }))).toEqual([
       'index.html:4:1 error subcomposition/missing-src-file',
       'index.html:5:1 error subcomposition/missing-src-file',
@@ -144,7 +156,8 @@ describe('lintProject — one bad fixture per rule', () => {
   });
 
   test('media/malformed-color-grading, media/invalid-color-grading, variables/unknown-reference, variables/reference-type', async () => {
-    const vars = '[{"id":"warmth","type":"number","label":"Warmth","default":0.2},{"id":"title","type":"string","label":"Title","default":"Hi"}]';
+    const vars =
+      '[{"id":"warmth","type":"number","label":"Warmth","default":0.2},{"id":"title","type":"string","label":"Title","default":"Hi"}]';
     const body = [
       `<video src="a.mp4" data-color-grading='{"adjust":{"temperature":"$warmth","tint":"\${tnt}","exposure":"$title"}}'></video>`,
       `<video src="b.mp4" data-color-grading='{"adjust":{"contrast":1.1,}}'></video>`,
@@ -170,12 +183,24 @@ describe('lintProject — one bad fixture per rule', () => {
   });
 
   test('data-captions: variables/unknown-reference and variables/reference-type, each file against its own declarations', async () => {
-    const vars = '[{"id":"talk","type":"captions","label":"Talk","default":[]},{"id":"title","type":"string","label":"Title","default":"Hi"}]';
-    const body = ['<div data-captions="talk"></div>', '<div data-captions="speech"></div>', '<div data-captions="title"></div>', '<div data-composition-id="kid" data-composition-src="kid.html" data-duration="1"></div>'].join('\n');
+    const vars =
+      '[{"id":"talk","type":"captions","label":"Talk","default":[]},{"id":"title","type":"string","label":"Title","default":"Hi"}]';
+    const body = [
+      '<div data-captions="talk"></div>',
+      '<div data-captions="speech"></div>',
+      '<div data-captions="title"></div>',
+      '<div data-composition-id="kid" data-composition-src="kid.html" data-duration="1"></div>',
+    ].join('\n');
     const kid = page('<p data-captions="talk"></p>', 'data-composition-id="kid" data-width="640" data-height="360" data-duration="1"');
     const findings = await lint({ 'index.html': page(body, `${ROOT} data-composition-variables='${vars}'`), 'kid.html': kid });
-    expect(summary(findings)).toEqual(['index.html:5:6 error variables/unknown-reference', 'index.html:6:6 error variables/reference-type', 'kid.html:4:4 error variables/unknown-reference']);
-    expect(findings[0]?.message).toBe('data-captions="speech" names no variable of this composition; name one of "talk", or declare {"id":"speech","type":"captions","label":"Captions","default":[]} in data-composition-variables');
+    expect(summary(findings)).toEqual([
+      'index.html:5:6 error variables/unknown-reference',
+      'index.html:6:6 error variables/reference-type',
+      'kid.html:4:4 error variables/unknown-reference',
+    ]);
+    expect(findings[0]?.message).toBe(
+      'data-captions="speech" names no variable of this composition; name one of "talk", or declare {"id":"speech","type":"captions","label":"Captions","default":[]} in data-composition-variables',
+    );
     expect(findings[1]?.message).toContain('names a variable of type string; the caption element shows a variable of type "captions"');
     // The child declares nothing: a host's variables do not reach into it by name.
     expect(findings[2]?.message).toMatch(/^data-captions="talk" names no variable of this composition; declare /);
@@ -212,7 +237,8 @@ describe('lintProject — one bad fixture per rule', () => {
 
   const child = (vars: string) =>
     page('', `data-composition-id="card" data-width="320" data-height="180" data-duration="2" data-composition-variables='${vars}'`);
-  const cardVars = '[{"id":"title","type":"string","label":"Title","default":"Card","maxLength":10},{"id":"tone","type":"enum","label":"Tone","default":"warm","options":[{"value":"warm","label":"Warm"},{"value":"cool","label":"Cool"}]}]';
+  const cardVars =
+    '[{"id":"title","type":"string","label":"Title","default":"Card","maxLength":10},{"id":"tone","type":"enum","label":"Tone","default":"warm","options":[{"value":"warm","label":"Warm"},{"value":"cool","label":"Cool"}]}]';
 
   test('subcomposition/missing-src-file', async () => {
     const findings = await lint({ 'index.html': page('<div data-composition-id="c" data-composition-src="scenes/missing.html"></div>') });
@@ -224,7 +250,9 @@ describe('lintProject — one bad fixture per rule', () => {
     const root = '/srv/seekframe-job-1a2b/project';
     const findings = await lint(
       {
-        [`${root}/index.html`]: page('<div data-composition-id="c" data-composition-src="scenes/missing.html"></div>\n<div data-composition-id="d" data-composition-src="../../etc/passwd"></div>\n<div data-color-grading=\'{"lut":"luts/missing.cube"}\'></div>'),
+        [`${root}/index.html`]: page(
+          '<div data-composition-id="c" data-composition-src="scenes/missing.html"></div>\n<div data-composition-id="d" data-composition-src="../../etc/passwd"></div>\n<div data-color-grading=\'{"lut":"luts/missing.cube"}\'></div>',
+        ),
       },
       `${root}/index.html`,
     );
@@ -236,9 +264,9 @@ describe('lintProject — one bad fixture per rule', () => {
   });
 
   test('subcomposition/missing-id is a warning', async () => {
-    expect(summary(await lint({ 'index.html': page('<div data-composition-src="card.html"></div>'), 'card.html': child(cardVars) }))).toEqual([
-      'index.html:4:1 warning subcomposition/missing-id',
-    ]);
+    expect(
+      summary(await lint({ 'index.html': page('<div data-composition-src="card.html"></div>'), 'card.html': child(cardVars) })),
+    ).toEqual(['index.html:4:1 warning subcomposition/missing-id']);
   });
 
   test('subcomposition/malformed-values', async () => {
@@ -298,7 +326,9 @@ describe('lintProject — one bad fixture per rule', () => {
 describe('lintProject — behaviour', () => {
   test('findings in child files carry the child path; each child is linted once even if embedded twice', async () => {
     const findings = await lint({
-      'index.html': page('<div data-composition-id="one" data-composition-src="card.html"></div>\n<div data-composition-id="two" data-composition-src="card.html"></div>'),
+      'index.html': page(
+        '<div data-composition-id="one" data-composition-src="card.html"></div>\n<div data-composition-id="two" data-composition-src="card.html"></div>',
+      ),
       'card.html': page('<div data-start="ghost"></div>', 'data-composition-id="card" data-width="1" data-height="1" data-duration="1"'),
     });
     expect(summary(findings)).toEqual(['card.html:4:1 error timing/unknown-ref']);
@@ -306,14 +336,18 @@ describe('lintProject — behaviour', () => {
 
   test('a host without data-duration lasts as long as its child, so clips can follow it', async () => {
     const findings = await lint({
-      'index.html': page('<div data-composition-id="card1" data-composition-src="card.html"></div>\n<p data-start="card1 + 0.5" data-duration="1" data-track-index="0"></p>'),
+      'index.html': page(
+        '<div data-composition-id="card1" data-composition-src="card.html"></div>\n<p data-start="card1 + 0.5" data-duration="1" data-track-index="0"></p>',
+      ),
       'card.html': page('', 'data-composition-id="card" data-width="1" data-height="1" data-duration="2"'),
     });
     expect(findings).toEqual([]);
   });
 
   test('remote data-composition-src URLs are not read', async () => {
-    expect(await lint({ 'index.html': page('<div data-composition-id="r" data-composition-src="https://example.test/x.html"></div>') })).toEqual([]);
+    expect(
+      await lint({ 'index.html': page('<div data-composition-id="r" data-composition-src="https://example.test/x.html"></div>') }),
+    ).toEqual([]);
   });
 
   test('formatFinding prints file:line:col severity rule message', () => {
@@ -328,21 +362,31 @@ describe('lintProject — HyperFrames sub-compositions', () => {
     `<!doctype html><html><body><template id="card-template"><style>#root{position:absolute;inset:0}</style>
 <div id="root" data-composition-id="card" data-width="160" data-height="90"><p class="x">card</p></div>
 <script>${script}</script></template></body></html>`;
-  const host = (attrs: string) => page(`<div data-composition-id="card" data-composition-src="card.html" data-start="0" ${attrs}></div>
+  const host = (attrs: string) =>
+    page(`<div data-composition-id="card" data-composition-src="card.html" data-start="0" ${attrs}></div>
 <p id="after" data-start="card" data-duration="1">after</p>`);
 
-  test('a child root without data-duration takes the host\'s: no finding', async () => {
+  test("a child root without data-duration takes the host's: no finding", async () => {
     expect(summary(await lint({ 'index.html': host('data-duration="2"'), 'card.html': child('') }))).toEqual([]);
   });
 
   test('neither has one but the child registers a timeline: a warning saying the timeline decides, not an error', async () => {
-    const findings = await lint({ 'index.html': host(''), 'card.html': child('window.__timelines = window.__timelines || {}; window.__timelines["card"] = gsap.timeline({ paused: true });') });
-    expect(summary(findings)).toEqual(['index.html:4:1 warning subcomposition/duration-from-timeline', 'index.html:5:1 warning timing/follows-timeline']);
+    const findings = await lint({
+      'index.html': host(''),
+      'card.html': child('window.__timelines = window.__timelines || {}; window.__timelines["card"] = gsap.timeline({ paused: true });'),
+    });
+    expect(summary(findings)).toEqual([
+      'index.html:4:1 warning subcomposition/duration-from-timeline',
+      'index.html:5:1 warning timing/follows-timeline',
+    ]);
     expect(findings[0]?.message).toContain('window.__timelines');
   });
 
   test('an anime.js timeline registered with hyperframesAnime.register counts too', async () => {
-    const findings = await lint({ 'index.html': host(''), 'card.html': child('hyperframesAnime.register("card", anime.createTimeline({ autoplay: false }));') });
+    const findings = await lint({
+      'index.html': host(''),
+      'card.html': child('hyperframesAnime.register("card", anime.createTimeline({ autoplay: false }));'),
+    });
     expect(summary(findings)).toContain('index.html:4:1 warning subcomposition/duration-from-timeline');
     expect(summary(findings).some((f) => f.includes('error'))).toBe(false);
   });
@@ -353,7 +397,7 @@ describe('lintProject — HyperFrames sub-compositions', () => {
     expect(findings.find((f) => f.rule === 'subcomposition/missing-duration')?.message).toMatch(/would last 0 s and never show/);
   });
 
-  test('the template root\'s nested hosts are linted too (three deep)', async () => {
+  test("the template root's nested hosts are linted too (three deep)", async () => {
     const level = (n: number, inner: string) =>
       `<html><body><template><div data-composition-id="l${n}" data-width="160" data-height="90">${inner}</div></template></body></html>`;
     const findings = await lint({
@@ -369,4 +413,3 @@ describe('lintProject — HyperFrames sub-compositions', () => {
     expect(summary(await lint({ 'index.html': html }))).toEqual([]);
   });
 });
-

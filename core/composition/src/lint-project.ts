@@ -51,7 +51,13 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     const runtimeLengths = new Set<number>();
     for (const [i, sub] of metadata.subCompositions.entries()) {
       if (!sub.src || isRemoteUrl(sub.src)) {
-        if (!sub.src) add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src on "${sub.id}" is empty; point it at an HTML file of the project`);
+        if (!sub.src)
+          add(
+            sub.location,
+            'subcomposition/missing-src-file',
+            'error',
+            `data-composition-src on "${sub.id}" is empty; point it at an HTML file of the project`,
+          );
         continue;
       }
       const childPath = resolveSourcePath(path, sub.src, rootDir);
@@ -61,13 +67,23 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       if (files.get(childPath)?.status === 'visiting') {
         const trail = [...stack, path];
         const chain = [...trail.slice(trail.indexOf(childPath)), childPath].map(shown).join(' -> ');
-        add(sub.location, 'subcomposition/cycle', 'error', `"${sub.id}" embeds ${child}, which already embeds this file: ${chain}; remove one of the data-composition-src links`);
+        add(
+          sub.location,
+          'subcomposition/cycle',
+          'error',
+          `"${sub.id}" embeds ${child}, which already embeds this file: ${chain}; remove one of the data-composition-src links`,
+        );
         continue;
       }
       if (!files.has(childPath)) await lintFile(childPath, [...stack, path]);
       const state = files.get(childPath);
       if (state?.status !== 'done') {
-        add(sub.location, 'subcomposition/missing-src-file', 'error', `data-composition-src="${sub.src}" on "${sub.id}" points to ${child}, which does not exist; fix the path or add the file`);
+        add(
+          sub.location,
+          'subcomposition/missing-src-file',
+          'error',
+          `data-composition-src="${sub.src}" on "${sub.id}" points to ${child}, which does not exist; fix the path or add the file`,
+        );
         continue;
       }
       const childMetadata = state.metadata;
@@ -75,16 +91,31 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       else if (sub.duration === undefined) {
         if (state.registersTimeline) {
           runtimeLengths.add(i);
-          add(sub.location, 'subcomposition/duration-from-timeline', 'warning', `"${sub.id}" has no data-duration and neither has the root of ${child}; at render time it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register; its length once the page loaded); add data-duration to the host to make it explicit`);
+          add(
+            sub.location,
+            'subcomposition/duration-from-timeline',
+            'warning',
+            `"${sub.id}" has no data-duration and neither has the root of ${child}; at render time it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register; its length once the page loaded); add data-duration to the host to make it explicit`,
+          );
         } else {
-          add(sub.location, 'subcomposition/missing-duration', 'error', `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`);
+          add(
+            sub.location,
+            'subcomposition/missing-duration',
+            'error',
+            `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`,
+          );
         }
       }
       for (const issue of validateOverrides(childMetadata.variables, sub.variableValues)) {
         const at = sub.variableValueLocations?.[issue.id] ?? sub.location;
         if (issue.kind === 'undeclared') {
           if (state.declarationsBroken) continue;
-          add(at, 'subcomposition/undeclared-variable', 'warning', `data-variable-values on "${sub.id}" sets "${issue.id}", which ${child} does not declare (declared: ${childMetadata.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${child}`);
+          add(
+            at,
+            'subcomposition/undeclared-variable',
+            'warning',
+            `data-variable-values on "${sub.id}" sets "${issue.id}", which ${child} does not declare (declared: ${childMetadata.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${child}`,
+          );
         } else {
           add(at, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${child})`);
         }
@@ -101,7 +132,14 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
 
   await lintFile(entry, []);
   if (files.get(entry)?.status === 'missing') {
-    findings.push({ file: entry, line: 1, column: 1, rule: 'project/missing-entry', severity: 'error', message: `${shown(entry)} does not exist; pass the path of the composition's HTML file` });
+    findings.push({
+      file: entry,
+      line: 1,
+      column: 1,
+      rule: 'project/missing-entry',
+      severity: 'error',
+      message: `${shown(entry)} does not exist; pass the path of the composition's HTML file`,
+    });
   }
   return sortFindings(findings);
 }
@@ -120,7 +158,14 @@ function lintTiming(
 ): void {
   type Item = TimingItem & { location: SourceLocation; tag: string; runtimeLength?: boolean };
   const items: Item[] = [
-    ...metadata.clips.map((c) => ({ id: c.id, start: c.start, duration: c.duration, trackIndex: c.trackIndex, location: c.location, tag: c.tag })),
+    ...metadata.clips.map((c) => ({
+      id: c.id,
+      start: c.start,
+      duration: c.duration,
+      trackIndex: c.trackIndex,
+      location: c.location,
+      tag: c.tag,
+    })),
     // A host without data-duration lasts as long as its child composition.
     ...metadata.subCompositions.map((s, i) => ({
       id: s.id,
@@ -132,7 +177,8 @@ function lintTiming(
       runtimeLength: runtimeLengths.has(i),
     })),
   ];
-  const describeItem = (item: Item): string => (item.id ? `"${item.id}"` : `<${item.tag}> at ${item.location.line}:${item.location.column}`);
+  const describeItem = (item: Item): string =>
+    item.id ? `"${item.id}"` : `<${item.tag}> at ${item.location.line}:${item.location.column}`;
   const result = resolveTiming(items, { describe: describeItem });
   for (const finding of result.findings) {
     const item = items[finding.index] as Item;
@@ -140,11 +186,21 @@ function lintTiming(
     if (finding.rule === 'timing/missing-duration' && (target?.tag === 'video' || target?.tag === 'audio')) {
       // Legal: the render measures the media file. Lint cannot, so it only points it out.
       const name = target.id ? `"${target.id}"` : `<${target.tag}>`;
-      add(item.location, 'timing/follows-media', 'warning', `${describeItem(item)} starts after ${name}, whose length is only known once the media file is probed at render time; add data-duration to ${name} to make the timing explicit`);
+      add(
+        item.location,
+        'timing/follows-media',
+        'warning',
+        `${describeItem(item)} starts after ${name}, whose length is only known once the media file is probed at render time; add data-duration to ${name} to make the timing explicit`,
+      );
       continue;
     }
     if (finding.rule === 'timing/missing-duration' && target?.runtimeLength) {
-      add(item.location, 'timing/follows-timeline', 'warning', `${describeItem(item)} starts after "${target.id ?? ''}", whose length is its registered timeline's, only known in the page at render time; add data-duration to "${target.id ?? ''}" to make the timing explicit`);
+      add(
+        item.location,
+        'timing/follows-timeline',
+        'warning',
+        `${describeItem(item)} starts after "${target.id ?? ''}", whose length is its registered timeline's, only known in the page at render time; add data-duration to "${target.id ?? ''}" to make the timing explicit`,
+      );
       continue;
     }
     add(item.location, finding.rule, finding.severity, finding.message);
@@ -154,7 +210,12 @@ function lintTiming(
   for (const r of result.items) {
     if (r.start === undefined || r.start < metadata.duration) continue;
     const name = r.item.id ? `"${r.item.id}"` : `<${r.item.tag}>`;
-    add(r.item.location, 'timing/after-end', 'warning', `${name} starts at ${r.start}s, but the composition ends at ${metadata.duration}s, so it never shows; start it earlier or raise data-duration on the root`);
+    add(
+      r.item.location,
+      'timing/after-end',
+      'warning',
+      `${name} starts at ${r.start}s, but the composition ends at ${metadata.duration}s, so it never shows; start it earlier or raise data-duration on the root`,
+    );
   }
 }
 

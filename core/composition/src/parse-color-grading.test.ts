@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { effectiveGrading } from './color-grading-presets.js';
 import { parseColorGrading, variableReference, type ReferenceLookup } from './parse-color-grading.js';
 
-const vars = (values: Record<string, unknown>): ReferenceLookup => (name) => (name in values ? { value: values[name] } : undefined);
+const vars =
+  (values: Record<string, unknown>): ReferenceLookup =>
+  (name) =>
+    name in values ? { value: values[name] } : undefined;
 
 test('variableReference: only a whole-value $name or ${name} is a reference', () => {
   expect(variableReference('$warmth')).toBe('warmth');
@@ -32,7 +35,13 @@ describe('parseColorGrading', () => {
   });
 
   test('unknown names, out-of-range values, bad types and bad references are problems with paths', () => {
-    const text = JSON.stringify({ contrast: 1.1, adjust: { exposure: 9, satur: 1 }, preset: 'sepia', details: { grain: '$missing' }, effects: { blur: '$word' } });
+    const text = JSON.stringify({
+      contrast: 1.1,
+      adjust: { exposure: 9, satur: 1 },
+      preset: 'sepia',
+      details: { grain: '$missing' },
+      effects: { blur: '$word' },
+    });
     const { grading, problems } = parseColorGrading(text, vars({ word: 'soft' }));
     expect(grading).toBeUndefined();
     const byPath = Object.fromEntries(problems.map((p) => [p.path.join('.'), p]));
@@ -58,7 +67,14 @@ describe('parseColorGrading', () => {
 describe('effectiveGrading', () => {
   test('defaults are neutral; presets scale with intensity; own fields replace the preset', () => {
     const none = effectiveGrading({});
-    expect([none.exposure, none.contrast, none.saturation, none.vignetteFeather, none.grainSize, none.colorSpace]).toEqual([0, 1, 1, 0.5, 1, 'srgb']);
+    expect([none.exposure, none.contrast, none.saturation, none.vignetteFeather, none.grainSize, none.colorSpace]).toEqual([
+      0,
+      1,
+      1,
+      0.5,
+      1,
+      'srgb',
+    ]);
     expect(effectiveGrading({ preset: 'warm' }).temperature).toBeCloseTo(0.35);
     expect(effectiveGrading({ preset: 'warm', intensity: 0.5 }).temperature).toBeCloseTo(0.175);
     expect(effectiveGrading({ preset: 'mono', intensity: 0.5 }).saturation).toBeCloseTo(0.5);

@@ -85,7 +85,9 @@ export function parseColorGrading(text: string, lookup: ReferenceLookup): { grad
         for (const key of issue.keys) {
           const path = [...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), key];
           const group = path.length === 1 ? groupOfField(key) : undefined;
-          const hint = group ? `; it belongs inside "${group}": {"${group}":{"${key}":…}}` : '; see the list of fields on the Colour grading page of the manual';
+          const hint = group
+            ? `; it belongs inside "${group}": {"${group}":{"${key}":…}}`
+            : '; see the list of fields on the Colour grading page of the manual';
           problems.push({ kind: 'unknown-field', path, message: `"${describePath(path)}" is not a colour grading field${hint}` });
         }
         continue;

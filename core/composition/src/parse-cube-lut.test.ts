@@ -2,7 +2,21 @@ import { expect, test } from 'vitest';
 import { SeekframeError } from './errors.js';
 import { parseCubeLut } from './parse-cube-lut.js';
 
-const identity2 = ['# comment', 'TITLE "id"', 'LUT_3D_SIZE 2', 'DOMAIN_MIN 0 0 0', 'DOMAIN_MAX 1 1 1', '0 0 0', '1 0 0', '0 1 0', '1 1 0', '0 0 1', '1 0 1', '0 1 1', '1 1 1'];
+const identity2 = [
+  '# comment',
+  'TITLE "id"',
+  'LUT_3D_SIZE 2',
+  'DOMAIN_MIN 0 0 0',
+  'DOMAIN_MAX 1 1 1',
+  '0 0 0',
+  '1 0 0',
+  '0 1 0',
+  '1 1 0',
+  '0 0 1',
+  '1 0 1',
+  '0 1 1',
+  '1 1 1',
+];
 
 test('parses a 3D .cube with red changing fastest', () => {
   const lut = parseCubeLut(identity2.join('\r\n'));

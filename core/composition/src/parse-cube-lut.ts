@@ -20,10 +20,14 @@ function triple(parts: string[], line: number, file: string): [number, number, n
 }
 
 function lutError(file: string, line: number, what: string): SeekframeError {
-  return new SeekframeError('invalid-lut', `${file} line ${line}: ${what}; a .cube 3D LUT has LUT_3D_SIZE N followed by N³ lines of "r g b"`, {
-    stage: 'load',
-    details: { file, line },
-  });
+  return new SeekframeError(
+    'invalid-lut',
+    `${file} line ${line}: ${what}; a .cube 3D LUT has LUT_3D_SIZE N followed by N³ lines of "r g b"`,
+    {
+      stage: 'load',
+      details: { file, line },
+    },
+  );
 }
 
 /**
@@ -45,10 +49,12 @@ export function parseCubeLut(text: string, file = 'LUT'): CubeLut {
     if (/^[A-Za-z_]/.test(keyword)) {
       if (table && count > 0) throw lutError(file, i + 1, `"${keyword}" after the table started`);
       if (keyword === 'TITLE') continue;
-      if (keyword === 'LUT_1D_SIZE' || keyword === 'LUT_1D_INPUT_RANGE') throw lutError(file, i + 1, 'only 3D LUTs are supported, this is a 1D LUT');
+      if (keyword === 'LUT_1D_SIZE' || keyword === 'LUT_1D_INPUT_RANGE')
+        throw lutError(file, i + 1, 'only 3D LUTs are supported, this is a 1D LUT');
       if (keyword === 'LUT_3D_INPUT_RANGE') {
         const [lo, hi] = parts.slice(1).map(Number);
-        if (lo === undefined || hi === undefined || !Number.isFinite(lo) || !Number.isFinite(hi)) throw lutError(file, i + 1, 'LUT_3D_INPUT_RANGE needs two numbers');
+        if (lo === undefined || hi === undefined || !Number.isFinite(lo) || !Number.isFinite(hi))
+          throw lutError(file, i + 1, 'LUT_3D_INPUT_RANGE needs two numbers');
         domainMin = [lo, lo, lo];
         domainMax = [hi, hi, hi];
         continue;
@@ -57,7 +63,8 @@ export function parseCubeLut(text: string, file = 'LUT'): CubeLut {
       else if (keyword === 'DOMAIN_MAX') domainMax = triple(parts.slice(1), i + 1, file);
       else if (keyword === 'LUT_3D_SIZE') {
         const n = Number(parts[1]);
-        if (!Number.isInteger(n) || n < 2 || n > MAX_LUT_SIZE) throw lutError(file, i + 1, `LUT_3D_SIZE must be a whole number from 2 to ${MAX_LUT_SIZE}, got "${parts[1] ?? ''}"`);
+        if (!Number.isInteger(n) || n < 2 || n > MAX_LUT_SIZE)
+          throw lutError(file, i + 1, `LUT_3D_SIZE must be a whole number from 2 to ${MAX_LUT_SIZE}, got "${parts[1] ?? ''}"`);
         size = n;
         table = new Float32Array(n * n * n * 3);
       } else throw lutError(file, i + 1, `unknown keyword "${keyword}"`);
@@ -72,9 +79,11 @@ export function parseCubeLut(text: string, file = 'LUT'): CubeLut {
     count++;
   }
   if (!table || size === undefined) throw lutError(file, lines.length, 'no LUT_3D_SIZE line');
-  if (count !== size * size * size) throw lutError(file, lines.length, `the table has ${count} lines, LUT_3D_SIZE ${size} needs ${size * size * size}`);
+  if (count !== size * size * size)
+    throw lutError(file, lines.length, `the table has ${count} lines, LUT_3D_SIZE ${size} needs ${size * size * size}`);
   for (let c = 0; c < 3; c++) {
-    if (!((domainMax[c] as number) > (domainMin[c] as number))) throw lutError(file, 1, 'DOMAIN_MAX must be greater than DOMAIN_MIN in every channel');
+    if (!((domainMax[c] as number) > (domainMin[c] as number)))
+      throw lutError(file, 1, 'DOMAIN_MAX must be greater than DOMAIN_MIN in every channel');
   }
   return { size, domainMin, domainMax, table };
 }

@@ -9,7 +9,16 @@ const valid = [
   { id: 'speed', type: 'number', label: 'Speed', default: 1.5, min: 0, max: 3, step: 0.5, unit: 'x' },
   { id: 'accent', type: 'color', label: 'Accent', default: '#FF8800' },
   { id: 'dark', type: 'boolean', label: 'Dark mode', default: false },
-  { id: 'layout', type: 'enum', label: 'Layout', default: 'grid', options: [{ value: 'grid', label: 'Grid' }, { value: 'list', label: 'List' }] },
+  {
+    id: 'layout',
+    type: 'enum',
+    label: 'Layout',
+    default: 'grid',
+    options: [
+      { value: 'grid', label: 'Grid' },
+      { value: 'list', label: 'List' },
+    ],
+  },
 ];
 
 describe('parseVariableDeclarations', () => {
@@ -94,7 +103,16 @@ describe('parseVariableDeclarations', () => {
 
   test('repeated enum option values are variables/enum-duplicate-option', () => {
     const result = parseVariableDeclarations([
-      { id: 'e', type: 'enum', label: 'E', default: 'a', options: [{ value: 'a', label: 'A' }, { value: 'a', label: 'Again' }] },
+      {
+        id: 'e',
+        type: 'enum',
+        label: 'E',
+        default: 'a',
+        options: [
+          { value: 'a', label: 'A' },
+          { value: 'a', label: 'Again' },
+        ],
+      },
     ]);
     expect(result.problems).toEqual([expect.objectContaining({ rule: 'variables/enum-duplicate-option', path: 'options.1.value' })]);
   });

@@ -1,9 +1,4 @@
-import {
-  VARIABLE_SCHEMAS,
-  VARIABLE_TYPES,
-  type VariableDeclaration,
-  type VariableType,
-} from './variable-declarations.js';
+import { VARIABLE_SCHEMAS, VARIABLE_TYPES, type VariableDeclaration, type VariableType } from './variable-declarations.js';
 
 /** One fault in a declaration array. `index` is the declaration's position (-1 = the array itself). */
 export interface VariableDeclarationProblem {
@@ -57,21 +52,32 @@ export function parseVariableDeclarations(json: unknown): ParsedVariableDeclarat
       index: -1,
       path: '',
       rule: 'variables/not-array',
-      message: 'data-composition-variables must be a JSON array of declarations like [{"id":"title","type":"string","label":"Title","default":"Hello"}]',
+      message:
+        'data-composition-variables must be a JSON array of declarations like [{"id":"title","type":"string","label":"Title","default":"Hello"}]',
     });
     return { ok: false, declarations, problems };
   }
   const ids = new Map<string, number>();
   json.forEach((entry: unknown, index) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      problems.push({ index, path: '', rule: 'variables/not-object', message: `${name(index, undefined)} must be an object with id, type, label and default` });
+      problems.push({
+        index,
+        path: '',
+        rule: 'variables/not-object',
+        message: `${name(index, undefined)} must be an object with id, type, label and default`,
+      });
       return;
     }
     const record = entry as Record<string, unknown>;
     const label = name(index, record.id);
     const missing = REQUIRED.filter((key) => record[key] === undefined);
     for (const key of missing) {
-      problems.push({ index, path: key, rule: 'variables/missing-field', message: `${label} has no "${key}"; add it (every declaration needs id, type, label and default)` });
+      problems.push({
+        index,
+        path: key,
+        rule: 'variables/missing-field',
+        message: `${label} has no "${key}"; add it (every declaration needs id, type, label and default)`,
+      });
     }
     const type = record.type;
     if (type !== undefined && !VARIABLE_TYPES.includes(type as VariableType)) {

@@ -39,7 +39,8 @@ export function pickCompositionRoot<E>(html: E | undefined, compositions: readon
   if (marked) return marked;
   if (html && has(html, ATTR.width)) return html;
   const htmlId = html ? view.attr(html, ATTR.compositionId) : undefined;
-  if (html && htmlId !== undefined) return compositions.find((element) => sized(element) && view.attr(element, ATTR.compositionId) === htmlId) ?? html;
+  if (html && htmlId !== undefined)
+    return compositions.find((element) => sized(element) && view.attr(element, ATTR.compositionId) === htmlId) ?? html;
   const timed = compositions.find((element) => sized(element) && has(element, ATTR.duration) && !view.insideComposition(element));
   if (timed) return timed;
   const stage = compositions.find(sized);

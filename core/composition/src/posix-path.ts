@@ -38,8 +38,12 @@ export function resolveSourcePath(fromFile: string, src: string, rootDir = '.'):
  * absolute path it has on the machine that lints it.
  */
 export function relativePosixPath(root: string, path: string): string {
-  const from = normalizePosixPath(root).split('/').filter((part) => part !== '' && part !== '.');
-  const to = normalizePosixPath(path).split('/').filter((part) => part !== '' && part !== '.');
+  const from = normalizePosixPath(root)
+    .split('/')
+    .filter((part) => part !== '' && part !== '.');
+  const to = normalizePosixPath(path)
+    .split('/')
+    .filter((part) => part !== '' && part !== '.');
   if (normalizePosixPath(root).startsWith('/') !== normalizePosixPath(path).startsWith('/')) return normalizePosixPath(path);
   let common = 0;
   while (common < from.length && common < to.length && from[common] === to[common]) common++;

@@ -3,12 +3,16 @@ import { parseStorageKey, relativePathProblem, storedRenderName } from './relati
 
 describe('relativePathProblem', () => {
   it('accepts relative paths of plain names', () => {
-    for (const path of ['index.html', 'assets/logo.png', 'a b/c+d@e~f.json', '..a/b..', '.well-known/x']) expect({ path, problem: relativePathProblem(path) }).toEqual({ path, problem: null });
+    for (const path of ['index.html', 'assets/logo.png', 'a b/c+d@e~f.json', '..a/b..', '.well-known/x'])
+      expect({ path, problem: relativePathProblem(path) }).toEqual({ path, problem: null });
   });
 
-  it.each(['', '/etc/passwd', '..', '.', '../x', 'a/../../x', 'a/./b', 'a//b', 'a/', 'a\\..\\b', '..\\x', 'a\0b', 'a\nb', 'a\u007fb'])('refuses %j', (path) => {
-    expect(relativePathProblem(path)).toEqual(expect.any(String));
-  });
+  it.each(['', '/etc/passwd', '..', '.', '../x', 'a/../../x', 'a/./b', 'a//b', 'a/', 'a\\..\\b', '..\\x', 'a\0b', 'a\nb', 'a\u007fb'])(
+    'refuses %j',
+    (path) => {
+      expect(relativePathProblem(path)).toEqual(expect.any(String));
+    },
+  );
 });
 
 describe('parseStorageKey', () => {
@@ -40,7 +44,18 @@ describe('parseStorageKey', () => {
 describe('storedRenderName', () => {
   it('is the name of renders/<name> and nothing else', () => {
     expect(storedRenderName('renders/abc.mp4')).toBe('abc.mp4');
-    for (const key of ['renders/../private/secret.txt', 'renders/..', 'renders/.env', 'private/secret.txt', 'renders/a/b.mp4', 'renders/', 'renders', 'Renders/x.mp4', 'renders/a\\..\\b', 'renders/%2e%2e']) {
+    for (const key of [
+      'renders/../private/secret.txt',
+      'renders/..',
+      'renders/.env',
+      'private/secret.txt',
+      'renders/a/b.mp4',
+      'renders/',
+      'renders',
+      'Renders/x.mp4',
+      'renders/a\\..\\b',
+      'renders/%2e%2e',
+    ]) {
       expect({ key, name: storedRenderName(key) }).toEqual({ key, name: key === 'renders/%2e%2e' ? '%2e%2e' : null });
     }
   });

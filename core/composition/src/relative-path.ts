@@ -35,17 +35,22 @@ export function relativePathProblem(path: string): string | null {
 export function parseStorageKey(key: string): string[] {
   const refuse = (why: string): never => {
     const shown = typeof key === 'string' ? key.slice(0, 200) : String(key);
-    throw new SeekframeError('invalid-storage-key', `Storage key ${JSON.stringify(shown)} ${why}; use a relative path of plain names such as renders/<id>.mp4.`, {
-      stage: 'output',
-      details: { key: shown },
-    });
+    throw new SeekframeError(
+      'invalid-storage-key',
+      `Storage key ${JSON.stringify(shown)} ${why}; use a relative path of plain names such as renders/<id>.mp4.`,
+      {
+        stage: 'output',
+        details: { key: shown },
+      },
+    );
   };
   const problem = relativePathProblem(key);
   if (problem) return refuse(problem);
   if (utf8Length(key) > MAX_STORAGE_KEY_BYTES) return refuse(`is longer than ${MAX_STORAGE_KEY_BYTES} bytes`);
   const segments = key.split('/');
   for (const segment of segments) {
-    if (segment.startsWith('.')) return refuse(`has a segment starting with "." (${segment.slice(0, 40)}), which the store keeps for itself`);
+    if (segment.startsWith('.'))
+      return refuse(`has a segment starting with "." (${segment.slice(0, 40)}), which the store keeps for itself`);
   }
   return segments;
 }

@@ -6,26 +6,42 @@ const rules = (items: TimingItem[]) => resolveTiming(items).findings.map((f) => 
 
 describe('resolveTiming', () => {
   test('seconds', () => {
-    expect(starts([{ start: '0', duration: 2 }, { start: '1.5' }])).toEqual([[0, 2], [1.5, undefined]]);
+    expect(starts([{ start: '0', duration: 2 }, { start: '1.5' }])).toEqual([
+      [0, 2],
+      [1.5, undefined],
+    ]);
   });
 
   test('an id means right after it ends', () => {
-    const result = resolveTiming([{ id: 'intro', start: '1', duration: 2 }, { id: 'main', start: 'intro', duration: 1 }]);
+    const result = resolveTiming([
+      { id: 'intro', start: '1', duration: 2 },
+      { id: 'main', start: 'intro', duration: 1 },
+    ]);
     expect(result.findings).toEqual([]);
     expect(result.items[1]).toMatchObject({ start: 3, end: 4, index: 1 });
   });
 
   test('plus and minus offsets', () => {
-    expect(starts([
-      { id: 'a', start: '0', duration: 2 },
-      { start: 'a + 0.5', duration: 1 },
-      { start: 'a - 0.5', duration: 1 },
-      { start: 'a-1' },
-    ])).toEqual([[0, 2], [2.5, 3.5], [1.5, 2.5], [1, undefined]]);
+    expect(
+      starts([
+        { id: 'a', start: '0', duration: 2 },
+        { start: 'a + 0.5', duration: 1 },
+        { start: 'a - 0.5', duration: 1 },
+        { start: 'a-1' },
+      ]),
+    ).toEqual([
+      [0, 2],
+      [2.5, 3.5],
+      [1.5, 2.5],
+      [1, undefined],
+    ]);
   });
 
   test('an id with a numeric tail that names a clip is that clip, not an offset', () => {
-    expect(starts([{ id: 'a', start: '0', duration: 1 }, { id: 'a-1', start: '5', duration: 1 }, { start: 'a-1' }])[2]).toEqual([6, undefined]);
+    expect(starts([{ id: 'a', start: '0', duration: 1 }, { id: 'a-1', start: '5', duration: 1 }, { start: 'a-1' }])[2]).toEqual([
+      6,
+      undefined,
+    ]);
   });
 
   test('a negative result clamps to 0', () => {

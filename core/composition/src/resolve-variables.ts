@@ -13,10 +13,7 @@ export interface VariableLayers {
  * declared are passed through as given: `validateOverrides` reports them, and whether that is
  * fatal is the caller's choice (`--strict-variables`).
  */
-export function resolveVariables(
-  declarations: readonly VariableDeclaration[],
-  layers: VariableLayers = {},
-): Record<string, unknown> {
+export function resolveVariables(declarations: readonly VariableDeclaration[], layers: VariableLayers = {}): Record<string, unknown> {
   const resolved: Record<string, unknown> = {};
   for (const declaration of declarations) resolved[declaration.id] = declaration.default;
   for (const layer of [layers.host, layers.overrides]) {

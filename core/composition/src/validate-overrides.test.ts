@@ -7,7 +7,16 @@ const declarations: VariableDeclaration[] = [
   { id: 'speed', type: 'number', label: 'Speed', default: 1, min: 0, max: 2 },
   { id: 'accent', type: 'color', label: 'Accent', default: '#000000' },
   { id: 'dark', type: 'boolean', label: 'Dark', default: false },
-  { id: 'layout', type: 'enum', label: 'Layout', default: 'grid', options: [{ value: 'grid', label: 'Grid' }, { value: 'list', label: 'List' }] },
+  {
+    id: 'layout',
+    type: 'enum',
+    label: 'Layout',
+    default: 'grid',
+    options: [
+      { value: 'grid', label: 'Grid' },
+      { value: 'list', label: 'List' },
+    ],
+  },
 ];
 
 describe('validateOverrides', () => {

@@ -33,7 +33,10 @@ function checkOne(d: VariableDeclaration, value: unknown): VariableIssue | undef
     case 'string':
       if (typeof value !== 'string') return mismatch('string', 'must be a string');
       if (d.maxLength !== undefined && value.length > d.maxLength) {
-        return mismatch(`string of at most ${d.maxLength} characters`, `is longer than its maxLength ${d.maxLength} (${value.length} characters); shorten it`);
+        return mismatch(
+          `string of at most ${d.maxLength} characters`,
+          `is longer than its maxLength ${d.maxLength} (${value.length} characters); shorten it`,
+        );
       }
       return undefined;
     case 'number':
@@ -51,7 +54,8 @@ function checkOne(d: VariableDeclaration, value: unknown): VariableIssue | undef
       const result = parseCaptionTrack(value);
       if (result.ok) return undefined;
       const first = result.problems[0]!;
-      const more = result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problem${result.problems.length > 2 ? 's' : ''})` : '';
+      const more =
+        result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problem${result.problems.length > 2 ? 's' : ''})` : '';
       return {
         kind: 'type-mismatch',
         id: d.id,
@@ -82,10 +86,7 @@ function checkOne(d: VariableDeclaration, value: unknown): VariableIssue | undef
  * `data-variable-values`) against its declarations. Returns one issue per bad key; an empty
  * array means every value fits. `undefined` values are ignored (they fall through).
  */
-export function validateOverrides(
-  declarations: readonly VariableDeclaration[],
-  values: Record<string, unknown>,
-): VariableIssue[] {
+export function validateOverrides(declarations: readonly VariableDeclaration[], values: Record<string, unknown>): VariableIssue[] {
   const byId = new Map(declarations.map((d) => [d.id, d]));
   const issues: VariableIssue[] = [];
   for (const [id, value] of Object.entries(values)) {

@@ -17,8 +17,11 @@ export function isHexColor(value: unknown): value is string {
 
 // The `.describe()` texts are the docs site's variable reference (generated from these schemas).
 const base = {
-  id: z.string().min(1, 'must be a non-empty string').describe('The name a page reads with `getVariables()` and a render sets with `--variables`; unique in the composition.'),
-  label: z.string().min(1, 'must be a non-empty string').describe('What the preview\'s variables panel and the templates\' forms show.'),
+  id: z
+    .string()
+    .min(1, 'must be a non-empty string')
+    .describe('The name a page reads with `getVariables()` and a render sets with `--variables`; unique in the composition.'),
+  label: z.string().min(1, 'must be a non-empty string').describe("What the preview's variables panel and the templates' forms show."),
   description: z.string().optional().describe('A longer explanation for people editing the value.'),
 };
 
@@ -32,7 +35,7 @@ export const StringVariableSchema = z
     ...base,
     type: z.literal('string').describe('The kind of variable.'),
     default: z.string().describe('The value when nothing overrides it; at most `maxLength` characters.'),
-    placeholder: z.string().optional().describe('Hint text in the preview\'s input.'),
+    placeholder: z.string().optional().describe("Hint text in the preview's input."),
     maxLength: z.number().int().positive().optional().describe('Longest value accepted, in characters.'),
   })
   .describe('Text.')
@@ -49,7 +52,7 @@ export const NumberVariableSchema = z
     default: z.number().describe('The value when nothing overrides it; within `min` and `max`.'),
     min: z.number().optional().describe('Smallest value accepted; not greater than `max`.'),
     max: z.number().optional().describe('Largest value accepted.'),
-    step: z.number().positive().optional().describe('Step of the preview\'s number input.'),
+    step: z.number().positive().optional().describe("Step of the preview's number input."),
     unit: z.string().optional().describe('Unit shown next to the input (e.g. `px`, `s`).'),
   })
   .describe('A number.')
@@ -62,21 +65,28 @@ export const NumberVariableSchema = z
     if (v.max !== undefined && v.default > v.max) defaultIssue(ctx, `${v.default} is above max ${v.max}; use a value of at most ${v.max}`);
   });
 
-export const ColorVariableSchema = z.object({
-  ...base,
-  type: z.literal('color').describe('The kind of variable.'),
-  default: z.string().regex(HEX_COLOR, 'must be a color written as #rrggbb, e.g. "#ff8800"').describe('`#rrggbb` (either case); no shorthand or colour names.'),
-}).describe('A colour, always `#rrggbb`.');
+export const ColorVariableSchema = z
+  .object({
+    ...base,
+    type: z.literal('color').describe('The kind of variable.'),
+    default: z
+      .string()
+      .regex(HEX_COLOR, 'must be a color written as #rrggbb, e.g. "#ff8800"')
+      .describe('`#rrggbb` (either case); no shorthand or colour names.'),
+  })
+  .describe('A colour, always `#rrggbb`.');
 
-export const BooleanVariableSchema = z.object({
-  ...base,
-  type: z.literal('boolean').describe('The kind of variable.'),
-  default: z.boolean().describe('`true` or `false`.'),
-}).describe('On or off.');
+export const BooleanVariableSchema = z
+  .object({
+    ...base,
+    type: z.literal('boolean').describe('The kind of variable.'),
+    default: z.boolean().describe('`true` or `false`.'),
+  })
+  .describe('On or off.');
 
 export const EnumOptionSchema = z.object({
   value: z.union([z.string(), z.number()]).describe('The value a page receives; unique within the options.'),
-  label: z.string().min(1, 'must be a non-empty string').describe('What the preview\'s select shows.'),
+  label: z.string().min(1, 'must be a non-empty string').describe("What the preview's select shows."),
 });
 
 export const EnumVariableSchema = z
@@ -84,7 +94,10 @@ export const EnumVariableSchema = z
     ...base,
     type: z.literal('enum').describe('The kind of variable.'),
     default: z.union([z.string(), z.number()]).describe('One of the option values.'),
-    options: z.array(EnumOptionSchema).min(1, 'must list at least one {value, label} option').describe('`[{value, label}]`, at least one, values unique.'),
+    options: z
+      .array(EnumOptionSchema)
+      .min(1, 'must list at least one {value, label} option')
+      .describe('`[{value, label}]`, at least one, values unique.'),
   })
   .describe('One of a fixed list of values.')
   .superRefine((v, ctx) => {
@@ -101,7 +114,10 @@ export const EnumVariableSchema = z
       seen.add(option.value);
     });
     if (v.options.length > 0 && !seen.has(v.default)) {
-      defaultIssue(ctx, `${JSON.stringify(v.default)} is not one of the options (${[...seen].map((x) => JSON.stringify(x)).join(', ')}); pick one of them`);
+      defaultIssue(
+        ctx,
+        `${JSON.stringify(v.default)} is not one of the options (${[...seen].map((x) => JSON.stringify(x)).join(', ')}); pick one of them`,
+      );
     }
   });
 
@@ -112,7 +128,9 @@ export const CaptionsVariableSchema = z
     default: z
       .unknown()
       .refine((value) => value !== undefined, 'is required')
-      .describe('A transcript with word times, `[]` for none: `{segments:[{words:[{text,start,end}]}]}`, a flat `[{text,start,end}]` word list (seconds), or `@remotion/captions` `[{text,startMs,endMs}]` (see the Captions page).'),
+      .describe(
+        'A transcript with word times, `[]` for none: `{segments:[{words:[{text,start,end}]}]}`, a flat `[{text,start,end}]` word list (seconds), or `@remotion/captions` `[{text,startMs,endMs}]` (see the Captions page).',
+      ),
   })
   .describe('A caption track: a transcript with word times, shown by a `data-captions` element and written by `--captions`.')
   .superRefine((v, ctx) => {

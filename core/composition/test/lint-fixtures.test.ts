@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { extractCompositionMetadata, formatFinding, lintProject, resolveSourcePath, resolveTiming, resolveVariables } from '@seekframe/composition';
+import {
+  extractCompositionMetadata,
+  formatFinding,
+  lintProject,
+  resolveSourcePath,
+  resolveTiming,
+  resolveVariables,
+} from '@seekframe/composition';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
@@ -36,17 +43,21 @@ test('a clean three-level project on disk lints clean and every file is read onc
 });
 
 test('the same project, metadata and timing as the producer/runtime would compute them', async () => {
-  const html = (await readFile(`${fixtures}/clean-project/index.html`, 'utf8'));
+  const html = await readFile(`${fixtures}/clean-project/index.html`, 'utf8');
   const metadata = extractCompositionMetadata(html, { file: 'index.html' });
   expect(metadata).toMatchObject({ id: 'promo', width: 640, height: 360, duration: 8, fps: 30 });
   expect(metadata.variables.map((v) => v.type)).toEqual(['string', 'color', 'number', 'boolean', 'enum']);
   expect(resolveVariables(metadata.variables, { overrides: { headline: 'Hi' } })).toEqual({
-    headline: 'Hi', accent: '#ff8800', speed: 1, dark: true, layout: 'split',
+    headline: 'Hi',
+    accent: '#ff8800',
+    speed: 1,
+    dark: true,
+    layout: 'split',
   });
 
   // Child durations come from the child files, as lintProject does for hosts without data-duration.
   const childDuration = async (src: string) =>
-    extractCompositionMetadata((await readFile(`${fixtures}/${resolveSourcePath('clean-project/index.html', src)}`, 'utf8'))).duration;
+    extractCompositionMetadata(await readFile(`${fixtures}/${resolveSourcePath('clean-project/index.html', src)}`, 'utf8')).duration;
   const items = [
     ...metadata.clips,
     ...(await Promise.all(metadata.subCompositions.map(async (s) => ({ ...s, duration: s.duration ?? (await childDuration(s.src)) })))),

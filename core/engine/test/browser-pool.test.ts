@@ -65,10 +65,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
     requests.set(path, (requests.get(path) ?? 0) + 1);
-    if (path === '/sw.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end("self.addEventListener('fetch', () => {});");
+    if (path === '/sw.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end("self.addEventListener('fetch', () => {});");
     if (path === '/font.woff2') return void res.writeHead(200, { 'content-type': 'font/woff2', 'cache-control': 'max-age=3600' }).end(FONT);
     // Cacheable for an hour: a second request proves the second page did not get the first one's HTTP cache.
-    if (path === '/cached.txt') return void res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' }).end('cached');
+    if (path === '/cached.txt')
+      return void res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' }).end('cached');
     if (path === '/colour.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(colourPage());
     res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>state</title>');
   });
@@ -80,7 +82,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const launchOptions = (extraArgs: string[] = []): LaunchOptions => ({ browser: { ...browser, extraArgs }, mode: 'beginframe', width: 64, height: 36 });
+const launchOptions = (extraArgs: string[] = []): LaunchOptions => ({
+  browser: { ...browser, extraArgs },
+  mode: 'beginframe',
+  width: 64,
+  height: 36,
+});
 
 async function run(page: Page, body: string): Promise<unknown> {
   await page.goto(`${origin}/state.html`);
@@ -119,7 +126,7 @@ async function until(check: () => boolean, what: string, ms = 20_000): Promise<v
 }
 
 describe('createBrowserPool', () => {
-  it('control: two pages in one profile do see each other\'s state (so the probe below can see a leak)', async () => {
+  it("control: two pages in one profile do see each other's state (so the probe below can see a leak)", async () => {
     const session: BrowserSession = await launchBrowser(launchOptions());
     try {
       const first = await session.browser.newPage();
@@ -164,7 +171,15 @@ describe('createBrowserPool', () => {
     try {
       for (const t of [0.5, 1, 1.5]) {
         const session = await pool.acquire(launchOptions());
-        const page = await openCapturePage(session, { url: `${origin}/colour.html`, width: 64, height: 36, mode: 'beginframe', imageFormat: 'png', transparent: false, readyTimeoutMs: 15_000 });
+        const page = await openCapturePage(session, {
+          url: `${origin}/colour.html`,
+          width: 64,
+          height: 36,
+          mode: 'beginframe',
+          imageFormat: 'png',
+          transparent: false,
+          readyTimeoutMs: 15_000,
+        });
         // The warm lease's capture page is the one opened ahead, not a second page.
         expect(await session.context!.pages()).toHaveLength(1);
         const image = PNG.sync.read(await page.seekAndCapture(t));
@@ -216,7 +231,10 @@ describe('createBrowserPool', () => {
       },
     });
     try {
-      await expect(pool.acquire(launchOptions())).rejects.toMatchObject({ code: 'browser-crashed', message: expect.stringContaining('before a render could use it') });
+      await expect(pool.acquire(launchOptions())).rejects.toMatchObject({
+        code: 'browser-crashed',
+        message: expect.stringContaining('before a render could use it'),
+      });
       expect(pool.stats()).toMatchObject({ browsers: 0, overflow: 0, launched: 1, replaced: 1 });
     } finally {
       await pool.close();
@@ -228,7 +246,7 @@ describe('createBrowserPool', () => {
     try {
       const lease = await pool.acquire(launchOptions());
       await lease.kill();
-      await until(() => !alive(pids[0]!), 'the killed lease\'s browser to exit');
+      await until(() => !alive(pids[0]!), "the killed lease's browser to exit");
       expect(pool.stats()).toMatchObject({ browsers: 0, replaced: 1 });
     } finally {
       await pool.close();
@@ -265,20 +283,23 @@ describe('createBrowserPool', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux' && allowedCpus().length >= 2)('gives a browser that a multi-worker render pinned to one CPU every CPU back before its next lease', async () => {
-    expect(await findOnPath('taskset')).toBeTruthy();
-    const { pool, pids } = countingPool();
-    const cpusOf = (pid: number): number[] => allowedCpus(readFileSync(`/proc/${pid}/status`, 'latin1'));
-    try {
-      const lease = await pool.acquire(launchOptions());
-      await pinProcessTree(pids[0]!, allowedCpus()[0]!);
-      expect(cpusOf(pids[0]!)).toHaveLength(1);
-      await lease.close();
-      expect(cpusOf(pids[0]!)).toEqual(allowedCpus());
-    } finally {
-      await pool.close();
-    }
-  });
+  it.runIf(process.platform === 'linux' && allowedCpus().length >= 2)(
+    'gives a browser that a multi-worker render pinned to one CPU every CPU back before its next lease',
+    async () => {
+      expect(await findOnPath('taskset')).toBeTruthy();
+      const { pool, pids } = countingPool();
+      const cpusOf = (pid: number): number[] => allowedCpus(readFileSync(`/proc/${pid}/status`, 'latin1'));
+      try {
+        const lease = await pool.acquire(launchOptions());
+        await pinProcessTree(pids[0]!, allowedCpus()[0]!);
+        expect(cpusOf(pids[0]!)).toHaveLength(1);
+        await lease.close();
+        expect(cpusOf(pids[0]!)).toEqual(allowedCpus());
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it('closes a released browser when the pool is over its memory bound', async () => {
     const { pool, pids } = countingPool({ maxMemoryBytes: 1 });
@@ -302,7 +323,10 @@ describe('createBrowserPool', () => {
     await new Promise<void>((resolve) => refuse.listen(0, '127.0.0.1', resolve));
     const secretUrl = `http://127.0.0.1:${(secret.address() as AddressInfo).port}/x`;
     const project = new URL(origin);
-    const sandbox = [`--proxy-server=http://127.0.0.1:${(refuse.address() as AddressInfo).port}`, `--proxy-bypass-list=<-loopback>;${project.hostname}:${project.port}`];
+    const sandbox = [
+      `--proxy-server=http://127.0.0.1:${(refuse.address() as AddressInfo).port}`,
+      `--proxy-bypass-list=<-loopback>;${project.hostname}:${project.port}`,
+    ];
     const { pool, pids } = countingPool();
     try {
       const open = await pool.acquire(launchOptions());
@@ -311,7 +335,14 @@ describe('createBrowserPool', () => {
       expect(pids).toHaveLength(1); // sandboxed and open renders share the warm browser
       const page = await sandboxed.context!.newPage();
       await page.goto(`${origin}/state.html`);
-      const outcome = await page.evaluate(async (url) => fetch(url).then(() => 'reached', () => 'blocked'), secretUrl);
+      const outcome = await page.evaluate(
+        async (url) =>
+          fetch(url).then(
+            () => 'reached',
+            () => 'blocked',
+          ),
+        secretUrl,
+      );
       expect(outcome).toBe('blocked');
       expect(secretSeen).toEqual([]);
       // The open lease's browser had an open (proxy-less) context ready: it was discarded, not used.

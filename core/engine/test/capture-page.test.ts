@@ -41,7 +41,13 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
 
   it('paints the colour that seek(t) sets, frame after frame', async () => {
     const page = await openCapturePage(session, {
-      url: server.url('/colour.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000,
+      url: server.url('/colour.html'),
+      width: W,
+      height: H,
+      mode,
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 10_000,
     });
     for (const t of [0.5, 1, 1.5, 1.5]) {
       const frame = await page.seekAndCapture(t);
@@ -59,7 +65,14 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
 
   it('captures JPEG frames', async () => {
     const page = await openCapturePage(session, {
-      url: server.url('/colour.html'), width: W, height: H, mode, imageFormat: 'jpeg', jpegQuality: 80, transparent: false, readyTimeoutMs: 10_000,
+      url: server.url('/colour.html'),
+      width: W,
+      height: H,
+      mode,
+      imageFormat: 'jpeg',
+      jpegQuality: 80,
+      transparent: false,
+      readyTimeoutMs: 10_000,
     });
     const frame = await page.seekAndCapture(1);
     expect(frame.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
@@ -68,7 +81,13 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
 
   it('keeps alpha on a transparent page', async () => {
     const page = await openCapturePage(session, {
-      url: server.url('/transparent.html'), width: W, height: H, mode, imageFormat: 'png', transparent: true, readyTimeoutMs: 10_000,
+      url: server.url('/transparent.html'),
+      width: W,
+      height: H,
+      mode,
+      imageFormat: 'png',
+      transparent: true,
+      readyTimeoutMs: 10_000,
     });
     const frame = await page.seekAndCapture(2);
     expect(pixel(frame, 5, 5)).toEqual([200, 50, 200, 255]);
@@ -79,7 +98,13 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
   it('names what the page still waits for on ready timeout', async () => {
     await expect(
       openCapturePage(session, {
-        url: server.url('/never-ready.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 500,
+        url: server.url('/never-ready.html'),
+        width: W,
+        height: H,
+        mode,
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 500,
       }),
     ).rejects.toMatchObject({ code: 'ready-timeout', message: expect.stringContaining('font "Missing Sans", image /hero.png') });
   });
@@ -87,7 +112,13 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
   it('names the request that keeps the page from loading', async () => {
     await expect(
       openCapturePage(session, {
-        url: server.url('/hangs.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 800,
+        url: server.url('/hangs.html'),
+        width: W,
+        height: H,
+        mode,
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 800,
       }),
     ).rejects.toMatchObject({ code: 'ready-timeout', message: expect.stringContaining('still loading http://127.0.0.1') });
   });
@@ -95,14 +126,26 @@ describe.each(['beginframe', 'screenshot'] as const)('openCapturePage in %s mode
   it('says the runtime was not injected when window.__seekframe is missing', async () => {
     await expect(
       openCapturePage(session, {
-        url: server.url('/no-runtime.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 2_000,
+        url: server.url('/no-runtime.html'),
+        width: W,
+        height: H,
+        mode,
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 2_000,
       }),
     ).rejects.toMatchObject({ code: 'runtime-missing', message: expect.stringContaining('runtime was not injected') });
   });
 
   it('reports a seek that throws with the frame', async () => {
     const page = await openCapturePage(session, {
-      url: server.url('/seek-throws.html'), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000,
+      url: server.url('/seek-throws.html'),
+      width: W,
+      height: H,
+      mode,
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 5_000,
     });
     await expect(page.seekAndCapture(0.25, 7)).rejects.toMatchObject({
       code: 'page-script-error',
@@ -122,7 +165,13 @@ describe('full Chromium', () => {
     const session = await launchBrowser({ browser: chromium, mode: 'screenshot', width: W, height: H });
     try {
       const page = await openCapturePage(session, {
-        url: server.url('/colour.html'), width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000,
+        url: server.url('/colour.html'),
+        width: W,
+        height: H,
+        mode: 'screenshot',
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 10_000,
       });
       const frame = await page.seekAndCapture(0.7);
       expect(PNG.sync.read(frame).width).toBe(W);
@@ -137,7 +186,15 @@ describe('author script errors', () => {
   it('fails the frame when the runtime reports script errors, unless told not to', async () => {
     const session = await launchBrowser({ browser, mode: 'screenshot', width: W, height: H });
     try {
-      const opts = { url: server.url('/script-error.html'), width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000 } as const;
+      const opts = {
+        url: server.url('/script-error.html'),
+        width: W,
+        height: H,
+        mode: 'screenshot',
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 5_000,
+      } as const;
       const strict = await openCapturePage(session, opts);
       await expect(strict.seekAndCapture(0.1, 1)).rejects.toMatchObject({
         code: 'page-script-error',
@@ -156,7 +213,13 @@ describe('beginframe specifics', () => {
     const session = await launchBrowser({ browser, mode: 'beginframe', width: W, height: H });
     try {
       const page = await openCapturePage(session, {
-        url: server.url('/colour.html'), width: W, height: H, mode: 'beginframe', imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000,
+        url: server.url('/colour.html'),
+        width: W,
+        height: H,
+        mode: 'beginframe',
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 5_000,
       });
       const first = await page.seekAndCaptureFrame(1);
       const same = await page.seekAndCaptureFrame(1);
@@ -176,7 +239,13 @@ describe('beginframe specifics', () => {
   it('fails with browser-crashed naming the frame when the browser dies', async () => {
     const session = await launchBrowser({ browser, mode: 'screenshot', width: W, height: H });
     const page = await openCapturePage(session, {
-      url: server.url('/colour.html'), width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 5_000,
+      url: server.url('/colour.html'),
+      width: W,
+      height: H,
+      mode: 'screenshot',
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 5_000,
     });
     session.browser.process()?.kill('SIGKILL');
     await expect(page.seekAndCapture(0.5, 3)).rejects.toMatchObject({

@@ -27,7 +27,10 @@ export function killLaunchesWhileStarting(which: (launch: number) => boolean) {
           const browser = target.browser();
           const child = browser.process()!;
           holdSessionCommands(child.stdio[3] as Writable);
-          void browser.version().catch(() => undefined).finally(() => child.kill('SIGKILL'));
+          void browser
+            .version()
+            .catch(() => undefined)
+            .finally(() => child.kill('SIGKILL'));
         }
         return options.targetFilter ? options.targetFilter(target) : true;
       },

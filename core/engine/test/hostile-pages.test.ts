@@ -21,7 +21,10 @@ beforeAll(async () => {
   browser = await findBrowser();
   server = await servePages({
     '/spin-inline.html': colourPage().replace('</body>', '<script>while (true) {}</script></body>'),
-    '/spin-after-load.html': colourPage().replace('</body>', '<script>addEventListener("load", () => setTimeout(() => { while (true) {} }, 0))</script></body>'),
+    '/spin-after-load.html': colourPage().replace(
+      '</body>',
+      '<script>addEventListener("load", () => setTimeout(() => { while (true) {} }, 0))</script></body>',
+    ),
     '/spin-in-seek.html': spinInSeek,
     '/hang-in-seek.html': hangInSeek,
     '/alert-in-seek.html': colourPage().replace('seek(t) {', 'seek(t) { if (t > 0.2) alert("hello " + t);'),
@@ -62,18 +65,35 @@ async function expectGone(pids: number[]): Promise<void> {
 
 describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode', (mode) => {
   const open = async (path: string, session: BrowserSession, extra: { seekTimeoutMs?: number; readyTimeoutMs?: number } = {}) =>
-    openCapturePage(session, { url: server.url(path), width: W, height: H, mode, imageFormat: 'png', transparent: false, readyTimeoutMs: 3_000, seekTimeoutMs: 3_000, ...extra });
+    openCapturePage(session, {
+      url: server.url(path),
+      width: W,
+      height: H,
+      mode,
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 3_000,
+      seekTimeoutMs: 3_000,
+      ...extra,
+    });
 
-  it.each(['/spin-inline.html', '/spin-after-load.html'])('%s: while(true) at load fails with page-unresponsive and kills the browser', { timeout: 60_000 }, async (path) => {
-    const session = await launchBrowser({ browser, mode, width: W, height: H });
-    const tree = processTree(session.browser.process()!.pid!);
-    try {
-      await expect(open(path, session)).rejects.toMatchObject({ code: 'page-unresponsive', message: expect.stringMatching(/stopped responding while (loading|getting ready)/) });
-      await expectGone(tree);
-    } finally {
-      await session.close();
-    }
-  });
+  it.each(['/spin-inline.html', '/spin-after-load.html'])(
+    '%s: while(true) at load fails with page-unresponsive and kills the browser',
+    { timeout: 60_000 },
+    async (path) => {
+      const session = await launchBrowser({ browser, mode, width: W, height: H });
+      const tree = processTree(session.browser.process()!.pid!);
+      try {
+        await expect(open(path, session)).rejects.toMatchObject({
+          code: 'page-unresponsive',
+          message: expect.stringMatching(/stopped responding while (loading|getting ready)/),
+        });
+        await expectGone(tree);
+      } finally {
+        await session.close();
+      }
+    },
+  );
 
   it('while(true) in a seek fails with page-unresponsive naming the frame, and kills the browser', { timeout: 60_000 }, async () => {
     const session = await launchBrowser({ browser, mode, width: W, height: H });
@@ -81,7 +101,11 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
       const page = await open('/spin-in-seek.html', session);
       await page.seekAndCapture(0.1, 1);
       const tree = processTree(session.browser.process()!.pid!);
-      await expect(page.seekAndCapture(0.3, 3)).rejects.toMatchObject({ code: 'page-unresponsive', message: expect.stringContaining('at frame 3 (t=0.3s)'), details: { frame: 3 } });
+      await expect(page.seekAndCapture(0.3, 3)).rejects.toMatchObject({
+        code: 'page-unresponsive',
+        message: expect.stringContaining('at frame 3 (t=0.3s)'),
+        details: { frame: 3 },
+      });
       await expectGone(tree);
     } finally {
       await session.close();
@@ -103,7 +127,10 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
     const session = await launchBrowser({ browser, mode, width: W, height: H });
     try {
       const page = await open('/alert-in-seek.html', session, { seekTimeoutMs: 20_000 });
-      await expect(page.seekAndCapture(0.3, 3)).rejects.toMatchObject({ code: 'page-dialog', message: expect.stringContaining('alert("hello 0.3") at frame 3') });
+      await expect(page.seekAndCapture(0.3, 3)).rejects.toMatchObject({
+        code: 'page-dialog',
+        message: expect.stringContaining('alert("hello 0.3") at frame 3'),
+      });
     } finally {
       await session.close();
     }
@@ -112,7 +139,10 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
   it('confirm() at load fails the load with page-dialog', { timeout: 60_000 }, async () => {
     const session = await launchBrowser({ browser, mode, width: W, height: H });
     try {
-      await expect(open('/confirm-at-load.html', session, { readyTimeoutMs: 20_000 })).rejects.toMatchObject({ code: 'page-dialog', message: expect.stringContaining('confirm("really?") while loading') });
+      await expect(open('/confirm-at-load.html', session, { readyTimeoutMs: 20_000 })).rejects.toMatchObject({
+        code: 'page-dialog',
+        message: expect.stringContaining('confirm("really?") while loading'),
+      });
     } finally {
       await session.close();
     }
@@ -156,7 +186,15 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
       browser,
       workers: 1,
       mode,
-      page: { url: server.url('/spin-in-seek.html'), width: W, height: H, imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000, seekTimeoutMs: 600_000 },
+      page: {
+        url: server.url('/spin-in-seek.html'),
+        width: W,
+        height: H,
+        imageFormat: 'png',
+        transparent: false,
+        readyTimeoutMs: 10_000,
+        seekTimeoutMs: 600_000,
+      },
       times: [0, 0.1, 0.3, 0.4],
       preparePage: async (page) => void pids.push(...processTree(page.page.browser().process()!.pid!)),
       onFrame: (index) => {
@@ -176,7 +214,15 @@ it('the pool replaces a worker whose renderer was killed and still delivers ever
     browser,
     workers: 1,
     mode: 'beginframe',
-    page: { url: server.url('/colour.html'), width: W, height: H, imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000, seekTimeoutMs: 600_000 },
+    page: {
+      url: server.url('/colour.html'),
+      width: W,
+      height: H,
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 10_000,
+      seekTimeoutMs: 600_000,
+    },
     times: Array.from({ length: 6 }, (_, i) => i / 10),
     maxBufferedFrames: 1,
     preparePage: async (page) => {

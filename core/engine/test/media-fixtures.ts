@@ -51,7 +51,18 @@ export async function ff(args: string[]): Promise<string> {
 
 /** Decoded frame count of the first video stream (ffprobe -count_frames). */
 export async function countFrames(file: string): Promise<number> {
-  const result = await runProcess('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-count_frames', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file]);
+  const result = await runProcess('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-count_frames',
+    '-show_entries',
+    'stream=nb_read_frames',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   return Number(result.stdout.trim());
 }
 
@@ -64,8 +75,11 @@ export async function filterLog(file: string, filter: string): Promise<string> {
 /** Every frame of the first video stream decoded to raw RGB24, one Buffer of width*height*3 bytes per frame. */
 export async function decodeRgbFrames(file: string, width: number, height: number): Promise<Buffer[]> {
   const stdout = await new Promise<Buffer>((resolve, reject) =>
-    execFile('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 << 20 }, (error, out) =>
-      error ? reject(error) : resolve(out),
+    execFile(
+      'ffmpeg',
+      ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      { encoding: 'buffer', maxBuffer: 64 << 20 },
+      (error, out) => (error ? reject(error) : resolve(out)),
     ),
   );
   const size = width * height * 3;

@@ -19,7 +19,11 @@ let pages: Awaited<ReturnType<typeof servePages>>;
 
 beforeAll(async () => {
   browser = await findBrowser();
-  pages = await servePages({ '/heap.html': hostilePage('heap'), '/array-buffers.html': hostilePage('array-buffers'), '/tame.html': '<!doctype html><p>tame</p>' });
+  pages = await servePages({
+    '/heap.html': hostilePage('heap'),
+    '/array-buffers.html': hostilePage('array-buffers'),
+    '/tame.html': '<!doctype html><p>tame</p>',
+  });
 });
 afterAll(async () => pages.close());
 
@@ -88,11 +92,17 @@ async function provoke(kind: HostileKind, pool?: ReturnType<typeof createBrowser
     clearInterval(watch);
     tree.close();
   }
-  return { exceeded: exceeded!, lagSeconds: overAt === undefined ? 0 : (exceeded!.at - overAt) / 1000, processes: [...seen], session: session!, guard };
+  return {
+    exceeded: exceeded!,
+    lagSeconds: overAt === undefined ? 0 : (exceeded!.at - overAt) / 1000,
+    processes: [...seen],
+    session: session!,
+    guard,
+  };
 }
 
 describe('guardBrowserMemory', () => {
-  it('stops a page whose JavaScript heap grows at V8\'s heap limit, and kills its browser', { timeout: 90_000 }, async () => {
+  it("stops a page whose JavaScript heap grows at V8's heap limit, and kills its browser", { timeout: 90_000 }, async () => {
     const { exceeded, processes } = await provoke('heap');
     expect(exceeded).toMatchObject({ kind: 'js-heap', jsHeapLimitMB: HEAP_MB, maxBytes: MAX_MB * 2 ** 20 });
     expect(processes.length).toBeGreaterThan(1);
@@ -100,7 +110,9 @@ describe('guardBrowserMemory', () => {
     expect(await stillRunning(processes)).toEqual([]);
   });
 
-  it('stops a page filling ArrayBuffers (outside the heap) within seconds of crossing the bound, and the memory is released', { timeout: 90_000 }, async () => {
+  it('stops a page filling ArrayBuffers (outside the heap) within seconds of crossing the bound, and the memory is released', {
+    timeout: 90_000,
+  }, async () => {
     const { exceeded, lagSeconds, processes, guard } = await provoke('array-buffers');
     expect(exceeded.kind).toBe('rss');
     expect(exceeded.usedBytes).toBeGreaterThan(MAX_MB * 2 ** 20);
@@ -109,10 +121,14 @@ describe('guardBrowserMemory', () => {
     expect(lagSeconds).toBeLessThan(3);
     expect(guard.peakBytes()).toBe(exceeded.usedBytes);
     expect(await stillRunning(processes)).toEqual([]);
-    console.log(`array-buffers: stopped at ${Math.round(exceeded.usedBytes / 2 ** 20)} MB, ${lagSeconds.toFixed(2)} s after this test first read more than ${MAX_MB} MB`);
+    console.log(
+      `array-buffers: stopped at ${Math.round(exceeded.usedBytes / 2 ** 20)} MB, ${lagSeconds.toFixed(2)} s after this test first read more than ${MAX_MB} MB`,
+    );
   });
 
-  it('in a warm pool: the offending browser is retired, a lease beside it in another browser carries on, and the pool serves the next render', { timeout: 120_000 }, async () => {
+  it('in a warm pool: the offending browser is retired, a lease beside it in another browser carries on, and the pool serves the next render', {
+    timeout: 120_000,
+  }, async () => {
     const pool = createBrowserPool({ maxBrowsers: 2 });
     try {
       // A neighbour render's lease, under its own guard, in the pool's other browser.
@@ -130,7 +146,9 @@ describe('guardBrowserMemory', () => {
       await neighbourGuard.stop();
 
       // The next render gets the surviving warm browser (same heap limit, same key).
-      const next = await guardBrowserMemory({ maxBytes: MAX_MB * 2 ** 20, jsHeapLimitMB: HEAP_MB, onExceeded: () => undefined }).source(pool).acquire(options());
+      const next = await guardBrowserMemory({ maxBytes: MAX_MB * 2 ** 20, jsHeapLimitMB: HEAP_MB, onExceeded: () => undefined })
+        .source(pool)
+        .acquire(options());
       expect(next.browser).toBe(neighbour.browser);
       await next.close();
     } finally {
@@ -138,18 +156,26 @@ describe('guardBrowserMemory', () => {
     }
   });
 
-  it('puts the heap limit on the command line, and a warm browser serves only renders with the same limit', { timeout: 60_000 }, async () => {
+  it('puts the heap limit on the command line, and a warm browser serves only renders with the same limit', {
+    timeout: 60_000,
+  }, async () => {
     const pool = createBrowserPool({ maxBrowsers: 2 });
     try {
       const quiet = { maxBytes: MAX_MB * 2 ** 20, onExceeded: () => undefined };
-      const first = await guardBrowserMemory({ ...quiet, jsHeapLimitMB: HEAP_MB }).source(pool).acquire(options());
+      const first = await guardBrowserMemory({ ...quiet, jsHeapLimitMB: HEAP_MB })
+        .source(pool)
+        .acquire(options());
       expect(first.browser.process()!.spawnargs).toContain(`--js-flags=--max-old-space-size=${HEAP_MB}`);
       await first.close();
-      const other = await guardBrowserMemory({ ...quiet, jsHeapLimitMB: 512 }).source(pool).acquire(options());
+      const other = await guardBrowserMemory({ ...quiet, jsHeapLimitMB: 512 })
+        .source(pool)
+        .acquire(options());
       expect(other.browser).not.toBe(first.browser);
       expect(other.browser.process()!.spawnargs).toContain('--js-flags=--max-old-space-size=512');
       await other.close();
-      const same = await guardBrowserMemory({ ...quiet, jsHeapLimitMB: HEAP_MB }).source(pool).acquire(options());
+      const same = await guardBrowserMemory({ ...quiet, jsHeapLimitMB: HEAP_MB })
+        .source(pool)
+        .acquire(options());
       expect(same.browser).toBe(first.browser);
       await same.close();
     } finally {

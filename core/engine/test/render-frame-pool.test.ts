@@ -113,7 +113,9 @@ describe('renderFramePool', () => {
 
   it('works in screenshot mode with one worker', async () => {
     const reds: number[] = [];
-    const result = await renderFramePool(baseOptions('/colour.html', { workers: 1, mode: 'screenshot', times: [0.3, 0.1, 0.2], onFrame: (_, f) => void reds.push(red(f)) }));
+    const result = await renderFramePool(
+      baseOptions('/colour.html', { workers: 1, mode: 'screenshot', times: [0.3, 0.1, 0.2], onFrame: (_, f) => void reds.push(red(f)) }),
+    );
     expect(result.workers).toBe(1);
     expect(reds).toEqual([30, 10, 20]);
   });
@@ -215,7 +217,13 @@ describe('renderFramePool', () => {
 
   it('fails the pool when the consumer throws', async () => {
     await expect(
-      renderFramePool(baseOptions('/colour.html', { onFrame: (index) => { if (index === 2) throw new Error('disk full'); } })),
+      renderFramePool(
+        baseOptions('/colour.html', {
+          onFrame: (index) => {
+            if (index === 2) throw new Error('disk full');
+          },
+        }),
+      ),
     ).rejects.toMatchObject({ code: 'capture-failed', message: 'disk full' });
   });
 
@@ -223,10 +231,26 @@ describe('renderFramePool', () => {
     const { dir, cleanup } = await tempDir();
     try {
       const output = path.join(dir, 'pool.mp4');
-      const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'jpeg', quality: 'draft' });
+      const encoder = createFrameEncoder({
+        format: 'mp4',
+        output,
+        width: W,
+        height: H,
+        fps: { num: 10, den: 1 },
+        inputFormat: 'jpeg',
+        quality: 'draft',
+      });
       await renderFramePool(
         baseOptions('/colour.html', {
-          page: { url: server.url('/colour.html'), width: W, height: H, imageFormat: 'jpeg', jpegQuality: 90, transparent: false, readyTimeoutMs: 10_000 },
+          page: {
+            url: server.url('/colour.html'),
+            width: W,
+            height: H,
+            imageFormat: 'jpeg',
+            jpegQuality: 90,
+            transparent: false,
+            readyTimeoutMs: 10_000,
+          },
           onFrame: (_, frame) => encoder.write(frame),
         }),
       ).catch(async (error: unknown) => {

@@ -22,10 +22,11 @@ export async function servePages(
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     requested: (path) => seen.has(path),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -33,7 +34,9 @@ export async function servePages(
  * A stand-in for the real runtime: seek(t) paints the body in a colour derived from t
  * (red = t * 100, green = 50, blue = 200) after one animation frame, like a real seek would.
  */
-export function colourPage(opts: { transparent?: boolean; readyNever?: boolean; noRuntime?: boolean; seekThrows?: boolean | number; scriptError?: string } = {}): string {
+export function colourPage(
+  opts: { transparent?: boolean; readyNever?: boolean; noRuntime?: boolean; seekThrows?: boolean | number; scriptError?: string } = {},
+): string {
   const runtime = opts.noRuntime
     ? ''
     : `<script>

@@ -1,5 +1,12 @@
 import { SeekframeError } from '@seekframe/composition';
-import { injectRuntime, isRuntimeInjected, readRootMetadata, RUNTIME_MARKER, type InjectedConfig, type SeekframeRuntime } from '@seekframe/runtime';
+import {
+  injectRuntime,
+  isRuntimeInjected,
+  readRootMetadata,
+  RUNTIME_MARKER,
+  type InjectedConfig,
+  type SeekframeRuntime,
+} from '@seekframe/runtime';
 
 /** The runtime IIFE, embedded by scripts/bundle.mjs. */
 declare const __SEEKFRAME_RUNTIME_SOURCE__: string;
@@ -45,7 +52,8 @@ export async function loadFrame(
   // Read by the runtime from window.frameElement (readFrameSetting in @seekframe/runtime).
   iframe.__seekframePlayer = variables ? { variables } : {};
   if (isRuntimeInjected(html)) iframe.src = url;
-  else iframe.srcdoc = injectHere(html, url, { width: meta.width, height: meta.height, duration: meta.duration, id: meta.id, fps: meta.fps });
+  else
+    iframe.srcdoc = injectHere(html, url, { width: meta.width, height: meta.height, duration: meta.duration, id: meta.id, fps: meta.fps });
   const loaded = new Promise<void>((resolve, reject) => {
     iframe.addEventListener('load', () => resolve(), { once: true });
     signal.addEventListener('abort', () => reject(cancelled()), { once: true });
@@ -55,12 +63,18 @@ export async function loadFrame(
     await loaded;
     const runtime = (iframe.contentWindow as RuntimeWindow | null)?.__seekframe;
     if (!runtime) {
-      throw new SeekframeError('runtime-missing', `${url} loaded without the Seekframe runtime (window.__seekframe); serve it with \`seekframe preview\` or from the same origin as the page`, {
-        stage: 'load',
-      });
+      throw new SeekframeError(
+        'runtime-missing',
+        `${url} loaded without the Seekframe runtime (window.__seekframe); serve it with \`seekframe preview\` or from the same origin as the page`,
+        {
+          stage: 'load',
+        },
+      );
     }
     await runtime.ready.catch((error: unknown) => {
-      throw new SeekframeError('ready-failed', `${url} did not become ready: ${error instanceof Error ? error.message : String(error)}`, { stage: 'load' });
+      throw new SeekframeError('ready-failed', `${url} did not become ready: ${error instanceof Error ? error.message : String(error)}`, {
+        stage: 'load',
+      });
     });
     return { iframe, runtime, width: runtime.width, height: runtime.height, duration: runtime.duration };
   } catch (error) {
@@ -75,10 +89,14 @@ async function fetchHtml(url: string, signal: AbortSignal): Promise<string> {
     response = await fetch(url, { cache: 'no-store', signal });
   } catch (error) {
     if (signal.aborted) throw cancelled();
-    throw new SeekframeError('player-load-failed', `<seekframe-player> could not fetch ${url} (${String(error)}); check src and that it is served from this page's origin`, {
-      stage: 'load',
-      details: { src: url },
-    });
+    throw new SeekframeError(
+      'player-load-failed',
+      `<seekframe-player> could not fetch ${url} (${String(error)}); check src and that it is served from this page's origin`,
+      {
+        stage: 'load',
+        details: { src: url },
+      },
+    );
   }
   if (!response.ok) {
     throw new SeekframeError('player-load-failed', `<seekframe-player> got HTTP ${response.status} for ${url}; check the src attribute`, {
@@ -89,10 +107,20 @@ async function fetchHtml(url: string, signal: AbortSignal): Promise<string> {
   return response.text();
 }
 
-function injectHere(html: string, url: string, meta: { id: string | undefined; width: number; height: number; duration: number; fps: number | undefined }): string {
+function injectHere(
+  html: string,
+  url: string,
+  meta: { id: string | undefined; width: number; height: number; duration: number; fps: number | undefined },
+): string {
   const config: InjectedConfig = {
     mode: 'preview',
-    composition: { id: meta.id ?? 'main', width: meta.width, height: meta.height, duration: meta.duration, ...(meta.fps ? { fps: meta.fps } : {}) },
+    composition: {
+      id: meta.id ?? 'main',
+      width: meta.width,
+      height: meta.height,
+      duration: meta.duration,
+      ...(meta.fps ? { fps: meta.fps } : {}),
+    },
   };
   const injected = injectRuntime(html, config, __SEEKFRAME_RUNTIME_SOURCE__);
   // srcdoc documents resolve relative URLs against the player's page; the base points them home.

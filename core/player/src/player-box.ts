@@ -8,7 +8,10 @@ export interface Size {
  * the box; with only one given the other follows the composition's aspect; with both, the
  * composition is fitted inside (aspect kept, centred). Without either, the native size.
  */
-export function fitPlayerBox(native: Size, requested: { width?: number | undefined; height?: number | undefined }): Size & { scale: number } {
+export function fitPlayerBox(
+  native: Size,
+  requested: { width?: number | undefined; height?: number | undefined },
+): Size & { scale: number } {
   const { width, height } = requested;
   if (width && height) return { width, height, scale: Math.min(width / native.width, height / native.height) };
   if (width) return { width, height: (width * native.height) / native.width, scale: width / native.width };

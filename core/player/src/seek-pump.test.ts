@@ -36,9 +36,12 @@ describe('SeekPump', () => {
 
   it('starts a new run after the previous one settled, and a failing seek rejects its callers', async () => {
     const seeked: number[] = [];
-    const pump = new SeekPump(async (t) => {
-      if (t < 0) throw new Error('bad time');
-    }, (t) => seeked.push(t));
+    const pump = new SeekPump(
+      async (t) => {
+        if (t < 0) throw new Error('bad time');
+      },
+      (t) => seeked.push(t),
+    );
     await expect(pump.request(-1)).rejects.toThrow('bad time');
     expect(pump.busy).toBe(false);
     await pump.request(0.5);

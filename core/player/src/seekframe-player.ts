@@ -111,7 +111,11 @@ export class SeekframePlayer extends HTMLElement {
   set variables(value: Record<string, unknown> | undefined) {
     const parsed = VariablesSchema.safeParse(value ?? {});
     if (!parsed.success) {
-      this.fail(new SeekframeError('invalid-variables', '<seekframe-player>.variables must be an object of variable values', { stage: 'variables' }));
+      this.fail(
+        new SeekframeError('invalid-variables', '<seekframe-player>.variables must be an object of variable values', {
+          stage: 'variables',
+        }),
+      );
       return;
     }
     this.variablesValue = value ? parsed.data : undefined;
@@ -179,7 +183,10 @@ export class SeekframePlayer extends HTMLElement {
 
   /** Shows time `t` (seconds, clamped to the duration); resolves once that frame is ready. */
   seek(t: number): Promise<void> {
-    if (!this.pump) return Promise.reject(new SeekframeError('not-ready', '<seekframe-player> has no composition loaded yet; wait for the ready event', { stage: 'load' }));
+    if (!this.pump)
+      return Promise.reject(
+        new SeekframeError('not-ready', '<seekframe-player> has no composition loaded yet; wait for the ready event', { stage: 'load' }),
+      );
     const target = Math.min(Math.max(0, Number(t) || 0), this.duration);
     if (this.playing) this.clock.start(target, performance.now());
     return this.pump.request(target);
@@ -253,7 +260,13 @@ export class SeekframePlayer extends HTMLElement {
     try {
       this.variables = JSON.parse(value) as Record<string, unknown>;
     } catch (error) {
-      this.fail(new SeekframeError('invalid-variables', `<seekframe-player variables> is not valid JSON (${String(error)}); write a JSON object like {"title":"Hi"}`, { stage: 'variables' }));
+      this.fail(
+        new SeekframeError(
+          'invalid-variables',
+          `<seekframe-player variables> is not valid JSON (${String(error)}); write a JSON object like {"title":"Hi"}`,
+          { stage: 'variables' },
+        ),
+      );
     }
   }
 
@@ -352,10 +365,14 @@ export class SeekframePlayer extends HTMLElement {
     if (errors.length <= this.pageErrorsSeen) return false;
     this.pageErrorsSeen = errors.length;
     this.fail(
-      new SeekframeError('page-script-error', `The composition threw: ${errors.at(-1) ?? ''}. A render fails on this too; fix the script.`, {
-        stage: 'capture',
-        details: { errors },
-      }),
+      new SeekframeError(
+        'page-script-error',
+        `The composition threw: ${errors.at(-1) ?? ''}. A render fails on this too; fix the script.`,
+        {
+          stage: 'capture',
+          details: { errors },
+        },
+      ),
     );
     return true;
   }

@@ -46,7 +46,15 @@ function audioState(page: Page, sub = false): Promise<AudioState> {
     let win = player.contentWindow as Window & { rejections: string[]; seeks: number };
     if (inSub) win = (win.document.querySelector('iframe') as HTMLIFrameElement).contentWindow as typeof win;
     const el = win.document.getElementById('a') as HTMLAudioElement;
-    return { time: player.currentTime, paused: el.paused, currentTime: el.currentTime, muted: el.muted, volume: el.volume, rejections: win.rejections, seeks: win.seeks };
+    return {
+      time: player.currentTime,
+      paused: el.paused,
+      currentTime: el.currentTime,
+      muted: el.muted,
+      volume: el.volume,
+      rejections: win.rejections,
+      seeks: win.seeks,
+    };
   }, sub);
 }
 
@@ -55,7 +63,11 @@ const call = (page: Page, method: 'play' | 'pause'): Promise<void> =>
 const seek = (page: Page, t: number): Promise<void> =>
   page.evaluate((at) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(at), t);
 const reachTime = (page: Page, t: number): Promise<unknown> =>
-  page.waitForFunction((at) => (document.querySelector('seekframe-player') as unknown as { currentTime: number }).currentTime >= at, { timeout: 30_000 }, t);
+  page.waitForFunction(
+    (at) => (document.querySelector('seekframe-player') as unknown as { currentTime: number }).currentTime >= at,
+    { timeout: 30_000 },
+    t,
+  );
 const events = (page: Page): Promise<RecordedEvent[]> => page.evaluate(() => (window as unknown as { events: RecordedEvent[] }).events);
 
 let dir: string;
@@ -67,7 +79,17 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-player-audio-'));
   await mkdir(path.join(dir, 'comp'));
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', path.join(dir, 'comp', 'tone.wav')]);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    path.join(dir, 'comp', 'tone.wav'),
+  ]);
   await writeFile(path.join(dir, 'comp', 'tone.html'), TONE);
   await writeFile(path.join(dir, 'comp', 'blocked.html'), BLOCKED);
   await writeFile(path.join(dir, 'comp', 'parent.html'), PARENT);
@@ -100,7 +122,9 @@ describe('<seekframe-player> audio', () => {
   it('plays a clip inside its window at the right offset, pauses, mutes and resyncs on a seek', async () => {
     const page = await open(`${server.origin}/tone.html`);
     expect(await audioState(page)).toMatchObject({ time: 0, paused: true, muted: false });
-    expect(await page.evaluate(() => document.querySelector('seekframe-player')?.shadowRoot?.querySelector('iframe')?.getAttribute('allow'))).toBe('autoplay');
+    expect(
+      await page.evaluate(() => document.querySelector('seekframe-player')?.shadowRoot?.querySelector('iframe')?.getAttribute('allow')),
+    ).toBe('autoplay');
 
     await call(page, 'play');
     await reachTime(page, 0.6);

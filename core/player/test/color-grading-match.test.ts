@@ -26,7 +26,18 @@ const FRAME = 6;
 const site = usePlayerSite('seekframe-grading-', async (dir) => {
   await writeFile(path.join(dir, 'index.html'), COMPOSITION);
   await writeFile(path.join(dir, 'host.html'), hostPage('/seekframe-player.js', 'src="index.html"'));
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'gradients=s=80x90:c0=0x3060c0:c1=0xe0a040:seed=1,format=rgb24', '-frames:v', '1', path.join(dir, 'ramp.png')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'gradients=s=80x90:c0=0x3060c0:c1=0xe0a040:seed=1,format=rgb24',
+    '-frames:v',
+    '1',
+    path.join(dir, 'ramp.png'),
+  ]);
 });
 
 function meanAbsDiff(a: PNG, b: PNG, x0: number, x1: number): number {
@@ -51,14 +62,19 @@ describe('colour grading: player frame vs rendered frame', () => {
 
     const page = await openPage(site.session, `${site.statics.origin}/host.html`);
     await waitForEvents(page, 'ready');
-    await page.evaluate((t) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(t), FRAME / FPS);
+    await page.evaluate(
+      (t) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(t),
+      FRAME / FPS,
+    );
     const shown = PNG.sync.read(Buffer.from(await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 90 }, type: 'png' })));
     await page.close();
 
     // The graded half is graded in both (it differs clearly from the ungraded half of the same image).
     const gradedVsPlain = (png: PNG): number => {
       let sum = 0;
-      for (let y = 0; y < 90; y++) for (let x = 0; x < 80; x++) for (let c = 0; c < 3; c++) sum += Math.abs((png.data[(y * 160 + x) * 4 + c] ?? 0) - (png.data[(y * 160 + x + 80) * 4 + c] ?? 0));
+      for (let y = 0; y < 90; y++)
+        for (let x = 0; x < 80; x++)
+          for (let c = 0; c < 3; c++) sum += Math.abs((png.data[(y * 160 + x) * 4 + c] ?? 0) - (png.data[(y * 160 + x + 80) * 4 + c] ?? 0));
       return sum / (90 * 80 * 3);
     };
     expect(gradedVsPlain(rendered)).toBeGreaterThan(10);

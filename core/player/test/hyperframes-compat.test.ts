@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 async function seek(page: Page, t: number): Promise<void> {
-  await page.evaluate((time) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(time), t);
+  await page.evaluate(
+    (time) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(time),
+    t,
+  );
 }
 
 /** RGB rows of the player's 160x90 box, from a real screenshot. */

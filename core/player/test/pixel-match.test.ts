@@ -45,7 +45,10 @@ describe('player frame vs rendered frame', () => {
 
     const page = await openPage(site.session, `${site.statics.origin}/host.html`);
     await waitForEvents(page, 'ready');
-    await page.evaluate((t) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(t), FRAME / FPS);
+    await page.evaluate(
+      (t) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(t),
+      FRAME / FPS,
+    );
     const shot = await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 90 }, type: 'png' });
     const shown = PNG.sync.read(Buffer.from(shot));
     expect([shown.width, shown.height]).toEqual([160, 90]);

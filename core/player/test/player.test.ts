@@ -15,21 +15,36 @@ const site = usePlayerSite('seekframe-player-test-', async (dir) => {
   await writeFile(path.join(dir, 'missing.html'), hostPage('/seekframe-player.js', 'src="comp/nothing-here.html"'));
   await writeFile(
     path.join(dir, 'comp', 'throws.html'),
-    SLIDING_BOX.replace('</body>', "<script>window.__seekframe.onSeek((t) => { if (t > 0.5) throw new Error('boom at ' + t); });</script></body>"),
+    SLIDING_BOX.replace(
+      '</body>',
+      "<script>window.__seekframe.onSeek((t) => { if (t > 0.5) throw new Error('boom at ' + t); });</script></body>",
+    ),
   );
   await writeFile(path.join(dir, 'throws.html'), hostPage('/seekframe-player.js', 'src="comp/throws.html"'));
-  await writeFile(path.join(dir, 'looping.html'), hostPage('/seekframe-player.js', 'src="comp/index.html" autoplay loop controls width="80"'));
+  await writeFile(
+    path.join(dir, 'looping.html'),
+    hostPage('/seekframe-player.js', 'src="comp/index.html" autoplay loop controls width="80"'),
+  );
 });
 
 /** The composition's window inside the player: box position and colour, variables, frame kind. */
 function inspectFrame(page: Page): Promise<{ left: string; background: string; variables: unknown; usesSrcdoc: boolean; time: number }> {
   return page.evaluate(() => {
-    const player = document.querySelector('seekframe-player') as HTMLElement & { contentWindow: Window & { __seekframe: { getVariables(): unknown } }; currentTime: number };
+    const player = document.querySelector('seekframe-player') as HTMLElement & {
+      contentWindow: Window & { __seekframe: { getVariables(): unknown } };
+      currentTime: number;
+    };
     const win = player.contentWindow;
     const box = win.document.getElementById('box') as HTMLElement;
     const style = win.getComputedStyle(box);
     const iframe = player.shadowRoot?.querySelector('iframe:not(.loading)') as HTMLIFrameElement;
-    return { left: style.left, background: style.backgroundColor, variables: win.__seekframe.getVariables(), usesSrcdoc: iframe.hasAttribute('srcdoc'), time: player.currentTime };
+    return {
+      left: style.left,
+      background: style.backgroundColor,
+      variables: win.__seekframe.getVariables(),
+      usesSrcdoc: iframe.hasAttribute('srcdoc'),
+      time: player.currentTime,
+    };
   });
 }
 
@@ -41,7 +56,11 @@ describe('<seekframe-player> on a plain static server', () => {
     await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(0.5));
     const seeked = await inspectFrame(page);
     expect(seeked).toMatchObject({ left: '70px', background: 'rgb(255, 0, 0)', usesSrcdoc: true, time: 0.5 });
-    expect((await waitForEvents(page, 'timeupdate')).some((e) => e.type === 'timeupdate' && (e.detail as { currentTime: number }).currentTime === 0.5)).toBe(true);
+    expect(
+      (await waitForEvents(page, 'timeupdate')).some(
+        (e) => e.type === 'timeupdate' && (e.detail as { currentTime: number }).currentTime === 0.5,
+      ),
+    ).toBe(true);
 
     await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { play(): void }).play());
     const events = await waitForEvents(page, 'ended');
@@ -64,7 +83,12 @@ describe('<seekframe-player> on a plain static server', () => {
       (document.querySelector('seekframe-player') as unknown as { variables: unknown }).variables = { color: '#0000ff' };
     });
     await waitForEvents(page, 'ready', 2);
-    expect(await inspectFrame(page)).toMatchObject({ background: 'rgb(0, 0, 255)', variables: { color: '#0000ff' }, left: '35px', time: 0.25 });
+    expect(await inspectFrame(page)).toMatchObject({
+      background: 'rgb(0, 0, 255)',
+      variables: { color: '#0000ff' },
+      left: '35px',
+      time: 0.25,
+    });
     expect(await page.evaluate(() => document.querySelector('seekframe-player')?.shadowRoot?.querySelectorAll('iframe').length)).toBe(1);
     await page.close();
   });
@@ -84,9 +108,12 @@ describe('<seekframe-player> and author script errors', () => {
   it('fires error (page-script-error) with the thrown message when a seek makes the composition throw', async () => {
     const page = await openPage(site.session, `${site.statics.origin}/throws.html`);
     await waitForEvents(page, 'ready');
-    const seekTo = (t: number): Promise<void> => page.evaluate((at) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(at), t);
+    const seekTo = (t: number): Promise<void> =>
+      page.evaluate((at) => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(at), t);
     await seekTo(0.25);
-    expect((await page.evaluate(() => (window as unknown as { events: Array<{ type: string }> }).events)).map((e) => e.type)).not.toContain('error');
+    expect((await page.evaluate(() => (window as unknown as { events: Array<{ type: string }> }).events)).map((e) => e.type)).not.toContain(
+      'error',
+    );
     await seekTo(0.75);
     const events = await waitForEvents(page, 'error');
     const error = events.find((e) => e.type === 'error')?.detail as { code: string; message: string };
@@ -114,7 +141,12 @@ describe('<seekframe-player> attributes', () => {
       player.pause();
       const stage = player.shadowRoot?.querySelector('.stage') as HTMLElement;
       const range = player.shadowRoot?.querySelector('.controls input[type=range]') as HTMLInputElement;
-      return { paused: player.paused, box: [stage.offsetWidth, stage.offsetHeight], rangeMax: range.max, events: (window as unknown as { events: Array<{ type: string }> }).events.map((e) => e.type) };
+      return {
+        paused: player.paused,
+        box: [stage.offsetWidth, stage.offsetHeight],
+        rangeMax: range.max,
+        events: (window as unknown as { events: Array<{ type: string }> }).events.map((e) => e.type),
+      };
     });
     expect(state.paused).toBe(true);
     expect(state.box).toEqual([80, 45]);
@@ -142,7 +174,14 @@ describe('<seekframe-player> on a server that injects the runtime (mode preview)
     await waitForEvents(page, 'ready');
     await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { seek(t: number): Promise<void> }).seek(1));
     expect(await inspectFrame(page)).toMatchObject({ left: '140px', background: 'rgb(0, 255, 0)', usesSrcdoc: false, time: 1 });
-    expect(await page.evaluate(() => (document.querySelector('seekframe-player') as unknown as { contentWindow: Window }).contentWindow.document.querySelectorAll('script').length)).toBe(3);
+    expect(
+      await page.evaluate(
+        () =>
+          (document.querySelector('seekframe-player') as unknown as { contentWindow: Window }).contentWindow.document.querySelectorAll(
+            'script',
+          ).length,
+      ),
+    ).toBe(3);
     await page.close();
   });
 });

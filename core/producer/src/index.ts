@@ -1,6 +1,13 @@
 export { renderComposition } from './render/render-composition.js';
 export { RenderSpecSchema, parseRenderSpec, type RenderSpec, type RenderSpecInput } from './plan/render-spec.js';
-export { planHash, canonicalJson, type RenderPlan, type RenderVersions, type PlannedClip, type PlannedAudioTrack } from './plan/render-plan.js';
+export {
+  planHash,
+  canonicalJson,
+  type RenderPlan,
+  type RenderVersions,
+  type PlannedClip,
+  type PlannedAudioTrack,
+} from './plan/render-plan.js';
 export { planRender, RENDER_SEED } from './render/plan-render.js';
 export { renderFrames, checkSplittable, type FrameRange, type RenderTarget, type RenderFramesResult } from './render/render-frames.js';
 export { mixPlanAudio } from './render/mix-plan-audio.js';
@@ -20,7 +27,16 @@ export {
   type Fps,
 } from './plan/render-options.js';
 export { parseRenderOptions, invalidOptionsError } from './plan/parse-render-options.js';
-export { RenderLimitsSchema, SERVER_RENDER_LIMITS, RENDER_LIMIT_SETTINGS, DEFAULT_MEMORY_PER_BROWSER_MB, checkRenderLimits, type RenderLimits, type RenderLimitName, type ServerRenderLimits } from './plan/render-limits.js';
+export {
+  RenderLimitsSchema,
+  SERVER_RENDER_LIMITS,
+  RENDER_LIMIT_SETTINGS,
+  DEFAULT_MEMORY_PER_BROWSER_MB,
+  checkRenderLimits,
+  type RenderLimits,
+  type RenderLimitName,
+  type ServerRenderLimits,
+} from './plan/render-limits.js';
 export type { RenderCaptions, RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
@@ -33,12 +49,30 @@ export { inside, insideLexically } from './serve/inside.js';
 export { answerClientErrors } from './server/client-error-response.js';
 export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
-export { resolveServerConfig, ProducerServerOptionsSchema, DEFAULT_PORT, DEFAULT_MAX_CONCURRENT_RENDERS, DEFAULT_MAX_QUEUED_RENDERS, DEFAULT_JOB_RETENTION_SECONDS, type ProducerServerOptionsInput, type ProducerServerConfig } from './server/server-options.js';
+export {
+  resolveServerConfig,
+  ProducerServerOptionsSchema,
+  DEFAULT_PORT,
+  DEFAULT_MAX_CONCURRENT_RENDERS,
+  DEFAULT_MAX_QUEUED_RENDERS,
+  DEFAULT_JOB_RETENTION_SECONDS,
+  type ProducerServerOptionsInput,
+  type ProducerServerConfig,
+} from './server/server-options.js';
 export { RenderRequestSchema, type RenderRequest } from './server/render-request.js';
 export type { ProducerServerEvent } from './server/server-events.js';
 export type { QueueStatus } from './jobs/render-queue.js';
 export { createRenderJobs, type RenderJobs, type RenderJobsOptions } from './jobs/render-jobs.js';
-export { isFinishedStatus, type JobStatus, type JobSnapshot, type JobEvent, type JobListener, type JobRunner, type JobRunContext, type JobRenderEvent } from './jobs/render-job.js';
+export {
+  isFinishedStatus,
+  type JobStatus,
+  type JobSnapshot,
+  type JobEvent,
+  type JobListener,
+  type JobRunner,
+  type JobRunContext,
+  type JobRenderEvent,
+} from './jobs/render-job.js';
 export * from './storage/index.js';
 export { openSseStream, pipeSseToNode, type SseStream, type SseStreamOptions } from './server/sse-stream.js';
 export type { BatchEvent, BatchEventListener, BatchCounts, BatchRowStatus, RowRenderEvent } from './render/render-events.js';
@@ -49,7 +83,14 @@ export { RenderReportSchema, buildRenderReport, type RenderReport } from './repo
 export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis } from './report/frame-hotspots.js';
 export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';
 export { checkComposition, DEFAULT_MAX_SAMPLES, type CheckInput } from './check/check-composition.js';
-export { CheckReportSchema, CheckFindingSchema, CHECKS, type CheckReport, type CheckFinding, type CheckName } from './check/check-report.js';
+export {
+  CheckReportSchema,
+  CheckFindingSchema,
+  CHECKS,
+  type CheckReport,
+  type CheckFinding,
+  type CheckName,
+} from './check/check-report.js';
 // Signed render webhooks: the Worker-safe part is also `@seekframe/producer/webhooks`; the Node
 // sender and URL check keep to public addresses with the same rule as remote media.
 export * from './webhooks/index.js';

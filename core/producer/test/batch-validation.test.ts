@@ -16,7 +16,13 @@ async function refused(options: Omit<BatchOptionsInput, 'render' | 'cwd'> & { re
   const log = eventLog();
   const folder = `refused-${Math.random().toString(36).slice(2)}`;
   const error = await renderBatch(
-    { output: `${folder}/{index}.mp4`, ...options, render: { projectDir: temp.project, workers: 1, ...options.render }, batchFile: 'rows.json', cwd: temp.dir },
+    {
+      output: `${folder}/{index}.mp4`,
+      ...options,
+      render: { projectDir: temp.project, workers: 1, ...options.render },
+      batchFile: 'rows.json',
+      cwd: temp.dir,
+    },
     log.push,
   ).then(
     () => null,
@@ -62,7 +68,9 @@ describe('renderBatch refuses a bad batch before rendering anything', () => {
   });
 
   it('variables given besides rows, and bad batch options', async () => {
-    expect((await refused({ batch: [{}], render: { variables: { title: 'x' } } })).message).toMatch(/variables and batch rows exclude each other/);
+    expect((await refused({ batch: [{}], render: { variables: { title: 'x' } } })).message).toMatch(
+      /variables and batch rows exclude each other/,
+    );
     expect((await refused({ batch: [{}], render: { projectDir: undefined } })).message).toMatch(/projectDir/);
     const concurrency = await refused({ batch: [{}], concurrency: 0 });
     expect(concurrency).toMatchObject({ code: 'invalid-options', message: expect.stringMatching(/concurrency must be 1-16/) });

@@ -13,7 +13,11 @@ afterAll(async () => {
   for (const project of projects.values()) await project.cleanup();
 });
 
-async function check(name: CheckProjectName, options: Partial<Parameters<typeof checkComposition>[0]> = {}, context: Parameters<typeof checkComposition>[1] = {}): Promise<CheckReport> {
+async function check(
+  name: CheckProjectName,
+  options: Partial<Parameters<typeof checkComposition>[0]> = {},
+  context: Parameters<typeof checkComposition>[1] = {},
+): Promise<CheckReport> {
   const dir = projects.get(name)!.dir;
   const report = await checkComposition({ projectDir: dir, cwd: dir, ...options }, context);
   // Whatever the composition, the document keeps its published shape.
@@ -33,7 +37,12 @@ describe('seekframe check (real Chromium)', () => {
     const report = await check('clean');
     expect(report.findings).toEqual([]);
     expect(report).toMatchObject({ ok: true, entry: 'index.html', format: 'mp4', summary: { errors: 0, warnings: 0 } });
-    expect(report.checks).toEqual({ lint: { status: 'passed' }, page: { status: 'passed' }, motion: { status: 'passed' }, alpha: { status: 'skipped', reason: 'mp4 has no alpha channel' } });
+    expect(report.checks).toEqual({
+      lint: { status: 'passed' },
+      page: { status: 'passed' },
+      motion: { status: 'passed' },
+      alpha: { status: 'skipped', reason: 'mp4 has no alpha channel' },
+    });
     expect(report.sampledTimes.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -41,8 +50,15 @@ describe('seekframe check (real Chromium)', () => {
     const report = await check('gsapUnregistered');
     expect(report.ok).toBe(false);
     const finding = only(report, 'motion/gsap-unregistered');
-    expect(finding).toMatchObject({ check: 'motion', severity: 'error', element: { selector: '#box', label: '<div#box>' }, time: { start: 0, end: 1.5 } });
-    expect(finding.message).toMatch(/^A GSAP timeline that is not in window.__timelines animates <div#box> \(x\) 0.00-1.50 s, but it is paused and nothing seeks it/);
+    expect(finding).toMatchObject({
+      check: 'motion',
+      severity: 'error',
+      element: { selector: '#box', label: '<div#box>' },
+      time: { start: 0, end: 1.5 },
+    });
+    expect(finding.message).toMatch(
+      /^A GSAP timeline that is not in window.__timelines animates <div#box> \(x\) 0.00-1.50 s, but it is paused and nothing seeks it/,
+    );
     expect(finding.fix).toContain('window.__timelines["main"] = tl');
     expect(report.checks.motion.status).toBe('failed');
   });
@@ -69,7 +85,9 @@ describe('seekframe check (real Chromium)', () => {
     const report = await check('staticMotion');
     const finding = only(report, 'motion/static');
     expect(finding).toMatchObject({ severity: 'error', element: { selector: '#chip' }, time: { start: 0.5, end: 1.5 } });
-    expect(finding.message).toMatch(/^<span#chip> is animated 0.50-1.50 s by The GSAP tween of __timelines\["main"\] \(x\), but its area \(.+\) is identical in the frames at /);
+    expect(finding.message).toMatch(
+      /^<span#chip> is animated 0.50-1.50 s by The GSAP tween of __timelines\["main"\] \(x\), but its area \(.+\) is identical in the frames at /,
+    );
   });
 
   it('captions: a video of words only is sampled where they show (not blank); words off screen are found', async () => {
@@ -79,20 +97,28 @@ describe('seekframe check (real Chromium)', () => {
     const lost = await check('captionsOffScreen');
     const finding = lost.findings.find((f) => f.code === 'motion/off-screen')!;
     expect(finding).toMatchObject({ severity: 'error', element: { selector: '#cap', label: '<div#cap>' } });
-    expect(finding.message).toMatch(/^<div#cap> shows the transcript "transcript" but its words are outside the 160x90 frame at every sampled time \(x 400\.\./);
+    expect(finding.message).toMatch(
+      /^<div#cap> shows the transcript "transcript" but its words are outside the 160x90 frame at every sampled time \(x 400\.\./,
+    );
     const empty = only(lost, 'motion/captions-empty');
     expect(empty).toMatchObject({ severity: 'warning', element: { selector: '#tiny' }, time: { start: 0.3, end: 0.7 } });
-    expect(empty.message).toBe('<div#tiny> shows the transcript "transcript", but nothing of it has a size at 0.50, 1.30 s, while a segment is active and the element is on screen: no caption appears in the video.');
+    expect(empty.message).toBe(
+      '<div#tiny> shows the transcript "transcript", but nothing of it has a size at 0.50, 1.30 s, while a segment is active and the element is on screen: no caption appears in the video.',
+    );
   });
 
-  it('captions outside the caption element\'s clip: none shown is an error, some cut is a warning', async () => {
+  it("captions outside the caption element's clip: none shown is an error, some cut is a warning", async () => {
     const report = await check('captionsHidden');
     const never = only(report, 'motion/captions-never-shown');
     expect(never).toMatchObject({ severity: 'error', element: { selector: '#cap2' }, time: { start: 0.3, end: 1.5 } });
-    expect(never.message).toBe('The transcript "transcript" shown by <div#cap2> runs 0.30-1.50 s, but <div#cap2> is on screen 1.60-2.00 s (the composition ends there): no caption is ever seen.');
+    expect(never.message).toBe(
+      'The transcript "transcript" shown by <div#cap2> runs 0.30-1.50 s, but <div#cap2> is on screen 1.60-2.00 s (the composition ends there): no caption is ever seen.',
+    );
     const cut = only(report, 'motion/captions-cut');
     expect(cut).toMatchObject({ severity: 'warning', element: { selector: '#cap1' }, time: { start: 1.2, end: 1.5 } });
-    expect(cut.message).toContain('1 of 2 segments of the transcript "transcript" (the first at 1.20-1.50 s) fall outside the time <div#cap1> is on screen 0.00-0.50 s');
+    expect(cut.message).toContain(
+      '1 of 2 segments of the transcript "transcript" (the first at 1.20-1.50 s) fall outside the time <div#cap1> is on screen 0.00-0.50 s',
+    );
     expect(codes(report).filter((code) => code !== 'motion/captions-never-shown' && code !== 'motion/captions-cut')).toEqual([]);
   });
 
@@ -134,7 +160,9 @@ describe('seekframe check: alpha of transparent formats', () => {
     const report = await check('transparent', { format: 'mov' }, { ffmpeg: await ffmpegDroppingAlpha(dir) });
     const finding = only(report, 'alpha/lost');
     expect(finding.severity).toBe('error');
-    expect(finding.message).toMatch(/^The mov output of index.html lost its alpha channel: frame \d+ \([\d.]+ s\) is \d+% transparent in the page but 0% in the decoded mov/);
+    expect(finding.message).toMatch(
+      /^The mov output of index.html lost its alpha channel: frame \d+ \([\d.]+ s\) is \d+% transparent in the page but 0% in the decoded mov/,
+    );
     expect(report).toMatchObject({ ok: false, checks: { alpha: { status: 'failed' } } });
   });
 

@@ -26,7 +26,10 @@ afterAll(async () => {
 async function render(fixture: string, options: Record<string, unknown> = {}): Promise<{ frames: Buffer[]; events: RenderEvent[] }> {
   const output = path.join(outDir, `${fixture}-${Math.random().toString(36).slice(2)}.mp4`);
   const events: RenderEvent[] = [];
-  await renderComposition({ projectDir: path.join(fixtures, fixture), output, fps: 10, workers: 1, network: 'sandboxed', ...options }, (e) => events.push(e));
+  await renderComposition(
+    { projectDir: path.join(fixtures, fixture), output, fps: 10, workers: 1, network: 'sandboxed', ...options },
+    (e) => events.push(e),
+  );
   return { frames: await decodeFrames(output, 160, 90), events };
 }
 
@@ -46,7 +49,11 @@ function runWidth(frame: Buffer, x0: number, y: number, max: number, channel = 0
 /** The captured colour went through JPEG (BT.601 YCbCr): a level or two off. */
 function expectHex(hex: string, expected: number[]): void {
   expect(hex).toMatch(/^#[0-9a-f]{6}$/);
-  expectColor([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)), expected, hex);
+  expectColor(
+    [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)),
+    expected,
+    hex,
+  );
 }
 
 const warningsOf = (events: RenderEvent[]) => events.filter((e): e is Extract<RenderEvent, { type: 'warning' }> => e.type === 'warning');
@@ -123,15 +130,31 @@ describe('no silent blank render', () => {
     expect(warnings.map((w) => w.code)).toEqual(['clip-source-unreadable']);
     expect(warnings[0]!.message).toMatch(/<iframe#notes>.*text\/plain/);
     expect(warnings[0]!.details).toMatchObject({ src: 'notes.txt' });
-    await expect(renderComposition({ projectDir: path.join(fixtures, 'iframe-text'), output: path.join(outDir, 'strict-text.mp4'), fps: 10, workers: 1, strict: true })).rejects.toMatchObject({
+    await expect(
+      renderComposition({
+        projectDir: path.join(fixtures, 'iframe-text'),
+        output: path.join(outDir, 'strict-text.mp4'),
+        fps: 10,
+        workers: 1,
+        strict: true,
+      }),
+    ).rejects.toMatchObject({
       code: 'clip-source-unreadable',
     });
   });
 
   it('--strict makes them errors, and no output is written', async () => {
     const output = path.join(outDir, 'strict-blank.mp4');
-    await expect(renderComposition({ projectDir: path.join(fixtures, 'blank'), output, fps: 10, workers: 1, strict: true })).rejects.toMatchObject({ code: 'sub-composition-empty' });
-    const error = await renderComposition({ projectDir: path.join(fixtures, 'blank-background'), output, fps: 10, workers: 1, strict: true }).catch((e: unknown) => e);
+    await expect(
+      renderComposition({ projectDir: path.join(fixtures, 'blank'), output, fps: 10, workers: 1, strict: true }),
+    ).rejects.toMatchObject({ code: 'sub-composition-empty' });
+    const error = await renderComposition({
+      projectDir: path.join(fixtures, 'blank-background'),
+      output,
+      fps: 10,
+      workers: 1,
+      strict: true,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'blank-render', message: expect.stringContaining('--strict') });
     expectHex(String((error as { details?: { colour?: string } }).details?.colour), [0x20, 0x30, 0x40]);
     await expect(stat(output)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -143,4 +166,3 @@ describe('no silent blank render', () => {
     expect(warningsOf(events).filter((w) => !w.code.startsWith('lint/'))).toEqual([]);
   });
 });
-

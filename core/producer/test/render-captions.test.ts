@@ -82,7 +82,10 @@ function expectedStates(words: { start: number; end: number; side: 'L' | 'R' }[]
 async function readCues(file: string): Promise<{ start: number; end: number }[]> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_packets', '-of', 'json', file]);
   const packets = (JSON.parse(stdout) as { packets: { pts_time: string; duration_time: string }[] }).packets;
-  return packets.map((p) => ({ start: Math.round(Number(p.pts_time) * 1000), end: Math.round((Number(p.pts_time) + Number(p.duration_time)) * 1000) }));
+  return packets.map((p) => ({
+    start: Math.round(Number(p.pts_time) * 1000),
+    end: Math.round((Number(p.pts_time) + Number(p.duration_time)) * 1000),
+  }));
 }
 
 let project: { dir: string; cleanup(): Promise<void> };
@@ -96,7 +99,14 @@ describe('the caption element in a render', () => {
 
   beforeAll(async () => {
     const output = path.join(project.dir, 'frames');
-    await renderComposition({ projectDir: project.dir, output, format: 'png-sequence', variables: { transcript: TRANSCRIPT }, captions: path.join(project.dir, 'out.srt'), workers: 1 });
+    await renderComposition({
+      projectDir: project.dir,
+      output,
+      format: 'png-sequence',
+      variables: { transcript: TRANSCRIPT },
+      captions: path.join(project.dir, 'out.srt'),
+      workers: 1,
+    });
     frames = await decodeFrames(path.join(output, 'frame_%06d.png'), 160, 90);
   });
 
@@ -108,7 +118,10 @@ describe('the caption element in a render', () => {
         { start: 0.6, end: 1.05, side: 'R' },
         { start: 1.5, end: 1.9, side: 'L' },
       ],
-      [[0.2, 1.05], [1.5, 1.9]],
+      [
+        [0.2, 1.05],
+        [1.5, 1.9],
+      ],
     );
     expect(states(frames)).toEqual(expected);
     // Spot checks: frame 3 (0.25 s) is AAA's, frame 8 (0.67 s) BBB's, frame 13 (1.08 s) empty.
@@ -129,14 +142,26 @@ describe('the caption element in a render', () => {
     const shown = states(frames).flatMap((state, n) => (state === '' ? [] : [n]));
     // Back to frame numbers (each time is a boundary, written to the millisecond).
     const frameOf = (ms: number): number => Math.round((ms * FPS) / 1000);
-    const cueFrames = cues.flatMap((cue) => Array.from({ length: frameOf(cue.end) - frameOf(cue.start) }, (_, i) => frameOf(cue.start) + i));
+    const cueFrames = cues.flatMap((cue) =>
+      Array.from({ length: frameOf(cue.end) - frameOf(cue.start) }, (_, i) => frameOf(cue.start) + i),
+    );
     expect(cueFrames).toEqual(shown);
   });
 
   it('--captions out.vtt writes WebVTT from the same data: the same cues', async () => {
     const output = path.join(project.dir, 'again.mp4');
     const events: RenderEvent[] = [];
-    const result = await renderComposition({ projectDir: project.dir, output, variables: { transcript: TRANSCRIPT }, captions: path.join(project.dir, 'out.vtt'), quality: 'draft', workers: 1 }, (e) => events.push(e));
+    const result = await renderComposition(
+      {
+        projectDir: project.dir,
+        output,
+        variables: { transcript: TRANSCRIPT },
+        captions: path.join(project.dir, 'out.vtt'),
+        quality: 'draft',
+        workers: 1,
+      },
+      (e) => events.push(e),
+    );
     expect(result.captions).toMatchObject({ file: path.join(project.dir, 'out.vtt'), cues: 2, variable: 'transcript' });
     // render --json: the last line names the file as well.
     const complete = events.at(-1);
@@ -153,7 +178,19 @@ describe('CJK captions in a render', () => {
     try {
       const output = path.join(cjk.dir, 'frames');
       // 10 characters at 16 px are ~160 px: four 64 px lines (16 px a character) when broken between characters.
-      const transcript = [{ segments: [{ words: [{ text: '今日は', start: 0, end: 1 }, { text: 'いい天気', start: 1, end: 2 }, { text: 'ですね', start: 2, end: 2.5 }] }] }][0];
+      const transcript = [
+        {
+          segments: [
+            {
+              words: [
+                { text: '今日は', start: 0, end: 1 },
+                { text: 'いい天気', start: 1, end: 2 },
+                { text: 'ですね', start: 2, end: 2.5 },
+              ],
+            },
+          ],
+        },
+      ][0];
       await renderComposition({ projectDir: cjk.dir, output, format: 'png-sequence', variables: { transcript }, workers: 1 });
       const [frame] = await decodeFrames(path.join(output, 'frame_%06d.png'), 160, 90);
       const rows: boolean[] = [];
@@ -191,22 +228,45 @@ describe('captions in a batch', () => {
     expect(result.counts).toMatchObject({ completed: 2, failed: 0 });
     for (const [index, words] of [early, late].entries()) {
       const frames = await decodeFrames(path.join(project.dir, `row-${index}`, 'frame_%06d.png'), 160, 90);
-      expect(states(frames)).toEqual(expectedStates([{ start: words[0]!.start, end: words[0]!.end, side: 'L' }], [[words[0]!.start, words[0]!.end]]));
+      expect(states(frames)).toEqual(
+        expectedStates([{ start: words[0]!.start, end: words[0]!.end, side: 'L' }], [[words[0]!.start, words[0]!.end]]),
+      );
       const cues = await readCues(path.join(project.dir, `subs-${index}.srt`));
-      expect(cues).toEqual([{ start: Math.round((Math.ceil(words[0]!.start * FPS) * 1000) / FPS), end: Math.round((Math.ceil(words[0]!.end * FPS) * 1000) / FPS) }]);
+      expect(cues).toEqual([
+        {
+          start: Math.round((Math.ceil(words[0]!.start * FPS) * 1000) / FPS),
+          end: Math.round((Math.ceil(words[0]!.end * FPS) * 1000) / FPS),
+        },
+      ]);
     }
   });
 });
 
 describe('bad transcripts are refused before anything renders, naming the variable and the field', () => {
   const cases: [string, unknown, RegExp][] = [
-    ['overlapping words', [{ text: 'a', start: 0, end: 1 }, { text: 'b', start: 0.5, end: 1.5 }], /variable "transcript": \[1\]\.start \(0\.5\) overlaps the word before it/],
-    ['a negative time', { segments: [{ words: [{ text: 'a', start: -1, end: 1 }] }] }, /variable "transcript": segments\[0\]\.words\[0\]\.start must be 0 or more/],
+    [
+      'overlapping words',
+      [
+        { text: 'a', start: 0, end: 1 },
+        { text: 'b', start: 0.5, end: 1.5 },
+      ],
+      /variable "transcript": \[1\]\.start \(0\.5\) overlaps the word before it/,
+    ],
+    [
+      'a negative time',
+      { segments: [{ words: [{ text: 'a', start: -1, end: 1 }] }] },
+      /variable "transcript": segments\[0\]\.words\[0\]\.start must be 0 or more/,
+    ],
     ['a missing field', [{ text: 'a', startMs: 0 }], /variable "transcript": \[0\]\.endMs is missing/],
   ];
   for (const [what, transcript, message] of cases) {
     it(what, async () => {
-      const failure = await renderComposition({ projectDir: project.dir, output: path.join(project.dir, 'never.mp4'), variables: { transcript }, workers: 1 }).catch((error: unknown) => error);
+      const failure = await renderComposition({
+        projectDir: project.dir,
+        output: path.join(project.dir, 'never.mp4'),
+        variables: { transcript },
+        workers: 1,
+      }).catch((error: unknown) => error);
       expect(failure).toMatchObject({ code: 'invalid-variables', stage: 'variables' });
       expect((failure as Error).message).toMatch(message);
     });
@@ -226,9 +286,19 @@ describe('bad transcripts are refused before anything renders, naming the variab
   it('--captions without a captions variable, or with a wrong extension, is refused', async () => {
     const plain = await tempProject({ 'index.html': composition({ duration: 0.2, body: '<p>hi</p>' }) });
     try {
-      const noVariable = await renderComposition({ projectDir: plain.dir, output: path.join(plain.dir, 'x.mp4'), captions: path.join(plain.dir, 'x.srt'), workers: 1 }).catch((e: unknown) => e);
+      const noVariable = await renderComposition({
+        projectDir: plain.dir,
+        output: path.join(plain.dir, 'x.mp4'),
+        captions: path.join(plain.dir, 'x.srt'),
+        workers: 1,
+      }).catch((e: unknown) => e);
       expect((noVariable as Error).message).toMatch(/declares no variable of type "captions"/);
-      const badExt = await renderComposition({ projectDir: plain.dir, output: path.join(plain.dir, 'x.mp4'), captions: path.join(plain.dir, 'x.txt'), workers: 1 }).catch((e: unknown) => e);
+      const badExt = await renderComposition({
+        projectDir: plain.dir,
+        output: path.join(plain.dir, 'x.mp4'),
+        captions: path.join(plain.dir, 'x.txt'),
+        workers: 1,
+      }).catch((e: unknown) => e);
       expect(badExt).toMatchObject({ code: 'invalid-options' });
       expect((badExt as Error).message).toMatch(/captions must name a \.srt or \.vtt file/);
     } finally {

@@ -15,7 +15,11 @@ const at = (i: number): [number, number] => [i * 20 + 10, 10];
 const grading = (json: unknown): string => `data-color-grading='${JSON.stringify(json)}'`;
 
 /** A red↔blue swapping 3D LUT (size 2): output (r,g,b) = input (b,g,r). */
-const SWAP_LUT = ['TITLE "swap red and blue"', 'LUT_3D_SIZE 2', ...[0, 1].flatMap((b) => [0, 1].flatMap((g) => [0, 1].map((r) => `${b} ${g} ${r}`)))].join('\n');
+const SWAP_LUT = [
+  'TITLE "swap red and blue"',
+  'LUT_3D_SIZE 2',
+  ...[0, 1].flatMap((b) => [0, 1].flatMap((g) => [0, 1].map((r) => `${b} ${g} ${r}`))),
+].join('\n');
 
 const host = (id: string, left: number, warm: number): string =>
   `<div id="${id}" data-composition-id="${id}" data-composition-src="child.html" data-variable-values='{"warm":${warm}}' style="position:absolute;left:${left}px;top:50px;width:20px;height:20px"></div>`;
@@ -65,11 +69,24 @@ beforeAll(async () => {
   });
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x804020:s=8x8,format=rgb24', '-frames:v', '1', path.join(project.dir, 'swatch.png')]);
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xff0000:s=8x8,format=rgb24', '-frames:v', '1', path.join(project.dir, 'red.png')]);
-  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xc03020:s=16x16:d=1:r=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', path.join(project.dir, 'clip.mp4')]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xc03020:s=16x16:d=1:r=10',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    path.join(project.dir, 'clip.mp4'),
+  ]);
 });
 afterAll(async () => project?.cleanup());
 
-async function render(name: string, options: { variables?: Record<string, unknown>; captureMode?: 'screenshot' | 'beginframe' } = {}): Promise<Buffer[]> {
+async function render(
+  name: string,
+  options: { variables?: Record<string, unknown>; captureMode?: 'screenshot' | 'beginframe' } = {},
+): Promise<Buffer[]> {
   const output = path.join(project.dir, name);
   const events: RenderEvent[] = [];
   await renderComposition({ projectDir: project.dir, output, format: 'png-sequence', workers: 1, ...options }, (e) => events.push(e));
@@ -132,7 +149,7 @@ describe('data-color-grading in a real render (png-sequence, exact pixels; begin
     expect(hot).toSatisfy((p: RGB) => near(p, [160, 64, 24], 1));
   });
 
-  it('a grading on a sub-composition host grades that instance\'s media, with the host file\'s variables', () => {
+  it("a grading on a sub-composition host grades that instance's media, with the host file's variables", () => {
     const grey = Math.round(0.2126 * 128 + 0.7152 * 64 + 0.0722 * 32);
     expect(pixel(frames[0]!, 160, 90, 60)).toSatisfy((p: RGB) => near(p, [grey, grey, grey], 1));
   });
@@ -156,31 +173,46 @@ describe('data-color-grading in a real render (png-sequence, exact pixels; begin
 describe('data-color-grading faults stop the render with a clear error', () => {
   it.each([
     // Lint passes (the default 0 is fine); the page finds the bad value when it resolves the reference.
-    ['a variable value out of range', `{"adjust":{"exposure":"$ev"}}`, { ev: 50 }, 'ready-failed', '"adjust.exposure" must be a number from -5 to 5 (the value of variable "ev" is 50)'],
+    [
+      'a variable value out of range',
+      `{"adjust":{"exposure":"$ev"}}`,
+      { ev: 50 },
+      'ready-failed',
+      '"adjust.exposure" must be a number from -5 to 5 (the value of variable "ev" is 50)',
+    ],
     // The render lints first, so LUT files are checked before a browser starts.
     ['a missing LUT file', `{"lut":"luts/none.cube"}`, {}, 'lint-failed', 'media/missing-lut'],
     ['a broken LUT file', `{"lut":"luts/broken.cube"}`, {}, 'lint-failed', 'media/invalid-lut'],
-  ])('%s', async (_name, json, variables, code, text) => {
-    const faulty = await tempProject({
-      'index.html': composition({
-        duration: 0.1,
-        fps: 10,
-        variables: [{ id: 'ev', label: 'Exposure', type: 'number', default: 0 }],
-        body: `<img src="swatch.png" data-color-grading='${json}' style="width:20px;height:20px">`,
-      }),
-      'luts/broken.cube': 'LUT_3D_SIZE 2\n0 0 0\n',
-    });
-    try {
-      await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x804020:s=8x8,format=rgb24', '-frames:v', '1', path.join(faulty.dir, 'swatch.png')]);
-      const error = await renderComposition({ projectDir: faulty.dir, output: path.join(faulty.dir, 'out.mp4'), workers: 1, variables }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(SeekframeError);
-      expect((error as SeekframeError).code).toBe(code);
-      expect((error as SeekframeError).message).toContain(text);
-    } finally {
-      await faulty.cleanup();
-    }
-  }, 120_000);
+  ])(
+    '%s',
+    async (_name, json, variables, code, text) => {
+      const faulty = await tempProject({
+        'index.html': composition({
+          duration: 0.1,
+          fps: 10,
+          variables: [{ id: 'ev', label: 'Exposure', type: 'number', default: 0 }],
+          body: `<img src="swatch.png" data-color-grading='${json}' style="width:20px;height:20px">`,
+        }),
+        'luts/broken.cube': 'LUT_3D_SIZE 2\n0 0 0\n',
+      });
+      try {
+        await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x804020:s=8x8,format=rgb24', '-frames:v', '1', path.join(faulty.dir, 'swatch.png')]);
+        const error = await renderComposition({
+          projectDir: faulty.dir,
+          output: path.join(faulty.dir, 'out.mp4'),
+          workers: 1,
+          variables,
+        }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(SeekframeError);
+        expect((error as SeekframeError).code).toBe(code);
+        expect((error as SeekframeError).message).toContain(text);
+      } finally {
+        await faulty.cleanup();
+      }
+    },
+    120_000,
+  );
 });

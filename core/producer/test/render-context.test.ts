@@ -25,7 +25,10 @@ describe('the render context', () => {
   it('uses the browser, ffmpeg and runtime a host injects, and the problem log it passes', async () => {
     const real = await findFfmpeg();
     const log = path.join(project.dir, 'calls.log');
-    const ffmpeg = { ffmpeg: await recordingWrapper('ffmpeg', real.ffmpeg, log), ffprobe: await recordingWrapper('ffprobe', real.ffprobe, log) };
+    const ffmpeg = {
+      ffmpeg: await recordingWrapper('ffmpeg', real.ffmpeg, log),
+      ffprobe: await recordingWrapper('ffprobe', real.ffprobe, log),
+    };
     let browserAsked = 0;
     const found = await findBrowser();
     const browser = async () => {
@@ -65,7 +68,12 @@ describe('the render context', () => {
     expect(calls.some((c) => c.startsWith('ffprobe ') && c.includes('-count_packets'))).toBe(true);
     expect(browserAsked).toBe(3);
     expect(runtimeAsked).toBe(3);
-    expect(events.filter((e) => e.type === 'stage').map((e) => (e as { stage: string }).stage).slice(0, 5)).toEqual(['lint', 'load', 'variables', 'serve', 'media']);
+    expect(
+      events
+        .filter((e) => e.type === 'stage')
+        .map((e) => (e as { stage: string }).stage)
+        .slice(0, 5),
+    ).toEqual(['lint', 'load', 'variables', 'serve', 'media']);
     expect(problems.problems()).toEqual([]);
   }, 180_000);
 

@@ -131,7 +131,9 @@ describe('failures leave no output and say what went wrong', () => {
     const bad = await tempProject({ 'index.html': '<!doctype html><html data-composition-id="x"><body></body></html>' });
     try {
       const events: RenderEvent[] = [];
-      const error = await renderComposition({ projectDir: bad.dir, output: path.join(bad.dir, 'out.mp4') }, (e) => events.push(e)).catch((e: unknown) => e);
+      const error = await renderComposition({ projectDir: bad.dir, output: path.join(bad.dir, 'out.mp4') }, (e) => events.push(e)).catch(
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ code: 'lint-failed', stage: 'lint' });
       expect((error as SeekframeError).details?.findings).toEqual(expect.arrayContaining([expect.objectContaining({ severity: 'error' })]));
       expect((error as SeekframeError).message).toMatch(/index\.html:\d+:\d+ error/);

@@ -14,7 +14,8 @@ import { composition, tempProject } from './helpers/temp-project.js';
  * load the same woff2 files through a plain local @font-face, copied into the project.
  */
 const require = createRequire(import.meta.url);
-const fontFile = (pkg: string, name: string): string => path.join(path.dirname(require.resolve(`@fontsource/${pkg}/package.json`)), 'files', name);
+const fontFile = (pkg: string, name: string): string =>
+  path.join(path.dirname(require.resolve(`@fontsource/${pkg}/package.json`)), 'files', name);
 
 const TEXT = 'Hamburgefonstiv 0123';
 const W = 320;
@@ -57,7 +58,9 @@ beforeAll(async () => {
       '<link rel="preconnect" href="https://fonts.googleapis.com"><link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>' +
         '<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto&display=swap" rel="stylesheet">',
     ),
-    'imported/index.html': twoFamilies(`<style>@import url('https://fonts.googleapis.com/css2?family=Inter:wght@700&family=Roboto:wght@400&display=swap');</style>`),
+    'imported/index.html': twoFamilies(
+      `<style>@import url('https://fonts.googleapis.com/css2?family=Inter:wght@700&family=Roboto:wght@400&display=swap');</style>`,
+    ),
     // Google's CSS pasted into the page: the faces' files are on fonts.gstatic.com, which the page cannot reach.
     'pasted/index.html': twoFamilies(`<style>${gstaticFace('Inter', 700)}\n${gstaticFace('Roboto', 400)}</style>`),
     'local/index.html': twoFamilies(localFace('Inter', 'inter-700.woff2', 700) + localFace('Roboto', 'roboto-400.woff2')),
@@ -76,7 +79,7 @@ beforeAll(async () => {
       body: `<div data-composition-id="card" data-composition-src="card.html" data-start="0" data-duration="0.1" style="position:absolute;left:0;top:0;width:${W}px;height:${H}px"></div>`,
     }),
     'measure/card.html': `<!doctype html><html><body><template id="card-template"><div data-composition-id="card" data-width="${W}" data-height="${H}"><style>#probe { font: 700 30px Inter, sans-serif; color: #fff }</style><span id="probe">${TEXT}</span></div></template></body></html>`,
-    'measure/arial.html': measured("Arial, sans-serif"),
+    'measure/arial.html': measured('Arial, sans-serif'),
     'measure/arimo.html': measured("'Local Arimo'", localFace('Local Arimo', 'arimo-400.woff2')),
   });
   await copyFile(fontFile('inter', 'inter-latin-700-normal.woff2'), path.join(project.dir, 'local', 'inter-700.woff2'));
@@ -91,7 +94,10 @@ afterAll(async () => {
 
 async function renderFrame(name: string, events: RenderEvent[] = []): Promise<Buffer> {
   const output = path.join(project.dir, 'out', name);
-  await renderComposition({ projectDir: path.join(project.dir, name), output, format: 'png-sequence', workers: 1, network: 'sandboxed' }, (e) => events.push(e));
+  await renderComposition(
+    { projectDir: path.join(project.dir, name), output, format: 'png-sequence', workers: 1, network: 'sandboxed' },
+    (e) => events.push(e),
+  );
   const frames = (await readdir(output)).filter((f) => f.endsWith('.png')).sort();
   expect(frames).toHaveLength(1);
   const [frame] = await decodeFrames(path.join(output, frames[0]!), W, H);
@@ -129,7 +135,11 @@ describe('families named in CSS only', () => {
   let server: Awaited<ReturnType<typeof createProjectServer>>;
   beforeAll(async () => {
     const root = path.join(project.dir, 'measure');
-    server = await createProjectServer({ root, entry: 'named.html', prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render' }) });
+    server = await createProjectServer({
+      root,
+      entry: 'named.html',
+      prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render' }),
+    });
     session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: W, height: H });
   });
   afterAll(async () => {
@@ -139,7 +149,15 @@ describe('families named in CSS only', () => {
 
   /** The probe's width and the faces Chromium really drew it with (CSS.getPlatformFontsForNode). */
   async function measure(file: string): Promise<{ width: number; fonts: { familyName: string; isCustomFont: boolean }[] }> {
-    const capture = await openCapturePage(session, { url: `${server.origin}/${file}`, width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 30_000 });
+    const capture = await openCapturePage(session, {
+      url: `${server.origin}/${file}`,
+      width: W,
+      height: H,
+      mode: 'screenshot',
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 30_000,
+    });
     try {
       const width = await capture.page.evaluate(() => document.getElementById('probe')!.getBoundingClientRect().width);
       const cdp = await capture.page.createCDPSession();
@@ -166,7 +184,15 @@ describe('families named in CSS only', () => {
   });
 
   it('a family named inside a <template> sub-composition file draws with the local face', async () => {
-    const capture = await openCapturePage(session, { url: `${server.origin}/host.html`, width: W, height: H, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 30_000 });
+    const capture = await openCapturePage(session, {
+      url: `${server.origin}/host.html`,
+      width: W,
+      height: H,
+      mode: 'screenshot',
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 30_000,
+    });
     try {
       const cdp = await capture.page.createCDPSession();
       await cdp.send('DOM.enable');
@@ -175,14 +201,15 @@ describe('families named in CSS only', () => {
       await capture.page.evaluate(() => (window as unknown as { __seekframe: { seek(t: number): Promise<void> } }).__seekframe.seek(0.05));
       const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
       type DomNode = { nodeName: string; contentDocument?: DomNode; children?: DomNode[]; nodeId: number };
-      const childDocument = (node: DomNode): DomNode | undefined =>
-        node.contentDocument ?? node.children?.map(childDocument).find(Boolean);
+      const childDocument = (node: DomNode): DomNode | undefined => node.contentDocument ?? node.children?.map(childDocument).find(Boolean);
       const child = childDocument(root as DomNode);
       expect(child, 'the sub-composition iframe').toBeDefined();
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: child!.nodeId, selector: '#probe' });
       expect(nodeId, 'the template content was instantiated').toBeGreaterThan(0);
       const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-      expect(fonts.map((f) => ({ familyName: f.familyName, isCustomFont: f.isCustomFont }))).toEqual([{ familyName: expect.stringMatching(/^Inter/), isCustomFont: true }]);
+      expect(fonts.map((f) => ({ familyName: f.familyName, isCustomFont: f.isCustomFont }))).toEqual([
+        { familyName: expect.stringMatching(/^Inter/), isCustomFont: true },
+      ]);
     } finally {
       await capture.close();
     }

@@ -18,10 +18,27 @@ afterAll(async () => project?.cleanup());
 
 /** Alpha of pixel (x, y) of the first frame, decoded to RGBA by ffmpeg. */
 async function alphaAt(file: string, x: number, y: number): Promise<number> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', ...(file.endsWith('.webm') ? ['-c:v', 'libvpx-vp9'] : []), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], {
-    encoding: 'buffer',
-    maxBuffer: 1 << 22,
-  });
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      ...(file.endsWith('.webm') ? ['-c:v', 'libvpx-vp9'] : []),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgba',
+      'pipe:1',
+    ],
+    {
+      encoding: 'buffer',
+      maxBuffer: 1 << 22,
+    },
+  );
   return stdout[(y * 160 + x) * 4 + 3]!;
 }
 
@@ -84,5 +101,4 @@ describe('output formats (ffprobe)', () => {
     expect(await alphaAt(path.join(output, 'frame_000003.png'), 80, 80)).toBe(0);
     expect(await alphaAt(path.join(output, 'frame_000003.png'), 10, 30)).toBe(255);
   });
-
 });

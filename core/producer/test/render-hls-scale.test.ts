@@ -12,8 +12,15 @@ const run = promisify(execFile);
 
 /** Every video frame of a file: key_frame flag and picture type, in order. */
 async function videoFrames(file: string): Promise<{ key: boolean; type: string }[]> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=key_frame,pict_type', '-of', 'json', file], { maxBuffer: 16 << 20 });
-  return (JSON.parse(stdout) as { frames: { key_frame: number; pict_type: string }[] }).frames.map((f) => ({ key: f.key_frame === 1, type: f.pict_type }));
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=key_frame,pict_type', '-of', 'json', file],
+    { maxBuffer: 16 << 20 },
+  );
+  return (JSON.parse(stdout) as { frames: { key_frame: number; pict_type: string }[] }).frames.map((f) => ({
+    key: f.key_frame === 1,
+    type: f.pict_type,
+  }));
 }
 
 describe('--format hls', () => {
@@ -27,7 +34,14 @@ describe('--format hls', () => {
 
   it('writes a VOD playlist and MPEG-TS segments (H.264 + AAC), each starting on a keyframe, all frames once', async () => {
     const output = path.join(project.dir, 'stream');
-    const result = await renderComposition({ projectDir: project.dir, output, format: 'hls', hlsSegmentSeconds: 1, quality: 'draft', workers: 1 });
+    const result = await renderComposition({
+      projectDir: project.dir,
+      output,
+      format: 'hls',
+      hlsSegmentSeconds: 1,
+      quality: 'draft',
+      workers: 1,
+    });
     expect(result.output).toBe(output);
     const files = (await readdir(output)).sort();
     expect(files).toEqual(['index.m3u8', 'segment_00000.ts', 'segment_00001.ts', 'segment_00002.ts']);
@@ -60,13 +74,19 @@ describe('--format hls', () => {
   it('plays end to end through ffmpeg: every frame of the composition once, in order, with sound', async () => {
     const playlist = path.join(project.dir, 'stream', 'index.m3u8');
     const info = await probe(playlist);
-    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 160, height: 90, pix_fmt: 'yuv420p', nb_read_frames: '25' });
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      codec_name: 'h264',
+      width: 160,
+      height: 90,
+      pix_fmt: 'yuv420p',
+      nb_read_frames: '25',
+    });
     expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
     const frames = await decodeFrames(playlist, 160, 90);
     expect(frames.map((frame) => readFrameIndex(frame))).toEqual(Array.from({ length: 25 }, (_, i) => i));
   });
 
-  it('a second render into the same folder replaces its own files and keeps the user\'s', async () => {
+  it("a second render into the same folder replaces its own files and keeps the user's", async () => {
     const output = path.join(project.dir, 'stream');
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(output, 'notes.txt'), 'mine');
@@ -80,7 +100,9 @@ describe('--scale', () => {
   // Thin black text on white: its edges are where upscaling blurs.
   const text = '<div style="position:absolute;left:6px;top:30px;font:13px sans-serif;color:#000">Seekframe 1/2 lllIII</div>';
   beforeAll(async () => {
-    project = await tempProject({ 'index.html': composition({ duration: 0.2, fps: 10, head: '<style>html,body{background:#fff!important}</style>', body: text }) });
+    project = await tempProject({
+      'index.html': composition({ duration: 0.2, fps: 10, head: '<style>html,body{background:#fff!important}</style>', body: text }),
+    });
   });
   afterAll(async () => project?.cleanup());
 
@@ -132,6 +154,8 @@ function ink(frame: Buffer): number {
 describe('hls in pieces', () => {
   it('is refused: its segments are cut by one encoder', async () => {
     const { checkSplittable } = await import('../src/index.js');
-    expect(() => checkSplittable({ format: 'hls', encoder: { quality: 'draft', gpu: false, hlsSegmentFrames: 40 } })).toThrow(/hls cannot be rendered in pieces/);
+    expect(() => checkSplittable({ format: 'hls', encoder: { quality: 'draft', gpu: false, hlsSegmentFrames: 40 } })).toThrow(
+      /hls cannot be rendered in pieces/,
+    );
   });
 });

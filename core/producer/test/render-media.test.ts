@@ -17,11 +17,32 @@ beforeAll(async () => {
     }),
   });
   // A 1 s 440 Hz tone, and a clip that is red for 0.5 s, then blue for 0.5 s.
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=1', '-c:a', 'pcm_s16le', path.join(project.dir, 'audio', 'tone.wav')]);
   await ffmpeg([
-    '-f', 'lavfi', '-i', 'color=c=red:s=160x90:r=25:d=0.5',
-    '-f', 'lavfi', '-i', 'color=c=blue:s=160x90:r=25:d=0.5',
-    '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]', '-c:v', 'libx264', '-pix_fmt', 'yuv420p',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=1',
+    '-c:a',
+    'pcm_s16le',
+    path.join(project.dir, 'audio', 'tone.wav'),
+  ]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=160x90:r=25:d=0.5',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:s=160x90:r=25:d=0.5',
+    '-filter_complex',
+    '[0:v][1:v]concat=n=2:v=1[v]',
+    '-map',
+    '[v]',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
     path.join(project.dir, 'video', 'clip.mp4'),
   ]);
 });

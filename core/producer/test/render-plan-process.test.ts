@@ -43,7 +43,10 @@ beforeAll(async () => {
 afterAll(async () => project?.cleanup());
 
 async function rgba(file: string): Promise<Buffer> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 16 << 20 });
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 16 << 20,
+  });
   return stdout;
 }
 
@@ -55,11 +58,21 @@ describe('a plan rendered in a second process', () => {
     const planFile = path.join(project.dir, 'plan.json');
     await writeFile(planFile, JSON.stringify(plan));
     const piece = path.join(project.dir, 'out', 'piece');
-    const { stdout } = await run('npx', ['tsx', path.join(here, 'helpers', 'render-range-process.ts'), planFile, copy, '11', '17', piece], { cwd: path.join(here, '..'), maxBuffer: 16 << 20 });
+    const { stdout } = await run('npx', ['tsx', path.join(here, 'helpers', 'render-range-process.ts'), planFile, copy, '11', '17', piece], {
+      cwd: path.join(here, '..'),
+      maxBuffer: 16 << 20,
+    });
     expect(JSON.parse(stdout)).toMatchObject({ frames: 6, output: piece });
 
     const names = (await readdir(piece)).sort();
-    expect(names).toEqual(['frame_000012.png', 'frame_000013.png', 'frame_000014.png', 'frame_000015.png', 'frame_000016.png', 'frame_000017.png']);
+    expect(names).toEqual([
+      'frame_000012.png',
+      'frame_000013.png',
+      'frame_000014.png',
+      'frame_000015.png',
+      'frame_000016.png',
+      'frame_000017.png',
+    ]);
     for (const [n, name] of names.entries()) {
       const frame = 11 + n;
       const mine = await rgba(path.join(piece, name));

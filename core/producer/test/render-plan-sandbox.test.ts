@@ -20,7 +20,13 @@ beforeAll(async () => {
   secretOrigin = `http://127.0.0.1:${(secret.address() as AddressInfo).port}`;
   project = await tempProject({
     // Each seek asks the secret service; a chunk inherits the plan's sandbox or it gets through.
-    'index.html': composition({ width: 32, height: 32, duration: 1, fps: 10, body: `<script>window.__seekframe.onSeek((t) => fetch('${secretOrigin}/seek-' + Math.round(t * 10)).catch(() => {}));</script>` }),
+    'index.html': composition({
+      width: 32,
+      height: 32,
+      duration: 1,
+      fps: 10,
+      body: `<script>window.__seekframe.onSeek((t) => fetch('${secretOrigin}/seek-' + Math.round(t * 10)).catch(() => {}));</script>`,
+    }),
   });
 });
 
@@ -34,7 +40,12 @@ describe('a chunk of a sandboxed plan', () => {
     hits = [];
     const plan = await planRender({ projectDir: project.dir, workers: 1 });
     expect(plan.network).toBe('open');
-    await renderFrames(plan, { start: 5, end: 8 }, { kind: 'segment', path: path.join(project.dir, 'open.mp4') }, { projectDir: project.dir });
+    await renderFrames(
+      plan,
+      { start: 5, end: 8 },
+      { kind: 'segment', path: path.join(project.dir, 'open.mp4') },
+      { projectDir: project.dir },
+    );
     expect(hits.filter((h) => h.startsWith('/seek-')).length).toBeGreaterThan(0);
   }, 120_000);
 
@@ -42,7 +53,12 @@ describe('a chunk of a sandboxed plan', () => {
     hits = [];
     const plan = await planRender({ projectDir: project.dir, workers: 1 }, { network: 'sandboxed' });
     expect(plan.network).toBe('sandboxed');
-    const chunk = renderFrames(plan, { start: 5, end: 8 }, { kind: 'segment', path: path.join(project.dir, 'sandboxed.mp4') }, { projectDir: project.dir });
+    const chunk = renderFrames(
+      plan,
+      { start: 5, end: 8 },
+      { kind: 'segment', path: path.join(project.dir, 'sandboxed.mp4') },
+      { projectDir: project.dir },
+    );
     await expect(chunk).rejects.toMatchObject({ code: 'remote-asset-failed', message: expect.stringContaining(secretOrigin) });
     expect(hits).toEqual([]);
   }, 120_000);

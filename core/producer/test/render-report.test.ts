@@ -23,11 +23,21 @@ afterAll(async () => {
 describe('where the time went (render report)', () => {
   it('names the one expensive clip, in the report, the complete event and a slow-clip warning; stages add up to the wall time', async () => {
     const events: RenderEvent[] = [];
-    const result = await renderComposition({ projectDir: heavy.dir, output: path.join(heavy.dir, 'out.mp4'), quality: 'draft', workers: 1 }, (event) => events.push(event));
+    const result = await renderComposition(
+      { projectDir: heavy.dir, output: path.join(heavy.dir, 'out.mp4'), quality: 'draft', workers: 1 },
+      (event) => events.push(event),
+    );
     const report = result.report;
     expect(RenderReportSchema.parse(report)).toEqual(report);
 
-    expect(report.hotspots[0]).toMatchObject({ clip: '<div#heavy>', selector: '#heavy', firstFrame: 10, lastFrame: 17, start: 1, end: 1.8 });
+    expect(report.hotspots[0]).toMatchObject({
+      clip: '<div#heavy>',
+      selector: '#heavy',
+      firstFrame: 10,
+      lastFrame: 17,
+      start: 1,
+      end: 1.8,
+    });
     expect(report.hotspots[0]!.ratio).toBeGreaterThanOrEqual(2);
     // The slowest frames name the clips on screen in them: the heavy one exactly in its frames.
     expect(report.slowestFrames).toHaveLength(5);
@@ -36,7 +46,9 @@ describe('where the time went (render report)', () => {
     const warning = events.find((e) => e.type === 'warning' && e.code === 'slow-clip');
     if (report.hotspots[0]!.extraMs >= 1000) {
       expect(warning).toMatchObject({ type: 'warning', code: 'slow-clip', details: { selector: '#heavy' } });
-      expect(warning?.type === 'warning' && warning.message).toMatch(/^<div#heavy> made the render slow: while it is on screen \(frames 10-17, 1\.00-1\.80 s\)/);
+      expect(warning?.type === 'warning' && warning.message).toMatch(
+        /^<div#heavy> made the render slow: while it is on screen \(frames 10-17, 1\.00-1\.80 s\)/,
+      );
     } else {
       expect(warning).toBeUndefined();
     }
@@ -57,7 +69,12 @@ describe('where the time went (render report)', () => {
   });
 
   it('explains workers: auto from cores and frame count', async () => {
-    const result = await renderComposition({ projectDir: alpha.dir, output: path.join(alpha.dir, 'auto.mp4'), quality: 'draft', workers: 'auto' });
+    const result = await renderComposition({
+      projectDir: alpha.dir,
+      output: path.join(alpha.dir, 'auto.mp4'),
+      quality: 'draft',
+      workers: 'auto',
+    });
     expect(result.report.workers?.requested).toBe('auto');
     expect(result.report.workers?.value).toBe(1);
     expect(result.report.workers?.reason).toMatch(/^auto: \d+ for \d+ CPU cores \(cores - 2, at least 2\)/);
@@ -68,17 +85,43 @@ describe('where the time went (render report)', () => {
 
 describe('decode-level alpha check of transparent renders', () => {
   it('a webm that keeps its alpha passes, and the check shows as the verify stage', async () => {
-    const result = await renderComposition({ projectDir: alpha.dir, output: path.join(alpha.dir, 'kept.webm'), format: 'webm', quality: 'draft', workers: 1 });
+    const result = await renderComposition({
+      projectDir: alpha.dir,
+      output: path.join(alpha.dir, 'kept.webm'),
+      format: 'webm',
+      quality: 'draft',
+      workers: 1,
+    });
     expect(result.report.stages.map((s) => s.stage)).toContain('verify');
   });
 
   it('--scale: a scaled webm keeps its alpha, checked at the output size, and reports its stages; so does hls', async () => {
-    const scaled = await renderComposition({ projectDir: alpha.dir, output: path.join(alpha.dir, 'scaled.webm'), format: 'webm', scale: 2, quality: 'draft', workers: 1 });
+    const scaled = await renderComposition({
+      projectDir: alpha.dir,
+      output: path.join(alpha.dir, 'scaled.webm'),
+      format: 'webm',
+      scale: 2,
+      quality: 'draft',
+      workers: 1,
+    });
     expect([scaled.width, scaled.height]).toEqual([320, 180]);
     expect(RenderReportSchema.parse(scaled.report)).toEqual(scaled.report);
-    expect(scaled.report.stages.map((s) => s.stage)).toEqual(['lint', 'load', 'browser', 'page', 'media', 'audio', 'capture', 'encode', 'verify']);
+    expect(scaled.report.stages.map((s) => s.stage)).toEqual([
+      'lint',
+      'load',
+      'browser',
+      'page',
+      'media',
+      'audio',
+      'capture',
+      'encode',
+      'verify',
+    ]);
     const events: RenderEvent[] = [];
-    const hls = await renderComposition({ projectDir: alpha.dir, output: path.join(alpha.dir, 'stream'), format: 'hls', quality: 'draft', workers: 1 }, (e) => events.push(e));
+    const hls = await renderComposition(
+      { projectDir: alpha.dir, output: path.join(alpha.dir, 'stream'), format: 'hls', quality: 'draft', workers: 1 },
+      (e) => events.push(e),
+    );
     expect(hls.report.stages.map((s) => s.stage)).toEqual(['lint', 'load', 'browser', 'page', 'media', 'audio', 'capture', 'encode']);
     expect(hls.report.frames).toMatchObject({ total: 5, captured: 5 });
     const complete = events.at(-1);
@@ -91,10 +134,18 @@ describe('decode-level alpha check of transparent renders', () => {
       await mkdir(out, { recursive: true });
       const ffmpeg = await ffmpegDroppingAlpha(alpha.dir);
       const events: RenderEvent[] = [];
-      const rendering = renderComposition({ projectDir: alpha.dir, output: path.join(out, `out.${format}`), format, quality: 'draft', workers: 1 }, undefined, { ffmpeg, onEvent: (e) => events.push(e) });
+      const rendering = renderComposition(
+        { projectDir: alpha.dir, output: path.join(out, `out.${format}`), format, quality: 'draft', workers: 1 },
+        undefined,
+        { ffmpeg, onEvent: (e) => events.push(e) },
+      );
       await expect(rendering).rejects.toMatchObject({ code: 'alpha-lost', stage: 'encode' });
       const error = events.at(-1);
-      expect(error?.type === 'error' && error.error.message).toMatch(new RegExp(`^The ${format} output of index.html lost its alpha channel: frame \\d+ \\([\\d.]+ s\\) is 33% transparent in the page but 0% in the decoded ${format}`));
+      expect(error?.type === 'error' && error.error.message).toMatch(
+        new RegExp(
+          `^The ${format} output of index.html lost its alpha channel: frame \\d+ \\([\\d.]+ s\\) is 33% transparent in the page but 0% in the decoded ${format}`,
+        ),
+      );
       expect(await readdir(out)).toEqual([]);
     });
   }

@@ -31,7 +31,10 @@ beforeAll(async () => {
 afterAll(async () => project?.cleanup());
 
 async function rgb(file: string): Promise<Buffer> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], { encoding: 'buffer', maxBuffer: 16 << 20 });
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 16 << 20,
+  });
   return stdout;
 }
 

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser, renderFramePool, withRenderTuning } from '@seekframe/engine';
-import { createProjectServer, createRuntimeInjector, frameTime, loadRuntimeSource, renderComposition, type ProjectServer } from '../src/index.js';
+import {
+  createProjectServer,
+  createRuntimeInjector,
+  frameTime,
+  loadRuntimeSource,
+  renderComposition,
+  type ProjectServer,
+} from '../src/index.js';
 import { decodeFrames } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 
@@ -63,7 +70,15 @@ async function capture(skipUnchangedFrames: boolean, workers: number): Promise<{
     workers,
     batchSize: 9,
     mode: 'beginframe',
-    page: { url: server.entryUrl, width: 160, height: 90, imageFormat: 'jpeg', transparent: false, readyTimeoutMs: 30_000, skipUnchangedFrames },
+    page: {
+      url: server.entryUrl,
+      width: 160,
+      height: 90,
+      imageFormat: 'jpeg',
+      transparent: false,
+      readyTimeoutMs: 30_000,
+      skipUnchangedFrames,
+    },
     times: Array.from({ length: FRAMES }, (_, i) => frameTime(i, { num: FPS, den: 1 })),
     onFrame: (i, frame) => void (frames[i] = frame),
   });
@@ -88,7 +103,9 @@ describe('unchanged frames (beginframe damage)', () => {
     const on = path.join(project.dir, 'on.mp4');
     const off = path.join(project.dir, 'off.mp4');
     await renderComposition({ projectDir: project.dir, output: on, workers: 1, captureMode: 'beginframe' });
-    await withRenderTuning({ skipUnchangedFrames: false }, () => renderComposition({ projectDir: project.dir, output: off, workers: 1, captureMode: 'beginframe' }));
+    await withRenderTuning({ skipUnchangedFrames: false }, () =>
+      renderComposition({ projectDir: project.dir, output: off, workers: 1, captureMode: 'beginframe' }),
+    );
     const a = await decodeFrames(on, 160, 90);
     const b = await decodeFrames(off, 160, 90);
     expect(a).toHaveLength(FRAMES);

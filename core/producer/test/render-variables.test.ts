@@ -50,10 +50,18 @@ describe('variables and sub-compositions', () => {
     const frames = await decodeFrames(output, 160, 90);
     expect(frames).toHaveLength(3);
     for (const frame of frames) {
-      expect(pixel(frame, 160, 20, 40), 'host a: red from data-variable-values').toSatisfy((p: [number, number, number]) => near(p, [255, 0, 0]));
-      expect(pixel(frame, 160, 80, 40), 'host b: green from data-variable-values').toSatisfy((p: [number, number, number]) => near(p, [0, 255, 0]));
-      expect(pixel(frame, 160, 140, 40), 'host c: the declared default blue').toSatisfy((p: [number, number, number]) => near(p, [0, 0, 255]));
-      expect(pixel(frame, 160, 50, 80), 'top level: yellow from the render variables').toSatisfy((p: [number, number, number]) => near(p, [255, 255, 0]));
+      expect(pixel(frame, 160, 20, 40), 'host a: red from data-variable-values').toSatisfy((p: [number, number, number]) =>
+        near(p, [255, 0, 0]),
+      );
+      expect(pixel(frame, 160, 80, 40), 'host b: green from data-variable-values').toSatisfy((p: [number, number, number]) =>
+        near(p, [0, 255, 0]),
+      );
+      expect(pixel(frame, 160, 140, 40), 'host c: the declared default blue').toSatisfy((p: [number, number, number]) =>
+        near(p, [0, 0, 255]),
+      );
+      expect(pixel(frame, 160, 50, 80), 'top level: yellow from the render variables').toSatisfy((p: [number, number, number]) =>
+        near(p, [255, 255, 0]),
+      );
     }
   });
 

@@ -29,8 +29,12 @@ describe('renders with a warm browser pool (RenderContext.browsers)', () => {
     const pool = createBrowserPool();
     const out = (name: string): string => path.join(project.dir, `${name}.mp4`);
     try {
-      await renderComposition({ projectDir: project.dir, output: out('first'), workers: 1, quality: 'draft' }, undefined, { browsers: pool });
-      await renderComposition({ projectDir: project.dir, output: out('second'), workers: 1, quality: 'draft' }, undefined, { browsers: pool });
+      await renderComposition({ projectDir: project.dir, output: out('first'), workers: 1, quality: 'draft' }, undefined, {
+        browsers: pool,
+      });
+      await renderComposition({ projectDir: project.dir, output: out('second'), workers: 1, quality: 'draft' }, undefined, {
+        browsers: pool,
+      });
       expect(pool.stats()).toMatchObject({ launched: 1, reused: 1, replaced: 0, browsers: 1, idle: 1 });
     } finally {
       await pool.close();

@@ -42,7 +42,10 @@ describe('producer server when a render process dies', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!ended) client.disconnect();
-    expect(ended, `the render did not end within 40 s of killing its browsers (${killed.size} killed); events: ${JSON.stringify(client.events.map((e) => e.type))}`).toBe(true);
+    expect(
+      ended,
+      `the render did not end within 40 s of killing its browsers (${killed.size} killed); events: ${JSON.stringify(client.events.map((e) => e.type))}`,
+    ).toBe(true);
     const last = (await client.done).at(-1);
     expect(killed.size).toBeGreaterThan(1);
     // A replacement killed while it starts fails its launch instead of crashing mid-frame.

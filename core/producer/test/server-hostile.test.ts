@@ -8,7 +8,14 @@ import { composition, tempProject } from './helpers/temp-project.js';
 // Hostile and careless requests against a real server: blocked pages, dialogs, killed processes,
 // requests over the limits, malformed HTTP. Every one ends with a clear error, a free slot and no
 // browser left behind.
-const seekSpin = (body = '') => composition({ width: 32, height: 32, duration: 0.3, fps: 10, body: `<div>x</div>${body}<script>window.__seekframe.onSeek((t) => { if (t > 0) { while (true) {} } });</script>` });
+const seekSpin = (body = '') =>
+  composition({
+    width: 32,
+    height: 32,
+    duration: 0.3,
+    fps: 10,
+    body: `<div>x</div>${body}<script>window.__seekframe.onSeek((t) => { if (t > 0) { while (true) {} } });</script>`,
+  });
 
 let project: Awaited<ReturnType<typeof tempProject>>;
 let fast: ProducerServer;
@@ -19,8 +26,20 @@ beforeAll(async () => {
   project = await tempProject({
     'tiny/index.html': tinyComposition(),
     'spin-seek/index.html': seekSpin(),
-    'spin-load/index.html': composition({ width: 32, height: 32, duration: 0.2, fps: 10, body: '<div>x</div><script>while (true) {}</script>' }),
-    'alert/index.html': composition({ width: 32, height: 32, duration: 0.3, fps: 10, body: '<script>window.__seekframe.onSeek((t) => { if (t > 0) alert("are you there?"); });</script>' }),
+    'spin-load/index.html': composition({
+      width: 32,
+      height: 32,
+      duration: 0.2,
+      fps: 10,
+      body: '<div>x</div><script>while (true) {}</script>',
+    }),
+    'alert/index.html': composition({
+      width: 32,
+      height: 32,
+      duration: 0.3,
+      fps: 10,
+      body: '<script>window.__seekframe.onSeek((t) => { if (t > 0) alert("are you there?"); });</script>',
+    }),
     'long/index.html': composition({ width: 32, height: 32, duration: 86400, fps: 10, body: '<div>x</div>' }),
     'huge/index.html': composition({ width: 8000, height: 8000, duration: 0.2, fps: 10, body: '<div>x</div>' }),
     'no-root/index.html': '<!doctype html><html><body><p>no composition root here</p></body></html>',
@@ -30,9 +49,25 @@ beforeAll(async () => {
   // Short page timeouts, so blocked pages fail fast; small limits to test the refusals. No warm
   // browsers: these tests count browser processes, and every one must be gone after each render
   // (the pool's own replacement of killed browsers: server-warm-pool.test.ts).
-  fast = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {}, warmBrowsers: 0, pageTimeoutMs: 3_000, limits: { maxFrames: 1_000, maxWorkers: 2 } });
+  fast = await createProducerServer({
+    port: 0,
+    root: project.dir,
+    maxConcurrentRenders: 1,
+    env: {},
+    warmBrowsers: 0,
+    pageTimeoutMs: 3_000,
+    limits: { maxFrames: 1_000, maxWorkers: 2 },
+  });
   // Page timeouts far longer than any test: only the mechanism under test can end a render here.
-  slow = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: {}, warmBrowsers: 0, pageTimeoutMs: 600_000, limits: { maxRenderSeconds: 600 } });
+  slow = await createProducerServer({
+    port: 0,
+    root: project.dir,
+    maxConcurrentRenders: 1,
+    env: {},
+    warmBrowsers: 0,
+    pageTimeoutMs: 600_000,
+    limits: { maxRenderSeconds: 600 },
+  });
 });
 afterAll(async () => {
   await fast?.close();
@@ -55,8 +90,14 @@ async function expectSlotFree(server: ProducerServer): Promise<void> {
 
 describe('blocked pages', () => {
   it('while(true) in onSeek: error page-unresponsive naming the frame, slot free, no browser left', { timeout: 90_000 }, async () => {
-    const last = (await streamRender(fast.url, { projectDir: 'spin-seek', workers: 1 }).done).at(-1) as { type: string; error: { code: string; message: string } };
-    expect(last).toMatchObject({ type: 'error', error: { code: 'page-unresponsive', message: expect.stringMatching(/stopped responding at frame \d/) } });
+    const last = (await streamRender(fast.url, { projectDir: 'spin-seek', workers: 1 }).done).at(-1) as {
+      type: string;
+      error: { code: string; message: string };
+    };
+    expect(last).toMatchObject({
+      type: 'error',
+      error: { code: 'page-unresponsive', message: expect.stringMatching(/stopped responding at frame \d/) },
+    });
     await expectSlotFree(fast);
     await expectNoBrowsers();
   });
@@ -70,7 +111,10 @@ describe('blocked pages', () => {
 
   it('alert() in onSeek: error page-dialog naming the text', { timeout: 90_000 }, async () => {
     const last = (await streamRender(fast.url, { projectDir: 'alert', workers: 1 }).done).at(-1);
-    expect(last).toMatchObject({ type: 'error', error: { code: 'page-dialog', message: expect.stringContaining('alert("are you there?")') } });
+    expect(last).toMatchObject({
+      type: 'error',
+      error: { code: 'page-dialog', message: expect.stringContaining('alert("are you there?")') },
+    });
     await expectSlotFree(fast);
     await expectNoBrowsers();
   });
@@ -109,24 +153,39 @@ describe('limits, refused before rendering', () => {
   it('too many frames: 400 naming the limit, its flag and variable, from both routes', async () => {
     const blocking = await postJson<{ error: { code: string; message: string } }>(`${fast.url}/render`, { projectDir: 'long' });
     expect(blocking.status).toBe(400);
-    expect(blocking.body.error).toMatchObject({ code: 'limit-exceeded', message: expect.stringMatching(/864000 frames.*limit of 1000 \(--max-frames\).*PRODUCER_MAX_FRAMES/s) });
+    expect(blocking.body.error).toMatchObject({
+      code: 'limit-exceeded',
+      message: expect.stringMatching(/864000 frames.*limit of 1000 \(--max-frames\).*PRODUCER_MAX_FRAMES/s),
+    });
     const client = streamRender(fast.url, { projectDir: 'long' });
     expect(await client.status).toBe(400);
   });
 
   it('too many workers and too many pixels: 400', async () => {
-    expect((await postJson<{ error: { code: string } }>(`${fast.url}/render`, { projectDir: 'tiny', workers: 8 })).body.error).toMatchObject({ code: 'limit-exceeded', message: expect.stringContaining('--max-workers') });
+    expect(
+      (await postJson<{ error: { code: string } }>(`${fast.url}/render`, { projectDir: 'tiny', workers: 8 })).body.error,
+    ).toMatchObject({ code: 'limit-exceeded', message: expect.stringContaining('--max-workers') });
     const huge = await postJson<{ error: { code: string; message: string } }>(`${fast.url}/render`, { projectDir: 'huge' });
     expect(huge.status).toBe(400);
     expect(huge.body.error).toMatchObject({ code: 'limit-exceeded', message: expect.stringContaining('--max-pixels') });
   });
 
   it('a render past its wall time is cancelled with render-timeout', { timeout: 90_000 }, async () => {
-    const timed = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, env: { PRODUCER_MAX_RENDER_SECONDS: '3' }, warmBrowsers: 0, pageTimeoutMs: 600_000 });
+    const timed = await createProducerServer({
+      port: 0,
+      root: project.dir,
+      maxConcurrentRenders: 1,
+      env: { PRODUCER_MAX_RENDER_SECONDS: '3' },
+      warmBrowsers: 0,
+      pageTimeoutMs: 600_000,
+    });
     try {
       expect(timed.config.limits.maxRenderSeconds).toBe(3);
       const last = (await streamRender(timed.url, { projectDir: 'gated', workers: 1 }).done).at(-1);
-      expect(last).toMatchObject({ type: 'error', error: { code: 'render-timeout', message: expect.stringContaining('PRODUCER_MAX_RENDER_SECONDS') } });
+      expect(last).toMatchObject({
+        type: 'error',
+        error: { code: 'render-timeout', message: expect.stringContaining('PRODUCER_MAX_RENDER_SECONDS') },
+      });
       expect(timed.status().activeRenders).toBe(0);
       await expectNoBrowsers();
     } finally {
@@ -135,13 +194,20 @@ describe('limits, refused before rendering', () => {
   });
 
   it('a bad limit setting refuses to start, naming the variable', async () => {
-    await expect(createProducerServer({ port: 0, root: project.dir, env: { PRODUCER_MAX_FRAMES: 'lots' } })).rejects.toMatchObject({ code: 'invalid-server-options', message: expect.stringContaining('PRODUCER_MAX_FRAMES') });
+    await expect(createProducerServer({ port: 0, root: project.dir, env: { PRODUCER_MAX_FRAMES: 'lots' } })).rejects.toMatchObject({
+      code: 'invalid-server-options',
+      message: expect.stringContaining('PRODUCER_MAX_FRAMES'),
+    });
   });
 });
 
 describe('requests', () => {
   it('POST /render/stream answers a composition that fails lint with 400 JSON before the stream opens', async () => {
-    const response = await fetch(`${fast.url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: 'no-root' }) });
+    const response = await fetch(`${fast.url}/render/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectDir: 'no-root' }),
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/json/);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('lint-failed');
@@ -168,14 +234,22 @@ describe('requests', () => {
   });
 
   it('a whitespace-only PRODUCER_AUTH_TOKEN refuses to start', async () => {
-    await expect(createProducerServer({ port: 0, root: project.dir, env: { PRODUCER_AUTH_TOKEN: '   ' } })).rejects.toMatchObject({ code: 'invalid-server-options', message: expect.stringContaining('whitespace') });
+    await expect(createProducerServer({ port: 0, root: project.dir, env: { PRODUCER_AUTH_TOKEN: '   ' } })).rejects.toMatchObject({
+      code: 'invalid-server-options',
+      message: expect.stringContaining('whitespace'),
+    });
   });
 
   it('an over-limit chunked body gets its 413 JSON', { timeout: 30_000 }, async () => {
-    const answer = await rawRequest(fast.url, '/render', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, (write) => {
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      for (let i = 0; i < 64; i++) write(chunk); // 4 MiB against the 2 MiB limit
-    });
+    const answer = await rawRequest(
+      fast.url,
+      '/render',
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      (write) => {
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        for (let i = 0; i < 64; i++) write(chunk); // 4 MiB against the 2 MiB limit
+      },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'body-too-large' } });
   });
@@ -200,7 +274,12 @@ describe('requests', () => {
   });
 });
 
-function rawRequest(base: string, path: string, headers: Record<string, string>, send?: (write: (chunk: Buffer) => void) => void): Promise<{ status: number; body: string }> {
+function rawRequest(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  send?: (write: (chunk: Buffer) => void) => void,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { method: send ? 'POST' : 'GET', headers }, (res) => {
       let body = '';

@@ -38,13 +38,33 @@ interface JobView {
   reason?: string;
 }
 
-async function submitAsync(base: string, body: unknown): Promise<{ status: number; location: string | null; body: { requestId: string; statusUrl: string; status: string; error?: { code: string } }; retryAfter: string | null }> {
-  const response = await fetch(`${base}/render`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: JSON.stringify(body) });
-  return { status: response.status, location: response.headers.get('location'), retryAfter: response.headers.get('retry-after'), body: (await response.json()) as never };
+async function submitAsync(
+  base: string,
+  body: unknown,
+): Promise<{
+  status: number;
+  location: string | null;
+  body: { requestId: string; statusUrl: string; status: string; error?: { code: string } };
+  retryAfter: string | null;
+}> {
+  const response = await fetch(`${base}/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as never,
+  };
 }
 
 /** Polls `GET url` until `done` holds for the answer (the render runs at its own pace on a shared machine). */
-async function pollUntil(url: string, done: (answer: { status: number; body: JobView }) => boolean): Promise<{ status: number; body: JobView }> {
+async function pollUntil(
+  url: string,
+  done: (answer: { status: number; body: JobView }) => boolean,
+): Promise<{ status: number; body: JobView }> {
   for (;;) {
     const answer = await getJson<JobView>(url);
     if (done(answer)) return answer;
@@ -60,18 +80,32 @@ describe('producer server jobs', () => {
     expect(first.location).toBe(first.body.statusUrl);
     const running = await pollUntil(`${server.url}${first.body.statusUrl}`, (a) => a.body.framesRendered >= 1);
     expect(running.status).toBe(200);
-    expect(running.body).toMatchObject({ requestId: first.body.requestId, status: 'running', stage: 'capture', totalFrames: 2, position: 0 });
+    expect(running.body).toMatchObject({
+      requestId: first.body.requestId,
+      status: 'running',
+      stage: 'capture',
+      totalFrames: 2,
+      position: 0,
+    });
 
     const second = await submitAsync(server.url, { projectDir: 'tiny', workers: 1 });
     expect(second.status).toBe(202);
-    expect((await getJson<JobView>(`${server.url}${second.body.statusUrl}`)).body).toMatchObject({ status: 'queued', position: 1, stage: null });
+    expect((await getJson<JobView>(`${server.url}${second.body.statusUrl}`)).body).toMatchObject({
+      status: 'queued',
+      position: 1,
+      stage: null,
+    });
 
     // One running and one waiting with maxQueuedRenders 1: the next is refused, by either route, before a stream opens.
     const third = await submitAsync(server.url, { projectDir: 'tiny', workers: 1 });
     expect(third.status).toBe(429);
     expect(third.body.error?.code).toBe('too-many-renders');
     expect(Number(third.retryAfter)).toBeGreaterThan(0);
-    const stream = await fetch(`${server.url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: 'tiny' }) });
+    const stream = await fetch(`${server.url}/render/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectDir: 'tiny' }),
+    });
     expect(stream.status).toBe(429);
     expect(stream.headers.get('content-type')).toMatch(/json/);
     expect(((await stream.json()) as { error: { code: string } }).error.code).toBe('too-many-renders');
@@ -83,7 +117,11 @@ describe('producer server jobs', () => {
 
     await openGate(path.join(project.dir, 'gated'));
     const completed = await pollUntil(`${server.url}${first.body.statusUrl}`, (a) => a.body.status !== 'running');
-    expect(completed.body).toMatchObject({ status: 'completed', framesRendered: 2, result: { outputUrl: expect.stringMatching(/^\/outputs\/[\w-]{32}$/) } });
+    expect(completed.body).toMatchObject({
+      status: 'completed',
+      framesRendered: 2,
+      result: { outputUrl: expect.stringMatching(/^\/outputs\/[\w-]{32}$/) },
+    });
     const file = path.join(project.dir, 'polled.mp4');
     await writeFile(file, Buffer.from(await (await fetch(`${server.url}${completed.body.result!.outputUrl}`)).arrayBuffer()));
     expect((await probe(file)).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '2' });
@@ -115,8 +153,17 @@ describe('producer server jobs', () => {
 
   it('queue bound and retention come from options or PRODUCER_* variables, named when wrong', () => {
     expect(resolveServerConfig({ env: {} })).toMatchObject({ maxQueuedRenders: 100, jobRetentionSeconds: 3600 });
-    expect(resolveServerConfig({ env: { PRODUCER_MAX_QUEUED_RENDERS: '5', PRODUCER_JOB_RETENTION_SECONDS: '60' } })).toMatchObject({ maxQueuedRenders: 5, jobRetentionSeconds: 60 });
-    expect(() => resolveServerConfig({ env: { PRODUCER_JOB_RETENTION_SECONDS: 'soon' } })).toThrow(/PRODUCER_JOB_RETENTION_SECONDS must be a whole number/);
-    expect(() => resolveServerConfig({ maxQueuedRenders: 20_000, env: {} }, (field) => (field === 'maxQueuedRenders' ? '--max-queued-renders' : field))).toThrow(/--max-queued-renders must be 0-10000/);
+    expect(resolveServerConfig({ env: { PRODUCER_MAX_QUEUED_RENDERS: '5', PRODUCER_JOB_RETENTION_SECONDS: '60' } })).toMatchObject({
+      maxQueuedRenders: 5,
+      jobRetentionSeconds: 60,
+    });
+    expect(() => resolveServerConfig({ env: { PRODUCER_JOB_RETENTION_SECONDS: 'soon' } })).toThrow(
+      /PRODUCER_JOB_RETENTION_SECONDS must be a whole number/,
+    );
+    expect(() =>
+      resolveServerConfig({ maxQueuedRenders: 20_000, env: {} }, (field) =>
+        field === 'maxQueuedRenders' ? '--max-queued-renders' : field,
+      ),
+    ).toThrow(/--max-queued-renders must be 0-10000/);
   });
 });

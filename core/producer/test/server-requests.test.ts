@@ -16,7 +16,14 @@ beforeAll(async () => {
   outside = await tempProject({ 'secret/index.html': tinyComposition('#0f0') });
   project = await tempProject({ 'tiny/index.html': tinyComposition(), 'site/page.html': tinyComposition('#00f') });
   await symlink(path.join(outside.dir, 'secret'), path.join(project.dir, 'linked'));
-  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 2, maxBodyBytes: 64 * 1024, maxHtmlBytes: 16 * 1024, env: {} });
+  server = await createProducerServer({
+    port: 0,
+    root: project.dir,
+    maxConcurrentRenders: 2,
+    maxBodyBytes: 64 * 1024,
+    maxHtmlBytes: 16 * 1024,
+    env: {},
+  });
   secured = await createProducerServer({ port: 0, root: project.dir, env: { PRODUCER_AUTH_TOKEN: TOKEN } });
 });
 
@@ -29,8 +36,20 @@ type ErrorBody = { error: { code: string; message: string } };
 
 describe('producer server requests', () => {
   it('GET /health and GET /render/queue answer JSON', async () => {
-    expect(await getJson(`${server.url}/health`)).toEqual({ status: 200, body: { status: 'ok', maxConcurrentRenders: 2, activeRenders: 0, queuedRenders: 0, browserPool: expect.objectContaining({ browsers: 0, maxBrowsers: 4, launched: 0 }) } });
-    expect(await getJson(`${server.url}/render/queue`)).toEqual({ status: 200, body: { maxConcurrentRenders: 2, activeRenders: 0, queuedRenders: 0 } });
+    expect(await getJson(`${server.url}/health`)).toEqual({
+      status: 200,
+      body: {
+        status: 'ok',
+        maxConcurrentRenders: 2,
+        activeRenders: 0,
+        queuedRenders: 0,
+        browserPool: expect.objectContaining({ browsers: 0, maxBrowsers: 4, launched: 0 }),
+      },
+    });
+    expect(await getJson(`${server.url}/render/queue`)).toEqual({
+      status: 200,
+      body: { maxConcurrentRenders: 2, activeRenders: 0, queuedRenders: 0 },
+    });
     const missing = await getJson<ErrorBody>(`${server.url}/nope`);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('not-found');
@@ -44,10 +63,20 @@ describe('producer server requests', () => {
     ['a number for projectDir', { projectDir: 42 }, 'invalid-body', /projectDir/],
     ['fps out of range', { projectDir: 'tiny', fps: 500 }, 'invalid-options', /fps .*outside 1-240/],
     ['crf and videoBitrate together', { projectDir: 'tiny', crf: 20, videoBitrate: '2M' }, 'invalid-options', /exclude each other/],
-    ['a bit rate past what an encoder takes', { projectDir: 'tiny', videoBitrate: '99999999999G' }, 'invalid-options', /videoBitrate must be 1k-2G bits per second/],
+    [
+      'a bit rate past what an encoder takes',
+      { projectDir: 'tiny', videoBitrate: '99999999999G' },
+      'invalid-options',
+      /videoBitrate must be 1k-2G bits per second/,
+    ],
     ['an unknown format', { projectDir: 'tiny', format: 'avi' }, 'invalid-options', /format must be one of/],
     ['png-sequence', { projectDir: 'tiny', format: 'png-sequence' }, 'invalid-options', /png-sequence/],
-    ['hls (a folder, not one file)', { projectDir: 'tiny', format: 'hls' }, 'invalid-options', /format hls writes a folder \(a playlist and its segments\), which the server cannot hand out as one file.*seekframe render --format hls/],
+    [
+      'hls (a folder, not one file)',
+      { projectDir: 'tiny', format: 'hls' },
+      'invalid-options',
+      /format hls writes a folder \(a playlist and its segments\), which the server cannot hand out as one file.*seekframe render --format hls/,
+    ],
     ['too many workers', { projectDir: 'tiny', workers: 99 }, 'invalid-options', /workers must be 1-24/],
     ['variables that are not an object', { projectDir: 'tiny', variables: [1, 2] }, 'invalid-options', /variables/],
     ['a missing project', { projectDir: 'missing' }, 'entry-not-found', /missing does not exist/],
@@ -69,12 +98,15 @@ describe('producer server requests', () => {
     expect(response.body.error.code).toBe('body-too-large');
   });
 
-  it.each([['../' + 'x'], ['tiny/../../etc'], ['/etc'], ['linked']])('400 path-outside-root for projectDir %s, and no server path in the message', async (projectDir) => {
-    const response = await postJson<ErrorBody>(`${server.url}/render`, { projectDir });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('path-outside-root');
-    expect(response.body.error.message).not.toContain(project.dir);
-  });
+  it.each([['../' + 'x'], ['tiny/../../etc'], ['/etc'], ['linked']])(
+    '400 path-outside-root for projectDir %s, and no server path in the message',
+    async (projectDir) => {
+      const response = await postJson<ErrorBody>(`${server.url}/render`, { projectDir });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('path-outside-root');
+      expect(response.body.error.message).not.toContain(project.dir);
+    },
+  );
 
   it('POST /render blocks until done and answers the output URL; the file is served by token, ranges too', async () => {
     const response = await postJson<{ requestId: string; outputUrl: string; size: number; videoDuration: number }>(`${server.url}/render`, {
@@ -129,8 +161,12 @@ describe('producer server configuration', () => {
     expect(resolveServerConfig({ env: {} }).maxConcurrentRenders).toBe(2);
     expect(resolveServerConfig({ env: { PRODUCER_MAX_CONCURRENT_RENDERS: '7' } }).maxConcurrentRenders).toBe(7);
     expect(resolveServerConfig({ maxConcurrentRenders: '3', env: { PRODUCER_MAX_CONCURRENT_RENDERS: '7' } }).maxConcurrentRenders).toBe(3);
-    expect(() => resolveServerConfig({ env: { PRODUCER_MAX_CONCURRENT_RENDERS: '11' } })).toThrow(/PRODUCER_MAX_CONCURRENT_RENDERS must be 1-10/);
-    expect(() => resolveServerConfig({ env: { PRODUCER_MAX_CONCURRENT_RENDERS: 'two' } })).toThrow(/PRODUCER_MAX_CONCURRENT_RENDERS must be a whole number/);
+    expect(() => resolveServerConfig({ env: { PRODUCER_MAX_CONCURRENT_RENDERS: '11' } })).toThrow(
+      /PRODUCER_MAX_CONCURRENT_RENDERS must be 1-10/,
+    );
+    expect(() => resolveServerConfig({ env: { PRODUCER_MAX_CONCURRENT_RENDERS: 'two' } })).toThrow(
+      /PRODUCER_MAX_CONCURRENT_RENDERS must be a whole number/,
+    );
     expect(() => resolveServerConfig({ maxConcurrentRenders: 0, env: {} })).toThrow(/maxConcurrentRenders must be 1-10/);
   });
 

@@ -27,9 +27,13 @@ const clipStyle = 'position:absolute;left:0;top:0;width:32px;height:32px';
 const page = (body: string): string => composition({ width: 32, height: 32, duration: 0.2, fps: 10, body });
 /** A page script sets the src, so neither the served-HTML rewrite nor the browser's proxy sees it as a static reference. */
 const scriptSetMedia = (tag: 'video' | 'audio', src: string): string =>
-  page(`<${tag} ${tag === 'video' ? 'muted ' : ''}data-start="0" data-duration="0.2" style="${clipStyle}"></${tag}><script>document.querySelector('${tag}').src = ${JSON.stringify(src)};</script>`);
+  page(
+    `<${tag} ${tag === 'video' ? 'muted ' : ''}data-start="0" data-duration="0.2" style="${clipStyle}"></${tag}><script>document.querySelector('${tag}').src = ${JSON.stringify(src)};</script>`,
+  );
 
-async function lastEvent(body: unknown): Promise<{ type: string; error?: { code: string; message: string; details?: Record<string, unknown> } }> {
+async function lastEvent(
+  body: unknown,
+): Promise<{ type: string; error?: { code: string; message: string; details?: Record<string, unknown> } }> {
   const events = await streamRender(server.url, body).done;
   return events.at(-1) as { type: string; error?: { code: string; message: string } };
 }
@@ -37,10 +41,31 @@ async function lastEvent(body: unknown): Promise<{ type: string; error?: { code:
 beforeAll(async () => {
   outside = await mkdtemp(path.join(os.tmpdir(), 'sf-outside-'));
   // A red clip and a tone outside the project: what a page must not get into its output.
-  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=32x32:r=10:d=0.5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', path.join(outside, 'secret.mp4')]);
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=0.5', '-c:a', 'pcm_s16le', path.join(outside, 'secret.wav')]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=32x32:r=10:d=0.5',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(outside, 'secret.mp4'),
+  ]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=0.5',
+    '-c:a',
+    'pcm_s16le',
+    path.join(outside, 'secret.wav'),
+  ]);
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=32x32', '-frames:v', '1', path.join(outside, 'secret.png')]);
-  await writeFile(path.join(outside, 'child.html'), `<div data-composition-id="${MARKER}" data-width="32" data-height="32" data-duration="0.2">${MARKER}</div>`);
+  await writeFile(
+    path.join(outside, 'child.html'),
+    `<div data-composition-id="${MARKER}" data-width="32" data-height="32" data-duration="0.2">${MARKER}</div>`,
+  );
   const files: Record<string, Buffer> = {
     '/secret.mp4': await readFile(path.join(outside, 'secret.mp4')),
     '/secret.wav': await readFile(path.join(outside, 'secret.wav')),
@@ -49,7 +74,9 @@ beforeAll(async () => {
     hits.push(req.url ?? '');
     const body = files[req.url ?? ''];
     if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': req.url?.endsWith('.wav') ? 'audio/wav' : 'video/mp4', 'access-control-allow-origin': '*' }).end(body);
+    res
+      .writeHead(200, { 'content-type': req.url?.endsWith('.wav') ? 'audio/wav' : 'video/mp4', 'access-control-allow-origin': '*' })
+      .end(body);
   });
   await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
   secretOrigin = `http://127.0.0.1:${(secret.address() as AddressInfo).port}`;
@@ -57,7 +84,9 @@ beforeAll(async () => {
   project = await tempProject({
     'loopback-video/index.html': scriptSetMedia('video', `${secretOrigin}/secret.mp4`),
     'loopback-audio/index.html': scriptSetMedia('audio', `${secretOrigin}/secret.wav`),
-    'file-url/index.html': page(`<video src="file://${path.join(outside, 'secret.mp4')}" muted data-start="0" data-duration="0.2" style="${clipStyle}"></video>`),
+    'file-url/index.html': page(
+      `<video src="file://${path.join(outside, 'secret.mp4')}" muted data-start="0" data-duration="0.2" style="${clipStyle}"></video>`,
+    ),
     'concat/index.html': scriptSetMedia('video', `concat:${path.join(outside, 'secret.mp4')}|${path.join(outside, 'secret.mp4')}`),
     'subfile/index.html': scriptSetMedia('audio', `subfile:,,start,0,end,0,,:${path.join(outside, 'secret.wav')}`),
     'symlink-video/index.html': page(`<video src="linked.mp4" muted data-start="0" data-duration="0.2" style="${clipStyle}"></video>`),
@@ -84,7 +113,9 @@ describe('media sources in server renders', () => {
     const last = await lastEvent({ projectDir, workers: 1 });
     expect(last).toMatchObject({ type: 'error', error: { code: 'media-source-refused' } });
     expect(last.error?.message).toContain(`The <${kind}> source ${secretOrigin}/${name} was refused: 127.0.0.1 resolves to 127.0.0.1`);
-    expect(last.error?.message).toContain('In server renders a media source must be a file inside the project folder or a public http(s) URL');
+    expect(last.error?.message).toContain(
+      'In server renders a media source must be a file inside the project folder or a public http(s) URL',
+    );
     expect(hits).toEqual([]);
   });
 
@@ -114,7 +145,10 @@ describe('media sources in server renders', () => {
 describe('symlinks out of a served project', () => {
   it('an <img> symlinked to a file outside never gets its bytes: the render fails naming it', async () => {
     const last = await lastEvent({ projectDir: 'symlink-img', workers: 1 });
-    expect(last).toMatchObject({ type: 'error', error: { code: 'path-outside-project', details: { file: 'linked.png', referencedBy: 'index.html' } } });
+    expect(last).toMatchObject({
+      type: 'error',
+      error: { code: 'path-outside-project', details: { file: 'linked.png', referencedBy: 'index.html' } },
+    });
   });
 });
 
@@ -131,10 +165,16 @@ describe('inline html server renders', () => {
         body: `<div data-composition-id="sub" data-composition-src="../${path.basename(outside)}/${name}" data-start="0" data-duration="0.2"></div>`,
       });
       // Refused before the stream opens (the server's preflight lint), as 400 JSON.
-      const response = await fetch(`${server.url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html, workers: 1 }) });
+      const response = await fetch(`${server.url}/render/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ html, workers: 1 }),
+      });
       expect(response.status, name).toBe(400);
       const answer = (await response.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } };
-      expect(answer, name).toMatchObject({ error: { code: 'path-outside-project', details: { file: `../${path.basename(outside)}/${name}` } } });
+      expect(answer, name).toMatchObject({
+        error: { code: 'path-outside-project', details: { file: `../${path.basename(outside)}/${name}` } },
+      });
       expect(answer.error.message).toContain(`The sub-composition ../${path.basename(outside)}/${name} is outside the project folder`);
       expect(answer.error.message).not.toContain(MARKER);
       expect(answer.error.message).not.toContain(os.tmpdir());

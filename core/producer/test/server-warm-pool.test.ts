@@ -12,9 +12,23 @@ beforeAll(async () => {
   project = await tempProject({
     'tiny/index.html': tinyComposition(),
     // The main thread never comes back from the second seek: the render kills that browser.
-    'spin-seek/index.html': composition({ width: 32, height: 32, duration: 0.3, fps: 10, body: '<div>x</div><script>window.__seekframe.onSeek((t) => { if (t > 0) { while (true) {} } });</script>' }),
+    'spin-seek/index.html': composition({
+      width: 32,
+      height: 32,
+      duration: 0.3,
+      fps: 10,
+      body: '<div>x</div><script>window.__seekframe.onSeek((t) => { if (t > 0) { while (true) {} } });</script>',
+    }),
   });
-  server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 1, warmBrowsers: 1, browserIdleSeconds: 600, pageTimeoutMs: 3_000, env: {} });
+  server = await createProducerServer({
+    port: 0,
+    root: project.dir,
+    maxConcurrentRenders: 1,
+    warmBrowsers: 1,
+    browserIdleSeconds: 600,
+    pageTimeoutMs: 3_000,
+    env: {},
+  });
   cold = await createProducerServer({ port: 0, root: project.dir, env: { PRODUCER_WARM_BROWSERS: '0' } });
 });
 afterAll(async () => {
@@ -22,7 +36,20 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-type Health = { browserPool: null | { browsers: number; idle: number; leased: number; launched: number; reused: number; replaced: number; openedAhead: number; maxBrowsers: number; idleCloseMs: number; rssBytes: number } };
+type Health = {
+  browserPool: null | {
+    browsers: number;
+    idle: number;
+    leased: number;
+    launched: number;
+    reused: number;
+    replaced: number;
+    openedAhead: number;
+    maxBrowsers: number;
+    idleCloseMs: number;
+    rssBytes: number;
+  };
+};
 
 describe('producer server warm browser pool', () => {
   it('serves consecutive (sandboxed) renders from one warm browser, and /health reports the pool', async () => {
@@ -32,7 +59,17 @@ describe('producer server warm browser pool', () => {
     }
     const health = await getJson<Health>(`${server.url}/health`);
     // Renders 2 and 3 got the context (behind its proxy relay) that was opened beside the render before.
-    expect(health.body.browserPool).toMatchObject({ maxBrowsers: 1, idleCloseMs: 600_000, browsers: 1, idle: 1, leased: 0, launched: 1, reused: 2, replaced: 0, openedAhead: 2 });
+    expect(health.body.browserPool).toMatchObject({
+      maxBrowsers: 1,
+      idleCloseMs: 600_000,
+      browsers: 1,
+      idle: 1,
+      leased: 0,
+      launched: 1,
+      reused: 2,
+      replaced: 0,
+      openedAhead: 2,
+    });
     expect(health.body.browserPool!.rssBytes).toBeGreaterThan(0);
     expect(server.browserPool()).toMatchObject({ launched: 1 });
   });
@@ -42,7 +79,10 @@ describe('producer server warm browser pool', () => {
     expect(before.browsers).toBe(1); // warm from the test above
     const browserPids = async (): Promise<number[]> => (await childProcesses(/chrom/)).sort();
     const warmPids = await browserPids();
-    const failed = (await streamRender(server.url, { projectDir: 'spin-seek', workers: 1 }).done).at(-1) as { type: string; error: { code: string } };
+    const failed = (await streamRender(server.url, { projectDir: 'spin-seek', workers: 1 }).done).at(-1) as {
+      type: string;
+      error: { code: string };
+    };
     expect(failed.type).toBe('error');
     expect(failed.error.code).toBe('page-unresponsive');
     expect(server.browserPool()).toMatchObject({ browsers: 0, replaced: before.replaced + 1, reused: before.reused + 1 });

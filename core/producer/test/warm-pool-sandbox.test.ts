@@ -37,11 +37,16 @@ afterAll(async () => {
 });
 
 describe('warm pool + network sandbox', () => {
-  it('a sandboxed render\'s context opened ahead reaches only its own project server', async () => {
+  it("a sandboxed render's context opened ahead reaches only its own project server", async () => {
     const [projectA, projectB, secret] = [await loopbackServer('a'), await loopbackServer('b'), await loopbackServer('secret')];
     const sandboxA = await startNetworkSandbox(projectA);
     const sandboxB = await startNetworkSandbox(projectB);
-    const launch = (args: string[]): LaunchOptions => ({ browser: { ...browser, extraArgs: args }, mode: 'beginframe', width: 64, height: 36 });
+    const launch = (args: string[]): LaunchOptions => ({
+      browser: { ...browser, extraArgs: args },
+      mode: 'beginframe',
+      width: 64,
+      height: 36,
+    });
     const pool = createBrowserPool({ maxBrowsers: 1 });
     try {
       const first = await pool.acquire(launch(sandboxA.args));
@@ -57,7 +62,15 @@ describe('warm pool + network sandbox', () => {
       const page = opened!.page;
       await page.goto(`${projectB}/b.html`);
       expect(await page.title()).toBe('b');
-      const reach = (url: string): Promise<string> => page.evaluate(async (target) => fetch(target).then((r) => `reached ${r.status}`, () => 'blocked'), url);
+      const reach = (url: string): Promise<string> =>
+        page.evaluate(
+          async (target) =>
+            fetch(target).then(
+              (r) => `reached ${r.status}`,
+              () => 'blocked',
+            ),
+          url,
+        );
       expect(await reach(`${projectB}/asset`)).toBe('reached 200');
       expect(await reach(`${projectA}/from-b`)).toBe('blocked');
       expect(await reach(`${secret}/from-b`)).toBe('blocked');

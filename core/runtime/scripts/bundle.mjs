@@ -18,7 +18,12 @@ const pureComposition = {
       if (args.pluginData === 'inner') return undefined;
       const ours = args.path === '@seekframe/composition' || args.importer.includes(compositionSrc);
       if (!ours) return undefined;
-      const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'inner',
+      });
       return { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
     });
   },

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { documentRuntimeConfig } from './document-runtime-config.js';
 
 const doc = (attrs: string): string => `<!doctype html><html ${attrs}><head></head><body></body></html>`;
-const ENTRY = doc(`data-composition-id="main" data-width="160" data-height="90" data-duration="2" data-composition-variables='[{"id":"title","type":"string","label":"Title","default":"a"}]'`);
+const ENTRY = doc(
+  `data-composition-id="main" data-width="160" data-height="90" data-duration="2" data-composition-variables='[{"id":"title","type":"string","label":"Title","default":"a"}]'`,
+);
 const CHILD = doc('data-composition-id="card" data-width="40" data-height="40"');
 const shared = { mode: 'render' as const, seed: 7, fps: 30, epochMs: 1_700_000_000_000 };
 

@@ -3,4 +3,17 @@ export { documentRuntimeConfig, type DocumentToConfigure, type SharedRuntimeConf
 export { readRootMetadata, type RootMetadata } from './browser/composition-root.js';
 export type { PlayerSettings } from './browser/player-settings.js';
 export { InjectedConfigSchema, type InjectedConfig } from './injected-config.js';
-export type { SeekframeRuntime, TimelineClip, MediaClip, VideoFrameSource, VideoFrameMap, PlaybackState, RuntimeWarning, InspectedAnimation, InspectedCaptions, InspectedClip, InspectedElement, TimelineInspection } from './runtime-types.js';
+export type {
+  SeekframeRuntime,
+  TimelineClip,
+  MediaClip,
+  VideoFrameSource,
+  VideoFrameMap,
+  PlaybackState,
+  RuntimeWarning,
+  InspectedAnimation,
+  InspectedCaptions,
+  InspectedClip,
+  InspectedElement,
+  TimelineInspection,
+} from './runtime-types.js';

@@ -40,7 +40,11 @@ describe('injectRuntime', () => {
   });
 
   it('handles uppercase tags and attributes on <head> and <html>', () => {
-    const out = injectRuntime('<!DOCTYPE HTML>\n<HTML data-composition-id="x"><HEAD profile="p"><TITLE>t</TITLE></HEAD></HTML>', config, RUNTIME);
+    const out = injectRuntime(
+      '<!DOCTYPE HTML>\n<HTML data-composition-id="x"><HEAD profile="p"><TITLE>t</TITLE></HEAD></HTML>',
+      config,
+      RUNTIME,
+    );
     expect(out.startsWith(`<!DOCTYPE HTML>\n<HTML data-composition-id="x"><HEAD profile="p">${SCRIPTS_START}`)).toBe(true);
   });
 

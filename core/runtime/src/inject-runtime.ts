@@ -35,9 +35,7 @@ export function isRuntimeInjected(html: string): boolean {
  * server for every HTML file served, and must not reorder or reformat the author's markup.
  */
 export function injectRuntime(html: string, config: InjectedConfig, runtimeSource: string): string {
-  const scripts =
-    `${RUNTIME_MARKER}${toInlineScriptJson(config)};</script>` +
-    `<script>${escapeScriptSource(runtimeSource)}</script>`;
+  const scripts = `${RUNTIME_MARKER}${toInlineScriptJson(config)};</script>` + `<script>${escapeScriptSource(runtimeSource)}</script>`;
   const head = searchOutsideComments(html, HEAD_OPEN);
   if (head) return insertAt(html, head.index + head.length, scripts);
   const htmlTag = searchOutsideComments(html, HTML_OPEN);

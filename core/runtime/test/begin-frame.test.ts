@@ -37,10 +37,20 @@ beforeAll(async () => {
     headless: true,
     userDataDir: path.join(dir, 'profile'),
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--deterministic-mode', '--enable-begin-frame-control',
-      '--run-all-compositor-stages-before-draw', '--disable-new-content-rendering-timeout',
-      '--disable-threaded-animation', '--disable-threaded-scrolling', '--disable-checker-imaging',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--deterministic-mode',
+      '--enable-begin-frame-control',
+      '--run-all-compositor-stages-before-draw',
+      '--disable-new-content-rendering-timeout',
+      '--disable-threaded-animation',
+      '--disable-threaded-scrolling',
+      '--disable-checker-imaging',
     ],
   });
 });
@@ -64,7 +74,10 @@ async function beginFrameTarget(url: string): Promise<{ page: Page; cdp: CDPSess
 }
 
 function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not resolve in ${ms} ms`)), ms))]);
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not resolve in ${ms} ms`)), ms)),
+  ]);
 }
 
 /** PNGs made by ffmpeg go through YUV, so allow a couple of levels of rounding. */
@@ -91,10 +104,22 @@ async function capturePixel(cdp: CDPSession, page: Page): Promise<number[]> {
 describe('beginframe capture', () => {
   it('resolves ready and seek without the compositor drawing, and the next beginFrame shows the frame', async () => {
     const { page, cdp } = await beginFrameTarget(`${server.url}/bf.html`);
-    await within(10_000, page.evaluate(() => window.__seekframe!.ready), 'ready');
-    await within(10_000, page.evaluate(() => window.__seekframe!.seek(0.5)), 'seek(0.5)');
+    await within(
+      10_000,
+      page.evaluate(() => window.__seekframe!.ready),
+      'ready',
+    );
+    await within(
+      10_000,
+      page.evaluate(() => window.__seekframe!.seek(0.5)),
+      'seek(0.5)',
+    );
     expect(near(await capturePixel(cdp, page), [0, 0, 255])).toBe(true);
-    await within(10_000, page.evaluate(() => window.__seekframe!.seek(1.5)), 'seek(1.5)');
+    await within(
+      10_000,
+      page.evaluate(() => window.__seekframe!.seek(1.5)),
+      'seek(1.5)',
+    );
     expect(near(await capturePixel(cdp, page), [0, 255, 0])).toBe(true);
     await page.close();
   });

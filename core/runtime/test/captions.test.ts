@@ -28,7 +28,11 @@ async function shownAt(page: Page, t: number): Promise<string> {
     await window.__seekframe!.seek(time);
     const lines = [...document.querySelectorAll('#cap .seekframe-caption-line')];
     return lines
-      .map((line) => [...line.querySelectorAll('span')].map((span) => `${span.textContent}:${span.className.replace('seekframe-caption-word seekframe-word-', '')}`).join(' '))
+      .map((line) =>
+        [...line.querySelectorAll('span')]
+          .map((span) => `${span.textContent}:${span.className.replace('seekframe-caption-word seekframe-word-', '')}`)
+          .join(' '),
+      )
       .join(' / ');
   }, t);
 }
@@ -60,7 +64,9 @@ describe('the caption element', () => {
   it('an element naming no variable is an error naming the element and the attribute', async () => {
     const page = await openReady(fx, '/captions.html');
     const errors = await page.evaluate(() => window.__seekframe!.errors());
-    expect(errors).toEqual([expect.stringMatching(/<div#bad> in .*: data-captions="nope" names no variable of the composition \(variables: transcript\)/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/<div#bad> in .*: data-captions="nope" names no variable of the composition \(variables: transcript\)/),
+    ]);
     await page.close();
   });
 });

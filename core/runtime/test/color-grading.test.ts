@@ -15,7 +15,17 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-grading-'));
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x2050e0:s=8x8,format=rgb24', '-frames:v', '1', path.join(dir, 'blue.png')]);
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xe04020:s=8x8,format=rgb24', '-frames:v', '1', path.join(dir, 'red.png')]);
-  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xc03020:s=16x16:d=2:r=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', path.join(dir, 'clip.mp4')]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xc03020:s=16x16:d=2:r=10',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    path.join(dir, 'clip.mp4'),
+  ]);
   fx = await startRuntimeFixture();
   const r = fx.server.routes;
   r.set('/blue.png', { file: path.join(dir, 'blue.png') });
@@ -27,10 +37,22 @@ beforeAll(async () => {
     `<!doctype html><html data-duration="2"><body><img id="img" src="/blue.png" data-color-grading='${GREY}' style="width:16px;height:16px">
 <script>window.__seekframe.onSeek((t) => { document.getElementById('img').src = t >= 1 ? '/slow-red.png' : '/blue.png'; });</script></body></html>`,
   );
-  r.set('/video.html', `<!doctype html><html data-duration="2"><body><video id="v" src="/clip.mp4" muted data-color-grading='${GREY}' style="width:16px;height:16px"></video></body></html>`);
-  r.set('/no-lut.html', `<!doctype html><html data-duration="1"><body><img src="/blue.png" data-color-grading='{"lut":"luts/gone.cube"}'></body></html>`);
-  r.set('/remote-lut.html', `<!doctype html><html data-duration="1"><body><img src="/blue.png" data-color-grading='{"lut":"http://[::1]:9/x.cube"}'></body></html>`);
-  r.set('/bad-ref.html', `<!doctype html><html data-duration="1" data-composition-variables='[{"id":"ev","type":"number","label":"EV","default":0}]'><body><img src="/blue.png" data-color-grading='{"adjust":{"exposure":"$ev"}}'></body></html>`);
+  r.set(
+    '/video.html',
+    `<!doctype html><html data-duration="2"><body><video id="v" src="/clip.mp4" muted data-color-grading='${GREY}' style="width:16px;height:16px"></video></body></html>`,
+  );
+  r.set(
+    '/no-lut.html',
+    `<!doctype html><html data-duration="1"><body><img src="/blue.png" data-color-grading='{"lut":"luts/gone.cube"}'></body></html>`,
+  );
+  r.set(
+    '/remote-lut.html',
+    `<!doctype html><html data-duration="1"><body><img src="/blue.png" data-color-grading='{"lut":"http://[::1]:9/x.cube"}'></body></html>`,
+  );
+  r.set(
+    '/bad-ref.html',
+    `<!doctype html><html data-duration="1" data-composition-variables='[{"id":"ev","type":"number","label":"EV","default":0}]'><body><img src="/blue.png" data-color-grading='{"adjust":{"exposure":"$ev"}}'></body></html>`,
+  );
 });
 
 afterAll(async () => {
@@ -79,7 +101,12 @@ describe('colour grading in the page runtime', () => {
   it('ready rejects naming a LUT file the page cannot fetch', async () => {
     const page = await fx.browser.newPage();
     await page.goto(`${fx.server.url}/no-lut.html`);
-    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    const message = await page.evaluate(() =>
+      window.__seekframe!.ready.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(message).toContain('luts/gone.cube');
     expect(message).toContain('HTTP 404');
     await page.close();
@@ -90,7 +117,12 @@ describe('colour grading in the page runtime', () => {
     const requests: string[] = [];
     page.on('request', (request) => void requests.push(request.url()));
     await page.goto(`${fx.server.url}/remote-lut.html`);
-    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    const message = await page.evaluate(() =>
+      window.__seekframe!.ready.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(message).toContain('is not a file of the project');
     expect(requests.filter((url) => url.includes('x.cube'))).toEqual([]);
     await page.close();
@@ -99,7 +131,12 @@ describe('colour grading in the page runtime', () => {
   it('ready rejects when a referenced variable value is out of range (--variables)', async () => {
     const page = await fx.browser.newPage();
     await page.goto(`${fx.server.url}/bad-ref.html?vars=${encodeURIComponent('{"ev":9}')}`);
-    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    const message = await page.evaluate(() =>
+      window.__seekframe!.ready.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(message).toContain('"adjust.exposure" must be a number from -5 to 5 (the value of variable "ev" is 9)');
     await page.close();
   });

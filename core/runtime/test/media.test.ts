@@ -50,8 +50,11 @@ beforeAll(async () => {
   r.set('/sub.html', SUB);
   r.set('/frames.html', FRAMES);
   // no size on the host: it takes the child's data-width/height
-  r.set('/frames-parent.html', `<!doctype html><html data-duration="4"><body style="margin:0">
-<div data-composition-id="clip-scene" data-composition-src="frames.html" data-start="1" data-duration="3"></div></body></html>`);
+  r.set(
+    '/frames-parent.html',
+    `<!doctype html><html data-duration="4"><body style="margin:0">
+<div data-composition-id="clip-scene" data-composition-src="frames.html" data-start="1" data-duration="3"></div></body></html>`,
+  );
 });
 
 afterAll(async () => {
@@ -73,7 +76,15 @@ describe('media', () => {
       { kind: 'video', src: `${u}/media/clip.webm`, start: 0.5, duration: videoSeconds - 0.5, mediaStart: 0.5, hasAudio: true, volume: 1 },
       // inside the sub-composition: 1 (host) + 0.25, cut at the host's end (1.5)
       { kind: 'audio', src: `${u}/media/tone.wav`, start: 1.25, duration: 0.25, mediaStart: 0, hasAudio: true, volume: 1 },
-      { kind: 'audio', src: `${u}/media/tone.wav`, start: 0.5 + videoSeconds - 0.5 + 0.25, duration: 1, mediaStart: 0, hasAudio: true, volume: 0.5 },
+      {
+        kind: 'audio',
+        src: `${u}/media/tone.wav`,
+        start: 0.5 + videoSeconds - 0.5 + 0.25,
+        duration: 1,
+        mediaStart: 0,
+        hasAudio: true,
+        volume: 0.5,
+      },
     ];
     expect(clips.length).toBe(4);
     const sorted = [...clips].sort(byStart);
@@ -105,7 +116,10 @@ describe('media', () => {
     const state = await page.evaluate(async () => {
       window.__seekframe!.setPlayback({ playing: true, muted: false });
       await window.__seekframe!.seek(1.2);
-      return [...document.querySelectorAll('audio,video')].map((m) => ({ paused: (m as HTMLMediaElement).paused, muted: (m as HTMLMediaElement).muted }));
+      return [...document.querySelectorAll('audio,video')].map((m) => ({
+        paused: (m as HTMLMediaElement).paused,
+        muted: (m as HTMLMediaElement).muted,
+      }));
     });
     expect(state.length).toBe(3); // the sub-composition's <audio> is in its own frame
     expect(state.every((m) => m.paused && m.muted)).toBe(true);
@@ -137,7 +151,13 @@ describe('media', () => {
       }, id);
     const seek = (t: number): Promise<void> => page.evaluate((time) => window.__seekframe!.seek(time), t);
     await seek(0.75); // v1: (0.75 - 0.5) * 10 = index 2 -> 1-based file 3
-    expect(await read('v1')).toEqual({ src: `${base}/frames/frame_000003.png`, decoded: true, sameBox: true, video: 'hidden', img: 'visible' });
+    expect(await read('v1')).toEqual({
+      src: `${base}/frames/frame_000003.png`,
+      decoded: true,
+      sameBox: true,
+      video: 'hidden',
+      img: 'visible',
+    });
     await seek(0.1); // v1 not started: hidden; v2: (0.1 + 0.2 media-start) * 10 = index 3
     expect(await read('v1')).toMatchObject({ img: 'hidden' });
     expect(await read('v2')).toMatchObject({ src: `${base}/frames/frame_000004.png`, decoded: true, sameBox: true, img: 'visible' });
@@ -165,7 +185,9 @@ describe('media', () => {
   it('forwards useVideoFrames to sub-compositions and seeks their overlays at local time', async () => {
     const page = await open('/frames-parent.html');
     const base = fx.server.url;
-    expect(await page.evaluate(() => (document.querySelector('[data-composition-src]') as HTMLElement).getBoundingClientRect().width)).toBe(160);
+    expect(await page.evaluate(() => (document.querySelector('[data-composition-src]') as HTMLElement).getBoundingClientRect().width)).toBe(
+      160,
+    );
     await page.evaluate(
       (s, b) => window.__seekframe!.useVideoFrames({ [s]: { urlPattern: `${b}/frames/frame_%06d.png`, fps: 10, frameCount: 5 } }),
       `${base}/media/clip.webm`,

@@ -87,7 +87,12 @@ describe('ready and seek wait for assets', () => {
 
   it('rejects ready naming an image that fails to load', async () => {
     const page = await openEarly('/broken.html');
-    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    const message = await page.evaluate(() =>
+      window.__seekframe!.ready.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(message).toContain(`${fx.server.url}/missing.png`);
     expect(await page.evaluate(() => window.__seekframe!.errors())).toEqual([]);
     await page.close();

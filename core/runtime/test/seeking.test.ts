@@ -115,7 +115,9 @@ async function seek(page: Page, t: number): Promise<void> {
 describe('runtime seeking in Chromium', () => {
   it('exposes compile-time metadata and seeks a paused GSAP timeline, firing its callbacks', async () => {
     const page = await open('/gsap.html?duration=4');
-    expect(await page.evaluate(() => [window.__seekframe!.duration, window.__seekframe!.fps, window.__seekframe!.width])).toEqual([4, 30, 160]);
+    expect(await page.evaluate(() => [window.__seekframe!.duration, window.__seekframe!.fps, window.__seekframe!.width])).toEqual([
+      4, 30, 160,
+    ]);
     const x = (): Promise<string> => page.evaluate(() => getComputedStyle(document.getElementById('box')!).transform);
     await seek(page, 1);
     expect(await x()).toBe('matrix(1, 0, 0, 1, 50, 0)');
@@ -157,10 +159,22 @@ describe('runtime seeking in Chromium', () => {
     const page = await open('/clips.html');
     const visible = (): Promise<Record<string, string>> =>
       page.evaluate(() =>
-        Object.fromEntries(['intro', 'next', 'after', 'inner', 'always', 'scripted'].map((id) => [id, getComputedStyle(document.getElementById(id)!).visibility])),
+        Object.fromEntries(
+          ['intro', 'next', 'after', 'inner', 'always', 'scripted'].map((id) => [
+            id,
+            getComputedStyle(document.getElementById(id)!).visibility,
+          ]),
+        ),
       );
     await seek(page, 0.5);
-    expect(await visible()).toEqual({ intro: 'visible', next: 'hidden', after: 'hidden', inner: 'hidden', always: 'visible', scripted: 'hidden' });
+    expect(await visible()).toEqual({
+      intro: 'visible',
+      next: 'hidden',
+      after: 'hidden',
+      inner: 'hidden',
+      always: 'visible',
+      scripted: 'hidden',
+    });
     await seek(page, 1);
     expect(await visible()).toMatchObject({ intro: 'hidden', next: 'hidden' });
     await seek(page, 1.5);
@@ -253,11 +267,21 @@ describe('runtime seeking in Chromium', () => {
   it('rejects ready with the resolver message when data-start forms a cycle', async () => {
     const page = await fx.browser.newPage();
     await page.goto(`${fx.server.url}/cycle.html`);
-    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    const message = await page.evaluate(() =>
+      window.__seekframe!.ready.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(message).toContain('cycle');
     expect(message).toContain('/cycle.html');
     // seek() reports the same problem instead of hanging
-    const seekMessage = await page.evaluate(() => window.__seekframe!.seek(1).then(() => 'resolved', (e: Error) => e.message));
+    const seekMessage = await page.evaluate(() =>
+      window.__seekframe!.seek(1).then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(seekMessage).toBe(message);
     await page.close();
   });

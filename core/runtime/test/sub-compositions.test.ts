@@ -42,8 +42,14 @@ beforeAll(async () => {
   fx.server.routes.set('/nest/level1.html', level(1, { src: 'level2.html', start: 1 }));
   fx.server.routes.set('/nest/level2.html', level(2, { src: 'deeper/level3.html', start: 0.5 }));
   fx.server.routes.set('/nest/deeper/level3.html', level(3));
-  fx.server.routes.set('/no-runtime.html', `<!doctype html><html data-duration="1"><body><div data-composition-src="/raw.htm" data-composition-id="raw"></div></body></html>`);
-  fx.server.routes.set('/thrower.html', `<!doctype html><html data-duration="1"><body><script>throw new Error('child broke');</script></body></html>`);
+  fx.server.routes.set(
+    '/no-runtime.html',
+    `<!doctype html><html data-duration="1"><body><div data-composition-src="/raw.htm" data-composition-id="raw"></div></body></html>`,
+  );
+  fx.server.routes.set(
+    '/thrower.html',
+    `<!doctype html><html data-duration="1"><body><script>throw new Error('child broke');</script></body></html>`,
+  );
   fx.server.routes.set(
     '/bad-child.html',
     `<!doctype html><html data-duration="1"><body><div data-composition-id="bad" data-composition-src="thrower.html" style="width:8px;height:8px"></div></body></html>`,
@@ -67,7 +73,10 @@ function childData(page: Page, host: string): Promise<Record<string, string | nu
 
 /** Screenshots may round a level or two depending on the colour pipeline. */
 function expectColor(actual: number[], expected: number[]): void {
-  expect(actual.map((v, i) => Math.abs(v - (expected[i] as number)) <= 3), `${actual} ~ ${expected}`).toEqual([true, true, true]);
+  expect(
+    actual.map((v, i) => Math.abs(v - (expected[i] as number)) <= 3),
+    `${actual} ~ ${expected}`,
+  ).toEqual([true, true, true]);
 }
 
 async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
@@ -119,7 +128,9 @@ describe('sub-compositions', () => {
     const seeks = await page.evaluate(() => {
       const l2 = document.querySelector('iframe')!.contentDocument!;
       const l3 = l2.querySelector('iframe')!.contentDocument!;
-      return [document, l2, l3].map((d) => `${d.querySelector('.mark')!.textContent}@${(d.querySelector('.mark') as HTMLElement).dataset.seek}`);
+      return [document, l2, l3].map(
+        (d) => `${d.querySelector('.mark')!.textContent}@${(d.querySelector('.mark') as HTMLElement).dataset.seek}`,
+      );
     });
     expect(seeks).toEqual(['level1@2', 'level2@1', 'level3@0.5']);
     await page.close();
@@ -136,7 +147,12 @@ describe('sub-compositions', () => {
   it('rejects ready, naming the file, when a sub-composition has no runtime', async () => {
     const page = await fx.browser.newPage();
     await page.goto(`${fx.server.url}/no-runtime.html`);
-    const message = await page.evaluate(() => window.__seekframe!.ready.then(() => 'resolved', (e: Error) => e.message));
+    const message = await page.evaluate(() =>
+      window.__seekframe!.ready.then(
+        () => 'resolved',
+        (e: Error) => e.message,
+      ),
+    );
     expect(message).toContain('/raw.htm');
     expect(message).toContain('without the Seekframe runtime');
     await page.close();

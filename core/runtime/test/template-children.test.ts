@@ -50,7 +50,11 @@ describe('<template> sub-composition files', () => {
     const child = (sel: string) =>
       page.evaluate((s) => {
         const win = document.querySelector<HTMLIFrameElement>(`${s} iframe`)!.contentWindow as Window & { order: string[] };
-        return { order: win.order, text: win.document.querySelector('.x')!.textContent, template: win.document.querySelectorAll('template').length };
+        return {
+          order: win.order,
+          text: win.document.querySelector('.x')!.textContent,
+          template: win.document.querySelectorAll('template').length,
+        };
       }, sel);
     expect(await child('#a')).toEqual({ order: ['slow', 'inline sees object slow-ran', 'fast'], text: 'AAA', template: 0 });
     expect(await child('#b')).toEqual({ order: ['slow', 'inline sees object slow-ran', 'fast'], text: 'BBB', template: 0 });

@@ -6,7 +6,8 @@ import { openReady, startRuntimeFixture, type RuntimeFixture } from './support/r
 const require = createRequire(import.meta.url);
 let fx: RuntimeFixture;
 
-const HEAD = '<style>body{margin:0}div{position:absolute;width:10px;height:10px;background:red}</style><script src="/gsap.min.js"></script>';
+const HEAD =
+  '<style>body{margin:0}div{position:absolute;width:10px;height:10px;background:red}</style><script src="/gsap.min.js"></script>';
 /** A captions variable `talk` whose default transcript has two segments: 0.5-1 s and 3-3.5 s. */
 const TALK = JSON.stringify([
   {
@@ -69,7 +70,14 @@ describe('__seekframe.inspectTimeline()', () => {
 
   it('gives a registered GSAP tween its timeline time and properties', () => {
     const box = inspection.animations.find((a) => a.target.selector === '#box');
-    expect(box).toMatchObject({ kind: 'gsap', name: '__timelines["main"]', registered: true, start: 0.5, end: 1.5, properties: 'x, opacity' });
+    expect(box).toMatchObject({
+      kind: 'gsap',
+      name: '__timelines["main"]',
+      registered: true,
+      start: 0.5,
+      end: 1.5,
+      properties: 'x, opacity',
+    });
   });
 
   it('marks a paused GSAP timeline that is not in window.__timelines, naming its target by a selector', () => {
@@ -99,9 +107,29 @@ describe('__seekframe.inspectTimeline()', () => {
 
   it('lists caption elements with their transcript segments in top-level seconds (not cut), and their clips', () => {
     const scene = inspection.clips.findIndex((c) => c.selector === '#scene');
-    expect(inspection.captions).toContainEqual({ label: '<p#subs>', selector: '#subs', hosts: [], variable: 'talk', segments: [{ start: 0.5, end: 1 }, { start: 3, end: 3.5 }], clips: [scene] });
+    expect(inspection.captions).toContainEqual({
+      label: '<p#subs>',
+      selector: '#subs',
+      hosts: [],
+      variable: 'talk',
+      segments: [
+        { start: 0.5, end: 1 },
+        { start: 3, end: 3.5 },
+      ],
+      clips: [scene],
+    });
     const host = inspection.clips.findIndex((c) => c.selector === '#child');
     // The child's transcript, shifted by its host's start (1 s); the second segment lies past the host's end, which the check reports.
-    expect(inspection.captions).toContainEqual({ label: '[kid] <p#words>', selector: '#words', hosts: ['#child'], variable: 'talk', segments: [{ start: 1.5, end: 2 }, { start: 4, end: 4.5 }], clips: [host] });
+    expect(inspection.captions).toContainEqual({
+      label: '[kid] <p#words>',
+      selector: '#words',
+      hosts: ['#child'],
+      variable: 'talk',
+      segments: [
+        { start: 1.5, end: 2 },
+        { start: 4, end: 4.5 },
+      ],
+      clips: [host],
+    });
   });
 });

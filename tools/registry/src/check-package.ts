@@ -24,8 +24,14 @@ const EXTRA_FILES: Record<string, { prefix: string; why: string; projectFiles?: 
   ],
   'create-seekframe': [{ prefix: 'bin/', why: 'the `create-seekframe` command (`npm create seekframe`)' }],
   '@seekframe/render-api': [
-    { prefix: 'fixtures/contract-composition/', why: 'read by contractCompositionDir(), the composition the exported contract suite renders' },
-    { prefix: 'fixtures/gated-composition/', why: 'read by gatedCompositionDir(), the never-finishing render of the exported disconnect and cancel checks' },
+    {
+      prefix: 'fixtures/contract-composition/',
+      why: 'read by contractCompositionDir(), the composition the exported contract suite renders',
+    },
+    {
+      prefix: 'fixtures/gated-composition/',
+      why: 'read by gatedCompositionDir(), the never-finishing render of the exported disconnect and cancel checks',
+    },
     { prefix: 'fixtures/preview-parity/', why: 'PARITY, the composition the exported preview-equals-render check compares' },
   ],
 };
@@ -60,10 +66,14 @@ export function checkContents(pkg: PackedPackage): PackageProblem[] {
       continue;
     }
     if (ALWAYS.has(file) || file.startsWith('dist/') || extra) continue;
-    problems.push({ check: 'contents', message: `${pkg.name}: ${file} is outside dist/ and not a file this package reads at run time; leave it out with package.json "files" (or list it in tools/registry/src/check-package.ts with the reason)` });
+    problems.push({
+      check: 'contents',
+      message: `${pkg.name}: ${file} is outside dist/ and not a file this package reads at run time; leave it out with package.json "files" (or list it in tools/registry/src/check-package.ts with the reason)`,
+    });
   }
   for (const target of referencedFiles(pkg.manifest)) {
-    if (!files.has(target)) problems.push({ check: 'contents', message: `${pkg.name}: package.json points at ${target}, which is not in the tarball` });
+    if (!files.has(target))
+      problems.push({ check: 'contents', message: `${pkg.name}: package.json points at ${target}, which is not in the tarball` });
   }
   return problems;
 }
@@ -77,21 +87,42 @@ export function checkManifest(pkg: PackedPackage): PackageProblem[] {
   };
   need('"license"', typeof manifest.license === 'string' && manifest.license.length > 0, 'is missing');
   const repository = manifest.repository as { url?: unknown; directory?: unknown } | undefined;
-  need('"repository"', typeof repository?.url === 'string' && repository.directory === pkg.relativeDir, `must have a url and "directory": "${pkg.relativeDir}"`);
+  need(
+    '"repository"',
+    typeof repository?.url === 'string' && repository.directory === pkg.relativeDir,
+    `must have a url and "directory": "${pkg.relativeDir}"`,
+  );
   need('"engines.node"', typeof (manifest.engines as { node?: unknown } | undefined)?.node === 'string', 'is missing');
   need('"description"', typeof manifest.description === 'string' && manifest.description.length > 0, 'is missing');
   need('"type"', manifest.type === 'module', 'must be "module"');
   const exportsField = manifest.exports as Record<string, unknown> | undefined;
   const root = exportsField?.['.'];
   if (exportsField && root !== undefined) {
-    need('"exports"."."', typeof root === 'object' && root !== null && typeof (root as { types?: unknown }).types === 'string', 'must name its "types"');
+    need(
+      '"exports"."."',
+      typeof root === 'object' && root !== null && typeof (root as { types?: unknown }).types === 'string',
+      'must name its "types"',
+    );
   } else {
-    need('"exports"', manifest.bin !== undefined && exportsField === undefined, 'is missing (only a package that is just a command may leave it out)');
+    need(
+      '"exports"',
+      manifest.bin !== undefined && exportsField === undefined,
+      'is missing (only a package that is just a command may leave it out)',
+    );
   }
   for (const [key, value] of Object.entries(manifest.dependencies ?? {})) {
-    need(`dependency ${key}`, !/^(workspace:|file:|link:|\.\.?\/)/.test(value), `is "${value}"; a published package depends on registry versions`);
+    need(
+      `dependency ${key}`,
+      !/^(workspace:|file:|link:|\.\.?\/)/.test(value),
+      `is "${value}"; a published package depends on registry versions`,
+    );
   }
-  if (manifest.name.startsWith('@')) need('"publishConfig.access"', (manifest.publishConfig as { access?: unknown } | undefined)?.access === 'public', 'must be "public" (a scoped package is private by default)');
+  if (manifest.name.startsWith('@'))
+    need(
+      '"publishConfig.access"',
+      (manifest.publishConfig as { access?: unknown } | undefined)?.access === 'public',
+      'must be "public" (a scoped package is private by default)',
+    );
   return problems;
 }
 
@@ -116,7 +147,10 @@ export async function checkPublint(pkg: PackedPackage): Promise<PackageProblem[]
   const data = await readFile(pkg.tarball);
   const tarball = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
   const result = await publint({ pack: { tarball }, level: 'suggestion', strict: true });
-  return result.messages.map((message) => ({ check: 'publint', message: `${pkg.name}: ${message.type}: ${formatMessage(message, result.pkg, { color: false }) ?? message.code}` }));
+  return result.messages.map((message) => ({
+    check: 'publint',
+    message: `${pkg.name}: ${message.type}: ${formatMessage(message, result.pkg, { color: false }) ?? message.code}`,
+  }));
 }
 
 /**

@@ -45,21 +45,25 @@ export async function startLocalRegistry(options: LocalRegistryOptions): Promise
   // JSON is YAML: no YAML writer needed.
   await writeFile(
     config,
-    JSON.stringify({
-      storage: path.join(options.dir, 'storage'),
-      // maxage: a package's metadata fetched once is reused for the whole run (default 2 min).
-      uplinks: { upstream: { url: uplink, timeout: '60s', max_fails: 10, maxage: '60m' } },
-      packages: {
-        seekframe: own,
-        'create-seekframe': own,
-        '@seekframe/*': own,
-        '**': { access: '$all', proxy: 'upstream' },
+    JSON.stringify(
+      {
+        storage: path.join(options.dir, 'storage'),
+        // maxage: a package's metadata fetched once is reused for the whole run (default 2 min).
+        uplinks: { upstream: { url: uplink, timeout: '60s', max_fails: 10, maxage: '60m' } },
+        packages: {
+          seekframe: own,
+          'create-seekframe': own,
+          '@seekframe/*': own,
+          '**': { access: '$all', proxy: 'upstream' },
+        },
+        // Large tarballs (next, workerd) pass through; renders and tests log nothing per request.
+        max_body_size: '200mb',
+        log: { type: 'stdout', format: 'json', level: 'error' },
+        web: { enable: false },
       },
-      // Large tarballs (next, workerd) pass through; renders and tests log nothing per request.
-      max_body_size: '200mb',
-      log: { type: 'stdout', format: 'json', level: 'error' },
-      web: { enable: false },
-    }, null, 2),
+      null,
+      2,
+    ),
   );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
@@ -83,7 +87,10 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Verdaccio exited (code ${child.exitCode}) before answering:\n${output()}`);
-    const ok = await fetch(`${url}-/ping`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${url}-/ping`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

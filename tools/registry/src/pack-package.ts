@@ -34,7 +34,11 @@ export function publishedManifest(manifest: PackageManifest): PackageManifest {
   const stripSource = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(stripSource);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'source').map(([key, inner]) => [key, stripSource(inner)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => key !== 'source')
+          .map(([key, inner]) => [key, stripSource(inner)]),
+      );
     }
     return value;
   };
@@ -58,7 +62,8 @@ export async function packPackages(packages: readonly WorkspacePackage[], outDir
     const manifests: PackageManifest[] = [];
     for (const [index, pkg] of packages.entries()) {
       const files = listed[index]?.files.map((file) => file.path) ?? [];
-      if (listed[index]?.name !== pkg.manifest.name) throw new Error(`npm pack listed ${listed[index]?.name ?? 'nothing'} where ${pkg.manifest.name} was expected`);
+      if (listed[index]?.name !== pkg.manifest.name)
+        throw new Error(`npm pack listed ${listed[index]?.name ?? 'nothing'} where ${pkg.manifest.name} was expected`);
       const stage = path.join(staging, String(index));
       for (const file of files) {
         if (file === 'package.json') continue;
@@ -79,7 +84,8 @@ export async function packPackages(packages: readonly WorkspacePackage[], outDir
     return packages.map((pkg, index) => {
       const result = packed[index];
       const manifest = manifests[index]!;
-      if (result?.name !== manifest.name) throw new Error(`npm pack wrote ${result?.name ?? 'nothing'} where ${manifest.name} was expected`);
+      if (result?.name !== manifest.name)
+        throw new Error(`npm pack wrote ${result?.name ?? 'nothing'} where ${manifest.name} was expected`);
       return {
         name: manifest.name,
         version: manifest.version,

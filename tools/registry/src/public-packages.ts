@@ -30,7 +30,10 @@ export async function listWorkspaces(root: string = REPO_ROOT): Promise<Workspac
   for (const pattern of rootManifest.workspaces ?? []) {
     const dirs = pattern.endsWith('/*') ? await subfolders(path.join(root, pattern.slice(0, -2))) : [path.join(root, pattern)];
     for (const dir of dirs) {
-      const manifest = await readFile(path.join(dir, 'package.json'), 'utf8').then((text) => JSON.parse(text) as PackageManifest, () => null);
+      const manifest = await readFile(path.join(dir, 'package.json'), 'utf8').then(
+        (text) => JSON.parse(text) as PackageManifest,
+        () => null,
+      );
       if (manifest) found.push({ dir, relativeDir: path.relative(root, dir).split(path.sep).join('/'), manifest });
     }
   }
@@ -63,7 +66,9 @@ export function dependencyOrder(packages: readonly WorkspacePackage[]): Workspac
     state.set(name, 'visiting');
     const { dependencies = {}, peerDependencies = {}, optionalDependencies = {} } = pkg.manifest;
     // Sorted, so the order is the same on every machine.
-    for (const dep of [...new Set([...Object.keys(dependencies), ...Object.keys(optionalDependencies), ...Object.keys(peerDependencies)])].sort()) {
+    for (const dep of [
+      ...new Set([...Object.keys(dependencies), ...Object.keys(optionalDependencies), ...Object.keys(peerDependencies)]),
+    ].sort()) {
       const target = byName.get(dep);
       // An optional peer may point back up (the CLI's optional @seekframe/aws-lambda): not an
       // ordering constraint, since npm installs the CLI without it.

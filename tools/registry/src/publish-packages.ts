@@ -25,14 +25,19 @@ export interface PublishStep {
  * Whether `name@version` is on the registry: its packument over HTTP (with the registry's token
  * from the user config, if any), which is what `npm view` reads, without starting npm.
  */
-export async function isPublished(name: string, version: string, options: Pick<PublishOptions, 'registry' | 'userconfig'>): Promise<boolean> {
+export async function isPublished(
+  name: string,
+  version: string,
+  options: Pick<PublishOptions, 'registry' | 'userconfig'>,
+): Promise<boolean> {
   const base = options.registry.endsWith('/') ? options.registry : `${options.registry}/`;
   const token = options.userconfig ? await tokenFor(base, options.userconfig) : undefined;
   const response = await fetch(`${base}${name.replace('/', '%2f')}`, {
     headers: { accept: 'application/vnd.npm.install-v1+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   if (response.status === 404) return false;
-  if (!response.ok) throw new Error(`${base}: GET ${name} answered ${response.status}; cannot tell whether ${name}@${version} is published`);
+  if (!response.ok)
+    throw new Error(`${base}: GET ${name} answered ${response.status}; cannot tell whether ${name}@${version} is published`);
   const packument = (await response.json()) as { versions?: Record<string, unknown> };
   return Boolean(packument.versions?.[version]);
 }
@@ -62,7 +67,17 @@ export async function publishPackages(packed: readonly PackedPackage[], options:
     if (published[index]) {
       action = 'already-published';
     } else {
-      const args = ['publish', pkg.tarball, '--tag', options.tag ?? 'latest', '--access', 'public', '--ignore-scripts', '--loglevel=error', ...registryArgs(options)];
+      const args = [
+        'publish',
+        pkg.tarball,
+        '--tag',
+        options.tag ?? 'latest',
+        '--access',
+        'public',
+        '--ignore-scripts',
+        '--loglevel=error',
+        ...registryArgs(options),
+      ];
       if (options.dryRun) args.push('--dry-run');
       await runCommand('npm', args);
       action = options.dryRun ? 'would-publish' : 'published';

@@ -34,7 +34,9 @@ export interface ReleaseResult {
 
 export class ReleaseCheckError extends Error {
   constructor(readonly problems: PackageProblem[]) {
-    super(`${problems.length} problem(s) with the packages; nothing was published:\n${problems.map((p) => `  [${p.check}] ${p.message}`).join('\n')}`);
+    super(
+      `${problems.length} problem(s) with the packages; nothing was published:\n${problems.map((p) => `  [${p.check}] ${p.message}`).join('\n')}`,
+    );
   }
 }
 

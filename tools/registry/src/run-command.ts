@@ -35,14 +35,18 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
 }
 
 /** Runs a program (no shell), resolves with its output, rejects with a CommandError naming it. */
-export function runCommand(file: string, args: readonly string[], options: ExecFileOptions & { env?: NodeJS.ProcessEnv } = {}): Promise<CommandResult> {
+export function runCommand(
+  file: string,
+  args: readonly string[],
+  options: ExecFileOptions & { env?: NodeJS.ProcessEnv } = {},
+): Promise<CommandResult> {
   const shown = [file, ...args].join(' ');
   return new Promise((resolve, reject) => {
     execFile(file, args, { maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', env: cleanEnv(), ...options }, (error, stdout, stderr) => {
       const out = String(stdout);
       const err = String(stderr);
       if (error) {
-        const code = typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : null;
+        const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : null;
         reject(new CommandError(shown, code, out, err));
       } else {
         resolve({ stdout: out, stderr: err });

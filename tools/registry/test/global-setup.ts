@@ -29,7 +29,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   const root = await realpath(await mkdtemp(path.join(tmpdir(), 'seekframe-outside-')));
   const above = await nodeModulesAbove(root);
-  if (above.length > 0) throw new Error(`${root} has node_modules above it (${above.join(', ')}); node would resolve packages from there. Remove them or set TMPDIR elsewhere.`);
+  if (above.length > 0)
+    throw new Error(
+      `${root} has node_modules above it (${above.join(', ')}); node would resolve packages from there. Remove them or set TMPDIR elsewhere.`,
+    );
   await mkdir(path.join(root, 'work'));
   const registry = await timed('start Verdaccio', () => startLocalRegistry({ dir: path.join(root, 'registry') }));
   try {
@@ -41,11 +44,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
     const packed = await timed('pack public packages', async () => packPackages(await publicPackagesInOrder(), path.join(root, 'packs')));
     await timed('publish to Verdaccio', () => publishPackages(packed, { registry: registry.url, userconfig: registry.userconfig }));
-    const context: OutsideContext = { root, registry: registry.url, userconfig: registry.userconfig, packed, timings, cliDir: path.join(root, 'work', 'cli') };
+    const context: OutsideContext = {
+      root,
+      registry: registry.url,
+      userconfig: registry.userconfig,
+      packed,
+      timings,
+      cliDir: path.join(root, 'work', 'cli'),
+    };
     // One install of the CLI that the template tests run `seekframe init --template` from (the
     // starter flow installs its own, as its first step).
     await mkdir(context.cliDir);
-    await timed('npm install seekframe (for the template tests)', () => runCommand('npm', ['install', 'seekframe'], { cwd: context.cliDir, env: userEnv(context) }));
+    await timed('npm install seekframe (for the template tests)', () =>
+      runCommand('npm', ['install', 'seekframe'], { cwd: context.cliDir, env: userEnv(context) }),
+    );
     project.provide('outside', context);
   } catch (error) {
     await registry.stop();

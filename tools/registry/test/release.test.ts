@@ -22,7 +22,9 @@ describe('npm run release', () => {
 
   it('--dry-run against an empty registry: checks every package, would publish each in dependency order, uploads nothing', async () => {
     const { stdout } = await timed('release: dry run', () =>
-      runCommand('npm', ['run', 'release', '--', '--dry-run', '--skip-build', '--registry', empty.url, '--userconfig', empty.userconfig], { cwd: REPO_ROOT }),
+      runCommand('npm', ['run', 'release', '--', '--dry-run', '--skip-build', '--registry', empty.url, '--userconfig', empty.userconfig], {
+        cwd: REPO_ROOT,
+      }),
     );
     const steps = [...stdout.matchAll(/^release:\s+would-publish\s+(\S+)@(\S+)$/gm)].map((match) => match[1]);
     expect(steps).toEqual(outside.packed.map((pkg) => pkg.name));
@@ -33,11 +35,16 @@ describe('npm run release', () => {
     expect(steps.indexOf('@seekframe/producer')).toBeLessThan(steps.indexOf('@seekframe/render-api'));
     expect(steps.indexOf('@seekframe/player')).toBeLessThan(steps.indexOf('@seekframe/render-api'));
     expect(steps.indexOf('@seekframe/render-api')).toBeLessThan(steps.indexOf('@seekframe/vercel-sandbox'));
-    for (const pkg of outside.packed) expect(await isPublished(pkg.name, pkg.version, { registry: empty.url, userconfig: empty.userconfig }), pkg.name).toBe(false);
+    for (const pkg of outside.packed)
+      expect(await isPublished(pkg.name, pkg.version, { registry: empty.url, userconfig: empty.userconfig }), pkg.name).toBe(false);
   });
 
   it('against a registry that has this version already: every package is skipped, nothing fails', async () => {
-    const { stdout } = await runCommand(process.execPath, ['--import', 'tsx', RELEASE, '--skip-build', '--registry', outside.registry, '--userconfig', outside.userconfig], { cwd: REPO_ROOT });
+    const { stdout } = await runCommand(
+      process.execPath,
+      ['--import', 'tsx', RELEASE, '--skip-build', '--registry', outside.registry, '--userconfig', outside.userconfig],
+      { cwd: REPO_ROOT },
+    );
     const skipped = [...stdout.matchAll(/^release:\s+already-published\s+(\S+)@/gm)].map((match) => match[1]);
     expect(skipped).toEqual(outside.packed.map((pkg) => pkg.name));
   });

@@ -39,7 +39,11 @@ describe('seekframe from the registry: init, install, lint, render', () => {
     const installed = JSON.parse(await readFile(path.join(work, 'node_modules/seekframe/package.json'), 'utf8')) as { version: string };
     expect(installed.version).toBe(version);
     // Nothing runs at install time (no download of a browser or ffmpeg): no package in the tree has an install script.
-    const scripts = await shell.run('npm', ['query', ':attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall])'], { cwd: work });
+    const scripts = await shell.run(
+      'npm',
+      ['query', ':attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall])'],
+      { cwd: work },
+    );
     expect((JSON.parse(scripts.stdout) as Array<{ name: string }>).map((pkg) => pkg.name)).toEqual([]);
     const printed = await shell.run('npx', ['seekframe', '--version'], { cwd: work });
     expect(printed.stdout.trim()).toBe(version);
@@ -76,8 +80,14 @@ describe('seekframe from the registry: init, install, lint, render', () => {
         "<script>fetch('http://seekframe-proxy-check.invalid/probe').catch(() => {});</script></body></html>",
     );
     const failed = await shell
-      .run('npx', ['seekframe', 'render', control, '--output', path.join(control, 'out.mp4'), ...FAST], { cwd: project, env: offlineEnv(proxy, path.join(control, 'node.log')) })
-      .then(() => '', (error: Error) => error.message);
+      .run('npx', ['seekframe', 'render', control, '--output', path.join(control, 'out.mp4'), ...FAST], {
+        cwd: project,
+        env: offlineEnv(proxy, path.join(control, 'node.log')),
+      })
+      .then(
+        () => '',
+        (error: Error) => error.message,
+      );
     // The render refuses a page whose request failed, naming it; the request went to the proxy.
     expect(failed).toContain('Could not load http://seekframe-proxy-check.invalid/probe');
     expect(proxy.requests).toEqual(['GET http://seekframe-proxy-check.invalid/probe']);
@@ -87,13 +97,23 @@ describe('seekframe from the registry: init, install, lint, render', () => {
     proxy.requests.length = 0;
     const nodeLog = path.join(work, 'node-connections.log');
     await timed('starter: render mp4 (offline)', () =>
-      shell.run('npx', ['seekframe', 'render', '.', '--output', 'renders/default.mp4', ...FAST], { cwd: project, env: offlineEnv(proxy, nodeLog) }),
+      shell.run('npx', ['seekframe', 'render', '.', '--output', 'renders/default.mp4', ...FAST], {
+        cwd: project,
+        env: offlineEnv(proxy, nodeLog),
+      }),
     );
     expect(proxy.requests, 'Chromium asked the proxy for something beyond loopback').toEqual([]);
     expect(existsSync(nodeLog) ? await readFile(nodeLog, 'utf8') : '', 'a Node process connected beyond loopback').toBe('');
     const file = path.join(project, 'renders/default.mp4');
     const info = await probe(file);
-    expect(info.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'h264', width: 1280, height: 720, pix_fmt: 'yuv420p', nb_read_frames: '20' });
+    expect(info.streams[0]).toMatchObject({
+      codec_type: 'video',
+      codec_name: 'h264',
+      width: 1280,
+      height: 720,
+      pix_fmt: 'yuv420p',
+      nb_read_frames: '20',
+    });
     expect(info.duration).toBeCloseTo(4, 1);
     // At 3 s the timeline has drawn everything: dark background, the accent (#ff5a36) in the
     // rule and the bars. Without GSAP the page throws and the frame is never this.
@@ -104,7 +124,11 @@ describe('seekframe from the registry: init, install, lint, render', () => {
 
   it('--variables changes the frame: light theme, another accent colour', async () => {
     await timed('starter: render mp4 with --variables', () =>
-      shell.run('npx', ['seekframe', 'render', '.', '--output', 'renders/light.mp4', '--variables', '{"theme":"light","accentColor":"#22aa88"}', ...FAST], { cwd: project }),
+      shell.run(
+        'npx',
+        ['seekframe', 'render', '.', '--output', 'renders/light.mp4', '--variables', '{"theme":"light","accentColor":"#22aa88"}', ...FAST],
+        { cwd: project },
+      ),
     );
     const frame = await frameRgb(path.join(project, 'renders/light.mp4'), 3, 160, 90);
     expect(shareNear(frame, rgb('#f4f1ea'))).toBeGreaterThan(0.5);
@@ -113,7 +137,9 @@ describe('seekframe from the registry: init, install, lint, render', () => {
   });
 
   it('--format webm gives a VP9 WebM', async () => {
-    await timed('starter: render webm', () => shell.run('npx', ['seekframe', 'render', '.', '--format', 'webm', '--output', 'renders/default.webm', ...FAST], { cwd: project }));
+    await timed('starter: render webm', () =>
+      shell.run('npx', ['seekframe', 'render', '.', '--format', 'webm', '--output', 'renders/default.webm', ...FAST], { cwd: project }),
+    );
     const info = await probe(path.join(project, 'renders/default.webm'));
     expect(info.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'vp9', width: 1280, height: 720, nb_read_frames: '20' });
     await rm(path.join(project, 'renders'), { recursive: true, force: true });
@@ -121,7 +147,9 @@ describe('seekframe from the registry: init, install, lint, render', () => {
 
   it('npm create seekframe@latest my-video makes the same project as seekframe init', async () => {
     const elsewhere = await shell.folder('create');
-    await timed('starter: npm create seekframe@latest', () => shell.run('npm', ['create', 'seekframe@latest', 'my-video'], { cwd: elsewhere }));
+    await timed('starter: npm create seekframe@latest', () =>
+      shell.run('npm', ['create', 'seekframe@latest', 'my-video'], { cwd: elsewhere }),
+    );
     for (const file of ['index.html', 'README.md', '.gitignore', 'package.json']) {
       expect(await readFile(path.join(elsewhere, 'my-video', file), 'utf8'), file).toBe(await readFile(path.join(project, file), 'utf8'));
     }

@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED, contractSettingsEnv, measurePreview, MIN_PSNR_DB, PARITY, referenceFrames, runRenderApiContract, type ParityComposition } from '@seekframe/render-api/contract-suite';
+import {
+  BUNDLED,
+  contractSettingsEnv,
+  measurePreview,
+  MIN_PSNR_DB,
+  PARITY,
+  referenceFrames,
+  runRenderApiContract,
+  type ParityComposition,
+} from '@seekframe/render-api/contract-suite';
 import { startDevServer } from './support/dev-server.js';
 import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
@@ -26,7 +35,9 @@ describe('vercel-sandbox template as a project of its own', () => {
 
   it('npm install from the registry, then next build (npm run build)', async () => {
     await timed('vercel-sandbox: npm install', () => shell.run('npm', ['install'], { cwd: project }));
-    await timed('vercel-sandbox: next build', () => shell.run('npm', ['run', 'build'], { cwd: project, env: { NEXT_TELEMETRY_DISABLED: '1' } }));
+    await timed('vercel-sandbox: next build', () =>
+      shell.run('npm', ['run', 'build'], { cwd: project, env: { NEXT_TELEMETRY_DISABLED: '1' } }),
+    );
     expect(existsSync(path.join(project, '.next/BUILD_ID'))).toBe(true);
     // The build step after next build loads (outside a Vercel build it says so and makes no snapshot).
     const snapshot = await shell.run('npm', ['run', 'create-snapshot'], { cwd: project });
@@ -48,7 +59,11 @@ runRenderApiContract({
     const server = await startDevServer(shell, {
       cwd: project,
       script: 'start:local',
-      env: { ...contractSettingsEnv(settings), NEXT_TELEMETRY_DISABLED: '1', PREVIEW_COMPOSITION_DIR: installedContractComposition(project) },
+      env: {
+        ...contractSettingsEnv(settings),
+        NEXT_TELEMETRY_DISABLED: '1',
+        PREVIEW_COMPOSITION_DIR: installedContractComposition(project),
+      },
     });
     return { baseUrl: server.baseUrl, stop: server.stop };
   },
@@ -65,7 +80,11 @@ describe.each([BUNDLED, PARITY])('vercel-sandbox project preview of $name', (com
     const reference = await referenceFrames(composition);
     const dir = path.join(project, 'public/compositions', composition === BUNDLED ? 'ui-3d-reveal' : composition.name);
     if (composition !== BUNDLED) await cp(composition.dir, dir, { recursive: true });
-    const server = await startDevServer(shell, { cwd: project, script: 'start:local', env: { NEXT_TELEMETRY_DISABLED: '1', PREVIEW_COMPOSITION_DIR: dir } });
+    const server = await startDevServer(shell, {
+      cwd: project,
+      script: 'start:local',
+      env: { NEXT_TELEMETRY_DISABLED: '1', PREVIEW_COMPOSITION_DIR: dir },
+    });
     try {
       const { psnr, offline } = await measurePreview('Vercel template (next start)', `${server.baseUrl}/`, composition, reference);
       expect(offline).toEqual([]);

@@ -25,7 +25,13 @@ export const LambdaProgressFieldsSchema = z.object({
       invocations: z.number().int(),
       sfnTransitions: z.number().int(),
       functions: z.object({ plan: FunctionCostSchema, renderChunk: FunctionCostSchema, assemble: FunctionCostSchema }),
-      pricing: z.object({ region: z.string(), usdPerGbSecond: z.number(), usdPerRequest: z.number(), usdPerTransition: z.number(), fallbackFor: z.string().optional() }),
+      pricing: z.object({
+        region: z.string(),
+        usdPerGbSecond: z.number(),
+        usdPerRequest: z.number(),
+        usdPerTransition: z.number(),
+        fallbackFor: z.string().optional(),
+      }),
       estimated: z.literal(true),
       excludes: z.tuple([z.literal('s3'), z.literal('data-transfer'), z.literal('logs'), z.literal('free-tier')]),
     })

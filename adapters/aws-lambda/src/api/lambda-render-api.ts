@@ -89,14 +89,23 @@ export function createLambdaApiApp(options: LambdaApiOptions & { compositionDir:
  * uploaded project (strictVariables), which fails the render with the same code.
  */
 export async function startLambdaRender(options: LambdaApiOptions, input: { id: string; request: unknown }): Promise<StartedRender> {
-  if (!isRenderId(input.id)) throw lambdaError('invalid-body', `"${input.id}" is not a render id: use 8-64 lowercase letters, digits and dashes.`);
+  if (!isRenderId(input.id))
+    throw lambdaError('invalid-body', `"${input.id}" is not a render id: use 8-64 lowercase letters, digits and dashes.`);
   const key = renderKeys(input.id).project;
   if (!options.defaultProjectDir && !(await options.store.head(key))) {
-    throw lambdaError('invalid-body', `No project for render ${input.id}: upload it to ${key} first (renderOnLambda does), or deploy the API with a composition.`);
+    throw lambdaError(
+      'invalid-body',
+      `No project for render ${input.id}: upload it to ${key} first (renderOnLambda does), or deploy the API with a composition.`,
+    );
   }
   const work = pendingWork();
   const job = jobOptions({ ...options, waitUntil: work.waitUntil });
-  const checked = await checkRenderRequest(JSON.stringify(input.request ?? {}), { composition: null, allowCustomHtml: false, limits: job.limits, webhooks: options.webhooks });
+  const checked = await checkRenderRequest(JSON.stringify(input.request ?? {}), {
+    composition: null,
+    allowCustomHtml: false,
+    limits: job.limits,
+    webhooks: options.webhooks,
+  });
   // No origin here (an invoke, not a URL): the API sends no webhooks itself, so none is needed.
   const { created } = await createJobService(job).start({ ...checked, id: input.id }, { baseUrl: 'http://localhost' });
   await work.settle();

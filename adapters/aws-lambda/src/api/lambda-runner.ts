@@ -77,7 +77,10 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
 async function uploadDefaultProject(options: LambdaRunnerOptions, id: string): Promise<void> {
   const key = renderKeys(id).project;
   if (!options.defaultProjectDir) {
-    throw lambdaError('invalid-body', `No project for render ${id}: upload it to ${key} first (renderOnLambda does), or deploy the API with a composition.`);
+    throw lambdaError(
+      'invalid-body',
+      `No project for render ${id}: upload it to ${key} first (renderOnLambda does), or deploy the API with a composition.`,
+    );
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-pack-'));
   try {

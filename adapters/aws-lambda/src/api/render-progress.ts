@@ -1,7 +1,14 @@
 import { lambdaError } from '../errors.js';
 import { aggregateProgress, type DistributedProgress } from '../progress/aggregate-progress.js';
 import type { Pricing } from '../progress/cost.js';
-import type { AssembleProgress, AttemptError, ChunkProgress, FinalStatus, PlanProgress, StoredRequest } from '../progress/progress-records.js';
+import type {
+  AssembleProgress,
+  AttemptError,
+  ChunkProgress,
+  FinalStatus,
+  PlanProgress,
+  StoredRequest,
+} from '../progress/progress-records.js';
 import { isRenderId, renderKeys } from '../storage/layout.js';
 import { getJson, listKeys, urlOf, type LambdaStore } from '../storage/lambda-store.js';
 import { readWebhookAttempts } from '../webhooks/render-webhook-events.js';
@@ -32,9 +39,22 @@ export async function readRenderProgress(reader: ProgressReader, id: string): Pr
     listKeys(store, keys.errorsPrefix),
   ]);
   const chunkKeys = progressKeys.filter((key) => /\/progress\/\d{5}\.json$/.test(key));
-  const chunks = (await Promise.all(chunkKeys.map((key) => getJson<ChunkProgress>(store, key)))).filter((c): c is ChunkProgress => c !== null);
-  const errors = (await Promise.all(errorKeys.map((key) => getJson<AttemptError>(store, key)))).filter((e): e is AttemptError => e !== null);
-  const progress = aggregateProgress({ request, plan, chunks, assemble, errors, status, now: (reader.now ?? Date.now)(), ...(reader.pricing ? { pricing: reader.pricing } : {}) });
+  const chunks = (await Promise.all(chunkKeys.map((key) => getJson<ChunkProgress>(store, key)))).filter(
+    (c): c is ChunkProgress => c !== null,
+  );
+  const errors = (await Promise.all(errorKeys.map((key) => getJson<AttemptError>(store, key)))).filter(
+    (e): e is AttemptError => e !== null,
+  );
+  const progress = aggregateProgress({
+    request,
+    plan,
+    chunks,
+    assemble,
+    errors,
+    status,
+    now: (reader.now ?? Date.now)(),
+    ...(reader.pricing ? { pricing: reader.pricing } : {}),
+  });
   if (progress.output) progress.output.url = await urlOf(store, progress.output.key);
   if (request.request.webhook) progress.webhook = { url: request.request.webhook.url, attempts: await readWebhookAttempts(store, id) };
   return progress;

@@ -54,7 +54,14 @@ export function planChunks(input: ChunkPlanInput): ChunkPlan {
       { stage: 'config', details: { format: input.format } },
     );
   }
-  const cap = Math.max(1, Math.min(MAP_MAX_CONCURRENCY, positive(input.maxConcurrency, MAP_MAX_CONCURRENCY), positive(input.accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY)));
+  const cap = Math.max(
+    1,
+    Math.min(
+      MAP_MAX_CONCURRENCY,
+      positive(input.maxConcurrency, MAP_MAX_CONCURRENCY),
+      positive(input.accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY),
+    ),
+  );
   let count: number;
   if (input.chunkCount !== undefined) {
     count = positive(input.chunkCount, 1);

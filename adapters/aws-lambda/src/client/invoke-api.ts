@@ -10,12 +10,18 @@ import { failureData } from '../retry/retry-table.js';
 export async function invokeApi<T>(lambda: LambdaClient, functionName: string, event: unknown): Promise<T> {
   let answer;
   try {
-    answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(event)) }));
+    answer = await lambda.send(
+      new InvokeCommand({ FunctionName: functionName, InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(event)) }),
+    );
   } catch (error) {
-    throw lambdaError('lambda-invoke-failed', `Invoking ${functionName} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Check the function name, region and AWS credentials.`, {
-      retryable: true,
-      cause: error,
-    });
+    throw lambdaError(
+      'lambda-invoke-failed',
+      `Invoking ${functionName} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Check the function name, region and AWS credentials.`,
+      {
+        retryable: true,
+        cause: error,
+      },
+    );
   }
   const text = answer.Payload ? Buffer.from(answer.Payload).toString('utf8') : '';
   if (answer.FunctionError) {
@@ -27,7 +33,9 @@ export async function invokeApi<T>(lambda: LambdaClient, functionName: string, e
     }
     const data = failureData(payload.errorType ?? answer.FunctionError, payload.errorMessage ?? text);
     if (data.code === 'internal-error') {
-      throw lambdaError('lambda-invoke-failed', `${functionName} failed (${answer.FunctionError}): ${payload.errorMessage ?? text}`, { details: { functionError: answer.FunctionError } });
+      throw lambdaError('lambda-invoke-failed', `${functionName} failed (${answer.FunctionError}): ${payload.errorMessage ?? text}`, {
+        details: { functionError: answer.FunctionError },
+      });
     }
     throw SeekframeError.fromJSON(data);
   }

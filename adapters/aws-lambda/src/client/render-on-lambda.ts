@@ -30,7 +30,10 @@ export interface LambdaTarget {
  * Starts a distributed render of a local project: packs the folder, uploads it to
  * `renders/<id>/project.tar.gz`, then asks the API function to start the workflow.
  */
-export async function renderOnLambda(target: LambdaTarget, input: { projectDir: string; request?: RenderRequestBody; id?: string }): Promise<StartedRender> {
+export async function renderOnLambda(
+  target: LambdaTarget,
+  input: { projectDir: string; request?: RenderRequestBody; id?: string },
+): Promise<StartedRender> {
   const request = input.request ?? {};
   // The API function checks it again; refused here, before the upload, a bad body costs nothing.
   parseRenderBody(request);
@@ -62,7 +65,11 @@ export async function waitForRender(
     options.onProgress?.(progress);
     if (progress.status === 'completed') return progress;
     if (progress.status === 'failed' || progress.status === 'cancelled') {
-      const error: SeekframeErrorData = progress.error ?? { code: 'render-failed', message: `Render ${renderId} ${progress.status}.`, retryable: false };
+      const error: SeekframeErrorData = progress.error ?? {
+        code: 'render-failed',
+        message: `Render ${renderId} ${progress.status}.`,
+        retryable: false,
+      };
       throw SeekframeError.fromJSON(error);
     }
     await new Promise<void>((resolve, reject) => {

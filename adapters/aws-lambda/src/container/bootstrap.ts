@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   }
   let handler: Handler;
   try {
-    if (!(HANDLERS as readonly string[]).includes(name)) throw new Error(`Unknown handler "${name}": the image's command must be one of ${HANDLERS.join(', ')}.`);
+    if (!(HANDLERS as readonly string[]).includes(name))
+      throw new Error(`Unknown handler "${name}": the image's command must be one of ${HANDLERS.join(', ')}.`);
     const entry = (await import('../handlers/lambda-entry.js')) as unknown as Record<string, Handler>;
     handler = entry[name]!;
   } catch (error) {

@@ -37,7 +37,8 @@ describe('serveInvocations (the Runtime API loop of the Lambda image)', () => {
     const serving = serveInvocations(
       async () => {
         calls += 1;
-        if (calls === 1) throw new LambdaFailure({ kind: 'fatal', error: { code: 'version-mismatch', message: 'different ffmpeg', retryable: false } });
+        if (calls === 1)
+          throw new LambdaFailure({ kind: 'fatal', error: { code: 'version-mismatch', message: 'different ffmpeg', retryable: false } });
         return 'ok';
       },
       { api: api.address, maxInvocations: 2 },

@@ -32,7 +32,8 @@ interface ErrorBody {
 }
 
 export function errorBody(error: unknown): ErrorBody {
-  if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message, trace: (error.stack ?? '').split('\n') };
+  if (error instanceof Error)
+    return { errorType: error.name || 'Error', errorMessage: error.message, trace: (error.stack ?? '').split('\n') };
   return { errorType: 'Error', errorMessage: String(error), trace: [] };
 }
 

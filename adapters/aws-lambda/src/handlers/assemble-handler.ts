@@ -30,7 +30,11 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
     if (status?.status === 'completed' && status.output) return { renderId: event.renderId, output: status.output };
     const stored = await getJson<StoredPlan>(deps.store, keys.plan);
     if (!stored || stored.plan.hash !== event.planHash) {
-      throw lambdaError('plan-hash-mismatch', `Assembly was started for plan ${event.planHash}, but renders/${event.renderId}/plan.json holds ${stored ? `plan ${stored.plan.hash}` : 'nothing'}. Start the render again.`, { stage: 'output' });
+      throw lambdaError(
+        'plan-hash-mismatch',
+        `Assembly was started for plan ${event.planHash}, but renders/${event.renderId}/plan.json holds ${stored ? `plan ${stored.plan.hash}` : 'nothing'}. Start the render again.`,
+        { stage: 'output' },
+      );
     }
     const progress = (done: boolean): AssembleProgress => ({
       step: 'assemble',
@@ -50,23 +54,36 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       for (const chunk of stored.chunks) {
         const file = path.join(root, `${chunkName(chunk.index)}.mp4`);
         if (!(await getFile(deps.store, keys.chunk(chunk.index), file))) {
-          throw lambdaError('segment-missing', `Segment ${keys.chunk(chunk.index)} (frames ${chunk.start}-${chunk.end - 1}) is missing, so the video cannot be joined. Start the render again.`, {
-            stage: 'output',
-            details: { chunk: chunk.index },
-          });
+          throw lambdaError(
+            'segment-missing',
+            `Segment ${keys.chunk(chunk.index)} (frames ${chunk.start}-${chunk.end - 1}) is missing, so the video cannot be joined. Start the render again.`,
+            {
+              stage: 'output',
+              details: { chunk: chunk.index },
+            },
+          );
         }
         pieces.push(file);
       }
       let audio: string | null = null;
       if (stored.audio) {
         audio = path.join(root, 'audio.m4a');
-        if (!(await getFile(deps.store, keys.audio, audio))) throw lambdaError('segment-missing', `${keys.audio} is missing, so the audio cannot be muxed. Start the render again.`, { stage: 'output' });
+        if (!(await getFile(deps.store, keys.audio, audio)))
+          throw lambdaError('segment-missing', `${keys.audio} is missing, so the audio cannot be muxed. Start the render again.`, {
+            stage: 'output',
+          });
       }
       const ffmpeg = await deps.runtime.ffmpeg();
       const out = path.join(root, 'out.mp4');
-      const result = await deps.core.assembleSegments(stored.plan, pieces, audio, out, { ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe }, workDir: path.join(root, 'work') });
+      const result = await deps.core.assembleSegments(stored.plan, pieces, audio, out, {
+        ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe },
+        workDir: path.join(root, 'work'),
+      });
       if (result.frames !== stored.plan.totalFrames) {
-        throw lambdaError('segment-missing', `The joined video has ${result.frames} frames, the plan ${stored.plan.totalFrames}.`, { stage: 'output', retryable: true });
+        throw lambdaError('segment-missing', `The joined video has ${result.frames} frames, the plan ${stored.plan.totalFrames}.`, {
+          stage: 'output',
+          retryable: true,
+        });
       }
       const { size } = await putFile(deps.store, keys.output, result.output, { contentType: 'video/mp4' });
       const output = { key: keys.output, size, frames: result.frames };

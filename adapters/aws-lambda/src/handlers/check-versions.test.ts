@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserInfo, FfmpegInfo } from '@seekframe/engine';
-import { SeekframeError } from '@seekframe/composition';
+import type { SeekframeError } from '@seekframe/composition';
 import { classifyFailure } from '../retry/retry-table.js';
 import { checkChunkRuntime } from './check-versions.js';
 
-const plan = { version: 1 as const, hash: 'h', width: 16, height: 16, fps: { num: 10, den: 1 }, totalFrames: 10, format: 'mp4', versions: { seekframe: '0.1.0', chromium: '147.0.7727.0', ffmpeg: '5.1.9' } };
-const browser: BrowserInfo = { path: '/tmp/chromium', source: 'env', kind: 'headless-shell', version: '147.0.7727.0', supportsBeginFrame: true };
+const plan = {
+  version: 1 as const,
+  hash: 'h',
+  width: 16,
+  height: 16,
+  fps: { num: 10, den: 1 },
+  totalFrames: 10,
+  format: 'mp4',
+  versions: { seekframe: '0.1.0', chromium: '147.0.7727.0', ffmpeg: '5.1.9' },
+};
+const browser: BrowserInfo = {
+  path: '/tmp/chromium',
+  source: 'env',
+  kind: 'headless-shell',
+  version: '147.0.7727.0',
+  supportsBeginFrame: true,
+};
 const ffmpeg = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', version: '5.1.9', encoders: {} } as unknown as FfmpegInfo;
 
 function failure(fn: () => void): SeekframeError {

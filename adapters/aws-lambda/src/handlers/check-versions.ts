@@ -21,7 +21,8 @@ export function checkChunkRuntime(plan: PlanFacts, browser: BrowserInfo, ffmpeg:
   const mismatches: string[] = [];
   if (browser.version !== plan.versions.chromium) mismatches.push(`Chromium ${browser.version} (plan: ${plan.versions.chromium})`);
   if (ffmpeg.version !== plan.versions.ffmpeg) mismatches.push(`ffmpeg ${ffmpeg.version} (plan: ${plan.versions.ffmpeg})`);
-  if (fonts !== undefined && JSON.stringify(fonts) !== JSON.stringify(plan.versions.fonts ?? null)) mismatches.push(`fonts ${JSON.stringify(fonts)} (plan: ${JSON.stringify(plan.versions.fonts ?? null)})`);
+  if (fonts !== undefined && JSON.stringify(fonts) !== JSON.stringify(plan.versions.fonts ?? null))
+    mismatches.push(`fonts ${JSON.stringify(fonts)} (plan: ${JSON.stringify(plan.versions.fonts ?? null)})`);
   if (mismatches.length) {
     throw lambdaError(
       'version-mismatch',

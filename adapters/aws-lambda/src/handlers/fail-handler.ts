@@ -22,7 +22,11 @@ export async function failHandler(deps: Pick<HandlerDeps, 'store' | 'now' | 'web
   } catch {
     // a Cause that is not Lambda's JSON (States.Timeout has plain text)
   }
-  const status: FinalStatus = { status: 'failed', finishedAt: new Date((deps.now ?? Date.now)()).toISOString(), error: failureData(name, message) };
+  const status: FinalStatus = {
+    status: 'failed',
+    finishedAt: new Date((deps.now ?? Date.now)()).toISOString(),
+    error: failureData(name, message),
+  };
   await putJson(deps.store, renderKeys(event.renderId).status, status);
   await sendRenderEvent(deps, event.renderId, 'render.failed', () => failedData(status.error!));
   return status;

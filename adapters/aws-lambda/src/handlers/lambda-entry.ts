@@ -69,7 +69,8 @@ export const plan = async (event: PlanEvent, context: LambdaContext) => planHand
 export const renderChunk = async (event: RenderChunkEvent, context: LambdaContext) =>
   renderChunkHandler(await handlerDeps(context), event, { remainingMs: context.getRemainingTimeInMillis() });
 export const assemble = async (event: AssembleEvent, context: LambdaContext) => assembleHandler(await handlerDeps(context), event);
-export const fail = async (event: FailEvent) => failHandler({ store, ...(webhookSettings.webhooks ? { webhooks: webhookSettings.webhooks } : {}) }, event);
+export const fail = async (event: FailEvent) =>
+  failHandler({ store, ...(webhookSettings.webhooks ? { webhooks: webhookSettings.webhooks } : {}) }, event);
 
 function apiOptions(): LambdaApiOptions {
   const sfn = new SFNClient({});

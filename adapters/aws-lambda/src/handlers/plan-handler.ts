@@ -46,7 +46,12 @@ function plan(deps: HandlerDeps, event: PlanEvent): Promise<PlanOutput> {
       return planOutput(event.renderId, existing);
     }
     const request = await getJson<StoredRequest>(deps.store, keys.request);
-    if (!request) throw lambdaError('render-not-found', `renders/${event.renderId}/request.json does not exist: start renders through POST /api/render or renderOnLambda.`, { stage: 'config' });
+    if (!request)
+      throw lambdaError(
+        'render-not-found',
+        `renders/${event.renderId}/request.json does not exist: start renders through POST /api/render or renderOnLambda.`,
+        { stage: 'config' },
+      );
 
     const context = await coreContext(deps, event.renderId);
     const spec = deps.core.parseRenderSpec(specInput(request, context.projectDir), `renders/${event.renderId}/request.json`);
@@ -54,7 +59,13 @@ function plan(deps: HandlerDeps, event: PlanEvent): Promise<PlanOutput> {
     const split = planChunks({ totalFrames: plan.totalFrames, fps: plan.fps, format: plan.format, ...request.chunking });
     const hasAudio = Boolean((plan as { media?: { audio?: unknown } }).media?.audio);
 
-    const stored: StoredPlan = { plan: plan as StoredPlan['plan'], chunks: split.chunks, concurrency: split.concurrency, audio: hasAudio, createdAt: new Date(now()).toISOString() };
+    const stored: StoredPlan = {
+      plan: plan as StoredPlan['plan'],
+      chunks: split.chunks,
+      concurrency: split.concurrency,
+      audio: hasAudio,
+      createdAt: new Date(now()).toISOString(),
+    };
     // If-None-Match: when another attempt wrote first, its plan (and hash) is the one chunks check.
     const { created } = await putJson(deps.store, keys.plan, stored, { ifNoneMatch: '*' });
     const winner = created ? stored : ((await getJson<StoredPlan>(deps.store, keys.plan)) ?? stored);
@@ -101,7 +112,8 @@ async function ensureAudio(deps: HandlerDeps, renderId: string, stored: StoredPl
   if (!stored.audio || (await deps.store.head(key))) return;
   const context = given ?? (await coreContext(deps, renderId));
   const file = await deps.core.mixPlanAudio(stored.plan, path.join(context.root, 'audio.m4a'), context);
-  if (!file) throw lambdaError('segment-missing', `The plan of render ${renderId} has sound, but mixing it gave no audio file.`, { stage: 'media' });
+  if (!file)
+    throw lambdaError('segment-missing', `The plan of render ${renderId} has sound, but mixing it gave no audio file.`, { stage: 'media' });
   await putFile(deps.store, key, file, { contentType: 'audio/mp4' });
   await rm(file, { force: true });
 }

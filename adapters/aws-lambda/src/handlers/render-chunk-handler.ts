@@ -42,15 +42,27 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     const started = now();
     const keys = renderKeys(event.renderId);
     const stored = await getJson<StoredPlan>(deps.store, keys.plan);
-    if (!stored) throw lambdaError('plan-hash-mismatch', `renders/${event.renderId}/plan.json is missing: this chunk has no plan to render. Start the render again.`, { stage: 'config' });
+    if (!stored)
+      throw lambdaError(
+        'plan-hash-mismatch',
+        `renders/${event.renderId}/plan.json is missing: this chunk has no plan to render. Start the render again.`,
+        { stage: 'config' },
+      );
     if (stored.plan.hash !== event.planHash) {
-      throw lambdaError('plan-hash-mismatch', `Chunk ${index} was started for plan ${event.planHash}, but renders/${event.renderId}/plan.json holds plan ${stored.plan.hash}. Start the render again.`, {
-        stage: 'config',
-        details: { expected: event.planHash, found: stored.plan.hash },
-      });
+      throw lambdaError(
+        'plan-hash-mismatch',
+        `Chunk ${index} was started for plan ${event.planHash}, but renders/${event.renderId}/plan.json holds plan ${stored.plan.hash}. Start the render again.`,
+        {
+          stage: 'config',
+          details: { expected: event.planHash, found: stored.plan.hash },
+        },
+      );
     }
     const range = stored.chunks[index];
-    if (!range) throw lambdaError('plan-hash-mismatch', `Chunk ${index} is not in the plan (it has ${stored.chunks.length} chunks).`, { stage: 'config' });
+    if (!range)
+      throw lambdaError('plan-hash-mismatch', `Chunk ${index} is not in the plan (it has ${stored.chunks.length} chunks).`, {
+        stage: 'config',
+      });
 
     const browser = await deps.runtime.browser();
     const ffmpeg = await deps.runtime.ffmpeg();
@@ -96,36 +108,52 @@ export function renderChunkHandler(deps: HandlerDeps, event: RenderChunkEvent, o
     let timedOut = false;
     const timer =
       options.remainingMs !== undefined
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort(new Error('chunk time is up'));
-          }, Math.max(1_000, options.remainingMs - 5_000))
+        ? setTimeout(
+            () => {
+              timedOut = true;
+              controller.abort(new Error('chunk time is up'));
+            },
+            Math.max(1_000, options.remainingMs - 5_000),
+          )
         : undefined;
     try {
-      const result = await deps.core.renderFrames(stored.plan, { start: range.start, end: range.end }, { kind: 'segment', path: segment }, {
-        projectDir,
-        browser,
-        ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe },
-        network: 'sandboxed',
-        workDir,
-        signal: controller.signal,
-        onEvent,
-        ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}),
-        ...(deps.browsers ? { browsers: deps.browsers } : {}),
-      });
+      const result = await deps.core.renderFrames(
+        stored.plan,
+        { start: range.start, end: range.end },
+        { kind: 'segment', path: segment },
+        {
+          projectDir,
+          browser,
+          ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe },
+          network: 'sandboxed',
+          workDir,
+          signal: controller.signal,
+          onEvent,
+          ...(deps.runtimeSource ? { runtimeSource: deps.runtimeSource } : {}),
+          ...(deps.browsers ? { browsers: deps.browsers } : {}),
+        },
+      );
       if (result.frames !== frames) {
-        throw lambdaError('segment-missing', `Chunk ${index} produced ${result.frames} frames instead of ${frames} (frames ${range.start}-${range.end - 1}).`, { stage: 'encode', retryable: true });
+        throw lambdaError(
+          'segment-missing',
+          `Chunk ${index} produced ${result.frames} frames instead of ${frames} (frames ${range.start}-${range.end - 1}).`,
+          { stage: 'encode', retryable: true },
+        );
       }
       await putFile(deps.store, keys.chunk(index), result.output, { contentType: 'video/mp4' });
       await rm(result.output, { force: true });
     } catch (error) {
       if (timedOut || controller.signal.aborted) {
-        throw lambdaError('chunk-timeout', `Chunk ${index} (frames ${range.start}-${range.end - 1}) ran out of time. Use more chunks or give renderChunk more memory.`, {
-          stage: 'capture',
-          retryable: true,
-          details: { chunk: index, frames },
-          cause: error,
-        });
+        throw lambdaError(
+          'chunk-timeout',
+          `Chunk ${index} (frames ${range.start}-${range.end - 1}) ran out of time. Use more chunks or give renderChunk more memory.`,
+          {
+            stage: 'capture',
+            retryable: true,
+            details: { chunk: index, frames },
+            cause: error,
+          },
+        );
       }
       throw error;
     } finally {

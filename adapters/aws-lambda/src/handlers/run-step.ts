@@ -9,7 +9,11 @@ import type { HandlerDeps } from './handler-deps.js';
  * on: the failed attempt is recorded in `errors/<step>-<attempt>.json` (progress and cost read
  * it), then a LambdaFailure named after its retry rule is thrown.
  */
-export async function runStep<T>(deps: HandlerDeps, where: { renderId: string; step: string; attempt: number }, body: () => Promise<T>): Promise<T> {
+export async function runStep<T>(
+  deps: HandlerDeps,
+  where: { renderId: string; step: string; attempt: number },
+  body: () => Promise<T>,
+): Promise<T> {
   const now = deps.now ?? Date.now;
   const started = now();
   try {

@@ -28,7 +28,8 @@ async function prepare(deps: HandlerDeps, renderId: string, root: string): Promi
   await mkdir(deps.workRoot, { recursive: true });
   if (deps.sweepOtherRenders) {
     for (const name of await readdir(deps.workRoot)) {
-      if (name !== `render-${renderId}` && name.startsWith('render-')) await rm(path.join(deps.workRoot, name), { recursive: true, force: true });
+      if (name !== `render-${renderId}` && name.startsWith('render-'))
+        await rm(path.join(deps.workRoot, name), { recursive: true, force: true });
     }
   }
   const projectDir = path.join(root, 'project');
@@ -38,7 +39,11 @@ async function prepare(deps: HandlerDeps, renderId: string, root: string): Promi
     await mkdir(root, { recursive: true });
     const archive = path.join(root, 'project.tar.gz');
     if (!(await getFile(deps.store, renderKeys(renderId).project, archive))) {
-      throw lambdaError('segment-missing', `renders/${renderId}/project.tar.gz is missing: the project was not uploaded, or it expired. Start the render again.`, { stage: 'load' });
+      throw lambdaError(
+        'segment-missing',
+        `renders/${renderId}/project.tar.gz is missing: the project was not uploaded, or it expired. Start the render again.`,
+        { stage: 'load' },
+      );
     }
     await extractProject(archive, projectDir);
     await rm(archive, { force: true });

@@ -36,7 +36,9 @@ export interface LocalRenderOptions extends Omit<HandlerDeps, 'memoryMb'> {
  * runLocalPipeline (the state machine's retry table and timeouts). The same code path as on
  * Lambda, with this machine's binaries.
  */
-export async function runLocalRender(options: LocalRenderOptions): Promise<{ renderId: string; output: AssembleOutput['output']; progress: DistributedProgress }> {
+export async function runLocalRender(
+  options: LocalRenderOptions,
+): Promise<{ renderId: string; output: AssembleOutput['output']; progress: DistributedProgress }> {
   const chunking = options.chunking ?? {};
   const timeouts = options.timeouts ?? { plan: 300_000, renderChunk: 900_000, assemble: 900_000 };
   const api: LambdaApiOptions = {

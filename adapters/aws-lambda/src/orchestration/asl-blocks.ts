@@ -9,7 +9,10 @@ abstract class AslState implements FailableState {
   protected nextState: AslState | undefined;
   protected retries: RetryArgs[] = [];
   protected catches: { next: AslState; errors: string[] }[] = [];
-  constructor(readonly name: string, protected readonly args: Record<string, unknown>) {}
+  constructor(
+    readonly name: string,
+    protected readonly args: Record<string, unknown>,
+  ) {}
 
   next<T extends BlockState>(state: T): T {
     if (this.nextState) throw new Error(`"${this.name}" already has a next state.`);
@@ -41,7 +44,15 @@ abstract class AslState implements FailableState {
       Assign: this.args.assign,
       ...(terminal ? {} : this.nextState ? { Next: this.nextState.name } : { End: true }),
       Retry: this.retries.length
-        ? this.retries.map((r) => clean({ ErrorEquals: r.errors, IntervalSeconds: seconds(r.interval), MaxAttempts: r.maxAttempts, BackoffRate: r.backoffRate, MaxDelaySeconds: r.maxDelay ? seconds(r.maxDelay) : undefined }))
+        ? this.retries.map((r) =>
+            clean({
+              ErrorEquals: r.errors,
+              IntervalSeconds: seconds(r.interval),
+              MaxAttempts: r.maxAttempts,
+              BackoffRate: r.backoffRate,
+              MaxDelaySeconds: r.maxDelay ? seconds(r.maxDelay) : undefined,
+            }),
+          )
         : undefined,
       Catch: this.catches.length ? this.catches.map((c) => ({ ErrorEquals: c.errors, Next: c.next.name })) : undefined,
     });

@@ -1,4 +1,12 @@
-export { buildRenderWorkflow, retriersFromTable, type StateBlocks, type BlockState, type FailableState, type RetryArgs, type RenderWorkflowOptions } from './state-machine.js';
+export {
+  buildRenderWorkflow,
+  retriersFromTable,
+  type StateBlocks,
+  type BlockState,
+  type FailableState,
+  type RetryArgs,
+  type RenderWorkflowOptions,
+} from './state-machine.js';
 export { aslBlocks, toStateMachineDefinition } from './asl-blocks.js';
 export { RETRY_TABLE, RETRY_ORDER } from '../retry/retry-table.js';
 export { MAP_MAX_CONCURRENCY, DEFAULT_ACCOUNT_CONCURRENCY } from '../chunks/plan-chunks.js';

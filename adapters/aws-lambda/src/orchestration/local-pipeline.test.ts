@@ -3,7 +3,8 @@ import { SeekframeError } from '@seekframe/composition';
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
 import { runLocalPipeline, type StepInvokers } from './local-pipeline.js';
 
-const fail = (code: 'browser-crashed' | 'version-mismatch', retryable: boolean) => new LambdaFailure(classifyFailure(new SeekframeError(code, `${code} happened`, { retryable })));
+const fail = (code: 'browser-crashed' | 'version-mismatch', retryable: boolean) =>
+  new LambdaFailure(classifyFailure(new SeekframeError(code, `${code} happened`, { retryable })));
 
 function invokers(chunks: number, renderChunk: StepInvokers['renderChunk']) {
   const failures: { Error: string; Cause: string }[] = [];
@@ -37,7 +38,12 @@ describe('runLocalPipeline', () => {
       if (e.chunk === 1 && e.attempt === 0) throw fail('browser-crashed', true);
       return { renderId: e.renderId, chunk: e.chunk, frames: 10, durationMs: 1 };
     });
-    const result = await runLocalPipeline(invoke, { renderId: 'r', maxConcurrency: 2, timeouts, sleep: async (ms) => void delays.push(ms) });
+    const result = await runLocalPipeline(invoke, {
+      renderId: 'r',
+      maxConcurrency: 2,
+      timeouts,
+      sleep: async (ms) => void delays.push(ms),
+    });
     expect(result.output.key).toBe('out');
     expect(calls).toContain('chunk 1#0');
     expect(calls).toContain('chunk 1#1');
@@ -50,7 +56,9 @@ describe('runLocalPipeline', () => {
       if (e.chunk === 0) throw fail('version-mismatch', false);
       return { renderId: e.renderId, chunk: e.chunk, frames: 10, durationMs: 1 };
     });
-    const error = await runLocalPipeline(invoke, { renderId: 'r', maxConcurrency: 1, timeouts, sleep: async () => undefined }).catch((e: unknown) => e);
+    const error = await runLocalPipeline(invoke, { renderId: 'r', maxConcurrency: 1, timeouts, sleep: async () => undefined }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SeekframeError);
     expect((error as SeekframeError).code).toBe('version-mismatch');
     expect(calls.filter((c) => c.startsWith('chunk 0'))).toEqual(['chunk 0#0']);
@@ -72,7 +80,12 @@ describe('runLocalPipeline', () => {
       return Promise.resolve({ renderId: e.renderId, chunk: e.chunk, frames: 10, durationMs: 1 });
     });
     const started = Date.now();
-    const error = await runLocalPipeline(invoke, { renderId: 'r', maxConcurrency: 2, timeouts: { ...timeouts, renderChunk: 300 }, sleep: async () => undefined }).catch((e: unknown) => e);
+    const error = await runLocalPipeline(invoke, {
+      renderId: 'r',
+      maxConcurrency: 2,
+      timeouts: { ...timeouts, renderChunk: 300 },
+      sleep: async () => undefined,
+    }).catch((e: unknown) => e);
     expect((error as SeekframeError).code).toBe('chunk-timeout');
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(aborted).toEqual([0, 1]);

@@ -41,7 +41,11 @@ export async function runLocalPipeline(invoke: StepInvokers, options: LocalPipel
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const renderAbort = new AbortController();
 
-  const withRetries = async <T>(step: string, timeoutMs: number, call: (attempt: number, signal: AbortSignal) => Promise<T>): Promise<T> => {
+  const withRetries = async <T>(
+    step: string,
+    timeoutMs: number,
+    call: (attempt: number, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> => {
     const retriesByKind = new Map<FailureKind, number>();
     for (let attempt = 0; ; attempt++) {
       if (renderAbort.signal.aborted) throw renderAbort.signal.reason;
@@ -57,7 +61,9 @@ export async function runLocalPipeline(invoke: StepInvokers, options: LocalPipel
             reject(error);
           }, timeoutMs);
         });
-        const aborted = new Promise<never>((_, reject) => attemptAbort.signal.addEventListener('abort', () => reject(attemptAbort.signal.reason), { once: true }));
+        const aborted = new Promise<never>((_, reject) =>
+          attemptAbort.signal.addEventListener('abort', () => reject(attemptAbort.signal.reason), { once: true }),
+        );
         const result = await Promise.race([call(attempt, attemptAbort.signal), timedOut, aborted]);
         options.onAttempt?.({ step, attempt });
         return result;
@@ -80,19 +86,26 @@ export async function runLocalPipeline(invoke: StepInvokers, options: LocalPipel
   };
 
   try {
-    const plan = await withRetries('plan', options.timeouts.plan, (attempt, signal) => invoke.plan({ renderId: options.renderId, attempt }, signal));
+    const plan = await withRetries('plan', options.timeouts.plan, (attempt, signal) =>
+      invoke.plan({ renderId: options.renderId, attempt }, signal),
+    );
     await mapWithConcurrency(plan.chunks, Math.max(1, options.maxConcurrency), renderAbort, (item) =>
       withRetries(`chunk ${item.index}`, options.timeouts.renderChunk, (attempt, signal) =>
         invoke.renderChunk({ renderId: options.renderId, planHash: plan.planHash, chunk: item.index, attempt }, signal),
       ),
     );
-    return await withRetries('assemble', options.timeouts.assemble, (attempt, signal) => invoke.assemble({ renderId: options.renderId, planHash: plan.planHash, attempt }, signal));
+    return await withRetries('assemble', options.timeouts.assemble, (attempt, signal) =>
+      invoke.assemble({ renderId: options.renderId, planHash: plan.planHash, attempt }, signal),
+    );
   } catch (thrown) {
     renderAbort.abort(thrown);
     const name = thrown instanceof Error ? thrown.name : 'Error';
     const message = thrown instanceof Error ? thrown.message : String(thrown);
     // The Catch -> RecordFailure path of the state machine, with Lambda's error JSON as Cause.
-    await invoke.fail({ renderId: options.renderId, error: { Error: name, Cause: JSON.stringify({ errorType: name, errorMessage: message }) } });
+    await invoke.fail({
+      renderId: options.renderId,
+      error: { Error: name, Cause: JSON.stringify({ errorType: name, errorMessage: message }) },
+    });
     throw SeekframeError.fromJSON(failureData(name, message));
   }
 }

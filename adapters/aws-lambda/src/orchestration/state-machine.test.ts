@@ -25,17 +25,22 @@ describe('render workflow definition', () => {
     expect(states.Plan!.Next).toBe('RenderChunks');
     expect(states.RenderChunks!.Next).toBe('Assemble');
     expect(states.Assemble!.End).toBe(true);
-    for (const name of ['Plan', 'RenderChunks', 'Assemble']) expect(states[name]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], Next: 'RecordFailure' }]);
+    for (const name of ['Plan', 'RenderChunks', 'Assemble'])
+      expect(states[name]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], Next: 'RecordFailure' }]);
     expect(states.RecordFailure!.Next).toBe('Failed');
     expect(states.Failed!.Type).toBe('Fail');
   });
 
   it('applies the retry table: typed fatal errors first with 0 attempts, States.ALL last', () => {
     const states = definition().States as Record<string, Record<string, unknown>>;
-    const map = states.RenderChunks as { ItemProcessor: { States: Record<string, { Retry: { ErrorEquals: string[]; MaxAttempts: number }[]; TimeoutSeconds: number }> } };
+    const map = states.RenderChunks as {
+      ItemProcessor: { States: Record<string, { Retry: { ErrorEquals: string[]; MaxAttempts: number }[]; TimeoutSeconds: number }> };
+    };
     const retry = map.ItemProcessor.States.RenderChunk!.Retry;
     expect(retry[0]).toMatchObject({ ErrorEquals: ['Seekframe.Fatal'], MaxAttempts: 0 });
-    expect(retry.find((r) => r.ErrorEquals.includes('Lambda.TooManyRequestsException'))!.MaxAttempts).toBe(RETRY_TABLE.throttled.maxAttempts);
+    expect(retry.find((r) => r.ErrorEquals.includes('Lambda.TooManyRequestsException'))!.MaxAttempts).toBe(
+      RETRY_TABLE.throttled.maxAttempts,
+    );
     expect(retry.find((r) => r.ErrorEquals.includes('States.Timeout'))!.MaxAttempts).toBe(1);
     expect(retry.at(-1)!.ErrorEquals).toEqual(['States.ALL']);
     expect(map.ItemProcessor.States.RenderChunk!.TimeoutSeconds).toBe(930);

@@ -27,8 +27,21 @@ export interface FailableState extends BlockState {
 
 export interface StateBlocks<Fn> {
   pass(args: { name: string; assign?: Record<string, unknown>; output?: unknown }): BlockState;
-  lambdaInvoke(args: { name: string; function: Fn; payload?: Record<string, unknown>; output?: unknown; timeout?: `${number} seconds` }): FailableState;
-  map(args: { name: string; processor: BlockState; items: string; itemSelector?: Record<string, unknown>; maxConcurrency?: number; output?: unknown }): FailableState;
+  lambdaInvoke(args: {
+    name: string;
+    function: Fn;
+    payload?: Record<string, unknown>;
+    output?: unknown;
+    timeout?: `${number} seconds`;
+  }): FailableState;
+  map(args: {
+    name: string;
+    processor: BlockState;
+    items: string;
+    itemSelector?: Record<string, unknown>;
+    maxConcurrency?: number;
+    output?: unknown;
+  }): FailableState;
   fail(args: { name: string; error?: string; cause?: string }): BlockState;
 }
 
@@ -54,7 +67,13 @@ export function retriersFromTable(): RetryArgs[] {
   });
   // Anything untyped (a runtime crash, an unknown AWS error) is retried like a transient failure.
   const transient = RETRY_TABLE.transient;
-  retriers.push({ errors: ['States.ALL'], interval: `${transient.intervalSeconds} seconds`, maxAttempts: transient.maxAttempts, backoffRate: transient.backoffRate, maxDelay: `${transient.maxDelaySeconds} seconds` });
+  retriers.push({
+    errors: ['States.ALL'],
+    interval: `${transient.intervalSeconds} seconds`,
+    maxAttempts: transient.maxAttempts,
+    backoffRate: transient.backoffRate,
+    maxDelay: `${transient.maxDelaySeconds} seconds`,
+  });
   return retriers;
 }
 
@@ -75,7 +94,11 @@ export function buildRenderWorkflow<Fn>(blocks: StateBlocks<Fn>, options: Render
     timeout: '60 seconds',
   });
   recordFailure.retry({ errors: ['States.ALL'], interval: '2 seconds', maxAttempts: 2, backoffRate: 2 });
-  const failed = blocks.fail({ name: 'Failed', error: 'Seekframe.RenderFailed', cause: 'The render failed; GET /api/render/<id> (or status.json) has the error.' });
+  const failed = blocks.fail({
+    name: 'Failed',
+    error: 'Seekframe.RenderFailed',
+    cause: 'The render failed; GET /api/render/<id> (or status.json) has the error.',
+  });
   recordFailure.next(failed);
 
   const plan = withRetries(
@@ -92,7 +115,12 @@ export function buildRenderWorkflow<Fn>(blocks: StateBlocks<Fn>, options: Render
     blocks.lambdaInvoke({
       name: 'RenderChunk',
       function: options.functions.renderChunk,
-      payload: { renderId: '{% $states.input.renderId %}', planHash: '{% $states.input.planHash %}', chunk: '{% $states.input.chunk %}', attempt: RETRY_COUNT },
+      payload: {
+        renderId: '{% $states.input.renderId %}',
+        planHash: '{% $states.input.planHash %}',
+        chunk: '{% $states.input.chunk %}',
+        attempt: RETRY_COUNT,
+      },
       output: '{% $states.result.Payload %}',
       timeout: `${options.timeouts.renderChunk} seconds`,
     }),
@@ -102,7 +130,11 @@ export function buildRenderWorkflow<Fn>(blocks: StateBlocks<Fn>, options: Render
       name: 'RenderChunks',
       processor: renderChunk,
       items: '{% $states.input.chunks %}',
-      itemSelector: { renderId: '{% $states.input.renderId %}', planHash: '{% $states.input.planHash %}', chunk: '{% $states.context.Map.Item.Value.index %}' },
+      itemSelector: {
+        renderId: '{% $states.input.renderId %}',
+        planHash: '{% $states.input.planHash %}',
+        chunk: '{% $states.context.Map.Item.Value.index %}',
+      },
       maxConcurrency: Math.max(1, Math.min(MAP_MAX_CONCURRENCY, Math.floor(options.maxConcurrency))),
       output: { renderId: '{% $states.input.renderId %}', planHash: '{% $states.input.planHash %}' },
     })

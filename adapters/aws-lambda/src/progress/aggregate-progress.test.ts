@@ -8,15 +8,42 @@ const iso = (ms: number) => new Date(t0 + ms).toISOString();
 const request: ProgressSources['request'] = { id: 'r1', createdAt: iso(0), request: {}, chunking: {}, chunkTimeoutSeconds: 900 };
 
 function chunk(index: number, framesRendered: number, done: boolean, durationMs: number, startedMs = 1000): ChunkProgress {
-  return { step: 'chunk', chunk: index, attempt: 0, frames: 30, framesRendered, done, startedAt: iso(startedMs), updatedAt: iso(startedMs + durationMs), memoryMb: 2048, durationMs };
+  return {
+    step: 'chunk',
+    chunk: index,
+    attempt: 0,
+    frames: 30,
+    framesRendered,
+    done,
+    startedAt: iso(startedMs),
+    updatedAt: iso(startedMs + durationMs),
+    memoryMb: 2048,
+    durationMs,
+  };
 }
 
-const plan = { step: 'plan' as const, done: true as const, planHash: 'p', totalFrames: 90, chunks: 3, concurrency: 3, finishedAt: iso(900), memoryMb: 1024, durationMs: 800 };
+const plan = {
+  step: 'plan' as const,
+  done: true as const,
+  planHash: 'p',
+  totalFrames: 90,
+  chunks: 3,
+  concurrency: 3,
+  finishedAt: iso(900),
+  memoryMb: 1024,
+  durationMs: 800,
+};
 
 describe('aggregateProgress', () => {
   it('is in the plan stage before plan.json exists', () => {
     const p = aggregateProgress({ request, plan: null, chunks: [], assemble: null, errors: [], status: null, now: t0 + 500 });
-    expect(p).toMatchObject({ status: 'running', stage: 'plan', progress: 0, totalFrames: null, chunks: { total: null, done: 0, retried: 0 } });
+    expect(p).toMatchObject({
+      status: 'running',
+      stage: 'plan',
+      progress: 0,
+      totalFrames: null,
+      chunks: { total: null, done: 0, retried: 0 },
+    });
   });
 
   it('counts frames of all chunks, finished chunks and retried chunks', () => {
@@ -25,7 +52,17 @@ describe('aggregateProgress', () => {
       plan,
       chunks: [chunk(0, 30, true, 4000), chunk(1, 15, false, 2000), chunk(2, 0, false, 0)],
       assemble: null,
-      errors: [{ step: '00001', attempt: 0, kind: 'transient', error: { code: 'browser-crashed', message: 'x', retryable: true }, at: iso(1500), memoryMb: 2048, durationMs: 500 }],
+      errors: [
+        {
+          step: '00001',
+          attempt: 0,
+          kind: 'transient',
+          error: { code: 'browser-crashed', message: 'x', retryable: true },
+          at: iso(1500),
+          memoryMb: 2048,
+          durationMs: 500,
+        },
+      ],
       status: null,
       now: t0 + 6000,
     });
@@ -39,7 +76,15 @@ describe('aggregateProgress', () => {
   });
 
   it('warns when the slowest chunk passes 80 % of the function timeout', () => {
-    const p = aggregateProgress({ request: { ...request, chunkTimeoutSeconds: 10 }, plan, chunks: [chunk(0, 10, false, 0)], assemble: null, errors: [], status: null, now: t0 + 1000 + 8500 });
+    const p = aggregateProgress({
+      request: { ...request, chunkTimeoutSeconds: 10 },
+      plan,
+      chunks: [chunk(0, 10, false, 0)],
+      assemble: null,
+      errors: [],
+      status: null,
+      now: t0 + 1000 + 8500,
+    });
     expect(p.timeoutRisk).toBe(true);
     expect(p.warning).toContain('10 s function timeout');
   });
@@ -66,16 +111,43 @@ describe('aggregateProgress', () => {
   });
 
   it('bills a failed attempt to the function that ran it', () => {
-    const error = (step: string) => ({ step, attempt: 0, kind: 'transient', error: { code: 'browser-crashed' as const, message: 'x', retryable: true }, at: iso(1500), memoryMb: 1024, durationMs: 1000 });
-    const p = aggregateProgress({ request, plan, chunks: [], assemble: null, errors: [error('plan'), error('00002'), error('assemble')], status: null, now: t0 + 2000 });
-    expect([p.cost.functions.plan.invocations, p.cost.functions.renderChunk.invocations, p.cost.functions.assemble.invocations]).toEqual([2, 1, 1]);
+    const error = (step: string) => ({
+      step,
+      attempt: 0,
+      kind: 'transient',
+      error: { code: 'browser-crashed' as const, message: 'x', retryable: true },
+      at: iso(1500),
+      memoryMb: 1024,
+      durationMs: 1000,
+    });
+    const p = aggregateProgress({
+      request,
+      plan,
+      chunks: [],
+      assemble: null,
+      errors: [error('plan'), error('00002'), error('assemble')],
+      status: null,
+      now: t0 + 2000,
+    });
+    expect([p.cost.functions.plan.invocations, p.cost.functions.renderChunk.invocations, p.cost.functions.assemble.invocations]).toEqual([
+      2, 1, 1,
+    ]);
   });
 });
 
 describe('estimateCost', () => {
   it('is GB-seconds x price + requests + transitions', () => {
-    const c = estimateCost([{ memoryMb: 1024, durationMs: 1000 }, { memoryMb: 2048, durationMs: 500.2 }], 10);
+    const c = estimateCost(
+      [
+        { memoryMb: 1024, durationMs: 1000 },
+        { memoryMb: 2048, durationMs: 500.2 },
+      ],
+      10,
+    );
     expect(c.lambdaGbSeconds).toBeCloseTo(1 + 2 * 0.501, 6);
-    expect(c.estimatedUsd).toBeCloseTo(2.002 * DEFAULT_PRICING.usdPerGbSecond + 2 * DEFAULT_PRICING.usdPerRequest + 10 * DEFAULT_PRICING.usdPerTransition, 6);
+    expect(c.estimatedUsd).toBeCloseTo(
+      2.002 * DEFAULT_PRICING.usdPerGbSecond + 2 * DEFAULT_PRICING.usdPerRequest + 10 * DEFAULT_PRICING.usdPerTransition,
+      6,
+    );
   });
 });

@@ -1,7 +1,23 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
 import type { WebhookAttempt } from '@seekframe/producer/webhooks';
-import { countTransitions, DEFAULT_PRICING, estimateCost, type BilledInvocation, type CostEstimate, type Pricing, type RenderFunction } from './cost.js';
-import type { AssembleProgress, AttemptError, ChunkProgress, FinalStatus, PlanProgress, RenderStatus, StoredRequest } from './progress-records.js';
+import {
+  countTransitions,
+  DEFAULT_PRICING,
+  estimateCost,
+  type BilledInvocation,
+  type CostEstimate,
+  type Pricing,
+  type RenderFunction,
+} from './cost.js';
+import type {
+  AssembleProgress,
+  AttemptError,
+  ChunkProgress,
+  FinalStatus,
+  PlanProgress,
+  RenderStatus,
+  StoredRequest,
+} from './progress-records.js';
 
 export type DistributedStage = 'plan' | 'render' | 'assemble' | 'done';
 
@@ -88,8 +104,19 @@ export function aggregateProgress(src: ProgressSources): DistributedProgress {
     }),
     src.pricing ?? DEFAULT_PRICING,
   );
-  const stamps = [src.request.createdAt, src.plan?.finishedAt, ...src.chunks.map((c) => c.updatedAt), src.assemble?.updatedAt, src.status?.finishedAt, ...src.errors.map((e) => e.at)];
-  const updatedAt = stamps.filter((s): s is string => typeof s === 'string').sort().at(-1) ?? src.request.createdAt;
+  const stamps = [
+    src.request.createdAt,
+    src.plan?.finishedAt,
+    ...src.chunks.map((c) => c.updatedAt),
+    src.assemble?.updatedAt,
+    src.status?.finishedAt,
+    ...src.errors.map((e) => e.at),
+  ];
+  const updatedAt =
+    stamps
+      .filter((s): s is string => typeof s === 'string')
+      .sort()
+      .at(-1) ?? src.request.createdAt;
   return {
     id: src.request.id,
     status,

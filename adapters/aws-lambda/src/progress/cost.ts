@@ -111,7 +111,13 @@ export function estimateCost(invocations: BilledInvocation[], sfnTransitions: nu
  * State transitions of plan -> map -> assemble in a standard workflow: start, each task entry
  * and each retry, the Map state and its iterations, and the end.
  */
-export function countTransitions(input: { planAttempts: number; chunkAttempts: number; chunks: number; assembleAttempts: number; failed: boolean }): number {
+export function countTransitions(input: {
+  planAttempts: number;
+  chunkAttempts: number;
+  chunks: number;
+  assembleAttempts: number;
+  failed: boolean;
+}): number {
   return 1 + input.planAttempts + 1 + input.chunks + input.chunkAttempts + input.assembleAttempts + (input.failed ? 2 : 1);
 }
 

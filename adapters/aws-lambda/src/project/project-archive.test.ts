@@ -19,7 +19,10 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 /** A tarball written as an attacker would: links and paths exactly as given, nothing followed. */
 async function craft(name: string, cwd: string, entries: string[], options: { preservePaths?: boolean } = {}): Promise<string> {
   const file = path.join(dir, `${name}.tar.gz`);
-  await pipeline(tar.c({ gzip: true, cwd, follow: false, portable: true, ...options }, entries) as unknown as NodeJS.ReadableStream, createWriteStream(file));
+  await pipeline(
+    tar.c({ gzip: true, cwd, follow: false, portable: true, ...options }, entries) as unknown as NodeJS.ReadableStream,
+    createWriteStream(file),
+  );
   return file;
 }
 
@@ -51,7 +54,12 @@ describe('packProject', () => {
   });
 
   it.each([
-    ['a link to a file outside', 'leak.txt', () => path.join(dir, 'secret.txt'), /leak\.txt in the project is a symbolic link to something outside the project folder/],
+    [
+      'a link to a file outside',
+      'leak.txt',
+      () => path.join(dir, 'secret.txt'),
+      /leak\.txt in the project is a symbolic link to something outside the project folder/,
+    ],
     ['a link to a folder outside', 'up', () => dir, /up in the project is a symbolic link to something outside the project folder/],
     ['a link to a folder inside', 'same', () => '.', /same in the project is a symbolic link to a folder/],
   ])('refuses %s with path-outside-project naming it', async (_what, name, target, message) => {
@@ -67,16 +75,34 @@ describe('packProject', () => {
 
 describe('extractProject refuses an archive a client crafted, before writing anything', () => {
   it.each([
-    ['a symlink to a file outside', async (src: string) => symlink(path.join(dir, 'secret.txt'), path.join(src, 'leak.txt')), ['index.html', 'leak.txt'], /"leak\.txt" is a symbolic link/],
-    ['a symlink to a folder outside', async (src: string) => symlink(dir, path.join(src, 'up')), ['index.html', 'up'], /"up" is a symbolic link/],
-    ['a hard link', async (src: string) => link(path.join(src, 'index.html'), path.join(src, 'hard.html')), ['index.html', 'hard.html'], /"hard\.html" is a hard link/],
+    [
+      'a symlink to a file outside',
+      async (src: string) => symlink(path.join(dir, 'secret.txt'), path.join(src, 'leak.txt')),
+      ['index.html', 'leak.txt'],
+      /"leak\.txt" is a symbolic link/,
+    ],
+    [
+      'a symlink to a folder outside',
+      async (src: string) => symlink(dir, path.join(src, 'up')),
+      ['index.html', 'up'],
+      /"up" is a symbolic link/,
+    ],
+    [
+      'a hard link',
+      async (src: string) => link(path.join(src, 'index.html'), path.join(src, 'hard.html')),
+      ['index.html', 'hard.html'],
+      /"hard\.html" is a hard link/,
+    ],
   ])('%s', async (_what, add, entries, message) => {
     const src = await mkdtemp(path.join(dir, 'src-'));
     await writeFile(path.join(src, 'index.html'), '<html></html>');
     await add(src);
     const archive = await craft(path.basename(src), src, entries);
     const target = path.join(dir, `${path.basename(src)}-out`);
-    await expect(extractProject(archive, target)).rejects.toMatchObject({ code: 'path-outside-project', message: expect.stringMatching(message) });
+    await expect(extractProject(archive, target)).rejects.toMatchObject({
+      code: 'path-outside-project',
+      message: expect.stringMatching(message),
+    });
     expect(await listing(target)).toEqual([]);
   });
 
@@ -87,7 +113,10 @@ describe('extractProject refuses an archive a client crafted, before writing any
     await writeFile(path.join(dir, 'deep', 'escape.txt'), 'escape');
     const archive = await craft('paths', src, ['index.html', '../escape.txt', path.join(dir, 'secret.txt')], { preservePaths: true });
     const target = path.join(dir, 'paths-out', 'project');
-    await expect(extractProject(archive, target)).rejects.toMatchObject({ code: 'path-outside-project', message: expect.stringMatching(/"\.\.\/escape\.txt" has a "\." or "\.\." segment.*is absolute/) });
+    await expect(extractProject(archive, target)).rejects.toMatchObject({
+      code: 'path-outside-project',
+      message: expect.stringMatching(/"\.\.\/escape\.txt" has a "\." or "\.\." segment.*is absolute/),
+    });
     expect(await listing(path.join(dir, 'paths-out'))).toEqual([]);
   });
 });

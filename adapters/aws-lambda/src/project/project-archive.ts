@@ -10,7 +10,9 @@ import { lambdaError } from '../errors.js';
 /** Folders that are never part of what a render needs (`node_modules/.bin`: executables, all links). */
 const SKIPPED = new Set(['.git', 'renders', '.seekframe', '.turbo', '.DS_Store']);
 const skipped = (relative: string): boolean =>
-  relative.includes('node_modules/.cache') || relative.includes('node_modules/.bin') || relative.split('/').some((part) => SKIPPED.has(part));
+  relative.includes('node_modules/.cache') ||
+  relative.includes('node_modules/.bin') ||
+  relative.split('/').some((part) => SKIPPED.has(part));
 
 /** Archive entry types a project may hold: plain files and folders, never links or devices. */
 const PLAIN_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
@@ -73,15 +75,24 @@ export async function extractProject(file: string, targetDir: string): Promise<v
     },
   });
   if (problems.length > 0) {
-    throw lambdaError('path-outside-project', `The project archive cannot be unpacked safely: ${problems.join('; ')}. Pack the project with packProject (plain files only).`, {
-      stage: 'load',
-      details: { problems },
-    });
+    throw lambdaError(
+      'path-outside-project',
+      `The project archive cannot be unpacked safely: ${problems.join('; ')}. Pack the project with packProject (plain files only).`,
+      {
+        stage: 'load',
+        details: { problems },
+      },
+    );
   }
   await mkdir(targetDir, { recursive: true });
   try {
     // strict: refuse malformed archives; tar also strips absolute paths and `..` by default.
-    await tar.x({ file, cwd: targetDir, strict: true, filter: (entryPath, entry) => entryProblem(entryPath, 'type' in entry ? entry.type : 'Unsupported') === null });
+    await tar.x({
+      file,
+      cwd: targetDir,
+      strict: true,
+      filter: (entryPath, entry) => entryProblem(entryPath, 'type' in entry ? entry.type : 'Unsupported') === null,
+    });
   } catch (error) {
     await rm(targetDir, { recursive: true, force: true });
     throw error;
@@ -91,7 +102,8 @@ export async function extractProject(file: string, targetDir: string): Promise<v
 /** Why an archive entry may not be unpacked, or null. */
 function entryProblem(entryPath: string, type: string): string | null {
   const relative = entryPath.replace(/^\.\//, '').replace(/\/$/, '');
-  if (!PLAIN_TYPES.has(type)) return `${JSON.stringify(relative)} is a ${type === 'SymbolicLink' ? 'symbolic link' : type === 'Link' ? 'hard link' : type}`;
+  if (!PLAIN_TYPES.has(type))
+    return `${JSON.stringify(relative)} is a ${type === 'SymbolicLink' ? 'symbolic link' : type === 'Link' ? 'hard link' : type}`;
   if (relative === '' || relative === '.') return null;
   const problem = relativePathProblem(relative);
   return problem ? `the path ${JSON.stringify(relative)} ${problem}` : null;

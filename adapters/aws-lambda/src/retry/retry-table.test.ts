@@ -4,7 +4,14 @@ import { classifyFailure, failureData, kindOfErrorName, LambdaFailure, RETRY_TAB
 
 describe('classifyFailure', () => {
   it('never retries deterministic codes, even when they claim to be retryable', () => {
-    for (const code of ['plan-hash-mismatch', 'version-mismatch', 'browser-binary-unavailable', 'beginframe-unsupported', 'lint-failed', 'invalid-variables'] as const) {
+    for (const code of [
+      'plan-hash-mismatch',
+      'version-mismatch',
+      'browser-binary-unavailable',
+      'beginframe-unsupported',
+      'lint-failed',
+      'invalid-variables',
+    ] as const) {
       const result = classifyFailure(new SeekframeError(code, 'x', { retryable: true }));
       expect(result.kind).toBe('fatal');
       expect(result.error.retryable).toBe(false);
@@ -44,7 +51,12 @@ describe('retry rules', () => {
     const failure = new LambdaFailure(classifyFailure(new SeekframeError('version-mismatch', 'ffmpeg 4.1 vs 5.1', { stage: 'encode' })));
     expect(failure.name).toBe('Seekframe.Fatal');
     expect(kindOfErrorName(failure.name)).toBe('fatal');
-    expect(failureData(failure.name, failure.message)).toEqual({ code: 'version-mismatch', message: 'ffmpeg 4.1 vs 5.1', stage: 'encode', retryable: false });
+    expect(failureData(failure.name, failure.message)).toEqual({
+      code: 'version-mismatch',
+      message: 'ffmpeg 4.1 vs 5.1',
+      stage: 'encode',
+      retryable: false,
+    });
     expect(failureData('Sandbox.Timedout', 'Task timed out after 900.00 seconds').code).toBe('chunk-timeout');
   });
 });

@@ -21,7 +21,15 @@ export interface RetryRule {
 
 export const RETRY_TABLE: Readonly<Record<FailureKind, RetryRule>> = {
   // Deterministic: the same input fails the same way again, so a retry only burns money.
-  fatal: { kind: 'fatal', errorName: 'Seekframe.Fatal', awsErrorNames: [], maxAttempts: 0, intervalSeconds: 1, backoffRate: 1, maxDelaySeconds: 1 },
+  fatal: {
+    kind: 'fatal',
+    errorName: 'Seekframe.Fatal',
+    awsErrorNames: [],
+    maxAttempts: 0,
+    intervalSeconds: 1,
+    backoffRate: 1,
+    maxDelaySeconds: 1,
+  },
   // Account concurrency or S3 request rate: wait longer, more often.
   throttled: {
     kind: 'throttled',
@@ -97,7 +105,14 @@ const TRANSIENT_MESSAGES = [
   'We encountered an internal error',
   'Service Unavailable',
 ];
-const THROTTLE_NAMES = new Set(['TooManyRequestsException', 'ThrottlingException', 'Throttling', 'SlowDown', 'RequestLimitExceeded', 'ConcurrentInvocationLimitExceeded']);
+const THROTTLE_NAMES = new Set([
+  'TooManyRequestsException',
+  'ThrottlingException',
+  'Throttling',
+  'SlowDown',
+  'RequestLimitExceeded',
+  'ConcurrentInvocationLimitExceeded',
+]);
 
 export interface Classified {
   kind: FailureKind;
@@ -161,13 +176,23 @@ export function failureData(name: string, message: string): SeekframeErrorData {
   try {
     const parsed = JSON.parse(message) as Partial<SeekframeErrorData>;
     if (parsed && typeof parsed.code === 'string' && typeof parsed.message === 'string') {
-      return { code: parsed.code, message: parsed.message, retryable: parsed.retryable === true, ...(parsed.stage ? { stage: parsed.stage } : {}), ...(parsed.details ? { details: parsed.details } : {}) };
+      return {
+        code: parsed.code,
+        message: parsed.message,
+        retryable: parsed.retryable === true,
+        ...(parsed.stage ? { stage: parsed.stage } : {}),
+        ...(parsed.details ? { details: parsed.details } : {}),
+      };
     }
   } catch {
     // not ours
   }
   if (kindOfErrorName(name) === 'timeout') {
-    return { code: 'chunk-timeout', message: `A step ran out of time (${name}). Make chunks shorter (more chunks) or give the function more memory.`, retryable: true };
+    return {
+      code: 'chunk-timeout',
+      message: `A step ran out of time (${name}). Make chunks shorter (more chunks) or give the function more memory.`,
+      retryable: true,
+    };
   }
   return { code: 'internal-error', message: `${name}: ${message}`, retryable: false };
 }

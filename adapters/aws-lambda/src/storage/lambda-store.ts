@@ -13,7 +13,12 @@ export async function getJson<T>(store: StoragePort, key: string): Promise<T | n
   return object ? (JSON.parse(await new Response(object.body).text()) as T) : null;
 }
 
-export function putJson(store: StoragePort, key: string, value: unknown, options: Omit<StoragePutOptions, 'contentType'> = {}): Promise<{ created: boolean }> {
+export function putJson(
+  store: StoragePort,
+  key: string,
+  value: unknown,
+  options: Omit<StoragePutOptions, 'contentType'> = {},
+): Promise<{ created: boolean }> {
   return store.put(key, JSON.stringify(value), { contentType: 'application/json', ...options });
 }
 

@@ -34,7 +34,8 @@ export interface S3StoreOptions {
  */
 export function createS3ObjectStore(client: S3Client, bucket: string, options: S3StoreOptions = {}): LambdaStore {
   const missing = (error: unknown): boolean =>
-    error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
   const wrap = (action: string, key: string, error: unknown): never => {
     if (error instanceof S3ServiceException) {
       const status = error.$metadata.httpStatusCode ?? 0;
@@ -90,13 +91,16 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
         return { created: true };
       } catch (error) {
         // S3 conditional writes: 412 when the key exists, 409 when a concurrent conditional write won.
-        if (putOptions.ifNoneMatch && error instanceof S3ServiceException && [409, 412].includes(error.$metadata.httpStatusCode ?? 0)) return { created: false };
+        if (putOptions.ifNoneMatch && error instanceof S3ServiceException && [409, 412].includes(error.$metadata.httpStatusCode ?? 0))
+          return { created: false };
         return wrap('PUT', key, error);
       }
     },
     async get(key, range) {
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}) }));
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}) }),
+        );
         // The whole object's size: after "bytes a-b/" in Content-Range for a ranged get.
         const size = Number(/\/(\d+)$/.exec(result.ContentRange ?? '')?.[1] ?? result.ContentLength ?? 0);
         const body = result.Body ? (result.Body.transformToWebStream() as ReadableStream<Uint8Array>) : new Response('').body!;
@@ -130,8 +134,11 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
       let token: string | undefined;
       try {
         do {
-          const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
-          for (const item of page.Contents ?? []) if (item.Key) objects.push({ key: item.Key, uploadedAt: item.LastModified ?? new Date(0) });
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+          );
+          for (const item of page.Contents ?? [])
+            if (item.Key) objects.push({ key: item.Key, uploadedAt: item.LastModified ?? new Date(0) });
           token = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (token);
       } catch (error) {

@@ -1,4 +1,12 @@
-import { buildWebhookEvent, deliverWebhook, DEFAULT_PROGRESS_INTERVAL_MS, type WebhookAttempt, type WebhookEventData, type WebhookEventType, type WebhookSender } from '@seekframe/producer/webhooks';
+import {
+  buildWebhookEvent,
+  deliverWebhook,
+  DEFAULT_PROGRESS_INTERVAL_MS,
+  type WebhookAttempt,
+  type WebhookEventData,
+  type WebhookEventType,
+  type WebhookSender,
+} from '@seekframe/producer/webhooks';
 import { renderKeys } from '../storage/layout.js';
 import { getJson, listKeys, putJson, urlOf, type LambdaStore } from '../storage/lambda-store.js';
 import type { ChunkProgress, PlanProgress, StoredRequest } from '../progress/progress-records.js';
@@ -41,7 +49,12 @@ interface Deps {
  * interval (`progress-<n>`), so parallel chunks send at most one per interval, with one attempt.
  * Never throws: a webhook never fails a render. `data` is computed only by the claimant.
  */
-export async function sendRenderEvent<T extends WebhookEventType>(deps: Deps, renderId: string, type: T, data: () => Promise<WebhookEventData<T>> | WebhookEventData<T>): Promise<void> {
+export async function sendRenderEvent<T extends WebhookEventType>(
+  deps: Deps,
+  renderId: string,
+  type: T,
+  data: () => Promise<WebhookEventData<T>> | WebhookEventData<T>,
+): Promise<void> {
   const webhooks = deps.webhooks;
   if (!webhooks) return;
   try {
@@ -56,7 +69,10 @@ export async function sendRenderEvent<T extends WebhookEventType>(deps: Deps, re
     const record: WebhookRecord = { eventId, event: type, attempts: [] };
     const { created } = await putJson(deps.store, key, record, { ifNoneMatch: '*' });
     if (!created) return;
-    const event = buildWebhookEvent({ renderId, customData: webhook.customData, type, data: await data() }, { now, newEventId: () => eventId });
+    const event = buildWebhookEvent(
+      { renderId, customData: webhook.customData, type, data: await data() },
+      { now, newEventId: () => eventId },
+    );
     let writes: Promise<unknown> = Promise.resolve();
     await deliverWebhook(webhook.url, event, {
       send: webhooks.send,
@@ -80,16 +96,16 @@ export async function sendRenderEvent<T extends WebhookEventType>(deps: Deps, re
 export async function readWebhookAttempts(store: LambdaStore, renderId: string): Promise<WebhookAttempt[]> {
   const keys = await listKeys(store, webhookKeys(renderId).prefix);
   const records = await Promise.all(keys.map((key) => getJson<WebhookRecord>(store, key)));
-  return records
-    .flatMap((record) => record?.attempts ?? [])
-    .sort((a, b) => a.at.localeCompare(b.at) || a.attempt - b.attempt);
+  return records.flatMap((record) => record?.attempts ?? []).sort((a, b) => a.at.localeCompare(b.at) || a.attempt - b.attempt);
 }
 
 /** `render.progress` data from the progress objects all chunks wrote so far. */
 export async function renderProgressData(store: LambdaStore, renderId: string): Promise<WebhookEventData<'render.progress'>> {
   const keys = renderKeys(renderId);
   const [plan, progressKeys] = await Promise.all([getJson<PlanProgress>(store, keys.planProgress), listKeys(store, keys.progressPrefix)]);
-  const chunks = await Promise.all(progressKeys.filter((key) => /\/progress\/\d{5}\.json$/.test(key)).map((key) => getJson<ChunkProgress>(store, key)));
+  const chunks = await Promise.all(
+    progressKeys.filter((key) => /\/progress\/\d{5}\.json$/.test(key)).map((key) => getJson<ChunkProgress>(store, key)),
+  );
   const framesRendered = chunks.reduce((sum, c) => sum + (c ? Math.min(c.framesRendered, c.frames) : 0), 0);
   const totalFrames = plan?.totalFrames ?? null;
   // The same scale as GET /api/render/:id: plan 0-0.05, frames 0.05-0.9, assembly 0.9-1.
@@ -98,7 +114,12 @@ export async function renderProgressData(store: LambdaStore, renderId: string): 
 }
 
 /** `render.completed` data: a presigned URL of the output (valid as long as the store's URLs, an hour by default; GET /api/render/:id gives a fresh one). */
-export async function completedData(deps: Deps, renderId: string, output: { key: string; size: number; frames: number }, finishedAt: string): Promise<WebhookEventData<'render.completed'>> {
+export async function completedData(
+  deps: Deps,
+  renderId: string,
+  output: { key: string; size: number; frames: number },
+  finishedAt: string,
+): Promise<WebhookEventData<'render.completed'>> {
   const request = await getJson<StoredRequest>(deps.store, renderKeys(renderId).request);
   const durationMs = request ? Math.max(0, Date.parse(finishedAt) - Date.parse(request.createdAt)) : null;
   return { url: await urlOf(deps.store, output.key), size: output.size, durationMs, frames: output.frames };

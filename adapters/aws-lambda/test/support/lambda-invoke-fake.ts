@@ -7,7 +7,9 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
  * by the real @aws-sdk/client-lambda. A handler that throws answers like Lambda does: HTTP 200
  * with `X-Amz-Function-Error: Unhandled` and `{errorType, errorMessage}`.
  */
-export async function startLambdaInvokeFake(functions: Record<string, (event: unknown) => Promise<unknown>>): Promise<{ client: LambdaClient; calls: { name: string; event: unknown }[]; close(): Promise<void> }> {
+export async function startLambdaInvokeFake(
+  functions: Record<string, (event: unknown) => Promise<unknown>>,
+): Promise<{ client: LambdaClient; calls: { name: string; event: unknown }[]; close(): Promise<void> }> {
   const calls: { name: string; event: unknown }[] = [];
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -29,7 +31,11 @@ export async function startLambdaInvokeFake(functions: Record<string, (event: un
         res.end(JSON.stringify(result ?? null));
       } catch (error) {
         const e = error instanceof Error ? error : new Error(String(error));
-        res.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled', 'x-amz-executed-version': '$LATEST' });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-amz-function-error': 'Unhandled',
+          'x-amz-executed-version': '$LATEST',
+        });
         res.end(JSON.stringify({ errorType: e.name, errorMessage: e.message, trace: [] }));
       }
     });

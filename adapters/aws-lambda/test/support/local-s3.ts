@@ -61,10 +61,13 @@ export async function startLocalS3(options: { strict?: boolean; bucket?: string 
 
 function startStrictProxy(targetPort: number): Promise<http.Server> {
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
-    const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     upstream.end(body);
   };
@@ -78,7 +81,9 @@ function startStrictProxy(targetPort: number): Promise<http.Server> {
         answer.resume();
         if (answer.statusCode === 200) {
           res.writeHead(412, { 'content-type': 'application/xml' });
-          res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
+          res.end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+          );
         } else forward(req, res, body);
       });
       probe.on('error', () => res.destroy());

@@ -13,10 +13,18 @@ export const HEIGHT = 90;
  * first) and that carries a chirp starting between frames and between AAC packets, so a seam
  * that shifts frames or audio cannot hide.
  */
-export async function seamProject(opts: { seconds: number; fps: number; toneStart?: number; audio?: boolean }): Promise<{ dir: string; cleanup(): Promise<void> }> {
+export async function seamProject(opts: {
+  seconds: number;
+  fps: number;
+  toneStart?: number;
+  audio?: boolean;
+}): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-lambda-seams-'));
   const toneStart = opts.toneStart ?? 0.37;
-  const blocks = Array.from({ length: 8 }, (_, b) => `<div class="bit" style="position:absolute;left:${b * 20}px;top:0;width:20px;height:60px;background:#000"></div>`).join('');
+  const blocks = Array.from(
+    { length: 8 },
+    (_, b) => `<div class="bit" style="position:absolute;left:${b * 20}px;top:0;width:20px;height:60px;background:#000"></div>`,
+  ).join('');
   const html = `<!doctype html>
 <html data-composition-id="seams" data-width="${WIDTH}" data-height="${HEIGHT}" data-duration="${opts.seconds}" data-fps="${opts.fps}">
 <head><style>html,body{margin:0;width:${WIDTH}px;height:${HEIGHT}px;background:#204060;overflow:hidden}</style></head>
@@ -35,13 +43,26 @@ ${opts.audio === false ? '' : `<audio src="tone.wav" data-start="${toneStart}" d
 `;
   await writeFile(path.join(dir, 'index.html'), html);
   // A rising chirp: its cross-correlation has one sharp peak, so a lag of one sample shows.
-  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `aevalsrc=0.5*sin(2*PI*(300*t+400*t*t)):s=48000:d=${opts.seconds}`, '-c:a', 'pcm_s16le', path.join(dir, 'tone.wav')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=0.5*sin(2*PI*(300*t+400*t*t)):s=48000:d=${opts.seconds}`,
+    '-c:a',
+    'pcm_s16le',
+    path.join(dir, 'tone.wav'),
+  ]);
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** The index each decoded frame paints. */
 export async function frameIndexes(file: string): Promise<number[]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 256 << 20 });
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 256 << 20,
+  });
   const size = WIDTH * HEIGHT * 3;
   const indexes: number[] = [];
   for (let offset = 0; offset + size <= stdout.length; offset += size) {
@@ -56,8 +77,14 @@ export async function frameIndexes(file: string): Promise<number[]> {
 }
 
 export async function videoPackets(file: string): Promise<{ pts: number; key: boolean }[]> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'json', file], { maxBuffer: 16 << 20 });
-  return (JSON.parse(stdout) as { packets: { pts_time: string; flags: string }[] }).packets.map((p) => ({ pts: Number(p.pts_time), key: p.flags.includes('K') })).sort((a, b) => a.pts - b.pts);
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'json', file],
+    { maxBuffer: 16 << 20 },
+  );
+  return (JSON.parse(stdout) as { packets: { pts_time: string; flags: string }[] }).packets
+    .map((p) => ({ pts: Number(p.pts_time), key: p.flags.includes('K') }))
+    .sort((a, b) => a.pts - b.pts);
 }
 
 export async function streamTypes(file: string): Promise<string[]> {
@@ -67,7 +94,10 @@ export async function streamTypes(file: string): Promise<string[]> {
 
 /** Mono 48 kHz samples of a file's audio. */
 export async function audioSamples(file: string): Promise<Int16Array> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vn', '-ac', '1', '-ar', '48000', '-f', 's16le', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 << 20 });
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vn', '-ac', '1', '-ar', '48000', '-f', 's16le', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 64 << 20,
+  });
   return new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
 }
 

@@ -70,7 +70,8 @@ export async function startRuntimeApi(options: { deadlineMs?: number } = {}): Pr
       }
       if (req.method === 'POST' && url === '/2018-06-01/runtime/init/error') {
         initError = JSON.parse(body) as { errorType: string; errorMessage: string };
-        for (const pending of [...queue.splice(0), ...inFlight.values()]) pending.reject(Object.assign(new Error(initError.errorMessage), { name: initError.errorType }));
+        for (const pending of [...queue.splice(0), ...inFlight.values()])
+          pending.reject(Object.assign(new Error(initError.errorMessage), { name: initError.errorType }));
         return void res.writeHead(202).end('{"status":"OK"}');
       }
       res.writeHead(404).end();

@@ -32,7 +32,11 @@ export async function call(base: string, route: string, init: RequestInit & { to
  * A GET with the path sent exactly as written: fetch (the WHATWG URL parser) would fold `..` and
  * `%2e%2e` segments before they reach the server, hiding what an attacker's client sends.
  */
-export function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+export function rawGet(
+  base: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', headers }, (res) => {
@@ -48,7 +52,9 @@ export function rawGet(base: string, rawPath: string, headers: Record<string, st
 /** The keys of an object store kept in a folder (files below it, POSIX paths): a target's `storedKeys`. */
 export async function folderKeys(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'DELETE']);
@@ -71,17 +77,30 @@ async function fetchOnce(url: URL, init: RequestInit): Promise<Response> {
 }
 
 export const post = (base: string, body: unknown, headers: Record<string, string> = {}, token?: string): Promise<Answer> =>
-  call(base, '/api/render', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers, ...(token ? { token } : {}) });
+  call(base, '/api/render', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers,
+    ...(token ? { token } : {}),
+  });
 
 /** Polls a status URL (honouring Retry-After, at most 1 s apart here) until it stops answering 202. */
-export async function pollUntilDone(base: string, statusUrl: string, options: { token?: string; accept?: string; timeoutMs?: number } = {}): Promise<{ final: Answer; polls: Answer[] }> {
+export async function pollUntilDone(
+  base: string,
+  statusUrl: string,
+  options: { token?: string; accept?: string; timeoutMs?: number } = {},
+): Promise<{ final: Answer; polls: Answer[] }> {
   const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   const polls: Answer[] = [];
   for (;;) {
-    const answer = await call(base, statusUrl, { ...(options.token ? { token: options.token } : {}), headers: options.accept ? { accept: options.accept } : {} });
+    const answer = await call(base, statusUrl, {
+      ...(options.token ? { token: options.token } : {}),
+      headers: options.accept ? { accept: options.accept } : {},
+    });
     if (answer.status !== 202) return { final: answer, polls };
     polls.push(answer);
-    if (Date.now() > deadline) throw new Error(`${statusUrl} still answers 202 after ${options.timeoutMs ?? 150_000} ms: ${JSON.stringify(answer.json)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${statusUrl} still answers 202 after ${options.timeoutMs ?? 150_000} ms: ${JSON.stringify(answer.json)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -101,10 +120,30 @@ export async function probeVideo(bytes: Uint8Array, ext = 'mp4'): Promise<VideoF
   try {
     const file = path.join(dir, `video.${ext}`);
     await writeFile(file, bytes);
-    const { stdout } = await run(ffprobe, ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_read_frames:format=format_name', '-of', 'json', file]);
-    const parsed = JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[]; format: { format_name: string } };
+    const { stdout } = await run(ffprobe, [
+      '-v',
+      'error',
+      '-count_frames',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name,width,height,nb_read_frames:format=format_name',
+      '-of',
+      'json',
+      file,
+    ]);
+    const parsed = JSON.parse(stdout) as {
+      streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[];
+      format: { format_name: string };
+    };
     const stream = parsed.streams[0]!;
-    return { codec: stream.codec_name, width: stream.width, height: stream.height, frames: Number(stream.nb_read_frames), formatName: parsed.format.format_name };
+    return {
+      codec: stream.codec_name,
+      width: stream.width,
+      height: stream.height,
+      frames: Number(stream.nb_read_frames),
+      formatName: parsed.format.format_name,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -117,16 +156,29 @@ export const BADGE_RGB = [0x00, 0xe0, 0xa0] as const;
  * Pixels of the first frame of an image or video (`ext`: png, mp4...) within `tolerance` of `rgb`
  * on every channel, decoded by ffmpeg to RGB (H.264's 4:2:0 colour shifts a few steps).
  */
-export async function countColorPixels(bytes: Uint8Array, ext: string, rgb: readonly [number, number, number], tolerance = 24): Promise<number> {
+export async function countColorPixels(
+  bytes: Uint8Array,
+  ext: string,
+  rgb: readonly [number, number, number],
+  tolerance = 24,
+): Promise<number> {
   const { ffmpeg } = await findFfmpeg();
   const dir = await mkdtemp(path.join(tmpdir(), 'render-api-contract-'));
   try {
     const file = path.join(dir, `frame.${ext}`);
     await writeFile(file, bytes);
-    const { stdout } = await run(ffmpeg, ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(ffmpeg, ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     let count = 0;
     for (let i = 0; i + 2 < stdout.length; i += 3) {
-      if (Math.abs(stdout[i]! - rgb[0]) <= tolerance && Math.abs(stdout[i + 1]! - rgb[1]) <= tolerance && Math.abs(stdout[i + 2]! - rgb[2]) <= tolerance) count++;
+      if (
+        Math.abs(stdout[i]! - rgb[0]) <= tolerance &&
+        Math.abs(stdout[i + 1]! - rgb[1]) <= tolerance &&
+        Math.abs(stdout[i + 2]! - rgb[2]) <= tolerance
+      )
+        count++;
     }
     return count;
   } finally {
@@ -139,7 +191,8 @@ export function customHtml(options: { throwInScript?: boolean; probeUrl?: string
   let script = options.throwInScript ? `<script>throw new Error('contract: this page fails on purpose');</script>` : '';
   if (options.fillMemory) {
     // Fills ArrayBuffers while the page loads (it never gets ready first), stopping by itself at 1.5 GB.
-    script += '<script>const keep = []; for (let mb = 0; mb < 1536; mb += 64) { const b = new ArrayBuffer(64 * 2 ** 20); new Uint8Array(b).fill(1); keep.push(b); }</script>';
+    script +=
+      '<script>const keep = []; for (let mb = 0; mb < 1536; mb += 64) { const b = new ArrayBuffer(64 * 2 ** 20); new Uint8Array(b).fill(1); keep.push(b); }</script>';
   }
   if (options.probeUrl) {
     // Every way a page reaches out: an image, a fetch, a beacon-like script tag.

@@ -15,9 +15,15 @@ async function playerShot(page: Page): Promise<Buffer> {
 /** Waits for the player's next ready (after `loads` earlier ones), or fails with what the page shows. */
 async function waitForPlayer(page: Page, loads: number): Promise<void> {
   await page
-    .waitForFunction((n: number) => Number(document.body.dataset.playerReady ?? '0') > n || document.getElementById('status')!.className === 'error', { timeout: 60_000 }, loads)
+    .waitForFunction(
+      (n: number) => Number(document.body.dataset.playerReady ?? '0') > n || document.getElementById('status')!.className === 'error',
+      { timeout: 60_000 },
+      loads,
+    )
     .catch(async (error: unknown) => {
-      throw new Error(`the player did not become ready; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`);
+      throw new Error(
+        `the player did not become ready; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`,
+      );
     });
   const status = await page.$eval('#status', (el) => (el.className === 'error' ? el.textContent : ''));
   if (status) throw new Error(`the preview failed: ${status}`);
@@ -42,14 +48,16 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
     it('the player becomes ready at the composition size, the form has one field per variable, and an edit changes the picture', async () => {
       await page.goto(base(), { waitUntil: 'load' });
       await waitForPlayer(page, 0);
-      const size = await page.$eval('seekframe-player', (el) => ({ width: Number(el.getAttribute('width')), height: Number(el.getAttribute('height')) }));
+      const size = await page.$eval('seekframe-player', (el) => ({
+        width: Number(el.getAttribute('width')),
+        height: Number(el.getAttribute('height')),
+      }));
       // Sized from the composition's own 160x90, not a hard-coded 1920x1080.
       expect(size.width / size.height).toBeCloseTo(160 / 90, 2);
       expect(size.width).toBeLessThanOrEqual(160);
-      expect(await page.$$eval('#variables input, #variables select', (fields) => fields.map((f) => `${f.id}:${(f as HTMLInputElement).type}`))).toEqual([
-        'var-title:text',
-        'var-size:number',
-      ]);
+      expect(
+        await page.$$eval('#variables input, #variables select', (fields) => fields.map((f) => `${f.id}:${(f as HTMLInputElement).type}`)),
+      ).toEqual(['var-title:text', 'var-size:number']);
       const before = await playerShot(page);
       const loads = await readyCount(page);
       await page.$eval('#var-size', (el) => {
@@ -68,7 +76,13 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       await waitForPlayer(page, 0);
       // The child document runs inside the player's iframe, with its own runtime.
       const child = page.frames().find((frame) => frame.url().endsWith('/preview/composition/badge.html'));
-      if (!child) throw new Error(`no frame loaded badge.html; frames: ${page.frames().map((frame) => frame.url()).join(', ')}`);
+      if (!child)
+        throw new Error(
+          `no frame loaded badge.html; frames: ${page
+            .frames()
+            .map((frame) => frame.url())
+            .join(', ')}`,
+        );
       expect(await child.evaluate(() => typeof (window as { __seekframe?: unknown }).__seekframe)).toBe('object');
       expect(await child.$eval('#badge', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 224, 160)');
       // And the picture shows it: the 30x20 badge, nearly all of its 600 pixels.
@@ -79,7 +93,11 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       await page.click('#render');
       // Wait for the link, or an error the page shows (then fail with its words).
       await page
-        .waitForFunction(() => !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error', { timeout: 150_000 })
+        .waitForFunction(
+          () =>
+            !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error',
+          { timeout: 150_000 },
+        )
         .catch(async (error: unknown) => {
           throw new Error(`no result link; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`);
         });
@@ -115,7 +133,10 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       expect(await page.$$eval('#variables input', (fields) => fields.length)).toBe(2);
       // Render with the token: the link is a blob of the file fetched with it (a plain link could not send it).
       await page.click('#render');
-      await page.waitForFunction(() => !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error', { timeout: 150_000 });
+      await page.waitForFunction(
+        () => !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error',
+        { timeout: 150_000 },
+      );
       expect(await page.$eval('#status', (el) => el.textContent)).toBe('Done.');
       const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
       // A file this API serves needs the token, which a plain link cannot send: the page links a

@@ -82,7 +82,15 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
 
     if (options.answerMode === 'call-id') {
       it('GET /renders/<name> serves only a plain name under renders/ (404 for anything that leaves it)', async () => {
-        for (const route of ['/renders/..%2F..%2Fpackage.json', '/renders/%2e%2e%2F..%2Fpackage.json', '/renders/%2E%2E%2Fjobs', '/renders/.%2e%2F.%2e%2Fetc%2Fpasswd', '/renders/..%5C..%5Cx', '/renders/.env', '/renders/%2Fetc%2Fpasswd']) {
+        for (const route of [
+          '/renders/..%2F..%2Fpackage.json',
+          '/renders/%2e%2e%2F..%2Fpackage.json',
+          '/renders/%2E%2E%2Fjobs',
+          '/renders/.%2e%2F.%2e%2Fetc%2Fpasswd',
+          '/renders/..%5C..%5Cx',
+          '/renders/.env',
+          '/renders/%2Fetc%2Fpasswd',
+        ]) {
           const answer = await rawGet(base(), route);
           expect({ route, status: answer.status }).toEqual({ route, status: 404 });
           expect({ route, leaked: /"dependencies"|root:x:0:0/.test(answer.body) }).toEqual({ route, leaked: false });
@@ -116,7 +124,11 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
     });
 
     it('403 custom-html-disabled when the deployment does not allow html', async () => {
-      expectError(await post(base(), { html: '<html data-width="2" data-height="2" data-duration="1"></html>' }), 403, 'custom-html-disabled');
+      expectError(
+        await post(base(), { html: '<html data-width="2" data-height="2" data-duration="1"></html>' }),
+        403,
+        'custom-html-disabled',
+      );
     });
 
     it('413 body-too-large over 2 MiB', async () => {

@@ -33,25 +33,37 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
   describe('ALLOW_CUSTOM_HTML=true', () => {
     const base = useTarget(options, { allowCustomHtml: true });
 
-    it('renders a posted html composition, its variables checked against its own declarations', async () => {
-      expectError(await post(base(), { html: customHtml(), variables: { title: 'not declared here' } }), 400, 'invalid-variables');
-      const started = await post(base(), { html: customHtml(), variables: { label: 'ok' } }, { prefer: 'respond-async' });
-      expect(started.status).toBe(202);
-      const { final } = await pollUntilDone(base(), started.json.statusUrl);
-      expect(final.status).toBe(200);
-      expect(await probeVideo(final.bytes)).toMatchObject({ width: 96, height: 64, frames: 5 });
-    }, RENDER_TIMEOUT);
-
-    it('renders in the network sandbox: a posted page cannot reach a server on this machine', async () => {
-      await withSecretServer(async (port, hits) => {
-        const started = await post(base(), { html: customHtml({ probeUrl: `http://127.0.0.1:${port}/secret` }) }, { prefer: 'respond-async' });
+    it(
+      'renders a posted html composition, its variables checked against its own declarations',
+      async () => {
+        expectError(await post(base(), { html: customHtml(), variables: { title: 'not declared here' } }), 400, 'invalid-variables');
+        const started = await post(base(), { html: customHtml(), variables: { label: 'ok' } }, { prefer: 'respond-async' });
         expect(started.status).toBe(202);
         const { final } = await pollUntilDone(base(), started.json.statusUrl);
-        // Done (refused requests may fail the render); what matters is that none arrived.
-        expect(final.status).not.toBe(202);
-        expect(hits).toEqual([]);
-      });
-    }, RENDER_TIMEOUT);
+        expect(final.status).toBe(200);
+        expect(await probeVideo(final.bytes)).toMatchObject({ width: 96, height: 64, frames: 5 });
+      },
+      RENDER_TIMEOUT,
+    );
+
+    it(
+      'renders in the network sandbox: a posted page cannot reach a server on this machine',
+      async () => {
+        await withSecretServer(async (port, hits) => {
+          const started = await post(
+            base(),
+            { html: customHtml({ probeUrl: `http://127.0.0.1:${port}/secret` }) },
+            { prefer: 'respond-async' },
+          );
+          expect(started.status).toBe(202);
+          const { final } = await pollUntilDone(base(), started.json.statusUrl);
+          // Done (refused requests may fail the render); what matters is that none arrived.
+          expect(final.status).not.toBe(202);
+          expect(hits).toEqual([]);
+        });
+      },
+      RENDER_TIMEOUT,
+    );
 
     it('a posted document whose sub-composition is ../../etc/passwd, file:///... or a loopback URL: 400 invalid-composition at once, naming the reason, no server path', async () => {
       await withSecretServer(async (port, hits) => {
@@ -61,7 +73,10 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
           [`http://127.0.0.1:${port}/child.html`, /server's own machine or network/],
         ];
         for (const [src, reason] of cases) {
-          const html = customHtml().replace('<div id="l"></div>', `<div id="l"></div><div data-composition-id="sub" data-composition-src="${src}" data-start="0" data-duration="0.5"></div>`);
+          const html = customHtml().replace(
+            '<div id="l"></div>',
+            `<div id="l"></div><div data-composition-id="sub" data-composition-src="${src}" data-start="0" data-duration="0.5"></div>`,
+          );
           const answer = await post(base(), { html }, { prefer: 'respond-async' });
           expectError(answer, 400, 'invalid-composition');
           expect(answer.json.error.message).toMatch(reason);
@@ -76,29 +91,37 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
       expectError(await post(base(), { html: '<!doctype html><p>no root</p>' }), 400, 'invalid-composition');
     });
 
-    it("a render that fails answers its error (page-script-error) with a 5xx on the status URL", async () => {
-      const started = await post(base(), { html: customHtml({ throwInScript: true }) }, { prefer: 'respond-async' });
-      expect(started.status).toBe(202);
-      const { final } = await pollUntilDone(base(), started.json.statusUrl);
-      expect(final.status).toBeGreaterThanOrEqual(500);
-      expect(final.json.error).toMatchObject({ code: 'page-script-error', retryable: expect.any(Boolean) });
-    }, RENDER_TIMEOUT);
+    it(
+      'a render that fails answers its error (page-script-error) with a 5xx on the status URL',
+      async () => {
+        const started = await post(base(), { html: customHtml({ throwInScript: true }) }, { prefer: 'respond-async' });
+        expect(started.status).toBe(202);
+        const { final } = await pollUntilDone(base(), started.json.statusUrl);
+        expect(final.status).toBeGreaterThanOrEqual(500);
+        expect(final.json.error).toMatchObject({ code: 'page-script-error', retryable: expect.any(Boolean) });
+      },
+      RENDER_TIMEOUT,
+    );
   });
 
   describe('RENDER_MAX_CONCURRENT=1', () => {
     const base = useTarget(options, { maxConcurrentRenders: 1 });
 
-    it('429 too-many-renders with Retry-After while one render runs; a retry with the same Idempotency-Key is not refused', async () => {
-      const first = await post(base(), { variables: { title: 'Busy' } }, { prefer: 'respond-async', 'idempotency-key': 'capacity-1' });
-      expect(first.status).toBe(202);
-      const second = await post(base(), { variables: { title: 'Too many' } }, { prefer: 'respond-async' });
-      expectError(second, 429, 'too-many-renders');
-      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(second.json.error.retryable).toBe(true);
-      const retry = await post(base(), { variables: { title: 'Busy' } }, { prefer: 'respond-async', 'idempotency-key': 'capacity-1' });
-      expect({ status: retry.status, id: retry.json.id }).toEqual({ status: 202, id: first.json.id });
-      expect((await call(base(), first.json.statusUrl, { method: 'DELETE' })).status).toBe(202);
-    }, RENDER_TIMEOUT);
+    it(
+      '429 too-many-renders with Retry-After while one render runs; a retry with the same Idempotency-Key is not refused',
+      async () => {
+        const first = await post(base(), { variables: { title: 'Busy' } }, { prefer: 'respond-async', 'idempotency-key': 'capacity-1' });
+        expect(first.status).toBe(202);
+        const second = await post(base(), { variables: { title: 'Too many' } }, { prefer: 'respond-async' });
+        expectError(second, 429, 'too-many-renders');
+        expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(second.json.error.retryable).toBe(true);
+        const retry = await post(base(), { variables: { title: 'Busy' } }, { prefer: 'respond-async', 'idempotency-key': 'capacity-1' });
+        expect({ status: retry.status, id: retry.json.id }).toEqual({ status: 202, id: first.json.id });
+        expect((await call(base(), first.json.statusUrl, { method: 'DELETE' })).status).toBe(202);
+      },
+      RENDER_TIMEOUT,
+    );
   });
 
   describe('RENDER_MAX_FRAMES=50', () => {
@@ -114,29 +137,37 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
   describe('RENDER_MAX_MEMORY_MB=600 (with ALLOW_CUSTOM_HTML=true)', () => {
     const base = useTarget(options, { maxMemoryMB: 600, allowCustomHtml: true });
 
-    it('a posted page that fills memory is stopped: memory-limit-exceeded with a 5xx on the status URL', async () => {
-      const started = await post(base(), { html: customHtml({ fillMemory: true }) }, { prefer: 'respond-async' });
-      expect(started.status).toBe(202);
-      const { final } = await pollUntilDone(base(), started.json.statusUrl);
-      expect(final.status).toBeGreaterThanOrEqual(500);
-      expect(final.json.error).toMatchObject({ code: 'memory-limit-exceeded', retryable: false, details: { max: 600 } });
-    }, RENDER_TIMEOUT);
+    it(
+      'a posted page that fills memory is stopped: memory-limit-exceeded with a 5xx on the status URL',
+      async () => {
+        const started = await post(base(), { html: customHtml({ fillMemory: true }) }, { prefer: 'respond-async' });
+        expect(started.status).toBe(202);
+        const { final } = await pollUntilDone(base(), started.json.statusUrl);
+        expect(final.status).toBeGreaterThanOrEqual(500);
+        expect(final.json.error).toMatchObject({ code: 'memory-limit-exceeded', retryable: false, details: { max: 600 } });
+      },
+      RENDER_TIMEOUT,
+    );
   });
 
   describe('RENDER_RETENTION_SECONDS=1', () => {
     const base = useTarget(options, { retentionSeconds: 1 });
 
-    it('a render past its retention answers 410 render-expired', async () => {
-      const started = await post(base(), { variables: { title: 'Old' } }, { prefer: 'respond-async' });
-      expect(started.status).toBe(202);
-      const deadline = Date.now() + 30_000;
-      let answer = await call(base(), started.json.statusUrl);
-      while (answer.status !== 410 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        answer = await call(base(), started.json.statusUrl);
-      }
-      expectError(answer, 410, 'render-expired');
-    }, RENDER_TIMEOUT);
+    it(
+      'a render past its retention answers 410 render-expired',
+      async () => {
+        const started = await post(base(), { variables: { title: 'Old' } }, { prefer: 'respond-async' });
+        expect(started.status).toBe(202);
+        const deadline = Date.now() + 30_000;
+        let answer = await call(base(), started.json.statusUrl);
+        while (answer.status !== 410 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          answer = await call(base(), started.json.statusUrl);
+        }
+        expectError(answer, 410, 'render-expired');
+      },
+      RENDER_TIMEOUT,
+    );
   });
 }
 

@@ -42,7 +42,12 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
 
     it('a loopback, private or link-local webhook URL is refused at POST (400 invalid-options, field webhook.url) and gets nothing', async () => {
       // Literal addresses only: refused by their class before any connection (never contacted).
-      for (const url of [receiver.url, 'http://[::1]:9/x', thisNetworkUrl(receiver), `http://[::ffff:0.0.0.0]:${new URL(receiver.url).port}/hook`]) {
+      for (const url of [
+        receiver.url,
+        'http://[::1]:9/x',
+        thisNetworkUrl(receiver),
+        `http://[::ffff:0.0.0.0]:${new URL(receiver.url).port}/hook`,
+      ]) {
         const answer = await post(base(), { webhook: { url } });
         expectError(answer, 400, 'invalid-options');
         expect(answer.json.error.details).toMatchObject({ field: 'webhook.url' });
@@ -52,7 +57,12 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
     });
 
     it('a webhook of the wrong shape is 400 invalid-body naming the field', async () => {
-      for (const webhook of [{ url: 'ftp://127.0.0.1/x' }, { url: 'not a url' }, { url: 'http://127.0.0.1:9/x', extra: 1 }, 'http://127.0.0.1:9/x']) {
+      for (const webhook of [
+        { url: 'ftp://127.0.0.1/x' },
+        { url: 'not a url' },
+        { url: 'http://127.0.0.1:9/x', extra: 1 },
+        'http://127.0.0.1:9/x',
+      ]) {
         const answer = await post(base(), { webhook });
         expectError(answer, 400, 'invalid-body');
         expect(JSON.stringify(answer.json.error.details.problems)).toMatch(/webhook/);
@@ -75,64 +85,78 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
       expect(receiver.deliveries).toEqual([]);
     });
 
-    it('a render posts signed started/completed events; a receiver failing twice gets each once more each time; the attempts show in the status', async () => {
-      const started = await post(base(), { variables: { title: 'Hook' }, webhook: { url: receiver.url, customData: { order: 'A-17' } } }, { prefer: 'respond-async' });
-      expect(started.status).toBe(202);
-      const { final } = await pollUntilDone(base(), started.json.statusUrl, { accept: 'application/json' });
-      expect(final.status).toBe(200);
+    it(
+      'a render posts signed started/completed events; a receiver failing twice gets each once more each time; the attempts show in the status',
+      async () => {
+        const started = await post(
+          base(),
+          { variables: { title: 'Hook' }, webhook: { url: receiver.url, customData: { order: 'A-17' } } },
+          { prefer: 'respond-async' },
+        );
+        expect(started.status).toBe(202);
+        const { final } = await pollUntilDone(base(), started.json.statusUrl, { accept: 'application/json' });
+        expect(final.status).toBe(200);
 
-      const ok = (type: string) => (deliveries: typeof receiver.deliveries) => deliveries.some((d) => d.headers['seekframe-event'] === type && d.answered === 200);
-      await receiver.waitFor(ok('render.completed'));
-      const events: WebhookEvent[] = [];
-      for (const delivery of receiver.deliveries) events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
-      const id = started.json.id as string;
-      expect(events.every((e) => e.renderId === id && JSON.stringify(e.customData) === '{"order":"A-17"}')).toBe(true);
-      // Every delivery is what the OpenAPI document's `webhooks` section promises (the same schema).
-      expect(events.map((e) => WebhookEventSchema.safeParse(e).error?.issues ?? [])).toEqual(events.map(() => []));
+        const ok = (type: string) => (deliveries: typeof receiver.deliveries) =>
+          deliveries.some((d) => d.headers['seekframe-event'] === type && d.answered === 200);
+        await receiver.waitFor(ok('render.completed'));
+        const events: WebhookEvent[] = [];
+        for (const delivery of receiver.deliveries)
+          events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
+        const id = started.json.id as string;
+        expect(events.every((e) => e.renderId === id && JSON.stringify(e.customData) === '{"order":"A-17"}')).toBe(true);
+        // Every delivery is what the OpenAPI document's `webhooks` section promises (the same schema).
+        expect(events.map((e) => WebhookEventSchema.safeParse(e).error?.issues ?? [])).toEqual(events.map(() => []));
 
-      // Each retried event arrived three times with one id (500, 500, 200), in order.
-      const byType = (type: string) => receiver.deliveries.filter((d) => d.headers['seekframe-event'] === type);
-      for (const type of ['render.started', 'render.completed']) {
-        expect(byType(type).map((d) => d.answered), type).toEqual([500, 500, 200]);
-        expect(new Set(byType(type).map((d) => d.headers['seekframe-webhook-id'])).size, type).toBe(1);
-      }
-      // Progress has one attempt (the next supersedes it), so against this receiver it only ever fails.
-      expect(byType('render.progress').every((d) => d.answered === 500)).toBe(true);
-      const types = events.map((e) => e.type);
-      expect(types[0]).toBe('render.started');
-      expect(types.at(-1)).toBe('render.completed');
-      const completed = events.at(-1) as Extract<WebhookEvent, { type: 'render.completed' }>;
-      expect(completed.data).toMatchObject({ frames: 10, size: expect.any(Number), durationMs: expect.any(Number) });
-      expect(completed.data.size).toBeGreaterThan(0);
-      expect(new URL(completed.data.url).protocol).toMatch(/^https?:$/);
+        // Each retried event arrived three times with one id (500, 500, 200), in order.
+        const byType = (type: string) => receiver.deliveries.filter((d) => d.headers['seekframe-event'] === type);
+        for (const type of ['render.started', 'render.completed']) {
+          expect(
+            byType(type).map((d) => d.answered),
+            type,
+          ).toEqual([500, 500, 200]);
+          expect(new Set(byType(type).map((d) => d.headers['seekframe-webhook-id'])).size, type).toBe(1);
+        }
+        // Progress has one attempt (the next supersedes it), so against this receiver it only ever fails.
+        expect(byType('render.progress').every((d) => d.answered === 500)).toBe(true);
+        const types = events.map((e) => e.type);
+        expect(types[0]).toBe('render.started');
+        expect(types.at(-1)).toBe('render.completed');
+        const completed = events.at(-1) as Extract<WebhookEvent, { type: 'render.completed' }>;
+        expect(completed.data).toMatchObject({ frames: 10, size: expect.any(Number), durationMs: expect.any(Number) });
+        expect(completed.data.size).toBeGreaterThan(0);
+        expect(new URL(completed.data.url).protocol).toMatch(/^https?:$/);
 
-      // A body changed on the way is refused with the same headers.
-      const last = receiver.deliveries.at(-1)!;
-      await expect(verifyWebhook({ body: last.body.replace('"frames":10', '"frames":11'), headers: last.headers, secret: SECRET })).rejects.toMatchObject({ code: 'webhook-signature-invalid' });
+        // A body changed on the way is refused with the same headers.
+        const last = receiver.deliveries.at(-1)!;
+        await expect(
+          verifyWebhook({ body: last.body.replace('"frames":10', '"frames":11'), headers: last.headers, secret: SECRET }),
+        ).rejects.toMatchObject({ code: 'webhook-signature-invalid' });
 
-      // The status lists every attempt: event, attempt number, status, time, error.
-      let attempts: { event: string; attempt: number; status: number | null; ok: boolean; at: string; error?: string }[] = [];
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline) {
-        const status = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
-        attempts = status.json?.webhook?.attempts ?? [];
-        if (attempts.some((a) => a.event === 'render.completed' && a.ok)) break;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-      const summary = (type: string) => attempts.filter((a) => a.event === type).map((a) => [a.attempt, a.status, a.ok]);
-      expect(summary('render.started')).toEqual([
-        [1, 500, false],
-        [2, 500, false],
-        [3, 200, true],
-      ]);
-      expect(summary('render.completed')).toEqual([
-        [1, 500, false],
-        [2, 500, false],
-        [3, 200, true],
-      ]);
-      expect(attempts.find((a) => !a.ok)!.error).toMatch(/500/);
-      expect(attempts.every((a) => !Number.isNaN(Date.parse(a.at)))).toBe(true);
-    }, RENDER_TIMEOUT);
+        // The status lists every attempt: event, attempt number, status, time, error.
+        let attempts: { event: string; attempt: number; status: number | null; ok: boolean; at: string; error?: string }[] = [];
+        const deadline = Date.now() + 30_000;
+        while (Date.now() < deadline) {
+          const status = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
+          attempts = status.json?.webhook?.attempts ?? [];
+          if (attempts.some((a) => a.event === 'render.completed' && a.ok)) break;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        const summary = (type: string) => attempts.filter((a) => a.event === type).map((a) => [a.attempt, a.status, a.ok]);
+        expect(summary('render.started')).toEqual([
+          [1, 500, false],
+          [2, 500, false],
+          [3, 200, true],
+        ]);
+        expect(summary('render.completed')).toEqual([
+          [1, 500, false],
+          [2, 500, false],
+          [3, 200, true],
+        ]);
+        expect(attempts.find((a) => !a.ok)!.error).toMatch(/500/);
+        expect(attempts.every((a) => !Number.isNaN(Date.parse(a.at)))).toBe(true);
+      },
+      RENDER_TIMEOUT,
+    );
   });
 }
-

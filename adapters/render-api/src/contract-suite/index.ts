@@ -1,6 +1,24 @@
-export { runRenderApiContract, contractSettingsEnv, type RenderApiContractOptions, type ContractTarget, type ContractSettings } from './run-render-api-contract.js';
+export {
+  runRenderApiContract,
+  contractSettingsEnv,
+  type RenderApiContractOptions,
+  type ContractTarget,
+  type ContractSettings,
+} from './run-render-api-contract.js';
 export { folderKeys, rawGet } from './contract-http.js';
-export { BUNDLED, PARITY, MIN_PSNR_DB, COMPARE_WIDTH, COMPARE_HEIGHT, capturePreview, measurePreview, psnr640, reportPsnr, type CapturedPreview, type ParityComposition } from './preview-parity.js';
+export {
+  BUNDLED,
+  PARITY,
+  MIN_PSNR_DB,
+  COMPARE_WIDTH,
+  COMPARE_HEIGHT,
+  capturePreview,
+  measurePreview,
+  psnr640,
+  reportPsnr,
+  type CapturedPreview,
+  type ParityComposition,
+} from './preview-parity.js';
 export { referenceFrames } from './reference-frames.js';
 export { checkoutCli } from './checkout-cli.js';
 // The webhook checks alone, for a template that runs the rest of the contract elsewhere.

@@ -34,7 +34,13 @@ export async function waitUntilAnswers(url: string, options: WaitUntilAnswersOpt
   for (;;) {
     const code = options.exitCode?.() ?? null;
     if (code !== null) throw new Error(`${options.name} exited with ${code} before answering ${url}${await more()}`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`${options.name} did not answer ${url} within ${timeoutMs / 1000} s${await more()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -38,9 +38,19 @@ export interface ParityComposition {
 export { REPO_ROOT };
 
 /** The repository's bundled composition (in a checkout) at 1, 3 and 5 s. */
-export const BUNDLED: ParityComposition = { name: 'ui-3d-reveal', dir: path.join(REPO_ROOT, 'compositions/ui-3d-reveal'), times: [1, 3, 5], fps: 1 };
+export const BUNDLED: ParityComposition = {
+  name: 'ui-3d-reveal',
+  dir: path.join(REPO_ROOT, 'compositions/ui-3d-reveal'),
+  times: [1, 3, 5],
+  fps: 1,
+};
 /** A sub-composition (a `<template>` file with GSAP from a CDN URL), a Google Fonts family and a CSS animation. */
-export const PARITY: ParityComposition = { name: 'parity', dir: fileURLToPath(new URL('../../fixtures/preview-parity', import.meta.url)), times: [1.5, 2.5, 3.5], fps: 2 };
+export const PARITY: ParityComposition = {
+  name: 'parity',
+  dir: fileURLToPath(new URL('../../fixtures/preview-parity', import.meta.url)),
+  times: [1.5, 2.5, 3.5],
+  fps: 2,
+};
 
 export interface CapturedPreview {
   /** PNG of the player's picture per time, in `times` order. */
@@ -120,7 +130,19 @@ export async function capturePreview(pageUrl: string, times: readonly number[]):
 /** PSNR in dB of `candidate` against `reference`, both scaled to 640x360 (ffmpeg's psnr filter). */
 export async function psnr640(reference: string, candidate: string): Promise<number> {
   const scale = `scale=${COMPARE_WIDTH}:${COMPARE_HEIGHT}:flags=bicubic,format=rgb24`;
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', candidate, '-i', reference, '-lavfi', `[0:v]${scale}[a];[1:v]${scale}[b];[a][b]psnr`, '-f', 'null', '-']);
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-i',
+    candidate,
+    '-i',
+    reference,
+    '-lavfi',
+    `[0:v]${scale}[a];[1:v]${scale}[b];[a][b]psnr`,
+    '-f',
+    'null',
+    '-',
+  ]);
   const match = /PSNR .*average:(inf|[\d.]+)/.exec(stderr);
   if (!match) throw new Error(`ffmpeg gave no PSNR for ${candidate} against ${reference}:\n${stderr}`);
   return match[1] === 'inf' ? Infinity : Number(match[1]);
@@ -138,7 +160,12 @@ export async function reportPsnr(preview: string, composition: ParityComposition
 }
 
 /** Captures `pageUrl` at the composition's times and compares each picture with the render's frame. */
-export async function measurePreview(preview: string, pageUrl: string, composition: ParityComposition, reference: readonly string[]): Promise<{ psnr: number[]; offline: string[] }> {
+export async function measurePreview(
+  preview: string,
+  pageUrl: string,
+  composition: ParityComposition,
+  reference: readonly string[],
+): Promise<{ psnr: number[]; offline: string[] }> {
   const captured = await capturePreview(pageUrl, composition.times);
   try {
     const values: number[] = [];

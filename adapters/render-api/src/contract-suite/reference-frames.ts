@@ -50,7 +50,10 @@ export async function referenceFrames(composition: ParityComposition): Promise<s
       await mkdir(lock);
     } catch {
       // Another worker renders it; a lock older than 10 minutes belongs to a run that died.
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > 600_000) await rm(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
@@ -61,10 +64,28 @@ export async function referenceFrames(composition: ParityComposition): Promise<s
       const last = Math.max(...composition.times);
       // The CLI from this checkout's sources (a stale build never renders the reference).
       const cli = checkoutCli();
-      await run(cli.command, [...cli.args, 'render', composition.dir, '--format', 'png-sequence', '--fps', String(composition.fps), '--workers', '1', '-q', '-o', partial], { cwd: os.tmpdir(), maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
+      await run(
+        cli.command,
+        [
+          ...cli.args,
+          'render',
+          composition.dir,
+          '--format',
+          'png-sequence',
+          '--fps',
+          String(composition.fps),
+          '--workers',
+          '1',
+          '-q',
+          '-o',
+          partial,
+        ],
+        { cwd: os.tmpdir(), maxBuffer: 16 * 1024 * 1024 },
+      ).catch((error: { stderr?: string }) => {
         throw new Error(`the reference render of ${composition.dir} failed:\n${error.stderr ?? String(error)}`);
       });
-      if (!existsSync(path.join(partial, `frame_${String(Math.round(last * composition.fps) + 1).padStart(6, '0')}.png`))) throw new Error(`the reference render of ${composition.dir} has no frame at ${last} s`);
+      if (!existsSync(path.join(partial, `frame_${String(Math.round(last * composition.fps) + 1).padStart(6, '0')}.png`)))
+        throw new Error(`the reference render of ${composition.dir} has no frame at ${last} s`);
       await rename(partial, dir);
       return frames;
     } finally {

@@ -49,7 +49,11 @@ export async function startWebhookReceiver(options: { failFirst?: number } = {})
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`the receiver did not get the expected deliveries within ${timeoutMs} ms; it got: ${deliveries.map((d) => `${d.headers['seekframe-event']}->${d.answered}`).join(', ') || 'nothing'}`));
+          reject(
+            new Error(
+              `the receiver did not get the expected deliveries within ${timeoutMs} ms; it got: ${deliveries.map((d) => `${d.headers['seekframe-event']}->${d.answered}`).join(', ') || 'nothing'}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -18,15 +18,43 @@ const job: RunnerJob = {
 
 describe('renderArguments', () => {
   it('passes the request and the deployment limits to seekframe render, variables by file and strictly', () => {
-    expect(renderArguments(job, { project: '/p', output: '/o.mp4', variablesFile: '/v.json' }, { workers: 'auto', browserGpu: false })).toEqual([
-      'render', '/p', '--json', '--output', '/o.mp4', '--format', 'mp4', '--workers', 'auto', '--no-browser-gpu', '--network', 'sandboxed',
-      '--quality', 'draft', '--fps', '12', '--variables-file', '/v.json', '--strict-variables',
-      '--max-frames', '100', '--max-render-seconds', '60', '--max-pixels', '1000',
+    expect(
+      renderArguments(job, { project: '/p', output: '/o.mp4', variablesFile: '/v.json' }, { workers: 'auto', browserGpu: false }),
+    ).toEqual([
+      'render',
+      '/p',
+      '--json',
+      '--output',
+      '/o.mp4',
+      '--format',
+      'mp4',
+      '--workers',
+      'auto',
+      '--no-browser-gpu',
+      '--network',
+      'sandboxed',
+      '--quality',
+      'draft',
+      '--fps',
+      '12',
+      '--variables-file',
+      '/v.json',
+      '--strict-variables',
+      '--max-frames',
+      '100',
+      '--max-render-seconds',
+      '60',
+      '--max-pixels',
+      '1000',
     ]);
   });
 
   it('passes RENDER_MAX_MEMORY_MB as --max-memory when the deployment sets it (else the CLI default applies)', () => {
-    const args = renderArguments({ ...job, limits: { ...job.limits, maxMemoryMB: 2048 } }, { project: '/p', output: '/o.mp4', variablesFile: '/v.json' }, { workers: 'auto', browserGpu: false });
+    const args = renderArguments(
+      { ...job, limits: { ...job.limits, maxMemoryMB: 2048 } },
+      { project: '/p', output: '/o.mp4', variablesFile: '/v.json' },
+      { workers: 'auto', browserGpu: false },
+    );
     expect(args.slice(-2)).toEqual(['--max-memory', '2048']);
   });
 });
@@ -64,11 +92,22 @@ afterEach(async () => {
 function runner(maxConcurrent = 2) {
   // The core's storage passed as this package's ObjectStore: the two ports are one shape.
   const objects: ObjectStore = createLocalFolderStorage({ root: path.join(dir, 'store') });
-  const local = createLocalRunner({ compositionDir: dir, objects, cli: { command: process.execPath, args: [cli] }, maxConcurrent, tempDir: dir });
+  const local = createLocalRunner({
+    compositionDir: dir,
+    objects,
+    cli: { command: process.execPath, args: [cli] },
+    maxConcurrent,
+    tempDir: dir,
+  });
   return { objects, local };
 }
 
-const withTitle = (id: string, title: string): RunnerJob => ({ ...job, id, outputKey: `renders/${id}.mp4`, request: { ...job.request, variables: { title } } });
+const withTitle = (id: string, title: string): RunnerJob => ({
+  ...job,
+  id,
+  outputKey: `renders/${id}.mp4`,
+  request: { ...job.request, variables: { title } },
+});
 
 describe('createLocalRunner', () => {
   it('forwards the JSON event lines and stores the output under the job key', async () => {
@@ -82,13 +121,18 @@ describe('createLocalRunner', () => {
 
   it("rejects with the CLI's own error", async () => {
     const { local } = runner();
-    await expect(local.start(withTitle('bad', 'fail'), { emit: () => undefined, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'page-script-error', message: 'boom' });
+    await expect(
+      local.start(withTitle('bad', 'fail'), { emit: () => undefined, signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: 'page-script-error', message: 'boom' });
   });
 
   it('cancel(id) ends the child process and the start rejects with render-cancelled; its temp folder is removed', async () => {
     const { local } = runner();
     let stage = false;
-    const started = local.start(withTitle('hang', 'hang'), { emit: (e) => (stage ||= e.type === 'stage'), signal: new AbortController().signal });
+    const started = local.start(withTitle('hang', 'hang'), {
+      emit: (e) => (stage ||= e.type === 'stage'),
+      signal: new AbortController().signal,
+    });
     while (!stage) await new Promise((resolve) => setTimeout(resolve, 20));
     const work = (await import('node:fs/promises')).readdir(dir);
     const jobFolder = (await work).find((name) => name.startsWith('seekframe-job-'))!;
@@ -107,14 +151,19 @@ describe('createLocalRunner', () => {
       );
     }
     const dataDir = path.join(dir, 'data');
-    await expect(serveLocal({ compositionDir: dir, dataDir } as unknown as Parameters<typeof serveLocal>[0])).rejects.toMatchObject({ code: 'invalid-server-options', message: expect.stringContaining('needs `runner.cli`') });
+    await expect(serveLocal({ compositionDir: dir, dataDir } as unknown as Parameters<typeof serveLocal>[0])).rejects.toMatchObject({
+      code: 'invalid-server-options',
+      message: expect.stringContaining('needs `runner.cli`'),
+    });
   });
 
   it('refuses a render over its concurrency with too-many-renders', async () => {
     const { local } = runner(1);
     const controller = new AbortController();
     const first = local.start(withTitle('h1', 'hang'), { emit: () => undefined, signal: controller.signal });
-    await expect(local.start(withTitle('h2', 'Hi'), { emit: () => undefined, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'too-many-renders', retryable: true });
+    await expect(local.start(withTitle('h2', 'Hi'), { emit: () => undefined, signal: new AbortController().signal })).rejects.toMatchObject(
+      { code: 'too-many-renders', retryable: true },
+    );
     controller.abort();
     await expect(first).rejects.toMatchObject({ code: 'render-cancelled' });
   });

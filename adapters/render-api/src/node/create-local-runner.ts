@@ -41,7 +41,13 @@ export interface LocalRunnerOptions {
 
 /** Refuses a missing or malformed `cli` option with the fix, before anything is started or created. */
 export function assertCliCommand(cli: unknown, option: string): asserts cli is CliCommand {
-  const valid = typeof cli === 'object' && cli !== null && typeof (cli as CliCommand).command === 'string' && (cli as CliCommand).command !== '' && Array.isArray((cli as CliCommand).args) && (cli as CliCommand).args.every((arg) => typeof arg === 'string');
+  const valid =
+    typeof cli === 'object' &&
+    cli !== null &&
+    typeof (cli as CliCommand).command === 'string' &&
+    (cli as CliCommand).command !== '' &&
+    Array.isArray((cli as CliCommand).args) &&
+    (cli as CliCommand).args.every((arg) => typeof arg === 'string');
   if (valid) return;
   throw new SeekframeError(
     'invalid-server-options',
@@ -51,15 +57,36 @@ export function assertCliCommand(cli: unknown, option: string): asserts cli is C
 }
 
 /** The `seekframe render` arguments for one job (pure, so a test can read them). */
-export function renderArguments(job: RunnerJob, paths: { project: string; output: string; variablesFile: string }, options: { workers: number | 'auto'; browserGpu: boolean }): string[] {
-  const args = ['render', paths.project, '--json', '--output', paths.output, '--format', job.request.format, '--workers', String(options.workers)];
+export function renderArguments(
+  job: RunnerJob,
+  paths: { project: string; output: string; variablesFile: string },
+  options: { workers: number | 'auto'; browserGpu: boolean },
+): string[] {
+  const args = [
+    'render',
+    paths.project,
+    '--json',
+    '--output',
+    paths.output,
+    '--format',
+    job.request.format,
+    '--workers',
+    String(options.workers),
+  ];
   args.push(options.browserGpu ? '--browser-gpu' : '--no-browser-gpu');
   // A page rendered for a request is untrusted (DESIGN 8a): it reaches only its own project.
   args.push('--network', 'sandboxed');
   if (job.request.quality) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
   args.push('--variables-file', paths.variablesFile, '--strict-variables');
-  args.push('--max-frames', String(job.limits.maxFrames), '--max-render-seconds', String(job.limits.maxRenderSeconds), '--max-pixels', String(job.limits.maxPixels));
+  args.push(
+    '--max-frames',
+    String(job.limits.maxFrames),
+    '--max-render-seconds',
+    String(job.limits.maxRenderSeconds),
+    '--max-pixels',
+    String(job.limits.maxPixels),
+  );
   if (job.limits.maxMemoryMB !== undefined) args.push('--max-memory', String(job.limits.maxMemoryMB));
   return args;
 }
@@ -89,7 +116,14 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
     const output = path.join(work, `output.${job.request.format}`);
     const variablesFile = path.join(work, 'variables.json');
     await writeFile(variablesFile, JSON.stringify(job.request.variables));
-    const args = [...cli.args, ...renderArguments(job, { project, output, variablesFile }, { workers: options.workers ?? 'auto', browserGpu: options.browserGpu ?? false })];
+    const args = [
+      ...cli.args,
+      ...renderArguments(
+        job,
+        { project, output, variablesFile },
+        { workers: options.workers ?? 'auto', browserGpu: options.browserGpu ?? false },
+      ),
+    ];
     const child = spawn(cli.command, args, { cwd: work, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.set(job.id, child);
     if (context.signal.aborted) child.kill('SIGTERM');
@@ -124,7 +158,11 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
     if (failure) throw SeekframeError.fromJSON(failure);
     if (exit.error || exit.code !== 0) {
       const why = exit.error ? exit.error.message : `exit code ${exit.code ?? exit.signal}`;
-      throw new SeekframeError('render-failed', `The Seekframe CLI failed (${why}): ${stderr.trim().split('\n').slice(-3).join(' ') || 'no output'}`, { stage: 'capture', retryable: true });
+      throw new SeekframeError(
+        'render-failed',
+        `The Seekframe CLI failed (${why}): ${stderr.trim().split('\n').slice(-3).join(' ') || 'no output'}`,
+        { stage: 'capture', retryable: true },
+      );
     }
     const stream = Readable.toWeb(createReadStream(output)) as unknown as ReadableStream<Uint8Array>;
     await options.objects.put(job.outputKey, stream, { contentType: job.contentType });
@@ -136,7 +174,10 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
     async start(job, context) {
       // Counted before the first await, so two starts in one tick cannot both take the last slot.
       if (active >= maxConcurrent) {
-        throw new SeekframeError('too-many-renders', `This machine is rendering ${maxConcurrent} video(s) already; try again shortly.`, { stage: 'config', retryable: true });
+        throw new SeekframeError('too-many-renders', `This machine is rendering ${maxConcurrent} video(s) already; try again shortly.`, {
+          stage: 'config',
+          retryable: true,
+        });
       }
       active++;
       const work = await mkdtemp(path.join(options.tempDir ?? tmpdir(), 'seekframe-job-')).catch((error: unknown) => {

@@ -24,7 +24,17 @@ describe('folderSource', () => {
     const source = folderSource(root);
     expect(new TextDecoder().decode((await source.read('index.html'))!.body as Uint8Array)).toBe('<html></html>');
     // The preview route refuses these before the source is asked; the source refuses them on its own too.
-    for (const relative of ['assets/leak.txt', 'up/secret.txt', 'up/missing.txt', '../secret.txt', 'assets/../../secret.txt', path.join(dir, 'secret.txt'), 'assets', 'missing.html', 'a\0b']) {
+    for (const relative of [
+      'assets/leak.txt',
+      'up/secret.txt',
+      'up/missing.txt',
+      '../secret.txt',
+      'assets/../../secret.txt',
+      path.join(dir, 'secret.txt'),
+      'assets',
+      'missing.html',
+      'a\0b',
+    ]) {
       expect({ relative, read: await source.read(relative) }).toEqual({ relative, read: null });
     }
   });

@@ -6,7 +6,9 @@ import type { RenderApiWebhooks, WebhookSettings } from '../render-api-options.j
  * connect through the public-address-only lookup that remote media uses, and a webhook URL is
  * checked with the same rule at POST. Undefined without a secret (a `webhook` is then refused).
  */
-export function nodeWebhooks(settings: Partial<WebhookSettings> & Partial<Omit<RenderApiWebhooks, 'send' | 'checkUrl' | 'secret'>>): RenderApiWebhooks | undefined {
+export function nodeWebhooks(
+  settings: Partial<WebhookSettings> & Partial<Omit<RenderApiWebhooks, 'send' | 'checkUrl' | 'secret'>>,
+): RenderApiWebhooks | undefined {
   const { webhookSecret, webhookAllowLoopback, ...tuning } = settings;
   if (!webhookSecret) return undefined;
   const policy = { allowLoopback: webhookAllowLoopback ?? false };

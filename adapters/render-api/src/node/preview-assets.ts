@@ -18,7 +18,15 @@ export function playerBundleFile(): string {
 async function bundleFromSource(): Promise<string> {
   // Development from a checkout: bundle the TypeScript page script in memory with esbuild.
   const { build } = await import('esbuild');
-  const result = await build({ entryPoints: [PREVIEW_APP_SOURCE], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [PREVIEW_APP_SOURCE],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]!.text;
 }
 
@@ -38,7 +46,11 @@ export function nodePreviewAssets(options: { fromSource?: boolean } = {}): Previ
       if (name === 'seekframe-player.js') {
         const file = playerBundleFile();
         const body = await readFile(file).catch(() => {
-          throw new SeekframeError('player-bundle-missing', `The player bundle ${file} is missing; run \`npm run build -w @seekframe/player\`.`, { stage: 'config' });
+          throw new SeekframeError(
+            'player-bundle-missing',
+            `The player bundle ${file} is missing; run \`npm run build -w @seekframe/player\`.`,
+            { stage: 'config' },
+          );
         });
         return { body: new Uint8Array(body), contentType: 'text/javascript; charset=utf-8' };
       }

@@ -28,7 +28,17 @@ beforeAll(async () => {
   await mkdir(path.join(site, 'private'));
   await writeFile(path.join(site, 'package.json'), '{"name":"site","version":"1.0.0","private":true}');
   const { ffmpeg } = await findFfmpeg();
-  await run(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=0xff00ff:s=64x64', '-frames:v', '1', path.join(site, 'private', 'secret.png')]);
+  await run(ffmpeg, [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xff00ff:s=64x64',
+    '-frames:v',
+    '1',
+    path.join(site, 'private', 'secret.png'),
+  ]);
   await run(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=0x00a060:s=64x64', '-frames:v', '1', path.join(composition, 'logo.png')]);
   await writeFile(
     path.join(composition, 'index.html'),
@@ -45,14 +55,20 @@ afterAll(async () => {
 });
 
 async function render(image: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${api.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { image } }) });
+  const response = await fetch(`${api.url}/api/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variables: { image } }),
+  });
   return { status: response.status, text: await response.text() };
 }
 
 it('the control: the default image renders, so the page really shows what the variable names', { timeout: 180_000 }, async () => {
   const answer = await render('logo.png');
   expect(answer.status).toBe(200);
-  const video = await fetch(new URL(JSON.parse(answer.text).url as string, api.url)).then(async (r) => new Uint8Array(await r.arrayBuffer()));
+  const video = await fetch(new URL(JSON.parse(answer.text).url as string, api.url)).then(
+    async (r) => new Uint8Array(await r.arrayBuffer()),
+  );
   expect(await probeVideo(video)).toMatchObject({ width: 64, height: 64 });
   expect(await countColorPixels(video, 'mp4', MAGENTA, 40)).toBe(0);
   expect(await countColorPixels(video, 'mp4', [0x00, 0xa0, 0x60], 40)).toBeGreaterThan(2000);
@@ -62,12 +78,16 @@ it.each([
   'https://cdn.jsdelivr.net/npm/..@latest/private/secret.png',
   'https://unpkg.com/..@1/private/secret.png',
   'https://cdn.jsdelivr.net/npm/%2e%2E@latest/private/secret.png',
-])('an image variable of /__seekframe/remote?url=%s: the render fails naming the URL, no frame of the secret', { timeout: 180_000 }, async (url) => {
-  const answer = await render(`/__seekframe/remote?url=${encodeURIComponent(url)}`);
-  // Before the fix: 200 and a magenta video. Now the asset is refused and the render says which.
-  expect(answer.status).toBeGreaterThanOrEqual(400);
-  const error = (JSON.parse(answer.text) as { error: { code: string; message: string } }).error;
-  expect(error.code).toBe('remote-asset-failed');
-  expect(error.message).toContain('is not an npm package name');
-  expect(answer.text).not.toContain(site);
-});
+])(
+  'an image variable of /__seekframe/remote?url=%s: the render fails naming the URL, no frame of the secret',
+  { timeout: 180_000 },
+  async (url) => {
+    const answer = await render(`/__seekframe/remote?url=${encodeURIComponent(url)}`);
+    // Before the fix: 200 and a magenta video. Now the asset is refused and the render says which.
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    const error = (JSON.parse(answer.text) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('remote-asset-failed');
+    expect(error.message).toContain('is not an npm package name');
+    expect(answer.text).not.toContain(site);
+  },
+);

@@ -18,8 +18,20 @@ describe('serveLocal: oversized requests', () => {
   const cases = [
     { what: 'a 70 KB URL', route: `/api/render/${'a'.repeat(70_000)}`, headers: {}, status: 414, code: 'url-too-long' },
     { what: 'a 20 KB query', route: `/api/composition?${'q'.repeat(20_000)}`, headers: {}, status: 414, code: 'url-too-long' },
-    { what: 'a 64 KiB header', route: '/api/composition', headers: { 'x-big': 'b'.repeat(64 * 1024) }, status: 431, code: 'headers-too-large' },
-    { what: '200 headers of 300 bytes', route: '/api/composition', headers: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-h${i}`, 'c'.repeat(300)])), status: 431, code: 'headers-too-large' },
+    {
+      what: 'a 64 KiB header',
+      route: '/api/composition',
+      headers: { 'x-big': 'b'.repeat(64 * 1024) },
+      status: 431,
+      code: 'headers-too-large',
+    },
+    {
+      what: '200 headers of 300 bytes',
+      route: '/api/composition',
+      headers: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`x-h${i}`, 'c'.repeat(300)])),
+      status: 431,
+      code: 'headers-too-large',
+    },
   ];
   it.each(cases)('$what: $status $code as JSON', async ({ route, headers, status, code }) => {
     const answer = await rawGet(api.url, route, headers as Record<string, string>);

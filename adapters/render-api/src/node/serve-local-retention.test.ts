@@ -43,7 +43,11 @@ it('files of a previous run past retention are swept at start; newer ones stay',
 });
 
 it('past retention a finished render answers 410 render-expired and its file is deleted', { timeout: 180_000 }, async () => {
-  const answer = await fetch(`${api.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variables: { title: 'Expiring' } }) });
+  const answer = await fetch(`${api.url}/api/render`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variables: { title: 'Expiring' } }),
+  });
   expect(answer.status).toBe(200);
   const { id, key } = (await answer.json()) as { id: string; key: string };
   expect(await stored()).toContain(path.basename(key));

@@ -51,11 +51,27 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
   // The core's local-folder storage is this API's object store as it is (same five verbs).
   const objects = options.objects ?? createLocalFolderStorage({ root: dataDir });
-  const { webhookSecret, webhookAllowLoopback, ...fromEnv } = options.env ? renderApiSettingsFromEnv(options.env) : { webhookAllowLoopback: false, limits: {} };
+  const { webhookSecret, webhookAllowLoopback, ...fromEnv } = options.env
+    ? renderApiSettingsFromEnv(options.env)
+    : { webhookAllowLoopback: false, limits: {} };
   const webhooks = options.webhooks ?? nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const maxConcurrentRenders = options.maxConcurrentRenders ?? fromEnv.maxConcurrentRenders ?? 2;
-  const runner = createLocalRunner({ ...options.runner, compositionDir: options.compositionDir, objects, maxConcurrent: options.runner.maxConcurrent ?? maxConcurrentRenders });
-  const { compositionDir: _dir, port: _port, host: _host, dataDir: _data, runner: _runner, env: _env, objects: _objects, ...apiOptions } = options;
+  const runner = createLocalRunner({
+    ...options.runner,
+    compositionDir: options.compositionDir,
+    objects,
+    maxConcurrent: options.runner.maxConcurrent ?? maxConcurrentRenders,
+  });
+  const {
+    compositionDir: _dir,
+    port: _port,
+    host: _host,
+    dataDir: _data,
+    runner: _runner,
+    env: _env,
+    objects: _objects,
+    ...apiOptions
+  } = options;
   const app = createRenderApi({
     previewAssets: nodePreviewAssets(),
     jobs: createMemoryJobStore(),
@@ -74,7 +90,13 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   const server: ServerType = await new Promise((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, () => resolve(started));
     started.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new SeekframeError('server-listen-failed', `Could not listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}); pick another port.`, { stage: 'config', cause: error })),
+      reject(
+        new SeekframeError(
+          'server-listen-failed',
+          `Could not listen on ${host}:${options.port ?? 0} (${error.code ?? error.message}); pick another port.`,
+          { stage: 'config', cause: error },
+        ),
+      ),
     );
   });
   // Node would answer a 70 KB URL or 64 KiB of headers with an empty 431 and often a reset: JSON

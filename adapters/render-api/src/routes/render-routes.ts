@@ -35,13 +35,22 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
       bodyLimit({
         maxSize: limits.maxBodyBytes,
         onError: () => {
-          throw apiError('body-too-large', `The request body is larger than this deployment's limit of ${limits.maxBodyBytes} bytes; send fewer or shorter variables.`, {
-            details: { limit: limits.maxBodyBytes },
-          });
+          throw apiError(
+            'body-too-large',
+            `The request body is larger than this deployment's limit of ${limits.maxBodyBytes} bytes; send fewer or shorter variables.`,
+            {
+              details: { limit: limits.maxBodyBytes },
+            },
+          );
         },
       }),
       async (c) => {
-        const checked = await checkRenderRequest(await c.req.text(), { composition: options.loadComposition, allowCustomHtml: options.allowCustomHtml, limits, webhooks: options.webhooks });
+        const checked = await checkRenderRequest(await c.req.text(), {
+          composition: options.loadComposition,
+          allowCustomHtml: options.allowCustomHtml,
+          limits,
+          webhooks: options.webhooks,
+        });
         const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined;
         if (idempotencyKey !== undefined && idempotencyKey.length > 255) {
           throw apiError('invalid-body', 'Idempotency-Key is longer than 255 characters; use a UUID.');
@@ -70,7 +79,8 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
           const { url, key, durationMs } = finished.result;
           return c.json({ id: finished.id, url, key, durationMs } satisfies RenderFinished);
         }
-        if (finished.status === 'cancelled') throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
+        if (finished.status === 'cancelled')
+          throw apiError('render-cancelled', `Render ${finished.id} was cancelled.`, { stage: 'capture' });
         throw failureOf(finished);
       },
     )
@@ -82,7 +92,8 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
         return c.json(progressOf(job), 202);
       }
       if (job.status === 'failed') throw failureOf(job);
-      if (job.status === 'cancelled') throw apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
+      if (job.status === 'cancelled')
+        throw apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
       if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
       const url = await objects.url(job.outputKey);
       if (url) return c.redirect(url, 302);
@@ -102,7 +113,16 @@ function failureOf(job: RenderJob): SeekframeError {
 /** The public progress: the runner's own fields (RenderRunner.progressFields), then the shared ones over them. */
 function progressOf(job: RenderJob): JobProgress {
   const webhook = job.request.webhook ? { webhook: { url: job.request.webhook.url, attempts: job.webhookAttempts ?? [] } } : {};
-  return { ...job.runnerProgress, id: job.id, status: job.status, stage: job.stage, progress: job.progress, framesRendered: job.framesRendered, totalFrames: job.totalFrames, ...webhook };
+  return {
+    ...job.runnerProgress,
+    id: job.id,
+    status: job.status,
+    stage: job.stage,
+    progress: job.progress,
+    framesRendered: job.framesRendered,
+    totalFrames: job.totalFrames,
+    ...webhook,
+  };
 }
 
 /** The origin this request reached the API at (webhook URLs are made absolute with it). */

@@ -64,7 +64,11 @@ export function createBlobJobStore(options: BlobJobStoreOptions): JobStore {
         // delivered, and retried, after the job ended).
         const finished = isFinished(current.value.status);
         if (finished && update.webhookAttempts === undefined) return current.value;
-        const next: RenderJob = { ...current.value, ...(finished ? { webhookAttempts: update.webhookAttempts } : update), updatedAt: new Date().toISOString() };
+        const next: RenderJob = {
+          ...current.value,
+          ...(finished ? { webhookAttempts: update.webhookAttempts } : update),
+          updatedAt: new Date().toISOString(),
+        };
         try {
           await storage.put(jobKey(id), JSON.stringify(next), { ...json, overwrite: true, ifMatch: current.etag });
           if (isFinished(next.status)) await storage.delete(activeKey(id));

@@ -35,7 +35,9 @@ describe('BlobStorage through the real @vercel/blob client', () => {
     await storage.put('cas.json', '{"v":1}', { contentType: 'application/json', overwrite: false });
     const etag = (await storage.head('cas.json'))?.etag as string;
     await storage.put('cas.json', '{"v":2}', { contentType: 'application/json', overwrite: true, ifMatch: etag });
-    await expect(storage.put('cas.json', '{"v":3}', { contentType: 'application/json', overwrite: true, ifMatch: etag })).rejects.toThrow(/precondition/i);
+    await expect(storage.put('cas.json', '{"v":3}', { contentType: 'application/json', overwrite: true, ifMatch: etag })).rejects.toThrow(
+      /precondition/i,
+    );
     expect((await storage.readJson<{ v: number }>('cas.json'))?.value).toEqual({ v: 2 });
   });
 
@@ -62,7 +64,8 @@ describe('BlobStorage through the real @vercel/blob client', () => {
     const options = { access: 'public' as const, token: fake.token };
     const { uploadId, key } = await createMultipartUpload('parts.bin', options);
     const parts = [];
-    for (const n of [1, 2, 3]) parts.push(await uploadPart('parts.bin', Buffer.from(`part${n};`), { ...options, uploadId, key, partNumber: n }));
+    for (const n of [1, 2, 3])
+      parts.push(await uploadPart('parts.bin', Buffer.from(`part${n};`), { ...options, uploadId, key, partNumber: n }));
     await completeMultipartUpload('parts.bin', [parts[2], parts[0], parts[1]] as typeof parts, { ...options, uploadId, key });
     expect(await (await storage.read('parts.bin'))?.response.text()).toBe('part1;part2;part3;');
   });

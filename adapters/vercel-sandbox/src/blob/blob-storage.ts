@@ -30,7 +30,7 @@ export class BlobStorage {
     pathname: string,
     body: BlobBody,
     opts: { contentType: string; overwrite: boolean; ifMatch?: string; multipart?: boolean },
-  ): Promise<BlobObjectInfo & { created: true } | { created: false }> {
+  ): Promise<(BlobObjectInfo & { created: true }) | { created: false }> {
     try {
       const result = await put(pathname, body as Parameters<typeof put>[1], {
         access: this.options.access,
@@ -101,7 +101,6 @@ export class BlobStorage {
   }
 }
 
-export const isAlreadyExists = (error: unknown): boolean =>
-  error instanceof BlobError && /already exists/i.test(error.message);
+export const isAlreadyExists = (error: unknown): boolean => error instanceof BlobError && /already exists/i.test(error.message);
 
 export const isPreconditionFailed = (error: unknown): boolean => error instanceof BlobPreconditionFailedError;

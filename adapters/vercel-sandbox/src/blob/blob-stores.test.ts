@@ -45,7 +45,11 @@ describe('createBlobJobStore', () => {
   it('concurrent updates from two writers both land (compare-and-swap on the etag)', async () => {
     const store = createBlobJobStore({ token: fake.token, access: 'public' });
     await store.create(job('j2'));
-    await Promise.all([store.update('j2', { framesRendered: 5 }), store.update('j2', { stage: 'capture' }), store.update('j2', { totalFrames: 10 })]);
+    await Promise.all([
+      store.update('j2', { framesRendered: 5 }),
+      store.update('j2', { stage: 'capture' }),
+      store.update('j2', { totalFrames: 10 }),
+    ]);
     expect(await store.get('j2')).toMatchObject({ framesRendered: 5, stage: 'capture', totalFrames: 10 });
   });
 
@@ -57,11 +61,22 @@ describe('createBlobJobStore', () => {
     expect(await store.get('j3')).toMatchObject({ status: 'cancelled', progress: 0 });
   });
 
-  it("a finished job still records its webhook attempts (render.completed is delivered after the job ended), and nothing else with them", async () => {
+  it('a finished job still records its webhook attempts (render.completed is delivered after the job ended), and nothing else with them', async () => {
     const store = createBlobJobStore({ token: fake.token, access: 'public' });
     await store.create(job('j4'));
     await store.update('j4', { status: 'completed', progress: 1 });
-    const attempts = [{ eventId: 'e1', event: 'render.completed' as const, attempt: 1, at: new Date().toISOString(), status: 200, ok: true, durationMs: 3, willRetry: false }];
+    const attempts = [
+      {
+        eventId: 'e1',
+        event: 'render.completed' as const,
+        attempt: 1,
+        at: new Date().toISOString(),
+        status: 200,
+        ok: true,
+        durationMs: 3,
+        willRetry: false,
+      },
+    ];
     await store.update('j4', { webhookAttempts: attempts, status: 'running', progress: 0.5 });
     expect(await store.get('j4')).toMatchObject({ status: 'completed', progress: 1, webhookAttempts: attempts });
   });
@@ -83,7 +98,10 @@ describe('createBlobJobStore', () => {
 
   it('one Idempotency-Key makes one job, even for concurrent creates', async () => {
     const store = createBlobJobStore({ token: fake.token, access: 'private' });
-    const results = await Promise.all([store.create(job('k1', { idempotencyKey: 'same' })), store.create(job('k2', { idempotencyKey: 'same' }))]);
+    const results = await Promise.all([
+      store.create(job('k1', { idempotencyKey: 'same' })),
+      store.create(job('k2', { idempotencyKey: 'same' })),
+    ]);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const winner = results.find((r) => r.created)?.job.id;
     expect(results.find((r) => !r.created)?.job.id).toBe(winner);
@@ -95,7 +113,9 @@ describe('createBlobJobStore', () => {
 describe('createBlobObjectStore', () => {
   it('create-only puts, ranges, and the blob URL for a public store', async () => {
     const objects = createBlobObjectStore({ token: fake.token, access: 'public' });
-    expect(await objects.put('renders/a.mp4', new TextEncoder().encode('0123456789'), { contentType: 'video/mp4', ifNoneMatch: '*' })).toEqual({ created: true });
+    expect(
+      await objects.put('renders/a.mp4', new TextEncoder().encode('0123456789'), { contentType: 'video/mp4', ifNoneMatch: '*' }),
+    ).toEqual({ created: true });
     expect(await objects.put('renders/a.mp4', 'other', { contentType: 'video/mp4', ifNoneMatch: '*' })).toEqual({ created: false });
     expect(await objects.head('renders/a.mp4')).toMatchObject({ key: 'renders/a.mp4', size: 10, contentType: 'video/mp4' });
     const part = await objects.get('renders/a.mp4', { start: 3, end: 5 });

@@ -25,7 +25,15 @@ describe('compositionFolder', () => {
     const folder = compositionFolder(root);
     expect(new TextDecoder().decode((await folder.read('assets/a.txt'))!.body as Uint8Array)).toBe('a');
     expect(new TextDecoder().decode((await folder.read('alias.txt'))!.body as Uint8Array)).toBe('a');
-    for (const relative of ['assets/leak.txt', 'up/secret.txt', 'up/missing.txt', '../secret.txt', 'assets/../../secret.txt', path.join(dir, 'secret.txt'), 'assets']) {
+    for (const relative of [
+      'assets/leak.txt',
+      'up/secret.txt',
+      'up/missing.txt',
+      '../secret.txt',
+      'assets/../../secret.txt',
+      path.join(dir, 'secret.txt'),
+      'assets',
+    ]) {
       expect({ relative, read: await folder.read(relative) }).toEqual({ relative, read: null });
     }
   });

@@ -106,7 +106,11 @@ class LocalCommand implements SandboxCommand {
 
   async wait(): Promise<SandboxCommandResult> {
     const exitCode = await this.exited;
-    const text = (stream: 'stdout' | 'stderr'): string => this.chunks.filter((c) => c.stream === stream).map((c) => c.data).join('');
+    const text = (stream: 'stdout' | 'stderr'): string =>
+      this.chunks
+        .filter((c) => c.stream === stream)
+        .map((c) => c.data)
+        .join('');
     return { exitCode, stdout: async () => text('stdout'), stderr: async () => text('stderr') };
   }
 
@@ -140,7 +144,8 @@ class LocalSandbox implements SandboxLike {
   /** Paths like the real sandbox's: relative to its working folder, or absolute under /vercel/sandbox. */
   private resolve(file: string, cwd?: string): string {
     const base = cwd ? this.resolve(cwd) : this.record.folder;
-    if (file.startsWith(`${SANDBOX_ROOT}/`) || file === SANDBOX_ROOT) return path.join(this.record.folder, path.relative(SANDBOX_ROOT, file));
+    if (file.startsWith(`${SANDBOX_ROOT}/`) || file === SANDBOX_ROOT)
+      return path.join(this.record.folder, path.relative(SANDBOX_ROOT, file));
     if (path.isAbsolute(file)) return path.join(this.record.folder, file);
     return path.resolve(base, file);
   }
@@ -276,7 +281,10 @@ export class LocalSandboxProvider implements SandboxProvider {
   }
 
   async createFromSnapshot(options: SnapshotSandboxOptions): Promise<SandboxLike> {
-    const exists = await stat(path.join(this.snapshotsDir, options.snapshotId)).then(() => true, () => false);
+    const exists = await stat(path.join(this.snapshotsDir, options.snapshotId)).then(
+      () => true,
+      () => false,
+    );
     if (!exists) throw new LocalSnapshotNotFoundError(options.snapshotId);
     return this.open(options, options.snapshotId);
   }

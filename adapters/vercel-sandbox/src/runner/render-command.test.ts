@@ -11,10 +11,17 @@ describe('renderArgs', () => {
       limits: { maxFrames: 100, maxRenderSeconds: 60, maxPixels: 1000 },
     };
     const paths = jobPaths(job);
-    expect(paths).toEqual({ dir: 'jobs/a_b__c', project: 'jobs/a_b__c/project', variables: 'jobs/a_b__c/variables.json', output: 'jobs/a_b__c/out.webm' });
+    expect(paths).toEqual({
+      dir: 'jobs/a_b__c',
+      project: 'jobs/a_b__c/project',
+      variables: 'jobs/a_b__c/variables.json',
+      output: 'jobs/a_b__c/out.webm',
+    });
     expect(renderArgs(job, paths).join(' ')).toBe(
       'render jobs/a_b__c/project --output jobs/a_b__c/out.webm --format webm --json --workers auto --no-browser-gpu --network sandboxed --variables-file jobs/a_b__c/variables.json --strict-variables --max-frames 100 --max-render-seconds 60 --max-pixels 1000 --quality draft --fps 24',
     );
-    expect(renderArgs({ ...job, limits: { ...job.limits, maxMemoryMB: 3000 } }, paths).join(' ')).toContain('--max-pixels 1000 --max-memory 3000 --quality draft');
+    expect(renderArgs({ ...job, limits: { ...job.limits, maxMemoryMB: 3000 } }, paths).join(' ')).toContain(
+      '--max-pixels 1000 --max-memory 3000 --quality draft',
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
-import { parseRunnerEvent, type JobUpdate, type RenderJob, type RenderRunner, type RunnerContext, type RunnerJob, type RunnerOutcome } from '@seekframe/render-api';
+import {
+  parseRunnerEvent,
+  type JobUpdate,
+  type RenderJob,
+  type RenderRunner,
+  type RunnerContext,
+  type RunnerJob,
+  type RunnerOutcome,
+} from '@seekframe/render-api';
 import type { JobResult, JobSpec } from './job-protocol.js';
 import type { SandboxCommand, SandboxFile, SandboxLike, SandboxProvider } from '../sandbox-port.js';
 import { acquireSandbox, type SandboxShape } from '../sandbox/acquire-sandbox.js';
@@ -22,7 +30,11 @@ async function readJobScript(): Promise<Uint8Array> {
     const body = await readFile(url).catch(() => null);
     if (body) return body;
   }
-  throw new SeekframeError('render-failed', `The in-sandbox job script ${JOB_SCRIPT_URL.pathname} is missing; run \`npm run build -w @seekframe/vercel-sandbox\`.`, { stage: 'config', retryable: false });
+  throw new SeekframeError(
+    'render-failed',
+    `The in-sandbox job script ${JOB_SCRIPT_URL.pathname} is missing; run \`npm run build -w @seekframe/vercel-sandbox\`.`,
+    { stage: 'config', retryable: false },
+  );
 }
 
 /** Which sandbox runs which job, shared by every function instance (Blob). */
@@ -66,7 +78,14 @@ interface ActiveRender {
  * Writes the job's files into the sandbox and starts the job script detached: the composition
  * (its html replaced by a custom one when given), the variables, the spec, the script itself.
  */
-export async function launchJob(sandbox: SandboxLike, job: RunnerJob, options: Pick<SandboxRunnerOptions, 'recipe' | 'compositionFiles' | 'blob'> & { jobScript: () => Promise<Uint8Array>; signal?: AbortSignal }): Promise<SandboxCommand> {
+export async function launchJob(
+  sandbox: SandboxLike,
+  job: RunnerJob,
+  options: Pick<SandboxRunnerOptions, 'recipe' | 'compositionFiles' | 'blob'> & {
+    jobScript: () => Promise<Uint8Array>;
+    signal?: AbortSignal;
+  },
+): Promise<SandboxCommand> {
   const paths = jobPaths(job);
   const files: SandboxFile[] = (await options.compositionFiles()).map((file) => ({ ...file, path: `${paths.project}/${file.path}` }));
   if (job.request.html !== undefined) {
@@ -120,7 +139,14 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
       vcpus: options.shape?.vcpus ?? 4,
       timeoutMs: options.shape?.timeoutMs ?? (job.limits.maxRenderSeconds + 600) * 1000,
     };
-    const acquired = await acquireSandbox({ provider: options.provider, recipe: options.recipe, lookup: options.lookupSnapshot, shape, log, signal });
+    const acquired = await acquireSandbox({
+      provider: options.provider,
+      recipe: options.recipe,
+      lookup: options.lookupSnapshot,
+      shape,
+      log,
+      signal,
+    });
     render.sandbox = acquired.sandbox;
     if (signal.aborted) throw cancelled(job.id);
     const sandbox = acquired.sandbox;
@@ -157,13 +183,21 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
     if (result?.type === 'uploaded' && finished.exitCode === 0) return { kind: 'stored', durationMs: result.durationMs, size: result.size };
     if (result?.type === 'failed') throw SeekframeError.fromJSON(asErrorData(result.error));
     if (lastError) throw SeekframeError.fromJSON(lastError);
-    throw new SeekframeError('render-failed', `The render in sandbox ${sandbox.name} ended (exit ${finished.exitCode}) without a result:\n${tail(stderr)}`, { stage: 'capture', retryable: true });
+    throw new SeekframeError(
+      'render-failed',
+      `The render in sandbox ${sandbox.name} ended (exit ${finished.exitCode}) without a result:\n${tail(stderr)}`,
+      { stage: 'capture', retryable: true },
+    );
   }
 
   return {
     async start(job, context) {
       if (active.size >= maxConcurrent) {
-        throw new SeekframeError('too-many-renders', `This deployment already runs ${active.size} render(s) (RENDER_MAX_CONCURRENT=${maxConcurrent}); try again in a few seconds.`, { stage: 'config', retryable: true });
+        throw new SeekframeError(
+          'too-many-renders',
+          `This deployment already runs ${active.size} render(s) (RENDER_MAX_CONCURRENT=${maxConcurrent}); try again in a few seconds.`,
+          { stage: 'config', retryable: true },
+        );
       }
       const render: ActiveRender = { abort: new AbortController(), sandbox: null };
       active.set(job.id, render);
@@ -180,7 +214,11 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
         active.delete(job.id);
         // Whatever happened: a sandbox left running would bill until its timeout.
         if (render.sandbox) {
-          await render.sandbox.stop().catch((error: unknown) => log(`seekframe: stopping sandbox ${render.sandbox?.name} failed: ${error instanceof Error ? error.message : String(error)}`));
+          await render.sandbox
+            .stop()
+            .catch((error: unknown) =>
+              log(`seekframe: stopping sandbox ${render.sandbox?.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+            );
         }
       }
     },
@@ -218,7 +256,14 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
         }
         const progressBytes = await sandbox.readFileToBuffer({ path: `${paths.dir}/progress.json`, cwd: SANDBOX_CWD }).catch(() => null);
         const event = progressBytes ? parseRunnerEvent(progressBytes.toString('utf8')) : null;
-        if (event?.type === 'progress') return { status: 'running', stage: event.stage, framesRendered: event.framesRendered, totalFrames: event.totalFrames, progress: Math.min(1, event.percent / 100) };
+        if (event?.type === 'progress')
+          return {
+            status: 'running',
+            stage: event.stage,
+            framesRendered: event.framesRendered,
+            totalFrames: event.totalFrames,
+            progress: Math.min(1, event.percent / 100),
+          };
         if (event?.type === 'stage') return { status: 'running', stage: event.stage };
         return null;
       }
@@ -229,12 +274,23 @@ export function createSandboxRunner(options: SandboxRunnerOptions): RenderRunner
           status: 'completed',
           stage: 'finish',
           progress: 1,
-          result: { url: output.url ?? `/api/render/${encodeURIComponent(job.id)}`, key: job.outputKey, durationMs: Date.parse(job.updatedAt) - Date.parse(job.createdAt), size: output.size, ...(output.contentType ? { contentType: output.contentType } : {}) },
+          result: {
+            url: output.url ?? `/api/render/${encodeURIComponent(job.id)}`,
+            key: job.outputKey,
+            durationMs: Date.parse(job.updatedAt) - Date.parse(job.createdAt),
+            size: output.size,
+            ...(output.contentType ? { contentType: output.contentType } : {}),
+          },
         };
       }
       return {
         status: 'failed',
-        error: { code: 'render-failed', message: `The sandbox of render ${job.id} stopped before the render finished (it timed out, or was stopped); render again.`, stage: 'capture', retryable: true },
+        error: {
+          code: 'render-failed',
+          message: `The sandbox of render ${job.id} stopped before the render finished (it timed out, or was stopped); render again.`,
+          stage: 'capture',
+          retryable: true,
+        },
       };
     },
   };
@@ -263,7 +319,8 @@ function resultUpdate(job: RenderJob, result: JobResult): JobUpdate {
 }
 
 /** An error that crossed from the sandbox as JSON: the CLI's own error data, or the job script's. */
-const asErrorData = (error: { code: string; message: string; stage?: string; retryable: boolean }): SeekframeErrorData => error as SeekframeErrorData;
+const asErrorData = (error: { code: string; message: string; stage?: string; retryable: boolean }): SeekframeErrorData =>
+  error as SeekframeErrorData;
 
 const cancelled = (id: string): SeekframeError =>
   new SeekframeError('render-cancelled', `Render ${id} was cancelled.`, { stage: 'capture', retryable: false });

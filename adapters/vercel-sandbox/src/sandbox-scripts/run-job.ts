@@ -73,7 +73,16 @@ async function main(): Promise<number> {
     child.on('close', (exitCode) => resolve(exitCode ?? 1));
   });
   if (code !== 0 || !complete) {
-    return finish({ type: 'failed', status: 'failed', error: lastError ?? { code: 'render-failed', message: `seekframe render exited with ${code} without a result`, stage: 'capture', retryable: true } });
+    return finish({
+      type: 'failed',
+      status: 'failed',
+      error: lastError ?? {
+        code: 'render-failed',
+        message: `seekframe render exited with ${code} without a result`,
+        stage: 'capture',
+        retryable: true,
+      },
+    });
   }
 
   const token = process.env.BLOB_READ_WRITE_TOKEN;
@@ -89,12 +98,25 @@ async function main(): Promise<number> {
       // Parts of 8 MiB go up in parallel; a long render's file does not have to fit one request.
       multipart: true,
     });
-    return finish({ type: 'uploaded', status: 'completed', key: uploaded.pathname, url: uploaded.url, size, contentType: spec.contentType, durationMs: complete.durationMs });
+    return finish({
+      type: 'uploaded',
+      status: 'completed',
+      key: uploaded.pathname,
+      url: uploaded.url,
+      size,
+      contentType: spec.contentType,
+      durationMs: complete.durationMs,
+    });
   } catch (error) {
     return finish({
       type: 'failed',
       status: 'failed',
-      error: { code: 'output-write-failed', message: `Uploading ${spec.output} to Blob as ${spec.outputKey} failed: ${error instanceof Error ? error.message : String(error)}. Check BLOB_READ_WRITE_TOKEN and the project's Blob store.`, stage: 'output', retryable: true },
+      error: {
+        code: 'output-write-failed',
+        message: `Uploading ${spec.output} to Blob as ${spec.outputKey} failed: ${error instanceof Error ? error.message : String(error)}. Check BLOB_READ_WRITE_TOKEN and the project's Blob store.`,
+        stage: 'output',
+        retryable: true,
+      },
     });
   }
 }

@@ -34,7 +34,12 @@ export async function acquireSandbox(options: {
   let reason: string;
   if (lookup.pointer) {
     try {
-      const sandbox = await provider.createFromSnapshot({ snapshotId: lookup.pointer.snapshotId, vcpus: shape.vcpus, timeoutMs: shape.timeoutMs, env: recipe.env });
+      const sandbox = await provider.createFromSnapshot({
+        snapshotId: lookup.pointer.snapshotId,
+        vcpus: shape.vcpus,
+        timeoutMs: shape.timeoutMs,
+        env: recipe.env,
+      });
       return { sandbox, source: 'snapshot' };
     } catch (error) {
       reason = `snapshot ${lookup.pointer.snapshotId} could not be restored (${error instanceof Error ? error.message : String(error)})`;
@@ -54,18 +59,27 @@ export async function acquireSandbox(options: {
 }
 
 /** Writes the recipe's files and runs its steps in order; the first failing step stops it. */
-export async function prepareSandbox(sandbox: SandboxLike, recipe: SandboxRecipe, log: (line: string) => void, signal?: AbortSignal): Promise<void> {
+export async function prepareSandbox(
+  sandbox: SandboxLike,
+  recipe: SandboxRecipe,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const files = await recipe.files();
   if (files.length > 0) await sandbox.writeFiles(files, signal ? { signal } : undefined);
   for (const step of recipe.steps) {
     log(`seekframe: sandbox set-up: ${step.title}`);
     const run = await runToEnd(sandbox, step, signal ? { signal } : {});
     if (run.exitCode !== 0) {
-      throw new SeekframeError('render-failed', `Sandbox set-up step "${step.title}" (${step.cmd} ${step.args.join(' ').slice(0, 120)}) exited with ${run.exitCode}:\n${tail(run.stderr || run.stdout)}\nCheck the image (${recipe.image}) and the network of the sandbox.`, {
-        stage: 'browser',
-        retryable: true,
-        details: { step: step.title, exitCode: run.exitCode },
-      });
+      throw new SeekframeError(
+        'render-failed',
+        `Sandbox set-up step "${step.title}" (${step.cmd} ${step.args.join(' ').slice(0, 120)}) exited with ${run.exitCode}:\n${tail(run.stderr || run.stdout)}\nCheck the image (${recipe.image}) and the network of the sandbox.`,
+        {
+          stage: 'browser',
+          retryable: true,
+          details: { step: step.title, exitCode: run.exitCode },
+        },
+      );
     }
   }
 }

@@ -78,23 +78,36 @@ export function vercelRecipe(packages: () => Promise<CliPackage[]>): SandboxReci
       title: 'install ffmpeg, fonts and Chromium libraries',
       cmd: 'sh',
       // The ALSA library was renamed in Ubuntu 24.04; accept either name.
-      args: ['-c', `DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${SANDBOX_APT_PACKAGES.join(' ')} && (apt-get install -y --no-install-recommends libasound2t64 || apt-get install -y --no-install-recommends libasound2)`],
+      args: [
+        '-c',
+        `DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${SANDBOX_APT_PACKAGES.join(' ')} && (apt-get install -y --no-install-recommends libasound2t64 || apt-get install -y --no-install-recommends libasound2)`,
+      ],
       sudo: true,
     },
     {
       title: 'install the Seekframe CLI and Chromium',
       cmd: 'sh',
-      args: ['-c', `cd ${SANDBOX_PATHS.cli} && npm install --no-audit --no-fund --omit=dev ./packages/*.tgz ${SANDBOX_CHROMIUM_PACKAGE} ${SANDBOX_LIBRARY_PACKAGES.join(' ')}`],
+      args: [
+        '-c',
+        `cd ${SANDBOX_PATHS.cli} && npm install --no-audit --no-fund --omit=dev ./packages/*.tgz ${SANDBOX_CHROMIUM_PACKAGE} ${SANDBOX_LIBRARY_PACKAGES.join(' ')}`,
+      ],
     },
     {
       title: 'unpack Chromium where the snapshot keeps it',
       // @sparticuz/chromium unpacks into os.tmpdir(); pointing TMPDIR at a folder of the sandbox
       // puts the binary and its SwiftShader libraries where the snapshot keeps them.
       cmd: 'sh',
-      args: ['-c', `mkdir -p ${SANDBOX_PATHS.chromium} && TMPDIR=${SANDBOX_PATHS.chromium} node --input-type=module -e "const { default: c } = await import('@sparticuz/chromium'); console.log(await c.executablePath());"`],
+      args: [
+        '-c',
+        `mkdir -p ${SANDBOX_PATHS.chromium} && TMPDIR=${SANDBOX_PATHS.chromium} node --input-type=module -e "const { default: c } = await import('@sparticuz/chromium'); console.log(await c.executablePath());"`,
+      ],
       cwd: SANDBOX_PATHS.cli,
     },
-    { title: 'check the tools', cmd: 'sh', args: ['-c', `ffmpeg -version | head -1 && ${chromiumPath} --version && ${SANDBOX_PATHS.cli}/node_modules/.bin/seekframe --version`] },
+    {
+      title: 'check the tools',
+      cmd: 'sh',
+      args: ['-c', `ffmpeg -version | head -1 && ${chromiumPath} --version && ${SANDBOX_PATHS.cli}/node_modules/.bin/seekframe --version`],
+    },
   ];
   return {
     image: VERCEL_SANDBOX_IMAGE,

@@ -52,10 +52,14 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
     const complete = events.find((event) => event?.type === 'complete');
     if (smoke.exitCode !== 0 || complete?.type !== 'complete') {
       const error = events.find((event) => event?.type === 'error');
-      throw new SeekframeError('render-failed', `The smoke render in the new sandbox failed (exit ${smoke.exitCode}): ${error?.type === 'error' ? error.error.message : tail(smoke.stderr || smoke.stdout)}. No snapshot was made; fix the image set-up or the composition and deploy again.`, {
-        stage: 'capture',
-        retryable: false,
-      });
+      throw new SeekframeError(
+        'render-failed',
+        `The smoke render in the new sandbox failed (exit ${smoke.exitCode}): ${error?.type === 'error' ? error.error.message : tail(smoke.stderr || smoke.stdout)}. No snapshot was made; fix the image set-up or the composition and deploy again.`,
+        {
+          stage: 'capture',
+          retryable: false,
+        },
+      );
     }
     // The smoke output is not part of the image.
     await runToEnd(sandbox, { cmd: 'rm', args: ['-rf', 'smoke'] });
@@ -69,7 +73,9 @@ export async function createSnapshot(options: CreateSnapshotOptions): Promise<Sn
       smokeRender: { durationMs: complete.durationMs, size: complete.size },
     };
     await writeSnapshotPointer(options.storage, options.deploymentId, pointer);
-    log(`seekframe: snapshot ${pointer.snapshotId} recorded at ${pointerKey(options.deploymentId)} (smoke render ${complete.durationMs} ms)`);
+    log(
+      `seekframe: snapshot ${pointer.snapshotId} recorded at ${pointerKey(options.deploymentId)} (smoke render ${complete.durationMs} ms)`,
+    );
     return pointer;
   } finally {
     // snapshot() stops the sandbox itself; on any failure before it, stop it here.

@@ -23,13 +23,20 @@ export async function readSnapshotPointer(storage: BlobStorage | null, deploymen
   if (!storage) return { pointer: null, reason: 'BLOB_READ_WRITE_TOKEN is not set, so the snapshot pointer cannot be read' };
   try {
     const found = await storage.readJson<Partial<SnapshotPointer>>(pointerKey(deploymentId));
-    if (!found) return { pointer: null, reason: `no ${pointerKey(deploymentId)} in Blob (the build step did not create a snapshot for this deployment)` };
+    if (!found)
+      return {
+        pointer: null,
+        reason: `no ${pointerKey(deploymentId)} in Blob (the build step did not create a snapshot for this deployment)`,
+      };
     if (typeof found.value.snapshotId !== 'string' || !found.value.snapshotId) {
       return { pointer: null, reason: `${pointerKey(deploymentId)} has no snapshotId` };
     }
     return { pointer: found.value as SnapshotPointer };
   } catch (error) {
-    return { pointer: null, reason: `reading ${pointerKey(deploymentId)} failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      pointer: null,
+      reason: `reading ${pointerKey(deploymentId)} failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

@@ -100,7 +100,12 @@ export async function startBlobFake(options: { storeId?: string } = {}): Promise
       return;
     }
     if (existing && header('x-allow-overwrite') !== '1') {
-      apiError(res, 400, 'bad_request', 'This blob already exists, use `allowOverwrite: true` if you want to overwrite it. Or `addRandomSuffix: true` to generate a unique filename.');
+      apiError(
+        res,
+        400,
+        'bad_request',
+        'This blob already exists, use `allowOverwrite: true` if you want to overwrite it. Or `addRandomSuffix: true` to generate a unique filename.',
+      );
       return;
     }
     const access = header('x-vercel-blob-access') === 'private' ? 'private' : 'public';
@@ -131,7 +136,12 @@ export async function startBlobFake(options: { storeId?: string } = {}): Promise
       return;
     }
     const size = blob.body.length;
-    const base = { 'content-type': blob.contentType, etag: blob.etag, 'accept-ranges': 'bytes', 'last-modified': blob.uploadedAt.toUTCString() };
+    const base = {
+      'content-type': blob.contentType,
+      etag: blob.etag,
+      'accept-ranges': 'bytes',
+      'last-modified': blob.uploadedAt.toUTCString(),
+    };
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
     if (range && (range[1] !== '' || range[2] !== '')) {
       const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
@@ -172,7 +182,9 @@ export async function startBlobFake(options: { storeId?: string } = {}): Promise
       const prefix = params.get('prefix') ?? '';
       const limit = Math.min(Number(params.get('limit') ?? 1000), 1000);
       const offset = Number(params.get('cursor') ?? 0);
-      const matching = [...blobs.values()].filter((b) => b.pathname.startsWith(prefix)).sort((a, b) => a.pathname.localeCompare(b.pathname));
+      const matching = [...blobs.values()]
+        .filter((b) => b.pathname.startsWith(prefix))
+        .sort((a, b) => a.pathname.localeCompare(b.pathname));
       const page = matching.slice(offset, offset + limit);
       const hasMore = offset + limit < matching.length;
       json(res, 200, {

@@ -5,7 +5,14 @@ const jwt = (claims: Record<string, unknown>): string => `e30.${Buffer.from(JSON
 
 describe('sandboxCredentialsFromEnv', () => {
   it('an access token with team and project is passed as is', () => {
-    expect(sandboxCredentialsFromEnv({ VERCEL_TOKEN: 't', VERCEL_TEAM_ID: 'team_1', VERCEL_PROJECT_ID: 'prj_1', VERCEL_OIDC_TOKEN: jwt({ owner_id: 'x', project_id: 'y' }) })).toEqual({
+    expect(
+      sandboxCredentialsFromEnv({
+        VERCEL_TOKEN: 't',
+        VERCEL_TEAM_ID: 'team_1',
+        VERCEL_PROJECT_ID: 'prj_1',
+        VERCEL_OIDC_TOKEN: jwt({ owner_id: 'x', project_id: 'y' }),
+      }),
+    ).toEqual({
       token: 't',
       teamId: 'team_1',
       projectId: 'prj_1',

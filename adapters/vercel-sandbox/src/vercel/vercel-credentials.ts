@@ -21,19 +21,29 @@ export function sandboxCredentialsFromEnv(env: Record<string, string | undefined
   const teamId = env.VERCEL_TEAM_ID?.trim();
   const projectId = env.VERCEL_PROJECT_ID?.trim();
   const given = { VERCEL_TOKEN: token, VERCEL_TEAM_ID: teamId, VERCEL_PROJECT_ID: projectId };
-  const missing = Object.entries(given).filter(([, value]) => !value).map(([name]) => name);
+  const missing = Object.entries(given)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missing.length === 0) return { token: token as string, teamId: teamId as string, projectId: projectId as string };
   if (token && missing.length > 0) {
-    throw new SeekframeError('invalid-server-options', `VERCEL_TOKEN is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: the Sandbox API needs all three (or VERCEL_OIDC_TOKEN instead). Set them in the project's environment variables.`, {
-      stage: 'config',
-      details: { missing },
-    });
+    throw new SeekframeError(
+      'invalid-server-options',
+      `VERCEL_TOKEN is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: the Sandbox API needs all three (or VERCEL_OIDC_TOKEN instead). Set them in the project's environment variables.`,
+      {
+        stage: 'config',
+        details: { missing },
+      },
+    );
   }
   const oidc = env.VERCEL_OIDC_TOKEN?.trim();
   if (oidc) {
     const claims = decodeClaims(oidc);
     if (!claims) {
-      throw new SeekframeError('invalid-server-options', 'VERCEL_OIDC_TOKEN is not a Vercel OIDC token (no owner_id/project_id claims); run `vercel env pull` again or set VERCEL_TOKEN, VERCEL_TEAM_ID and VERCEL_PROJECT_ID.', { stage: 'config' });
+      throw new SeekframeError(
+        'invalid-server-options',
+        'VERCEL_OIDC_TOKEN is not a Vercel OIDC token (no owner_id/project_id claims); run `vercel env pull` again or set VERCEL_TOKEN, VERCEL_TEAM_ID and VERCEL_PROJECT_ID.',
+        { stage: 'config' },
+      );
     }
     return { token: oidc, teamId: claims.owner_id, projectId: claims.project_id };
   }
@@ -45,7 +55,9 @@ function decodeClaims(jwt: string): { owner_id: string; project_id: string } | n
   if (!payload) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    return typeof claims.owner_id === 'string' && typeof claims.project_id === 'string' ? { owner_id: claims.owner_id, project_id: claims.project_id } : null;
+    return typeof claims.owner_id === 'string' && typeof claims.project_id === 'string'
+      ? { owner_id: claims.owner_id, project_id: claims.project_id }
+      : null;
   } catch {
     return null;
   }

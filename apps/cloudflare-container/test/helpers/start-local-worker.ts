@@ -13,10 +13,18 @@ export interface LocalWorker {
 }
 
 /** The template's local form for a test: the container's server on 127.0.0.1 and the Worker in Miniflare pointed at it. */
-export async function startLocalWorker(options: { compositionDir: string; vars?: Record<string, string>; container?: Partial<RenderServerOptions> }): Promise<LocalWorker> {
+export async function startLocalWorker(options: {
+  compositionDir: string;
+  vars?: Record<string, string>;
+  container?: Partial<RenderServerOptions>;
+}): Promise<LocalWorker> {
   const container = await startRenderServer({ compositionDir: options.compositionDir, ...options.container });
   try {
-    const worker = await startWorker({ compositionDir: options.compositionDir, containerUrl: container.url, ...(options.vars ? { vars: options.vars } : {}) });
+    const worker = await startWorker({
+      compositionDir: options.compositionDir,
+      containerUrl: container.url,
+      ...(options.vars ? { vars: options.vars } : {}),
+    });
     return {
       url: worker.url,
       containerUrl: container.url,

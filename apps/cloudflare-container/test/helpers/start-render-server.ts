@@ -9,7 +9,9 @@ import { createRenderServerApp, type RenderServerOptions } from '../../container
 export const TINY_COMPOSITION = new URL('../fixtures/tiny/', import.meta.url).pathname;
 
 /** The container's server as a real HTTP server on 127.0.0.1 (what local mode points the Worker at). */
-export async function startRenderServer(options: Partial<RenderServerOptions> = {}): Promise<{ url: string; workDir: string; close(): Promise<void> }> {
+export async function startRenderServer(
+  options: Partial<RenderServerOptions> = {},
+): Promise<{ url: string; workDir: string; close(): Promise<void> }> {
   const workDir = await mkdtemp(join(tmpdir(), 'seekframe-cf-container-'));
   const server = createRenderServerApp({
     compositionDir: TINY_COMPOSITION,
@@ -36,10 +38,32 @@ export async function startRenderServer(options: Partial<RenderServerOptions> = 
 const run = promisify(execFile);
 
 /** ffprobe's view of a video file: codec, size and frame count of its first video stream. */
-export async function probeVideo(file: string): Promise<{ codec: string; width: number; height: number; frames: number; formatName: string }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-count_packets', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_read_packets:format=format_name', '-of', 'json', file]);
-  const parsed = JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number; nb_read_packets: string }[]; format: { format_name: string } };
+export async function probeVideo(
+  file: string,
+): Promise<{ codec: string; width: number; height: number; frames: number; formatName: string }> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-count_packets',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_packets:format=format_name',
+    '-of',
+    'json',
+    file,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    streams: { codec_name: string; width: number; height: number; nb_read_packets: string }[];
+    format: { format_name: string };
+  };
   const stream = parsed.streams[0];
   if (!stream) throw new Error(`${file} has no video stream`);
-  return { codec: stream.codec_name, width: stream.width, height: stream.height, frames: Number(stream.nb_read_packets), formatName: parsed.format.format_name };
+  return {
+    codec: stream.codec_name,
+    width: stream.width,
+    height: stream.height,
+    frames: Number(stream.nb_read_packets),
+    formatName: parsed.format.format_name,
+  };
 }

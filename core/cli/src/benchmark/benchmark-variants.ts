@@ -21,7 +21,14 @@ export interface BenchmarkVariant {
 
 /** The defaults of `seekframe render`: the output every other variant must match. */
 export function referenceSettings(supportsBeginFrame: boolean): BenchmarkSettings {
-  return { captureMode: supportsBeginFrame ? 'beginframe' : 'screenshot', workers: 1, pinWorkers: true, frameFormat: 'jpeg', jpegQuality: 90, encoderThreads: 0 };
+  return {
+    captureMode: supportsBeginFrame ? 'beginframe' : 'screenshot',
+    workers: 1,
+    pinWorkers: true,
+    frameFormat: 'jpeg',
+    jpegQuality: 90,
+    encoderThreads: 0,
+  };
 }
 
 /**

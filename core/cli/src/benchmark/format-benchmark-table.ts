@@ -2,7 +2,18 @@ import type { BenchmarkRow } from './pick-recommendation.js';
 
 /** A markdown-style table: readable in a terminal and pasteable into an issue. */
 export function formatBenchmarkTable(rows: readonly BenchmarkRow[]): string[] {
-  const header = ['settings', 'fps', 'capture CPU s/frame', 'encode CPU s/frame', 'idle', 'others', 'peak MB', 'output KB', 'PSNR dB', 'match'];
+  const header = [
+    'settings',
+    'fps',
+    'capture CPU s/frame',
+    'encode CPU s/frame',
+    'idle',
+    'others',
+    'peak MB',
+    'output KB',
+    'PSNR dB',
+    'match',
+  ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const r of rows) {
     lines.push(

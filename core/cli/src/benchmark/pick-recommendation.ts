@@ -22,7 +22,9 @@ export const BUSY_MACHINE_FRACTION = 0.15;
 
 /** Fastest row whose output matches the reference; the reference itself always qualifies. */
 export function pickRecommendation(rows: readonly BenchmarkRow[]): BenchmarkRow | undefined {
-  return rows.filter((row) => row.matches).reduce<BenchmarkRow | undefined>((best, row) => (!best || row.fps > best.fps ? row : best), undefined);
+  return rows
+    .filter((row) => row.matches)
+    .reduce<BenchmarkRow | undefined>((best, row) => (!best || row.fps > best.fps ? row : best), undefined);
 }
 
 /** Rows faster than the reference that still match: their settings go into the combined run. */

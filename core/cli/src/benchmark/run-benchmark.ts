@@ -48,7 +48,13 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
     const measure = async (label: string, settings: BenchmarkSettings): Promise<BenchmarkRow> => {
       opts.onStep(`rendering ${opts.frames} frames: ${label}`);
       const output = path.join(workDir, `${rows.length}.mp4`);
-      const tuning = { maxFrames: opts.frames, pinWorkers: settings.pinWorkers, frameFormat: settings.frameFormat, jpegQuality: settings.jpegQuality, ...(settings.encoderThreads ? { encoderThreads: settings.encoderThreads } : {}) };
+      const tuning = {
+        maxFrames: opts.frames,
+        pinWorkers: settings.pinWorkers,
+        frameFormat: settings.frameFormat,
+        jpegQuality: settings.jpegQuality,
+        ...(settings.encoderThreads ? { encoderThreads: settings.encoderThreads } : {}),
+      };
       const { result: _result, ...measured } = await measureRender(
         {
           projectDir: opts.projectDir,
@@ -72,7 +78,14 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
     for (const variant of variants) await measure(variant.label, variant.settings);
     // Settings that each helped alone are tried together: the combination is what gets saved.
     const helpers = fasterMatching(rows);
-    if (helpers.length > 1) await measure('combined', combineBest(variants[0]!.settings, helpers.map((row) => row.settings)));
+    if (helpers.length > 1)
+      await measure(
+        'combined',
+        combineBest(
+          variants[0]!.settings,
+          helpers.map((row) => row.settings),
+        ),
+      );
 
     const reference = rows[0]!;
     const best = pickRecommendation(rows) ?? reference;

@@ -19,7 +19,13 @@ export function formatCheckReport(report: CheckReport, c: Colors): string[] {
     (Object.entries(report.checks) as Array<[string, CheckReport['checks']['lint']]>)
       .map(([name, { status, reason }]) => {
         const text = `${name} ${status}${reason ? ` (${reason})` : ''}`;
-        return status === 'failed' ? c.red(text) : status === 'warnings' ? c.yellow(text) : status === 'skipped' ? c.dim(text) : c.green(text);
+        return status === 'failed'
+          ? c.red(text)
+          : status === 'warnings'
+            ? c.yellow(text)
+            : status === 'skipped'
+              ? c.dim(text)
+              : c.green(text);
       })
       .join(' · '),
   );

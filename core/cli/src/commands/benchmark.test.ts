@@ -35,7 +35,16 @@ describe('seekframe benchmark', () => {
     const report = JSON.parse(result.stdout);
     const labels = report.rows.map((row: { label: string }) => row.label);
     expect(labels[0]).toBe('reference');
-    expect(labels).toEqual(expect.arrayContaining(['workers 2', `workers ${Math.min(4, Math.max(2, os.availableParallelism()))} unpinned`, 'frames png', 'jpeg 80', 'jpeg 70', `x264 threads ${os.availableParallelism()}`]));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'workers 2',
+        `workers ${Math.min(4, Math.max(2, os.availableParallelism()))} unpinned`,
+        'frames png',
+        'jpeg 80',
+        'jpeg 70',
+        `x264 threads ${os.availableParallelism()}`,
+      ]),
+    );
     for (const row of report.rows) {
       expect(row.frames).toBe(3);
       expect(row.fps).toBeGreaterThan(0);
@@ -53,7 +62,9 @@ describe('seekframe benchmark', () => {
     expect(report.rows[0].matches).toBe(true);
     const recommended = report.rows.find((row: { label: string }) => row.label === report.recommendation.label);
     expect(recommended.matches).toBe(true);
-    expect(report.recommendation.fps).toBe(Math.max(...report.rows.filter((r: { matches: boolean }) => r.matches).map((r: { fps: number }) => r.fps)));
+    expect(report.recommendation.fps).toBe(
+      Math.max(...report.rows.filter((r: { matches: boolean }) => r.matches).map((r: { fps: number }) => r.fps)),
+    );
 
     expect(report.savedTo).toBe(path.join(cacheDir, 'benchmark.json'));
     const saved = savedBenchmarkSchema.parse(JSON.parse(await readFile(report.savedTo, 'utf8')));

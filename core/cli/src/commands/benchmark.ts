@@ -65,7 +65,10 @@ export function register(program: Command, ctx: CliContext): void {
         `${ctx.colors.green('fastest matching')}: ${best.label} (${describeSettings(best.settings)}): ${best.fps.toFixed(2)} fps, ` +
           `${best.speedup.toFixed(2)}x the reference.`,
       );
-      if (report.savedTo) ctx.print(`saved to ${report.savedTo}; renders on this machine use it for --workers auto, worker pinning, frame transport, JPEG quality and x264 threads.`);
+      if (report.savedTo)
+        ctx.print(
+          `saved to ${report.savedTo}; renders on this machine use it for --workers auto, worker pinning, frame transport, JPEG quality and x264 threads.`,
+        );
       else ctx.print('not saved (--no-save).');
     });
 }

@@ -59,7 +59,10 @@ describe('seekframe check', () => {
   });
 
   it('exits 3 when the check cannot run here (no browser), with the error as JSON', async () => {
-    const result = await runCli(['check', 'good', '--json'], { cwd: dir, env: { ...env, SEEKFRAME_BROWSER: path.join(dir, 'no-such-browser') } });
+    const result = await runCli(['check', 'good', '--json'], {
+      cwd: dir,
+      env: { ...env, SEEKFRAME_BROWSER: path.join(dir, 'no-such-browser') },
+    });
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toMatchObject({ type: 'error', error: { code: 'browser-not-found' } });
   });

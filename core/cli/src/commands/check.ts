@@ -39,7 +39,12 @@ export function register(program: Command, ctx: CliContext): void {
         '1 findings that are errors, 2 a usage error, 3 the check could not run here (no browser or ffmpeg: see seekframe doctor)',
     )
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
-    .addOption(new Option('-f, --format <format>', 'the format you will render; mov, webm and png-sequence add the alpha check on a short sample render (default mp4)').choices([...OUTPUT_FORMATS]))
+    .addOption(
+      new Option(
+        '-f, --format <format>',
+        'the format you will render; mov, webm and png-sequence add the alpha check on a short sample render (default mp4)',
+      ).choices([...OUTPUT_FORMATS]),
+    )
     .option('--fps <rate>', 'frames per second the motion check samples at (default: data-fps or 30)')
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables; excludes --variables')
@@ -59,7 +64,10 @@ export function register(program: Command, ctx: CliContext): void {
         parseRenderSpec(options, undefined, flagName);
         const { findBrowser } = await import('@seekframe/engine');
         // The CLI's environment (SEEKFRAME_BROWSER) picks the browser, as `seekframe doctor` reports it.
-        const report = await checkComposition({ ...options, ...(samples ? { maxSamples: samples } : {}), strict: Boolean(flags.strict), cwd: ctx.cwd }, { browser: () => findBrowser({ env: ctx.env }) });
+        const report = await checkComposition(
+          { ...options, ...(samples ? { maxSamples: samples } : {}), strict: Boolean(flags.strict), cwd: ctx.cwd },
+          { browser: () => findBrowser({ env: ctx.env }) },
+        );
         if (flags.json) ctx.printJson(report);
         else {
           const { formatCheckReport } = await import('../check/format-check-report.js');

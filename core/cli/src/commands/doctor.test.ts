@@ -23,11 +23,29 @@ describe('seekframe doctor on this machine', () => {
     const report = JSON.parse(run.stdout) as DoctorReport;
     const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['begin-frame', 'browser', 'cpu-pinning', 'disk', 'docker', 'emoji-font', 'encoders', 'ffmpeg', 'font-packages', 'fonts', 'hardware-encoder', 'memory', 'node', 'shm', 'workers'].sort(),
+      [
+        'begin-frame',
+        'browser',
+        'cpu-pinning',
+        'disk',
+        'docker',
+        'emoji-font',
+        'encoders',
+        'ffmpeg',
+        'font-packages',
+        'fonts',
+        'hardware-encoder',
+        'memory',
+        'node',
+        'shm',
+        'workers',
+      ].sort(),
     );
     // No GPU and no Docker here: both optional, reported with what --gpu / --docker would do.
     expect(byId['hardware-encoder']).toMatchObject({ status: 'ok' });
-    expect(byId['hardware-encoder']?.summary).toMatch(/^none works here; render --gpu falls back to libx264 \(h264_nvenc: .*h264_videotoolbox: not built into this ffmpeg\)$/);
+    expect(byId['hardware-encoder']?.summary).toMatch(
+      /^none works here; render --gpu falls back to libx264 \(h264_nvenc: .*h264_videotoolbox: not built into this ffmpeg\)$/,
+    );
     // Some machines here have the docker CLI without an engine: either way Docker is optional.
     if (await findOnPath('docker', process.env.PATH ?? '')) {
       expect(byId.docker).toMatchObject({ status: 'warn', summary: 'engine not reachable' });
@@ -35,7 +53,8 @@ describe('seekframe doctor on this machine', () => {
     } else {
       expect(byId.docker).toMatchObject({ status: 'ok', summary: 'not installed (only render --docker needs it)' });
     }
-    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts', 'font-packages', 'cpu-pinning']) expect(byId[id]?.status, id).toBe('ok');
+    for (const id of ['node', 'browser', 'begin-frame', 'ffmpeg', 'encoders', 'fonts', 'font-packages', 'cpu-pinning'])
+      expect(byId[id]?.status, id).toBe('ok');
     expect(byId.browser?.details).toMatchObject({ supportsBeginFrame: true });
     expect(byId.disk?.summary).toContain(cwd);
     expect(report.status).not.toBe('fail');

@@ -20,7 +20,8 @@ export function register(program: Command, ctx: CliContext): void {
         return;
       }
       const c = ctx.colors;
-      const what = created.template === 'starter' ? created.files.join(', ') : `the ${created.template} template (${created.files.length} files)`;
+      const what =
+        created.template === 'starter' ? created.files.join(', ') : `the ${created.template} template (${created.files.length} files)`;
       ctx.print(`${c.green('Created')} ${c.bold(shown)} with ${what}`);
       ctx.print();
       ctx.print('Next:');

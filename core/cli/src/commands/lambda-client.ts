@@ -32,12 +32,21 @@ export interface LambdaTarget {
   s3?: unknown;
 }
 
-export type LambdaCliEvent = Extract<RenderEvent, { type: 'stage' | 'progress' | 'warning' }> | { type: 'cost'; cost: LambdaProgress['cost']; chunks: LambdaProgress['chunks'] };
+export type LambdaCliEvent =
+  | Extract<RenderEvent, { type: 'stage' | 'progress' | 'warning' }>
+  | { type: 'cost'; cost: LambdaProgress['cost']; chunks: LambdaProgress['chunks'] };
 
 interface ClientModule {
-  renderOnLambda(target: LambdaTarget, input: { projectDir: string; request?: Record<string, unknown> }): Promise<{ id: string; status: 'queued' }>;
+  renderOnLambda(
+    target: LambdaTarget,
+    input: { projectDir: string; request?: Record<string, unknown> },
+  ): Promise<{ id: string; status: 'queued' }>;
   getRenderProgress(target: LambdaTarget, id: string): Promise<LambdaProgress>;
-  waitForRender(target: LambdaTarget, id: string, options: { intervalMs?: number; onProgress?: (p: LambdaProgress) => void }): Promise<LambdaProgress>;
+  waitForRender(
+    target: LambdaTarget,
+    id: string,
+    options: { intervalMs?: number; onProgress?: (p: LambdaProgress) => void },
+  ): Promise<LambdaProgress>;
   createProgressTranslator(): (p: LambdaProgress) => LambdaCliEvent[];
 }
 
@@ -56,9 +65,13 @@ export async function loadLambdaClient(): Promise<ClientModule> {
   try {
     return (await import(CLIENT_MODULE)) as ClientModule;
   } catch (error) {
-    throw new SeekframeError('bundle-missing', `seekframe lambda needs the @seekframe/aws-lambda package (npm install @seekframe/aws-lambda): ${error instanceof Error ? error.message : String(error)}`, {
-      stage: 'config',
-    });
+    throw new SeekframeError(
+      'bundle-missing',
+      `seekframe lambda needs the @seekframe/aws-lambda package (npm install @seekframe/aws-lambda): ${error instanceof Error ? error.message : String(error)}`,
+      {
+        stage: 'config',
+      },
+    );
   }
 }
 
@@ -67,12 +80,21 @@ export async function loadLambdaClient(): Promise<ClientModule> {
  * SEEKFRAME_LAMBDA_BUCKET and AWS_REGION. AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL_LAMBDA (the
  * AWS SDK's own variables) are honoured from the command's environment, for local stand-ins.
  */
-export async function lambdaTarget(flags: { function?: string; bucket?: string; region?: string }, env: NodeJS.ProcessEnv): Promise<LambdaTarget> {
+export async function lambdaTarget(
+  flags: { function?: string; bucket?: string; region?: string },
+  env: NodeJS.ProcessEnv,
+): Promise<LambdaTarget> {
   const functionName = flags.function ?? env.SEEKFRAME_LAMBDA_FUNCTION;
   const bucket = flags.bucket ?? env.SEEKFRAME_LAMBDA_BUCKET;
-  const missing = [!functionName && '--function (or SEEKFRAME_LAMBDA_FUNCTION)', !bucket && '--bucket (or SEEKFRAME_LAMBDA_BUCKET)'].filter(Boolean);
+  const missing = [!functionName && '--function (or SEEKFRAME_LAMBDA_FUNCTION)', !bucket && '--bucket (or SEEKFRAME_LAMBDA_BUCKET)'].filter(
+    Boolean,
+  );
   if (missing.length) {
-    throw new SeekframeError('invalid-argument', `seekframe lambda needs ${missing.join(' and ')}: the apiFunction and bucket outputs of \`npx sst deploy\`.`, { stage: 'config' });
+    throw new SeekframeError(
+      'invalid-argument',
+      `seekframe lambda needs ${missing.join(' and ')}: the apiFunction and bucket outputs of \`npx sst deploy\`.`,
+      { stage: 'config' },
+    );
   }
   const region = flags.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
   const target: LambdaTarget = { functionName: functionName!, bucket: bucket!, ...(region ? { region } : {}) };
@@ -80,13 +102,16 @@ export async function lambdaTarget(flags: { function?: string; bucket?: string; 
     const sdk = await loadSdk();
     const base = { region: region ?? 'us-east-1', ...credentialsFrom(env) };
     if (env.AWS_ENDPOINT_URL_S3) target.s3 = new sdk.S3Client({ ...base, endpoint: env.AWS_ENDPOINT_URL_S3, forcePathStyle: true });
-    if (env.AWS_ENDPOINT_URL_LAMBDA) target.lambda = new sdk.LambdaClient({ ...base, endpoint: env.AWS_ENDPOINT_URL_LAMBDA, maxAttempts: 1 });
+    if (env.AWS_ENDPOINT_URL_LAMBDA)
+      target.lambda = new sdk.LambdaClient({ ...base, endpoint: env.AWS_ENDPOINT_URL_LAMBDA, maxAttempts: 1 });
   }
   return target;
 }
 
 function credentialsFrom(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  return env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } } : {};
+  return env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+    ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
+    : {};
 }
 
 const S3_MODULE = '@aws-sdk/client-s3';

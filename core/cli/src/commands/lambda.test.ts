@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { classifyFailure, handleApiInvoke, isApiInvokeEvent, LambdaFailure, putJson, renderKeys, type LambdaApiOptions } from '@seekframe/aws-lambda';
+import {
+  classifyFailure,
+  handleApiInvoke,
+  isApiInvokeEvent,
+  LambdaFailure,
+  putJson,
+  renderKeys,
+  type LambdaApiOptions,
+} from '@seekframe/aws-lambda';
 import { getText } from '@seekframe/producer';
 import { runCli } from '../../test/run-cli.js';
 import { startLocalS3, type LocalS3 } from '../../../../adapters/aws-lambda/test/support/local-s3.js';
@@ -29,16 +37,48 @@ describe('seekframe lambda', () => {
       async startWorkflow(id) {
         const keys = renderKeys(id);
         const at = new Date().toISOString();
-        await putJson(s3.store, keys.planProgress, { step: 'plan', done: true, planHash: 'h', totalFrames: 20, chunks: 2, concurrency: 2, finishedAt: at, memoryMb: 2048, durationMs: 900 });
+        await putJson(s3.store, keys.planProgress, {
+          step: 'plan',
+          done: true,
+          planHash: 'h',
+          totalFrames: 20,
+          chunks: 2,
+          concurrency: 2,
+          finishedAt: at,
+          memoryMb: 2048,
+          durationMs: 900,
+        });
         for (const chunk of [0, 1]) {
-          await putJson(s3.store, keys.chunkProgress(chunk), { step: 'chunk', chunk, attempt: 0, frames: 10, framesRendered: 10, done: true, startedAt: at, updatedAt: at, memoryMb: 3008, durationMs: 2000 });
+          await putJson(s3.store, keys.chunkProgress(chunk), {
+            step: 'chunk',
+            chunk,
+            attempt: 0,
+            frames: 10,
+            framesRendered: 10,
+            done: true,
+            startedAt: at,
+            updatedAt: at,
+            memoryMb: 3008,
+            durationMs: 2000,
+          });
         }
         if (failNext) {
-          await putJson(s3.store, keys.status, { status: 'failed', finishedAt: at, error: { code: 'version-mismatch', message: 'Chromium 1 (plan: 2)', retryable: false } });
+          await putJson(s3.store, keys.status, {
+            status: 'failed',
+            finishedAt: at,
+            error: { code: 'version-mismatch', message: 'Chromium 1 (plan: 2)', retryable: false },
+          });
           return;
         }
         await s3.store.put(keys.output, 'mp4 bytes', { contentType: 'video/mp4' });
-        await putJson(s3.store, keys.assembleProgress, { step: 'assemble', done: true, startedAt: at, updatedAt: at, memoryMb: 3008, durationMs: 700 });
+        await putJson(s3.store, keys.assembleProgress, {
+          step: 'assemble',
+          done: true,
+          startedAt: at,
+          updatedAt: at,
+          memoryMb: 3008,
+          durationMs: 700,
+        });
         await putJson(s3.store, keys.status, { status: 'completed', finishedAt: at, output: { key: keys.output, size: 9, frames: 20 } });
       },
     };
@@ -53,8 +93,14 @@ describe('seekframe lambda', () => {
       },
     });
     dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-lambda-'));
-    await writeFile(path.join(dir, 'index.html'), '<html data-composition-id="c" data-width="160" data-height="90" data-duration="2"></html>');
-    const lambdaEndpoint = (fake.client.config.endpoint ? await fake.client.config.endpoint() : null) as { hostname: string; port?: number } | null;
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<html data-composition-id="c" data-width="160" data-height="90" data-duration="2"></html>',
+    );
+    const lambdaEndpoint = (fake.client.config.endpoint ? await fake.client.config.endpoint() : null) as {
+      hostname: string;
+      port?: number;
+    } | null;
     env = {
       PATH: process.env.PATH,
       HOME: os.homedir(),
@@ -75,10 +121,16 @@ describe('seekframe lambda', () => {
 
   it('render --wait --json prints started, stage/progress events, the cost estimate and complete', async () => {
     failNext = false;
-    const result = await runCli(['lambda', 'render', '.', '--wait', '--json', '--interval-ms', '50', '--variables', '{"title":"Hi"}', '--fps', '10'], { cwd: dir, env });
+    const result = await runCli(
+      ['lambda', 'render', '.', '--wait', '--json', '--interval-ms', '50', '--variables', '{"title":"Hi"}', '--fps', '10'],
+      { cwd: dir, env },
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: 'started' });
     const id = lines[0]!.renderId as string;
     expect(lines.filter((l) => l.type === 'stage').map((l) => l.stage)).toEqual(['finish']);
@@ -89,7 +141,11 @@ describe('seekframe lambda', () => {
     const complete = lines.at(-1) as { type: string; renderId: string; output: string; size: number };
     expect(complete).toMatchObject({ type: 'complete', renderId: id, size: 9 });
     expect(await (await fetch(complete.output)).text()).toBe('mp4 bytes');
-    expect(JSON.parse((await getText(s3.store, renderKeys(id).request))!).request).toEqual({ variables: { title: 'Hi' }, format: 'mp4', fps: 10 });
+    expect(JSON.parse((await getText(s3.store, renderKeys(id).request))!).request).toEqual({
+      variables: { title: 'Hi' },
+      format: 'mp4',
+      fps: 10,
+    });
 
     const progress = await runCli(['lambda', 'progress', id], { cwd: dir, env });
     expect(progress.code).toBe(0);

@@ -30,7 +30,9 @@ interface RenderFlags extends TargetFlags {
 
 /** `seekframe lambda render <dir>` and `seekframe lambda progress <id>`: distributed renders on AWS Lambda. */
 export function register(program: Command, ctx: CliContext): void {
-  const lambda = program.command('lambda').description('render on AWS Lambda (deploy first with `npx sst deploy`; see "Rendering on AWS Lambda" in the manual)');
+  const lambda = program
+    .command('lambda')
+    .description('render on AWS Lambda (deploy first with `npx sst deploy`; see "Rendering on AWS Lambda" in the manual)');
   const targetOptions = (command: Command): Command =>
     command
       .option('--function <name>', 'the API function (sst deploy output apiFunction; or SEEKFRAME_LAMBDA_FUNCTION)')
@@ -56,7 +58,8 @@ export function register(program: Command, ctx: CliContext): void {
   ).action(async (dir: string, flags: RenderFlags) => {
     refuseLocalOnlyFlags(flags);
     const projectDir = path.resolve(ctx.cwd, dir);
-    if (!(await stat(path.join(projectDir, 'index.html')).catch(() => null))) throw invalidArgument('dir', `${dir} has no index.html: pass a project folder.`);
+    if (!(await stat(path.join(projectDir, 'index.html')).catch(() => null)))
+      throw invalidArgument('dir', `${dir} has no index.html: pass a project folder.`);
     const request = await requestFromFlags(flags, ctx.cwd);
     const client = await loadLambdaClient();
     const target = await lambdaTarget(flags, ctx.env);
@@ -87,7 +90,13 @@ export function register(program: Command, ctx: CliContext): void {
   });
 }
 
-async function follow(ctx: CliContext, client: Awaited<ReturnType<typeof loadLambdaClient>>, target: Awaited<ReturnType<typeof lambdaTarget>>, id: string, flags: TargetFlags): Promise<void> {
+async function follow(
+  ctx: CliContext,
+  client: Awaited<ReturnType<typeof loadLambdaClient>>,
+  target: Awaited<ReturnType<typeof lambdaTarget>>,
+  id: string,
+  flags: TargetFlags,
+): Promise<void> {
   const reporter = createProgressReporter(ctx, { quiet: flags.quiet === true, json: flags.json === true });
   const translate = client.createProgressTranslator();
   const interval = Number(flags.intervalMs ?? 2000);
@@ -115,7 +124,14 @@ async function follow(ctx: CliContext, client: Awaited<ReturnType<typeof loadLam
   const output = last.output;
   if (flags.json) {
     ctx.printJsonLine({ type: 'cost', cost: last.cost, chunks: last.chunks });
-    ctx.printJsonLine({ type: 'complete', renderId: id, output: output?.url ?? output?.key ?? null, size: output?.size ?? 0, frames: output?.frames ?? 0, durationMs: Date.now() - started });
+    ctx.printJsonLine({
+      type: 'complete',
+      renderId: id,
+      output: output?.url ?? output?.key ?? null,
+      size: output?.size ?? 0,
+      frames: output?.frames ?? 0,
+      durationMs: Date.now() - started,
+    });
   } else if (!flags.quiet) {
     printSummary(ctx, last);
   }
@@ -123,27 +139,34 @@ async function follow(ctx: CliContext, client: Awaited<ReturnType<typeof loadLam
 
 function printSummary(ctx: CliContext, p: LambdaProgress): void {
   const frames = p.totalFrames === null ? `${p.framesRendered} frames` : `${p.framesRendered}/${p.totalFrames} frames`;
-  const chunks = p.chunks.total === null ? '' : `, chunks ${p.chunks.done}/${p.chunks.total}${p.chunks.retried ? ` (${p.chunks.retried} retried)` : ''}`;
+  const chunks =
+    p.chunks.total === null ? '' : `, chunks ${p.chunks.done}/${p.chunks.total}${p.chunks.retried ? ` (${p.chunks.retried} retried)` : ''}`;
   ctx.print(`${p.id}: ${p.status} (${p.stage}, ${Math.round(p.progress * 100)}%, ${frames}${chunks})`);
-  ctx.print(`Cost: ${p.cost.display} — ${p.cost.lambdaGbSeconds} GB-s, ${p.cost.invocations} invocations, ${p.cost.sfnTransitions} state transitions; S3 not included`);
+  ctx.print(
+    `Cost: ${p.cost.display} — ${p.cost.lambdaGbSeconds} GB-s, ${p.cost.invocations} invocations, ${p.cost.sfnTransitions} state transitions; S3 not included`,
+  );
   if (p.warning) ctx.note(`${ctx.colors.yellow('warning')} ${p.warning}`);
   if (p.output?.url) ctx.print(`Output (${p.output.size} bytes): ${p.output.url}`);
   if (p.error) ctx.note(`${ctx.colors.red('error')} ${p.error.code}: ${p.error.message}`);
 }
 
 async function requestFromFlags(flags: RenderFlags, cwd: string): Promise<Record<string, unknown>> {
-  if (flags.variables !== undefined && flags.variablesFile !== undefined) throw new SeekframeError('invalid-options', '--variables and --variables-file exclude each other.', { stage: 'config' });
+  if (flags.variables !== undefined && flags.variablesFile !== undefined)
+    throw new SeekframeError('invalid-options', '--variables and --variables-file exclude each other.', { stage: 'config' });
   let variables: unknown;
   const text = flags.variablesFile !== undefined ? await readFile(path.resolve(cwd, flags.variablesFile), 'utf8') : flags.variables;
   if (text !== undefined) {
     try {
       variables = JSON.parse(text);
     } catch {
-      throw new SeekframeError('invalid-options', `${flags.variablesFile ? '--variables-file' : '--variables'} is not JSON.`, { stage: 'config' });
+      throw new SeekframeError('invalid-options', `${flags.variablesFile ? '--variables-file' : '--variables'} is not JSON.`, {
+        stage: 'config',
+      });
     }
   }
   const fps = flags.fps === undefined ? undefined : Number(flags.fps);
-  if (fps !== undefined && !Number.isInteger(fps)) throw new SeekframeError('invalid-options', `--fps must be a whole number, got "${flags.fps}".`, { stage: 'config' });
+  if (fps !== undefined && !Number.isInteger(fps))
+    throw new SeekframeError('invalid-options', `--fps must be a whole number, got "${flags.fps}".`, { stage: 'config' });
   return {
     ...(variables !== undefined ? { variables } : {}),
     ...(flags.format ? { format: flags.format } : {}),
@@ -158,12 +181,21 @@ async function requestFromFlags(flags: RenderFlags, cwd: string): Promise<Record
  */
 function refuseLocalOnlyFlags(flags: RenderFlags): void {
   if (flags.scale !== undefined) {
-    throw invalidArgument('--scale', `--scale is not available on Lambda yet: the render API takes no scale. Render it on this machine with \`seekframe render <dir> --scale ${flags.scale}\`, or on Lambda at --scale 1.`);
+    throw invalidArgument(
+      '--scale',
+      `--scale is not available on Lambda yet: the render API takes no scale. Render it on this machine with \`seekframe render <dir> --scale ${flags.scale}\`, or on Lambda at --scale 1.`,
+    );
   }
   if (flags.captions !== undefined) {
-    throw invalidArgument('--captions', `--captions is not available on Lambda yet: a Lambda render hands back one video. Write the captions file with \`seekframe render <dir> --captions ${flags.captions}\` (the file comes from the variables, so it matches the Lambda video frame for frame at the same fps).`);
+    throw invalidArgument(
+      '--captions',
+      `--captions is not available on Lambda yet: a Lambda render hands back one video. Write the captions file with \`seekframe render <dir> --captions ${flags.captions}\` (the file comes from the variables, so it matches the Lambda video frame for frame at the same fps).`,
+    );
   }
   if (flags.format === 'hls') {
-    throw invalidArgument('--format', '--format hls is not available on Lambda: its segments are cut by one encoder, not joined from chunks. Render mp4 on Lambda, or hls with `seekframe render <dir> --format hls`.');
+    throw invalidArgument(
+      '--format',
+      '--format hls is not available on Lambda: its segments are cut by one encoder, not joined from chunks. Render mp4 on Lambda, or hls with `seekframe render <dir> --format hls`.',
+    );
   }
 }

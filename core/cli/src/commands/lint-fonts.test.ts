@@ -10,13 +10,19 @@ const html = (style: string): string =>
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-lint-fonts-'));
-  await writeFile(path.join(dir, 'index.html'), html(`h1 { font-family: 'Bricolage Grotesque', Montserrat, sans-serif } p { font-family: Arial }`));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    html(`h1 { font-family: 'Bricolage Grotesque', Montserrat, sans-serif } p { font-family: Arial }`),
+  );
   // A project-installed package (the project's node_modules is searched first).
   await mkdir(path.join(dir, 'own', 'node_modules', '@fontsource', 'bricolage-grotesque', 'files'), { recursive: true });
   await writeFile(path.join(dir, 'own', 'index.html'), html(`h1 { font-family: 'Bricolage Grotesque' }`));
   const pkg = path.join(dir, 'own', 'node_modules', '@fontsource', 'bricolage-grotesque');
   await writeFile(path.join(pkg, 'package.json'), '{"name":"@fontsource/bricolage-grotesque","version":"5.0.0"}');
-  await writeFile(path.join(pkg, 'metadata.json'), '{"family":"Bricolage Grotesque","subsets":["latin"],"weights":[400],"styles":["normal"]}');
+  await writeFile(
+    path.join(pkg, 'metadata.json'),
+    '{"family":"Bricolage Grotesque","subsets":["latin"],"weights":[400],"styles":["normal"]}',
+  );
   await writeFile(path.join(pkg, 'unicode.json'), '{"latin":"U+0000-00FF"}');
   await writeFile(path.join(pkg, 'files', 'bricolage-grotesque-latin-400-normal.woff2'), 'not a real font, lint only checks presence');
 });

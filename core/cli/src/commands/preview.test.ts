@@ -13,7 +13,10 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-preview-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html data-composition-id="p" data-width="160" data-height="90" data-duration="1"><head></head><body></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html data-composition-id="p" data-width="160" data-height="90" data-duration="1"><head></head><body></body></html>',
+  );
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 

@@ -12,7 +12,9 @@ const PortSchema = z.coerce.number().int().min(0).max(65_535);
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('preview')
-    .description('open the preview studio: player, timeline of the clips, frame stepping, inspector, render panel, variables and lint; reloads when files change, keeping your place')
+    .description(
+      'open the preview studio: player, timeline of the clips, frame stepping, inspector, render panel, variables and lint; reloads when files change, keeping your place',
+    )
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
     .option('--port <n>', `port on 127.0.0.1 (0 picks a free one; default ${DEFAULT_PREVIEW_PORT})`)
     .action(async (dir: string, flags: { port?: string }) => {

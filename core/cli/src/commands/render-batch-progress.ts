@@ -24,12 +24,17 @@ export function createBatchReporter(ctx: CliContext, mode: { json: boolean; quie
           return;
         case 'batch-row-complete':
           if (mode.quiet) ctx.print(shown(event.output));
-          else ctx.print(`${colors.green(event.resumed ? 'kept' : 'rendered')} row ${event.row} ${shown(event.output)}${event.resumed ? ' (completed earlier)' : event.durationMs === null ? '' : ` (${(event.durationMs / 1000).toFixed(1)} s)`}`);
+          else
+            ctx.print(
+              `${colors.green(event.resumed ? 'kept' : 'rendered')} row ${event.row} ${shown(event.output)}${event.resumed ? ' (completed earlier)' : event.durationMs === null ? '' : ` (${(event.durationMs / 1000).toFixed(1)} s)`}`,
+            );
           return;
       }
       if (mode.quiet) return;
       if (event.type === 'batch-start') {
-        ctx.print(`batch: ${event.total} rows, ${event.concurrency} at a time, ${event.workersPerRow} worker${event.workersPerRow === 1 ? '' : 's'} each`);
+        ctx.print(
+          `batch: ${event.total} rows, ${event.concurrency} at a time, ${event.workersPerRow} worker${event.workersPerRow === 1 ? '' : 's'} each`,
+        );
       } else if (event.type === 'batch-row-start') {
         ctx.print(colors.dim(`row ${event.row} -> ${shown(event.output)}`));
       } else if (event.type === 'batch-row-skipped') {

@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-it('Ctrl-C during a batch cancels the running row, skips the rest, records it in the manifest and leaves no output', { timeout: 90_000 }, async () => {
+it('Ctrl-C during a batch cancels the running row, skips the rest, records it in the manifest and leaves no output', {
+  timeout: 90_000,
+}, async () => {
   // Row 0 is capturing frames.
   const { code, stdout, stderr, interrupted, tmp } = await interruptCliWhen(
     dir,
@@ -28,9 +30,15 @@ it('Ctrl-C during a batch cancels the running row, skips the rest, records it in
   // Nothing of the batch's renders is left in its temp folder.
   expect(await readdir(tmp)).toEqual([]);
   await rm(tmp, { recursive: true, force: true });
-  const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; row?: number; reason?: string });
+  const events = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; row?: number; reason?: string });
   expect(events.find((event) => event.type === 'batch-row-failed')).toMatchObject({ row: 0, error: { code: 'render-cancelled' } });
-  expect(events.filter((event) => event.type === 'batch-row-skipped')).toMatchObject([{ row: 1, reason: 'cancelled' }, { row: 2, reason: 'cancelled' }]);
+  expect(events.filter((event) => event.type === 'batch-row-skipped')).toMatchObject([
+    { row: 1, reason: 'cancelled' },
+    { row: 2, reason: 'cancelled' },
+  ]);
   expect(events.at(-1)).toMatchObject({ type: 'batch-complete', cancelled: true, counts: { completed: 0, failed: 1, skipped: 2 } });
   expect(await readdir(path.join(dir, 'out'))).toEqual(['manifest.json']);
   const manifest = JSON.parse(await readFile(path.join(dir, 'out', 'manifest.json'), 'utf8'));

@@ -23,8 +23,14 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'promo'));
   await writeFile(path.join(dir, 'promo', 'index.html'), html);
   await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=blue:s=8x8', '-frames:v', '1', path.join(dir, 'promo', 'logo.png')]);
-  await writeFile(path.join(dir, 'rows.json'), JSON.stringify({ rows: [{ title: 'A' }, { title: 'B', logo: 'gone.png' }, { title: 'C' }] }));
-  await writeFile(path.join(dir, 'bad-rows.json'), JSON.stringify([{ title: 'A' }, { title: { x: 1 } }, { logo: 'l.png' }, { title: 'A' }]));
+  await writeFile(
+    path.join(dir, 'rows.json'),
+    JSON.stringify({ rows: [{ title: 'A' }, { title: 'B', logo: 'gone.png' }, { title: 'C' }] }),
+  );
+  await writeFile(
+    path.join(dir, 'bad-rows.json'),
+    JSON.stringify([{ title: 'A' }, { title: { x: 1 } }, { logo: 'l.png' }, { title: 'A' }]),
+  );
   await writeFile(path.join(dir, 'broken.json'), '[{"title": ');
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
@@ -33,7 +39,10 @@ const env = { PATH: process.env.PATH, HOME: os.homedir() };
 type Event = { type: string; row?: number; [key: string]: unknown };
 
 function lines(stdout: string): Event[] {
-  return stdout.trim().split('\n').map((line) => JSON.parse(line) as Event);
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Event);
 }
 
 describe('seekframe render --batch', () => {
@@ -43,8 +52,18 @@ describe('seekframe render --batch', () => {
     expect(result.stderr).toBe('');
     const events = lines(result.stdout);
     const renders = path.join(dir, 'renders');
-    expect(events[0]).toEqual({ type: 'batch-start', total: 3, concurrency: 2, workersPerRow: 1, manifest: path.join(renders, 'manifest.json') });
-    expect(events.at(-1)).toMatchObject({ type: 'batch-complete', counts: { total: 3, completed: 2, failed: 1, skipped: 0, resumed: 0 }, cancelled: false });
+    expect(events[0]).toEqual({
+      type: 'batch-start',
+      total: 3,
+      concurrency: 2,
+      workersPerRow: 1,
+      manifest: path.join(renders, 'manifest.json'),
+    });
+    expect(events.at(-1)).toMatchObject({
+      type: 'batch-complete',
+      counts: { total: 3, completed: 2, failed: 1, skipped: 0, resumed: 0 },
+      cancelled: false,
+    });
     for (const event of events.slice(1, -1)) {
       // Every event in between belongs to a row.
       expect(typeof event.row).toBe('number');
@@ -53,15 +72,35 @@ describe('seekframe render --batch', () => {
     for (const row of [0, 2]) {
       const own = events.filter((event) => event.row === row);
       expect(own[0]).toMatchObject({ type: 'batch-row-start', output: path.join(renders, `promo-${row}.mp4`) });
-      expect(own.filter((event) => event.type === 'stage').map((event) => event.stage)).toEqual(['lint', 'load', 'variables', 'serve', 'media', 'capture', 'finish']);
+      expect(own.filter((event) => event.type === 'stage').map((event) => event.stage)).toEqual([
+        'lint',
+        'load',
+        'variables',
+        'serve',
+        'media',
+        'capture',
+        'finish',
+      ]);
       expect(own.find((event) => event.type === 'progress' && event.framesRendered === 2)).toMatchObject({ totalFrames: 2, percent: 100 });
       expect(own.at(-1)).toMatchObject({ type: 'batch-row-complete', output: path.join(renders, `promo-${row}.mp4`) });
     }
-    expect(events.filter((event) => event.row === 1).at(-1)).toMatchObject({ type: 'batch-row-failed', error: { code: 'asset-not-found' } });
+    expect(events.filter((event) => event.row === 1).at(-1)).toMatchObject({
+      type: 'batch-row-failed',
+      error: { code: 'asset-not-found' },
+    });
 
     expect((await readdir(renders)).sort()).toEqual(['manifest.json', 'promo-0.mp4', 'promo-2.mp4']);
     for (const file of ['promo-0.mp4', 'promo-2.mp4']) {
-      const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', path.join(renders, file)]);
+      const probe = await run('ffprobe', [
+        '-v',
+        'error',
+        '-count_frames',
+        '-show_entries',
+        'stream=codec_name,nb_read_frames',
+        '-of',
+        'json',
+        path.join(renders, file),
+      ]);
       expect(JSON.parse(probe.stdout).streams[0], file).toMatchObject({ codec_name: 'h264', nb_read_frames: '2' });
     }
     const manifest = JSON.parse(await readFile(path.join(renders, 'manifest.json'), 'utf8'));
@@ -90,19 +129,35 @@ describe('seekframe render --batch', () => {
     expect(json.code).toBe(1);
     const events = lines(json.stdout);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'error', error: { code: 'invalid-batch', details: { problems: [{ index: 1 }, { index: 2 }, { index: 3 }] } } });
+    expect(events[0]).toMatchObject({
+      type: 'error',
+      error: { code: 'invalid-batch', details: { problems: [{ index: 1 }, { index: 2 }, { index: 3 }] } },
+    });
 
     const broken = await runCli(['render', 'promo', '--batch', 'broken.json', '--json'], { cwd: dir, env });
-    expect(lines(broken.stdout)).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'invalid-batch', message: expect.stringMatching(/broken\.json is not valid JSON/) }) }]);
+    expect(lines(broken.stdout)).toEqual([
+      {
+        type: 'error',
+        error: expect.objectContaining({ code: 'invalid-batch', message: expect.stringMatching(/broken\.json is not valid JSON/) }),
+      },
+    ]);
   });
 
   it('rejects batch flags that do not fit, naming them', async () => {
     const both = await runCli(['render', 'promo', '--batch', 'rows.json', '--variables', '{}'], { cwd: dir, env });
     expect(both.code).toBe(2); // a usage error (invalid-options)
     expect(both.stderr).toMatch(/--batch and --variables\/--variables-file exclude each other/);
-    expect((await runCli(['render', 'promo', '--batch-resume'], { cwd: dir, env })).stderr).toMatch(/--batch-resume only applies with --batch/);
-    expect((await runCli(['render', 'promo', '--batch', 'rows.json', '--batch-concurrency', 'many'], { cwd: dir, env })).stderr).toMatch(/--batch-concurrency must be a whole number/);
-    expect((await runCli(['render', 'promo', '--batch', 'rows.json', '--batch-concurrency', '99'], { cwd: dir, env })).stderr).toMatch(/--batch-concurrency must be 1-16/);
-    expect((await runCli(['render', 'promo', '--batch', 'missing.json'], { cwd: dir, env })).stderr).toMatch(/--batch cannot read .*missing\.json \(ENOENT\)/);
+    expect((await runCli(['render', 'promo', '--batch-resume'], { cwd: dir, env })).stderr).toMatch(
+      /--batch-resume only applies with --batch/,
+    );
+    expect((await runCli(['render', 'promo', '--batch', 'rows.json', '--batch-concurrency', 'many'], { cwd: dir, env })).stderr).toMatch(
+      /--batch-concurrency must be a whole number/,
+    );
+    expect((await runCli(['render', 'promo', '--batch', 'rows.json', '--batch-concurrency', '99'], { cwd: dir, env })).stderr).toMatch(
+      /--batch-concurrency must be 1-16/,
+    );
+    expect((await runCli(['render', 'promo', '--batch', 'missing.json'], { cwd: dir, env })).stderr).toMatch(
+      /--batch cannot read .*missing\.json \(ENOENT\)/,
+    );
   });
 });

@@ -12,7 +12,10 @@ const BATCH_ONLY = ['batchConcurrency', 'batchFailFast', 'batchResume'] as const
 export function checkBatchFlags(flags: RenderFlags): boolean {
   if (flags.batch !== undefined) {
     if (flags.variables !== undefined || flags.variablesFile !== undefined) {
-      throw flagError('--batch', 'and --variables/--variables-file exclude each other: each row holds the variables of one render; put the values in the rows');
+      throw flagError(
+        '--batch',
+        'and --variables/--variables-file exclude each other: each row holds the variables of one render; put the values in the rows',
+      );
     }
     return true;
   }
@@ -34,10 +37,14 @@ async function readBatchFile(file: string, shown: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SeekframeError('invalid-batch', `${shown} is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was rendered. Give an array of rows like [{"title":"A"},{"title":"B"}].`, {
-      stage: 'config',
-      details: { source: shown, problems: [{ index: null, reason: 'not valid JSON' }] },
-    });
+    throw new SeekframeError(
+      'invalid-batch',
+      `${shown} is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was rendered. Give an array of rows like [{"title":"A"},{"title":"B"}].`,
+      {
+        stage: 'config',
+        details: { source: shown, problems: [{ index: null, reason: 'not valid JSON' }] },
+      },
+    );
   }
 }
 
@@ -68,7 +75,9 @@ export async function renderBatchCommand(dir: string, flags: RenderFlags, ctx: C
   // The benchmark's saved speed settings, read once here and passed to every row's render.
   const { savedRenderTuning } = await import('@seekframe/engine');
   // Ctrl-C or SIGTERM cancels the running rows and skips the rest (see renderBatch).
-  const result = await renderBatch({ ...options, signal: ctx.stops.signal }, reporter.onEvent, { tuning: savedRenderTuning(ctx.env) }).catch((error: unknown) => {
+  const result = await renderBatch({ ...options, signal: ctx.stops.signal }, reporter.onEvent, {
+    tuning: savedRenderTuning(ctx.env),
+  }).catch((error: unknown) => {
     // --json: the error already went out as an event line; keep stdout pure JSON lines.
     if (!json) throw error;
     ctx.exitCode = EXIT_FAILURE;

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { defaultOutputPath, RENDER_LIMIT_SETTINGS, type OutputFormat, type RenderLimitName, type RenderOptionsInput } from '@seekframe/producer';
+import {
+  defaultOutputPath,
+  RENDER_LIMIT_SETTINGS,
+  type OutputFormat,
+  type RenderLimitName,
+  type RenderOptionsInput,
+} from '@seekframe/producer';
 
 /** What commander hands the action: every value is a string (or boolean) as typed. */
 export interface RenderFlags {
@@ -47,7 +53,11 @@ export interface RenderFlags {
 export function flagName(field: string): string {
   const top = field.split('.')[0] ?? field;
   if (top === 'projectDir') return 'the project folder argument';
-  if (top === 'limits') return RENDER_LIMIT_SETTINGS[field.split('.')[1] as RenderLimitName]?.flag ?? `--${(field.split('.')[1] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  if (top === 'limits')
+    return (
+      RENDER_LIMIT_SETTINGS[field.split('.')[1] as RenderLimitName]?.flag ??
+      `--${(field.split('.')[1] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+    );
   return `--${top.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
@@ -67,7 +77,8 @@ export function integerFlag(flag: string, value: string | undefined): number | u
  * producer's schema (through `flagName`), so the CLI and the server share one set of rules.
  */
 export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd: string): Promise<RenderOptionsInput> {
-  const workers = flags.workers === undefined || flags.workers.trim() === 'auto' ? flags.workers?.trim() : integerFlag('--workers', flags.workers);
+  const workers =
+    flags.workers === undefined || flags.workers.trim() === 'auto' ? flags.workers?.trim() : integerFlag('--workers', flags.workers);
   const options: Record<string, unknown> = {
     projectDir: path.resolve(cwd, dir),
     // The default is relative to the CLI's cwd, which in tests is not the process's.
@@ -102,7 +113,13 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
 
 /** --max-frames, --max-render-seconds, --max-workers, --max-pixels (none by default on the CLI), --max-memory (a default in the producer). */
 function limitFlags(flags: RenderFlags): Record<string, string> | undefined {
-  const given = { maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels, maxMemoryMB: flags.maxMemory };
+  const given = {
+    maxFrames: flags.maxFrames,
+    maxRenderSeconds: flags.maxRenderSeconds,
+    maxWorkers: flags.maxWorkers,
+    maxPixels: flags.maxPixels,
+    maxMemoryMB: flags.maxMemory,
+  };
   const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return Object.keys(set).length > 0 ? set : undefined;
 }
@@ -131,10 +148,16 @@ function parseObject(flag: string, text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw flagError(flag, `is not valid JSON (${error instanceof Error ? error.message : String(error)}); give an object like '{"title":"Hello"}'`);
+    throw flagError(
+      flag,
+      `is not valid JSON (${error instanceof Error ? error.message : String(error)}); give an object like '{"title":"Hello"}'`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw flagError(flag, `must be a JSON object like '{"title":"Hello"}', got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+    throw flagError(
+      flag,
+      `must be a JSON object like '{"title":"Hello"}', got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`,
+    );
   }
   return value as Record<string, unknown>;
 }

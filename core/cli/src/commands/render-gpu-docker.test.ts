@@ -34,11 +34,25 @@ describe('render --gpu on a machine without a GPU', () => {
   it('falls back to libx264 with a warning naming each backend, and writes a valid mp4', async () => {
     const result = await runCli(['render', 'promo', '--gpu', '--json', '--workers', '1', '--output', 'gpu/x.mp4'], { cwd: dir, env });
     expect(result.code).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; code?: string; message?: string });
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; code?: string; message?: string });
     const warning = events.find((e) => e.type === 'warning' && e.code === 'gpu/software-fallback');
-    expect(warning?.message).toMatch(/^--gpu: no hardware H\.264 encoder works on this machine, encoding with libx264 instead \(h264_nvenc: .+; h264_vaapi: .+; h264_qsv: .+; h264_videotoolbox: not built into this ffmpeg\)\.$/);
+    expect(warning?.message).toMatch(
+      /^--gpu: no hardware H\.264 encoder works on this machine, encoding with libx264 instead \(h264_nvenc: .+; h264_vaapi: .+; h264_qsv: .+; h264_videotoolbox: not built into this ffmpeg\)\.$/,
+    );
     expect(events.at(-1)).toMatchObject({ type: 'complete' });
-    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,profile,pix_fmt,nb_read_frames', '-of', 'json', path.join(dir, 'gpu', 'x.mp4')]);
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_name,profile,pix_fmt,nb_read_frames',
+      '-of',
+      'json',
+      path.join(dir, 'gpu', 'x.mp4'),
+    ]);
     expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', nb_read_frames: '2' });
   });
 
@@ -53,8 +67,22 @@ describe('render --hdr', () => {
   it('reaches the encoder: 10-bit HEVC tagged PQ/BT.2020', async () => {
     const result = await runCli(['render', 'promo', '--hdr', '--quiet', '--workers', '1', '--output', 'hdr/x.mp4'], { cwd: dir, env });
     expect(result.code).toBe(0);
-    const probe = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,pix_fmt,color_transfer,color_primaries,color_space', '-of', 'json', path.join(dir, 'hdr', 'x.mp4')]);
-    expect(JSON.parse(probe.stdout).streams[0]).toEqual({ codec_name: 'hevc', pix_fmt: 'yuv420p10le', color_space: 'bt2020nc', color_transfer: 'smpte2084', color_primaries: 'bt2020' });
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,pix_fmt,color_transfer,color_primaries,color_space',
+      '-of',
+      'json',
+      path.join(dir, 'hdr', 'x.mp4'),
+    ]);
+    expect(JSON.parse(probe.stdout).streams[0]).toEqual({
+      codec_name: 'hevc',
+      pix_fmt: 'yuv420p10le',
+      color_space: 'bt2020nc',
+      color_transfer: 'smpte2084',
+      color_primaries: 'bt2020',
+    });
   });
 });
 
@@ -73,7 +101,10 @@ describe('render --hdr / --sdr usage errors', () => {
 
 describe('render --docker without a usable Docker', () => {
   it('no docker on PATH: exit 1, install Docker', async () => {
-    const result = await runCli(['render', 'promo', '--docker', '--output', 'docker/x.mp4'], { cwd: dir, env: { PATH: path.join(dir, 'promo'), HOME: os.homedir() } });
+    const result = await runCli(['render', 'promo', '--docker', '--output', 'docker/x.mp4'], {
+      cwd: dir,
+      env: { PATH: path.join(dir, 'promo'), HOME: os.homedir() },
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/--docker needs the docker command, and it is not on PATH\. Install Docker/);
   });

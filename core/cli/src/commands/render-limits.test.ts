@@ -36,7 +36,10 @@ it('--max-render-seconds cancels a render that runs longer, with render-timeout'
     `<!doctype html><html data-composition-id="s" data-width="160" data-height="90" data-duration="1" data-fps="10"><head></head>
 <body><div>x</div><script>window.__seekframe.onSeek((t) => (t > 0 ? new Promise(() => {}) : undefined));</script></body></html>`,
   );
-  const timed = await runCli(['render', 'stuck.html', '--workers', '1', '--max-render-seconds', '2', '--output', 'out/b.mp4'], { cwd: dir, env });
+  const timed = await runCli(['render', 'stuck.html', '--workers', '1', '--max-render-seconds', '2', '--output', 'out/b.mp4'], {
+    cwd: dir,
+    env,
+  });
   expect(timed.code).toBe(1);
   expect(timed.stderr).toMatch(/ran longer than the limit of 2 s \(--max-render-seconds\)/);
   expect(await readdir(path.join(dir, 'out')).catch(() => [])).toEqual([]);

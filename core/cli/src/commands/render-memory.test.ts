@@ -33,7 +33,11 @@ interface Run {
 /** `seekframe render <args> --json` in its own process with its own TMPDIR, its process tree watched. */
 async function render(args: string[]): Promise<Run> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-memory-tmp-'));
-  const child = spawn(process.execPath, [seekframeBin, 'render', ...args, '--json'], { cwd: dir, env: { PATH: process.env.PATH, HOME: os.homedir(), TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [seekframeBin, 'render', ...args, '--json'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: os.homedir(), TMPDIR: tmp },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const watch = watchTree(child.pid!, (TEST_MAX_MEMORY_MB / 2) * 2 ** 20);
   let stdout = '';
   let stderr = '';
@@ -42,28 +46,62 @@ async function render(args: string[]): Promise<Run> {
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const exitedAt = Date.now();
   watch.stop();
-  const events = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { code, events, stderr, exitLagSeconds: watch.overAt === undefined ? undefined : (exitedAt - watch.overAt) / 1000, peakMB: watch.peakBytes / 2 ** 20, processes: [...watch.seen], tmp };
+  const events = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return {
+    code,
+    events,
+    stderr,
+    exitLagSeconds: watch.overAt === undefined ? undefined : (exitedAt - watch.overAt) / 1000,
+    peakMB: watch.peakBytes / 2 ** 20,
+    processes: [...watch.seen],
+    tmp,
+  };
 }
 
 describe('seekframe render --max-memory', () => {
   for (const grow of ['heap', 'array-buffers'] as const) {
-    it(`a page growing its ${grow === 'heap' ? 'JavaScript heap' : 'ArrayBuffers'} ends with memory-limit-exceeded within seconds, leaving nothing behind`, { timeout: 120_000 }, async () => {
-      const run = await render(['.', '--workers', '1', '--max-memory', String(TEST_MAX_MEMORY_MB), '--variables', JSON.stringify({ grow }), '--output', `out/${grow}.mp4`]);
+    it(`a page growing its ${grow === 'heap' ? 'JavaScript heap' : 'ArrayBuffers'} ends with memory-limit-exceeded within seconds, leaving nothing behind`, {
+      timeout: 120_000,
+    }, async () => {
+      const run = await render([
+        '.',
+        '--workers',
+        '1',
+        '--max-memory',
+        String(TEST_MAX_MEMORY_MB),
+        '--variables',
+        JSON.stringify({ grow }),
+        '--output',
+        `out/${grow}.mp4`,
+      ]);
       try {
         expect(run.code, run.stderr).toBe(1);
         const last = run.events.at(-1) as { type: string; error: { code: string; message: string; details: Record<string, unknown> } };
         expect(last.type).toBe('error');
         expect(last.error.code).toBe('memory-limit-exceeded');
-        expect(last.error.details).toMatchObject({ limit: 'maxMemoryMB', max: TEST_MAX_MEMORY_MB, kind: grow === 'heap' ? 'js-heap' : 'rss', flag: '--max-memory' });
-        expect(last.error.message).toMatch(grow === 'heap' ? /JavaScript heap reached its limit of 300 MB/ : /browser used \d+ MB, more than its memory bound of 600 MB \(--max-memory\)/);
+        expect(last.error.details).toMatchObject({
+          limit: 'maxMemoryMB',
+          max: TEST_MAX_MEMORY_MB,
+          kind: grow === 'heap' ? 'js-heap' : 'rss',
+          flag: '--max-memory',
+        });
+        expect(last.error.message).toMatch(
+          grow === 'heap'
+            ? /JavaScript heap reached its limit of 300 MB/
+            : /browser used \d+ MB, more than its memory bound of 600 MB \(--max-memory\)/,
+        );
         // Measured beside it: the render never held much more than the bound, and ended soon after crossing it.
         // The page would grow to 1.5 GB by itself: stopped near the bound means stopped within a reading or two.
         expect(run.peakMB).toBeLessThan(1.5 * TEST_MAX_MEMORY_MB);
         expect(run.exitLagSeconds).toBeDefined();
         // Growth, detection, kill and the whole clean-up; ~1-2 s here, generous for a loaded machine.
         expect(run.exitLagSeconds).toBeLessThan(10);
-        console.log(`${grow}: peak ${Math.round(run.peakMB)} MB, exited ${run.exitLagSeconds!.toFixed(2)} s after the browsers were first read above ${TEST_MAX_MEMORY_MB / 2} MB`);
+        console.log(
+          `${grow}: peak ${Math.round(run.peakMB)} MB, exited ${run.exitLagSeconds!.toFixed(2)} s after the browsers were first read above ${TEST_MAX_MEMORY_MB / 2} MB`,
+        );
         // The memory is released: no browser or ffmpeg process outlives the render.
         expect(run.processes.length).toBeGreaterThan(0);
         expect(await stillRunning(run.processes)).toEqual([]);
@@ -75,9 +113,21 @@ describe('seekframe render --max-memory', () => {
     });
   }
 
-  it('a batch: the hostile row fails with memory-limit-exceeded, the rows around it render in the batch\'s warm browsers', { timeout: 180_000 }, async () => {
+  it("a batch: the hostile row fails with memory-limit-exceeded, the rows around it render in the batch's warm browsers", {
+    timeout: 180_000,
+  }, async () => {
     await writeFile(path.join(dir, 'rows.json'), JSON.stringify([{ grow: 'none' }, { grow: 'array-buffers' }, { grow: 'none' }]));
-    const run = await render(['.', '--batch', 'rows.json', '--workers', '1', '--max-memory', String(TEST_MAX_MEMORY_MB), '--output', 'batch/{index}.mp4']);
+    const run = await render([
+      '.',
+      '--batch',
+      'rows.json',
+      '--workers',
+      '1',
+      '--max-memory',
+      String(TEST_MAX_MEMORY_MB),
+      '--output',
+      'batch/{index}.mp4',
+    ]);
     try {
       expect(run.code, run.stderr).toBe(1);
       const outcome = (type: string) => run.events.filter((event) => event.type === type).map((event) => event.row);

@@ -30,7 +30,9 @@ export function createProgressReporter(ctx: CliContext, mode: { quiet: boolean; 
         const decile = Math.floor(event.percent / 10);
         if (decile === lastDecile) return;
         lastDecile = decile;
-        ctx.print(`${event.stage} ${event.framesRendered}/${event.totalFrames} frames (${Math.round(event.percent)}%, ${event.fps.toFixed(1)} fps${event.eta === null ? '' : `, ETA ${formatSeconds(event.eta)}`})`);
+        ctx.print(
+          `${event.stage} ${event.framesRendered}/${event.totalFrames} frames (${Math.round(event.percent)}%, ${event.fps.toFixed(1)} fps${event.eta === null ? '' : `, ETA ${formatSeconds(event.eta)}`})`,
+        );
       }
     },
     stop: () => undefined,

@@ -8,7 +8,11 @@ import { invalidArgument } from '../usage-error.js';
  * where the time went is written whatever happens (a render that failed or was cancelled gets
  * the stages it reached). The file is written beside its target and renamed, never half-written.
  */
-export async function withReportFile(file: string | undefined, cwd: string, render: (profile: RenderProfile | undefined) => Promise<RenderResult>): Promise<RenderResult> {
+export async function withReportFile(
+  file: string | undefined,
+  cwd: string,
+  render: (profile: RenderProfile | undefined) => Promise<RenderResult>,
+): Promise<RenderResult> {
   if (file === undefined) return render(undefined);
   if (file.trim() === '') throw invalidArgument('--report', '--report needs a file name, e.g. --report render-report.json');
   const target = path.resolve(cwd, file);

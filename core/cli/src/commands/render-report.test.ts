@@ -18,18 +18,30 @@ const page = (script: string): string => `<!doctype html>
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-cli-report-'));
   await mkdir(path.join(dir, 'ok'));
-  await writeFile(path.join(dir, 'ok', 'index.html'), page("window.__seekframe.onSeek((t) => { document.getElementById('box').style.left = 10 + t * 100 + 'px'; });"));
+  await writeFile(
+    path.join(dir, 'ok', 'index.html'),
+    page("window.__seekframe.onSeek((t) => { document.getElementById('box').style.left = 10 + t * 100 + 'px'; });"),
+  );
   await mkdir(path.join(dir, 'broken'));
-  await writeFile(path.join(dir, 'broken', 'index.html'), page("window.__seekframe.onSeek((t) => { if (t > 0.2) throw new Error('boom at ' + t); });"));
+  await writeFile(
+    path.join(dir, 'broken', 'index.html'),
+    page("window.__seekframe.onSeek((t) => { if (t > 0.2) throw new Error('boom at ' + t); });"),
+  );
   await writeFile(path.join(dir, 'rows.json'), '[{}]');
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 describe('seekframe render --report', () => {
   it('writes the report to the file, and the last --json event carries the same report', async () => {
-    const result = await runCli(['render', 'ok', '--json', '--workers', '1', '--report', 'reports/ok.json', '--output', 'out/ok.mp4'], { cwd: dir, env });
+    const result = await runCli(['render', 'ok', '--json', '--workers', '1', '--report', 'reports/ok.json', '--output', 'out/ok.mp4'], {
+      cwd: dir,
+      env,
+    });
     expect(result.code).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; report?: unknown });
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; report?: unknown });
     const complete = events.at(-1)!;
     expect(complete.type).toBe('complete');
     const written = RenderReportSchema.parse(JSON.parse(await readFile(path.join(dir, 'reports', 'ok.json'), 'utf8')));
@@ -40,7 +52,10 @@ describe('seekframe render --report', () => {
   });
 
   it('writes the stages it reached when the render fails', async () => {
-    const result = await runCli(['render', 'broken', '--quiet', '--workers', '1', '--report', 'broken.json', '--output', 'out/broken.mp4'], { cwd: dir, env });
+    const result = await runCli(
+      ['render', 'broken', '--quiet', '--workers', '1', '--report', 'broken.json', '--output', 'out/broken.mp4'],
+      { cwd: dir, env },
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('boom at');
     const written = RenderReportSchema.parse(JSON.parse(await readFile(path.join(dir, 'broken.json'), 'utf8')));

@@ -13,7 +13,11 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 it('Ctrl-C (SIGINT) during capture exits 1, says it was cancelled and leaves no output', { timeout: 90_000 }, async () => {
   // The first progress line: frames are being captured and encoded.
-  const { code, stdout, stderr, interrupted, tmp } = await interruptCliWhen(dir, ['render', '.', '--workers', '1', '--output', 'out/video.mp4'], /capture \d+\/60 frames/);
+  const { code, stdout, stderr, interrupted, tmp } = await interruptCliWhen(
+    dir,
+    ['render', '.', '--workers', '1', '--output', 'out/video.mp4'],
+    /capture \d+\/60 frames/,
+  );
   try {
     expect(interrupted, `never saw progress; stdout: ${stdout} stderr: ${stderr}`).toBe(true);
     expect(code).toBe(1);

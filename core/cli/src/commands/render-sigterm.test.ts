@@ -54,7 +54,10 @@ async function expectCancelledCleanly(run: InterruptedRun, outDir: string): Prom
     expect(run.signal, 'the CLI died by the signal instead of handling it').toBeNull();
     expect(run.code, run.stderr).toBe(1);
     const last = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { type: string; error: { code: string; message: string } };
-    expect(last).toMatchObject({ type: 'error', error: { code: 'render-cancelled', message: 'The render was cancelled (stopped (SIGTERM)); no output was written.' } });
+    expect(last).toMatchObject({
+      type: 'error',
+      error: { code: 'render-cancelled', message: 'The render was cancelled (stopped (SIGTERM)); no output was written.' },
+    });
     // "Within 2 s" on an idle machine; the bound leaves room for a loaded one and still rules out waiting on a timeout.
     expect(run.exitSeconds).toBeLessThan(5);
     expect(await readdir(outDir).catch(() => [])).toEqual([]);
@@ -78,26 +81,37 @@ describe('seekframe render: SIGTERM', () => {
     });
   }
 
-  it('while the page still loads an image that never answers: exits within seconds, not after the remote time limit', { timeout: 60_000 }, async () => {
+  it('while the page still loads an image that never answers: exits within seconds, not after the remote time limit', {
+    timeout: 60_000,
+  }, async () => {
     const requested = new Promise<void>((resolve) => (hangRequested = resolve));
     const run = await stopAt('page loading a never-answered image', ['hanging'], () => requested, 'out-hanging/video.mp4');
     await expectCancelledCleanly(run, path.join(dir, 'out-hanging'));
   });
 
-  it('a second SIGTERM during the clean-up exits at once, still leaving no partial output and no temp folder', { timeout: 60_000 }, async () => {
+  it('a second SIGTERM during the clean-up exits at once, still leaving no partial output and no temp folder', {
+    timeout: 60_000,
+  }, async () => {
     const outDir = path.join(dir, 'out-twice');
-    const run = await interruptCliWhen(dir, ['render', '.', '--workers', '1', '--output', 'out-twice/video.mp4'], /capture \d+\/60 frames/, {
-      signal: 'SIGTERM',
-      // A frozen browser answers nothing: the clean-up has to kill it. The clean-up of a cancelled
-      // render takes ~0.1 s, so the second signal goes as soon as the first was delivered.
-      beforeSignal: (child) => freezeBrowsers(child.pid!),
-      againAfterMs: 0,
-    });
+    const run = await interruptCliWhen(
+      dir,
+      ['render', '.', '--workers', '1', '--output', 'out-twice/video.mp4'],
+      /capture \d+\/60 frames/,
+      {
+        signal: 'SIGTERM',
+        // A frozen browser answers nothing: the clean-up has to kill it. The clean-up of a cancelled
+        // render takes ~0.1 s, so the second signal goes as soon as the first was delivered.
+        beforeSignal: (child) => freezeBrowsers(child.pid!),
+        againAfterMs: 0,
+      },
+    );
     try {
       expect(run.interrupted, `never saw progress; stderr: ${run.stderr}`).toBe(true);
       expect(run.signal).toBeNull();
       expect(run.code, `stderr: ${run.stderr}`).toBe(143);
-      expect(run.stderr).toMatch(/The render was cancelled \(stopped \(SIGTERM\), then SIGTERM again: stopped at once\); no output was written\./);
+      expect(run.stderr).toMatch(
+        /The render was cancelled \(stopped \(SIGTERM\), then SIGTERM again: stopped at once\); no output was written\./,
+      );
       expect(run.exitSeconds).toBeLessThan(5);
       latencies.push(`second SIGTERM during the clean-up: ${run.exitSeconds.toFixed(2)} s after the first`);
       expect(await readdir(outDir).catch(() => [])).toEqual([]);
@@ -117,7 +131,12 @@ describe('seekframe render: SIGTERM', () => {
     // Not ours by name: never touched.
     await writeFile(path.join(out, 'notes.partial.txt'), 'mine');
 
-    const run = await interruptCliWhen(dir, ['render', '.', '--workers', '1', '--output', 'out/video.mp4'], /capture \d+\/60 frames/, 'SIGTERM');
+    const run = await interruptCliWhen(
+      dir,
+      ['render', '.', '--workers', '1', '--output', 'out/video.mp4'],
+      /capture \d+\/60 frames/,
+      'SIGTERM',
+    );
     try {
       expect(run.interrupted, `never saw progress; stdout: ${run.stdout} stderr: ${run.stderr}`).toBe(true);
       expect(run.code).toBe(1);

@@ -27,6 +27,10 @@ export async function cleanUpOnForcedStop(ctx: CliContext, json: boolean): Promi
   const { stopNow } = await import('@seekframe/engine');
   ctx.stops.onForcedExit((signal) => {
     stopNow();
-    reportError(new SeekframeError('render-cancelled', forcedStopMessage(ctx.stops.signal, signal), { stage: 'capture', retryable: true }), ctx, json);
+    reportError(
+      new SeekframeError('render-cancelled', forcedStopMessage(ctx.stops.signal, signal), { stage: 'capture', retryable: true }),
+      ctx,
+      json,
+    );
   });
 }

@@ -40,10 +40,23 @@ describe('seekframe render', () => {
     expect(result.stdout).toContain('capture...');
     expect(result.stdout).toMatch(/capture 3\/3 frames \(100%/);
     expect(result.stdout).toMatch(/rendered renders\/promo\.mp4/);
-    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', path.join(dir, 'renders', 'promo.mp4')]);
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_name,nb_read_frames',
+      '-of',
+      'json',
+      path.join(dir, 'renders', 'promo.mp4'),
+    ]);
     expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
     // The variables file reached the page: the first frame is red.
-    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path.join(dir, 'renders', 'promo.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    const { stdout } = await run(
+      'ffmpeg',
+      ['-v', 'error', '-i', path.join(dir, 'renders', 'promo.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      { encoding: 'buffer' },
+    );
     expect(stdout[0]).toBeGreaterThan(220);
     expect(stdout[1]).toBeLessThan(40);
   });
@@ -54,7 +67,16 @@ describe('seekframe render', () => {
     expect(result.stdout).toBe('out/promo.gif\n');
     expect(result.stderr).toBe('');
     // The file really is a 160x90 GIF of the three frames, not an MP4 under a .gif name.
-    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,width,height,nb_read_frames', '-of', 'json', path.join(dir, 'out', 'promo.gif')]);
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_name,width,height,nb_read_frames',
+      '-of',
+      'json',
+      path.join(dir, 'out', 'promo.gif'),
+    ]);
     expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'gif', width: 160, height: 90, nb_read_frames: '3' });
   });
 
@@ -74,7 +96,10 @@ describe('seekframe render', () => {
   });
 
   it('--strict-variables with a bad variable exits 1 and writes nothing', async () => {
-    const result = await runCli(['render', 'promo', '--strict-variables', '--variables', '{"bg":42}', '--output', 'strict/x.mp4'], { cwd: dir, env });
+    const result = await runCli(['render', 'promo', '--strict-variables', '--variables', '{"bg":42}', '--output', 'strict/x.mp4'], {
+      cwd: dir,
+      env,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('variable "bg"');
     expect(await readdir(path.join(dir, 'strict')).catch(() => 'absent')).toBe('absent');
@@ -82,10 +107,16 @@ describe('seekframe render', () => {
 
   it('--strict makes a render that paints only its background fail with blank-render; without it, a warning', async () => {
     await writeFile(path.join(project, 'blank.html'), html.replace(/<div style="position:absolute;right:0[^>]*><\/div>/, ''));
-    const warned = await runCli(['render', 'promo/blank.html', '--quiet', '--workers', '1', '--output', 'blank/warned.mp4'], { cwd: dir, env });
+    const warned = await runCli(['render', 'promo/blank.html', '--quiet', '--workers', '1', '--output', 'blank/warned.mp4'], {
+      cwd: dir,
+      env,
+    });
     expect(warned.code).toBe(0);
     expect(warned.stderr).toMatch(/blank-render|painted nothing but its background/);
-    const strict = await runCli(['render', 'promo/blank.html', '--strict', '--json', '--workers', '1', '--output', 'blank/strict.mp4'], { cwd: dir, env });
+    const strict = await runCli(['render', 'promo/blank.html', '--strict', '--json', '--workers', '1', '--output', 'blank/strict.mp4'], {
+      cwd: dir,
+      env,
+    });
     expect(strict.code).toBe(1);
     const last = JSON.parse(strict.stdout.trim().split('\n').at(-1) as string) as { type: string; error: { code: string } };
     expect(last).toMatchObject({ type: 'error', error: { code: 'blank-render' } });
@@ -98,7 +129,11 @@ describe('seekframe render', () => {
     expect(result.stderr).toMatch(/warning .*"nope" is not declared/);
     expect(result.stdout).toBe('warn/x.mp4\n');
     // The render still happened, with the undeclared variable ignored: the default black background.
-    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path.join(dir, 'warn', 'x.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    const { stdout } = await run(
+      'ffmpeg',
+      ['-v', 'error', '-i', path.join(dir, 'warn', 'x.mp4'), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      { encoding: 'buffer' },
+    );
     expect(stdout.length).toBe(160 * 90 * 3);
     expect(Math.max(stdout[0]!, stdout[1]!, stdout[2]!)).toBeLessThan(30);
   });
@@ -106,21 +141,38 @@ describe('seekframe render', () => {
   it('--json prints one event per line, ending with complete or error, and nothing else', async () => {
     const ok = await runCli(['render', 'promo', '--json', '--output', 'json/x.mp4'], { cwd: dir, env });
     expect(ok.code).toBe(0);
-    const events = ok.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    const events = ok.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
     expect(events[0]).toEqual({ type: 'stage', stage: 'lint' });
     expect(events.at(-1)).toMatchObject({ type: 'complete', output: path.join(dir, 'json', 'x.mp4') });
-    const probe = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', path.join(dir, 'json', 'x.mp4')]);
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_name,nb_read_frames',
+      '-of',
+      'json',
+      path.join(dir, 'json', 'x.mp4'),
+    ]);
     expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '3' });
     const failed = await runCli(['render', 'promo', '--json', '--strict-variables', '--variables', '{"x":1}'], { cwd: dir, env });
     expect(failed.code).toBe(1);
-    const lines = failed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    const lines = failed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
     expect(lines.at(-1)).toMatchObject({ type: 'error', error: { code: 'invalid-variables' } });
   });
 
   it('rejects malformed flag values naming the flag', async () => {
     expect((await runCli(['render', 'promo', '--fps', 'fast'], { cwd: dir, env })).stderr).toMatch(/--fps .*1 to 240/);
     expect((await runCli(['render', 'promo', '--crf', 'high'], { cwd: dir, env })).stderr).toMatch(/--crf must be a whole number/);
-    expect((await runCli(['render', 'promo', '--variables', '[1]'], { cwd: dir, env })).stderr).toMatch(/--variables must be a JSON object/);
+    expect((await runCli(['render', 'promo', '--variables', '[1]'], { cwd: dir, env })).stderr).toMatch(
+      /--variables must be a JSON object/,
+    );
     const both = await runCli(['render', 'promo', '--variables', '{}', '--variables-file', 'vars.json'], { cwd: dir, env });
     expect(both.code).toBe(2); // a usage error (invalid-options)
     expect(both.stderr).toMatch(/--variables and --variables-file exclude each other/);

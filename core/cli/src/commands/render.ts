@@ -1,5 +1,16 @@
 import { Option, type Command } from 'commander';
-import { CRF_MAX, GIF_LOOP_MAX, HLS_PLAYLIST, HLS_SEGMENT_SECONDS_DEFAULT, HLS_SEGMENT_SECONDS_MAX, HLS_SEGMENT_SECONDS_MIN, OUTPUT_FORMATS, QUALITIES, SCALE_MAX, SCALE_MIN } from '@seekframe/composition';
+import {
+  CRF_MAX,
+  GIF_LOOP_MAX,
+  HLS_PLAYLIST,
+  HLS_SEGMENT_SECONDS_DEFAULT,
+  HLS_SEGMENT_SECONDS_MAX,
+  HLS_SEGMENT_SECONDS_MIN,
+  OUTPUT_FORMATS,
+  QUALITIES,
+  SCALE_MAX,
+  SCALE_MIN,
+} from '@seekframe/composition';
 import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
@@ -14,18 +25,33 @@ export function register(program: Command, ctx: CliContext): void {
     .command('render')
     .description('render a composition to a video file (mp4, mov, webm, gif), an HLS folder or a PNG sequence')
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
-    .option('-o, --output <path>', `output file (a folder for png-sequence and hls: ${HLS_PLAYLIST} and its segments); default renders/<name>.<ext>`)
+    .option(
+      '-o, --output <path>',
+      `output file (a folder for png-sequence and hls: ${HLS_PLAYLIST} and its segments); default renders/<name>.<ext>`,
+    )
     .addOption(new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]))
     .option('--fps <rate>', 'frames per second: 1-240 or a fraction like 30000/1001 (default: data-fps or 30)')
     .option('--quality <preset>', `${QUALITIES.join(', ')} (default standard)`)
-    .option('--crf <n>', `constant quality, 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm (lower is better); excludes --video-bitrate`)
+    .option(
+      '--crf <n>',
+      `constant quality, 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm (lower is better); excludes --video-bitrate`,
+    )
     .option('--video-bitrate <rate>', 'target bit rate like 5M, 2500k or 1.5G; excludes --crf')
     .option('--gif-loop <n>', `gif: 0-${GIF_LOOP_MAX}; 0 loops forever (default), N plays N+1 times`)
-    .option('--scale <n>', `device scale factor, ${SCALE_MIN}-${SCALE_MAX} (default 1): the output is width x n by height x n, text and shapes drawn at that size (2 renders 1080p as 4K)`)
-    .option('--hls-segment-seconds <s>', `hls: length of each segment, ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} s, rounded to whole frames (default ${HLS_SEGMENT_SECONDS_DEFAULT})`)
-    .option('--captions <file>', 'also write the composition\'s captions variable as an .srt or .vtt file, cue times on frame boundaries')
+    .option(
+      '--scale <n>',
+      `device scale factor, ${SCALE_MIN}-${SCALE_MAX} (default 1): the output is width x n by height x n, text and shapes drawn at that size (2 renders 1080p as 4K)`,
+    )
+    .option(
+      '--hls-segment-seconds <s>',
+      `hls: length of each segment, ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} s, rounded to whole frames (default ${HLS_SEGMENT_SECONDS_DEFAULT})`,
+    )
+    .option('--captions <file>', "also write the composition's captions variable as an .srt or .vtt file, cue times on frame boundaries")
     .option('--captions-variable <id>', 'the captions variable --captions writes, when the composition declares more than one')
-    .option('--video-frame-format <format>', 'frames extracted from <video> clips: auto (default: png when the source has alpha, else jpg), jpg or png')
+    .option(
+      '--video-frame-format <format>',
+      'frames extracted from <video> clips: auto (default: png when the source has alpha, else jpg), jpg or png',
+    )
     .option('--workers <n>', 'browser processes capturing in parallel: 1-24 or auto (default auto)')
     .option('--browser-gpu', 'let Chromium use the GPU')
     .option('--no-browser-gpu', 'software rendering in Chromium (default)')
@@ -37,17 +63,32 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables; excludes --variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
-    .option('--network <mode>', 'open (default) or sandboxed: the page reaches only its own project and public http(s) assets (for compositions you do not trust)')
-    .option('--strict', 'a sub-composition with nothing to show, an iframe whose clock cannot follow, or a blank video is an error, not a warning')
+    .option(
+      '--network <mode>',
+      'open (default) or sandboxed: the page reaches only its own project and public http(s) assets (for compositions you do not trust)',
+    )
+    .option(
+      '--strict',
+      'a sub-composition with nothing to show, an iframe whose clock cannot follow, or a blank video is an error, not a warning',
+    )
     .option('--max-frames <n>', 'refuse a render of more frames (default: no limit)')
     .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout; default: no limit)')
     .option('--max-workers <n>', 'refuse more --workers than this; auto is capped to it (default: no limit)')
     .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height; default: no limit)')
-    .option('--max-memory <MB>', `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`)
+    .option(
+      '--max-memory <MB>',
+      `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`,
+    )
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
-    .option('--report <file>', 'write where the time went (stages, slowest frames, slow clips, workers, capture mode) to this JSON file, also when the render fails')
-    .option('--batch <file>', 'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template')
+    .option(
+      '--report <file>',
+      'write where the time went (stages, slowest frames, slow clips, workers, capture mode) to this JSON file, also when the render fails',
+    )
+    .option(
+      '--batch <file>',
+      'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template',
+    )
     .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')
     .option('--batch-resume', 'keep rows the existing manifest.json lists as completed with the same row and output')
@@ -72,7 +113,10 @@ export function register(program: Command, ctx: CliContext): void {
         const { withReportFile } = await import('./render-report-file.js');
         // Ctrl-C or SIGTERM, even one received while the CLI was still loading, cancels the render.
         const rendering = withReportFile(flags.report, ctx.cwd, (profile) =>
-          renderComposition({ ...options, signal: ctx.stops.signal }, (event) => progress.onEvent(event), { tuning: savedRenderTuning(ctx.env), ...(profile ? { profile } : {}) }),
+          renderComposition({ ...options, signal: ctx.stops.signal }, (event) => progress.onEvent(event), {
+            tuning: savedRenderTuning(ctx.env),
+            ...(profile ? { profile } : {}),
+          }),
         );
         const result = await rendering.catch((error: unknown) => {
           // --json: the error already went out as the last event line; keep stdout pure JSON lines.
@@ -85,8 +129,14 @@ export function register(program: Command, ctx: CliContext): void {
         const shown = displayPath(ctx.cwd, result.output);
         if (flags.json) return;
         if (flags.quiet) ctx.print(shown);
-        else ctx.print(`${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`);
-        if (result.captions && !flags.quiet) ctx.print(`${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`);
+        else
+          ctx.print(
+            `${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`,
+          );
+        if (result.captions && !flags.quiet)
+          ctx.print(
+            `${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`,
+          );
       } finally {
         progress.stop();
       }

@@ -15,7 +15,9 @@ import { seekframeBin } from '../../test/interrupt-cli.js';
 const SECRET = 'SEEKFRAME-ENV-SECRET-91be';
 let repo: string;
 
-const page = (url: string): string => `<!doctype html><html data-composition-id="leak" data-width="32" data-height="32" data-duration="0.2" data-fps="10"><head></head>
+const page = (
+  url: string,
+): string => `<!doctype html><html data-composition-id="leak" data-width="32" data-height="32" data-duration="0.2" data-fps="10"><head></head>
 <body style="margin:0;background:#0a0"><pre id="out"></pre><script>
 const request = new XMLHttpRequest();
 request.open('GET', '/__seekframe/remote?url=' + encodeURIComponent(${JSON.stringify(url)}), false);
@@ -40,7 +42,9 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(repo, { recursive: true, force: true }));
 
-it('seekframe serve: a page asking the remote route for https://unpkg.com/..@1/.env gets no byte of it; the render fails naming the URL', { timeout: 120_000 }, async () => {
+it('seekframe serve: a page asking the remote route for https://unpkg.com/..@1/.env gets no byte of it; the render fails naming the URL', {
+  timeout: 120_000,
+}, async () => {
   const child = spawn(process.execPath, [seekframeBin, 'serve', '--port', '0'], {
     cwd: path.join(repo, 'projects'),
     env: { PATH: process.env.PATH, HOME: os.homedir() },
@@ -58,7 +62,11 @@ it('seekframe serve: a page asking the remote route for https://unpkg.com/..@1/.
       child.once('close', () => reject(new Error(`serve exited: ${log}`)));
     });
     for (const project of ['unpkg', 'jsdelivr', 'encoded', 'scoped']) {
-      const response = await fetch(`${url}/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: project, workers: 1 }) });
+      const response = await fetch(`${url}/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ projectDir: project, workers: 1 }),
+      });
       const text = await response.text();
       expect({ project, leaked: text.includes(SECRET) }).toEqual({ project, leaked: false });
       const answer = JSON.parse(text) as { type?: string; error?: { code: string; message: string } };

@@ -22,8 +22,12 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-it('seekframe serve --max-memory: a render that outgrows the bound fails with memory-limit-exceeded; the render beside it completes and the server carries on', { timeout: 180_000 }, async () => {
-  const serve = startServe(root, ['--max-memory', String(TEST_MAX_MEMORY_MB), '--max-concurrent-renders', '2', '--warm-browsers', '2'], { TMPDIR: tmp });
+it('seekframe serve --max-memory: a render that outgrows the bound fails with memory-limit-exceeded; the render beside it completes and the server carries on', {
+  timeout: 180_000,
+}, async () => {
+  const serve = startServe(root, ['--max-memory', String(TEST_MAX_MEMORY_MB), '--max-concurrent-renders', '2', '--warm-browsers', '2'], {
+    TMPDIR: tmp,
+  });
   const closed = new Promise<number | null>((resolve) => serve.child.on('close', resolve));
   const url = await serve.url;
   const watch = watchTree(serve.child.pid!, 2 * TEST_MAX_MEMORY_MB * 2 ** 20);
@@ -51,7 +55,11 @@ it('seekframe serve --max-memory: a render that outgrows the bound fails with me
     expect(tameEvents.map((event) => event.type)).not.toContain('complete');
 
     // The offending browser was killed and retired; the server answers and the tame render finishes.
-    const health = (await (await fetch(`${url}/health`)).json()) as { status: string; activeRenders: number; browserPool: { replaced: number } };
+    const health = (await (await fetch(`${url}/health`)).json()) as {
+      status: string;
+      activeRenders: number;
+      browserPool: { replaced: number };
+    };
     expect(health).toMatchObject({ status: 'ok', activeRenders: 1 });
     expect(health.browserPool.replaced).toBeGreaterThanOrEqual(1);
     await writeFile(path.join(root, 'gated', 'gate.txt'), 'go');

@@ -22,7 +22,11 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 it('SIGTERM to `seekframe serve` while a page spins: the server exits 0 and no browser process is left', { timeout: 90_000 }, async () => {
   // Page timeouts far beyond the test: only the shutdown can end this render.
-  const child = spawn(process.execPath, [seekframeBin, 'serve', '--port', '0', '--page-timeout-ms', '600000'], { cwd: dir, env: { PATH: process.env.PATH, HOME: os.homedir() }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [seekframeBin, 'serve', '--port', '0', '--page-timeout-ms', '600000'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: os.homedir() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -34,7 +38,11 @@ it('SIGTERM to `seekframe serve` while a page spins: the server exits 0 and no b
     });
     void closed.then(() => reject(new Error(`serve exited: ${output}`)));
   });
-  const response = await fetch(`${url}/render/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectDir: 'spin', workers: 1 }) });
+  const response = await fetch(`${url}/render/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ projectDir: 'spin', workers: 1 }),
+  });
   const reader = response.body!.getReader();
   let events = '';
   while (!/"stage":"capture"/.test(events)) events += new TextDecoder().decode((await reader.read()).value);

@@ -60,12 +60,33 @@ it('start-up errors name the flag or variable and exit 1', async () => {
     });
     return { code, stderr };
   };
-  expect(await run(['--max-concurrent-renders', '11'])).toEqual({ code: 1, stderr: expect.stringMatching(/--max-concurrent-renders must be 1-10/) });
-  expect(await run([], { PRODUCER_MAX_CONCURRENT_RENDERS: '0' })).toEqual({ code: 1, stderr: expect.stringMatching(/PRODUCER_MAX_CONCURRENT_RENDERS must be 1-10/) });
-  expect(await run(['--max-queued-renders', 'many'])).toEqual({ code: 1, stderr: expect.stringMatching(/--max-queued-renders must be a whole number/) });
-  expect(await run([], { PRODUCER_JOB_RETENTION_SECONDS: '1.5' })).toEqual({ code: 1, stderr: expect.stringMatching(/PRODUCER_JOB_RETENTION_SECONDS must be a whole number/) });
-  expect(await run(['--job-retention-seconds', '999999'])).toEqual({ code: 1, stderr: expect.stringMatching(/--job-retention-seconds must be 0-604800/) });
+  expect(await run(['--max-concurrent-renders', '11'])).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/--max-concurrent-renders must be 1-10/),
+  });
+  expect(await run([], { PRODUCER_MAX_CONCURRENT_RENDERS: '0' })).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/PRODUCER_MAX_CONCURRENT_RENDERS must be 1-10/),
+  });
+  expect(await run(['--max-queued-renders', 'many'])).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/--max-queued-renders must be a whole number/),
+  });
+  expect(await run([], { PRODUCER_JOB_RETENTION_SECONDS: '1.5' })).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/PRODUCER_JOB_RETENTION_SECONDS must be a whole number/),
+  });
+  expect(await run(['--job-retention-seconds', '999999'])).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/--job-retention-seconds must be 0-604800/),
+  });
   expect(await run(['--warm-browsers', '33'])).toEqual({ code: 1, stderr: expect.stringMatching(/--warm-browsers must be 0-32/) });
-  expect(await run([], { PRODUCER_BROWSER_IDLE_SECONDS: 'soon' })).toEqual({ code: 1, stderr: expect.stringMatching(/PRODUCER_BROWSER_IDLE_SECONDS must be a whole number/) });
-  expect(await run(['--host', '0.0.0.0'])).toEqual({ code: 1, stderr: expect.stringMatching(/will not listen on 0\.0\.0\.0 without authentication.*PRODUCER_AUTH_TOKEN/) });
+  expect(await run([], { PRODUCER_BROWSER_IDLE_SECONDS: 'soon' })).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/PRODUCER_BROWSER_IDLE_SECONDS must be a whole number/),
+  });
+  expect(await run(['--host', '0.0.0.0'])).toEqual({
+    code: 1,
+    stderr: expect.stringMatching(/will not listen on 0\.0\.0\.0 without authentication.*PRODUCER_AUTH_TOKEN/),
+  });
 });

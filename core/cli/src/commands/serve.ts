@@ -48,15 +48,24 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--root <dir>', 'folder that request projectDir paths are relative to (default: the current folder)')
     .option('--max-concurrent-renders <n>', 'renders at once, 1-10 (default PRODUCER_MAX_CONCURRENT_RENDERS or 2)')
     .option('--max-queued-renders <n>', 'renders waiting at most, 0-10000; one more gets 429 (default PRODUCER_MAX_QUEUED_RENDERS or 100)')
-    .option('--job-retention-seconds <s>', 'how long GET /render/:id answers for a finished render, then 410 (default PRODUCER_JOB_RETENTION_SECONDS or 3600)')
+    .option(
+      '--job-retention-seconds <s>',
+      'how long GET /render/:id answers for a finished render, then 410 (default PRODUCER_JOB_RETENTION_SECONDS or 3600)',
+    )
     .option('--outputs <dir>', 'where finished files are kept (default <root>/.seekframe/outputs)')
     .option('--max-frames <n>', 'refuse renders of more frames (default PRODUCER_MAX_FRAMES or 18000)')
     .option('--max-render-seconds <n>', 'cancel a render after this wall time (default PRODUCER_MAX_RENDER_SECONDS or 900)')
     .option('--max-workers <n>', 'refuse requests for more workers; auto is capped (default PRODUCER_MAX_WORKERS or 4)')
     .option('--max-pixels <n>', 'refuse frames of more pixels (default PRODUCER_MAX_PIXELS or 8294400 = 3840x2160)')
-    .option('--max-memory <MB>', `stop a render whose browsers together hold more memory than this, in MB (default PRODUCER_MAX_MEMORY_MB, else ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser of the render)`)
+    .option(
+      '--max-memory <MB>',
+      `stop a render whose browsers together hold more memory than this, in MB (default PRODUCER_MAX_MEMORY_MB, else ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser of the render)`,
+    )
     .option('--page-timeout-ms <ms>', 'longest wait for a page to load and for one seek (default PRODUCER_PAGE_TIMEOUT_MS or 30000)')
-    .option('--warm-browsers <n>', 'browsers kept open between renders, 0-32; 0 = each render starts its own (default PRODUCER_WARM_BROWSERS or 2 per concurrent render)')
+    .option(
+      '--warm-browsers <n>',
+      'browsers kept open between renders, 0-32; 0 = each render starts its own (default PRODUCER_WARM_BROWSERS or 2 per concurrent render)',
+    )
     .option('--browser-idle-seconds <s>', 'close a warm browser after this long unused (default PRODUCER_BROWSER_IDLE_SECONDS or 60)')
     .action(async (flags: ServeFlags) => {
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
@@ -74,7 +83,13 @@ export function register(program: Command, ctx: CliContext): void {
         ...(flags.warmBrowsers === undefined ? {} : { warmBrowsers: flags.warmBrowsers }),
         ...(flags.browserIdleSeconds === undefined ? {} : { browserIdleSeconds: flags.browserIdleSeconds }),
         limits: Object.fromEntries(
-          Object.entries({ maxFrames: flags.maxFrames, maxRenderSeconds: flags.maxRenderSeconds, maxWorkers: flags.maxWorkers, maxPixels: flags.maxPixels, maxMemoryMB: flags.maxMemory }).filter(([, value]) => value !== undefined),
+          Object.entries({
+            maxFrames: flags.maxFrames,
+            maxRenderSeconds: flags.maxRenderSeconds,
+            maxWorkers: flags.maxWorkers,
+            maxPixels: flags.maxPixels,
+            maxMemoryMB: flags.maxMemory,
+          }).filter(([, value]) => value !== undefined),
         ),
         env: ctx.env,
       };
@@ -82,7 +97,9 @@ export function register(program: Command, ctx: CliContext): void {
       resolveServerConfig(options, (field) => FLAG_NAMES[field] ?? field);
       const server = await createProducerServer(options);
       const { config } = server;
-      ctx.print(`${ctx.colors.green('serving')} ${server.url} (root ${config.root}, ${config.maxConcurrentRenders} concurrent render(s), outputs in ${config.outputsDir}, auth ${config.authToken ? 'on' : 'off'})`);
+      ctx.print(
+        `${ctx.colors.green('serving')} ${server.url} (root ${config.root}, ${config.maxConcurrentRenders} concurrent render(s), outputs in ${config.outputsDir}, auth ${config.authToken ? 'on' : 'off'})`,
+      );
 
       // SIGTERM/SIGINT: stop accepting, cancel the waiting and the running, remove partial outputs, exit 0.
       await new Promise<void>((resolve) => {

@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 async function rejection(promise: Promise<unknown>): Promise<SeekframeError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SeekframeError);
   return error as SeekframeError;
 }
@@ -61,7 +64,9 @@ describe('checkDocker', () => {
     const host = `tcp://127.0.0.1:${await closedPort()}`;
     const error = await rejection(checkDocker({ env: { PATH: stubPath, DOCKER_HOST: host }, image }));
     expect(error.code).toBe('docker-unreachable');
-    expect(error.message).toBe(`The Docker engine at ${host} does not answer (connection refused). Start Docker (sudo systemctl start docker, or open Docker Desktop), check DOCKER_HOST, then try again.`);
+    expect(error.message).toBe(
+      `The Docker engine at ${host} does not answer (connection refused). Start Docker (sudo systemctl start docker, or open Docker Desktop), check DOCKER_HOST, then try again.`,
+    );
     expect(error.retryable).toBe(true);
   });
 
@@ -98,8 +103,14 @@ describe('checkDocker', () => {
   });
 
   it('an engine with the image: usable, with the versions its labels record', async () => {
-    const labels = { 'seekframe.version.chromium-headless-shell': '156.0.8078.108-1~deb12u1', 'seekframe.pins': 'preferred', maintainer: 'someone' };
-    const host = await engine((req, res) => res.writeHead(200, { 'api-version': '1.45' }).end(req.url === '/_ping' ? 'OK' : JSON.stringify({ Config: { Labels: labels } })));
+    const labels = {
+      'seekframe.version.chromium-headless-shell': '156.0.8078.108-1~deb12u1',
+      'seekframe.pins': 'preferred',
+      maintainer: 'someone',
+    };
+    const host = await engine((req, res) =>
+      res.writeHead(200, { 'api-version': '1.45' }).end(req.url === '/_ping' ? 'OK' : JSON.stringify({ Config: { Labels: labels } })),
+    );
     await expect(checkDocker({ env: { PATH: stubPath, DOCKER_HOST: host }, image })).resolves.toEqual({
       docker: path.join(stubPath, 'docker'),
       endpoint: host,
@@ -110,33 +121,43 @@ describe('checkDocker', () => {
   });
 
   // Where a Docker engine listens on the default socket, that engine answers instead.
-  it.skipIf(existsSync('/var/run/docker.sock'))('no DOCKER_HOST and no socket at the default path: asks the docker CLI (podman-docker, Docker Desktop contexts)', async () => {
-    // A docker command that answers like podman-docker's: version, --version and image inspect.
-    const cliPath = path.join(dir, 'cli-bin');
-    await mkdir(cliPath, { recursive: true });
-    await writeFile(
-      path.join(cliPath, 'docker'),
-      `#!/bin/sh
+  it.skipIf(existsSync('/var/run/docker.sock'))(
+    'no DOCKER_HOST and no socket at the default path: asks the docker CLI (podman-docker, Docker Desktop contexts)',
+    async () => {
+      // A docker command that answers like podman-docker's: version, --version and image inspect.
+      const cliPath = path.join(dir, 'cli-bin');
+      await mkdir(cliPath, { recursive: true });
+      await writeFile(
+        path.join(cliPath, 'docker'),
+        `#!/bin/sh
 case "$1" in
   version) echo 4.3.1 ;;
   --version) echo "podman version 4.3.1" ;;
   image) [ "$5" = "${image}" ] && echo '{"seekframe.version.ffmpeg":"7:5.1.9-0+deb12u1"}' || { echo "Error: image not known" >&2; exit 125; } ;;
 esac
 `,
-    );
-    await chmod(path.join(cliPath, 'docker'), 0o755);
-    const status = await checkDocker({ env: { PATH: cliPath }, image });
-    expect(status).toMatchObject({ endpoint: 'podman (through the docker command)', serverVersion: 'podman 4.3.1', imageVersions: { ffmpeg: '7:5.1.9-0+deb12u1' } });
-    const error = await rejection(checkDocker({ env: { PATH: cliPath }, image: 'other/image:1' }));
-    expect(error.code).toBe('docker-image-missing');
-    expect(error.message).toMatch(/^The Docker image other\/image:1 is not present on podman \(through the docker command\): build it/);
-  });
+      );
+      await chmod(path.join(cliPath, 'docker'), 0o755);
+      const status = await checkDocker({ env: { PATH: cliPath }, image });
+      expect(status).toMatchObject({
+        endpoint: 'podman (through the docker command)',
+        serverVersion: 'podman 4.3.1',
+        imageVersions: { ffmpeg: '7:5.1.9-0+deb12u1' },
+      });
+      const error = await rejection(checkDocker({ env: { PATH: cliPath }, image: 'other/image:1' }));
+      expect(error.code).toBe('docker-image-missing');
+      expect(error.message).toMatch(/^The Docker image other\/image:1 is not present on podman \(through the docker command\): build it/);
+    },
+  );
 });
 
 describe('dockerEndpoint', () => {
   it('reads DOCKER_HOST; contexts, ssh and TLS go through the docker CLI', () => {
     expect(dockerEndpoint({})).toMatchObject({ kind: 'socket', socketPath: '/var/run/docker.sock' });
-    expect(dockerEndpoint({ DOCKER_HOST: 'unix:///run/user/1000/docker.sock' })).toMatchObject({ kind: 'socket', socketPath: '/run/user/1000/docker.sock' });
+    expect(dockerEndpoint({ DOCKER_HOST: 'unix:///run/user/1000/docker.sock' })).toMatchObject({
+      kind: 'socket',
+      socketPath: '/run/user/1000/docker.sock',
+    });
     expect(dockerEndpoint({ DOCKER_HOST: 'tcp://127.0.0.1:2375' })).toMatchObject({ kind: 'tcp', host: '127.0.0.1', port: 2375 });
     expect(dockerEndpoint({ DOCKER_HOST: 'tcp://[::1]:2376/' })).toMatchObject({ kind: 'tcp', host: '::1', port: 2376 });
     expect(dockerEndpoint({ DOCKER_HOST: 'tcp://127.0.0.1:2376', DOCKER_TLS_VERIFY: '1' }).kind).toBe('cli');

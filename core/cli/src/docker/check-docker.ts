@@ -38,7 +38,10 @@ export function imageBuildHint(image: string): string {
   return `build it from a Seekframe checkout with \`bash infra/docker/build-image.sh ${image}\` (Docker or podman: packs the CLI, then builds infra/docker/Dockerfile), or docker pull ${image} if your registry has it`;
 }
 
-type Endpoint = { kind: 'socket'; socketPath: string; label: string } | { kind: 'tcp'; host: string; port: number; label: string } | { kind: 'cli'; label: string };
+type Endpoint =
+  | { kind: 'socket'; socketPath: string; label: string }
+  | { kind: 'tcp'; host: string; port: number; label: string }
+  | { kind: 'cli'; label: string };
 
 /**
  * DOCKER_HOST as the engine API endpoint we can ask directly; contexts, ssh and TLS go through
@@ -53,7 +56,8 @@ export function dockerEndpoint(env: NodeJS.ProcessEnv): Endpoint {
   }
   if (host.startsWith('unix://')) return { kind: 'socket', socketPath: host.slice('unix://'.length), label: host };
   const tcp = /^tcp:\/\/(\[[^\]]+\]|[^:/]+)(?::(\d+))?\/?$/.exec(host);
-  if (tcp && !env.DOCKER_TLS_VERIFY) return { kind: 'tcp', host: tcp[1]!.replace(/^\[|\]$/g, ''), port: Number(tcp[2] ?? 2375), label: host };
+  if (tcp && !env.DOCKER_TLS_VERIFY)
+    return { kind: 'tcp', host: tcp[1]!.replace(/^\[|\]$/g, ''), port: Number(tcp[2] ?? 2375), label: host };
   return { kind: 'cli', label: host };
 }
 
@@ -66,9 +70,13 @@ export async function checkDocker(options: { env: NodeJS.ProcessEnv; image: stri
   const timeoutMs = options.timeoutMs ?? DOCKER_CHECK_TIMEOUT_MS;
   const docker = await findOnPath('docker', options.env.PATH ?? '');
   if (!docker) {
-    throw new SeekframeError('docker-not-found', '--docker needs the docker command, and it is not on PATH. Install Docker (https://docs.docker.com/engine/install/), or render without --docker.', {
-      stage: 'config',
-    });
+    throw new SeekframeError(
+      'docker-not-found',
+      '--docker needs the docker command, and it is not on PATH. Install Docker (https://docs.docker.com/engine/install/), or render without --docker.',
+      {
+        stage: 'config',
+      },
+    );
   }
   const endpoint = dockerEndpoint(options.env);
   const unreachable = (why: string): SeekframeError =>
@@ -78,10 +86,14 @@ export async function checkDocker(options: { env: NodeJS.ProcessEnv; image: stri
       { stage: 'config', retryable: true, details: { endpoint: endpoint.label } },
     );
   const missing = (where: string = endpoint.label): SeekframeError =>
-    new SeekframeError('docker-image-missing', `The Docker image ${options.image} is not present on ${where}: ${imageBuildHint(options.image)}.`, {
-      stage: 'config',
-      details: { image: options.image },
-    });
+    new SeekframeError(
+      'docker-image-missing',
+      `The Docker image ${options.image} is not present on ${where}: ${imageBuildHint(options.image)}.`,
+      {
+        stage: 'config',
+        details: { image: options.image },
+      },
+    );
 
   const askCli = async (label: string): Promise<DockerStatus> => {
     const cli = (args: string[]) => runDockerCli(docker, args, { timeoutMs, env: options.env });
@@ -110,7 +122,7 @@ export async function checkDocker(options: { env: NodeJS.ProcessEnv; image: stri
     if (error.socketMissing && !options.env.DOCKER_HOST) return null;
     throw unreachable(error.message);
   });
-  if (ping === null) return askCli('the docker CLI\'s engine');
+  if (ping === null) return askCli("the docker CLI's engine");
   if (ping.status !== 200) throw unreachable(`/_ping answered HTTP ${ping.status}`);
   const image = await engineGet(endpoint, `/images/${encodeURIComponent(options.image)}/json`, timeoutMs).catch((error: Error) => {
     throw unreachable(error.message);
@@ -137,7 +149,11 @@ function parseLabels(text: string, pick: (body: unknown) => unknown = (body) => 
   }
 }
 
-function engineGet(endpoint: Exclude<Endpoint, { kind: 'cli' }>, pathname: string, timeoutMs: number): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function engineGet(
+  endpoint: Exclude<Endpoint, { kind: 'cli' }>,
+  pathname: string,
+  timeoutMs: number,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const target = endpoint.kind === 'socket' ? { socketPath: endpoint.socketPath } : { host: endpoint.host, port: endpoint.port };
     const req = request({ ...target, path: pathname, method: 'GET', headers: { host: 'docker' } }, (res) => {
@@ -148,7 +164,9 @@ function engineGet(endpoint: Exclude<Endpoint, { kind: 'cli' }>, pathname: strin
     });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     req.on('error', (error: NodeJS.ErrnoException) =>
-      reject(Object.assign(new Error(describeSocketError(error)), { socketMissing: endpoint.kind === 'socket' && error.code === 'ENOENT' })),
+      reject(
+        Object.assign(new Error(describeSocketError(error)), { socketMissing: endpoint.kind === 'socket' && error.code === 'ENOENT' }),
+      ),
     );
     req.end();
   });

@@ -11,7 +11,15 @@ export const CONTAINER_INPUTS = '/inputs';
  * or that --docker fixes: everything else is passed through unchanged.
  */
 const HOST_FLAGS = new Set<keyof RenderFlags | string>([
-  'output', 'docker', 'captureMode', 'browserGpu', 'variablesFile', 'batch', 'batchConcurrency', 'batchFailFast', 'batchResume',
+  'output',
+  'docker',
+  'captureMode',
+  'browserGpu',
+  'variablesFile',
+  'batch',
+  'batchConcurrency',
+  'batchFailFast',
+  'batchResume',
 ]);
 
 /** Variables forwarded to the container when set on the host; nothing else crosses over. */
@@ -51,20 +59,27 @@ export function buildDockerArgv(plan: DockerRenderPlan): string[] {
   const env = FORWARDED_ENV.filter((name) => plan.env[name] !== undefined).flatMap((name) => ['--env', `${name}=${plan.env[name]}`]);
   const entry = plan.entry === 'index.html' ? CONTAINER_PROJECT : `${CONTAINER_PROJECT}/${plan.entry}`;
   return [
-    'run', '--rm',
+    'run',
+    '--rm',
     ...(plan.user ? ['--user', `${plan.user.uid}:${plan.user.gid}`] : []),
     // Chromium keeps rendered tiles in /dev/shm; Docker's 64 MB default crashes busy pages.
-    '--shm-size', '1g',
+    '--shm-size',
+    '1g',
     ...mounts.flatMap((m) => ['--mount', m]),
-    '--env', 'HOME=/tmp',
+    '--env',
+    'HOME=/tmp',
     // Every path the CLI inside prints is then absolute (/output/..., /project/...), which the
     // host maps back to its own paths (relay-container-output.ts).
-    '--workdir', CONTAINER_PROJECT,
+    '--workdir',
+    CONTAINER_PROJECT,
     ...env,
     plan.image,
-    'render', entry,
-    '--output', `${CONTAINER_OUTPUT}/${outputName}`,
-    '--capture-mode', 'beginframe',
+    'render',
+    entry,
+    '--output',
+    `${CONTAINER_OUTPUT}/${outputName}`,
+    '--capture-mode',
+    'beginframe',
     '--no-browser-gpu',
     ...(plan.variablesFile ? ['--variables-file', `${CONTAINER_INPUTS}/variables.json`] : []),
     ...passThrough(plan.flags),

@@ -18,14 +18,22 @@ export interface PathMapping {
  * place of /output/<name> and /project. Returns a writer that takes chunks and emits whole lines;
  * `flush()` emits a last line without a newline.
  */
-export function containerOutputRelay(mapping: PathMapping, json: boolean, write: (text: string) => void): { push(chunk: string): void; flush(): void } {
+export function containerOutputRelay(
+  mapping: PathMapping,
+  json: boolean,
+  write: (text: string) => void,
+): { push(chunk: string): void; flush(): void } {
   const containerOutput = `${CONTAINER_OUTPUT}/${mapping.outputName}`;
   const humanLine = (line: string): string =>
-    line.split(containerOutput).join(mapping.outputShown).replace(new RegExp(`(^|[\\s'"(])${CONTAINER_PROJECT}(?=[/\\s'")]|$)`, 'g'), `$1${mapping.projectRoot}`);
+    line
+      .split(containerOutput)
+      .join(mapping.outputShown)
+      .replace(new RegExp(`(^|[\\s'"(])${CONTAINER_PROJECT}(?=[/\\s'")]|$)`, 'g'), `$1${mapping.projectRoot}`);
   const jsonLine = (line: string): string => {
     try {
       const event = JSON.parse(line) as { type?: unknown; output?: unknown };
-      if (event && event.type === 'complete' && event.output === containerOutput) return JSON.stringify({ ...event, output: mapping.output });
+      if (event && event.type === 'complete' && event.output === containerOutput)
+        return JSON.stringify({ ...event, output: mapping.output });
     } catch {
       // Not an event (a line from the engine itself): shown as it came.
     }

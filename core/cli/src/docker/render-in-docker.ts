@@ -48,7 +48,12 @@ export async function renderInDocker(dir: string, flags: RenderFlags, ctx: CliCo
     process.once('SIGINT', interrupt);
     child.on('error', (error) => {
       process.off('SIGINT', interrupt);
-      reject(new SeekframeError('docker-run-failed', `Could not start ${status.docker}: ${error.message}. Check the Docker installation.`, { stage: 'config', cause: error }));
+      reject(
+        new SeekframeError('docker-run-failed', `Could not start ${status.docker}: ${error.message}. Check the Docker installation.`, {
+          stage: 'config',
+          cause: error,
+        }),
+      );
     });
     child.on('close', (code) => {
       process.off('SIGINT', interrupt);

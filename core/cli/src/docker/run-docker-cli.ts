@@ -8,7 +8,11 @@ export interface DockerCliResult {
 }
 
 /** Runs a short docker CLI query with a hard time limit (killed, then reported as timed out). */
-export function runDockerCli(command: string, args: string[], options: { timeoutMs: number; env: NodeJS.ProcessEnv }): Promise<DockerCliResult> {
+export function runDockerCli(
+  command: string,
+  args: string[],
+  options: { timeoutMs: number; env: NodeJS.ProcessEnv },
+): Promise<DockerCliResult> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: options.env });
     let stdout = '';

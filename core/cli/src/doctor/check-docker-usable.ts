@@ -21,5 +21,10 @@ export function checkDockerUsable(status: DockerStatus | Error): CheckResult {
   if (status instanceof SeekframeError && status.code === 'docker-not-found') {
     return { ...base, status: 'ok', summary: 'not installed (only render --docker needs it)', fix: status.message };
   }
-  return { ...base, status: 'warn', summary: status instanceof SeekframeError && status.code === 'docker-image-missing' ? 'image missing' : 'engine not reachable', fix: status.message };
+  return {
+    ...base,
+    status: 'warn',
+    summary: status instanceof SeekframeError && status.code === 'docker-image-missing' ? 'image missing' : 'engine not reachable',
+    fix: status.message,
+  };
 }

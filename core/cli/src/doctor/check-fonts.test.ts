@@ -26,7 +26,10 @@ describe('font checks', () => {
 
   it('checks the bundled @fontsource packages', () => {
     expect(checkFontPackages([{ id: 'inter', found: true }])).toMatchObject({ id: 'font-packages', status: 'ok' });
-    const missing = checkFontPackages([{ id: 'inter', found: true }, { id: 'arimo', found: false }]);
+    const missing = checkFontPackages([
+      { id: 'inter', found: true },
+      { id: 'arimo', found: false },
+    ]);
     expect(missing).toMatchObject({ status: 'warn', summary: 'missing @fontsource/arimo' });
     expect(missing.fix).toContain('npm i @fontsource/arimo');
   });

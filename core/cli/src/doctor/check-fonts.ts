@@ -35,7 +35,12 @@ export function checkFonts(families: string[] | null): CheckResult[] {
 function textFonts(families: string[]): CheckResult {
   const base = { id: 'fonts', title: 'System fonts' };
   const noto = families.includes('Noto Sans');
-  if (noto) return { ...base, status: 'ok', summary: `Noto Sans and ${families.length - 1} other families (for sans-serif/serif/monospace and glyphs no bundled face has)` };
+  if (noto)
+    return {
+      ...base,
+      status: 'ok',
+      summary: `Noto Sans and ${families.length - 1} other families (for sans-serif/serif/monospace and glyphs no bundled face has)`,
+    };
   if (families.length > 0) {
     return {
       ...base,
@@ -57,13 +62,19 @@ export function checkFontPackages(installed: { id: string; found: boolean }[]): 
   const base = { id: 'font-packages', title: 'Font packages' };
   const missing = installed.filter((p) => !p.found).map((p) => p.id);
   if (missing.length === 0) {
-    return { ...base, status: 'ok', summary: `${installed.length} bundled @fontsource families (named families and Google Fonts links render offline)` };
+    return {
+      ...base,
+      status: 'ok',
+      summary: `${installed.length} bundled @fontsource families (named families and Google Fonts links render offline)`,
+    };
   }
   return {
     ...base,
     status: 'warn',
     summary: `missing ${missing.map((id) => `@fontsource/${id}`).join(', ')}`,
-    fix: 'Compositions naming these families fall back to system fonts; reinstall Seekframe (npm install) or run npm i ' + missing.map((id) => `@fontsource/${id}`).join(' '),
+    fix:
+      'Compositions naming these families fall back to system fonts; reinstall Seekframe (npm install) or run npm i ' +
+      missing.map((id) => `@fontsource/${id}`).join(' '),
   };
 }
 

@@ -17,7 +17,7 @@ describe('checkImageVersions', () => {
     expect(checkImageVersions(null)).toEqual([]);
   });
 
-  it("inside an image: the versions it holds, and which preferred pins the archive no longer had", () => {
+  it('inside an image: the versions it holds, and which preferred pins the archive no longer had', () => {
     expect(checkImageVersions(record)).toEqual([
       {
         id: 'image',

@@ -24,6 +24,16 @@ export function describeVersions(versions: Record<string, string>): string {
 export function checkImageVersions(record: ImageVersions | null): CheckResult[] {
   if (!record) return [];
   const versions = Object.fromEntries(Object.entries(record.packages).map(([name, p]) => [name, p.version]));
-  const pins = record.fallbacks.length ? `; built with the archive's current version instead of ${record.fallbacks.join(', ')}` : '; every preferred version';
-  return [{ id: 'image', title: 'Seekframe image', status: 'ok', summary: `Debian ${record.debian}: ${describeVersions(versions)}${pins}`, details: { ...record } }];
+  const pins = record.fallbacks.length
+    ? `; built with the archive's current version instead of ${record.fallbacks.join(', ')}`
+    : '; every preferred version';
+  return [
+    {
+      id: 'image',
+      title: 'Seekframe image',
+      status: 'ok',
+      summary: `Debian ${record.debian}: ${describeVersions(versions)}${pins}`,
+      details: { ...record },
+    },
+  ];
 }

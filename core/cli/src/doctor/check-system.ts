@@ -75,7 +75,8 @@ export function checkWorkers(cores: number, autoWorkers: number, example: { seco
  */
 export function checkCpuPinning(cpus: readonly number[], taskset: string | null): CheckResult {
   const base = { id: 'cpu-pinning', title: 'CPU pinning' };
-  if (cpus.length === 0) return { ...base, status: 'ok', summary: 'not available on this system (Linux only); renders are the same, a little slower' };
+  if (cpus.length === 0)
+    return { ...base, status: 'ok', summary: 'not available on this system (Linux only); renders are the same, a little slower' };
   if (cpus.length === 1) return { ...base, status: 'ok', summary: 'one CPU: nothing to pin' };
   if (!taskset) {
     return {
@@ -85,5 +86,9 @@ export function checkCpuPinning(cpus: readonly number[], taskset: string | null)
       fix: 'Install util-linux (`apt-get install util-linux`), which has taskset: renders with 2+ workers then pin each browser to its own CPU, a few percent faster.',
     };
   }
-  return { ...base, status: 'ok', summary: `${taskset}: with 2+ workers each browser gets its own CPU of ${cpus.length} (${cpus.join(',')})` };
+  return {
+    ...base,
+    status: 'ok',
+    summary: `${taskset}: with 2+ workers each browser gets its own CPU of ${cpus.length} (${cpus.join(',')})`,
+  };
 }

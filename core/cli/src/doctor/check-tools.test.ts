@@ -5,11 +5,20 @@ import { checkBrowser, checkEncoders, checkFfmpeg } from './check-tools.js';
 const allEncoders = { libx264: true, 'libvpx-vp9': true, prores_ks: true, gif: true, aac: true, libopus: true, png: true };
 
 describe('browser check', () => {
-  const shell = { path: '/usr/lib/chromium/chromium-headless-shell', source: 'system', kind: 'headless-shell', version: '156.0', supportsBeginFrame: true } as const;
+  const shell = {
+    path: '/usr/lib/chromium/chromium-headless-shell',
+    source: 'system',
+    kind: 'headless-shell',
+    version: '156.0',
+    supportsBeginFrame: true,
+  } as const;
 
   it('names the binary, its version and where it came from', () => {
     const [browser, beginFrame] = checkBrowser({ ...shell, wrapper: '/usr/bin/chromium-headless-shell' });
-    expect(browser).toMatchObject({ status: 'ok', summary: 'headless-shell 156.0 at /usr/lib/chromium/chromium-headless-shell (system, via /usr/bin/chromium-headless-shell)' });
+    expect(browser).toMatchObject({
+      status: 'ok',
+      summary: 'headless-shell 156.0 at /usr/lib/chromium/chromium-headless-shell (system, via /usr/bin/chromium-headless-shell)',
+    });
     expect(beginFrame?.status).toBe('ok');
   });
 
@@ -18,7 +27,9 @@ describe('browser check', () => {
     expect(beginFrame).toMatchObject({ status: 'warn' });
     expect(beginFrame?.fix).toContain('chromium-headless-shell');
     const missing = checkBrowser(new SeekframeError('browser-not-found', 'No Chromium was found. Run setup.'));
-    expect(missing).toEqual([{ id: 'browser', title: 'Chromium', status: 'fail', summary: 'not found', fix: 'No Chromium was found. Run setup.' }]);
+    expect(missing).toEqual([
+      { id: 'browser', title: 'Chromium', status: 'fail', summary: 'not found', fix: 'No Chromium was found. Run setup.' },
+    ]);
   });
 });
 
@@ -38,6 +49,9 @@ describe('ffmpeg checks', () => {
   });
 
   it('fails when ffmpeg is missing', () => {
-    expect(checkFfmpeg(new Error('ffmpeg was not found on PATH.'))[0]).toMatchObject({ status: 'fail', fix: 'ffmpeg was not found on PATH.' });
+    expect(checkFfmpeg(new Error('ffmpeg was not found on PATH.'))[0]).toMatchObject({
+      status: 'fail',
+      fix: 'ffmpeg was not found on PATH.',
+    });
   });
 });

@@ -22,6 +22,8 @@ describe('formatDoctorReport', () => {
 
   it('says rendering cannot run when something failed', () => {
     const report = aggregate([{ id: 'ffmpeg', title: 'ffmpeg', status: 'fail', summary: 'not found', fix: 'apt-get install ffmpeg' }]);
-    expect(formatDoctorReport(report, plain).at(-1)).toBe('0 ok, 0 warnings, 1 failure: rendering cannot run until the failures are fixed.');
+    expect(formatDoctorReport(report, plain).at(-1)).toBe(
+      '0 ok, 0 warnings, 1 failure: rendering cannot run until the failures are fixed.',
+    );
   });
 });

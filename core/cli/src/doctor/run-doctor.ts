@@ -3,7 +3,15 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { allowedCpus, autoWorkerCount, findBrowser, findFfmpeg, findOnPath, probeHardwareEncoder, readImageVersions } from '@seekframe/engine';
+import {
+  allowedCpus,
+  autoWorkerCount,
+  findBrowser,
+  findFfmpeg,
+  findOnPath,
+  probeHardwareEncoder,
+  readImageVersions,
+} from '@seekframe/engine';
 import { checkDocker } from '../docker/check-docker.js';
 import { dockerImage } from '../docker/docker-image.js';
 import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
@@ -44,10 +52,18 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     safely('workers', 'Workers', async () => [workersCheck()]),
     safely('cpu-pinning', 'CPU pinning', async () => [checkCpuPinning(allowedCpus(), await findOnPath('taskset', options.env.PATH ?? ''))]),
     safely('hardware-encoder', 'Hardware encoder', async () => [
-      checkHardwareEncoder(await findFfmpeg({ env: options.env }).then((found) => probeHardwareEncoder({ ffmpeg: found.ffmpeg })).catch(asError)),
+      checkHardwareEncoder(
+        await findFfmpeg({ env: options.env })
+          .then((found) => probeHardwareEncoder({ ffmpeg: found.ffmpeg }))
+          .catch(asError),
+      ),
     ]),
     safely('image', 'Seekframe image', async () => checkImageVersions(await readImageVersions(options.env))),
-    safely('docker', 'Docker', async () => [checkDockerUsable(await checkDocker({ env: options.env, image: dockerImage(options.env, options.version ?? '0.0.0') }).catch(asError))]),
+    safely('docker', 'Docker', async () => [
+      checkDockerUsable(
+        await checkDocker({ env: options.env, image: dockerImage(options.env, options.version ?? '0.0.0') }).catch(asError),
+      ),
+    ]),
   ]);
   return aggregate(groups.flat());
 }

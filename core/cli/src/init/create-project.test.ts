@@ -35,7 +35,11 @@ describe('createProject', () => {
 
   it('gives package.json render, preview and lint scripts that call seekframe', async () => {
     const { dir } = await createProject({ name: 'promo', parentDir: parent });
-    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name: string; private: boolean; scripts: Record<string, string> };
+    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      private: boolean;
+      scripts: Record<string, string>;
+    };
     expect(pkg.name).toBe('promo');
     expect(pkg.private).toBe(true);
     expect(pkg.scripts).toEqual({
@@ -111,7 +115,11 @@ describe('seekframe init', () => {
   it('--json prints the folder and files', async () => {
     const run = await runCli(['init', 'json-demo', '--json'], { cwd: parent });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ dir: path.join(parent, 'json-demo'), template: 'starter', files: ['index.html', 'README.md', 'AGENTS.md', '.gitignore', 'package.json'] });
+    expect(JSON.parse(run.stdout)).toEqual({
+      dir: path.join(parent, 'json-demo'),
+      template: 'starter',
+      files: ['index.html', 'README.md', 'AGENTS.md', '.gitignore', 'package.json'],
+    });
   });
 
   it('exits 2 for an invalid name and 1 for a non-empty folder', async () => {

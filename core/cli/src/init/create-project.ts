@@ -3,7 +3,14 @@ import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
 import { readVersion } from '../read-version.js';
 import { invalidArgument } from '../usage-error.js';
-import { DEPLOY_TEMPLATES_DIR, isProjectTemplate, PROJECT_TEMPLATES, STARTER_LIBRARIES, STARTER_TEMPLATE_DIR, type ProjectTemplate } from './project-templates.js';
+import {
+  DEPLOY_TEMPLATES_DIR,
+  isProjectTemplate,
+  PROJECT_TEMPLATES,
+  STARTER_LIBRARIES,
+  STARTER_TEMPLATE_DIR,
+  type ProjectTemplate,
+} from './project-templates.js';
 import { validateProjectName } from './validate-project-name.js';
 
 export { STARTER_TEMPLATE_DIR } from './project-templates.js';
@@ -58,7 +65,8 @@ async function writeStarter(dir: string, name: string, version: string): Promise
   const files: string[] = [];
   for (const template of STARTER_FILES) {
     let text = (await readFile(path.join(STARTER_TEMPLATE_DIR, template), 'utf8')).replaceAll('{{name}}', name);
-    for (const [library, libraryVersion] of Object.entries(STARTER_LIBRARIES)) text = text.replaceAll(`{{${library}Version}}`, libraryVersion);
+    for (const [library, libraryVersion] of Object.entries(STARTER_LIBRARIES))
+      text = text.replaceAll(`{{${library}Version}}`, libraryVersion);
     // npm drops files named .gitignore from published packages, so the template omits the dot.
     const target = template === 'gitignore' ? '.gitignore' : template;
     await writeNew(path.join(dir, target), text);
@@ -95,10 +103,14 @@ export function starterPackageJson(name: string, version: string): Record<string
 async function copyDeployTemplate(source: string, dir: string, name: string): Promise<string[]> {
   const manifestFile = path.join(source, 'package.json');
   const manifest = await readFile(manifestFile, 'utf8').catch(() => {
-    throw new SeekframeError('bundle-missing', `The deploy templates are not built (${manifestFile} is missing); run \`npm run build\` in the Seekframe checkout.`, {
-      stage: 'config',
-      details: { path: source },
-    });
+    throw new SeekframeError(
+      'bundle-missing',
+      `The deploy templates are not built (${manifestFile} is missing); run \`npm run build\` in the Seekframe checkout.`,
+      {
+        stage: 'config',
+        details: { path: source },
+      },
+    );
   });
   await mkdir(path.dirname(dir), { recursive: true });
   // errorOnExist + force:false: a file that appeared meanwhile is an error, never overwritten.
@@ -108,7 +120,10 @@ async function copyDeployTemplate(source: string, dir: string, name: string): Pr
   for (const file of files.filter((f) => UNDOTTED_FILES.has(path.basename(f)))) {
     await rename(path.join(dir, file), path.join(dir, path.dirname(file), `.${path.basename(file)}`));
   }
-  await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ ...(JSON.parse(manifest) as Record<string, unknown>), name }, null, 2)}\n`);
+  await writeFile(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ ...(JSON.parse(manifest) as Record<string, unknown>), name }, null, 2)}\n`,
+  );
   return (await listFiles(dir)).sort();
 }
 

@@ -35,10 +35,22 @@ export function nextSteps(template: ProjectTemplate, dir: string, name: string):
         `npx seekframe render . --output renders/${name}.mp4`,
       ];
     case 'modal-function':
-      return [...steps, 'npm run dev                              # the app on this machine: http://127.0.0.1:8000', 'modal deploy src/app.py                  # deploy (pip install modal && modal setup first)'];
+      return [
+        ...steps,
+        'npm run dev                              # the app on this machine: http://127.0.0.1:8000',
+        'modal deploy src/app.py                  # deploy (pip install modal && modal setup first)',
+      ];
     case 'vercel-sandbox':
-      return [...steps, 'npm run dev                              # the app on this machine: http://127.0.0.1:3000', 'npx vercel deploy                        # deploy (or push to GitHub and import the repository in Vercel)'];
+      return [
+        ...steps,
+        'npm run dev                              # the app on this machine: http://127.0.0.1:3000',
+        'npx vercel deploy                        # deploy (or push to GitHub and import the repository in Vercel)',
+      ];
     case 'cloudflare-container':
-      return [...steps, 'npm run dev                              # the app on this machine: http://127.0.0.1:8787', 'npx wrangler deploy                      # deploy (builds the container image with Docker)'];
+      return [
+        ...steps,
+        'npm run dev                              # the app on this machine: http://127.0.0.1:8787',
+        'npx wrangler deploy                      # deploy (builds the container image with Docker)',
+      ];
   }
 }

@@ -31,8 +31,17 @@ beforeAll(async () => {
   await writeFile(path.join(font, 'package.json'), '{"name":"@fontsource/leaky","version":"5.0.0"}');
   await writeFile(path.join(font, 'metadata.json'), '{"family":"Leaky","subsets":["latin"],"weights":[400],"styles":["normal"]}');
   await symlink(path.join(dir, '.env'), path.join(font, 'files', 'leaky-latin-400-normal.woff2'));
-  await writeFile(path.join(project, 'index.html'), '<!doctype html><html data-composition-id="p" data-width="32" data-height="32" data-duration="1"><head></head><body></body></html>');
-  preview = await startPreview({ entryFile: path.join(project, 'index.html'), port: 0, playerSource: '', appSource: '', runtimeSource: await loadRuntimeSource() });
+  await writeFile(
+    path.join(project, 'index.html'),
+    '<!doctype html><html data-composition-id="p" data-width="32" data-height="32" data-duration="1"><head></head><body></body></html>',
+  );
+  preview = await startPreview({
+    entryFile: path.join(project, 'index.html'),
+    port: 0,
+    playerSource: '',
+    appSource: '',
+    runtimeSource: await loadRuntimeSource(),
+  });
 });
 afterAll(async () => {
   await preview?.close();

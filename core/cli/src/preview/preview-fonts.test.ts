@@ -29,7 +29,13 @@ beforeAll(async () => {
 <style>#a { font: 700 30px Poppins } #b { font-family: 'Playfair Display', serif; font-size: 30px }</style></head>
 <body><span id="a">Preview</span> <span id="b">Fonts</span></body></html>`,
   );
-  preview = await startPreview({ entryFile: path.join(dir, 'index.html'), port: 0, playerSource: '', appSource: '', runtimeSource: await loadRuntimeSource() });
+  preview = await startPreview({
+    entryFile: path.join(dir, 'index.html'),
+    port: 0,
+    playerSource: '',
+    appSource: '',
+    runtimeSource: await loadRuntimeSource(),
+  });
   session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 320, height: 90 });
 });
 afterAll(async () => {
@@ -41,7 +47,15 @@ afterAll(async () => {
 
 describe('seekframe preview fonts', () => {
   it('draws a Google Fonts family and a family named in CSS with the local @fontsource faces', async () => {
-    const page = await openCapturePage(session, { url: new URL('index.html', preview.url).href, width: 320, height: 90, mode: 'screenshot', imageFormat: 'png', transparent: false, readyTimeoutMs: 30_000 });
+    const page = await openCapturePage(session, {
+      url: new URL('index.html', preview.url).href,
+      width: 320,
+      height: 90,
+      mode: 'screenshot',
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 30_000,
+    });
     try {
       const cdp = await page.page.createCDPSession();
       await cdp.send('DOM.enable');
@@ -49,7 +63,10 @@ describe('seekframe preview fonts', () => {
       const { root } = await cdp.send('DOM.getDocument');
       const fontsOf = async (selector: string) => {
         const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-        return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts.map((f) => ({ familyName: f.familyName, isCustomFont: f.isCustomFont }));
+        return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts.map((f) => ({
+          familyName: f.familyName,
+          isCustomFont: f.isCustomFont,
+        }));
       };
       expect(await fontsOf('#a')).toEqual([{ familyName: expect.stringMatching(/^Poppins/), isCustomFont: true }]);
       expect(await fontsOf('#b')).toEqual([{ familyName: expect.stringMatching(/^Playfair Display/), isCustomFont: true }]);
@@ -59,7 +76,11 @@ describe('seekframe preview fonts', () => {
   });
 
   it('answers the font files through the preview origin', async () => {
-    const css = await (await realFetch(new URL(`/__seekframe/remote?url=${encodeURIComponent('https://fonts.googleapis.com/css2?family=Poppins:wght@700')}`, preview.url))).text();
+    const css = await (
+      await realFetch(
+        new URL(`/__seekframe/remote?url=${encodeURIComponent('https://fonts.googleapis.com/css2?family=Poppins:wght@700')}`, preview.url),
+      )
+    ).text();
     const file = /url\((\/__seekframe\/fonts\/poppins\/poppins-latin-700-normal\.woff2)\)/.exec(css)?.[1];
     expect(file).toBeDefined();
     const font = await realFetch(new URL(file!, preview.url));

@@ -18,5 +18,7 @@ export function isPreviewHost(hosts: readonly string[], header: string | undefin
 /** Answers a request made under another host name: 403, and why. */
 export function refuseForeignHost(res: ServerResponse, req: IncomingMessage, hosts: readonly string[]): void {
   res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(`The preview answers only as ${hosts.join(', ')}, not as ${JSON.stringify(req.headers.host ?? '')}; open the URL the command printed.\n`);
+  res.end(
+    `The preview answers only as ${hosts.join(', ')}, not as ${JSON.stringify(req.headers.host ?? '')}; open the URL the command printed.\n`,
+  );
 }

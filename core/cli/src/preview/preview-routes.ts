@@ -49,7 +49,12 @@ export async function handlePreviewRoute(req: IncomingMessage, res: ServerRespon
         ctx.hub.add(res);
         break;
       default:
-        sendJson(res, 404, { error: { code: 'not-found', message: `${pathname} is not a preview route; the preview serves ${PREVIEW_ROUTE}{project.json,lint.json,events,app.js,seekframe-player.js}` } });
+        sendJson(res, 404, {
+          error: {
+            code: 'not-found',
+            message: `${pathname} is not a preview route; the preview serves ${PREVIEW_ROUTE}{project.json,lint.json,events,app.js,seekframe-player.js}`,
+          },
+        });
     }
   } catch (error) {
     // e.g. the entry file was deleted while the preview runs: say so, keep serving.

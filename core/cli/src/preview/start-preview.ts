@@ -52,8 +52,21 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource, mode: 'preview' }),
   });
   const hub = new SseHub();
-  const studio = createStudio({ root, entryFile: options.entryFile, host, env: options.env ?? {}, ...(options.renderContext ? { renderContext: options.renderContext } : {}) });
-  const routeContext = { root, entryFile: options.entryFile, title: path.basename(root), playerSource: options.playerSource, appSource: options.appSource, hub };
+  const studio = createStudio({
+    root,
+    entryFile: options.entryFile,
+    host,
+    env: options.env ?? {},
+    ...(options.renderContext ? { renderContext: options.renderContext } : {}),
+  });
+  const routeContext = {
+    root,
+    entryFile: options.entryFile,
+    title: path.basename(root),
+    playerSource: options.playerSource,
+    appSource: options.appSource,
+    hub,
+  };
   let ownOrigin = '';
   const sockets = new Set<Socket>();
   const hosts = previewHosts(host);
@@ -86,10 +99,14 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     await project.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new SeekframeError('port-in-use', `Port ${options.port} is already in use; pass another one with --port <n> (or --port 0 for any free port).`, {
-        stage: 'serve',
-        details: { port: options.port },
-      });
+      throw new SeekframeError(
+        'port-in-use',
+        `Port ${options.port} is already in use; pass another one with --port <n> (or --port 0 for any free port).`,
+        {
+          stage: 'serve',
+          details: { port: options.port },
+        },
+      );
     }
     throw error;
   }

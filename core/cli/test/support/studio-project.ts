@@ -65,7 +65,22 @@ export const STUDIO_CARD = `<!doctype html>
 export async function writeStudioProject(dir: string): Promise<void> {
   await writeFile(path.join(dir, 'index.html'), STUDIO_INDEX);
   await writeFile(path.join(dir, 'card.html'), STUDIO_CARD);
-  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x36:rate=10', '-frames:v', '13', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-y', path.join(dir, 'clip.mp4')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x36:rate=10',
+    '-frames:v',
+    '13',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-y',
+    path.join(dir, 'clip.mp4'),
+  ]);
 }
 
 /** The 1-based line of the first line of `text` that contains `needle`. */

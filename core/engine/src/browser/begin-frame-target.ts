@@ -5,11 +5,19 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'puppeteer-core';
  * be given when the target is created, which puppeteer's newPage() cannot do, so we ask the
  * browser over CDP and then pick the new target up as a puppeteer Page.
  */
-export async function createBeginFrameTarget(browser: Browser, url: string, context?: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+export async function createBeginFrameTarget(
+  browser: Browser,
+  url: string,
+  context?: BrowserContext,
+): Promise<{ page: Page; cdp: CDPSession }> {
   const browserCdp = await browserSession(browser);
   const before = new Set(browser.targets());
   // In a warm pool's lease the page must live in the lease's own (isolated) browser context.
-  const { targetId } = await browserCdp.send('Target.createTarget', { url, enableBeginFrameControl: true, ...(context?.id ? { browserContextId: context.id } : {}) });
+  const { targetId } = await browserCdp.send('Target.createTarget', {
+    url,
+    enableBeginFrameControl: true,
+    ...(context?.id ? { browserContextId: context.id } : {}),
+  });
   const target = await browser.waitForTarget(
     (t) => {
       const id = targetIdOf(t);

@@ -30,7 +30,14 @@ export const BEGIN_FRAME_FLAGS = [
   '--disable-checker-imaging',
 ] as const;
 
-export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: number; height: number; scale?: number | undefined; jsHeapLimitMB?: number | undefined }): string[] {
+export function browserArgs(opts: {
+  mode: CaptureMode;
+  gpu?: boolean;
+  width: number;
+  height: number;
+  scale?: number | undefined;
+  jsHeapLimitMB?: number | undefined;
+}): string[] {
   return [
     ...CLOSED_NETWORK_FLAGS,
     ...(opts.gpu ? [] : ['--disable-gpu']),
@@ -58,7 +65,10 @@ export function browserArgs(opts: { mode: CaptureMode; gpu?: boolean; width: num
  */
 export function mergeJsFlags(args: readonly string[]): string[] {
   const prefix = '--js-flags=';
-  const v8 = args.filter((arg) => arg.startsWith(prefix)).map((arg) => arg.slice(prefix.length).trim()).filter(Boolean);
+  const v8 = args
+    .filter((arg) => arg.startsWith(prefix))
+    .map((arg) => arg.slice(prefix.length).trim())
+    .filter(Boolean);
   if (v8.length < 2) return [...args];
   const others = args.filter((arg) => !arg.startsWith(prefix));
   return [...others, `${prefix}${v8.join(' ')}`];

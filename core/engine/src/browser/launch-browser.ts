@@ -132,7 +132,13 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
     closing ??= (async () => {
       if (polite) {
         // Browser.close answers even while a renderer spins, but nothing here may depend on it.
-        const closed = await Promise.race([browser.close().then(() => true, () => false), delay(CLOSE_GRACE_MS).then(() => false)]);
+        const closed = await Promise.race([
+          browser.close().then(
+            () => true,
+            () => false,
+          ),
+          delay(CLOSE_GRACE_MS).then(() => false),
+        ]);
         if (!closed) killTree();
       } else {
         killTree();

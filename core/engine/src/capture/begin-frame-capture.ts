@@ -17,15 +17,19 @@ import type { CapturedFrame, CapturePageOptions } from './capture-page.js';
  *   So we only probe while the page looks static: after a frame whose image equalled the one
  *   before it (or one that was skipped). In moving stretches there is no extra work at all.
  */
-export function beginFrameCapture(cdp: CDPSession, opts: Pick<CapturePageOptions, 'imageFormat' | 'jpegQuality' | 'skipUnchangedFrames'>): () => Promise<CapturedFrame> {
+export function beginFrameCapture(
+  cdp: CDPSession,
+  opts: Pick<CapturePageOptions, 'imageFormat' | 'jpegQuality' | 'skipUnchangedFrames'>,
+): () => Promise<CapturedFrame> {
   const skip = opts.skipUnchangedFrames ?? true;
   let previous: Buffer | undefined;
   let probing = false;
   // optimizeForSpeed: fast zlib settings for PNG, the same pixels in ~1.5x the bytes, and a third
   // less capture CPU per 1080p frame (0.053 -> 0.035 s); JPEG bytes are unchanged by it.
-  const screenshot = opts.imageFormat === 'jpeg'
-    ? { format: 'jpeg' as const, quality: opts.jpegQuality ?? 90, optimizeForSpeed: true }
-    : { format: 'png' as const, optimizeForSpeed: true };
+  const screenshot =
+    opts.imageFormat === 'jpeg'
+      ? { format: 'jpeg' as const, quality: opts.jpegQuality ?? 90, optimizeForSpeed: true }
+      : { format: 'png' as const, optimizeForSpeed: true };
   return async () => {
     if (skip && probing && previous) {
       const probe = await cdp.send('HeadlessExperimental.beginFrame', {});

@@ -96,13 +96,22 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   };
   const closePage = async (): Promise<void> => {
     watch.dispose();
-    if ((await handle.within(page.close().catch(() => undefined), 2_000).catch(() => 'timeout')) === 'timeout') await session.kill();
+    if (
+      (await handle
+        .within(
+          page.close().catch(() => undefined),
+          2_000,
+        )
+        .catch(() => 'timeout')) === 'timeout'
+    )
+      await session.kill();
   };
   try {
     await loadPage(handle, pendingRequests);
   } catch (error) {
     // Classified before the page is closed: closing stops the watch that reports a crash.
-    const failure = error instanceof SeekframeError ? error : await settledCrashError(session, error, `while loading ${opts.url}`, watch.interrupted);
+    const failure =
+      error instanceof SeekframeError ? error : await settledCrashError(session, error, `while loading ${opts.url}`, watch.interrupted);
     if (failure.code === 'page-unresponsive') await session.kill();
     else await closePage();
     throw failure;
@@ -160,13 +169,21 @@ function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions):
 }
 
 /** Sets the viewport, loads the URL and waits until the page says it is ready. */
-async function loadPage({ page, cdp, opts, watch, pump, within, checkResponsive }: OpenPage, pendingRequests: () => string[]): Promise<void> {
+async function loadPage(
+  { page, cdp, opts, watch, pump, within, checkResponsive }: OpenPage,
+  pendingRequests: () => string[],
+): Promise<void> {
   const setUp = async (): Promise<void> => {
     await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
     // --scale: on the session that captures (an override belongs to the session that set it,
     // and Page.captureScreenshot and beginFrame paint with their own session's metrics).
     if ((opts.scale ?? 1) !== 1) {
-      await cdp.send('Emulation.setDeviceMetricsOverride', { width: opts.width, height: opts.height, deviceScaleFactor: opts.scale!, mobile: false });
+      await cdp.send('Emulation.setDeviceMetricsOverride', {
+        width: opts.width,
+        height: opts.height,
+        deviceScaleFactor: opts.scale!,
+        mobile: false,
+      });
     }
     if (opts.transparent) {
       await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
@@ -179,12 +196,19 @@ async function loadPage({ page, cdp, opts, watch, pump, within, checkResponsive 
   if (loaded === 'timeout') {
     await checkResponsive('while loading', opts.readyTimeoutMs, { stage: 'load' });
     const waiting = pendingRequests();
-    const detail = waiting.length > 0 ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}` : '';
-    throw new SeekframeError('ready-timeout', `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`, {
-      stage: 'capture',
-      retryable: true,
-      details: { url: opts.url },
-    });
+    const detail =
+      waiting.length > 0
+        ? `; still loading ${waiting.slice(0, 5).join(', ')}${waiting.length > 5 ? ` (+${waiting.length - 5} more)` : ''}`
+        : '';
+    throw new SeekframeError(
+      'ready-timeout',
+      `${opts.url} did not finish loading within ${opts.readyTimeoutMs} ms${detail}. Check that those URLs answer, or raise the ready timeout.`,
+      {
+        stage: 'capture',
+        retryable: true,
+        details: { url: opts.url },
+      },
+    );
   }
   if (loaded && !loaded.ok() && loaded.status() >= 400) {
     throw new SeekframeError('page-load-failed', `${opts.url} answered HTTP ${loaded.status()}.`, {
@@ -232,8 +256,12 @@ async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedF
     throw new SeekframeError(
       'page-script-error',
       `A script in ${opts.url} threw (seen at ${label}): ${scriptErrors.slice(0, 3).join(' | ')}` +
-        (scriptErrors.length > 3 ? ` (+${scriptErrors.length - 3} more)` : '') + '. Fix the script; the render stops on any script error.',
-      { stage: 'capture', details: { url: opts.url, time: t, errors: scriptErrors.slice(0, 20), ...(frame === undefined ? {} : { frame }) } },
+        (scriptErrors.length > 3 ? ` (+${scriptErrors.length - 3} more)` : '') +
+        '. Fix the script; the render stops on any script error.',
+      {
+        stage: 'capture',
+        details: { url: opts.url, time: t, errors: scriptErrors.slice(0, 20), ...(frame === undefined ? {} : { frame }) },
+      },
     );
   }
   try {
@@ -271,14 +299,21 @@ function seekInPage(page: Page, t: number): Promise<{ failed: string | null; err
 }
 
 /** page.evaluate bounded by the ready timeout, with a crash reported as one. */
-async function evaluateBounded({ page, session, opts, within, checkResponsive }: OpenPage, args: Parameters<Page['evaluate']>): Promise<unknown> {
+async function evaluateBounded(
+  { page, session, opts, within, checkResponsive }: OpenPage,
+  args: Parameters<Page['evaluate']>,
+): Promise<unknown> {
   try {
     const running = page.evaluate(...args);
     running.catch(() => undefined);
     const result = await within(running, opts.readyTimeoutMs);
     if (result === 'timeout') {
       await checkResponsive('while running a script of the renderer in it', opts.readyTimeoutMs);
-      throw new SeekframeError('ready-timeout', `A script the renderer ran in ${opts.url} did not finish within ${opts.readyTimeoutMs} ms.`, { stage: 'capture', retryable: true, details: { url: opts.url } });
+      throw new SeekframeError(
+        'ready-timeout',
+        `A script the renderer ran in ${opts.url} did not finish within ${opts.readyTimeoutMs} ms.`,
+        { stage: 'capture', retryable: true, details: { url: opts.url } },
+      );
     }
     return result;
   } catch (error) {

@@ -15,7 +15,10 @@ export interface CaptureModeDecision {
  * deterministic paint per frame, and unchanged frames can be skipped); otherwise screenshot,
  * with a reason that says how to get the faster mode. Render and benchmark share this wording.
  */
-export function chooseCaptureMode(requested: CaptureModeChoice, browser: Pick<BrowserInfo, 'path' | 'kind' | 'supportsBeginFrame'>): CaptureModeDecision {
+export function chooseCaptureMode(
+  requested: CaptureModeChoice,
+  browser: Pick<BrowserInfo, 'path' | 'kind' | 'supportsBeginFrame'>,
+): CaptureModeDecision {
   if (requested !== 'auto') {
     return { mode: requested, reason: `${requested}: requested with --capture-mode ${requested}`, fellBack: false };
   }

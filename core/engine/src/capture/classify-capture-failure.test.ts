@@ -14,8 +14,17 @@ const detached = new Error('Navigating frame was detached');
 describe('settledCrashError', () => {
   it('a call that failed just before the crash event is a browser-crashed, not a capture-failed', async () => {
     const crash = new PageInterrupted({ kind: 'crashed', detail: 'Page crashed!' });
-    const error = await settledCrashError({ browser: { connected: true } }, detached, 'while loading http://127.0.0.1/x', interruptedAfter(20, crash));
-    expect(error).toMatchObject({ code: 'browser-crashed', retryable: true, message: expect.stringContaining('while loading http://127.0.0.1/x') });
+    const error = await settledCrashError(
+      { browser: { connected: true } },
+      detached,
+      'while loading http://127.0.0.1/x',
+      interruptedAfter(20, crash),
+    );
+    expect(error).toMatchObject({
+      code: 'browser-crashed',
+      retryable: true,
+      message: expect.stringContaining('while loading http://127.0.0.1/x'),
+    });
   });
 
   it('a browser that disconnects while the failure settles is a browser-crashed', async () => {
@@ -31,9 +40,14 @@ describe('settledCrashError', () => {
     expect(Date.now() - started).toBeLessThan(5_000); // never waits on the page
   });
 
-  it('an abort meanwhile gives the abort\'s own reason', async () => {
+  it("an abort meanwhile gives the abort's own reason", async () => {
     const reason = new SeekframeError('render-timeout', 'The render ran past its time limit.', { stage: 'capture' });
-    const error = await settledCrashError({ browser: { connected: true } }, detached, 'at frame 3', interruptedAfter(10, new PageInterrupted({ kind: 'aborted', reason })));
+    const error = await settledCrashError(
+      { browser: { connected: true } },
+      detached,
+      'at frame 3',
+      interruptedAfter(10, new PageInterrupted({ kind: 'aborted', reason })),
+    );
     expect(error).toBe(reason);
   });
 });

@@ -15,10 +15,18 @@ const CAUSE_SETTLE_MS = 150;
  * "target ... is not a page") and reports the crash or the disconnect a few ms later; classified
  * at once, that was a capture-failed instead of browser-crashed. Only failures wait.
  */
-export async function settledCrashError(session: CrashWitness, error: unknown, where: string, interrupted?: Promise<never>): Promise<SeekframeError> {
+export async function settledCrashError(
+  session: CrashWitness,
+  error: unknown,
+  where: string,
+  interrupted?: Promise<never>,
+): Promise<SeekframeError> {
   if (error instanceof PageInterrupted) return crashError(session, error, where);
   const cause = await Promise.race([
-    (interrupted ?? new Promise<never>(() => undefined)).then(() => undefined, (interruption: unknown) => interruption),
+    (interrupted ?? new Promise<never>(() => undefined)).then(
+      () => undefined,
+      (interruption: unknown) => interruption,
+    ),
     settleFor(CAUSE_SETTLE_MS),
   ]);
   return crashError(session, cause instanceof PageInterrupted ? cause : error, where);
@@ -39,10 +47,16 @@ function settleFor(ms: number): Promise<undefined> {
 export function crashError(session: CrashWitness, error: unknown, where: string): SeekframeError {
   if (error instanceof PageInterrupted && error.interruption.kind === 'aborted') {
     const reason = error.interruption.reason;
-    return reason instanceof SeekframeError ? reason : new SeekframeError('render-cancelled', 'The render was cancelled.', { stage: 'capture', cause: reason });
+    return reason instanceof SeekframeError
+      ? reason
+      : new SeekframeError('render-cancelled', 'The render was cancelled.', { stage: 'capture', cause: reason });
   }
   const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof PageInterrupted || !session.browser.connected || /Target closed|Session closed|Connection closed|crash/i.test(detail)) {
+  if (
+    error instanceof PageInterrupted ||
+    !session.browser.connected ||
+    /Target closed|Session closed|Connection closed|crash/i.test(detail)
+  ) {
     return new SeekframeError(
       'browser-crashed',
       `The browser died ${where} (${detail}). It may have run out of memory: try fewer --workers or a smaller size.`,

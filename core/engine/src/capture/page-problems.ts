@@ -30,7 +30,13 @@ export function describePageProblem(problem: PageProblem): string {
 
 /** The same problem seen by two workers is one problem. */
 export function pageProblemKey(problem: PageProblem): string {
-  return JSON.stringify([problem.kind, 'message' in problem ? problem.message : '', 'url' in problem ? problem.url ?? '' : '', 'reason' in problem ? problem.reason : '', 'status' in problem ? problem.status : 0]);
+  return JSON.stringify([
+    problem.kind,
+    'message' in problem ? problem.message : '',
+    'url' in problem ? (problem.url ?? '') : '',
+    'reason' in problem ? problem.reason : '',
+    'status' in problem ? problem.status : 0,
+  ]);
 }
 
 /** Collects every problem of a page from its events: uncaught exceptions, console errors, failed requests, HTTP errors. */

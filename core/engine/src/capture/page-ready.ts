@@ -7,8 +7,19 @@ import { unresponsiveError } from './unresponsive-error.js';
  * the runtime drives the page clock from the seek time, so page timers cannot be trusted to fire.
  * A page whose main thread is blocked fails with `page-unresponsive` (the caller kills it).
  */
-export async function waitForPageReady(page: Page, url: string, timeoutMs: number, pump?: () => Promise<void>, interrupt?: Promise<never>): Promise<void> {
-  const hasRuntime = await settleWithin(page.evaluate(() => typeof (window as { __seekframe?: unknown }).__seekframe === 'object'), timeoutMs, undefined, interrupt);
+export async function waitForPageReady(
+  page: Page,
+  url: string,
+  timeoutMs: number,
+  pump?: () => Promise<void>,
+  interrupt?: Promise<never>,
+): Promise<void> {
+  const hasRuntime = await settleWithin(
+    page.evaluate(() => typeof (window as { __seekframe?: unknown }).__seekframe === 'object'),
+    timeoutMs,
+    undefined,
+    interrupt,
+  );
   if (hasRuntime === 'timeout') throw unresponsiveError(url, 'while loading', timeoutMs, { stage: 'load' });
   if (!hasRuntime) {
     throw new SeekframeError(
@@ -72,7 +83,12 @@ async function describePending(page: Page): Promise<string> {
  * rejects: crash, abort) a pump still in flight is not awaited, since a page whose main thread
  * is blocked never answers it.
  */
-export async function settleWithin<T>(promise: Promise<T>, timeoutMs: number, pump?: () => Promise<void>, interrupt?: Promise<never>): Promise<T | 'timeout'> {
+export async function settleWithin<T>(
+  promise: Promise<T>,
+  timeoutMs: number,
+  pump?: () => Promise<void>,
+  interrupt?: Promise<never>,
+): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -96,7 +112,10 @@ function sleep(ms: number): Promise<void> {
 
 /** Answers within `ms` when the page's main thread is free; false when it is blocked (or gone). */
 export async function pageResponds(page: Page, ms = 1_500): Promise<boolean> {
-  const answer = await settleWithin(page.evaluate(() => true).catch(() => false), ms);
+  const answer = await settleWithin(
+    page.evaluate(() => true).catch(() => false),
+    ms,
+  );
   return answer === true;
 }
 

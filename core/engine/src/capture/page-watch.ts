@@ -1,9 +1,7 @@
 import type { Page } from 'puppeteer-core';
 
 /** Why a wait on a page ended before the page answered. */
-export type PageInterruption =
-  | { kind: 'crashed'; detail: string }
-  | { kind: 'aborted'; reason: unknown };
+export type PageInterruption = { kind: 'crashed'; detail: string } | { kind: 'aborted'; reason: unknown };
 
 export class PageInterrupted extends Error {
   constructor(readonly interruption: PageInterruption) {
@@ -36,7 +34,8 @@ export function watchPage(page: Page, signal?: AbortSignal): PageWatch {
   });
   // Nobody may be waiting at the moment it fires.
   interrupted.catch(() => undefined);
-  const onError = (error: unknown): void => reject(new PageInterrupted({ kind: 'crashed', detail: error instanceof Error ? error.message : String(error) }));
+  const onError = (error: unknown): void =>
+    reject(new PageInterrupted({ kind: 'crashed', detail: error instanceof Error ? error.message : String(error) }));
   const onDisconnect = (): void => reject(new PageInterrupted({ kind: 'crashed', detail: 'the browser process went away' }));
   const onAbort = (): void => reject(new PageInterrupted({ kind: 'aborted', reason: signal?.reason }));
   const onDialog = (dialog: { type(): string; message(): string; dismiss(): Promise<void> }): void => {

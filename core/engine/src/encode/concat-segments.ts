@@ -42,25 +42,53 @@ export async function concatSegments(options: ConcatSegmentsOptions): Promise<{ 
   await writeFile(list, options.pieces.map((piece) => `file '${path.resolve(piece).replaceAll("'", "'\\''")}'\n`).join(''));
   const rate = `${options.fps.num}/${options.fps.den}`;
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
     // concat reads the listed files with the file protocol only; the list is ours, not a page's.
-    '-protocol_whitelist', 'file', '-r', rate, '-f', 'concat', '-safe', '0', '-i', list,
+    '-protocol_whitelist',
+    'file',
+    '-r',
+    rate,
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
     ...(options.audio ? localFileInput(options.audio) : []),
-    '-map', '0:v', ...(options.audio ? ['-map', '1:a'] : []),
-    '-c:v', 'copy',
+    '-map',
+    '0:v',
+    ...(options.audio ? ['-map', '1:a'] : []),
+    '-c:v',
+    'copy',
     ...(options.audio ? ['-c:a', options.audioCodec ?? 'copy'] : []),
     ...(options.container === 'mp4' ? ['-movflags', '+faststart'] : []),
-    '-f', options.container, temp,
+    '-f',
+    options.container,
+    temp,
   ];
   try {
-    const result = await runProcess(ffmpegPath(options.ffmpeg), args, options.signal ? { signal: options.signal } : {}).catch((error: unknown) => {
-      throw new SeekframeError('ffmpeg-exited', `Could not run ffmpeg to join ${options.pieces.length} pieces into ${output}: ${error instanceof Error ? error.message : String(error)}`, { stage: 'encode', cause: error });
-    });
+    const result = await runProcess(ffmpegPath(options.ffmpeg), args, options.signal ? { signal: options.signal } : {}).catch(
+      (error: unknown) => {
+        throw new SeekframeError(
+          'ffmpeg-exited',
+          `Could not run ffmpeg to join ${options.pieces.length} pieces into ${output}: ${error instanceof Error ? error.message : String(error)}`,
+          { stage: 'encode', cause: error },
+        );
+      },
+    );
     if (result.code !== 0) {
-      throw new SeekframeError('ffmpeg-exited', `Joining ${options.pieces.length} pieces into ${output} failed:\n${tailLines(result.stderr)}`, {
-        stage: 'encode',
-        details: { output, pieces: options.pieces.length },
-      });
+      throw new SeekframeError(
+        'ffmpeg-exited',
+        `Joining ${options.pieces.length} pieces into ${output} failed:\n${tailLines(result.stderr)}`,
+        {
+          stage: 'encode',
+          details: { output, pieces: options.pieces.length },
+        },
+      );
     }
     const frames = await countVideoFrames(temp, options.ffprobe);
     if (options.expectFrames !== undefined && frames !== options.expectFrames) {
@@ -83,11 +111,25 @@ export async function concatSegments(options: ConcatSegmentsOptions): Promise<{ 
 /** Video frames in a file, counted from its packets (exact for intra-only and B-frame-free streams). */
 export async function countVideoFrames(file: string, ffprobe?: string): Promise<number> {
   const result = await runProcess(ffprobePath(ffprobe), [
-    '-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', file,
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    'file',
+    '-select_streams',
+    'v:0',
+    '-count_packets',
+    '-show_entries',
+    'stream=nb_read_packets',
+    '-of',
+    'csv=p=0',
+    file,
   ]);
   const frames = Number(result.stdout.trim().split(/\s+/)[0]);
   if (result.code !== 0 || !Number.isInteger(frames)) {
-    throw new SeekframeError('media-probe-failed', `ffprobe could not count the frames of ${file}:\n${tailLines(result.stderr)}`, { stage: 'encode', details: { file } });
+    throw new SeekframeError('media-probe-failed', `ffprobe could not count the frames of ${file}:\n${tailLines(result.stderr)}`, {
+      stage: 'encode',
+      details: { file },
+    });
   }
   return frames;
 }
@@ -97,7 +139,14 @@ export async function countVideoFrames(file: string, ffprobe?: string): Promise<
  * joining them is moving the files into one folder (and the soundtrack beside them as
  * `audio.aac`). The folder is built beside the output and swapped in at the end.
  */
-export async function joinPngSequences(options: { pieces: readonly string[]; audio?: string | null; output: string; ffmpeg?: string; expectFrames?: number; signal?: AbortSignal }): Promise<{ output: string; size: number; frames: number }> {
+export async function joinPngSequences(options: {
+  pieces: readonly string[];
+  audio?: string | null;
+  output: string;
+  ffmpeg?: string;
+  expectFrames?: number;
+  signal?: AbortSignal;
+}): Promise<{ output: string; size: number; frames: number }> {
   const output = path.resolve(options.output);
   const temp = tempPathFor(output);
   await prepareTemp(temp, output, true);
@@ -110,15 +159,40 @@ export async function joinPngSequences(options: { pieces: readonly string[]; aud
       }
     }
     if (options.expectFrames !== undefined && frames !== options.expectFrames) {
-      throw new SeekframeError('segment-mismatch', `The pieces hold ${frames} frames where the plan has ${options.expectFrames}; render the missing ranges again.`, {
-        stage: 'encode',
-        details: { output, frames, expected: options.expectFrames },
-      });
+      throw new SeekframeError(
+        'segment-mismatch',
+        `The pieces hold ${frames} frames where the plan has ${options.expectFrames}; render the missing ranges again.`,
+        {
+          stage: 'encode',
+          details: { output, frames, expected: options.expectFrames },
+        },
+      );
     }
     if (options.audio) {
       // The same ADTS stream a one-piece png-sequence render writes, copied from the mix.
-      const result = await runProcess(ffmpegPath(options.ffmpeg), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...localFileInput(options.audio), '-map', '0:a', '-c:a', 'copy', '-f', 'adts', path.join(temp, 'audio.aac')], options.signal ? { signal: options.signal } : {});
-      if (result.code !== 0) throw new SeekframeError('ffmpeg-exited', `Writing audio.aac beside the frames of ${output} failed:\n${tailLines(result.stderr)}`, { stage: 'encode' });
+      const result = await runProcess(
+        ffmpegPath(options.ffmpeg),
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-y',
+          ...localFileInput(options.audio),
+          '-map',
+          '0:a',
+          '-c:a',
+          'copy',
+          '-f',
+          'adts',
+          path.join(temp, 'audio.aac'),
+        ],
+        options.signal ? { signal: options.signal } : {},
+      );
+      if (result.code !== 0)
+        throw new SeekframeError('ffmpeg-exited', `Writing audio.aac beside the frames of ${output} failed:\n${tailLines(result.stderr)}`, {
+          stage: 'encode',
+        });
     }
     const size = await commitOutput(temp, output, true);
     return { output, size, frames };

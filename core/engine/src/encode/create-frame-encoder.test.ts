@@ -38,7 +38,16 @@ async function partials(folder: string): Promise<string[]> {
 describe('createFrameEncoder formats', () => {
   it('mp4: H.264 yuv420p + AAC, faststart, exact frames and duration', async () => {
     const output = path.join(dir, 'out.mp4');
-    const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft', audio });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+      audio,
+    });
     await writeAll(encoder, pngFrames(8, W, H));
     const result = await encoder.finish();
     expect(result).toMatchObject({ format: 'mp4', output, frames: 8 });
@@ -61,14 +70,35 @@ describe('createFrameEncoder formats', () => {
     await writeFile(path.join(dir, 'solid.png'), pngFrame);
     await ff(['-i', path.join(dir, 'solid.png'), '-pix_fmt', 'yuvj420p', '-q:v', '1', path.join(dir, 'solid.jpg')]);
     const jpegFrame = await readFile(path.join(dir, 'solid.jpg'));
-    for (const [inputFormat, frame] of [['jpeg', jpegFrame], ['png', pngFrame]] as const) {
+    for (const [inputFormat, frame] of [
+      ['jpeg', jpegFrame],
+      ['png', pngFrame],
+    ] as const) {
       const output = path.join(dir, `solid-${inputFormat}.mp4`);
-      const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat, quality: 'high' });
+      const encoder = createFrameEncoder({
+        format: 'mp4',
+        output,
+        width: W,
+        height: H,
+        fps: { num: 10, den: 1 },
+        inputFormat,
+        quality: 'high',
+      });
       await writeAll(encoder, [frame, frame]);
       await encoder.finish();
       const video = (await probeMedia(output)).streams.find((s) => s.type === 'video')!;
       expect(video.pixFmt).toBe('yuv420p');
-      const tags = await runProcess('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=color_space,color_range,color_primaries,color_transfer', '-of', 'csv=p=0', output]);
+      const tags = await runProcess('ffprobe', [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=color_space,color_range,color_primaries,color_transfer',
+        '-of',
+        'csv=p=0',
+        output,
+      ]);
       expect(tags.stdout.trim()).toBe('tv,bt709,bt709,bt709');
       const rgb = await decodeBt709(output);
       const centre = ((H / 2) * W + W / 2) * 3;
@@ -81,7 +111,16 @@ describe('createFrameEncoder formats', () => {
 
   it('mp4 from JPEG frames at an exact rational rate (30000/1001)', async () => {
     const output = path.join(dir, 'ntsc.mp4');
-    const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 30000, den: 1001 }, inputFormat: 'jpeg', quality: 'standard', crf: 30 });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 30000, den: 1001 },
+      inputFormat: 'jpeg',
+      quality: 'standard',
+      crf: 30,
+    });
     await writeAll(encoder, await jpegFrames(6, W, H, dir));
     await encoder.finish();
     const info = await probeMedia(output);
@@ -91,7 +130,16 @@ describe('createFrameEncoder formats', () => {
 
   it('mov: ProRes 4444 with alpha', async () => {
     const output = path.join(dir, 'out.mov');
-    const encoder = createFrameEncoder({ format: 'mov', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'standard', audio });
+    const encoder = createFrameEncoder({
+      format: 'mov',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'standard',
+      audio,
+    });
     await writeAll(encoder, pngFrames(6, W, H, true));
     await encoder.finish();
     const info = await probeMedia(output);
@@ -105,7 +153,16 @@ describe('createFrameEncoder formats', () => {
 
   it('webm: VP9 with the alpha_mode=1 tag + Opus', async () => {
     const output = path.join(dir, 'out.webm');
-    const encoder = createFrameEncoder({ format: 'webm', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft', audio });
+    const encoder = createFrameEncoder({
+      format: 'webm',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+      audio,
+    });
     await writeAll(encoder, pngFrames(8, W, H, true));
     await encoder.finish();
     const info = await probeMedia(output);
@@ -120,7 +177,16 @@ describe('createFrameEncoder formats', () => {
 
   it('gif: palette, at most 30 fps, loop count written', async () => {
     const output = path.join(dir, 'out.gif');
-    const encoder = createFrameEncoder({ format: 'gif', output, width: W, height: H, fps: { num: 60, den: 1 }, inputFormat: 'png', quality: 'standard', gifLoop: 3 });
+    const encoder = createFrameEncoder({
+      format: 'gif',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 60, den: 1 },
+      inputFormat: 'png',
+      quality: 'standard',
+      gifLoop: 3,
+    });
     await writeAll(encoder, pngFrames(12, W, H));
     const result = await encoder.finish();
     expect(result.frames).toBe(12);
@@ -136,7 +202,15 @@ describe('createFrameEncoder formats', () => {
 
   it('gif loops forever by default', async () => {
     const output = path.join(dir, 'forever.gif');
-    const encoder = createFrameEncoder({ format: 'gif', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'gif',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     await writeAll(encoder, pngFrames(3, W, H));
     await encoder.finish();
     expect((await probeMedia(output)).streams[0]).toMatchObject({ codec: 'gif', width: W, height: H });
@@ -147,12 +221,28 @@ describe('createFrameEncoder formats', () => {
 
   it('png-sequence: RGBA frame_NNNNNN.png files plus audio.aac, in a folder created on finish', async () => {
     const output = path.join(dir, 'seq', 'frames');
-    const encoder = createFrameEncoder({ format: 'png-sequence', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'standard', audio });
+    const encoder = createFrameEncoder({
+      format: 'png-sequence',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'standard',
+      audio,
+    });
     await writeAll(encoder, pngFrames(5, W, H, true));
     await expect(stat(output)).rejects.toThrow();
     await encoder.finish();
     const names = (await readdir(output)).sort();
-    expect(names).toEqual(['audio.aac', 'frame_000001.png', 'frame_000002.png', 'frame_000003.png', 'frame_000004.png', 'frame_000005.png']);
+    expect(names).toEqual([
+      'audio.aac',
+      'frame_000001.png',
+      'frame_000002.png',
+      'frame_000003.png',
+      'frame_000004.png',
+      'frame_000005.png',
+    ]);
     const first = PNG.sync.read(await readFile(path.join(output, 'frame_000001.png')));
     expect([first.width, first.height]).toEqual([W, H]);
     expect(first.data[(5 * W + W - 2) * 4 + 3]).toBe(0);
@@ -163,10 +253,18 @@ describe('createFrameEncoder formats', () => {
 });
 
 describe('png-sequence into an existing folder', () => {
-  it('replaces earlier frames and keeps the user\'s other files', async () => {
+  it("replaces earlier frames and keeps the user's other files", async () => {
     const output = path.join(dir, 'existing');
     const run = async (count: number): Promise<void> => {
-      const encoder = createFrameEncoder({ format: 'png-sequence', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+      const encoder = createFrameEncoder({
+        format: 'png-sequence',
+        output,
+        width: W,
+        height: H,
+        fps: { num: 10, den: 1 },
+        inputFormat: 'png',
+        quality: 'draft',
+      });
       await writeAll(encoder, pngFrames(count, W, H));
       await encoder.finish();
     };
@@ -182,7 +280,14 @@ describe('png-sequence into an existing folder', () => {
 });
 
 describe('createFrameEncoder options', () => {
-  const base = { output: '/tmp/never.mp4', width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'standard' } as const;
+  const base = {
+    output: '/tmp/never.mp4',
+    width: W,
+    height: H,
+    fps: { num: 10, den: 1 },
+    inputFormat: 'png',
+    quality: 'standard',
+  } as const;
 
   it('rejects crf together with video bitrate', () => {
     expect(() => createFrameEncoder({ ...base, format: 'mp4', crf: 20, videoBitrate: '2M' })).toThrow(
@@ -210,7 +315,15 @@ describe('createFrameEncoder failure and atomicity', () => {
   it('writes to a temp name and renames only on finish', async () => {
     const folder = path.join(dir, 'atomic');
     const output = path.join(folder, 'video.mp4');
-    const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     await writeAll(encoder, pngFrames(4, W, H));
     // x264 may still hold every frame in its lookahead, so the temp file may not exist yet;
     // the final name must not exist in any case.
@@ -223,7 +336,15 @@ describe('createFrameEncoder failure and atomicity', () => {
 
   it('keeps a png-sequence in a hidden temp folder until finish', async () => {
     const folder = path.join(dir, 'atomic-seq');
-    const encoder = createFrameEncoder({ format: 'png-sequence', output: path.join(folder, 'out'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'png-sequence',
+      output: path.join(folder, 'out'),
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     await writeAll(encoder, pngFrames(2, W, H));
     expect(await partials(folder)).toHaveLength(1);
     expect(await readdir(folder)).not.toContain('out');
@@ -237,7 +358,15 @@ describe('createFrameEncoder failure and atomicity', () => {
   it('rejects with ffmpeg-exited and leaves nothing when ffmpeg is killed mid-stream', async () => {
     const folder = path.join(dir, 'killed');
     const output = path.join(folder, 'video.webm');
-    const encoder = createFrameEncoder({ format: 'webm', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'webm',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     const frames = pngFrames(4, W, H);
     await writeAll(encoder, frames);
     expect(encoder.pid).toBeGreaterThan(0);
@@ -254,7 +383,15 @@ describe('createFrameEncoder failure and atomicity', () => {
   it('reports the last lines of ffmpeg stderr when it rejects the input', async () => {
     const folder = path.join(dir, 'garbage');
     const output = path.join(folder, 'video.mp4');
-    const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     const error = await (async () => {
       await encoder.write(Buffer.from('this is not a png at all'));
       return encoder.finish();
@@ -265,7 +402,15 @@ describe('createFrameEncoder failure and atomicity', () => {
 
   it('finish() without frames says so and leaves nothing', async () => {
     const folder = path.join(dir, 'empty');
-    const encoder = createFrameEncoder({ format: 'mp4', output: path.join(folder, 'v.mp4'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output: path.join(folder, 'v.mp4'),
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     await expect(encoder.finish()).rejects.toMatchObject({ code: 'no-frames' });
     expect(await readdir(folder)).toEqual([]);
   });
@@ -273,7 +418,15 @@ describe('createFrameEncoder failure and atomicity', () => {
   it('drain() lets ffmpeg finish without publishing; finish() then publishes, abort() leaves nothing', async () => {
     const folder = path.join(dir, 'drained');
     const output = path.join(folder, 'v.mp4');
-    const encoder = createFrameEncoder({ format: 'mp4', output, width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'high' });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output,
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'high',
+    });
     await writeAll(encoder, pngFrames(5, W, H));
     const pid = encoder.pid!;
     await Promise.all([encoder.drain(), encoder.drain()]);
@@ -286,7 +439,15 @@ describe('createFrameEncoder failure and atomicity', () => {
     expect(await countFrames(output)).toBe(5);
     await expect(encoder.finish()).rejects.toMatchObject({ code: 'encoder-closed' });
 
-    const dropped = createFrameEncoder({ format: 'mp4', output: path.join(folder, 'dropped.mp4'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const dropped = createFrameEncoder({
+      format: 'mp4',
+      output: path.join(folder, 'dropped.mp4'),
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     await writeAll(dropped, pngFrames(2, W, H));
     await dropped.drain();
     await dropped.abort();
@@ -296,7 +457,15 @@ describe('createFrameEncoder failure and atomicity', () => {
 
   it('abort() kills ffmpeg and removes the temp output', async () => {
     const folder = path.join(dir, 'aborted');
-    const encoder = createFrameEncoder({ format: 'png-sequence', output: path.join(folder, 'frames'), width: W, height: H, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'png-sequence',
+      output: path.join(folder, 'frames'),
+      width: W,
+      height: H,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     await writeAll(encoder, pngFrames(3, W, H));
     await encoder.abort();
     expect(await readdir(folder)).toEqual([]);

@@ -104,14 +104,16 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
     });
   })();
 
-  const exitError = (code: number | null, signal: NodeJS.Signals | null): SeekframeError => ffmpegExitError({ code, signal }, stderr(), output, opts.format, frames);
+  const exitError = (code: number | null, signal: NodeJS.Signals | null): SeekframeError =>
+    ffmpegExitError({ code, signal }, stderr(), output, opts.format, frames);
 
   // If ffmpeg dies on its own, the temp output is removed at once: no partial file ever remains.
   const cleanup = exited.then(async () => {
     if (failure) await removeTemp(temp);
   });
 
-  const closedError = (call: string): SeekframeError => encoderClosedError(`${call} after ${state === 'aborted' ? 'abort()' : 'finish()'}`, output);
+  const closedError = (call: string): SeekframeError =>
+    encoderClosedError(`${call} after ${state === 'aborted' ? 'abort()' : 'finish()'}`, output);
 
   const fail = async (): Promise<never> => {
     await cleanup;
@@ -229,7 +231,13 @@ function startError(ffmpeg: string, error: Error): SeekframeError {
 }
 
 /** ffmpeg ended badly: how, after how many frames, and its last words. */
-function ffmpegExitError({ code, signal }: FfmpegExit, stderr: string, output: string, format: OutputFormat, frames: number): SeekframeError {
+function ffmpegExitError(
+  { code, signal }: FfmpegExit,
+  stderr: string,
+  output: string,
+  format: OutputFormat,
+  frames: number,
+): SeekframeError {
   const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
   const tail = tailLines(stderr);
   return new SeekframeError(
@@ -250,8 +258,12 @@ function noFramesError(output: string): SeekframeError {
 }
 
 function commitError(format: OutputFormat, output: string, error: unknown): SeekframeError {
-  return new SeekframeError('output-write-failed', `Could not move the finished ${format} into ${output}: ${error instanceof Error ? error.message : String(error)}`, {
-    stage: 'output',
-    cause: error,
-  });
+  return new SeekframeError(
+    'output-write-failed',
+    `Could not move the finished ${format} into ${output}: ${error instanceof Error ? error.message : String(error)}`,
+    {
+      stage: 'output',
+      cause: error,
+    },
+  );
 }

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 // The encoder's ranges are defined once, in composition (encoder-settings.ts): the producer's render
 // spec and the CLI use the same constants, so what a user may ask for and what is accepted cannot drift.
-import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, isUsableBitrate, MAX_OUTPUT_SIDE, OUTPUT_FORMATS, QUALITIES, SeekframeError, type OutputFormat } from '@seekframe/composition';
+import {
+  BITRATE_PATTERN,
+  CRF_LIMIT,
+  CRF_MAX,
+  GIF_LOOP_MAX,
+  isUsableBitrate,
+  MAX_OUTPUT_SIDE,
+  OUTPUT_FORMATS,
+  QUALITIES,
+  SeekframeError,
+  type OutputFormat,
+} from '@seekframe/composition';
 import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 
 export { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat };
@@ -21,16 +32,25 @@ export interface EncoderRuleInput {
 export function encoderRuleProblems(opts: EncoderRuleInput): { field: 'crf' | 'videoBitrate'; message: string }[] {
   const problems: { field: 'crf' | 'videoBitrate'; message: string }[] = [];
   if (opts.crf !== undefined && opts.videoBitrate !== undefined) {
-    problems.push({ field: 'crf', message: '--crf and --video-bitrate exclude each other: pick a constant quality (crf) or a target bitrate, not both.' });
+    problems.push({
+      field: 'crf',
+      message: '--crf and --video-bitrate exclude each other: pick a constant quality (crf) or a target bitrate, not both.',
+    });
     return problems;
   }
   if ((opts.crf !== undefined || opts.videoBitrate !== undefined) && CRF_MAX[opts.format] === undefined) {
-    problems.push({ field: opts.crf !== undefined ? 'crf' : 'videoBitrate', message: `--crf and --video-bitrate apply to mp4, hls and webm only, not ${opts.format}; use --quality instead.` });
+    problems.push({
+      field: opts.crf !== undefined ? 'crf' : 'videoBitrate',
+      message: `--crf and --video-bitrate apply to mp4, hls and webm only, not ${opts.format}; use --quality instead.`,
+    });
     return problems;
   }
   const max = CRF_MAX[opts.format];
   if (opts.crf !== undefined && max !== undefined && opts.crf > max) {
-    problems.push({ field: 'crf', message: `--crf for ${opts.format} (${opts.format === 'webm' ? 'VP9' : 'H.264'}) must be 0-${max}, got ${opts.crf}.` });
+    problems.push({
+      field: 'crf',
+      message: `--crf for ${opts.format} (${opts.format === 'webm' ? 'VP9' : 'H.264'}) must be 0-${max}, got ${opts.crf}.`,
+    });
   }
   return problems;
 }
@@ -51,7 +71,11 @@ export const encoderOptionsSchema = z.object({
   /** mp4: 0-51 (x264); webm: 0-63 (VP9). Excludes videoBitrate. */
   crf: z.number().int().min(0).max(CRF_LIMIT).optional(),
   /** ffmpeg bitrate syntax: `5M`, `800k`, `2500000`. Excludes crf. */
-  videoBitrate: z.string().regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M').refine(isUsableBitrate, 'must be 1k-2G bits per second, e.g. 5M').optional(),
+  videoBitrate: z
+    .string()
+    .regex(BITRATE_PATTERN, 'use a number with an optional k/M/G suffix, e.g. 5M')
+    .refine(isUsableBitrate, 'must be 1k-2G bits per second, e.g. 5M')
+    .optional(),
   /** gif: 0 = loop forever (default), N = play N+1 times; -1 = play once. */
   gifLoop: z.number().int().min(-1).max(GIF_LOOP_MAX).optional(),
   /** Path of an already mixed audio file (see mixAudio), as long as the video. */
@@ -61,7 +85,17 @@ export const encoderOptionsSchema = z.object({
   hardwareEncoder: z.enum(HARDWARE_H264_ENCODERS).optional(),
   /** mp4 only: 10-bit HEVC with HDR tags (--hdr, or an HDR <video> source); excludes hardwareEncoder. */
   hdr: z
-    .object({ transfer: z.enum(['pq', 'hlg']), masterDisplay: z.string().regex(/^G\(\d+,\d+\)B\(\d+,\d+\)R\(\d+,\d+\)WP\(\d+,\d+\)L\(\d+,\d+\)$/).optional(), maxCll: z.string().regex(/^\d+,\d+$/).optional() })
+    .object({
+      transfer: z.enum(['pq', 'hlg']),
+      masterDisplay: z
+        .string()
+        .regex(/^G\(\d+,\d+\)B\(\d+,\d+\)R\(\d+,\d+\)WP\(\d+,\d+\)L\(\d+,\d+\)$/)
+        .optional(),
+      maxCll: z
+        .string()
+        .regex(/^\d+,\d+$/)
+        .optional(),
+    })
     .optional(),
   /**
    * The audio file is already in the output's codec (mixAudio's AAC for mp4/png-sequence, Opus
@@ -119,13 +153,24 @@ export function parseEncoderOptions(input: EncoderOptions): ResolvedEncoderOptio
     throw invalid('HDR output is encoded with libx265 (10-bit); it does not combine with a hardware H.264 encoder.', 'hardwareEncoder');
   }
   if (opts.segment !== undefined && opts.format !== 'mp4') {
-    throw invalid(`Segment encoding (a piece of a split render) applies to mp4 only, not ${opts.format}; png-sequence pieces use startNumber.`, 'segment');
+    throw invalid(
+      `Segment encoding (a piece of a split render) applies to mp4 only, not ${opts.format}; png-sequence pieces use startNumber.`,
+      'segment',
+    );
   }
   if (opts.segment !== undefined && (opts.hdr !== undefined || opts.hardwareEncoder !== undefined || opts.audio !== undefined)) {
-    throw invalid('A segment of a split render is video-only H.264 from libx264: no audio, no HDR, no hardware encoder (the audio is muxed once at assembly).', 'segment');
+    throw invalid(
+      'A segment of a split render is video-only H.264 from libx264: no audio, no HDR, no hardware encoder (the audio is muxed once at assembly).',
+      'segment',
+    );
   }
   if ((opts.hlsSegmentFrames !== undefined) !== (opts.format === 'hls')) {
-    throw invalid(opts.format === 'hls' ? 'hls needs hlsSegmentFrames (frames per segment).' : `hlsSegmentFrames applies to hls only, not ${opts.format}.`, 'hlsSegmentFrames');
+    throw invalid(
+      opts.format === 'hls'
+        ? 'hls needs hlsSegmentFrames (frames per segment).'
+        : `hlsSegmentFrames applies to hls only, not ${opts.format}.`,
+      'hlsSegmentFrames',
+    );
   }
   if (opts.startNumber !== undefined && opts.format !== 'png-sequence') {
     throw invalid(`startNumber applies to png-sequence only, not ${opts.format}.`, 'startNumber');

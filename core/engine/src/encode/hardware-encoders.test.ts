@@ -8,8 +8,28 @@ describe('hardwareEncoderArgs: presets, --crf and --video-bitrate on each backen
       filters: ['format=yuv420p'],
       args: ['-c:v', 'h264_nvenc', '-preset', 'p1', '-rc', 'vbr', '-cq', '28', '-b:v', '0'],
     });
-    expect(hardwareEncoderArgs('h264_nvenc', { quality: 'standard', crf: 18 }).args).toEqual(['-c:v', 'h264_nvenc', '-preset', 'p5', '-rc', 'vbr', '-cq', '18', '-b:v', '0']);
-    expect(hardwareEncoderArgs('h264_nvenc', { quality: 'high', crf: 15, videoBitrate: '8M' }).args).toEqual(['-c:v', 'h264_nvenc', '-preset', 'p7', '-rc', 'vbr', '-b:v', '8M']);
+    expect(hardwareEncoderArgs('h264_nvenc', { quality: 'standard', crf: 18 }).args).toEqual([
+      '-c:v',
+      'h264_nvenc',
+      '-preset',
+      'p5',
+      '-rc',
+      'vbr',
+      '-cq',
+      '18',
+      '-b:v',
+      '0',
+    ]);
+    expect(hardwareEncoderArgs('h264_nvenc', { quality: 'high', crf: 15, videoBitrate: '8M' }).args).toEqual([
+      '-c:v',
+      'h264_nvenc',
+      '-preset',
+      'p7',
+      '-rc',
+      'vbr',
+      '-b:v',
+      '8M',
+    ]);
   });
 
   it('vaapi: uploads NV12 frames to the render node, -qp in CQP mode, -b:v in VBR mode', () => {
@@ -18,7 +38,14 @@ describe('hardwareEncoderArgs: presets, --crf and --video-bitrate on each backen
       filters: ['format=nv12', 'hwupload'],
       args: ['-c:v', 'h264_vaapi', '-rc_mode', 'CQP', '-qp', '20'],
     });
-    expect(hardwareEncoderArgs('h264_vaapi', { quality: 'draft', crf: 28, videoBitrate: '2500k' }).args).toEqual(['-c:v', 'h264_vaapi', '-rc_mode', 'VBR', '-b:v', '2500k']);
+    expect(hardwareEncoderArgs('h264_vaapi', { quality: 'draft', crf: 28, videoBitrate: '2500k' }).args).toEqual([
+      '-c:v',
+      'h264_vaapi',
+      '-rc_mode',
+      'VBR',
+      '-b:v',
+      '2500k',
+    ]);
   });
 
   it('qsv: NV12, x264-named presets, -global_quality or -b:v', () => {
@@ -27,7 +54,14 @@ describe('hardwareEncoderArgs: presets, --crf and --video-bitrate on each backen
       filters: ['format=nv12'],
       args: ['-c:v', 'h264_qsv', '-preset', 'veryslow', '-global_quality', '15'],
     });
-    expect(hardwareEncoderArgs('h264_qsv', { quality: 'draft', crf: 28, videoBitrate: '4M' }).args).toEqual(['-c:v', 'h264_qsv', '-preset', 'veryfast', '-b:v', '4M']);
+    expect(hardwareEncoderArgs('h264_qsv', { quality: 'draft', crf: 28, videoBitrate: '4M' }).args).toEqual([
+      '-c:v',
+      'h264_qsv',
+      '-preset',
+      'veryfast',
+      '-b:v',
+      '4M',
+    ]);
   });
 
   it('videotoolbox: -q:v on its 1-100 scale (higher is better) or -b:v', () => {
@@ -36,7 +70,12 @@ describe('hardwareEncoderArgs: presets, --crf and --video-bitrate on each backen
       filters: ['format=yuv420p'],
       args: ['-c:v', 'h264_videotoolbox', '-q:v', '65'],
     });
-    expect(hardwareEncoderArgs('h264_videotoolbox', { quality: 'standard', crf: 18, videoBitrate: '6M' }).args).toEqual(['-c:v', 'h264_videotoolbox', '-b:v', '6M']);
+    expect(hardwareEncoderArgs('h264_videotoolbox', { quality: 'standard', crf: 18, videoBitrate: '6M' }).args).toEqual([
+      '-c:v',
+      'h264_videotoolbox',
+      '-b:v',
+      '6M',
+    ]);
     expect([0, 15, 28, 51].map(videoToolboxQuality)).toEqual([100, 71, 46, 1]);
   });
 });

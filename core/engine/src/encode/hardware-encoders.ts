@@ -29,14 +29,25 @@ const QSV_PRESETS = { draft: 'veryfast', standard: 'medium', high: 'veryslow' } 
  * `-vf` filters that must run before the encoder are returned separately so callers can join
  * them with their own colour conversion; `inputArgs` go before the first `-i`.
  */
-export function hardwareEncoderArgs(encoder: HardwareEncoder, q: HardwareQuality): { inputArgs: string[]; filters: string[]; args: string[] } {
+export function hardwareEncoderArgs(
+  encoder: HardwareEncoder,
+  q: HardwareQuality,
+): { inputArgs: string[]; filters: string[]; args: string[] } {
   const rate = q.videoBitrate;
   switch (encoder) {
     case 'h264_nvenc':
       return {
         inputArgs: [],
         filters: ['format=yuv420p'],
-        args: ['-c:v', 'h264_nvenc', '-preset', NVENC_PRESETS[q.quality], '-rc', 'vbr', ...(rate ? ['-b:v', rate] : ['-cq', String(q.crf), '-b:v', '0'])],
+        args: [
+          '-c:v',
+          'h264_nvenc',
+          '-preset',
+          NVENC_PRESETS[q.quality],
+          '-rc',
+          'vbr',
+          ...(rate ? ['-b:v', rate] : ['-cq', String(q.crf), '-b:v', '0']),
+        ],
       };
     case 'h264_vaapi':
       // VAAPI encodes GPU surfaces: frames are converted to NV12 in software, then uploaded.

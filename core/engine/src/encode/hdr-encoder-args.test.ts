@@ -7,19 +7,48 @@ import { hdrTransfer } from './hdr-transfer.js';
 
 describe('HDR encoding arguments', () => {
   it('converts the page to BT.2020 PQ/HLG with SDR white at 203 cd/m²', () => {
-    expect(hdrFilter('png', 'pq')).toBe('zscale=tin=iec61966-2-1:pin=709:t=smpte2084:p=2020:m=2020_ncl:r=limited:npl=203,format=yuv420p10le');
-    expect(hdrFilter('jpeg', 'hlg')).toBe('zscale=tin=iec61966-2-1:pin=709:min=470bg:rin=full:t=arib-std-b67:p=2020:m=2020_ncl:r=limited:npl=203,format=yuv420p10le');
+    expect(hdrFilter('png', 'pq')).toBe(
+      'zscale=tin=iec61966-2-1:pin=709:t=smpte2084:p=2020:m=2020_ncl:r=limited:npl=203,format=yuv420p10le',
+    );
+    expect(hdrFilter('jpeg', 'hlg')).toBe(
+      'zscale=tin=iec61966-2-1:pin=709:min=470bg:rin=full:t=arib-std-b67:p=2020:m=2020_ncl:r=limited:npl=203,format=yuv420p10le',
+    );
   });
 
   it('writes HEVC Main10 with colour tags in the bitstream and the container, and the mastering metadata when known', () => {
-    expect(hdrVideoArgs({ transfer: 'pq', masterDisplay: 'G(1,2)B(3,4)R(5,6)WP(7,8)L(9,10)', maxCll: '1000,400' }, { preset: 'medium', crf: 18 })).toEqual([
-      '-c:v', 'libx265', '-preset', 'medium', '-profile:v', 'main10', '-pix_fmt', 'yuv420p10le', '-crf', '18',
-      '-x265-params', 'log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:range=limited:master-display=G(1,2)B(3,4)R(5,6)WP(7,8)L(9,10):max-cll=1000,400',
-      '-tag:v', 'hvc1',
-      '-colorspace', 'bt2020nc', '-color_primaries', 'bt2020', '-color_trc', 'smpte2084', '-color_range', 'tv',
+    expect(
+      hdrVideoArgs(
+        { transfer: 'pq', masterDisplay: 'G(1,2)B(3,4)R(5,6)WP(7,8)L(9,10)', maxCll: '1000,400' },
+        { preset: 'medium', crf: 18 },
+      ),
+    ).toEqual([
+      '-c:v',
+      'libx265',
+      '-preset',
+      'medium',
+      '-profile:v',
+      'main10',
+      '-pix_fmt',
+      'yuv420p10le',
+      '-crf',
+      '18',
+      '-x265-params',
+      'log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:range=limited:master-display=G(1,2)B(3,4)R(5,6)WP(7,8)L(9,10):max-cll=1000,400',
+      '-tag:v',
+      'hvc1',
+      '-colorspace',
+      'bt2020nc',
+      '-color_primaries',
+      'bt2020',
+      '-color_trc',
+      'smpte2084',
+      '-color_range',
+      'tv',
     ]);
     const hlg = hdrVideoArgs({ transfer: 'hlg' }, { preset: 'ultrafast', crf: 28, videoBitrate: '8M' });
-    expect(hlg.join(' ')).toContain('-b:v 8M -x265-params log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:range=limited -tag:v hvc1');
+    expect(hlg.join(' ')).toContain(
+      '-b:v 8M -x265-params log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:range=limited -tag:v hvc1',
+    );
     expect(hlg).not.toContain('-crf');
   });
 
@@ -40,7 +69,19 @@ describe('HDR metadata from ffprobe', () => {
   it('turns mastering display and content light side data into x265 parameters', () => {
     expect(
       hdrMetadataFromSideData([
-        { side_data_type: 'Mastering display metadata', red_x: '34000/50000', red_y: '16000/50000', green_x: '13250/50000', green_y: '34500/50000', blue_x: '7500/50000', blue_y: '3000/50000', white_point_x: '15635/50000', white_point_y: '16450/50000', min_luminance: '50/10000', max_luminance: '10000000/10000' },
+        {
+          side_data_type: 'Mastering display metadata',
+          red_x: '34000/50000',
+          red_y: '16000/50000',
+          green_x: '13250/50000',
+          green_y: '34500/50000',
+          blue_x: '7500/50000',
+          blue_y: '3000/50000',
+          white_point_x: '15635/50000',
+          white_point_y: '16450/50000',
+          min_luminance: '50/10000',
+          max_luminance: '10000000/10000',
+        },
         { side_data_type: 'Content light level metadata', max_content: 1000, max_average: 400 },
         { side_data_type: 'H.26[45] User Data Unregistered SEI message' },
       ]),
@@ -49,6 +90,12 @@ describe('HDR metadata from ffprobe', () => {
   });
 
   it('names PQ and HLG transfers only', () => {
-    expect(['smpte2084', 'arib-std-b67', 'bt709', 'unknown', undefined].map(hdrTransfer)).toEqual(['pq', 'hlg', undefined, undefined, undefined]);
+    expect(['smpte2084', 'arib-std-b67', 'bt709', 'unknown', undefined].map(hdrTransfer)).toEqual([
+      'pq',
+      'hlg',
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -38,11 +38,27 @@ export function hdrVideoArgs(hdr: HdrOutput, q: { preset: string; crf: number; v
     ...(hdr.maxCll ? [`max-cll=${hdr.maxCll}`] : []),
   ];
   return [
-    '-c:v', 'libx265', '-preset', q.preset, '-profile:v', 'main10', '-pix_fmt', 'yuv420p10le',
+    '-c:v',
+    'libx265',
+    '-preset',
+    q.preset,
+    '-profile:v',
+    'main10',
+    '-pix_fmt',
+    'yuv420p10le',
     ...(q.videoBitrate ? ['-b:v', q.videoBitrate] : ['-crf', String(q.crf)]),
-    '-x265-params', params.join(':'),
+    '-x265-params',
+    params.join(':'),
     // hvc1: the sample entry Apple players require for HEVC in mp4.
-    '-tag:v', 'hvc1',
-    '-colorspace', 'bt2020nc', '-color_primaries', 'bt2020', '-color_trc', trc, '-color_range', 'tv',
+    '-tag:v',
+    'hvc1',
+    '-colorspace',
+    'bt2020nc',
+    '-color_primaries',
+    'bt2020',
+    '-color_trc',
+    trc,
+    '-color_range',
+    'tv',
   ];
 }

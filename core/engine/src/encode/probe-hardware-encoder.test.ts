@@ -23,7 +23,9 @@ describe('probeHardwareEncoder', () => {
       // This ffmpeg has nvenc compiled in; the failure must come from actually running it.
       expect(probe.tried.find((t) => t.encoder === 'h264_nvenc')?.reason).not.toBe('not built into this ffmpeg');
       expect(probe.tried.find((t) => t.encoder === 'h264_videotoolbox')?.reason).toBe('not built into this ffmpeg');
-      expect(describeHardwareProbe(probe)).toMatch(/^h264_nvenc: .+; h264_vaapi: .+; h264_qsv: .+; h264_videotoolbox: not built into this ffmpeg$/);
+      expect(describeHardwareProbe(probe)).toMatch(
+        /^h264_nvenc: .+; h264_vaapi: .+; h264_qsv: .+; h264_videotoolbox: not built into this ffmpeg$/,
+      );
     }
     expect(probeHardwareEncoder()).toBe(probeHardwareEncoder());
   });
@@ -42,7 +44,10 @@ describe('probeHardwareEncoder', () => {
     );
     await chmod(wrapper, 0o755);
     const probe = await probeHardwareEncoder({ ffmpeg: wrapper });
-    expect(probe).toEqual({ encoder: null, tried: HARDWARE_H264_ENCODERS.map((encoder) => ({ encoder, ok: false, reason: 'not built into this ffmpeg' })) });
+    expect(probe).toEqual({
+      encoder: null,
+      tried: HARDWARE_H264_ENCODERS.map((encoder) => ({ encoder, ok: false, reason: 'not built into this ffmpeg' })),
+    });
     expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['-hide_banner -encoders']);
     // Cached per binary: the wrapper's answer does not leak into the default ffmpeg's probe.
     expect(probeHardwareEncoder({ ffmpeg: wrapper })).not.toBe(probeHardwareEncoder());

@@ -42,15 +42,35 @@ async function runProbe(explicit: string | undefined): Promise<HardwareEncoderPr
     const { inputArgs, filters, args } = hardwareEncoderArgs(encoder, { quality: 'draft', crf: 23 });
     const result = await runProcess(
       ffmpeg,
-      ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputArgs, ...NO_PROTOCOLS, '-f', 'lavfi', '-i', 'color=c=gray:size=128x128:rate=1:duration=1',
-        '-frames:v', '1', '-vf', filters.join(','), ...args, '-f', 'null', '-'],
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        ...inputArgs,
+        ...NO_PROTOCOLS,
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=gray:size=128x128:rate=1:duration=1',
+        '-frames:v',
+        '1',
+        '-vf',
+        filters.join(','),
+        ...args,
+        '-f',
+        'null',
+        '-',
+      ],
       { timeoutMs: ENCODE_TIMEOUT_MS },
     );
     if (result.code === 0) {
       tried.push({ encoder, ok: true });
       return { encoder, tried };
     }
-    const why = result.signal ? `no answer within ${ENCODE_TIMEOUT_MS / 1000} s (stopped)` : tailLines(result.stderr, 2).replace(/\n/g, ' ') || `exit code ${result.code}`;
+    const why = result.signal
+      ? `no answer within ${ENCODE_TIMEOUT_MS / 1000} s (stopped)`
+      : tailLines(result.stderr, 2).replace(/\n/g, ' ') || `exit code ${result.code}`;
     tried.push({ encoder, ok: false, reason: why });
   }
   return { encoder: null, tried };

@@ -54,7 +54,24 @@ test('does not count CPU spent before sampling began', async () => {
 test('counts a short ffmpeg that no sample saw as encode CPU, not as another class', async () => {
   const stop = sampleProcessTree(60_000); // no sample runs between the first and the last
   // ~1 s of 320x240 testsrc through x264: a few tenths of a second of CPU, in one short process.
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-frames:v', '30', '-c:v', 'libx264', '-preset', 'slow', '-f', 'null', '-']);
+  const child = spawn('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=30',
+    '-frames:v',
+    '30',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'slow',
+    '-f',
+    'null',
+    '-',
+  ]);
   const [code] = await once(child, 'exit');
   expect(code).toBe(0);
   const report = stop();
@@ -69,7 +86,21 @@ test('splits children that Node reaps in one pass by what it saw of each, not al
   // spinning under `timeout` (class other, up to 2 s of CPU; 2 s, not less, so that even on a
   // loaded machine (load 15 on 2 cores gave a 1 s spinner 0.19 s) the spinner gets well over 0.2 s
   // of CPU and the check below means something).
-  const encode = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '2', '-f', 'null', '-']);
+  const encode = spawn('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=30',
+    '-t',
+    '2',
+    '-f',
+    'null',
+    '-',
+  ]);
   const spin = spawn('timeout', ['2', 'sh', '-c', 'while :; do :; done']);
   const exits = Promise.all([once(encode, 'exit'), once(spin, 'exit')]);
   await new Promise((resolve) => setTimeout(resolve, 1_960));

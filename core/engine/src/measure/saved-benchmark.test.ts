@@ -52,7 +52,9 @@ describe('saved benchmark', () => {
     try {
       await saveBenchmark(odd, env);
       const frames = 1000;
-      expect(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30 })).toBe(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30, cores: os.availableParallelism() }));
+      expect(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30 })).toBe(
+        autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30, cores: os.availableParallelism() }),
+      );
       expect(autoWorkerCount({ frameCount: frames, freeMemoryBytes: 64 * 2 ** 30, recommended: savedRenderTuning(env).workers })).toBe(1);
       expect(await withRenderTuning({ jpegQuality: 70 }, async () => scopedRenderTuning())).toEqual({ jpegQuality: 70 });
     } finally {

@@ -9,15 +9,21 @@ import { runProcess } from '../system/run-process.js';
  * to accept only settings whose output looks like the reference render.
  */
 export async function videoPsnr(reference: string, candidate: string, ffmpeg?: string): Promise<number> {
-  const result = await runProcess(ffmpegPath(ffmpeg), [
-    '-hide_banner', '-nostdin', ...localFileInput(candidate), ...localFileInput(reference), '-lavfi', '[0:v][1:v]psnr', '-f', 'null', '-',
-  ], { timeoutMs: 120_000 });
+  const result = await runProcess(
+    ffmpegPath(ffmpeg),
+    ['-hide_banner', '-nostdin', ...localFileInput(candidate), ...localFileInput(reference), '-lavfi', '[0:v][1:v]psnr', '-f', 'null', '-'],
+    { timeoutMs: 120_000 },
+  );
   const match = /PSNR .*average:(inf|[\d.]+)/.exec(result.stderr);
   if (result.code !== 0 || !match) {
-    throw new SeekframeError('ffmpeg-exited', `ffmpeg could not compare ${candidate} with ${reference}: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`, {
-      stage: 'encode',
-      details: { reference, candidate },
-    });
+    throw new SeekframeError(
+      'ffmpeg-exited',
+      `ffmpeg could not compare ${candidate} with ${reference}: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`,
+      {
+        stage: 'encode',
+        details: { reference, candidate },
+      },
+    );
   }
   return match[1] === 'inf' ? Infinity : Number(match[1]);
 }

@@ -28,14 +28,34 @@ export async function extractHdrLayers(
   await mkdir(lowDir, { recursive: true });
   const pattern = 'frame_%06d.png';
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
     ...mediaFileInput(src),
-    '-filter_complex', hdrLayerGraph(`${opts.fps.num}/${opts.fps.den}`, opts.peak),
-    '-map', '[sdr]', '-pix_fmt', 'rgb48be', '-start_number', '1', path.join(sdrDir, pattern),
-    '-map', '[low]', '-pix_fmt', 'rgb48be', '-start_number', '1', path.join(lowDir, pattern),
+    '-filter_complex',
+    hdrLayerGraph(`${opts.fps.num}/${opts.fps.den}`, opts.peak),
+    '-map',
+    '[sdr]',
+    '-pix_fmt',
+    'rgb48be',
+    '-start_number',
+    '1',
+    path.join(sdrDir, pattern),
+    '-map',
+    '[low]',
+    '-pix_fmt',
+    'rgb48be',
+    '-start_number',
+    '1',
+    path.join(lowDir, pattern),
   ];
   const fail = (why: string): SeekframeError =>
-    new SeekframeError('video-extract-failed', `Extracting the HDR layers of ${src} failed: ${why}`, { stage: 'media', details: { file: src } });
+    new SeekframeError('video-extract-failed', `Extracting the HDR layers of ${src} failed: ${why}`, {
+      stage: 'media',
+      details: { file: src },
+    });
   const result = await runProcess(ffmpegPath(opts.ffmpeg), args, opts.signal ? { signal: opts.signal } : {}).catch((error: unknown) => {
     throw fail(error instanceof Error ? error.message : String(error));
   });

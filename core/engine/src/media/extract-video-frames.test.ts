@@ -42,7 +42,15 @@ describe('extractVideoFrames', () => {
 
   it('keeps alpha from a VP9 source (auto picks png)', async () => {
     const webm = path.join(dir, 'alpha.webm');
-    const encoder = createFrameEncoder({ format: 'webm', output: webm, width: 64, height: 36, fps: { num: 10, den: 1 }, inputFormat: 'png', quality: 'draft' });
+    const encoder = createFrameEncoder({
+      format: 'webm',
+      output: webm,
+      width: 64,
+      height: 36,
+      fps: { num: 10, den: 1 },
+      inputFormat: 'png',
+      quality: 'draft',
+    });
     for (const frame of pngFrames(5, 64, 36, true)) await encoder.write(frame);
     await encoder.finish();
     const probe = await probeMedia(webm);
@@ -65,7 +73,9 @@ describe('extractVideoFrames', () => {
     expect(names).toEqual(['frame_000008.png', 'frame_000009.png', 'frame_000010.png', 'frame_000011.png', 'frame_000012.png']);
     for (const name of names) expect((await readFile(path.join(out, name))).equals(await readFile(path.join(full, name))), name).toBe(true);
     // A window past the source's end extracts nothing (the caller falls back to a full extraction).
-    expect((await extractVideoFrames(testsrc, path.join(dir, 'window-late'), { fps: 25, format: 'png', frames: { start: 40, end: 45 } })).count).toBe(0);
+    expect(
+      (await extractVideoFrames(testsrc, path.join(dir, 'window-late'), { fps: 25, format: 'png', frames: { start: 40, end: 45 } })).count,
+    ).toBe(0);
   });
 
   it('names the file when the source is not a video', async () => {

@@ -73,23 +73,36 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
   await mkdir(outDir, { recursive: true });
   await removeFrames(outDir, ext);
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y',
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
     // ffmpeg's native VP9 decoder drops the alpha plane; libvpx keeps it.
     ...(video.codec === 'vp9' && probe.hasAlpha ? ['-c:v', 'libvpx-vp9'] : []),
     ...(window ? ['-t', String(windowSeconds(window.end, opts.fps))] : []),
     ...mediaFileInput(src),
-    '-map', '0:v:0', '-an', '-sn',
-    '-vf', filters.join(','),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-vf',
+    filters.join(','),
     ...(ext === 'png' ? ['-pix_fmt', pngPixelFormat(probe.hasAlpha, opts.toneMap === true)] : ['-q:v', '2', '-pix_fmt', 'yuvj444p']),
-    '-start_number', String((window?.start ?? 0) + 1),
+    '-start_number',
+    String((window?.start ?? 0) + 1),
     path.join(outDir, pattern),
   ];
   const result = await runProcess(ffmpegPath(opts.ffmpeg), args, opts.signal ? { signal: opts.signal } : {}).catch((error: unknown) => {
-    throw new SeekframeError('video-extract-failed', `Could not run ffmpeg to extract frames from ${src}: ${error instanceof Error ? error.message : String(error)}`, {
-      stage: 'media',
-      details: { file: src },
-      cause: error,
-    });
+    throw new SeekframeError(
+      'video-extract-failed',
+      `Could not run ffmpeg to extract frames from ${src}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        stage: 'media',
+        details: { file: src },
+        cause: error,
+      },
+    );
   });
   if (result.code !== 0) {
     await removeFrames(outDir, ext);

@@ -33,22 +33,48 @@ export async function mergeHdrLayers(opts: MergeHdrOptions): Promise<{ output: s
   const preset = QUALITY_PRESETS[opts.quality];
   const temp = tempPathFor(opts.output);
   await prepareTemp(temp, opts.output, false);
-  const frames = (dir: string): string[] => ['-protocol_whitelist', 'file', '-framerate', rate, '-start_number', '1', '-i', path.join(dir, 'frame_%06d.png')];
+  const frames = (dir: string): string[] => [
+    '-protocol_whitelist',
+    'file',
+    '-framerate',
+    rate,
+    '-start_number',
+    '1',
+    '-i',
+    path.join(dir, 'frame_%06d.png'),
+  ];
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-filter_threads', '1',
-    ...frames(opts.passA), ...frames(opts.passB),
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-filter_threads',
+    '1',
+    ...frames(opts.passA),
+    ...frames(opts.passB),
     ...(opts.audio ? localFileInput(opts.audio) : []),
-    '-filter_complex', hdrMergeGraph(opts.peak, HDR_TRANSFER_NAMES[opts.hdr.transfer]),
-    '-map', '[v]', ...(opts.audio ? ['-map', '2:a'] : []),
+    '-filter_complex',
+    hdrMergeGraph(opts.peak, HDR_TRANSFER_NAMES[opts.hdr.transfer]),
+    '-map',
+    '[v]',
+    ...(opts.audio ? ['-map', '2:a'] : []),
     ...hdrVideoArgs(opts.hdr, { preset: preset.x264Preset, crf: opts.crf ?? preset.x264Crf, videoBitrate: opts.videoBitrate }),
     ...(opts.threads !== undefined ? ['-threads', String(opts.threads)] : []),
     ...(opts.audio ? ['-c:a', 'aac', '-b:a', '192k'] : []),
-    '-movflags', '+faststart', '-f', 'mp4', temp,
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    temp,
   ];
   try {
     const result = await runProcess(ffmpegPath(opts.ffmpeg), args, opts.signal ? { signal: opts.signal } : {});
     if (result.code !== 0) {
-      throw new SeekframeError('ffmpeg-exited', `ffmpeg could not merge the HDR passes into ${opts.output}:\n${tailLines(result.stderr)}`, { stage: 'encode', details: { output: opts.output } });
+      throw new SeekframeError('ffmpeg-exited', `ffmpeg could not merge the HDR passes into ${opts.output}:\n${tailLines(result.stderr)}`, {
+        stage: 'encode',
+        details: { output: opts.output },
+      });
     }
     return { output: opts.output, size: await commitOutput(temp, opts.output, false) };
   } catch (error) {

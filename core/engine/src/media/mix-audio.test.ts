@@ -61,7 +61,12 @@ describe('mixAudio', () => {
   it('fails naming the file and leaves no partial output', async () => {
     const folder = path.join(dir, 'failed');
     await expect(
-      mixAudio([{ file: path.join(dir, 'nope.wav'), start: 0, mediaStart: 0, duration: 1, volume: 1 }], 1, path.join(folder, 'mix.m4a'), 'aac'),
+      mixAudio(
+        [{ file: path.join(dir, 'nope.wav'), start: 0, mediaStart: 0, duration: 1, volume: 1 }],
+        1,
+        path.join(folder, 'mix.m4a'),
+        'aac',
+      ),
     ).rejects.toMatchObject({ code: 'audio-mix-failed', message: expect.stringContaining('nope.wav') });
     expect(await readdir(folder)).toEqual([]);
   });

@@ -41,7 +41,9 @@ export async function mixAudio(
   const parsed = z.array(audioTrackSchema).safeParse(tracks);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new SeekframeError('invalid-options', `Audio track field "${issue.path.join('.')}" is invalid: ${issue.message}.`, { stage: 'media' });
+    throw new SeekframeError('invalid-options', `Audio track field "${issue.path.join('.')}" is invalid: ${issue.message}.`, {
+      stage: 'media',
+    });
   }
   if (!(totalDuration > 0)) {
     throw new SeekframeError('invalid-options', `mixAudio needs a positive total duration, got ${totalDuration}.`, { stage: 'media' });
@@ -63,7 +65,9 @@ export async function mixAudio(
   // A silent base track fixes the length and format even when no clip reaches the end.
   args.push(...NO_PROTOCOLS, '-f', 'lavfi', '-t', String(totalDuration), '-i', `anullsrc=channel_layout=stereo:sample_rate=${SAMPLE_RATE}`);
   labels.push(`[${usable.length}:a]`);
-  graph.push(`${labels.join('')}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length},atrim=end=${totalDuration}[out]`);
+  graph.push(
+    `${labels.join('')}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length},atrim=end=${totalDuration}[out]`,
+  );
 
   const target = path.resolve(output);
   const temp = tempPathFor(target);
@@ -76,10 +80,14 @@ export async function mixAudio(
     result = await runProcess(ffmpegPath(options.ffmpeg), args, options.signal ? { signal: options.signal } : {});
   } catch (error) {
     await removeTemp(temp);
-    throw new SeekframeError('audio-mix-failed', `Could not run ffmpeg to mix audio into ${target}: ${error instanceof Error ? error.message : String(error)}`, {
-      stage: 'media',
-      cause: error,
-    });
+    throw new SeekframeError(
+      'audio-mix-failed',
+      `Could not run ffmpeg to mix audio into ${target}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        stage: 'media',
+        cause: error,
+      },
+    );
   }
   if (result.code !== 0) {
     await removeTemp(temp);

@@ -19,10 +19,22 @@ const rational = z.union([z.string(), z.number()]).transform((v) => {
 
 const masteringSchema = z.object({
   side_data_type: z.literal('Mastering display metadata'),
-  red_x: rational, red_y: rational, green_x: rational, green_y: rational, blue_x: rational, blue_y: rational,
-  white_point_x: rational, white_point_y: rational, min_luminance: rational, max_luminance: rational,
+  red_x: rational,
+  red_y: rational,
+  green_x: rational,
+  green_y: rational,
+  blue_x: rational,
+  blue_y: rational,
+  white_point_x: rational,
+  white_point_y: rational,
+  min_luminance: rational,
+  max_luminance: rational,
 });
-const lightSchema = z.object({ side_data_type: z.literal('Content light level metadata'), max_content: z.number(), max_average: z.number() });
+const lightSchema = z.object({
+  side_data_type: z.literal('Content light level metadata'),
+  max_content: z.number(),
+  max_average: z.number(),
+});
 
 /**
  * Mastering display and content light metadata live in the bitstream (HEVC SEI) or the container
@@ -32,7 +44,20 @@ const lightSchema = z.object({ side_data_type: z.literal('Content light level me
 export async function probeHdrMetadata(file: string, options: { ffprobe?: string } = {}): Promise<HdrMetadata> {
   const result = await runProcess(
     ffprobePath(options.ffprobe),
-    ['-v', 'error', '-select_streams', 'v:0', '-read_intervals', '%+#1', '-show_frames', '-show_entries', 'frame=side_data_list', '-print_format', 'json', ...mediaFileProbeArgs(file)],
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-read_intervals',
+      '%+#1',
+      '-show_frames',
+      '-show_entries',
+      'frame=side_data_list',
+      '-print_format',
+      'json',
+      ...mediaFileProbeArgs(file),
+    ],
     { timeoutMs: 30_000 },
   ).catch(() => undefined);
   if (!result || result.code !== 0) return {};

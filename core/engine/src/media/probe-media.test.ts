@@ -12,7 +12,20 @@ afterAll(async () => cleanup());
 describe('probeMedia', () => {
   it('reads a video with sound: size, fps, duration, streams', async () => {
     const file = path.join(dir, 'av.mp4');
-    await ff(['-f', 'lavfi', '-i', 'testsrc=size=32x18:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1', '-pix_fmt', 'yuv420p', '-shortest', file]);
+    await ff([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=32x18:rate=25:duration=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-pix_fmt',
+      'yuv420p',
+      '-shortest',
+      file,
+    ]);
     const info = await probeMedia(file);
     expect(info).toMatchObject({ file, width: 32, height: 18, fps: 25, hasVideo: true, hasAudio: true, hasAlpha: false });
     expect(info.duration).toBeCloseTo(1, 1);
@@ -33,7 +46,11 @@ describe('probeMedia', () => {
   it('names the file it cannot read', async () => {
     const file = path.join(dir, 'not-media.txt');
     await writeFile(file, 'hello');
-    await expect(probeMedia(file)).rejects.toMatchObject({ code: 'media-probe-failed', stage: 'media', message: expect.stringContaining(file) });
+    await expect(probeMedia(file)).rejects.toMatchObject({
+      code: 'media-probe-failed',
+      stage: 'media',
+      message: expect.stringContaining(file),
+    });
   });
 
   it('parses frame rates', () => {

@@ -5,7 +5,10 @@ import { ffprobePath } from '../system/ffmpeg-paths.js';
 import { hdrTransfer, type HdrTransfer } from '../encode/hdr-transfer.js';
 import { runProcess, tailLines } from '../system/run-process.js';
 
-const numeric = z.union([z.string(), z.number()]).optional().transform((v) => (v === undefined || v === 'N/A' ? undefined : Number(v)));
+const numeric = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined || v === 'N/A' ? undefined : Number(v)));
 
 const streamSchema = z.object({
   index: z.number(),
@@ -80,16 +83,27 @@ const ALPHA_PIX_FMT = /^(yuva|rgba|bgra|argb|abgr|gbrap|ya\d|rgba64|bgra64|ayuv)
 /** Reads a local media file's streams with ffprobe (file protocol and ordinary media containers only). */
 export async function probeMedia(file: string, options: { ffprobe?: string } = {}): Promise<MediaInfo> {
   const fail = (why: string, cause?: unknown): SeekframeError =>
-    new SeekframeError('media-probe-failed', `Could not read media file ${file}: ${why}. Check that the file exists and is a video, audio or image file ffmpeg can decode.`, {
-      stage: 'media',
-      details: { file },
-      ...(cause === undefined ? {} : { cause }),
-    });
+    new SeekframeError(
+      'media-probe-failed',
+      `Could not read media file ${file}: ${why}. Check that the file exists and is a video, audio or image file ffmpeg can decode.`,
+      {
+        stage: 'media',
+        details: { file },
+        ...(cause === undefined ? {} : { cause }),
+      },
+    );
   let result;
   try {
-    result = await runProcess(ffprobePath(options.ffprobe), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...mediaFileProbeArgs(file)], { timeoutMs: 30_000 });
+    result = await runProcess(
+      ffprobePath(options.ffprobe),
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...mediaFileProbeArgs(file)],
+      { timeoutMs: 30_000 },
+    );
   } catch (error) {
-    throw fail(`ffprobe did not run (${error instanceof Error ? error.message : String(error)}); install ffmpeg or set SEEKFRAME_FFPROBE`, error);
+    throw fail(
+      `ffprobe did not run (${error instanceof Error ? error.message : String(error)}); install ffmpeg or set SEEKFRAME_FFPROBE`,
+      error,
+    );
   }
   if (result.code !== 0) throw fail(tailLines(result.stderr, 3) || `ffprobe exited with code ${result.code}`);
   let parsed: z.infer<typeof probeSchema>;
@@ -104,7 +118,7 @@ export async function probeMedia(file: string, options: { ffprobe?: string } = {
 function toMediaInfo(file: string, data: z.infer<typeof probeSchema>): MediaInfo {
   const streams: MediaStream[] = data.streams.map((s) => {
     const type = (['video', 'audio', 'subtitle', 'data'] as const).find((t) => t === s.codec_type) ?? 'other';
-    const fps = type === 'video' ? parseRate(s.avg_frame_rate) ?? parseRate(s.r_frame_rate) : undefined;
+    const fps = type === 'video' ? (parseRate(s.avg_frame_rate) ?? parseRate(s.r_frame_rate)) : undefined;
     return {
       index: s.index,
       type,

@@ -254,7 +254,11 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 function poolSettings(options: BrowserPoolOptions) {
   const maxBrowsers = options.maxBrowsers ?? 2;
   if (!Number.isInteger(maxBrowsers) || maxBrowsers < 0) {
-    throw new SeekframeError('invalid-options', `The browser pool's maxBrowsers must be a whole number of at least 0, got ${maxBrowsers}.`, { stage: 'config', details: { field: 'maxBrowsers' } });
+    throw new SeekframeError(
+      'invalid-options',
+      `The browser pool's maxBrowsers must be a whole number of at least 0, got ${maxBrowsers}.`,
+      { stage: 'config', details: { field: 'maxBrowsers' } },
+    );
   }
   return {
     maxBrowsers,
@@ -269,7 +273,17 @@ function poolSettings(options: BrowserPoolOptions) {
 /** Which pooled browsers can serve a render: the same binary, mode, size and launch flags. */
 function browserKey(opts: LaunchOptions, launchArgs: string[]): string {
   // The heap limit is a launch flag: a browser serves only renders under the same limit.
-  return JSON.stringify([opts.browser.path, opts.browser.kind, opts.mode, opts.gpu ?? false, opts.width, opts.height, opts.scale ?? 1, opts.jsHeapLimitMB ?? null, launchArgs]);
+  return JSON.stringify([
+    opts.browser.path,
+    opts.browser.kind,
+    opts.mode,
+    opts.gpu ?? false,
+    opts.width,
+    opts.height,
+    opts.scale ?? 1,
+    opts.jsHeapLimitMB ?? null,
+    launchArgs,
+  ]);
 }
 
 /** A render's launch options for a browser the pool keeps: its own flags, and no abort signal. */
@@ -324,7 +338,12 @@ function poolStats(
 }
 
 /** The session a lease hands out: the browser's, with the lease's context and page, and its own close and kill. */
-function leasedSession(session: BrowserSession, context: BrowserContext, page: TargetPage | undefined, end: (how: 'release' | 'kill') => Promise<void>): BrowserSession {
+function leasedSession(
+  session: BrowserSession,
+  context: BrowserContext,
+  page: TargetPage | undefined,
+  end: (how: 'release' | 'kill') => Promise<void>,
+): BrowserSession {
   let openedPage = page;
   return {
     browser: session.browser,
@@ -370,7 +389,14 @@ export function contextProxy(args: readonly string[]): ContextProxy {
   const bypass = args.find((arg) => arg.startsWith('--proxy-bypass-list='))?.slice('--proxy-bypass-list='.length);
   return {
     ...(server ? { proxyServer: server } : {}),
-    ...(bypass ? { proxyBypassList: bypass.split(/[;,]/).map((rule) => rule.trim()).filter(Boolean) } : {}),
+    ...(bypass
+      ? {
+          proxyBypassList: bypass
+            .split(/[;,]/)
+            .map((rule) => rule.trim())
+            .filter(Boolean),
+        }
+      : {}),
   };
 }
 
@@ -390,7 +416,13 @@ async function closeWithin(closing: Promise<void>, ms: number): Promise<boolean>
     timer.unref();
   });
   try {
-    return await Promise.race([closing.then(() => true, () => false), timeout]);
+    return await Promise.race([
+      closing.then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

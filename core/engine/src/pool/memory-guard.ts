@@ -71,12 +71,19 @@ export function guardBrowserMemory(options: MemoryGuardOptions): MemoryGuard {
   let exceeded = false;
   let stopped = false;
 
-  const limit = (): number => (typeof options.maxBytes === 'number' ? options.maxBytes : options.maxBytes.perBrowser * Math.max(1, watched.size));
+  const limit = (): number =>
+    typeof options.maxBytes === 'number' ? options.maxBytes : options.maxBytes.perBrowser * Math.max(1, watched.size);
   const trip = (kind: MemoryExceeded['kind']): void => {
     if (exceeded || stopped) return;
     exceeded = true;
     clearInterval(timer);
-    const usage: MemoryExceeded = { kind, usedBytes: last, maxBytes: limit(), jsHeapLimitMB: options.jsHeapLimitMB, browsers: watched.size };
+    const usage: MemoryExceeded = {
+      kind,
+      usedBytes: last,
+      maxBytes: limit(),
+      jsHeapLimitMB: options.jsHeapLimitMB,
+      browsers: watched.size,
+    };
     // Killed before the render hears of it: stopping the render closes its browsers politely
     // (a pooled one would go back to the pool as healthy), and a polite close waits on the page.
     for (const entry of [...watched]) release(entry, 'kill');

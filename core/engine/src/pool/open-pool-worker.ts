@@ -40,7 +40,15 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
   let cancelled = false;
   const ready = (async (): Promise<PoolWorker> => {
     // The page's abort signal also stops a launch in progress (a pool ignores it for its own browsers).
-    const launchOptions = { browser: opts.browser, mode: opts.mode, gpu: opts.gpu ?? false, width: opts.page.width, height: opts.page.height, scale: opts.page.scale ?? 1, signal: opts.page.signal };
+    const launchOptions = {
+      browser: opts.browser,
+      mode: opts.mode,
+      gpu: opts.gpu ?? false,
+      width: opts.page.width,
+      height: opts.page.height,
+      scale: opts.page.scale ?? 1,
+      signal: opts.page.signal,
+    };
     const launched = await (opts.pool ? opts.pool.acquire(launchOptions) : launchBrowser(launchOptions));
     session = launched;
     try {
@@ -58,7 +66,10 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
     cancel: async () => {
       cancelled = true;
       await session?.close();
-      await ready.then((worker) => worker.session.close(), () => undefined);
+      await ready.then(
+        (worker) => worker.session.close(),
+        () => undefined,
+      );
     },
   };
 }

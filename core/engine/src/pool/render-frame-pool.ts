@@ -124,7 +124,9 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   };
   const onAbort = (): void => {
     const reason: unknown = opts.signal?.reason;
-    fail(reason instanceof SeekframeError ? reason : new SeekframeError('render-cancelled', 'The render was cancelled.', { stage: 'capture' }));
+    fail(
+      reason instanceof SeekframeError ? reason : new SeekframeError('render-cancelled', 'The render was cancelled.', { stage: 'capture' }),
+    );
   };
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -217,5 +219,13 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     await closeAll();
   }
   if (failure) throw failure;
-  return { frames: total, reusedFrames, workers: workerCount, browserRestarts: restarts, peakBufferedFrames, pageProblems: [...pageProblems.values()], frameMs };
+  return {
+    frames: total,
+    reusedFrames,
+    workers: workerCount,
+    browserRestarts: restarts,
+    peakBufferedFrames,
+    pageProblems: [...pageProblems.values()],
+    frameMs,
+  };
 }

@@ -3,7 +3,13 @@ import { scheduleWorkerBatches } from './schedule-worker-batches.js';
 
 describe('scheduleWorkerBatches', () => {
   it('covers every frame once, in order, without gaps', () => {
-    for (const [total, workers] of [[1, 1], [7, 2], [100, 3], [1000, 8], [5, 24]] as const) {
+    for (const [total, workers] of [
+      [1, 1],
+      [7, 2],
+      [100, 3],
+      [1000, 8],
+      [5, 24],
+    ] as const) {
       const chunks = scheduleWorkerBatches(total, workers);
       expect(chunks[0]!.start).toBe(0);
       expect(chunks.at(-1)!.end).toBe(total);
@@ -25,7 +31,11 @@ describe('scheduleWorkerBatches', () => {
     expect(sizes.at(-1)).toBe(1);
   });
   it('honours an explicit chunk size', () => {
-    expect(scheduleWorkerBatches(10, 2, 4)).toEqual([{ start: 0, end: 4 }, { start: 4, end: 8 }, { start: 8, end: 10 }]);
+    expect(scheduleWorkerBatches(10, 2, 4)).toEqual([
+      { start: 0, end: 4 },
+      { start: 4, end: 8 },
+      { start: 8, end: 10 },
+    ]);
     expect(scheduleWorkerBatches(0, 2)).toEqual([]);
   });
 });

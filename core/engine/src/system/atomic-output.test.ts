@@ -15,7 +15,9 @@ const LIVE = 3_999_002;
 const alive = (pid: number): boolean => pid === LIVE;
 
 it('names temp outputs with the writer pid, hidden and marked partial', () => {
-  expect(path.basename(tempPathFor('/x/out/video.mp4'))).toMatch(new RegExp(`^\\.video\\.mp4\\.${process.pid}-[0-9a-f]{8}\\.partial\\.mp4$`));
+  expect(path.basename(tempPathFor('/x/out/video.mp4'))).toMatch(
+    new RegExp(`^\\.video\\.mp4\\.${process.pid}-[0-9a-f]{8}\\.partial\\.mp4$`),
+  );
 });
 
 it('sweeps only our leftovers whose writer is gone (or, without a pid, older than an hour)', async () => {
@@ -48,7 +50,7 @@ it('sweeps only our leftovers whose writer is gone (or, without a pid, older tha
   }
 });
 
-it('removeOwnTempsSync (a forced exit) removes this process\'s uncommitted temp outputs and its temp folders, nothing else', async () => {
+it("removeOwnTempsSync (a forced exit) removes this process's uncommitted temp outputs and its temp folders, nothing else", async () => {
   const saved = process.env.TMPDIR;
   process.env.TMPDIR = dir; // os.tmpdir() follows it: the folders below stand for the system temp folder
   try {

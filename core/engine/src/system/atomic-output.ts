@@ -77,7 +77,10 @@ export async function sweepStaleTemps(folder: string, alive: (pid: number) => bo
       if (!match) continue;
       const file = path.join(dir, name);
       if (!(await abandoned(file, match[1]))) continue;
-      await rm(file, { recursive: true, force: true }).then(() => removed.push(file), () => undefined);
+      await rm(file, { recursive: true, force: true }).then(
+        () => removed.push(file),
+        () => undefined,
+      );
     }
   };
   await sweep(folder, PARTIAL);

@@ -22,14 +22,20 @@ let tone: string;
 /** A wrapper that records its argv (fields split by 0x1f, calls by 0x1e) and runs the real tool. */
 async function recorder(name: 'ffmpeg' | 'ffprobe'): Promise<string> {
   const file = path.join(dir, `record-${name}`);
-  await writeFile(file, `#!/bin/sh\n{ printf '%s\\037' ${name}; for a in "$@"; do printf '%s\\037' "$a"; done; printf '\\036'; } >> '${log}'\nexec ${name} "$@"\n`);
+  await writeFile(
+    file,
+    `#!/bin/sh\n{ printf '%s\\037' ${name}; for a in "$@"; do printf '%s\\037' "$a"; done; printf '\\036'; } >> '${log}'\nexec ${name} "$@"\n`,
+  );
   await chmod(file, 0o755);
   return file;
 }
 
 async function recordedCalls(): Promise<string[][]> {
   const text = await readFile(log, 'utf8').catch(() => '');
-  return text.split('\x1e').filter(Boolean).map((call) => call.split('\x1f').slice(0, -1));
+  return text
+    .split('\x1e')
+    .filter(Boolean)
+    .map((call) => call.split('\x1f').slice(0, -1));
 }
 
 beforeAll(async () => {
@@ -66,7 +72,17 @@ describe('every engine ffmpeg/ffprobe call names the protocols it may use', () =
     const probe = await probeMedia(clip, { ffprobe });
     await extractVideoFrames(clip, path.join(dir, 'frames'), { fps: 10, format: 'jpg', probe, ffmpeg });
     const mixed = await mixAudio([{ file: tone, start: 0, duration: 0.5 }], 0.5, path.join(dir, 'mix.m4a'), 'aac', { ffmpeg });
-    const encoder = createFrameEncoder({ format: 'mp4', output: path.join(dir, 'out.mp4'), width: 32, height: 32, fps: { num: 10, den: 1 }, quality: 'draft', inputFormat: 'png', audio: mixed.output, ffmpeg });
+    const encoder = createFrameEncoder({
+      format: 'mp4',
+      output: path.join(dir, 'out.mp4'),
+      width: 32,
+      height: 32,
+      fps: { num: 10, den: 1 },
+      quality: 'draft',
+      inputFormat: 'png',
+      audio: mixed.output,
+      ffmpeg,
+    });
     for (const frame of pngFrames(3, 32, 32)) await encoder.write(frame);
     const encoded = await encoder.finish();
     await videoPsnr(encoded.output, encoded.output, ffmpeg);
@@ -107,7 +123,11 @@ describe('what the whitelists refuse', () => {
 
   it('extractVideoFrames and mixAudio refuse a concat: source', async () => {
     const probe = await probeMedia(clip);
-    await expect(extractVideoFrames(`concat:${clip}|${clip}`, path.join(dir, 'concat-frames'), { fps: 10, format: 'jpg', probe })).rejects.toMatchObject({ code: 'video-extract-failed' });
-    await expect(mixAudio([{ file: `concat:${tone}|${tone}`, start: 0, duration: 0.5 }], 0.5, path.join(dir, 'concat.m4a'), 'aac')).rejects.toMatchObject({ code: 'audio-mix-failed' });
+    await expect(
+      extractVideoFrames(`concat:${clip}|${clip}`, path.join(dir, 'concat-frames'), { fps: 10, format: 'jpg', probe }),
+    ).rejects.toMatchObject({ code: 'video-extract-failed' });
+    await expect(
+      mixAudio([{ file: `concat:${tone}|${tone}`, start: 0, duration: 0.5 }], 0.5, path.join(dir, 'concat.m4a'), 'aac'),
+    ).rejects.toMatchObject({ code: 'audio-mix-failed' });
   });
 });

@@ -14,8 +14,32 @@
  * the file, which would let a project file reach files outside the project.
  */
 export const MEDIA_DEMUXERS = [
-  'mov', 'matroska', 'webm', 'ogg', 'mp3', 'wav', 'flac', 'aac', 'avi', 'mpegts', 'mpeg', 'flv', 'gif',
-  'aiff', 'caf', 'w64', 'asf', 'ivf', 'm4v', 'h264', 'hevc', 'mpegvideo', 'mjpeg', 'ac3', 'eac3', 'amr',
+  'mov',
+  'matroska',
+  'webm',
+  'ogg',
+  'mp3',
+  'wav',
+  'flac',
+  'aac',
+  'avi',
+  'mpegts',
+  'mpeg',
+  'flv',
+  'gif',
+  'aiff',
+  'caf',
+  'w64',
+  'asf',
+  'ivf',
+  'm4v',
+  'h264',
+  'hevc',
+  'mpegvideo',
+  'mjpeg',
+  'ac3',
+  'eac3',
+  'amr',
 ];
 
 /** A media source on local disk: file protocol only, ordinary media containers only. */

@@ -8,7 +8,13 @@ describe('findFfmpeg', () => {
     expect(info.ffprobe).toMatch(/ffprobe$/);
     expect(info.version).toMatch(/^\d+\.\d+/);
     expect(info.encoders).toEqual({
-      libx264: true, 'libvpx-vp9': true, prores_ks: true, gif: true, aac: true, libopus: true, png: true,
+      libx264: true,
+      'libvpx-vp9': true,
+      prores_ks: true,
+      gif: true,
+      aac: true,
+      libopus: true,
+      png: true,
     });
   });
   it('honours SEEKFRAME_FFMPEG and fails clearly when it points nowhere', async () => {

@@ -16,7 +16,8 @@ export function hostSystem(): HostSystem {
   if (process.platform === 'linux') {
     try {
       const text = readFileSync('/etc/os-release', 'utf8');
-      const field = (name: string): string[] => (new RegExp(`^${name}="?([^"\\n]*)"?$`, 'm').exec(text)?.[1] ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const field = (name: string): string[] =>
+        (new RegExp(`^${name}="?([^"\\n]*)"?$`, 'm').exec(text)?.[1] ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       distro = [...field('ID'), ...field('ID_LIKE')];
     } catch {
       distro = [];

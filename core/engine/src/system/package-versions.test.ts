@@ -35,13 +35,18 @@ describe('readImageVersions / fontPackageVersions', () => {
     expect(await readImageVersions({ SEEKFRAME_IMAGE_VERSIONS: path.join(dir, 'missing.json') })).toBeNull();
     const broken = path.join(dir, 'broken.json');
     await writeFile(broken, JSON.stringify({ debian: 12 }));
-    await expect(readImageVersions({ SEEKFRAME_IMAGE_VERSIONS: broken })).rejects.toThrow(`SEEKFRAME_IMAGE_VERSIONS=${broken} is not an image version record`);
+    await expect(readImageVersions({ SEEKFRAME_IMAGE_VERSIONS: broken })).rejects.toThrow(
+      `SEEKFRAME_IMAGE_VERSIONS=${broken} is not an image version record`,
+    );
   });
 
   // Debian/Ubuntu hosts (scripts/setup.sh installs fonts-noto-core there).
-  it.skipIf(!existsSync('/usr/bin/dpkg-query'))('on a Debian host: installed packages by dpkg, names it does not know left out', async () => {
-    const versions = await dpkgVersions(['fonts-noto-core', 'seekframe-no-such-package']);
-    expect(Object.keys(versions ?? {})).toEqual(['fonts-noto-core']);
-    expect(await fontPackageVersions({})).toMatchObject({ 'fonts-noto-core': versions!['fonts-noto-core'] });
-  });
+  it.skipIf(!existsSync('/usr/bin/dpkg-query'))(
+    'on a Debian host: installed packages by dpkg, names it does not know left out',
+    async () => {
+      const versions = await dpkgVersions(['fonts-noto-core', 'seekframe-no-such-package']);
+      expect(Object.keys(versions ?? {})).toEqual(['fonts-noto-core']);
+      expect(await fontPackageVersions({})).toMatchObject({ 'fonts-noto-core': versions!['fonts-noto-core'] });
+    },
+  );
 });

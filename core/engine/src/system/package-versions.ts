@@ -32,7 +32,8 @@ export async function readImageVersions(env: NodeJS.ProcessEnv = process.env): P
     throw error;
   }
   const parsed = imageVersionsSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`SEEKFRAME_IMAGE_VERSIONS=${file} is not an image version record: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new Error(`SEEKFRAME_IMAGE_VERSIONS=${file} is not an image version record: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
 }
 

@@ -68,7 +68,9 @@ export async function pinProcessTree(rootPid: number, cpu: number | readonly num
   // A list un-pins: a warm browser goes back to every allowed CPU before its next render.
   const list = typeof cpu === 'number' ? String(cpu) : cpu.join(',');
   await Promise.all(
-    processTree(rootPid).map((pid) => runProcess('taskset', ['-a', '-p', '-c', list, String(pid)], { timeoutMs: 5_000 }).catch(() => undefined)),
+    processTree(rootPid).map((pid) =>
+      runProcess('taskset', ['-a', '-p', '-c', list, String(pid)], { timeoutMs: 5_000 }).catch(() => undefined),
+    ),
   );
 }
 

@@ -20,5 +20,11 @@ export function parseStat(raw: string): ProcStat {
   const fields = raw.slice(close + 2).split(' ');
   // fields[0] is state (field 3 in proc(5)): utime=14, stime=15, cutime=16, cstime=17, rss=24.
   const ticks = (i: number): number => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
-  return { ppid: Number(fields[1]), comm, selfCpu: ticks(11) + ticks(12), reapedCpu: ticks(13) + ticks(14), rssBytes: Number(fields[21]) * PAGE_SIZE_BYTES };
+  return {
+    ppid: Number(fields[1]),
+    comm,
+    selfCpu: ticks(11) + ticks(12),
+    reapedCpu: ticks(13) + ticks(14),
+    rssBytes: Number(fields[21]) * PAGE_SIZE_BYTES,
+  };
 }

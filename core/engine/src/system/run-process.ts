@@ -23,9 +23,7 @@ export function runProcess(
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    const timer = options.timeoutMs
-      ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
-      : undefined;
+    const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
     child.on('error', (error) => {
       if (timer) clearTimeout(timer);
       reject(error);

@@ -4,7 +4,8 @@ import { createTreeMemory, parseStatusMemory } from './tree-memory.js';
 
 describe('parseStatusMemory', () => {
   it('counts anonymous and shared memory, not the pages of mapped files', () => {
-    const status = 'Name:\tchromium\nPPid:\t4242\nVmRSS:\t  520000 kB\nRssAnon:\t  100000 kB\nRssFile:\t  415000 kB\nRssShmem:\t    5000 kB\n';
+    const status =
+      'Name:\tchromium\nPPid:\t4242\nVmRSS:\t  520000 kB\nRssAnon:\t  100000 kB\nRssFile:\t  415000 kB\nRssShmem:\t    5000 kB\n';
     expect(parseStatusMemory(status)).toEqual({ ppid: 4242, bytes: 105_000 * 1024 });
   });
 
@@ -17,7 +18,11 @@ describe('createTreeMemory', () => {
   it('adds up a process and everything below it, and follows the tree as it grows', { timeout: 20_000 }, async () => {
     const tree = createTreeMemory();
     // A shell whose child holds ~64 MB of anonymous memory.
-    const shell = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e "globalThis.b = Buffer.alloc(64 * 2 ** 20, 1); setInterval(() => {}, 1000)" & wait`], { stdio: 'ignore', detached: true });
+    const shell = spawn(
+      'sh',
+      ['-c', `${JSON.stringify(process.execPath)} -e "globalThis.b = Buffer.alloc(64 * 2 ** 20, 1); setInterval(() => {}, 1000)" & wait`],
+      { stdio: 'ignore', detached: true },
+    );
     try {
       let held = 0;
       for (let i = 0; i < 100 && held < 64 * 2 ** 20; i++) {

@@ -62,5 +62,10 @@ export const SLIDING_BOX = `<!doctype html>
 /** As launchPlayerBrowser, but media may start without a user gesture (the audio tests). */
 export async function launchAutoplayBrowser(): Promise<BrowserSession> {
   const browser = await findBrowser();
-  return launchBrowser({ browser: { ...browser, extraArgs: [...(browser.extraArgs ?? []), '--autoplay-policy=no-user-gesture-required'] }, mode: 'screenshot', width: 320, height: 240 });
+  return launchBrowser({
+    browser: { ...browser, extraArgs: [...(browser.extraArgs ?? []), '--autoplay-policy=no-user-gesture-required'] },
+    mode: 'screenshot',
+    width: 320,
+    height: 240,
+  });
 }

@@ -39,11 +39,15 @@ export async function readPackageAsset(specifier: string, options: PackageAssetO
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    throw new SeekframeError('bundle-missing', `${file} (${specifier}) cannot be read: ${error instanceof Error ? error.message : String(error)}. Run \`${options.build}\` (or reinstall seekframe).`, {
-      stage: 'serve',
-      details: { package: packageName(specifier), specifier, build: options.build },
-      cause: error,
-    });
+    throw new SeekframeError(
+      'bundle-missing',
+      `${file} (${specifier}) cannot be read: ${error instanceof Error ? error.message : String(error)}. Run \`${options.build}\` (or reinstall seekframe).`,
+      {
+        stage: 'serve',
+        details: { package: packageName(specifier), specifier, build: options.build },
+        cause: error,
+      },
+    );
   }
 }
 

@@ -19,7 +19,10 @@ export const ManifestRowSchema = z.object({
   output: z.string(),
   /** The row exactly as given in the batch file (before merging over the declared defaults). */
   // A row's values as given: text, numbers, booleans, and JSON for structured variables (a transcript).
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()).readonly(), z.record(z.string(), z.unknown()).readonly()])),
+  variables: z.record(
+    z.string(),
+    z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()).readonly(), z.record(z.string(), z.unknown()).readonly()]),
+  ),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   /** Wall-clock milliseconds of the row's render. */

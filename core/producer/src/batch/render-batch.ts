@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expandOutputTemplate, extractCompositionMetadata, planBatch, SeekframeError, toSeekframeError, type PlannedRow } from '@seekframe/composition';
+import {
+  expandOutputTemplate,
+  extractCompositionMetadata,
+  planBatch,
+  SeekframeError,
+  toSeekframeError,
+  type PlannedRow,
+} from '@seekframe/composition';
 import { createBrowserPool, findBrowser } from '@seekframe/engine';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
@@ -28,7 +35,11 @@ export interface BatchResult {
  * the rest. manifest.json follows every change. Resolves with the counts (check `failed`); rejects
  * only when the batch could not run at all.
  */
-export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEventListener, context: Omit<RenderContext, 'onEvent' | 'signal' | 'problems' | 'workDir'> = {}): Promise<BatchResult> {
+export async function renderBatch(
+  input: BatchOptionsInput,
+  onEvent?: BatchEventListener,
+  context: Omit<RenderContext, 'onEvent' | 'signal' | 'problems' | 'workDir'> = {},
+): Promise<BatchResult> {
   const startedAt = Date.now();
   const emit = guardListener(onEvent);
   try {
@@ -52,11 +63,25 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
 
     emit({ type: 'batch-start', total: rows.length, concurrency, workersPerRow: workers, manifest: manifestPath });
     if (options.resume && !previous) {
-      emit({ type: 'warning', code: 'batch/nothing-to-resume', message: `No readable ${manifestPath} to resume from; every row renders.`, details: { manifest: manifestPath } });
+      emit({
+        type: 'warning',
+        code: 'batch/nothing-to-resume',
+        message: `No readable ${manifestPath} to resume from; every row renders.`,
+        details: { manifest: manifestPath },
+      });
     }
     save();
     for (const row of rows) {
-      if (row.resumed) emit({ type: 'batch-row-complete', row: row.index, output: planned[row.index]!.output, size: row.size, durationMs: row.renderTimeMs, videoDuration: row.videoDuration, resumed: true });
+      if (row.resumed)
+        emit({
+          type: 'batch-row-complete',
+          row: row.index,
+          output: planned[row.index]!.output,
+          size: row.size,
+          durationMs: row.renderTimeMs,
+          videoDuration: row.videoDuration,
+          resumed: true,
+        });
     }
 
     const signal = options.signal;
@@ -78,10 +103,29 @@ export async function renderBatch(input: BatchOptionsInput, onEvent?: BatchEvent
       const forward = rowEvents(emit, plan.index);
       try {
         const captions = captionFiles?.[plan.index];
-        const result = await renderComposition({ ...render, variables: plan.variables, output: plan.output, workers, ...(captions ? { captions } : {}), ...(signal ? { signal } : {}) }, forward, rowContext);
+        const result = await renderComposition(
+          {
+            ...render,
+            variables: plan.variables,
+            output: plan.output,
+            workers,
+            ...(captions ? { captions } : {}),
+            ...(signal ? { signal } : {}),
+          },
+          forward,
+          rowContext,
+        );
         Object.assign(entry, completedRow(result));
         save();
-        emit({ type: 'batch-row-complete', row: plan.index, output: result.output, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, resumed: false });
+        emit({
+          type: 'batch-row-complete',
+          row: plan.index,
+          output: result.output,
+          size: result.size,
+          durationMs: result.durationMs,
+          videoDuration: result.videoDuration,
+          resumed: false,
+        });
       } catch (caught) {
         const error = toSeekframeError(caught, { code: 'render-failed' });
         firstFailure ??= plan.index;
@@ -141,24 +185,40 @@ function rowEvents(emit: (event: BatchEvent) => void, row: number): (event: Rend
 }
 
 function completedRow(result: { durationMs: number; videoDuration: number; size: number }): Partial<ManifestRow> {
-  return { status: 'completed', finishedAt: new Date().toISOString(), renderTimeMs: result.durationMs, videoDuration: result.videoDuration, size: result.size };
+  return {
+    status: 'completed',
+    finishedAt: new Date().toISOString(),
+    renderTimeMs: result.durationMs,
+    videoDuration: result.videoDuration,
+    size: result.size,
+  };
 }
 
 function failedRow(error: SeekframeError, rowStart: number): Partial<ManifestRow> {
-  return { status: 'failed', finishedAt: new Date().toISOString(), renderTimeMs: Date.now() - rowStart, error: { code: error.code, message: error.message, stage: error.stage ?? null } };
+  return {
+    status: 'failed',
+    finishedAt: new Date().toISOString(),
+    renderTimeMs: Date.now() - rowStart,
+    error: { code: error.code, message: error.message, stage: error.stage ?? null },
+  };
 }
 
 /** Everything a batch decides before it renders: options, project, the planned rows and where the manifest goes. */
 async function planBatchRun(input: BatchOptionsInput) {
   const options = parseBatchOptions(input);
   const cwd = options.cwd ?? process.cwd();
-  const projectDir = typeof options.render.projectDir === 'string' ? path.resolve(cwd, options.render.projectDir) : options.render.projectDir;
+  const projectDir =
+    typeof options.render.projectDir === 'string' ? path.resolve(cwd, options.render.projectDir) : options.render.projectDir;
   const render = parseRenderOptions({ ...options.render, projectDir, ...(options.output ? { output: options.output } : {}) });
   if (render.variables !== undefined) {
-    throw new SeekframeError('invalid-options', 'variables and batch rows exclude each other: each row is the variables of one render; move the values into the rows.', {
-      stage: 'config',
-      details: { field: 'variables' },
-    });
+    throw new SeekframeError(
+      'invalid-options',
+      'variables and batch rows exclude each other: each row is the variables of one render; move the values into the rows.',
+      {
+        stage: 'config',
+        details: { field: 'variables' },
+      },
+    );
   }
   const project = await resolveProject(render.projectDir, cwd);
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
@@ -176,10 +236,14 @@ async function planBatchRun(input: BatchOptionsInput) {
   const manifestPath = path.join(folder, 'manifest.json');
   const clash = planned.find((row) => row.output === manifestPath);
   if (clash) {
-    throw new SeekframeError('invalid-batch', `Row ${clash.index} would write ${manifestPath}, where the batch keeps its manifest; change --output.`, {
-      stage: 'config',
-      details: { problems: [{ index: clash.index, reason: 'output is the manifest path' }] },
-    });
+    throw new SeekframeError(
+      'invalid-batch',
+      `Row ${clash.index} would write ${manifestPath}, where the batch keeps its manifest; change --output.`,
+      {
+        stage: 'config',
+        details: { problems: [{ index: clash.index, reason: 'output is the manifest path' }] },
+      },
+    );
   }
   return { options, cwd, render, project, metadata, template, planned, captionFiles, folder, manifestPath };
 }
@@ -193,7 +257,19 @@ async function initialRows(previous: Manifest | undefined, planned: readonly Pla
     rows.push(
       kept
         ? { ...kept, resumed: true }
-        : { index: row.index, status: 'pending', output: relative(row), variables: row.variables, startedAt: null, finishedAt: null, renderTimeMs: null, videoDuration: null, size: null, resumed: false, error: null },
+        : {
+            index: row.index,
+            status: 'pending',
+            output: relative(row),
+            variables: row.variables,
+            startedAt: null,
+            finishedAt: null,
+            renderTimeMs: null,
+            videoDuration: null,
+            size: null,
+            resumed: false,
+            error: null,
+          },
     );
   }
   return rows;
@@ -209,15 +285,23 @@ function manifestSnapshot(header: ManifestHeader, status: Manifest['status'], ro
 function skippedError(cancelled: boolean, firstFailure: number | undefined): NonNullable<ManifestRow['error']> {
   return cancelled
     ? { code: 'render-cancelled', message: 'Not started: the batch was cancelled.', stage: null }
-    : { code: 'batch-fail-fast', message: `Not started: row ${firstFailure} failed and --batch-fail-fast starts no new rows.`, stage: null };
+    : {
+        code: 'batch-fail-fast',
+        message: `Not started: row ${firstFailure} failed and --batch-fail-fast starts no new rows.`,
+        stage: null,
+      };
 }
 
 function manifestWriteError(manifestPath: string, error: unknown): SeekframeError {
-  return new SeekframeError('output-write-failed', `Cannot write ${manifestPath} (${error instanceof Error ? error.message : String(error)}); check that the folder is writable.`, {
-    stage: 'output',
-    details: { file: manifestPath },
-    cause: error,
-  });
+  return new SeekframeError(
+    'output-write-failed',
+    `Cannot write ${manifestPath} (${error instanceof Error ? error.message : String(error)}); check that the folder is writable.`,
+    {
+      stage: 'output',
+      details: { file: manifestPath },
+      cause: error,
+    },
+  );
 }
 
 /**
@@ -233,11 +317,18 @@ function batchCaptionFiles(template: string | undefined, rows: readonly PlannedR
     const file = path.resolve(cwd, output);
     const owner = owners.get(file);
     if (missing.length > 0 || owner !== undefined) {
-      const why = missing.length > 0 ? `row ${row.index} has no "${missing[0]}" for its {${missing[0]}} placeholder` : `rows ${owner} and ${row.index} would both write ${file}`;
-      throw new SeekframeError('invalid-options', `--captions ${template}: ${why}. In a batch --captions is a template like --output; put {index} (or a key every row has) in it, e.g. subs/{index}.srt.`, {
-        stage: 'config',
-        details: { field: 'captions' },
-      });
+      const why =
+        missing.length > 0
+          ? `row ${row.index} has no "${missing[0]}" for its {${missing[0]}} placeholder`
+          : `rows ${owner} and ${row.index} would both write ${file}`;
+      throw new SeekframeError(
+        'invalid-options',
+        `--captions ${template}: ${why}. In a batch --captions is a template like --output; put {index} (or a key every row has) in it, e.g. subs/{index}.srt.`,
+        {
+          stage: 'config',
+          details: { field: 'captions' },
+        },
+      );
     }
     owners.set(file, row.index);
     files[row.index] = file;

@@ -52,7 +52,9 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   try {
     metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   } catch (caught) {
-    const why = `the composition cannot be read (${toSeekframeError(caught, { code: 'invalid-composition' }).message.split(`${path.dirname(project.entryFile)}${path.sep}`).join('')})`;
+    const why = `the composition cannot be read (${toSeekframeError(caught, { code: 'invalid-composition' })
+      .message.split(`${path.dirname(project.entryFile)}${path.sep}`)
+      .join('')})`;
     for (const check of ['page', 'motion', 'alpha'] as const) skipped[check] = why;
   }
 
@@ -88,7 +90,12 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   const ordered = [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity === 'warning')];
   const errors = ordered.filter((f) => f.severity === 'error').length;
   const warnings = ordered.length - errors;
-  const checks = Object.fromEntries(CHECKS.map((check) => [check, skipped[check] ? ({ status: 'skipped', reason: skipped[check] } satisfies CheckStatus) : statusOf(ordered, check)])) as CheckReport['checks'];
+  const checks = Object.fromEntries(
+    CHECKS.map((check) => [
+      check,
+      skipped[check] ? ({ status: 'skipped', reason: skipped[check] } satisfies CheckStatus) : statusOf(ordered, check),
+    ]),
+  ) as CheckReport['checks'];
   return {
     version: 1,
     ok: errors === 0 && (!strict || warnings === 0),
@@ -145,15 +152,42 @@ function variableFindings(metadata: CompositionMetadata, spec: RenderSpec, entry
 async function checkAlpha(spec: RenderSpec, context: RenderContext): Promise<{ findings: CheckFinding[]; skipped?: string }> {
   const cleanup = new CleanupStack();
   try {
-    const { plan, session } = await planRenderSession({ ...spec, workers: 1 }, { ...context, onEvent: () => undefined, problems: new ProblemLog() }, cleanup, { keepPage: true, signal: context.signal });
+    const { plan, session } = await planRenderSession(
+      { ...spec, workers: 1 },
+      { ...context, onEvent: () => undefined, problems: new ProblemLog() },
+      cleanup,
+      { keepPage: true, signal: context.signal },
+    );
     const count = Math.min(plan.totalFrames, ALPHA_SAMPLE_FRAMES);
     const start = Math.max(0, Math.min(plan.totalFrames - count, Math.floor(plan.totalFrames / 2) - Math.floor(count / 2)));
-    const target = path.join(session.workDir, plan.format === 'png-sequence' ? 'alpha-sample' : `alpha-sample${FORMAT_EXTENSIONS[plan.format]}`);
-    const result = await renderSessionFrames(plan, { start, end: start + count }, { kind: 'output', path: target }, session, context.signal ?? new AbortController().signal);
+    const target = path.join(
+      session.workDir,
+      plan.format === 'png-sequence' ? 'alpha-sample' : `alpha-sample${FORMAT_EXTENSIONS[plan.format]}`,
+    );
+    const result = await renderSessionFrames(
+      plan,
+      { start, end: start + count },
+      { kind: 'output', path: target },
+      session,
+      context.signal ?? new AbortController().signal,
+    );
     const time = { start: (start * plan.fps.den) / plan.fps.num, end: ((start + count) * plan.fps.den) / plan.fps.num };
     const verdict = result.alpha;
     if (verdict?.skipped) {
-      return { findings: [{ check: 'alpha', code: 'alpha/unchecked', severity: 'warning', message: `The alpha channel could not be checked: ${verdict.skipped}.`, element: null, time, file: null, fix: 'Install an ffmpeg built with libvpx (Debian: apt-get install ffmpeg).' }] };
+      return {
+        findings: [
+          {
+            check: 'alpha',
+            code: 'alpha/unchecked',
+            severity: 'warning',
+            message: `The alpha channel could not be checked: ${verdict.skipped}.`,
+            element: null,
+            time,
+            file: null,
+            fix: 'Install an ffmpeg built with libvpx (Debian: apt-get install ffmpeg).',
+          },
+        ],
+      };
     }
     if (verdict?.opaqueSource) {
       return {

@@ -29,9 +29,16 @@ export const CheckFindingSchema = z.object({
     ),
   severity: z.enum(['error', 'warning']).describe('Errors fail the check (exit code 1); warnings only with `--strict`.'),
   message: z.string().describe('What is wrong, in one or two sentences that name the element and the time.'),
-  element: ElementSchema.nullable().describe('The element; null for a finding about a file (lint, a script error: see `file`) or the whole composition.'),
-  time: z.object({ start: z.number().describe('Seconds.'), end: z.number().describe('Seconds; equal to start for an instant.') }).nullable().describe('Seconds of the composition the finding is about; null when it is not about a time.'),
-  file: LocationSchema.nullable().describe('Where in the project, when known (lint findings, script errors, a missing file with the document that used it).'),
+  element: ElementSchema.nullable().describe(
+    'The element; null for a finding about a file (lint, a script error: see `file`) or the whole composition.',
+  ),
+  time: z
+    .object({ start: z.number().describe('Seconds.'), end: z.number().describe('Seconds; equal to start for an instant.') })
+    .nullable()
+    .describe('Seconds of the composition the finding is about; null when it is not about a time.'),
+  file: LocationSchema.nullable().describe(
+    'Where in the project, when known (lint findings, script errors, a missing file with the document that used it).',
+  ),
   fix: z.string().describe('What to change.'),
   details: z.record(z.string(), z.unknown()).optional().describe('Machine-readable facts behind the message (sample times, boxes, codes).'),
 });
@@ -39,7 +46,9 @@ export const CheckFindingSchema = z.object({
 export type CheckFinding = z.infer<typeof CheckFindingSchema>;
 
 const CheckStatusSchema = z.object({
-  status: z.enum(['passed', 'warnings', 'failed', 'skipped']).describe('`failed`: at least one error; `warnings`: only warnings; `skipped`: did not run (see `reason`).'),
+  status: z
+    .enum(['passed', 'warnings', 'failed', 'skipped'])
+    .describe('`failed`: at least one error; `warnings`: only warnings; `skipped`: did not run (see `reason`).'),
   reason: z.string().optional().describe('Why it was skipped.'),
 });
 
@@ -54,8 +63,13 @@ export const CheckReportSchema = z
     ok: z.boolean().describe('No error findings (with `--strict`: no findings at all). The exit code is 0 exactly when this is true.'),
     entry: z.string().describe('The composition checked, relative to the working folder.'),
     format: z.enum(OUTPUT_FORMATS).describe('The output format checked for (`--format`); mov, webm and png-sequence add the alpha check.'),
-    summary: z.object({ errors: z.number().describe('Findings with severity error.'), warnings: z.number().describe('Findings with severity warning.') }),
-    checks: z.object({ lint: CheckStatusSchema, page: CheckStatusSchema, motion: CheckStatusSchema, alpha: CheckStatusSchema }).describe('Each check and how it ended.'),
+    summary: z.object({
+      errors: z.number().describe('Findings with severity error.'),
+      warnings: z.number().describe('Findings with severity warning.'),
+    }),
+    checks: z
+      .object({ lint: CheckStatusSchema, page: CheckStatusSchema, motion: CheckStatusSchema, alpha: CheckStatusSchema })
+      .describe('Each check and how it ended.'),
     findings: z.array(CheckFindingSchema).describe('Errors first, then warnings; each in the order found.'),
     sampledTimes: z.array(z.number()).describe('Seconds at which the motion check captured a frame.'),
     durationMs: z.number().describe('Wall time of the check.'),

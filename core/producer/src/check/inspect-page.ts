@@ -60,9 +60,20 @@ export async function inspectPage(
     );
     const mode = chooseCaptureMode(spec.captureMode, session.browser).mode;
     assertCaptureMode(mode, session.browser);
-    const target = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, mode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
+    const target = {
+      url: session.server.entryUrl,
+      width: metadata.width,
+      height: metadata.height,
+      mode,
+      readyTimeoutMs: spec.readyTimeoutMs,
+      seekTimeoutMs: spec.seekTimeoutMs,
+    };
     // PNG frames compare exactly; script errors become findings instead of stopping the seeks.
-    const pageOptions = { ...captureOptions(target, isTransparent(spec.format), { ...session.tuning, frameFormat: 'png' }), failOnScriptErrors: false, ...(context.signal ? { signal: context.signal } : {}) };
+    const pageOptions = {
+      ...captureOptions(target, isTransparent(spec.format), { ...session.tuning, frameFormat: 'png' }),
+      failOnScriptErrors: false,
+      ...(context.signal ? { signal: context.signal } : {}),
+    };
     const origin = session.server.origin;
     let page: CapturePage;
     try {
@@ -71,7 +82,14 @@ export async function inspectPage(
       page = opened.worker.page;
     } catch (caught) {
       const error = toSeekframeError(caught, { code: 'page-load-failed' });
-      const facts = pageFindings({ served: problems.problems(), browser: [], scriptErrors: [], warnings: [], origin, ...(await fileFacts(problems, project, cwd)) });
+      const facts = pageFindings({
+        served: problems.problems(),
+        browser: [],
+        scriptErrors: [],
+        warnings: [],
+        origin,
+        ...(await fileFacts(problems, project, cwd)),
+      });
       const reason = `the page did not load (${error.code})`;
       // A file the server could not find is why the page did not get ready: that finding says it.
       if (facts.length > 0) return { findings: facts, sampledTimes: [], motionSkipped: reason, skippedMovers: 0 };
@@ -105,7 +123,10 @@ export async function inspectPage(
       const later = await readTimeline(page);
       const fresh = later.animations.filter((a) => !seen.has(animationKey(a)));
       if (fresh.length > 0) {
-        const again = planMotion({ ...later, animations: fresh }, { fps, compositionId: metadata.id, maxSamples: Math.max(2, maxSamples - sampledTimes.length) });
+        const again = planMotion(
+          { ...later, animations: fresh },
+          { fps, compositionId: metadata.id, maxSamples: Math.max(2, maxSamples - sampledTimes.length) },
+        );
         const more = await runMotionCheck(page, { ...again, clips: [] }, later, metadata);
         findings.push(...again.findings, ...more.findings);
         sampledTimes.push(...more.sampledTimes.filter((t) => !sampledTimes.includes(t)));
@@ -132,7 +153,16 @@ export async function inspectPage(
       const runtime = (window as unknown as { __seekframe?: { warnings?: () => RuntimeWarning[] } }).__seekframe;
       return typeof runtime?.warnings === 'function' ? runtime.warnings() : [];
     });
-    findings.unshift(...pageFindings({ served: problems.problems(), browser: page.problems(), scriptErrors, warnings, origin, ...(await fileFacts(problems, project, cwd)) }));
+    findings.unshift(
+      ...pageFindings({
+        served: problems.problems(),
+        browser: page.problems(),
+        scriptErrors,
+        warnings,
+        origin,
+        ...(await fileFacts(problems, project, cwd)),
+      }),
+    );
     return { findings, sampledTimes: sampledTimes.sort((a, b) => a - b), skippedMovers, ...(motionSkipped ? { motionSkipped } : {}) };
   } finally {
     await cleanup.run();
@@ -153,8 +183,11 @@ async function fileFacts(problems: ProblemLog, project: ProjectLocation, cwd: st
 
 async function readTimeline(page: Pick<CapturePage, 'evaluate'>): Promise<TimelineInspection> {
   return page.evaluate(async () => {
-    const runtime = (window as unknown as { __seekframe: { duration: number; inspectTimeline?: () => Promise<TimelineInspection> } }).__seekframe;
-    return typeof runtime.inspectTimeline === 'function' ? runtime.inspectTimeline() : { duration: runtime.duration, clips: [], animations: [] };
+    const runtime = (window as unknown as { __seekframe: { duration: number; inspectTimeline?: () => Promise<TimelineInspection> } })
+      .__seekframe;
+    return typeof runtime.inspectTimeline === 'function'
+      ? runtime.inspectTimeline()
+      : { duration: runtime.duration, clips: [], animations: [] };
   });
 }
 

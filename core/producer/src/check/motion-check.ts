@@ -24,7 +24,12 @@ export interface MotionCheckResult {
  * screen whose area is pixel-identical at every sample does not move; every frame one flat colour
  * is a blank video. Frames are kept encoded and decoded one at a time, so memory stays small.
  */
-export async function runMotionCheck(page: Pick<CapturePage, 'seekAndCaptureFrame' | 'evaluate'>, plan: MotionPlan, inspection: TimelineInspection, size: { width: number; height: number }): Promise<MotionCheckResult> {
+export async function runMotionCheck(
+  page: Pick<CapturePage, 'seekAndCaptureFrame' | 'evaluate'>,
+  plan: MotionPlan,
+  inspection: TimelineInspection,
+  size: { width: number; height: number },
+): Promise<MotionCheckResult> {
   const targets = new Map<string, InspectedElement>();
   for (const mover of plan.movers) targets.set(mover.key, mover.element);
   for (const probe of plan.clips) targets.set(probe.key, probe.clip);
@@ -52,7 +57,9 @@ export async function runMotionCheck(page: Pick<CapturePage, 'seekAndCaptureFram
 
   for (const probe of plan.captions) {
     if (probe.captions.clips.some((index) => offScreen.has(index))) continue; // its clip is already reported
-    const painted = probe.times.map((t) => boxes.get(t)?.get(probe.key) ?? null).filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
+    const painted = probe.times
+      .map((t) => boxes.get(t)?.get(probe.key) ?? null)
+      .filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
     if (painted.length === 0) findings.push(emptyCaptions(probe));
     else if (!painted.some((box) => clipToFrame(box, size) !== null)) findings.push(offScreenCaptions(probe, painted[0]!, size));
   }
@@ -60,7 +67,10 @@ export async function runMotionCheck(page: Pick<CapturePage, 'seekAndCaptureFram
   // Regions first, so each frame is decoded once for every mover that sampled it.
   const regions = new Map<string, Box | null>();
   for (const mover of plan.movers) {
-    const union = mover.times.map((t) => boxes.get(t)?.get(mover.key)).filter((box): box is Box => !!box && box.width > 0 && box.height > 0).reduce<Box | null>((acc, box) => (acc ? unite(acc, box) : box), null);
+    const union = mover.times
+      .map((t) => boxes.get(t)?.get(mover.key))
+      .filter((box): box is Box => !!box && box.width > 0 && box.height > 0)
+      .reduce<Box | null>((acc, box) => (acc ? unite(acc, box) : box), null);
     regions.set(mover.key, union ? clipToFrame(union, size) : null);
   }
   const hashes = new Map<string, string[]>();
@@ -236,7 +246,7 @@ function offScreenMover(mover: Mover, size: { width: number; height: number }): 
     element: mover.element,
     time: { start: first.start, end: first.end },
     file: null,
-    fix: 'Check where the animation moves it (its from/to values and the element\'s position): it should cross the frame while its clip is on screen.',
+    fix: "Check where the animation moves it (its from/to values and the element's position): it should cross the frame while its clip is on screen.",
     details: { times: mover.times, animations: mover.animations.map((a) => a.name) },
   };
 }
@@ -258,6 +268,10 @@ function staticMover(mover: Mover, region: Box): CheckFinding {
     fix: unregistered
       ? 'Register the GSAP timeline in window.__timelines (created with { paused: true }) so every frame seeks it.'
       : `Check that the animation changes something visible on this element and that nothing covers it; scrub to ${first.start.toFixed(2)} s in \`seekframe preview\` to see it.`,
-    details: { region, times: mover.times, animations: mover.animations.map((a) => ({ kind: a.kind, name: a.name, start: a.start, end: a.end })) },
+    details: {
+      region,
+      times: mover.times,
+      animations: mover.animations.map((a) => ({ kind: a.kind, name: a.name, start: a.start, end: a.end })),
+    },
   };
 }

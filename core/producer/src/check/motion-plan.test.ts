@@ -16,8 +16,14 @@ const anim = (selector: string, start: number, end: number, extra: Partial<Inspe
   clips: [],
   ...extra,
 });
-const captions = (selector: string, segments: Array<[number, number]>, clips: number[] = []): InspectedCaptions => ({ ...el(selector), variable: 'talk', segments: segments.map(([start, end]) => ({ start, end })), clips });
-const plan = (inspection: Partial<TimelineInspection>, maxSamples = 60) => planMotion({ duration: 4, clips: [], animations: [], ...inspection }, { fps: FPS, compositionId: 'main', maxSamples });
+const captions = (selector: string, segments: Array<[number, number]>, clips: number[] = []): InspectedCaptions => ({
+  ...el(selector),
+  variable: 'talk',
+  segments: segments.map(([start, end]) => ({ start, end })),
+  clips,
+});
+const plan = (inspection: Partial<TimelineInspection>, maxSamples = 60) =>
+  planMotion({ duration: 4, clips: [], animations: [], ...inspection }, { fps: FPS, compositionId: 'main', maxSamples });
 
 describe('sampleTimes', () => {
   it('snaps fractions of each interval to frames inside it, unique and sorted', () => {
@@ -47,11 +53,25 @@ describe('planMotion', () => {
   });
 
   it('a paused GSAP timeline not registered is an error and is not sampled; a running one is a warning and is', () => {
-    const frozen = plan({ animations: [anim('#box', 0, 1.5, { kind: 'gsap', name: 'gsap timeline (not in window.__timelines)', properties: 'x', registered: false, paused: true })] });
+    const frozen = plan({
+      animations: [
+        anim('#box', 0, 1.5, {
+          kind: 'gsap',
+          name: 'gsap timeline (not in window.__timelines)',
+          properties: 'x',
+          registered: false,
+          paused: true,
+        }),
+      ],
+    });
     expect(frozen.findings.map((f) => [f.code, f.severity])).toEqual([['motion/gsap-unregistered', 'error']]);
     expect(frozen.findings[0]!.fix).toContain('window.__timelines["main"] = tl');
     expect(frozen.movers).toEqual([]);
-    const running = plan({ animations: [anim('#box', 0, 1.5, { kind: 'gsap', name: 'gsap tween (not in window.__timelines)', registered: false, paused: false })] });
+    const running = plan({
+      animations: [
+        anim('#box', 0, 1.5, { kind: 'gsap', name: 'gsap tween (not in window.__timelines)', registered: false, paused: false }),
+      ],
+    });
     expect(running.findings.map((f) => [f.code, f.severity])).toEqual([['motion/gsap-unregistered', 'warning']]);
     expect(running.movers).toHaveLength(1);
   });
@@ -79,7 +99,12 @@ describe('planMotion', () => {
   });
 
   it('ignores animations of properties that paint nothing by themselves (a transition of visibility)', () => {
-    const result = plan({ animations: [anim('#clip', 1, 1.3, { kind: 'css-transition', name: 'visibility', properties: 'visibility' }), anim('#z', 0, 1, { properties: 'zIndex, pointerEvents' })] });
+    const result = plan({
+      animations: [
+        anim('#clip', 1, 1.3, { kind: 'css-transition', name: 'visibility', properties: 'visibility' }),
+        anim('#z', 0, 1, { properties: 'zIndex, pointerEvents' }),
+      ],
+    });
     expect(result.findings).toEqual([]);
     expect(result.movers).toEqual([]);
   });
@@ -98,9 +123,29 @@ describe('planMotion', () => {
     const result = plan({
       clips,
       captions: [
-        captions('#all', [[0.2, 0.6], [1, 1.4], [2, 2.2], [3, 3.6]]),
-        captions('#some', [[0.2, 0.6], [1.5, 2], [3.5, 5]], [0]),
-        captions('#none', [[0, 0.5], [3.2, 3.8]], [0]),
+        captions('#all', [
+          [0.2, 0.6],
+          [1, 1.4],
+          [2, 2.2],
+          [3, 3.6],
+        ]),
+        captions(
+          '#some',
+          [
+            [0.2, 0.6],
+            [1.5, 2],
+            [3.5, 5],
+          ],
+          [0],
+        ),
+        captions(
+          '#none',
+          [
+            [0, 0.5],
+            [3.2, 3.8],
+          ],
+          [0],
+        ),
         captions('#silent', []),
       ],
     });
@@ -112,10 +157,24 @@ describe('planMotion', () => {
       ['motion/captions-cut', '#some', 'warning', { start: 0.2, end: 5 }],
       ['motion/captions-never-shown', '#none', 'error', { start: 0, end: 3.8 }],
     ]);
-    expect(result.findings[0]!.details).toMatchObject({ lost: [{ start: 0.2, end: 0.6 }, { start: 3.5, end: 5 }] });
+    expect(result.findings[0]!.details).toMatchObject({
+      lost: [
+        { start: 0.2, end: 0.6 },
+        { start: 3.5, end: 5 },
+      ],
+    });
     expect(result.times).toEqual(expect.arrayContaining([0.4, 1.2, 2.1, 1.7]));
     // Past the composition's end (4 s) counts as off screen too: a whole-video caption element.
-    expect(plan({ captions: [captions('#long', [[1, 2], [4.5, 5]])] }).findings.map((f) => f.code)).toEqual(['motion/captions-cut']);
+    expect(
+      plan({
+        captions: [
+          captions('#long', [
+            [1, 2],
+            [4.5, 5],
+          ]),
+        ],
+      }).findings.map((f) => f.code),
+    ).toEqual(['motion/captions-cut']);
   });
 
   it('fits the budget: fewer samples per element first, then fewer elements', () => {
@@ -127,7 +186,11 @@ describe('planMotion', () => {
     expect(tight.movers.length + tight.skippedMovers).toBe(12);
     expect(tight.skippedMovers).toBeGreaterThan(0);
     // A caption element keeps one sample when the budget is tight.
-    const words = captions('#cap', [[0.2, 0.6], [1, 1.4], [2, 2.2]]);
+    const words = captions('#cap', [
+      [0.2, 0.6],
+      [1, 1.4],
+      [2, 2.2],
+    ]);
     expect(plan({ animations, captions: [words] }, 200).captions[0]!.times).toHaveLength(3);
     expect(plan({ animations, captions: [words] }, 20).captions[0]!.times).toEqual([0.4]);
   });

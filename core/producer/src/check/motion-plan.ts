@@ -185,7 +185,9 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
   const probes: ClipProbe[] = inspection.clips
     .map((clip, index) => ({ index, key: elementKey(clip), clip, times: [] as number[] }))
     .filter((probe) => probe.clip.kind !== 'audio' && probe.clip.end - probe.clip.start >= frame);
-  const moverList = [...movers.values()].map((mover) => ({ ...mover, intervals: merge(mover.intervals) })).sort((a, b) => a.intervals[0]!.start - b.intervals[0]!.start);
+  const moverList = [...movers.values()]
+    .map((mover) => ({ ...mover, intervals: merge(mover.intervals) }))
+    .sort((a, b) => a.intervals[0]!.start - b.intervals[0]!.start);
 
   // Fewer samples per element until the plan fits the budget; then fewer elements.
   const fixed = (): number[] => [...probes, ...captionProbes].flatMap((probe) => probe.times);
@@ -203,7 +205,14 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
   let kept = moverList.filter((mover) => mover.times.length >= 2);
   const skippable = kept.length;
   while (kept.length > 0 && allTimes(kept, fixed(), inspection.duration, options.fps).length > options.maxSamples) kept = kept.slice(0, -1);
-  return { findings, movers: kept, clips: probes, captions: captionProbes, times: allTimes(kept, fixed(), inspection.duration, options.fps), skippedMovers: skippable - kept.length };
+  return {
+    findings,
+    movers: kept,
+    clips: probes,
+    captions: captionProbes,
+    times: allTimes(kept, fixed(), inspection.duration, options.fps),
+    skippedMovers: skippable - kept.length,
+  };
 }
 
 /**
@@ -211,10 +220,16 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
  * screen. A transcript none of whose segments falls there is never seen (an error); segments
  * outside it (before the clip, after it or after the composition's end) are lost (a warning).
  */
-function planCaptions(captions: InspectedCaptions, inspection: TimelineInspection, frame: number): { shown: Interval[]; findings: CheckFinding[] } {
+function planCaptions(
+  captions: InspectedCaptions,
+  inspection: TimelineInspection,
+  frame: number,
+): { shown: Interval[]; findings: CheckFinding[] } {
   const window = visibleWindow(captions, inspection);
   const outside = (segment: Interval): boolean => segment.end <= window.start + frame / 2 || segment.start >= window.end - frame / 2;
-  const shown = captions.segments.filter((segment) => !outside(segment)).map((segment) => ({ start: Math.max(segment.start, window.start), end: Math.min(segment.end, window.end) }));
+  const shown = captions.segments
+    .filter((segment) => !outside(segment))
+    .map((segment) => ({ start: Math.max(segment.start, window.start), end: Math.min(segment.end, window.end) }));
   const lost = captions.segments.filter(outside);
   if (captions.segments.length === 0 || lost.length === 0) return { shown, findings: [] };
   const all = { start: round(captions.segments[0]!.start), end: round(captions.segments.at(-1)!.end) };
@@ -242,7 +257,11 @@ function planCaptions(captions: InspectedCaptions, inspection: TimelineInspectio
           time: { start: round(lost[0]!.start), end: round(lost.at(-1)!.end) },
           file: null,
           fix: `Make the clip of ${captions.label} (or the composition's data-duration) cover ${span(all)}, or trim the transcript (a --captions file still lists the ones before the composition's end, so it would not match the video).`,
-          details: { variable: captions.variable, visible: window, lost: lost.map((segment) => ({ start: segment.start, end: segment.end })) },
+          details: {
+            variable: captions.variable,
+            visible: window,
+            lost: lost.map((segment) => ({ start: segment.start, end: segment.end })),
+          },
         };
   return { shown, findings: [finding] };
 }
@@ -266,7 +285,10 @@ export function sampleTimes(intervals: readonly Interval[], fractions: readonly 
 }
 
 /** Where the target of an animation can be seen: inside every clip that holds it, and the composition. */
-export function visibleWindow(animation: Pick<InspectedAnimation, 'clips'>, inspection: Pick<TimelineInspection, 'clips' | 'duration'>): Interval {
+export function visibleWindow(
+  animation: Pick<InspectedAnimation, 'clips'>,
+  inspection: Pick<TimelineInspection, 'clips' | 'duration'>,
+): Interval {
   let start = 0;
   let end = inspection.duration;
   for (const index of animation.clips) {
@@ -310,7 +332,9 @@ function unregisteredFinding(animation: InspectedAnimation, time: Interval, comp
 export function describeAnimation(animation: Pick<InspectedAnimation, 'kind' | 'name' | 'properties' | 'registered'>): string {
   switch (animation.kind) {
     case 'gsap':
-      return animation.registered ? `The GSAP tween of ${animation.name}${animation.properties ? ` (${animation.properties})` : ''}` : `A GSAP tween not in window.__timelines`;
+      return animation.registered
+        ? `The GSAP tween of ${animation.name}${animation.properties ? ` (${animation.properties})` : ''}`
+        : `A GSAP tween not in window.__timelines`;
     case 'css-animation':
       return `CSS animation "${animation.name}"`;
     case 'css-transition':

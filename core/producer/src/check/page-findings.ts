@@ -32,7 +32,8 @@ const LOCATION = /\((?<url>[^()\s]+):(?<line>\d+):(?<column>\d+)\)\s*$/;
  */
 export function pageFindings(facts: PageFacts): CheckFinding[] {
   const findings: CheckFinding[] = [];
-  const project = (url: string): string => (url.startsWith(`${facts.origin}/`) ? facts.display(decodeURIComponent(url.slice(facts.origin.length + 1).split(/[?#]/)[0]!)) : url);
+  const project = (url: string): string =>
+    url.startsWith(`${facts.origin}/`) ? facts.display(decodeURIComponent(url.slice(facts.origin.length + 1).split(/[?#]/)[0]!)) : url;
 
   for (const message of facts.scriptErrors) {
     const where = LOCATION.exec(message)?.groups;
@@ -51,7 +52,16 @@ export function pageFindings(facts: PageFacts): CheckFinding[] {
   for (const problem of facts.browser) {
     if (problem.kind !== 'uncaught-error') continue;
     if (facts.scriptErrors.some((message) => message.includes(problem.message))) continue;
-    findings.push({ check: 'page', code: 'page/script-error', severity: 'error', message: `A script threw: ${problem.message}`, element: null, time: null, file: null, fix: 'Fix the script; `seekframe preview` shows it in the browser console.' });
+    findings.push({
+      check: 'page',
+      code: 'page/script-error',
+      severity: 'error',
+      message: `A script threw: ${problem.message}`,
+      element: null,
+      time: null,
+      file: null,
+      fix: 'Fix the script; `seekframe preview` shows it in the browser console.',
+    });
   }
 
   const missing = new Set<string>();
@@ -75,7 +85,17 @@ export function pageFindings(facts: PageFacts): CheckFinding[] {
       });
       continue;
     }
-    findings.push({ check: 'page', code: `page/${error.code}`, severity: 'error', message: error.message, element: null, time: null, file: null, fix: 'The message says what to change; a render fails on it.', details: { code: error.code, ...(error.details ?? {}) } });
+    findings.push({
+      check: 'page',
+      code: `page/${error.code}`,
+      severity: 'error',
+      message: error.message,
+      element: null,
+      time: null,
+      file: null,
+      fix: 'The message says what to change; a render fails on it.',
+      details: { code: error.code, ...(error.details ?? {}) },
+    });
   }
 
   const requests = new Set<string>();
@@ -83,7 +103,8 @@ export function pageFindings(facts: PageFacts): CheckFinding[] {
     if (problem.kind !== 'request-failed' && problem.kind !== 'http-error') continue;
     const file = project(problem.url);
     // Served files the server already reported; aborted requests (navigations, removed elements) are not failures.
-    if (missing.has(file) || requests.has(problem.url) || (problem.kind === 'request-failed' && /ERR_ABORTED/.test(problem.reason))) continue;
+    if (missing.has(file) || requests.has(problem.url) || (problem.kind === 'request-failed' && /ERR_ABORTED/.test(problem.reason)))
+      continue;
     requests.add(problem.url);
     const why = problem.kind === 'http-error' ? `HTTP ${problem.status}` : problem.reason;
     findings.push({
@@ -94,7 +115,10 @@ export function pageFindings(facts: PageFacts): CheckFinding[] {
       element: null,
       time: null,
       file: null,
-      fix: file === problem.url ? 'Check the URL, or copy the file into the project folder and reference it locally.' : `Fix ${file} or the reference to it.`,
+      fix:
+        file === problem.url
+          ? 'Check the URL, or copy the file into the project folder and reference it locally.'
+          : `Fix ${file} or the reference to it.`,
       details: { url: file, ...(problem.kind === 'http-error' ? { status: problem.status } : { reason: problem.reason }) },
     });
   }

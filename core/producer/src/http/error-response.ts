@@ -16,14 +16,22 @@ export interface ErrorResponseOptions {
 /** Anything thrown becomes a SeekframeError; a stack or a library's message never reaches a client. */
 export function asSeekframeError(error: unknown): SeekframeError {
   if (error instanceof SeekframeError) return error;
-  return new SeekframeError('internal-error', 'The server hit an unexpected problem; try again, and report it if it persists.', { retryable: true });
+  return new SeekframeError('internal-error', 'The server hit an unexpected problem; try again, and report it if it persists.', {
+    retryable: true,
+  });
 }
 
 /** The error's data as a client sees it: scrubbed message and details. */
 export function errorBody(error: SeekframeError | SeekframeErrorData, scrub?: (text: string) => string): ErrorBody {
   const data = error instanceof SeekframeError ? error.toJSON() : error;
   if (!scrub) return { error: data };
-  return { error: { ...data, message: scrub(data.message), ...(data.details ? { details: JSON.parse(scrub(JSON.stringify(data.details))) as Record<string, unknown> } : {}) } };
+  return {
+    error: {
+      ...data,
+      message: scrub(data.message),
+      ...(data.details ? { details: JSON.parse(scrub(JSON.stringify(data.details))) as Record<string, unknown> } : {}),
+    },
+  };
 }
 
 /**

@@ -15,7 +15,12 @@ export type RenderQuality = (typeof RENDER_QUALITIES)[number];
 
 /** The fields of the body, for a face that adds its own (`RenderBodySchema.extend`). */
 export const RENDER_BODY_FIELDS = {
-  variables: z.unknown().optional().describe('Values of the composition\'s declared variables, by id: a JSON object like {"title":"Hi"}. Checked strictly against the declarations (GET /api/composition).'),
+  variables: z
+    .unknown()
+    .optional()
+    .describe(
+      'Values of the composition\'s declared variables, by id: a JSON object like {"title":"Hi"}. Checked strictly against the declarations (GET /api/composition).',
+    ),
   format: z
     .enum(RENDER_FORMATS, {
       // A folder format cannot be the one file this API answers with; say so rather than only "not one of".
@@ -26,14 +31,32 @@ export const RENDER_BODY_FIELDS = {
     })
     .optional()
     .describe('The file to make; default mp4.'),
-  quality: z.enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` }).optional().describe('Encoder quality preset; default standard.'),
-  fps: z.number({ error: 'must be a whole number 1-240' }).int('must be a whole number 1-240').min(1, 'must be 1-240').max(240, 'must be 1-240').optional().describe("Frames per second; default the composition's own (data-fps, else 30)."),
-  html: z.string().min(1, 'must be a whole HTML composition document').optional().describe('A whole composition document to render instead of the deployment\'s own; only where the deployment allows custom HTML (else 403 custom-html-disabled).'),
+  quality: z
+    .enum(RENDER_QUALITIES, { error: `must be one of ${RENDER_QUALITIES.join(', ')}` })
+    .optional()
+    .describe('Encoder quality preset; default standard.'),
+  fps: z
+    .number({ error: 'must be a whole number 1-240' })
+    .int('must be a whole number 1-240')
+    .min(1, 'must be 1-240')
+    .max(240, 'must be 1-240')
+    .optional()
+    .describe("Frames per second; default the composition's own (data-fps, else 30)."),
+  html: z
+    .string()
+    .min(1, 'must be a whole HTML composition document')
+    .optional()
+    .describe(
+      "A whole composition document to render instead of the deployment's own; only where the deployment allows custom HTML (else 403 custom-html-disabled).",
+    ),
   webhook: WebhookRequestSchema.optional().describe("Where to post the render's signed events (render.started/progress/completed/failed)."),
 };
 
 export const RenderBodySchema = z.strictObject(RENDER_BODY_FIELDS, {
-  error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: ${Object.keys(RENDER_BODY_FIELDS).join(', ')}` : undefined),
+  error: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `unknown field(s) ${issue.keys.join(', ')}; allowed: ${Object.keys(RENDER_BODY_FIELDS).join(', ')}`
+      : undefined,
 });
 
 export type RenderBody = z.output<typeof RenderBodySchema>;

@@ -12,14 +12,20 @@ export function requestLimits(): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
-      throw new SeekframeError('url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in the JSON body.`, { stage: 'config' });
+      throw new SeekframeError('url-too-long', `The request URL is longer than ${MAX_URL_BYTES} bytes; send parameters in the JSON body.`, {
+        stage: 'config',
+      });
     }
     let bytes = 0;
     c.req.raw.headers.forEach((value, name) => {
       bytes += name.length + value.length + 4;
     });
     if (bytes > MAX_HEADER_BYTES) {
-      throw new SeekframeError('headers-too-large', `The request headers are larger than ${MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.`, { stage: 'config' });
+      throw new SeekframeError(
+        'headers-too-large',
+        `The request headers are larger than ${MAX_HEADER_BYTES} bytes; send less in headers, or put data in the body.`,
+        { stage: 'config' },
+      );
     }
     await next();
   };

@@ -44,7 +44,10 @@ describe('createRenderJobs', () => {
     await tick();
     await tick();
     expect(runner.started).toEqual(['a', 'b', 'c', 'd']);
-    expect(jobs.get(a.id)).toMatchObject({ status: 'failed', error: { code: 'render-failed', message: 'encoder broke', retryable: false } });
+    expect(jobs.get(a.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'render-failed', message: 'encoder broke', retryable: false },
+    });
     runner.control('c').resolve('C');
     runner.control('d').resolve('D');
     await jobs.idle();
@@ -58,7 +61,10 @@ describe('createRenderJobs', () => {
       },
     });
     const job = jobs.submit('x');
-    expect(await jobs.settled(job.id)).toMatchObject({ status: 'failed', error: { code: 'lint-failed', stage: 'lint', details: { findings: 2 } } });
+    expect(await jobs.settled(job.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'lint-failed', stage: 'lint', details: { findings: 2 } },
+    });
   });
 
   it('cancels a queued job at once (it never starts) and a running one through its signal', async () => {
@@ -171,7 +177,11 @@ describe('createRenderJobs', () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(SeekframeError);
-    expect((refused as SeekframeError).toJSON()).toMatchObject({ code: 'too-many-renders', retryable: true, details: { queuedRenders: 1, maxQueued: 1 } });
+    expect((refused as SeekframeError).toJSON()).toMatchObject({
+      code: 'too-many-renders',
+      retryable: true,
+      details: { queuedRenders: 1, maxQueued: 1 },
+    });
     expect(jobs.status()).toEqual({ maxConcurrentRenders: 1, activeRenders: 1, queuedRenders: 1 });
     await tick();
     runner.control('a').resolve('A');

@@ -88,7 +88,11 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
     emit(entry, { type: 'started' });
     const { signal } = entry.controller;
     try {
-      const result = await options.run(requests.get(entry.job.id) as Request, { id: entry.job.id, signal, report: (event) => report(entry, event) });
+      const result = await options.run(requests.get(entry.job.id) as Request, {
+        id: entry.job.id,
+        signal,
+        report: (event) => report(entry, event),
+      });
       finish(entry, { type: 'completed', result });
     } catch (error) {
       if (signal.aborted) finish(entry, { type: 'cancelled', reason: reasonOf(signal) });
@@ -123,7 +127,11 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
   return {
     submit(request) {
       forgetExpired();
-      if (closed) throw new SeekframeError('shutting-down', 'The render service is shutting down and takes no new jobs.', { stage: 'config', retryable: true });
+      if (closed)
+        throw new SeekframeError('shutting-down', 'The render service is shutting down and takes no new jobs.', {
+          stage: 'config',
+          retryable: true,
+        });
       const { activeRenders, queuedRenders } = queue.status();
       if (activeRenders >= maxConcurrent && queuedRenders >= maxQueued) throw queueFullError(queuedRenders, maxQueued);
       const id = newId();
@@ -171,7 +179,8 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
       closed = true;
       for (const entry of [...entries.values()]) if (entry.job.status === 'queued') cancel(entry.job.id, reason);
       if (graceMs > 0) await Promise.race([queue.idle(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      for (const entry of entries.values()) if (entry.job.status === 'running' && !entry.controller.signal.aborted) entry.controller.abort(new Error(reason));
+      for (const entry of entries.values())
+        if (entry.job.status === 'running' && !entry.controller.signal.aborted) entry.controller.abort(new Error(reason));
       await queue.idle();
     },
   };
@@ -231,11 +240,15 @@ function newEntry<Result>(id: string, createdAt: string): Entry<Result> {
 }
 
 function queueFullError(queuedRenders: number, maxQueued: number): SeekframeError {
-  return new SeekframeError('too-many-renders', `${queuedRenders} renders are already waiting (the most this server queues); try again once some have finished.`, {
-    stage: 'config',
-    retryable: true,
-    details: { queuedRenders, maxQueued },
-  });
+  return new SeekframeError(
+    'too-many-renders',
+    `${queuedRenders} renders are already waiting (the most this server queues); try again once some have finished.`,
+    {
+      stage: 'config',
+      retryable: true,
+      details: { queuedRenders, maxQueued },
+    },
+  );
 }
 
 /** A waiting job moved up the line: its position changes and its listeners hear it. */
@@ -259,7 +272,12 @@ function report<Result>(entry: Entry<Result>, event: RenderEvent): void {
   if (isFinishedStatus(entry.job.status)) return;
   if (event.type === 'stage') entry.job.stage = event.stage;
   else if (event.type === 'progress') {
-    Object.assign(entry.job, { stage: event.stage, framesRendered: event.framesRendered, totalFrames: event.totalFrames, progress: Math.min(1, Math.max(0, event.percent / 100)) });
+    Object.assign(entry.job, {
+      stage: event.stage,
+      framesRendered: event.framesRendered,
+      totalFrames: event.totalFrames,
+      progress: Math.min(1, Math.max(0, event.percent / 100)),
+    });
   } else if (event.type !== 'warning') return;
   emit(entry, event);
 }

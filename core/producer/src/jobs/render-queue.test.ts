@@ -20,7 +20,11 @@ describe('RenderQueue', () => {
     const jobs = { a: deferred(), b: deferred(), c: deferred() };
     const positions: Record<string, number[]> = { b: [], c: [] };
     const ticket = (id: 'a' | 'b' | 'c') =>
-      queue.enqueue(id, () => (started.push(id), jobs[id].promise), (p) => positions[id]!.push(p));
+      queue.enqueue(
+        id,
+        () => (started.push(id), jobs[id].promise),
+        (p) => positions[id]!.push(p),
+      );
     expect(ticket('a').position).toBe(0);
     expect(ticket('b').position).toBe(1);
     expect(ticket('c').position).toBe(2);
@@ -47,7 +51,11 @@ describe('RenderQueue', () => {
     queue.enqueue('a', () => (started.push('a'), hold.promise));
     const b = queue.enqueue('b', async () => void started.push('b'));
     const cPositions: number[] = [];
-    queue.enqueue('c', async () => void started.push('c'), (p) => cPositions.push(p));
+    queue.enqueue(
+      'c',
+      async () => void started.push('c'),
+      (p) => cPositions.push(p),
+    );
     expect(b.leave()).toBe(true);
     expect(b.leave()).toBe(false);
     expect(cPositions).toEqual([1]);

@@ -70,9 +70,7 @@ export class RenderQueue {
       this.pump();
     };
     // A job that throws synchronously must still give its slot back.
-    Promise.resolve()
-      .then(entry.run)
-      .then(done, done);
+    Promise.resolve().then(entry.run).then(done, done);
   }
 
   private pump(): void {

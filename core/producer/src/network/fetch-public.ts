@@ -24,14 +24,18 @@ const systemResolver: Resolver = (hostname) =>
  * it checked. Checking in one step and connecting in another would resolve twice, and a DNS
  * server that answers "public" first and "127.0.0.1" second (rebinding) would win.
  */
-export function createCheckedLookup(resolver: Resolver = systemResolver, isBlocked: (address: string) => boolean = isPrivateAddress): LookupFunction {
+export function createCheckedLookup(
+  resolver: Resolver = systemResolver,
+  isBlocked: (address: string) => boolean = isPrivateAddress,
+): LookupFunction {
   return (hostname, options, callback) => {
     const done = callback as (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
     resolver(hostname).then(
       (addresses) => {
         const blocked = addresses.find((entry) => isBlocked(entry.address));
         if (blocked) return done(refusedAddress(hostname, blocked.address), '');
-        const usable = options.family === 4 || options.family === 6 ? addresses.filter((entry) => entry.family === options.family) : addresses;
+        const usable =
+          options.family === 4 || options.family === 6 ? addresses.filter((entry) => entry.family === options.family) : addresses;
         if (usable.length === 0) return done(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
         if (options.all) return done(null, usable);
         return done(null, usable[0]!.address, usable[0]!.family);
@@ -77,7 +81,11 @@ function get(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<Inc
   return new Promise((resolve, reject) => {
     // agent: false: a fresh connection per hop, so the socket always comes from this lookup and
     // never from a pool where another request's (differently checked) connection waits.
-    const req = request(url, { method: 'GET', lookup, signal, agent: false, headers: { accept: '*/*', 'user-agent': 'seekframe' } }, resolve);
+    const req = request(
+      url,
+      { method: 'GET', lookup, signal, agent: false, headers: { accept: '*/*', 'user-agent': 'seekframe' } },
+      resolve,
+    );
     req.once('error', reject);
     req.end();
   });

@@ -63,7 +63,11 @@ beforeAll(async () => {
         }
         const start = Number(range[1]);
         const end = Number(range[2]);
-        res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${MEDIA.length}`, 'content-length': end - start + 1, 'accept-ranges': 'bytes' });
+        res.writeHead(206, {
+          'content-range': `bytes ${start}-${end}/${MEDIA.length}`,
+          'content-length': end - start + 1,
+          'accept-ranges': 'bytes',
+        });
         return res.end(MEDIA.subarray(start, end + 1));
       }
       if (path === '/large.bin') {
@@ -111,9 +115,19 @@ async function start(): Promise<number> {
 type Outcome = { status: number; headers: IncomingHttpHeaders; body: Buffer } | { error: string };
 
 /** One request to the proxy on a fresh socket; `path` is the request target as sent. */
-function viaProxy(proxyPort: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | Buffer[]; agent?: Agent }): Promise<Outcome> {
+function viaProxy(
+  proxyPort: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | Buffer[]; agent?: Agent },
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port: proxyPort, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: options.agent ?? false });
+    const req = request({
+      host: '127.0.0.1',
+      port: proxyPort,
+      method: options.method ?? 'GET',
+      path: options.path,
+      headers: options.headers,
+      agent: options.agent ?? false,
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -163,7 +177,12 @@ describe('startNetworkSandbox', () => {
     const response = ok(
       await viaProxy(port, {
         path: `${origin}/hello?x=1&y=two`,
-        headers: { host: `127.0.0.1:${projectPort}`, 'proxy-connection': 'keep-alive', 'proxy-authorization': 'Basic Zm9vOmJhcg==', 'x-page': 'p1' },
+        headers: {
+          host: `127.0.0.1:${projectPort}`,
+          'proxy-connection': 'keep-alive',
+          'proxy-authorization': 'Basic Zm9vOmJhcg==',
+          'x-page': 'p1',
+        },
       }),
     );
     expect(response.status).toBe(201);
@@ -190,10 +209,19 @@ describe('startNetworkSandbox', () => {
   it('streams a POST body to the project intact, with a length or chunked', async () => {
     const port = await start();
     const body = randomBytes(3 * 1024 * 1024 + 17);
-    const sized = ok(await viaProxy(port, { method: 'POST', path: `${origin}/echo`, headers: { 'content-type': 'application/x-test', 'content-length': String(body.length) }, body }));
+    const sized = ok(
+      await viaProxy(port, {
+        method: 'POST',
+        path: `${origin}/echo`,
+        headers: { 'content-type': 'application/x-test', 'content-length': String(body.length) },
+        body,
+      }),
+    );
     expect(JSON.parse(sized.body.toString())).toEqual({ length: body.length, sha: sha(body), type: 'application/x-test' });
     const pieces = [body.subarray(0, 1000), body.subarray(1000, 2_000_000), body.subarray(2_000_000)];
-    const chunked = ok(await viaProxy(port, { method: 'POST', path: `${origin}/echo`, headers: { 'content-type': 'application/x-test' }, body: pieces }));
+    const chunked = ok(
+      await viaProxy(port, { method: 'POST', path: `${origin}/echo`, headers: { 'content-type': 'application/x-test' }, body: pieces }),
+    );
     expect(JSON.parse(chunked.body.toString())).toEqual({ length: body.length, sha: sha(body), type: 'application/x-test' });
   });
 
@@ -236,7 +264,15 @@ describe('startNetworkSandbox', () => {
       ['CONNECT to the secret', { method: 'CONNECT', path: `127.0.0.1:${secretPort}` }],
       ['CONNECT to the project', { method: 'CONNECT', path: `127.0.0.1:${projectPort}` }],
       ['Upgrade to the project', { path: `${origin}/hello`, headers: { connection: 'Upgrade', upgrade: 'websocket' } }],
-      ['Expect 100-continue elsewhere', { method: 'POST', path: `http://127.0.0.1:${secretPort}/`, headers: { expect: '100-continue', 'content-length': '2' }, body: Buffer.from('hi') }],
+      [
+        'Expect 100-continue elsewhere',
+        {
+          method: 'POST',
+          path: `http://127.0.0.1:${secretPort}/`,
+          headers: { expect: '100-continue', 'content-length': '2' },
+          body: Buffer.from('hi'),
+        },
+      ],
     ];
     for (const [name, options] of refused) {
       const outcome = await viaProxy(port, options);
@@ -245,7 +281,9 @@ describe('startNetworkSandbox', () => {
     // Raw: nothing at all comes back, not even a 400 for a malformed request.
     expect(await raw(port, 'GARBAGE\r\n\r\n')).toBe('');
     expect(await raw(port, `GET http://127.0.0.1:${secretPort}/ HTTP/1.1\r\nHost: 127.0.0.1:${secretPort}\r\n\r\n`)).toBe('');
-    expect(await raw(port, `GET http://user:pw@127.0.0.1:${projectPort}/hello HTTP/1.1\r\nHost: 127.0.0.1:${projectPort}\r\n\r\n`)).toBe('');
+    expect(await raw(port, `GET http://user:pw@127.0.0.1:${projectPort}/hello HTTP/1.1\r\nHost: 127.0.0.1:${projectPort}\r\n\r\n`)).toBe(
+      '',
+    );
     expect(await raw(port, `CONNECT 127.0.0.1:${secretPort} HTTP/1.1\r\nHost: 127.0.0.1:${secretPort}\r\n\r\n`)).toBe('');
     expect(secretRequests).toBe(0);
     expect(secretConnections).toBe(0);

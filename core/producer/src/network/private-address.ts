@@ -119,7 +119,9 @@ export class AddressRefusedError extends Error {
 
 /** The refusal for `host` resolving to `address`. */
 export function refusedAddress(host: string, address: string): AddressRefusedError {
-  return new AddressRefusedError(`${host} resolves to ${address}, a loopback/private/link-local address, which renders started by the server may not reach`);
+  return new AddressRefusedError(
+    `${host} resolves to ${address}, a loopback/private/link-local address, which renders started by the server may not reach`,
+  );
 }
 
 /** Parses the URL and refuses anything but http(s). */

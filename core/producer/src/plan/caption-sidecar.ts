@@ -47,16 +47,23 @@ export function planCaptionSidecar(request: CaptionSidecarRequest): CaptionSidec
   if (request.variable !== undefined) {
     declaration = declared.find((d) => d.id === request.variable);
     if (!declaration) {
-      throw fail(`--captions-variable ${request.variable}: ${request.source} declares no variable of type "captions" with that id (captions variables: ${declared.map((d) => d.id).join(', ') || 'none'}).`, {
-        field: 'captionsVariable',
-      });
+      throw fail(
+        `--captions-variable ${request.variable}: ${request.source} declares no variable of type "captions" with that id (captions variables: ${declared.map((d) => d.id).join(', ') || 'none'}).`,
+        {
+          field: 'captionsVariable',
+        },
+      );
     }
   } else if (declared.length === 1) {
     declaration = declared[0];
   } else if (declared.length === 0) {
-    throw fail(`--captions: ${request.source} declares no variable of type "captions" to write captions from. Declare one in data-composition-variables (see Captions in the manual), or drop --captions.`);
+    throw fail(
+      `--captions: ${request.source} declares no variable of type "captions" to write captions from. Declare one in data-composition-variables (see Captions in the manual), or drop --captions.`,
+    );
   } else {
-    throw fail(`--captions: ${request.source} declares ${declared.length} captions variables (${declared.map((d) => d.id).join(', ')}); choose one with --captions-variable.`);
+    throw fail(
+      `--captions: ${request.source} declares ${declared.length} captions variables (${declared.map((d) => d.id).join(', ')}); choose one with --captions-variable.`,
+    );
   }
   const id = declaration!.id;
   const value = request.variables[id] ?? declaration!.default;
@@ -64,7 +71,10 @@ export function planCaptionSidecar(request: CaptionSidecarRequest): CaptionSidec
   if (!parsed.ok) {
     // checkVariables refused a bad override already; this is a bad declared default.
     const first = parsed.problems[0]!;
-    throw new SeekframeError('invalid-variables', `variable "${id}": ${first.path ? `${first.path} ` : ''}${first.message}`, { stage: 'variables', details: { id, field: first.path } });
+    throw new SeekframeError('invalid-variables', `variable "${id}": ${first.path ? `${first.path} ` : ''}${first.message}`, {
+      stage: 'variables',
+      details: { id, field: first.path },
+    });
   }
   const cues = captionCues(parsed.track, request.fps, request.totalFrames);
   return { file: path.resolve(request.file), text: formatCaptionFile(cues, request.fps, format), cues: cues.length, variable: id };
@@ -80,9 +90,13 @@ export async function writeCaptionSidecar(sidecar: CaptionSidecar): Promise<void
     await removeTemp(temp); // forgets the name (the file itself was moved)
   } catch (error) {
     await removeTemp(temp);
-    throw new SeekframeError('output-write-failed', `Could not write the captions file ${sidecar.file}: ${error instanceof Error ? error.message : String(error)}. Check that the folder is writable.`, {
-      stage: 'output',
-      cause: error,
-    });
+    throw new SeekframeError(
+      'output-write-failed',
+      `Could not write the captions file ${sidecar.file}: ${error instanceof Error ? error.message : String(error)}. Check that the folder is writable.`,
+      {
+        stage: 'output',
+        cause: error,
+      },
+    );
   }
 }

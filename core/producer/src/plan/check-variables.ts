@@ -18,7 +18,9 @@ export function checkVariables(
   if (captions.length > 0) {
     throw new SeekframeError(
       'invalid-variables',
-      `The captions in the variables are not a transcript ${file} can show:\n` + captions.map((issue) => `  ${issue.message}`).join('\n') + '\nFix the transcript (see Captions in the manual for its shape).',
+      `The captions in the variables are not a transcript ${file} can show:\n` +
+        captions.map((issue) => `  ${issue.message}`).join('\n') +
+        '\nFix the transcript (see Captions in the manual for its shape).',
       { stage: 'variables', details: { issues: captions.map((i) => ({ ...i })) } },
     );
   }

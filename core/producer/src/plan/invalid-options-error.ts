@@ -6,7 +6,11 @@ import type { z } from 'zod';
  * each caller speak its own language (the CLI names flags, `--crf`; the HTTP server body fields,
  * `crf`); `source` names where the settings came from (a batch file, a request, a payload).
  */
-export function invalidOptionsError(error: z.ZodError, fieldName: (field: string) => string = (field) => field, source?: string): SeekframeError {
+export function invalidOptionsError(
+  error: z.ZodError,
+  fieldName: (field: string) => string = (field) => field,
+  source?: string,
+): SeekframeError {
   const problems = error.issues.map((issue) => {
     const field = issue.path.length > 0 ? fieldName(issue.path.map(String).join('.')) : 'options';
     return { field, message: `${field} ${issue.message}` };

@@ -1,4 +1,11 @@
-import { GIF_MAX_SCALED_PIXELS, HLS_SEGMENT_SECONDS_DEFAULT, MAX_OUTPUT_SIDE, SeekframeError, type Fps, type OutputFormat } from '@seekframe/composition';
+import {
+  GIF_MAX_SCALED_PIXELS,
+  HLS_SEGMENT_SECONDS_DEFAULT,
+  MAX_OUTPUT_SIDE,
+  SeekframeError,
+  type Fps,
+  type OutputFormat,
+} from '@seekframe/composition';
 
 export interface OutputSize {
   width: number;
@@ -18,16 +25,28 @@ export function outputSize(format: OutputFormat, page: OutputSize, scale: number
   const height = whole(page.height * scale);
   const what = `${source} is ${page.width}x${page.height}; --scale ${scale} makes it ${round(width)}x${round(height)}`;
   if (!Number.isInteger(width) || !Number.isInteger(height)) {
-    throw refused(`${what}, which is not a whole number of pixels. Use a scale that gives whole pixels (2, 3 or 4 always do).`, { width, height });
+    throw refused(`${what}, which is not a whole number of pixels. Use a scale that gives whole pixels (2, 3 or 4 always do).`, {
+      width,
+      height,
+    });
   }
   if (width > MAX_OUTPUT_SIDE || height > MAX_OUTPUT_SIDE) {
-    throw refused(`${what}, larger than ${MAX_OUTPUT_SIDE} pixels on a side, which the encoders take at most. Use --scale ${Math.floor(MAX_OUTPUT_SIDE / Math.max(page.width, page.height)) || 1} or less.`, { width, height });
+    throw refused(
+      `${what}, larger than ${MAX_OUTPUT_SIDE} pixels on a side, which the encoders take at most. Use --scale ${Math.floor(MAX_OUTPUT_SIDE / Math.max(page.width, page.height)) || 1} or less.`,
+      { width, height },
+    );
   }
   if (scale !== 1 && (format === 'mp4' || format === 'hls') && (width % 2 !== 0 || height % 2 !== 0)) {
-    throw refused(`${what}; ${format} (H.264, yuv420p) needs an even width and height. Use a whole --scale, or render to mov, webm or png-sequence.`, { width, height });
+    throw refused(
+      `${what}; ${format} (H.264, yuv420p) needs an even width and height. Use a whole --scale, or render to mov, webm or png-sequence.`,
+      { width, height },
+    );
   }
   if (scale !== 1 && format === 'gif' && width * height > GIF_MAX_SCALED_PIXELS) {
-    throw refused(`${what}, and a 256-colour GIF that large is tens of megabytes a second. Render a scaled video to mp4 or webm, or keep the GIF at --scale 1 (at most ${GIF_MAX_SCALED_PIXELS} pixels a frame when scaled).`, { width, height });
+    throw refused(
+      `${what}, and a 256-colour GIF that large is tens of megabytes a second. Render a scaled video to mp4 or webm, or keep the GIF at --scale 1 (at most ${GIF_MAX_SCALED_PIXELS} pixels a frame when scaled).`,
+      { width, height },
+    );
   }
   return { width, height };
 }

@@ -42,7 +42,9 @@ export const RenderLimitsSchema = z.strictObject({
    * processes, without mapped files); a page's JavaScript heap is limited to half of it.
    * Unset = DEFAULT_MEMORY_PER_BROWSER_MB for each browser of the render.
    */
-  maxMemoryMB: PositiveInteger.pipe(z.number().min(MIN_MEMORY_MB, `must be at least ${MIN_MEMORY_MB} (MB)`).max(MAX_MEMORY_MB, `must be at most ${MAX_MEMORY_MB} (MB)`)).optional(),
+  maxMemoryMB: PositiveInteger.pipe(
+    z.number().min(MIN_MEMORY_MB, `must be at least ${MIN_MEMORY_MB} (MB)`).max(MAX_MEMORY_MB, `must be at most ${MAX_MEMORY_MB} (MB)`),
+  ).optional(),
 });
 
 export type RenderLimits = z.output<typeof RenderLimitsSchema>;
@@ -88,10 +90,14 @@ function raise(name: RenderLimitName): string {
 export function checkRenderLimits(limits: RenderLimits | undefined, demand: RenderDemand, source: string): void {
   if (!limits) return;
   const over = (name: RenderLimitName, value: number, what: string, fix: string): never => {
-    throw new SeekframeError('limit-exceeded', `${source}: ${what}, more than the limit of ${limits[name]} (${RENDER_LIMIT_SETTINGS[name].flag}). ${fix}, or ${raise(name)}.`, {
-      stage: 'config',
-      details: { limit: name, value, max: limits[name], flag: RENDER_LIMIT_SETTINGS[name].flag, env: RENDER_LIMIT_SETTINGS[name].env },
-    });
+    throw new SeekframeError(
+      'limit-exceeded',
+      `${source}: ${what}, more than the limit of ${limits[name]} (${RENDER_LIMIT_SETTINGS[name].flag}). ${fix}, or ${raise(name)}.`,
+      {
+        stage: 'config',
+        details: { limit: name, value, max: limits[name], flag: RENDER_LIMIT_SETTINGS[name].flag, env: RENDER_LIMIT_SETTINGS[name].env },
+      },
+    );
   };
   if (limits.maxFrames !== undefined && demand.frames > limits.maxFrames) {
     over('maxFrames', demand.frames, `the render has ${demand.frames} frames`, 'Shorten data-duration or lower the fps');
@@ -99,7 +105,12 @@ export function checkRenderLimits(limits: RenderLimits | undefined, demand: Rend
   const pixels = demand.width * demand.height;
   if (limits.maxPixels !== undefined && pixels > limits.maxPixels) {
     const scaled = demand.scale !== undefined && demand.scale !== 1;
-    over('maxPixels', pixels, `a frame is ${demand.width}x${demand.height} = ${pixels} pixels${scaled ? ` (with --scale ${demand.scale})` : ''}`, scaled ? 'Use a smaller --scale' : 'Make data-width/data-height smaller');
+    over(
+      'maxPixels',
+      pixels,
+      `a frame is ${demand.width}x${demand.height} = ${pixels} pixels${scaled ? ` (with --scale ${demand.scale})` : ''}`,
+      scaled ? 'Use a smaller --scale' : 'Make data-width/data-height smaller',
+    );
   }
   if (limits.maxWorkers !== undefined && demand.workers !== 'auto' && demand.workers > limits.maxWorkers) {
     over('maxWorkers', demand.workers, `the request asks for ${demand.workers} workers`, 'Ask for fewer workers (or auto)');
@@ -127,7 +138,14 @@ export function jsHeapLimitMB(bound: MemoryBound): number {
 }
 
 /** The error a render gets when its browsers cross the memory bound (it is stopped like a cancel, its browsers killed). */
-export function memoryLimitError(usage: { kind: 'rss' | 'js-heap'; usedBytes: number; maxBytes: number; jsHeapLimitMB: number | undefined; browsers: number; perBrowser: boolean }): SeekframeError {
+export function memoryLimitError(usage: {
+  kind: 'rss' | 'js-heap';
+  usedBytes: number;
+  maxBytes: number;
+  jsHeapLimitMB: number | undefined;
+  browsers: number;
+  perBrowser: boolean;
+}): SeekframeError {
   const { flag, env } = RENDER_LIMIT_SETTINGS.maxMemoryMB;
   const maxMB = Math.round(usage.maxBytes / 2 ** 20);
   const usedMB = Math.round(usage.usedBytes / 2 ** 20);
@@ -139,7 +157,20 @@ export function memoryLimitError(usage: { kind: 'rss' | 'js-heap'; usedBytes: nu
     'memory-limit-exceeded',
     `${what}; the render was stopped and no output was written. A script that keeps allocating (a growing array, ArrayBuffers or canvases it never lets go) does this: ` +
       `fix the composition, or render with fewer --workers or fewer pixels, or ${raise('maxMemoryMB')}.`,
-    { stage: 'capture', retryable: false, details: { limit: 'maxMemoryMB', kind: usage.kind, usedMB, max: maxMB, browsers: usage.browsers, jsHeapLimitMB: usage.jsHeapLimitMB, flag, env } },
+    {
+      stage: 'capture',
+      retryable: false,
+      details: {
+        limit: 'maxMemoryMB',
+        kind: usage.kind,
+        usedMB,
+        max: maxMB,
+        browsers: usage.browsers,
+        jsHeapLimitMB: usage.jsHeapLimitMB,
+        flag,
+        env,
+      },
+    },
   );
 }
 

@@ -11,7 +11,9 @@ describe('render options: --gpu, --hdr, --sdr', () => {
     expect(() => parseRenderOptions({ projectDir: 'd', hdr: true, sdr: true }, flag)).toThrow(/^--hdr and --sdr exclude each other/);
   });
   it('--hdr is mp4 only, also when the format comes from the output name', () => {
-    expect(() => parseRenderOptions({ projectDir: 'd', hdr: true, format: 'mov' }, flag)).toThrow('--hdr applies to mp4 only (10-bit HEVC), not mov');
+    expect(() => parseRenderOptions({ projectDir: 'd', hdr: true, format: 'mov' }, flag)).toThrow(
+      '--hdr applies to mp4 only (10-bit HEVC), not mov',
+    );
     expect(() => parseRenderOptions({ projectDir: 'd', hdr: true, output: 'a.webm' }, flag)).toThrow(/not webm/);
     expect(parseRenderOptions({ projectDir: 'd', hdr: true, output: 'a.mp4' }).hdr).toBe(true);
     // --sdr is harmless for any format: there is nothing to tone-map into a gif but SDR anyway.

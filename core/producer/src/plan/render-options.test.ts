@@ -6,7 +6,14 @@ import { defaultOutputPath } from './render-options.js';
 describe('render options', () => {
   it('fills defaults', () => {
     const options = parseRenderOptions({ projectDir: 'demo' });
-    expect(options).toMatchObject({ format: 'mp4', quality: 'standard', workers: 'auto', captureMode: 'auto', browserGpu: false, gifLoop: 0 });
+    expect(options).toMatchObject({
+      format: 'mp4',
+      quality: 'standard',
+      workers: 'auto',
+      captureMode: 'auto',
+      browserGpu: false,
+      gifLoop: 0,
+    });
     expect(options.fps).toBeUndefined();
   });
 

@@ -38,7 +38,7 @@ describe('render spec', () => {
     expect(specAccepts(settings)).toBe(engineAccepts(settings));
   });
 
-  it('names the format\'s own crf range and the bit-rate syntax', () => {
+  it("names the format's own crf range and the bit-rate syntax", () => {
     expect(() => parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 64 })).toThrow(/crf must be 0-51 for mp4, 0-63 for webm/);
     expect(() => parseRenderSpec({ projectDir: 'd', crf: 52 })).toThrow(/crf must be 0-51 for mp4/);
     expect(parseRenderSpec({ projectDir: 'd', format: 'webm', crf: 60 }).crf).toBe(60);

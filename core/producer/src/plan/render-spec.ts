@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BITRATE_PATTERN, CRF_LIMIT, CRF_MAX, GIF_LOOP_MAX, OUTPUT_FORMATS, QUALITIES, type OutputFormat } from '@seekframe/engine';
-import { CAPTION_FILE_FORMATS, captionFileFormat, isUsableBitrate, HLS_PLAYLIST, HLS_SEGMENT_SECONDS_MAX, HLS_SEGMENT_SECONDS_MIN, SCALE_MAX, SCALE_MIN } from '@seekframe/composition';
+import {
+  CAPTION_FILE_FORMATS,
+  captionFileFormat,
+  isUsableBitrate,
+  HLS_PLAYLIST,
+  HLS_SEGMENT_SECONDS_MAX,
+  HLS_SEGMENT_SECONDS_MIN,
+  SCALE_MAX,
+  SCALE_MIN,
+} from '@seekframe/composition';
 import { invalidOptionsError } from './invalid-options-error.js';
 import { RenderLimitsSchema } from './render-limits.js';
 import type { Fps } from '@seekframe/composition';
@@ -63,63 +72,87 @@ export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
  * event sink, browser, ffmpeg, tuning...) is the RenderContext's.
  */
 export const RENDER_SPEC_SHAPE = {
-    /** The project folder (its index.html is the entry) or the entry HTML file itself. */
-    projectDir: z.string().min(1, 'must name a project folder or an .html file'),
-    /** Output file (folder for png-sequence and hls). Default: renders/<project name>.<ext> under the cwd. */
-    output: z.string().min(1).optional(),
-    /** Default: from the output's extension (.mov, .webm, .gif), else mp4. */
-    format: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).optional(),
-    /** Default: the composition's data-fps, else 30. */
-    fps: FpsSchema.optional(),
-    quality: z.enum(QUALITIES, { message: `must be ${QUALITIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}` }).default('standard'),
-    crf: z.number().int('must be a whole number').min(0, `must be 0-${CRF_LIMIT}`).max(CRF_LIMIT, `must be 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm`).optional(),
-    videoBitrate: z
-      .string()
-      .regex(BITRATE_PATTERN, 'must be a bit rate like 5M, 2500k, 1.5G or 800000')
-      .refine(isUsableBitrate, 'must be 1k-2G bits per second (e.g. 5M); a larger rate makes the encoder fail')
-      .optional(),
-    gifLoop: z.number().int('must be a whole number').min(0, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`).max(GIF_LOOP_MAX, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`).default(0),
-    videoFrameFormat: z.enum(['auto', 'jpg', 'png'], { message: 'must be auto, jpg or png' }).default('auto'),
-    /**
-     * Device scale factor of the capture: the page keeps its CSS size (data-width x data-height)
-     * and is painted at scale x as many pixels, so text and shapes are drawn sharp at the output
-     * size instead of being upscaled. 1-4; width and height times it must be whole pixels.
-     */
-    scale: z.coerce.number({ error: `must be a number from ${SCALE_MIN} to ${SCALE_MAX}` }).min(SCALE_MIN, `must be ${SCALE_MIN}-${SCALE_MAX} (2 renders a 1080p composition as 4K)`).max(SCALE_MAX, `must be ${SCALE_MIN}-${SCALE_MAX} (2 renders a 1080p composition as 4K)`).default(1),
-    /** hls: seconds of each segment (rounded to whole frames), default 4. */
-    hlsSegmentSeconds: z.coerce.number({ error: `must be a number of seconds, ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX}` }).min(HLS_SEGMENT_SECONDS_MIN, `must be ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} seconds`).max(HLS_SEGMENT_SECONDS_MAX, `must be ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} seconds`).optional(),
-    /** A caption sidecar (.srt or .vtt) written beside the render from the composition's captions variable, cue times on frame boundaries. */
-    captions: z.string().min(1).refine((file) => captionFileFormat(file) !== undefined, { message: `must name a ${CAPTION_FILE_FORMATS.map((f) => `.${f}`).join(' or ')} file` }).optional(),
-    /** Which captions variable the sidecar is written from; needed only when the composition declares more than one. */
-    captionsVariable: z.string().min(1).optional(),
-    workers: z
-      .union([z.literal('auto'), z.number().int('must be a whole number').min(1, 'must be 1-24 or auto').max(24, 'must be 1-24 or auto')])
-      .default('auto'),
-    browserGpu: z.boolean().default(false),
-    /** Encode with a hardware H.264 encoder when one works (mp4); else libx264 with a warning. */
-    gpu: z.boolean().default(false),
-    /** mp4 only: 10-bit HEVC with HDR colour tags even without HDR sources. Excludes sdr. */
-    hdr: z.boolean().default(false),
-    /** Tone-map HDR sources to SDR (H.264, BT.709) instead of writing HDR. Excludes hdr. */
-    sdr: z.boolean().default(false),
-    variables: z.record(z.string(), z.unknown()).optional(),
-    strictVariables: z.boolean().default(false),
-    /** Problems that would silently show less (an empty sub-composition, an iframe it cannot drive, a blank video) fail the render instead of warning. */
-    strict: z.boolean().default(false),
-    captureMode: z.enum(['auto', 'beginframe', 'screenshot'], { message: 'must be auto, beginframe or screenshot' }).default('auto'),
-    /** How long a page may take to become ready (`__seekframe.ready`), default 30 s. */
-    readyTimeoutMs: z.number().int().positive().default(30_000),
-    /** Longest a single seek (and frame capture) may take, default 30 s; a blocked page fails with page-unresponsive. */
-    seekTimeoutMs: z.number().int().positive().default(30_000),
-    /** Bounds on frames, wall time, workers and pixels (see render-limits.ts); none by default. */
-    limits: RenderLimitsSchema.optional(),
-    /** Time limit for each remote (non-CDN-mapped) asset, default 15 s. */
-    remoteTimeoutMs: z.number().int().positive().default(15_000),
-    /**
-     * `sandboxed` (renders started by the producer server): the page reaches only its project
-     * server, and remote assets may only come from public http(s) addresses.
-     */
-    network: z.enum(['open', 'sandboxed'], { message: 'must be open or sandboxed' }).default('open'),
+  /** The project folder (its index.html is the entry) or the entry HTML file itself. */
+  projectDir: z.string().min(1, 'must name a project folder or an .html file'),
+  /** Output file (folder for png-sequence and hls). Default: renders/<project name>.<ext> under the cwd. */
+  output: z.string().min(1).optional(),
+  /** Default: from the output's extension (.mov, .webm, .gif), else mp4. */
+  format: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).optional(),
+  /** Default: the composition's data-fps, else 30. */
+  fps: FpsSchema.optional(),
+  quality: z.enum(QUALITIES, { message: `must be ${QUALITIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}` }).default('standard'),
+  crf: z
+    .number()
+    .int('must be a whole number')
+    .min(0, `must be 0-${CRF_LIMIT}`)
+    .max(CRF_LIMIT, `must be 0-${CRF_MAX.mp4} for mp4, 0-${CRF_MAX.webm} for webm`)
+    .optional(),
+  videoBitrate: z
+    .string()
+    .regex(BITRATE_PATTERN, 'must be a bit rate like 5M, 2500k, 1.5G or 800000')
+    .refine(isUsableBitrate, 'must be 1k-2G bits per second (e.g. 5M); a larger rate makes the encoder fail')
+    .optional(),
+  gifLoop: z
+    .number()
+    .int('must be a whole number')
+    .min(0, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`)
+    .max(GIF_LOOP_MAX, `must be 0-${GIF_LOOP_MAX} (0 = loop forever)`)
+    .default(0),
+  videoFrameFormat: z.enum(['auto', 'jpg', 'png'], { message: 'must be auto, jpg or png' }).default('auto'),
+  /**
+   * Device scale factor of the capture: the page keeps its CSS size (data-width x data-height)
+   * and is painted at scale x as many pixels, so text and shapes are drawn sharp at the output
+   * size instead of being upscaled. 1-4; width and height times it must be whole pixels.
+   */
+  scale: z.coerce
+    .number({ error: `must be a number from ${SCALE_MIN} to ${SCALE_MAX}` })
+    .min(SCALE_MIN, `must be ${SCALE_MIN}-${SCALE_MAX} (2 renders a 1080p composition as 4K)`)
+    .max(SCALE_MAX, `must be ${SCALE_MIN}-${SCALE_MAX} (2 renders a 1080p composition as 4K)`)
+    .default(1),
+  /** hls: seconds of each segment (rounded to whole frames), default 4. */
+  hlsSegmentSeconds: z.coerce
+    .number({ error: `must be a number of seconds, ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX}` })
+    .min(HLS_SEGMENT_SECONDS_MIN, `must be ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} seconds`)
+    .max(HLS_SEGMENT_SECONDS_MAX, `must be ${HLS_SEGMENT_SECONDS_MIN}-${HLS_SEGMENT_SECONDS_MAX} seconds`)
+    .optional(),
+  /** A caption sidecar (.srt or .vtt) written beside the render from the composition's captions variable, cue times on frame boundaries. */
+  captions: z
+    .string()
+    .min(1)
+    .refine((file) => captionFileFormat(file) !== undefined, {
+      message: `must name a ${CAPTION_FILE_FORMATS.map((f) => `.${f}`).join(' or ')} file`,
+    })
+    .optional(),
+  /** Which captions variable the sidecar is written from; needed only when the composition declares more than one. */
+  captionsVariable: z.string().min(1).optional(),
+  workers: z
+    .union([z.literal('auto'), z.number().int('must be a whole number').min(1, 'must be 1-24 or auto').max(24, 'must be 1-24 or auto')])
+    .default('auto'),
+  browserGpu: z.boolean().default(false),
+  /** Encode with a hardware H.264 encoder when one works (mp4); else libx264 with a warning. */
+  gpu: z.boolean().default(false),
+  /** mp4 only: 10-bit HEVC with HDR colour tags even without HDR sources. Excludes sdr. */
+  hdr: z.boolean().default(false),
+  /** Tone-map HDR sources to SDR (H.264, BT.709) instead of writing HDR. Excludes hdr. */
+  sdr: z.boolean().default(false),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  strictVariables: z.boolean().default(false),
+  /** Problems that would silently show less (an empty sub-composition, an iframe it cannot drive, a blank video) fail the render instead of warning. */
+  strict: z.boolean().default(false),
+  captureMode: z.enum(['auto', 'beginframe', 'screenshot'], { message: 'must be auto, beginframe or screenshot' }).default('auto'),
+  /** How long a page may take to become ready (`__seekframe.ready`), default 30 s. */
+  readyTimeoutMs: z.number().int().positive().default(30_000),
+  /** Longest a single seek (and frame capture) may take, default 30 s; a blocked page fails with page-unresponsive. */
+  seekTimeoutMs: z.number().int().positive().default(30_000),
+  /** Bounds on frames, wall time, workers and pixels (see render-limits.ts); none by default. */
+  limits: RenderLimitsSchema.optional(),
+  /** Time limit for each remote (non-CDN-mapped) asset, default 15 s. */
+  remoteTimeoutMs: z.number().int().positive().default(15_000),
+  /**
+   * `sandboxed` (renders started by the producer server): the page reaches only its project
+   * server, and remote assets may only come from public http(s) addresses.
+   */
+  network: z.enum(['open', 'sandboxed'], { message: 'must be open or sandboxed' }).default('open'),
 };
 
 type SpecShapeOutput = z.output<z.ZodObject<typeof RENDER_SPEC_SHAPE>>;
@@ -139,20 +172,40 @@ export function withSpecRules<S extends z.ZodType<SpecShapeOutput & Record<strin
     .transform((options) => ({ ...options, format: (options.format ?? formatFromOutput(options.output)) as OutputFormat }))
     .superRefine((options, ctx) => {
       if (options.hdr && options.sdr) {
-        ctx.addIssue({ code: 'custom', path: ['hdr'], message: 'and --sdr exclude each other: --hdr writes HDR output, --sdr tone-maps HDR sources to SDR; give only one' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['hdr'],
+          message: 'and --sdr exclude each other: --hdr writes HDR output, --sdr tone-maps HDR sources to SDR; give only one',
+        });
       } else if (options.hdr && options.format !== 'mp4') {
-        ctx.addIssue({ code: 'custom', path: ['hdr'], message: `applies to mp4 only (10-bit HEVC), not ${options.format}; render to .mp4 or drop --hdr` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['hdr'],
+          message: `applies to mp4 only (10-bit HEVC), not ${options.format}; render to .mp4 or drop --hdr`,
+        });
       }
       // The encoder's own ranges (engine encoder-options.ts): one set of numbers for both layers.
       const crfMax = CRF_MAX[options.format];
       if (options.crf !== undefined && crfMax !== undefined && options.crf > crfMax) {
-        ctx.addIssue({ code: 'custom', path: ['crf'], message: `must be 0-${crfMax} for ${options.format} (mp4/H.264 takes 0-${CRF_MAX.mp4}, webm/VP9 0-${CRF_MAX.webm})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['crf'],
+          message: `must be 0-${crfMax} for ${options.format} (mp4/H.264 takes 0-${CRF_MAX.mp4}, webm/VP9 0-${CRF_MAX.webm})`,
+        });
       }
       if ((options.crf !== undefined || options.videoBitrate !== undefined) && crfMax === undefined) {
-        ctx.addIssue({ code: 'custom', path: [options.crf !== undefined ? 'crf' : 'videoBitrate'], message: `applies to mp4, hls and webm only, not ${options.format}; use quality instead` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [options.crf !== undefined ? 'crf' : 'videoBitrate'],
+          message: `applies to mp4, hls and webm only, not ${options.format}; use quality instead`,
+        });
       }
       if (options.hlsSegmentSeconds !== undefined && options.format !== 'hls') {
-        ctx.addIssue({ code: 'custom', path: ['hlsSegmentSeconds'], message: `applies to hls only, not ${options.format}; add format hls or drop it` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['hlsSegmentSeconds'],
+          message: `applies to hls only, not ${options.format}; add format hls or drop it`,
+        });
       }
       if (options.format === 'hls' && options.output !== undefined && HLS_NOT_A_FOLDER.test(options.output)) {
         ctx.addIssue({
@@ -162,7 +215,11 @@ export function withSpecRules<S extends z.ZodType<SpecShapeOutput & Record<strin
         });
       }
       if (options.captionsVariable !== undefined && options.captions === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['captionsVariable'], message: 'chooses the variable of a caption file; give captions (an .srt or .vtt path) too, or drop it' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['captionsVariable'],
+          message: 'chooses the variable of a caption file; give captions (an .srt or .vtt path) too, or drop it',
+        });
       }
     });
 }
@@ -179,7 +236,6 @@ export function formatFromOutput(output: string | undefined): OutputFormat {
   const match = OUTPUT_FORMATS.find((format) => FORMAT_EXTENSIONS[format] !== '' && FORMAT_EXTENSIONS[format] === ext);
   return match ?? 'mp4';
 }
-
 
 export type RenderSpecInput = z.input<typeof RenderSpecSchema>;
 export type RenderSpec = z.output<typeof RenderSpecSchema>;

@@ -9,7 +9,11 @@ import { readProjectFile } from '../serve/read-project-file.js';
  * the message and in `details.findings`); warnings are returned for the caller to report.
  * `readFile` is the lint host's reader: server renders pass one confined to the project.
  */
-export async function runLint(entryFile: string, cwd = process.cwd(), readFile: (file: string) => Promise<string | undefined> = readProjectFile): Promise<LintFinding[]> {
+export async function runLint(
+  entryFile: string,
+  cwd = process.cwd(),
+  readFile: (file: string) => Promise<string | undefined> = readProjectFile,
+): Promise<LintFinding[]> {
   const findings = await lintProject(entryFile, { readFile, fontPackageInstalled: fontPackageCheck(path.dirname(entryFile)) });
   const shown = findings.map((f) => ({ ...f, file: displayPath(cwd, f.file) }));
   const errors = shown.filter((f) => f.severity === 'error');
@@ -23,5 +27,3 @@ export async function runLint(entryFile: string, cwd = process.cwd(), readFile: 
   }
   return shown;
 }
-
-

@@ -19,7 +19,14 @@ export async function assembleSegments(
 ): Promise<{ output: string; frames: number; size: number }> {
   checkSplittable(plan);
   const ffmpeg = await contextFfmpeg(context);
-  const common = { pieces, audio, output, ffmpeg: ffmpeg.ffmpeg, expectFrames: plan.totalFrames, ...(context.signal ? { signal: context.signal } : {}) };
+  const common = {
+    pieces,
+    audio,
+    output,
+    ffmpeg: ffmpeg.ffmpeg,
+    expectFrames: plan.totalFrames,
+    ...(context.signal ? { signal: context.signal } : {}),
+  };
   if (plan.format === 'png-sequence') return joinPngSequences(common);
   return concatSegments({
     ...common,

@@ -8,9 +8,13 @@ const run = promisify(execFile);
 /** A real 32x18 image made by ffmpeg from a lavfi source (`color=c=…`, `testsrc`): RGBA PNG by default. */
 async function image(source: string, codec: 'png' | 'mjpeg' | 'bmp' = 'png'): Promise<Buffer> {
   const graph = `${source}${source.includes('=') ? ':' : '='}s=32x18,format=${codec === 'mjpeg' ? 'yuvj420p' : codec === 'bmp' ? 'bgr24' : 'rgba'}`;
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', graph, '-frames:v', '1', '-f', 'image2pipe', '-c:v', codec, 'pipe:1'], {
-    encoding: 'buffer',
-  });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-f', 'lavfi', '-i', graph, '-frames:v', '1', '-f', 'image2pipe', '-c:v', codec, 'pipe:1'],
+    {
+      encoding: 'buffer',
+    },
+  );
   return stdout;
 }
 
@@ -59,7 +63,9 @@ describe('reportSilentProblem', () => {
     const events: RenderWarning[] = [];
     reportSilentProblem(problem, false, (w) => events.push(w));
     expect(events).toEqual([{ type: 'warning', code: 'blank-render', message: 'x painted nothing', details: { file: 'x.html' } }]);
-    expect(() => reportSilentProblem(problem, true, (w) => events.push(w))).toThrow(expect.objectContaining({ code: 'blank-render', stage: 'capture' }));
+    expect(() => reportSilentProblem(problem, true, (w) => events.push(w))).toThrow(
+      expect.objectContaining({ code: 'blank-render', stage: 'capture' }),
+    );
     expect(events).toHaveLength(1);
   });
 });

@@ -48,7 +48,8 @@ export function flatColourOfPixels(rgba: Uint8Array): string | undefined {
   if (rgba.length < 4) return undefined;
   const [r, g, b, a] = [rgba[0]!, rgba[1]!, rgba[2]!, rgba[3]!];
   for (let i = 4; i < rgba.length; i += 4) {
-    if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2) return undefined;
+    if (Math.abs(rgba[i]! - r) > 2 || Math.abs(rgba[i + 1]! - g) > 2 || Math.abs(rgba[i + 2]! - b) > 2 || Math.abs(rgba[i + 3]! - a) > 2)
+      return undefined;
   }
   if (a === 0) return 'transparent';
   return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
@@ -60,7 +61,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function decodeFrame(image: Buffer): Uint8Array | undefined {
   try {
     if (image.subarray(0, 8).equals(PNG_SIGNATURE)) return PNG.sync.read(image).data;
-    if (image[0] === 0xff && image[1] === 0xd8) return jpeg.decode(image, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 }).data;
+    if (image[0] === 0xff && image[1] === 0xd8)
+      return jpeg.decode(image, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 }).data;
   } catch {
     // damaged: no verdict
   }
@@ -85,15 +87,22 @@ export function reportSilentProblem(
 ): void {
   if (strict) {
     // The page's warning codes are data from the page: only a code of ours becomes an error code.
-    throw new SeekframeError(isErrorCode(problem.code) ? problem.code : 'render-failed', `${problem.message} (an error because of --strict; without it this is a warning)`, {
-      stage: problem.stage,
-      ...(problem.details ? { details: problem.details } : {}),
-    });
+    throw new SeekframeError(
+      isErrorCode(problem.code) ? problem.code : 'render-failed',
+      `${problem.message} (an error because of --strict; without it this is a warning)`,
+      {
+        stage: problem.stage,
+        ...(problem.details ? { details: problem.details } : {}),
+      },
+    );
   }
   emit({ type: 'warning', code: problem.code, message: problem.message, ...(problem.details ? { details: problem.details } : {}) });
 }
 
-export function blankRenderProblem(colour: string, entry: string): { code: string; message: string; details: Record<string, unknown>; stage: 'capture' } {
+export function blankRenderProblem(
+  colour: string,
+  entry: string,
+): { code: string; message: string; details: Record<string, unknown>; stage: 'capture' } {
   return {
     code: 'blank-render',
     message: `${entry} painted nothing but its background (${colour}) in every frame, so the video is blank; check the warnings above (an empty sub-composition, clips that never start) or that its scripts ran`,
@@ -106,9 +115,15 @@ export function blankRenderProblem(colour: string, entry: string): { code: strin
  * The runtime's own warnings (`__seekframe.warnings()`: a sub-composition with nothing to show,
  * an iframe it cannot drive), read once from the first page after it is ready.
  */
-export async function reportPageWarnings(page: Pick<CapturePage, 'evaluate'>, strict: boolean, emit: (warning: RenderWarning) => void): Promise<void> {
+export async function reportPageWarnings(
+  page: Pick<CapturePage, 'evaluate'>,
+  strict: boolean,
+  emit: (warning: RenderWarning) => void,
+): Promise<void> {
   const warnings = await page.evaluate(() => {
-    const runtime = (window as unknown as { __seekframe?: { warnings?: () => { code: string; message: string; details?: Record<string, string> }[] } }).__seekframe;
+    const runtime = (
+      window as unknown as { __seekframe?: { warnings?: () => { code: string; message: string; details?: Record<string, string> }[] } }
+    ).__seekframe;
     return typeof runtime?.warnings === 'function' ? runtime.warnings() : [];
   });
   for (const warning of warnings) reportSilentProblem({ ...warning, stage: 'media' }, strict, emit);

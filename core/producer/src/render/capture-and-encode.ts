@@ -140,7 +140,8 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       },
       onProgress: ({ framesDone }) => options.onProgress(framesDone, Date.now() - startedAt),
     });
-    const failure = pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
+    const failure =
+      pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
     if (failure) throw failure;
     options.server.problemLog.assertNone();
     options.onCaptured?.({ frameMs: result.frameMs, reusedFrames: result.reusedFrames, encoderWaitMs });
@@ -172,4 +173,3 @@ export function captureOptions(page: PageTarget, transparent: boolean, tuning: R
     ...(tuning.skipUnchangedFrames === undefined ? {} : { skipUnchangedFrames: tuning.skipUnchangedFrames }),
   };
 }
-

@@ -57,9 +57,13 @@ export async function chooseDynamicRange(input: DynamicRangeInput): Promise<Dyna
   }
   if (!input.zscale) {
     if (input.hdr) {
-      throw new SeekframeError('hdr-unsupported', '--hdr needs ffmpeg\'s zscale filter (libzimg) to convert the page to BT.2020 PQ/HLG, and this ffmpeg lacks it. Install an ffmpeg built with libzimg (apt-get install ffmpeg on Debian/Ubuntu), or drop --hdr.', {
-        stage: 'config',
-      });
+      throw new SeekframeError(
+        'hdr-unsupported',
+        "--hdr needs ffmpeg's zscale filter (libzimg) to convert the page to BT.2020 PQ/HLG, and this ffmpeg lacks it. Install an ffmpeg built with libzimg (apt-get install ffmpeg on Debian/Ubuntu), or drop --hdr.",
+        {
+          stage: 'config',
+        },
+      );
     }
     return { keepHardwareEncoder: true, warnings };
   }

@@ -3,7 +3,13 @@ import { chooseHardwareEncoder } from './choose-hardware-encoder.js';
 
 describe('chooseHardwareEncoder', () => {
   it('uses the encoder the probe found', async () => {
-    const choice = await chooseHardwareEncoder('mp4', async () => ({ encoder: 'h264_vaapi', tried: [{ encoder: 'h264_nvenc', ok: false, reason: 'no device' }, { encoder: 'h264_vaapi', ok: true }] }));
+    const choice = await chooseHardwareEncoder('mp4', async () => ({
+      encoder: 'h264_vaapi',
+      tried: [
+        { encoder: 'h264_nvenc', ok: false, reason: 'no device' },
+        { encoder: 'h264_vaapi', ok: true },
+      ],
+    }));
     expect(choice).toEqual({ encoder: 'h264_vaapi' });
   });
 

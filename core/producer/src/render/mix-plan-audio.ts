@@ -22,7 +22,16 @@ export async function mixPlanAudio(plan: RenderPlan, output: string, context: Pr
     const project = await resolveProject(path.join(context.projectDir, plan.entry));
     // Sources are resolved the way the render resolves them (project files, the remote route's fetch).
     const session = await openRenderSession(
-      { root: project.root, entry: plan.entry, variables: plan.variables, seed: plan.seed, fps: plan.fps, epochMs: plan.epochMs, network: plan.network, remoteTimeoutMs: plan.remoteTimeoutMs },
+      {
+        root: project.root,
+        entry: plan.entry,
+        variables: plan.variables,
+        seed: plan.seed,
+        fps: plan.fps,
+        epochMs: plan.epochMs,
+        network: plan.network,
+        remoteTimeoutMs: plan.remoteTimeoutMs,
+      },
       { ...context, problems },
       cleanup,
       { browser: false },
@@ -36,14 +45,28 @@ export async function mixPlanAudio(plan: RenderPlan, output: string, context: Pr
 }
 
 /** mixPlanAudio inside an open render session (renderComposition: no second server). */
-export async function mixSessionAudio(plan: RenderPlan, output: string, session: RenderSession, signal: AbortSignal | undefined): Promise<string | null> {
+export async function mixSessionAudio(
+  plan: RenderPlan,
+  output: string,
+  session: RenderSession,
+  signal: AbortSignal | undefined,
+): Promise<string | null> {
   if (!plan.media.audio) return null;
   const tracks: AudioTrack[] = [];
   for (const track of plan.media.audio.tracks) {
     if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-    tracks.push({ file: await session.resolveMedia(track.src, track.kind), start: track.start, duration: track.duration, mediaStart: track.mediaStart, volume: track.volume });
+    tracks.push({
+      file: await session.resolveMedia(track.src, track.kind),
+      start: track.start,
+      duration: track.duration,
+      mediaStart: track.mediaStart,
+      volume: track.volume,
+    });
   }
   const duration = (plan.totalFrames * plan.fps.den) / plan.fps.num;
-  const mixed = await mixAudio(tracks, duration, output, plan.media.audio.codec, { ffmpeg: session.ffmpeg.ffmpeg, ...(signal ? { signal } : {}) });
+  const mixed = await mixAudio(tracks, duration, output, plan.media.audio.codec, {
+    ffmpeg: session.ffmpeg.ffmpeg,
+    ...(signal ? { signal } : {}),
+  });
   return mixed.output;
 }

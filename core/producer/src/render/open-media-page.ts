@@ -1,4 +1,11 @@
-import { openPoolWorker, type BrowserInfo, type BrowserSource, type CapturePageOptions, type HdrTransfer, type PoolWorker } from '@seekframe/engine';
+import {
+  openPoolWorker,
+  type BrowserInfo,
+  type BrowserSource,
+  type CapturePageOptions,
+  type HdrTransfer,
+  type PoolWorker,
+} from '@seekframe/engine';
 import type { MediaClip } from '@seekframe/runtime';
 
 // The page protocol's own types: the runtime owns this seam.
@@ -18,11 +25,18 @@ export interface HdrSource {
  * page stays open: the plan step's caller may let capture adopt it as its first worker instead of
  * starting another browser.
  */
-export async function openMediaPage(options: { browser: BrowserInfo; page: CapturePageOptions; gpu: boolean; pool?: BrowserSource | undefined }): Promise<{ clips: MediaClip[]; worker: PoolWorker }> {
+export async function openMediaPage(options: {
+  browser: BrowserInfo;
+  page: CapturePageOptions;
+  gpu: boolean;
+  pool?: BrowserSource | undefined;
+}): Promise<{ clips: MediaClip[]; worker: PoolWorker }> {
   const { mode, ...page } = options.page;
   const worker = await openPoolWorker({ browser: options.browser, mode, gpu: options.gpu, page, pool: options.pool });
   try {
-    const clips = await worker.page.evaluate(() => (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips());
+    const clips = await worker.page.evaluate(() =>
+      (window as unknown as { __seekframe: { mediaClips(): Promise<MediaClip[]> } }).__seekframe.mediaClips(),
+    );
     return { clips, worker };
   } catch (error) {
     await worker.session.close();

@@ -52,7 +52,10 @@ async function encodeKeepingAlpha(format: AlphaFormat, name: string): Promise<st
 /** The same frames encoded without alpha on purpose: what a broken encoder setting would give. */
 async function encodeDroppingAlpha(format: 'webm' | 'mov', name: string): Promise<string> {
   const output = path.join(dir, name);
-  const codec = format === 'webm' ? ['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuv420p', '-deadline', 'realtime'] : ['-c:v', 'prores_ks', '-profile:v', '4444', '-pix_fmt', 'yuv444p10le'];
+  const codec =
+    format === 'webm'
+      ? ['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuv420p', '-deadline', 'realtime']
+      : ['-c:v', 'prores_ks', '-profile:v', '4444', '-pix_fmt', 'yuv444p10le'];
   await run(ffmpeg, ['-v', 'error', '-y', '-framerate', '10', '-i', path.join(pngDir, 'f_%03d.png'), ...codec, output]);
   return output;
 }
@@ -95,7 +98,11 @@ describe('AlphaWatch (decode-level alpha check)', () => {
       expect(verdict.samples.every((s) => s.output === 0)).toBe(true);
       const error = alphaLostError(verdict, { format, fps: FPS }, `The ${format} output of index.html`);
       expect(error.code).toBe('alpha-lost');
-      expect(error.message).toMatch(new RegExp(`The ${format} output of index.html lost its alpha channel: frame 8 \\(0.80 s\\) is 56% transparent in the page but 0% in the decoded ${format}`));
+      expect(error.message).toMatch(
+        new RegExp(
+          `The ${format} output of index.html lost its alpha channel: frame 8 \\(0.80 s\\) is 56% transparent in the page but 0% in the decoded ${format}`,
+        ),
+      );
       expect(error.details).toMatchObject({ frame: 8, format });
     });
   }
@@ -104,7 +111,10 @@ describe('AlphaWatch (decode-level alpha check)', () => {
     const file = await encodeKeepingAlpha('webm', 'no-decoder.webm');
     // The real ffmpeg, asked for a decoder it does not have.
     const wrapper = path.join(dir, 'ffmpeg-without-libvpx');
-    await writeFile(wrapper, `#!${process.execPath}\nconst { spawnSync } = require('node:child_process');\nconst args = process.argv.slice(2).map((a) => (a === 'libvpx-vp9' ? 'libvpx-vp9-absent' : a));\nconst r = spawnSync(${JSON.stringify(ffmpeg)}, args, { stdio: 'inherit' });\nprocess.exit(r.status ?? 1);\n`);
+    await writeFile(
+      wrapper,
+      `#!${process.execPath}\nconst { spawnSync } = require('node:child_process');\nconst args = process.argv.slice(2).map((a) => (a === 'libvpx-vp9' ? 'libvpx-vp9-absent' : a));\nconst r = spawnSync(${JSON.stringify(ffmpeg)}, args, { stdio: 'inherit' });\nprocess.exit(r.status ?? 1);\n`,
+    );
     await chmod(wrapper, 0o755);
     const verdict = await watchAll().verify({ ...encodedOf('webm', file), ffmpeg: wrapper });
     expect(verdict).toMatchObject({ kept: false, lost: false, samples: [] });
@@ -115,7 +125,16 @@ describe('AlphaWatch (decode-level alpha check)', () => {
     // Frames 0 and 8 see-through, frame 4 opaque: the piped PNGs change pixel format twice.
     const mixed = frames.map((frame, i) => (i === 4 ? transparentFrame(i, true) : frame));
     const folder = path.join(dir, 'mixed');
-    const encoder = createFrameEncoder({ format: 'png-sequence', output: folder, width: W, height: H, fps: FPS, inputFormat: 'png', quality: 'draft', ffmpeg });
+    const encoder = createFrameEncoder({
+      format: 'png-sequence',
+      output: folder,
+      width: W,
+      height: H,
+      fps: FPS,
+      inputFormat: 'png',
+      quality: 'draft',
+      ffmpeg,
+    });
     for (const frame of mixed) await encoder.write(frame);
     await encoder.finish();
     const verdict = await watchAll(mixed).verify(encodedOf('png-sequence', folder));

@@ -84,7 +84,17 @@ export function alphaLostError(verdict: AlphaVerdict, encoded: Pick<EncodedOutpu
     'alpha-lost',
     `${shownAs} lost its alpha channel: frame ${worst.index} (${seconds.toFixed(2)} s) is ${percent(worst.source)} transparent in the page but ${percent(worst.output)} in the decoded ${encoded.format}. ` +
       `The encoder wrote no usable alpha; check that this ffmpeg's ${encoded.format === 'webm' ? 'libvpx-vp9 encodes yuva420p' : encoded.format === 'mov' ? 'prores_ks encodes yuva444p10le' : 'png encoder writes rgba'} (\`seekframe doctor\`), or render png-sequence. The output was not written.`,
-    { stage: 'encode', details: { format: encoded.format, frame: worst.index, time: seconds, sourceTransparent: worst.source, outputTransparent: worst.output, samples: verdict.samples } },
+    {
+      stage: 'encode',
+      details: {
+        format: encoded.format,
+        frame: worst.index,
+        time: seconds,
+        sourceTransparent: worst.source,
+        outputTransparent: worst.output,
+        samples: verdict.samples,
+      },
+    },
   );
 }
 
@@ -114,14 +124,18 @@ const COMPARE_WIDTH = 480;
  * png-sequence file), every plane is scaled down alike and their alpha planes come out as one raw
  * stream. A string says why there is no answer (this ffmpeg cannot read VP9 alpha).
  */
-async function seeThroughShares(encoded: EncodedOutput, kept: ReadonlyArray<[number, Buffer]>): Promise<{ source: number[]; output: number[] } | string> {
+async function seeThroughShares(
+  encoded: EncodedOutput,
+  kept: ReadonlyArray<[number, Buffer]>,
+): Promise<{ source: number[]; output: number[] } | string> {
   const width = Math.min(encoded.width, COMPARE_WIDTH);
   const height = Math.max(1, Math.round((encoded.height * width) / encoded.width));
   const shrink = `scale=${width}:${height}:flags=bilinear,format=rgba,alphaextract`;
   // libvpx-vp9 is the decoder that reads VP9 alpha (the native vp9 decoder drops it).
   const decoder = encoded.format === 'webm' ? ['-c:v', 'libvpx-vp9'] : [];
   const outputs = kept.flatMap(([index]) => {
-    if (encoded.format === 'png-sequence') return ['-i', path.join(encoded.path, `frame_${String((encoded.startNumber ?? 1) + index).padStart(6, '0')}.png`)];
+    if (encoded.format === 'png-sequence')
+      return ['-i', path.join(encoded.path, `frame_${String((encoded.startNumber ?? 1) + index).padStart(6, '0')}.png`)];
     // Seeking drops frames that start before the time: a quarter frame early lands on `index` whatever the rounding.
     const seconds = (Math.max(0, index - 0.25) * encoded.fps.den) / encoded.fps.num;
     return ['-ss', seconds.toFixed(6), ...decoder, '-i', encoded.path];
@@ -132,16 +146,46 @@ async function seeThroughShares(encoded: EncodedOutput, kept: ReadonlyArray<[num
   // frames can change pixel format mid-stream (rgba, then rgb24). By default ffmpeg then rebuilds the
   // whole graph, and the one-frame output inputs, already read, reach the new concat as empty: fewer
   // planes come out than went in. Without the rebuild, `scale` (first in the chain) converts each frame.
-  const args = ['-v', 'error', '-reinit_filter', '0', '-f', 'image2pipe', '-c:v', 'png', '-i', 'pipe:0', ...outputs, '-filter_complex', graph, '-map', '[out]', '-fps_mode', 'passthrough', '-frames:v', String(kept.length * 2), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+  const args = [
+    '-v',
+    'error',
+    '-reinit_filter',
+    '0',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-i',
+    'pipe:0',
+    ...outputs,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    '-fps_mode',
+    'passthrough',
+    '-frames:v',
+    String(kept.length * 2),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    'pipe:1',
+  ];
   const { code, stdout, stderr } = await runWithInput(encoded.ffmpeg, args, Buffer.concat(kept.map(([, frame]) => frame)));
   const size = width * height;
   if (code !== 0 || stdout.length < size * kept.length * 2) {
-    if (/Unknown decoder 'libvpx-vp9/i.test(stderr)) return `${encoded.ffmpeg} has no libvpx-vp9 decoder, the only one that reads VP9 alpha`;
+    if (/Unknown decoder 'libvpx-vp9/i.test(stderr))
+      return `${encoded.ffmpeg} has no libvpx-vp9 decoder, the only one that reads VP9 alpha`;
     const decoded = `exit code ${code}, ${Math.floor(stdout.length / size)} of the ${kept.length * 2} frames decoded`;
-    throw new SeekframeError('ffmpeg-exited', `ffmpeg could not decode the encoded ${encoded.format} to check its alpha: ${stderr.trim() || decoded}`, {
-      stage: 'encode',
-      details: { frames: kept.map(([index]) => index) },
-    });
+    throw new SeekframeError(
+      'ffmpeg-exited',
+      `ffmpeg could not decode the encoded ${encoded.format} to check its alpha: ${stderr.trim() || decoded}`,
+      {
+        stage: 'encode',
+        details: { frames: kept.map(([index]) => index) },
+      },
+    );
   }
   const plane = (i: number): Uint8Array => new Uint8Array(stdout.buffer, stdout.byteOffset + i * size, size);
   return { source: kept.map((_, i) => seeThroughShare(plane(i))), output: kept.map((_, i) => seeThroughShare(plane(kept.length + i))) };

@@ -15,7 +15,10 @@ describe('page problem classification', () => {
 
   it('fails on uncaught exceptions only, quoting the first', () => {
     expect(pageScriptError(problems, `${origin}/index.html`)).toBeNull();
-    const error = pageScriptError([...problems, { kind: 'uncaught-error', message: 'boom' }, { kind: 'uncaught-error', message: 'TypeError: x is undefined' }], `${origin}/index.html`);
+    const error = pageScriptError(
+      [...problems, { kind: 'uncaught-error', message: 'boom' }, { kind: 'uncaught-error', message: 'TypeError: x is undefined' }],
+      `${origin}/index.html`,
+    );
     expect(error).toMatchObject({ code: 'page-script-error', stage: 'capture' });
     expect(error?.message).toContain('threw: boom (and 1 more)');
   });
@@ -23,8 +26,13 @@ describe('page problem classification', () => {
   it('names a remote URL the page fetched on its own, ignoring local and aborted requests', () => {
     expect(remoteRequestError(problems, origin)).toBeNull();
     // A console message quoting a failed request is not a failed request.
-    expect(remoteRequestError([{ kind: 'console-error', message: 'Request failed: https://x.test/a.js (net::ERR_FAILED)' }], origin)).toBeNull();
-    const error = remoteRequestError([...problems, { kind: 'request-failed', url: 'https://fonts.example.test/a.woff2', reason: 'net::ERR_NAME_NOT_RESOLVED' }], origin);
+    expect(
+      remoteRequestError([{ kind: 'console-error', message: 'Request failed: https://x.test/a.js (net::ERR_FAILED)' }], origin),
+    ).toBeNull();
+    const error = remoteRequestError(
+      [...problems, { kind: 'request-failed', url: 'https://fonts.example.test/a.woff2', reason: 'net::ERR_NAME_NOT_RESOLVED' }],
+      origin,
+    );
     expect(error).toMatchObject({ code: 'remote-asset-failed', details: { url: 'https://fonts.example.test/a.woff2' } });
     expect(error?.message).toContain('ERR_NAME_NOT_RESOLVED');
   });

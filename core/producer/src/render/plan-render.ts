@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { chooseCaptureMode, ffmpegHasFilter, fontPackageVersions, parseEncoderOptions, probeHdrMetadata, startPoolWorker, type CaptureMode, type CapturePage } from '@seekframe/engine';
+import {
+  chooseCaptureMode,
+  ffmpegHasFilter,
+  fontPackageVersions,
+  parseEncoderOptions,
+  probeHdrMetadata,
+  startPoolWorker,
+  type CaptureMode,
+  type CapturePage,
+} from '@seekframe/engine';
 import type { InspectedClip } from '@seekframe/runtime';
 import { reportPageWarnings } from './blank-render.js';
 import { captureOptions } from './capture-and-encode.js';
@@ -82,7 +91,8 @@ export async function planRenderSession(
     if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
     emit({ type: 'stage', stage: name });
   };
-  const warn = (code: string, message: string, details?: Record<string, unknown>): void => emit({ type: 'warning', code, message, ...(details ? { details } : {}) });
+  const warn = (code: string, message: string, details?: Record<string, unknown>): void =>
+    emit({ type: 'warning', code, message, ...(details ? { details } : {}) });
   const project = await resolveProject(spec.projectDir);
   const network = context.network ?? spec.network;
 
@@ -98,15 +108,23 @@ export async function planRenderSession(
   const fps = spec.fps ?? defaultFps(metadata.fps);
   const totalFrames = frameCount(metadata.duration, fps);
   if (totalFrames < 1) {
-    throw new SeekframeError('empty-composition', `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`, {
-      stage: 'load',
-      details: { file: project.entryFile },
-    });
+    throw new SeekframeError(
+      'empty-composition',
+      `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`,
+      {
+        stage: 'load',
+        details: { file: project.entryFile },
+      },
+    );
   }
   const source = displayPath(project.root, project.entryFile);
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
-  checkRenderLimits(spec.limits, { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale }, source);
+  checkRenderLimits(
+    spec.limits,
+    { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+    source,
+  );
   const encoder: RenderPlan['encoder'] = {
     quality: spec.quality,
     ...(spec.crf === undefined ? {} : { crf: spec.crf }),
@@ -116,22 +134,48 @@ export async function planRenderSession(
     gpu: spec.gpu,
   };
   // Encoder rules (crf only for mp4/webm, even sizes for H.264...) fail now, not after capture.
-  parseEncoderOptions({ format: spec.format, output: spec.output ?? 'render', width: size.width, height: size.height, fps, inputFormat: 'png', ...withoutGpu(encoder) });
+  parseEncoderOptions({
+    format: spec.format,
+    output: spec.output ?? 'render',
+    width: size.width,
+    height: size.height,
+    fps,
+    inputFormat: 'png',
+    ...withoutGpu(encoder),
+  });
 
   stage('variables');
   for (const issue of checkVariables(metadata.variables, spec.variables, spec.strictVariables, project.entryFile)) {
     warn(`variables/${issue.kind}`, issue.message, { id: issue.id, kind: issue.kind });
   }
-  const captions = spec.captions === undefined
-    ? undefined
-    : planCaptionSidecar({ file: spec.captions, variable: spec.captionsVariable, declarations: metadata.variables, variables: spec.variables ?? {}, fps, totalFrames, source });
+  const captions =
+    spec.captions === undefined
+      ? undefined
+      : planCaptionSidecar({
+          file: spec.captions,
+          variable: spec.captionsVariable,
+          declarations: metadata.variables,
+          variables: spec.variables ?? {},
+          fps,
+          totalFrames,
+          source,
+        });
 
   stage('serve');
   // The page's virtual Date.now() at t = 0, fixed here: every chunk of this plan shows the same clock.
   const epochMs = Math.floor(plannedAt / 1000) * 1000;
   const variables = spec.variables ?? {};
   const session = await openRenderSession(
-    { root: project.root, entry: project.entry, variables, seed: RENDER_SEED, fps, epochMs, network, remoteTimeoutMs: spec.remoteTimeoutMs },
+    {
+      root: project.root,
+      entry: project.entry,
+      variables,
+      seed: RENDER_SEED,
+      fps,
+      epochMs,
+      network,
+      remoteTimeoutMs: spec.remoteTimeoutMs,
+    },
     context,
     cleanup,
   );
@@ -139,19 +183,36 @@ export async function planRenderSession(
   const captureMode: CaptureMode = decision.mode;
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
   // The report may reach a client: the browser is named by its file name, not its path on this machine.
-  if (context.profile) context.profile.captureMode = { value: captureMode, requested: spec.captureMode, reason: session.browser.path ? decision.reason.split(session.browser.path).join(path.basename(session.browser.path)) : decision.reason };
+  if (context.profile)
+    context.profile.captureMode = {
+      value: captureMode,
+      requested: spec.captureMode,
+      reason: session.browser.path
+        ? decision.reason.split(session.browser.path).join(path.basename(session.browser.path))
+        : decision.reason,
+    };
   assertCaptureMode(captureMode, session.browser);
 
   stage('media');
   const transparent = isTransparent(spec.format);
-  const page = { url: session.server.entryUrl, width: metadata.width, height: metadata.height, scale: spec.scale, mode: captureMode, readyTimeoutMs: spec.readyTimeoutMs, seekTimeoutMs: spec.seekTimeoutMs };
+  const page = {
+    url: session.server.entryUrl,
+    width: metadata.width,
+    height: metadata.height,
+    scale: spec.scale,
+    mode: captureMode,
+    readyTimeoutMs: spec.readyTimeoutMs,
+    seekTimeoutMs: spec.seekTimeoutMs,
+  };
   const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
     const workers = chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
     session.workers = workers;
-    const early = Array.from({ length: workers.value - 1 }, () => startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }));
+    const early = Array.from({ length: workers.value - 1 }, () =>
+      startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }),
+    );
     // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
     cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
     session.adopt.push(...early);
@@ -170,7 +231,15 @@ export async function planRenderSession(
   const clips: PlannedClip[] = [];
   const hdrSources: HdrSource[] = [];
   for (const clip of opened.clips) {
-    const planned: PlannedClip = { kind: clip.kind, src: session.plannedSrc(clip.src), start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, hasAudio: clip.hasAudio, volume: clip.volume };
+    const planned: PlannedClip = {
+      kind: clip.kind,
+      src: session.plannedSrc(clip.src),
+      start: clip.start,
+      duration: clip.duration,
+      mediaStart: clip.mediaStart,
+      hasAudio: clip.hasAudio,
+      volume: clip.volume,
+    };
     if (clip.kind === 'video') {
       const input = await session.resolveMedia(planned.src, 'video');
       const probe = await session.probe(input);
@@ -186,7 +255,14 @@ export async function planRenderSession(
     for (const clip of clips.filter((c) => c.hasAudio && c.duration > 0)) {
       const input = await session.resolveMedia(clip.src, clip.kind);
       if (!(await session.probe(input)).hasAudio) continue; // data-has-audio on a silent file: nothing to mix
-      tracks.push({ kind: clip.kind, src: clip.src, start: clip.start, duration: clip.duration, mediaStart: clip.mediaStart, volume: clip.volume });
+      tracks.push({
+        kind: clip.kind,
+        src: clip.src,
+        start: clip.start,
+        duration: clip.duration,
+        mediaStart: clip.mediaStart,
+        volume: clip.volume,
+      });
     }
   }
   // HDR or SDR output: --hdr/--sdr and the HDR clips just found.
@@ -219,7 +295,12 @@ export async function planRenderSession(
     epochMs,
     variables,
     media: { clips, audio: tracks.length > 0 ? { tracks, codec: spec.format === 'webm' ? 'opus' : 'aac' } : null },
-    versions: { seekframe: await seekframeVersion(), chromium: session.browser.version, ffmpeg: session.ffmpeg.version, fonts: await fontPackageVersions() },
+    versions: {
+      seekframe: await seekframeVersion(),
+      chromium: session.browser.version,
+      ffmpeg: session.ffmpeg.version,
+      fonts: await fontPackageVersions(),
+    },
     workers: spec.workers,
     browserGpu: spec.browserGpu,
     strict: spec.strict,

@@ -20,7 +20,12 @@ export interface PreparedVideoFrames {
  * is not the whole render extracts only the source frames its own frames can show (plus a small
  * margin), numbered as in a full extraction.
  */
-export async function prepareVideoFrames(plan: RenderPlan, range: { start: number; end: number }, session: RenderSession, signal: AbortSignal | undefined): Promise<PreparedVideoFrames> {
+export async function prepareVideoFrames(
+  plan: RenderPlan,
+  range: { start: number; end: number },
+  session: RenderSession,
+  signal: AbortSignal | undefined,
+): Promise<PreparedVideoFrames> {
   const videoFrames: VideoFrameMap = {};
   const hdrSources: HdrSource[] = [];
   const sources = [...new Set(plan.media.clips.filter((c) => c.kind === 'video').map((c) => c.src))];
@@ -78,7 +83,12 @@ const MARGIN = 2;
  * the render can show for these clips of one source: the runtime's index is
  * floor((t - clip.start + clip.mediaStart) * fps), clamped at 0 (video-frame-overlay.ts).
  */
-export function sourceWindow(plan: Pick<RenderPlan, 'fps'>, range: { start: number; end: number }, clips: Pick<PlannedClip, 'start' | 'mediaStart'>[], margin = MARGIN): { start: number; end: number } {
+export function sourceWindow(
+  plan: Pick<RenderPlan, 'fps'>,
+  range: { start: number; end: number },
+  clips: Pick<PlannedClip, 'start' | 'mediaStart'>[],
+  margin = MARGIN,
+): { start: number; end: number } {
   const rate = plan.fps.num / plan.fps.den;
   let low = Infinity;
   let high = -Infinity;

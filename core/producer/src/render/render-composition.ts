@@ -25,7 +25,11 @@ import { writeCaptionSidecar } from '../plan/caption-sidecar.js';
  * (failure, abort), every browser, server, ffmpeg process and temp dir is gone when it settles,
  * and no partial output is left.
  */
-export async function renderComposition(input: RenderOptionsInput | RenderOptions, onEvent?: RenderEventListener, context: RenderContext = {}): Promise<RenderResult> {
+export async function renderComposition(
+  input: RenderOptionsInput | RenderOptions,
+  onEvent?: RenderEventListener,
+  context: RenderContext = {},
+): Promise<RenderResult> {
   const startedAt = Date.now();
   const profile = context.profile ?? new RenderProfile();
   const sink = eventSink({ onEvent: context.onEvent ?? onEvent });
@@ -48,12 +52,28 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
     peakBrowserBytes = guards.peakBrowserBytes;
     const signal = cancel ? AbortSignal.any([cancel, limited]) : limited;
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
-    const { plan, session, captions } = await planRenderSession(spec, { ...guards.context, onEvent: emit, signal, problems, profile }, cleanup, { keepPage: true, signal });
+    const { plan, session, captions } = await planRenderSession(
+      spec,
+      { ...guards.context, onEvent: emit, signal, problems, profile },
+      cleanup,
+      { keepPage: true, signal },
+    );
     profile.fps = plan.fps;
     checkpoint(signal);
     profile.enter('audio');
-    const audio = await mixSessionAudio(plan, path.join(session.workDir, plan.media.audio?.codec === 'opus' ? 'audio.ogg' : 'audio.m4a'), session, signal);
-    const encoded = await renderSessionFrames(plan, { start: 0, end: plan.totalFrames }, { kind: 'output', path: output, ...(audio ? { audio } : {}) }, session, signal);
+    const audio = await mixSessionAudio(
+      plan,
+      path.join(session.workDir, plan.media.audio?.codec === 'opus' ? 'audio.ogg' : 'audio.m4a'),
+      session,
+      signal,
+    );
+    const encoded = await renderSessionFrames(
+      plan,
+      { start: 0, end: plan.totalFrames },
+      { kind: 'output', path: output, ...(audio ? { audio } : {}) },
+      session,
+      signal,
+    );
     // --captions: the sidecar follows the video it belongs to (made at plan time, so it cannot fail on the data now).
     if (captions) await writeCaptionSidecar(captions);
 
@@ -81,7 +101,16 @@ export async function renderComposition(input: RenderOptionsInput | RenderOption
       report,
       ...(captions ? { captions: { file: captions.file, cues: captions.cues, variable: captions.variable } } : {}),
     };
-    emit({ type: 'complete', output: result.output, size: result.size, durationMs: result.durationMs, videoDuration, versions: plan.versions, report, ...(result.captions ? { captions: result.captions } : {}) });
+    emit({
+      type: 'complete',
+      output: result.output,
+      size: result.size,
+      durationMs: result.durationMs,
+      videoDuration,
+      versions: plan.versions,
+      report,
+      ...(result.captions ? { captions: result.captions } : {}),
+    });
     return result;
   } catch (caught) {
     const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);

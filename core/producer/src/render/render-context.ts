@@ -1,6 +1,6 @@
 import { findBrowser, findFfmpeg, scopedRenderTuning, type BrowserInfo, type BrowserSource, type RenderTuning } from '@seekframe/engine';
 import { loadRuntimeSource } from '../serve/load-runtime-source.js';
-import { ProblemLog } from '../serve/problem-log.js';
+import type { ProblemLog } from '../serve/problem-log.js';
 import type { RenderEvent, RenderEventListener } from './render-events.js';
 import type { RenderProfile } from '../report/render-profile.js';
 
@@ -78,7 +78,9 @@ let defaultFfmpeg: Promise<{ ffmpeg: string; ffprobe: string; version: string }>
 export async function contextFfmpeg(context: RenderContext): Promise<{ ffmpeg: string; ffprobe: string; version: string }> {
   if (context.ffmpeg) {
     const given = context.ffmpeg;
-    const info = await findFfmpeg({ env: { ...process.env, SEEKFRAME_FFMPEG: given.ffmpeg, SEEKFRAME_FFPROBE: given.ffprobe } }).catch(() => undefined);
+    const info = await findFfmpeg({ env: { ...process.env, SEEKFRAME_FFMPEG: given.ffmpeg, SEEKFRAME_FFPROBE: given.ffprobe } }).catch(
+      () => undefined,
+    );
     return { ...given, version: info?.version ?? 'unknown' };
   }
   defaultFfmpeg ??= findFfmpeg().then((info) => ({ ffmpeg: info.ffmpeg, ffprobe: info.ffprobe, version: info.version }));

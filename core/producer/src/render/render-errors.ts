@@ -48,4 +48,3 @@ export function abortError(cancel: AbortSignal | undefined, limits: AbortSignal 
   if (limits?.aborted) return limits.reason as SeekframeError;
   return undefined;
 }
-

@@ -95,7 +95,15 @@ export type BatchEvent =
   | { type: 'batch-start'; total: number; concurrency: number; workersPerRow: number; manifest: string }
   | RowRenderEvent
   | { type: 'batch-row-start'; row: number; output: string; variables: Record<string, unknown> }
-  | { type: 'batch-row-complete'; row: number; output: string; size: number | null; durationMs: number | null; videoDuration: number | null; resumed: boolean }
+  | {
+      type: 'batch-row-complete';
+      row: number;
+      output: string;
+      size: number | null;
+      durationMs: number | null;
+      videoDuration: number | null;
+      resumed: boolean;
+    }
   | { type: 'batch-row-failed'; row: number; output: string; error: SeekframeErrorData }
   | { type: 'batch-row-skipped'; row: number; output: string; reason: 'fail-fast' | 'cancelled' }
   | { type: 'batch-complete'; counts: BatchCounts; manifest: string; durationMs: number; cancelled: boolean }

@@ -53,7 +53,12 @@ const SEGMENT_GOP = 250;
  * source checks, HDR two-pass capture (one-piece mp4), the blank-render check (whole range),
  * --strict. Nothing is left behind on failure or abort.
  */
-export async function renderFrames(plan: RenderPlan, range: FrameRange, target: RenderTarget, context: ProjectRenderContext): Promise<RenderFramesResult> {
+export async function renderFrames(
+  plan: RenderPlan,
+  range: FrameRange,
+  target: RenderTarget,
+  context: ProjectRenderContext,
+): Promise<RenderFramesResult> {
   checkPlan(plan);
   checkRange(plan, range);
   checkTarget(plan, range, target);
@@ -64,7 +69,16 @@ export async function renderFrames(plan: RenderPlan, range: FrameRange, target: 
   try {
     const project = await resolveProject(path.join(context.projectDir, ...plan.entry.split('/')));
     session = await openRenderSession(
-      { root: project.root, entry: plan.entry, variables: plan.variables, seed: plan.seed, fps: plan.fps, epochMs: plan.epochMs, network: plan.network, remoteTimeoutMs: plan.remoteTimeoutMs },
+      {
+        root: project.root,
+        entry: plan.entry,
+        variables: plan.variables,
+        seed: plan.seed,
+        fps: plan.fps,
+        epochMs: plan.epochMs,
+        network: plan.network,
+        remoteTimeoutMs: plan.remoteTimeoutMs,
+      },
       guards.context,
       cleanup,
     );
@@ -81,25 +95,43 @@ export async function renderFrames(plan: RenderPlan, range: FrameRange, target: 
  * renderFrames inside an open session: renderComposition calls this with the plan step's
  * session, whose open page and early workers the pool adopts.
  */
-export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession, signal: AbortSignal): Promise<RenderFramesResult> {
+export async function renderSessionFrames(
+  plan: RenderPlan,
+  range: FrameRange,
+  target: RenderTarget,
+  session: RenderSession,
+  signal: AbortSignal,
+): Promise<RenderFramesResult> {
   const frames = range.end - range.start;
   const whole = range.start === 0 && range.end === plan.totalFrames;
   const profile = session.profile;
   profile?.enter('media');
   const media = await prepareVideoFrames(plan, range, session, signal);
-  const workerChoice = whole && session.workers !== undefined ? session.workers : chooseWorkers(plan.workers, frames, session.tuning, plan.limits);
+  const workerChoice =
+    whole && session.workers !== undefined ? session.workers : chooseWorkers(plan.workers, frames, session.tuning, plan.limits);
   const workers = workerChoice.value;
   if (profile) profile.workers = workerChoice;
   const encoder = await encoderFor(plan, range, target, session);
   const entry = plan.entry;
   // Alpha asked for (mov, webm, png-sequence into the final output): checked in the encoded file before it is published.
-  const alpha = target.kind === 'output' && isTransparent(plan.format) ? new AlphaWatch(Math.min(frames, session.tuning.maxFrames ?? Infinity)) : undefined;
+  const alpha =
+    target.kind === 'output' && isTransparent(plan.format)
+      ? new AlphaWatch(Math.min(frames, session.tuning.maxFrames ?? Infinity))
+      : undefined;
   let alphaVerdict: AlphaVerdict | undefined;
 
   session.emit({ type: 'stage', stage: 'capture' });
   const job: CaptureAndEncodeOptions = {
     browser: session.browser,
-    page: { url: session.server.entryUrl, width: plan.width, height: plan.height, scale: plan.scale ?? 1, mode: plan.captureMode, readyTimeoutMs: plan.readyTimeoutMs, seekTimeoutMs: plan.seekTimeoutMs },
+    page: {
+      url: session.server.entryUrl,
+      width: plan.width,
+      height: plan.height,
+      scale: plan.scale ?? 1,
+      mode: plan.captureMode,
+      readyTimeoutMs: plan.readyTimeoutMs,
+      seekTimeoutMs: plan.seekTimeoutMs,
+    },
     server: session.server,
     workers,
     range,
@@ -125,10 +157,18 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
       });
     },
     // A flat piece of a longer render is normal; only a whole render painted in one colour is blank.
-    ...(target.kind === 'output' && whole ? { onBlank: (colour: string) => reportSilentProblem(blankRenderProblem(colour, entry), plan.strict, session.emit) } : {}),
+    ...(target.kind === 'output' && whole
+      ? { onBlank: (colour: string) => reportSilentProblem(blankRenderProblem(colour, entry), plan.strict, session.emit) }
+      : {}),
     beforeFinish: () => session.emit({ type: 'stage', stage: 'finish' }),
     onCaptured: (stats) => {
-      if (profile) profile.capture = { firstFrame: range.start, frameMs: stats.frameMs, encoderWaitMs: stats.encoderWaitMs, reusedFrames: stats.reusedFrames };
+      if (profile)
+        profile.capture = {
+          firstFrame: range.start,
+          frameMs: stats.frameMs,
+          encoderWaitMs: stats.encoderWaitMs,
+          reusedFrames: stats.reusedFrames,
+        };
     },
     ...(alpha
       ? {
@@ -138,22 +178,41 @@ export async function renderSessionFrames(plan: RenderPlan, range: FrameRange, t
             const format = plan.format as AlphaFormat;
             // An output png-sequence is numbered from 1 whatever the range (segments keep their place in the whole render, but are not checked).
             // The encoder's size: --scale makes it larger than the composition's.
-            const encoded = { format, path: encodedPath, width: encoder.width, height: encoder.height, fps: plan.fps, startNumber: 1, ffmpeg: session.ffmpeg.ffmpeg };
+            const encoded = {
+              format,
+              path: encodedPath,
+              width: encoder.width,
+              height: encoder.height,
+              fps: plan.fps,
+              startNumber: 1,
+              ffmpeg: session.ffmpeg.ffmpeg,
+            };
             alphaVerdict = await alpha.verify(encoded);
             if (alphaVerdict.lost) throw alphaLostError(alphaVerdict, encoded, `The ${plan.format} output of ${entry}`);
-            if (alphaVerdict.skipped) session.emit({ type: 'warning', code: 'alpha-unchecked', message: `The alpha channel of the ${plan.format} output was not checked: ${alphaVerdict.skipped}.` });
+            if (alphaVerdict.skipped)
+              session.emit({
+                type: 'warning',
+                code: 'alpha-unchecked',
+                message: `The alpha channel of the ${plan.format} output was not checked: ${alphaVerdict.skipped}.`,
+              });
           },
         }
       : {}),
   };
   // HDR mp4 with HDR clips: two captures keep the clips' highlights (render-hdr-passes.ts).
-  const encoded = target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
-    ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
-    : await captureAndEncode(job);
+  const encoded =
+    target.kind === 'output' && plan.encoder.hdr && media.hdrSources.length > 0
+      ? await renderHdrPasses({ job, sources: media.hdrSources, hdr: plan.encoder.hdr, workDir: session.workDir, ffmpeg: session.ffmpeg })
+      : await captureAndEncode(job);
   return { frames, output: encoded.output, size: encoded.size, workers, ...(alphaVerdict ? { alpha: alphaVerdict } : {}) };
 }
 
-async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTarget, session: RenderSession): Promise<Omit<EncoderOptions, 'inputFormat'>> {
+async function encoderFor(
+  plan: RenderPlan,
+  range: FrameRange,
+  target: RenderTarget,
+  session: RenderSession,
+): Promise<Omit<EncoderOptions, 'inputFormat'>> {
   const scale = plan.scale ?? 1;
   const base = {
     output: path.resolve(target.path),
@@ -165,7 +224,10 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
     ffmpeg: session.ffmpeg.ffmpeg,
   };
   // The plan's --crf or --video-bitrate, when one was given.
-  const rate = { ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }), ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }) };
+  const rate = {
+    ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }),
+    ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }),
+  };
   if (target.kind === 'segment') {
     if (plan.format === 'mp4') return { ...base, ...rate, format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
     if (plan.format === 'png-sequence') return { ...base, format: 'png-sequence', startNumber: range.start + 1 };
@@ -177,7 +239,11 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
     const hardware = await chooseHardwareEncoder(plan.format, () => probeHardwareEncoder({ ffmpeg: session.ffmpeg.ffmpeg }));
     if (hardware.warning) session.emit(hardware.warning);
     if (hardware.encoder && plan.encoder.hdr) {
-      session.emit({ type: 'warning', code: 'gpu/hdr-software', message: `--gpu: HDR output is 10-bit HEVC from libx265; ${hardware.encoder} (8-bit H.264) is not used for this render.` });
+      session.emit({
+        type: 'warning',
+        code: 'gpu/hdr-software',
+        message: `--gpu: HDR output is 10-bit HEVC from libx265; ${hardware.encoder} (8-bit H.264) is not used for this render.`,
+      });
     } else {
       hardwareEncoder = hardware.encoder;
     }
@@ -199,20 +265,28 @@ async function encoderFor(plan: RenderPlan, range: FrameRange, target: RenderTar
 /** A plan edited after planning (or damaged in transit) would render other pixels than its hash promises. */
 function checkPlan(plan: RenderPlan): void {
   if (plan.version !== 1 || planHash(plan) !== plan.hash) {
-    throw new SeekframeError('plan-hash-mismatch', `The render plan's contents do not match its hash ${String(plan.hash).slice(0, 12)}…; plan again with planRender instead of editing a plan.`, {
-      stage: 'config',
-      details: { hash: plan.hash },
-    });
+    throw new SeekframeError(
+      'plan-hash-mismatch',
+      `The render plan's contents do not match its hash ${String(plan.hash).slice(0, 12)}…; plan again with planRender instead of editing a plan.`,
+      {
+        stage: 'config',
+        details: { hash: plan.hash },
+      },
+    );
   }
 }
 
 function checkRange(plan: RenderPlan, range: FrameRange): void {
   const { start, end } = range;
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > plan.totalFrames || start >= end) {
-    throw new SeekframeError('invalid-options', `Frame range [${start}, ${end}) is not inside the plan's ${plan.totalFrames} frames; give whole numbers with 0 <= start < end <= ${plan.totalFrames}.`, {
-      stage: 'config',
-      details: { field: 'range', start, end, totalFrames: plan.totalFrames },
-    });
+    throw new SeekframeError(
+      'invalid-options',
+      `Frame range [${start}, ${end}) is not inside the plan's ${plan.totalFrames} frames; give whole numbers with 0 <= start < end <= ${plan.totalFrames}.`,
+      {
+        stage: 'config',
+        details: { field: 'range', start, end, totalFrames: plan.totalFrames },
+      },
+    );
   }
 }
 
@@ -233,10 +307,14 @@ export function checkSplittable(plan: Pick<RenderPlan, 'format' | 'encoder'>): v
     );
   }
   if (plan.encoder.hdr) {
-    throw new SeekframeError('format-not-distributable', 'HDR mp4 (10-bit HEVC) cannot be rendered in pieces yet; render it in one piece, or pass sdr.', {
-      stage: 'config',
-      details: { format: plan.format, hdr: true },
-    });
+    throw new SeekframeError(
+      'format-not-distributable',
+      'HDR mp4 (10-bit HEVC) cannot be rendered in pieces yet; render it in one piece, or pass sdr.',
+      {
+        stage: 'config',
+        details: { format: plan.format, hdr: true },
+      },
+    );
   }
 }
 

@@ -32,5 +32,9 @@ export function startRenderGuards(limits: RenderLimits | undefined, context: Ren
     const timer = setTimeout(() => stop.abort(renderTimeoutError(maxSeconds)), maxSeconds * 1000);
     cleanup.add(() => clearTimeout(timer));
   }
-  return { signal: stop.signal, context: { ...context, browsers: guard.source(context.browsers) }, peakBrowserBytes: () => guard.peakBytes() };
+  return {
+    signal: stop.signal,
+    context: { ...context, browsers: guard.source(context.browsers) },
+    peakBrowserBytes: () => guard.peakBytes(),
+  };
 }

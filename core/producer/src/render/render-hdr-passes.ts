@@ -42,26 +42,37 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
   const mapA: VideoFrameMap = { ...job.videoFrames };
   const mapB: VideoFrameMap = { ...job.videoFrames };
   for (const [n, source] of options.sources.entries()) {
-    const layers = await extractHdrLayers(source.input, path.join(options.workDir, `hdr-${n + 1}`), { fps: job.fps, peak, ...(tools ? { ffmpeg: tools.ffmpeg } : {}), ...(job.signal ? { signal: job.signal } : {}) });
+    const layers = await extractHdrLayers(source.input, path.join(options.workDir, `hdr-${n + 1}`), {
+      fps: job.fps,
+      peak,
+      ...(tools ? { ffmpeg: tools.ffmpeg } : {}),
+      ...(job.signal ? { signal: job.signal } : {}),
+    });
     mapA[source.src] = { urlPattern: job.server.mount(`hdr-${n + 1}-sdr`, layers.sdrDir) + layers.pattern, fps, frameCount: layers.count };
     mapB[source.src] = { urlPattern: job.server.mount(`hdr-${n + 1}-low`, layers.lowDir) + layers.pattern, fps, frameCount: layers.count };
   }
 
   const half = job.range.end - job.range.start;
   const pass = (name: string, videoFrames: VideoFrameMap, offset: number, last: boolean): Promise<EncodeResult> =>
-      captureAndEncode({
-        ...job,
-        tuning: { ...job.tuning, frameFormat: 'png' },
-        transparent: false,
-        videoFrames,
-        adoptWorkers: [],
-        encoder: { format: 'png-sequence', output: path.join(options.workDir, name), width: job.encoder.width, height: job.encoder.height, fps: job.fps },
-        onProgress: (frames, elapsed) => job.onProgress(Math.floor((offset + frames) / 2), elapsed),
-        beforeFinish: last ? job.beforeFinish : () => undefined,
-        // Pass A clips the HDR clips at white, so it can look flat where the picture is not;
-        // pass B (highlights subtracted) stands for the render in the blank check.
-        ...(last && job.onBlank ? { onBlank: job.onBlank } : { onBlank: undefined }),
-      });
+    captureAndEncode({
+      ...job,
+      tuning: { ...job.tuning, frameFormat: 'png' },
+      transparent: false,
+      videoFrames,
+      adoptWorkers: [],
+      encoder: {
+        format: 'png-sequence',
+        output: path.join(options.workDir, name),
+        width: job.encoder.width,
+        height: job.encoder.height,
+        fps: job.fps,
+      },
+      onProgress: (frames, elapsed) => job.onProgress(Math.floor((offset + frames) / 2), elapsed),
+      beforeFinish: last ? job.beforeFinish : () => undefined,
+      // Pass A clips the HDR clips at white, so it can look flat where the picture is not;
+      // pass B (highlights subtracted) stands for the render in the blank check.
+      ...(last && job.onBlank ? { onBlank: job.onBlank } : { onBlank: undefined }),
+    });
   const a = await pass('pass-a', mapA, 0, false);
   const b = await pass('pass-b', mapB, half, true);
   const merged = await mergeHdrLayers({

@@ -18,7 +18,7 @@ import { startNetworkSandbox } from '../network/network-sandbox.js';
 import { createProjectServer, type ProjectServer } from '../serve/project-server.js';
 import { createRuntimeInjector } from '../serve/create-runtime-injector.js';
 import { ProblemLog } from '../serve/problem-log.js';
-import { CleanupStack } from './cleanup-stack.js';
+import type { CleanupStack } from './cleanup-stack.js';
 import { contextBrowser, contextFfmpeg, contextRuntimeSource, contextTuning, eventSink, type RenderContext } from './render-context.js';
 import { createMediaSourceResolver } from './resolve-media-source.js';
 import type { RenderEvent } from './render-events.js';
@@ -71,7 +71,12 @@ export interface RenderSession {
   cleanup: CleanupStack;
 }
 
-export async function openRenderSession(settings: PageSettings, context: RenderContext, cleanup: CleanupStack, options: { browser: boolean } = { browser: true }): Promise<RenderSession> {
+export async function openRenderSession(
+  settings: PageSettings,
+  context: RenderContext,
+  cleanup: CleanupStack,
+  options: { browser: boolean } = { browser: true },
+): Promise<RenderSession> {
   const network = context.network ?? settings.network;
   const sandboxed = network === 'sandboxed';
   const problems = context.problems ?? new ProblemLog();
@@ -145,20 +150,33 @@ const NO_BROWSER: BrowserInfo = { path: '', source: 'system', kind: 'chromium', 
 
 /** `workers: auto` from the frames to render and the tuning's recommendation; never above the limit or the frames. */
 export function resolveWorkers(workers: 'auto' | number, frames: number, tuning: RenderTuning, limits: RenderLimits | undefined): number {
-  const count = workers === 'auto' ? autoWorkerCount({ frameCount: frames, ...(tuning.workers ? { recommended: tuning.workers } : {}) }) : Math.min(workers, frames);
+  const count =
+    workers === 'auto'
+      ? autoWorkerCount({ frameCount: frames, ...(tuning.workers ? { recommended: tuning.workers } : {}) })
+      : Math.min(workers, frames);
   return Math.max(1, capWorkers(count, limits));
 }
 
 /** resolveWorkers with the reason, in words, for the render report. */
-export function chooseWorkers(workers: 'auto' | number, frames: number, tuning: RenderTuning, limits: RenderLimits | undefined): Choice<number> {
+export function chooseWorkers(
+  workers: 'auto' | number,
+  frames: number,
+  tuning: RenderTuning,
+  limits: RenderLimits | undefined,
+): Choice<number> {
   const value = resolveWorkers(workers, frames, tuning, limits);
   const capped = limits?.maxWorkers !== undefined && value === limits.maxWorkers ? `, capped by --max-workers ${limits.maxWorkers}` : '';
   if (workers !== 'auto') {
-    const reason = value < workers ? `${workers} requested, ${value} used: no more workers than ${value === frames ? 'frames' : 'allowed'}${capped}` : `${workers} requested with --workers${capped}`;
+    const reason =
+      value < workers
+        ? `${workers} requested, ${value} used: no more workers than ${value === frames ? 'frames' : 'allowed'}${capped}`
+        : `${workers} requested with --workers${capped}`;
     return { value, requested: String(workers), reason };
   }
   const bounds = autoWorkerBounds({ frameCount: frames, ...(tuning.workers ? { recommended: tuning.workers } : {}) });
-  const cpu = bounds.recommended ? `${bounds.byCpu} recommended by the saved benchmark` : `${bounds.byCpu} for ${bounds.cores} CPU cores (cores - 2, at least 2)`;
+  const cpu = bounds.recommended
+    ? `${bounds.byCpu} recommended by the saved benchmark`
+    : `${bounds.byCpu} for ${bounds.cores} CPU cores (cores - 2, at least 2)`;
   const limiting = [
     bounds.byFrames < bounds.byCpu ? `one per 30 frames allows ${bounds.byFrames} for ${frames} frames` : '',
     bounds.byMemory < bounds.byCpu ? `free memory allows ${bounds.byMemory} (512 MB each)` : '',

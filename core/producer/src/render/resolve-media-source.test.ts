@@ -45,7 +45,13 @@ afterAll(async () => {
 });
 
 async function resolverFor(sandboxed: boolean): Promise<{ server: ProjectServer; resolve: (src: string) => Promise<string> }> {
-  const server = await createProjectServer({ root, entry: 'index.html', prepareHtml: (html) => html, publicRemoteOnly: sandboxed, remoteTimeoutMs: 5_000 });
+  const server = await createProjectServer({
+    root,
+    entry: 'index.html',
+    prepareHtml: (html) => html,
+    publicRemoteOnly: sandboxed,
+    remoteTimeoutMs: 5_000,
+  });
   servers.push(server);
   const resolve = createMediaSourceResolver({ server, root, workDir, sandboxed });
   return { server, resolve: (src) => resolve(src, 'video') };
@@ -65,14 +71,23 @@ describe('media sources in sandboxed (server) renders', () => {
     const { server, resolve } = await resolverFor(true);
     const refused = resolve(`${server.origin}/${relative}`);
     await expect(refused).rejects.toMatchObject({ code: 'media-source-refused', stage: 'media', details: { src: relative } });
-    await expect(refused).rejects.toThrow(`The <video> source ${relative} was refused: it leads outside the project folder through a symlink`);
+    await expect(refused).rejects.toThrow(
+      `The <video> source ${relative} was refused: it leads outside the project folder through a symlink`,
+    );
   });
 
   it('a loopback URL is refused by the public-address fetch and the server there sees no request', async () => {
     hits.length = 0;
     const { server, resolve } = await resolverFor(true);
-    for (const src of [`${secretOrigin}/direct.mp4`, `${server.origin}/__seekframe/remote?url=${encodeURIComponent(`${secretOrigin}/routed.mp4`)}`, `http://localhost:${new URL(secretOrigin).port}/by-name.mp4`]) {
-      await expect(resolve(src), src).rejects.toMatchObject({ code: 'media-source-refused', message: expect.stringMatching(/resolves to .*loopback\/private\/link-local/) });
+    for (const src of [
+      `${secretOrigin}/direct.mp4`,
+      `${server.origin}/__seekframe/remote?url=${encodeURIComponent(`${secretOrigin}/routed.mp4`)}`,
+      `http://localhost:${new URL(secretOrigin).port}/by-name.mp4`,
+    ]) {
+      await expect(resolve(src), src).rejects.toMatchObject({
+        code: 'media-source-refused',
+        message: expect.stringMatching(/resolves to .*loopback\/private\/link-local/),
+      });
     }
     expect(hits).toEqual([]);
   });

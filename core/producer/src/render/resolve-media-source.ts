@@ -44,7 +44,12 @@ export function createMediaSourceResolver(context: MediaSourceContext): (src: st
   };
 }
 
-async function resolveSource(src: string, kind: 'video' | 'audio', context: MediaSourceContext, nextDownload: (extension: string) => string): Promise<string> {
+async function resolveSource(
+  src: string,
+  kind: 'video' | 'audio',
+  context: MediaSourceContext,
+  nextDownload: (extension: string) => string,
+): Promise<string> {
   const shown = displaySource(src, context.server.origin);
   const refuse = (why: string, cause?: unknown): SeekframeError => mediaSourceRefused(kind, shown, why, context.sandboxed, cause);
   let url: URL;
@@ -59,7 +64,7 @@ async function resolveSource(src: string, kind: 'video' | 'audio', context: Medi
       if (!remote) throw refuse('the remote route was given no url');
       return download(remote, kind, context, nextDownload, shown);
     }
-    if (url.pathname.startsWith('/__seekframe/')) throw refuse('it names one of the renderer\'s own routes, not a file of the project');
+    if (url.pathname.startsWith('/__seekframe/')) throw refuse("it names one of the renderer's own routes, not a file of the project");
     return projectFile(url, context, refuse);
   }
   switch (url.protocol) {
@@ -69,14 +74,18 @@ async function resolveSource(src: string, kind: 'video' | 'audio', context: Medi
     case 'data:':
       return decodeDataUrl(url.href, nextDownload, refuse);
     case 'file:':
-      if (context.sandboxed) throw refuse('file: URLs would read the server\'s own files');
+      if (context.sandboxed) throw refuse("file: URLs would read the server's own files");
       return fileURLToPath(url);
     default:
       throw refuse(`${url.protocol} sources are not media files ffmpeg may open`);
   }
 }
 
-async function projectFile(url: URL, context: MediaSourceContext, refuse: (why: string, cause?: unknown) => SeekframeError): Promise<string> {
+async function projectFile(
+  url: URL,
+  context: MediaSourceContext,
+  refuse: (why: string, cause?: unknown) => SeekframeError,
+): Promise<string> {
   let pathname: string;
   try {
     pathname = decodeURIComponent(url.pathname);
@@ -92,16 +101,31 @@ async function projectFile(url: URL, context: MediaSourceContext, refuse: (why: 
   // before existence, so a missing file behind a symlink out is refused like an existing one).
   const real = await inside(root, file);
   if (real === null) throw refuse('it leads outside the project folder through a symlink');
-  if (!(await stat(real).then((info) => info.isFile(), () => false))) {
-    throw new SeekframeError('asset-not-found', `${path.relative(root, file)} does not exist in the project folder; add the file or fix the src.`, {
-      stage: 'media',
-      details: { file: path.relative(root, file) },
-    });
+  if (
+    !(await stat(real).then(
+      (info) => info.isFile(),
+      () => false,
+    ))
+  ) {
+    throw new SeekframeError(
+      'asset-not-found',
+      `${path.relative(root, file)} does not exist in the project folder; add the file or fix the src.`,
+      {
+        stage: 'media',
+        details: { file: path.relative(root, file) },
+      },
+    );
   }
   return real;
 }
 
-async function download(remote: string, kind: 'video' | 'audio', context: MediaSourceContext, nextDownload: (extension: string) => string, shown: string): Promise<string> {
+async function download(
+  remote: string,
+  kind: 'video' | 'audio',
+  context: MediaSourceContext,
+  nextDownload: (extension: string) => string,
+  shown: string,
+): Promise<string> {
   let body: Uint8Array;
   try {
     // The project server's fetch: npm CDN files from installed packages, the time limit, and in
@@ -109,7 +133,12 @@ async function download(remote: string, kind: 'video' | 'audio', context: MediaS
     ({ body } = await context.server.fetchRemote(remote));
   } catch (error) {
     const cause = error instanceof Error ? error.cause : undefined;
-    const refusal = cause instanceof AddressRefusedError ? cause : cause instanceof Error && cause.cause instanceof AddressRefusedError ? cause.cause : undefined;
+    const refusal =
+      cause instanceof AddressRefusedError
+        ? cause
+        : cause instanceof Error && cause.cause instanceof AddressRefusedError
+          ? cause.cause
+          : undefined;
     if (refusal) throw mediaSourceRefused(kind, shown, refusal.message, context.sandboxed, error);
     throw error;
   }
@@ -118,7 +147,11 @@ async function download(remote: string, kind: 'video' | 'audio', context: MediaS
   return file;
 }
 
-async function decodeDataUrl(src: string, nextDownload: (extension: string) => string, refuse: (why: string, cause?: unknown) => SeekframeError): Promise<string> {
+async function decodeDataUrl(
+  src: string,
+  nextDownload: (extension: string) => string,
+  refuse: (why: string, cause?: unknown) => SeekframeError,
+): Promise<string> {
   let body: Buffer;
   try {
     body = Buffer.from(await (await fetch(src)).arrayBuffer());
@@ -130,7 +163,13 @@ async function decodeDataUrl(src: string, nextDownload: (extension: string) => s
   return file;
 }
 
-export function mediaSourceRefused(kind: 'video' | 'audio', shown: string, why: string, sandboxed: boolean, cause?: unknown): SeekframeError {
+export function mediaSourceRefused(
+  kind: 'video' | 'audio',
+  shown: string,
+  why: string,
+  sandboxed: boolean,
+  cause?: unknown,
+): SeekframeError {
   const rule = sandboxed
     ? 'In server renders a media source must be a file inside the project folder or a public http(s) URL'
     : 'A media source must be a file of the project, a file: path, or an http(s) URL';

@@ -18,7 +18,16 @@ describe('analyseFrameCosts', () => {
     const clips = [clip('#title', 0, 4), clip('#blur', 1, 2), clip('#logo', 2.5, 4)];
     const result = analyseFrameCosts({ frameMs: costs(60, 10, 20), firstFrame: 0, fps: FPS, clips });
     expect(result.hotspots).toHaveLength(1);
-    expect(result.hotspots[0]).toMatchObject({ clip: '<div#blur>', selector: '#blur', firstFrame: 10, lastFrame: 19, medianMs: 60, otherMedianMs: 10, ratio: 6, extraMs: 500 });
+    expect(result.hotspots[0]).toMatchObject({
+      clip: '<div#blur>',
+      selector: '#blur',
+      firstFrame: 10,
+      lastFrame: 19,
+      medianMs: 60,
+      otherMedianMs: 10,
+      ratio: 6,
+      extraMs: 500,
+    });
     expect(result.hotspots[0]!.share).toBeCloseTo(500 / 900, 3);
     expect(result.slowest[0]).toMatchObject({ frame: 10, time: 1, ms: 60, clips: ['<div#title>', '<div#blur>'] });
   });
@@ -47,14 +56,29 @@ describe('analyseFrameCosts', () => {
 
   it('does not blame a clip whose frames are only sometimes slow (bursts of load), nor a few milliseconds', () => {
     const clips = [clip('#blur', 1, 2)];
-    const bursty = analyseFrameCosts({ frameMs: costs(10, 0, 0, (i) => (i >= 10 && i < 20 && i % 2 === 0 ? 90 : 0)), firstFrame: 0, fps: FPS, clips });
+    const bursty = analyseFrameCosts({
+      frameMs: costs(10, 0, 0, (i) => (i >= 10 && i < 20 && i % 2 === 0 ? 90 : 0)),
+      firstFrame: 0,
+      fps: FPS,
+      clips,
+    });
     expect(bursty.hotspots).toEqual([]);
-    const cheap = analyseFrameCosts({ frameMs: Array.from({ length: 40 }, (_, i) => (i >= 10 && i < 20 ? 9 : 3)), firstFrame: 0, fps: FPS, clips });
+    const cheap = analyseFrameCosts({
+      frameMs: Array.from({ length: 40 }, (_, i) => (i >= 10 && i < 20 ? 9 : 3)),
+      firstFrame: 0,
+      fps: FPS,
+      clips,
+    });
     expect(cheap.hotspots).toEqual([]);
   });
 
   it('says what to look at, with the frames, times, costs and the selector', () => {
-    const [hotspot] = analyseFrameCosts({ frameMs: costs(60, 10, 20), firstFrame: 0, fps: FPS, clips: [{ ...clip('#blur', 1, 2), hosts: ['#scene'], label: '[scene] <div#blur>' }] }).hotspots;
+    const [hotspot] = analyseFrameCosts({
+      frameMs: costs(60, 10, 20),
+      firstFrame: 0,
+      fps: FPS,
+      clips: [{ ...clip('#blur', 1, 2), hosts: ['#scene'], label: '[scene] <div#blur>' }],
+    }).hotspots;
     expect(describeHotspot(hotspot!, 900)).toBe(
       '[scene] <div#blur> made the render slow: while it is on screen (frames 10-19, 1.00-2.00 s) a frame took 60 ms against 10 ms elsewhere (6.0x), 0.5 s of 0.9 s of capture; ' +
         'look at its CSS filters, backdrop-filter, large shadows and blend modes, or images far larger than they are drawn (selector: #scene >>> #blur)',

@@ -82,7 +82,12 @@ export function analyseFrameCosts(input: FrameCostInput, slowestCount = 5): Fram
     .map((ms, i) => ({ ms, i }))
     .sort((a, b) => b.ms - a.ms || a.i - b.i)
     .slice(0, slowestCount)
-    .map(({ ms, i }) => ({ frame: input.firstFrame + i, time: round(timeOf(i)), ms: round(ms), clips: activeAt(i).map((clip) => clip.label) }));
+    .map(({ ms, i }) => ({
+      frame: input.firstFrame + i,
+      time: round(timeOf(i)),
+      ms: round(ms),
+      clips: activeAt(i).map((clip) => clip.label),
+    }));
   return {
     meanMs: round(count > 0 ? total / count : 0),
     medianMs: round(median(sorted)),
@@ -93,7 +98,13 @@ export function analyseFrameCosts(input: FrameCostInput, slowestCount = 5): Fram
   };
 }
 
-function findHotspots(costs: number[], total: number, clips: readonly InspectedClip[], timeOf: (i: number) => number, firstFrame: number): Hotspot[] {
+function findHotspots(
+  costs: number[],
+  total: number,
+  clips: readonly InspectedClip[],
+  timeOf: (i: number) => number,
+  firstFrame: number,
+): Hotspot[] {
   if (total <= 0) return [];
   const candidates: Array<Hotspot & { frames: number }> = [];
   for (const clip of clips) {

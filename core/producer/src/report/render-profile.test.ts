@@ -48,6 +48,14 @@ describe('RenderProfile', () => {
     profile.stageEvent('lint');
     const report = buildRenderReport(profile, { status: 'failed' });
     expect(RenderReportSchema.parse(report)).toEqual(report);
-    expect(report).toMatchObject({ version: 1, status: 'failed', frames: null, slowestFrames: [], hotspots: [], workers: null, captureMode: null });
+    expect(report).toMatchObject({
+      version: 1,
+      status: 'failed',
+      frames: null,
+      slowestFrames: [],
+      hotspots: [],
+      workers: null,
+      captureMode: null,
+    });
   });
 });

@@ -28,15 +28,19 @@ export const RenderReportSchema = z
     stages: z
       .array(
         z.object({
-          stage: z.enum(REPORT_STAGES).describe(
-            '`lint`; `load` (read the composition, check variables); `browser` (project server and browser start); `page` (the page loads: scripts, fonts, images, sub-compositions); ' +
-              '`media` (probe media, extract video frames); `audio` (mix the soundtrack); `capture` (seek and capture every frame, streamed into ffmpeg); ' +
-              '`encode` (ffmpeg finishes after the last frame, muxes audio, the file is published); `verify` (the alpha check of mov, webm and png-sequence output).',
-          ),
+          stage: z
+            .enum(REPORT_STAGES)
+            .describe(
+              '`lint`; `load` (read the composition, check variables); `browser` (project server and browser start); `page` (the page loads: scripts, fonts, images, sub-compositions); ' +
+                '`media` (probe media, extract video frames); `audio` (mix the soundtrack); `capture` (seek and capture every frame, streamed into ffmpeg); ' +
+                '`encode` (ffmpeg finishes after the last frame, muxes audio, the file is published); `verify` (the alpha check of mov, webm and png-sequence output).',
+            ),
           ms: z.number().describe('Wall time spent in the stage.'),
         }),
       )
-      .describe('Stages in pipeline order, each a span of wall time; they do not overlap, so they add up to `durationMs`. A stage the render never reached is absent.'),
+      .describe(
+        'Stages in pipeline order, each a span of wall time; they do not overlap, so they add up to `durationMs`. A stage the render never reached is absent.',
+      ),
     frames: z
       .object({
         total: z.number().describe('Frames of the render.'),
@@ -46,7 +50,9 @@ export const RenderReportSchema = z
         medianMs: z.number().describe('Median capture cost of a frame.'),
         p90Ms: z.number().describe('90th percentile of the capture cost.'),
         maxMs: z.number().describe('The most expensive frame.'),
-        encoderWaitMs: z.number().describe('Time the capture waited for ffmpeg to take frames (its pipe was full): high means the encoder is the bottleneck.'),
+        encoderWaitMs: z
+          .number()
+          .describe('Time the capture waited for ffmpeg to take frames (its pipe was full): high means the encoder is the bottleneck.'),
       })
       .nullable()
       .describe('Capture costs; null when the render stopped before capturing.'),
@@ -71,13 +77,19 @@ export const RenderReportSchema = z
           medianMs: z.number().describe('Median cost of a frame with the clip on screen.'),
           otherMedianMs: z.number().describe('Median cost of the other frames.'),
           ratio: z.number().describe('medianMs / otherMedianMs (at least 2).'),
-          extraMs: z.number().describe('Capture time above the other frames, summed over the clip (at least 250 ms and 10% of all capture time).'),
+          extraMs: z
+            .number()
+            .describe('Capture time above the other frames, summed over the clip (at least 250 ms and 10% of all capture time).'),
           share: z.number().describe('extraMs as a share of all capture time, 0-1.'),
         }),
       )
-      .describe('Clips that made the render slow, at most three. One that cost at least 1 s of capture also becomes a `slow-clip` warning event.'),
+      .describe(
+        'Clips that made the render slow, at most three. One that cost at least 1 s of capture also becomes a `slow-clip` warning event.',
+      ),
     workers: ChoiceSchema(z.number()).nullable().describe('Browser processes that captured, and why that many.'),
-    captureMode: ChoiceSchema(z.enum(['beginframe', 'screenshot'])).nullable().describe('How frames were captured, and why.'),
+    captureMode: ChoiceSchema(z.enum(['beginframe', 'screenshot']))
+      .nullable()
+      .describe('How frames were captured, and why.'),
   })
   .describe('Where the time of one render went.');
 
@@ -93,7 +105,10 @@ export interface ReportFacts {
 export function buildRenderReport(profile: RenderProfile, facts: ReportFacts): RenderReport {
   profile.stop();
   const capture = profile.capture;
-  const analysis = capture && profile.fps && capture.frameMs.length > 0 ? analyseFrameCosts({ frameMs: capture.frameMs, firstFrame: capture.firstFrame, fps: profile.fps, clips: profile.clips }) : undefined;
+  const analysis =
+    capture && profile.fps && capture.frameMs.length > 0
+      ? analyseFrameCosts({ frameMs: capture.frameMs, firstFrame: capture.firstFrame, fps: profile.fps, clips: profile.clips })
+      : undefined;
   return {
     version: 1,
     status: facts.status,

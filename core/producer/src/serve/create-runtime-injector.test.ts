@@ -10,11 +10,24 @@ const config = (html: string): Record<string, unknown> => {
 describe('createRuntimeInjector', () => {
   const inject = createRuntimeInjector({ runtimeSource: '/*runtime*/', variables: { title: 'Hi' }, seed: 7, fps: 10, epochMs: 1000 });
 
-  it("gives each document its own compile-time metadata and only the entry the overrides", async () => {
-    const entry = await inject(doc('data-composition-id="main" data-width="160" data-height="90" data-duration="2" data-fps="25"'), { file: 'index.html', isEntry: true });
-    expect(config(entry)).toMatchObject({ mode: 'render', composition: { id: 'main', width: 160, height: 90, duration: 2, fps: 25 }, variables: { title: 'Hi' }, seed: 7, fps: 10, epochMs: 1000 });
+  it('gives each document its own compile-time metadata and only the entry the overrides', async () => {
+    const entry = await inject(doc('data-composition-id="main" data-width="160" data-height="90" data-duration="2" data-fps="25"'), {
+      file: 'index.html',
+      isEntry: true,
+    });
+    expect(config(entry)).toMatchObject({
+      mode: 'render',
+      composition: { id: 'main', width: 160, height: 90, duration: 2, fps: 25 },
+      variables: { title: 'Hi' },
+      seed: 7,
+      fps: 10,
+      epochMs: 1000,
+    });
     expect(entry).toContain('<script>/*runtime*/</script>');
-    const child = await inject(doc('data-composition-id="card" data-width="40" data-height="40" data-duration="1"'), { file: 'parts/card.html', isEntry: false });
+    const child = await inject(doc('data-composition-id="card" data-width="40" data-height="40" data-duration="1"'), {
+      file: 'parts/card.html',
+      isEntry: false,
+    });
     expect(config(child)).toMatchObject({ composition: { id: 'card', width: 40, height: 40, duration: 1 } });
     expect(config(child)).not.toHaveProperty('variables');
   });
@@ -30,8 +43,11 @@ describe('createRuntimeInjector', () => {
   });
 
   it('lets a child file (HyperFrames template) leave its length to its host', async () => {
-    const child = '<!doctype html><html><body><template id="t"><div id="root" data-composition-id="card" data-width="160" data-height="90"></div></template></body></html>';
-    expect(config(await inject(child, { file: 'card.html', isEntry: false }))).toMatchObject({ composition: { id: 'card', width: 160, height: 90, duration: 0 } });
+    const child =
+      '<!doctype html><html><body><template id="t"><div id="root" data-composition-id="card" data-width="160" data-height="90"></div></template></body></html>';
+    expect(config(await inject(child, { file: 'card.html', isEntry: false }))).toMatchObject({
+      composition: { id: 'card', width: 160, height: 90, duration: 0 },
+    });
   });
 });
 

@@ -48,19 +48,38 @@ describe('exportCompositionFiles', () => {
   });
 
   it('served by createExportedFiles, gives the same answers as the rule itself', async () => {
-    const served = createExportedFiles(exported.manifest, async (file) => new Response(await readFile(path.join(out, 'prepared', file.file))));
+    const served = createExportedFiles(
+      exported.manifest,
+      async (file) => new Response(await readFile(path.join(out, 'prepared', file.file))),
+    );
     const live = createNodeCompositionFiles({ root: dir, base: BASE });
-    for (const route of ['index.html', 'style.css', 'node_modules/gsap/dist/gsap.min.js', `__seekframe/remote?url=${encodeURIComponent(FONTS)}`, `__seekframe/remote?url=${encodeURIComponent(GSAP_CDN)}`]) {
+    for (const route of [
+      'index.html',
+      'style.css',
+      'node_modules/gsap/dist/gsap.min.js',
+      `__seekframe/remote?url=${encodeURIComponent(FONTS)}`,
+      `__seekframe/remote?url=${encodeURIComponent(GSAP_CDN)}`,
+    ]) {
       const request = (): Request => new Request(`http://x${BASE}${route}`);
       const [a, b] = await Promise.all([served(request()), live(request())]);
-      expect({ route, status: a.status, type: a.headers.get('content-type') }).toEqual({ route, status: 200, type: b.headers.get('content-type') });
+      expect({ route, status: a.status, type: a.headers.get('content-type') }).toEqual({
+        route,
+        status: 200,
+        type: b.headers.get('content-type'),
+      });
       expect(Buffer.from(await a.arrayBuffer()).equals(Buffer.from(await b.arrayBuffer())), route).toBe(true);
     }
-    const image = await served(new Request(`http://x${BASE}__seekframe/remote?url=${encodeURIComponent(IMAGE)}`, { headers: { 'sec-fetch-dest': 'image' } }));
+    const image = await served(
+      new Request(`http://x${BASE}__seekframe/remote?url=${encodeURIComponent(IMAGE)}`, { headers: { 'sec-fetch-dest': 'image' } }),
+    );
     expect([image.status, image.headers.get('location')]).toEqual([307, IMAGE]);
     expect(exported.manifest.redirect).toEqual([IMAGE]);
     // A URL the pages do not name is no redirect (an open redirect on the deployment's origin otherwise).
-    const madeUp = await served(new Request(`http://x${BASE}__seekframe/remote?url=${encodeURIComponent('https://evil.test/x.js')}`, { headers: { 'sec-fetch-dest': 'script' } }));
+    const madeUp = await served(
+      new Request(`http://x${BASE}__seekframe/remote?url=${encodeURIComponent('https://evil.test/x.js')}`, {
+        headers: { 'sec-fetch-dest': 'script' },
+      }),
+    );
     expect([madeUp.status, madeUp.headers.get('location')]).toEqual([404, null]);
     expect((await served(new Request(`http://x${BASE}missing.js`))).status).toBe(404);
     expect((await served(new Request(`http://x${BASE}`))).status).toBe(200);

@@ -49,7 +49,12 @@ export async function exportCompositionFiles(options: ExportCompositionOptions):
   // Confined like a template's live preview: a symlink in the folder that leads out of it is not
   // copied into a deployment anyone can read.
   const host = observePackages(createNodeCompositionHost({ root, network: 'none', confineToRoot: true }), used);
-  const files = createCompositionFiles({ host, entry: options.entry ?? 'index.html', base, prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource ?? loadRuntimeSource, mode: 'preview' }) });
+  const files = createCompositionFiles({
+    host,
+    entry: options.entry ?? 'index.html',
+    base,
+    prepareHtml: createRuntimeInjector({ runtimeSource: options.runtimeSource ?? loadRuntimeSource, mode: 'preview' }),
+  });
   const outDir = options.outDir;
   if (outDir) await rm(outDir, { recursive: true, force: true });
   const manifest: ExportedFilesManifest = { version: 1, base, files: {}, remote: {}, redirect: [] };
@@ -159,7 +164,17 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 20);
 }
 
-const EXTENSIONS: Record<string, string> = { 'text/css': '.css', 'text/javascript': '.js', 'application/javascript': '.js', 'font/woff2': '.woff2', 'font/woff': '.woff', 'image/png': '.png', 'image/jpeg': '.jpg', 'image/svg+xml': '.svg', 'application/json': '.json' };
+const EXTENSIONS: Record<string, string> = {
+  'text/css': '.css',
+  'text/javascript': '.js',
+  'application/javascript': '.js',
+  'font/woff2': '.woff2',
+  'font/woff': '.woff',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/svg+xml': '.svg',
+  'application/json': '.json',
+};
 
 /** A file extension for a stored remote answer, so a static file store guesses the same type. */
 function extensionFor(type: string, url: string): string {

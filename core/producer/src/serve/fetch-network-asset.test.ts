@@ -24,7 +24,10 @@ describe('fetchNetworkAsset size cap', () => {
   for (const route of ['/declared', '/chunked']) {
     it(`refuses a body over maxBytes (${route}) with remote-asset-failed naming the cap`, async () => {
       const attempt = fetchNetworkAsset(`${origin}${route}`, { timeoutMs: 5000, maxBytes: 16 * 1024 });
-      await expect(attempt).rejects.toMatchObject({ code: 'remote-asset-failed', message: expect.stringContaining('larger than 16384 bytes') });
+      await expect(attempt).rejects.toMatchObject({
+        code: 'remote-asset-failed',
+        message: expect.stringContaining('larger than 16384 bytes'),
+      });
     });
   }
 

@@ -60,7 +60,8 @@ export function createNodeCompositionHost(options: NodeCompositionHostOptions): 
       return referer;
     }
   };
-  const forbidden = (): Response => new Response('forbidden: outside the project folder', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const forbidden = (): Response =>
+    new Response('forbidden: outside the project folder', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
   const host: CompositionHost & { readonly problems: ProblemLog } = {
     problems: log,
@@ -108,7 +109,12 @@ export function createNodeCompositionHost(options: NodeCompositionHostOptions): 
           async networkFile(url: string, referrer: string | undefined): Promise<FetchedFile> {
             const answered = log.remoteStarted(url);
             try {
-              return await fetchNetworkAsset(url, { timeoutMs: options.remoteTimeoutMs ?? 15_000, referrer, publicOnly: network === 'public', ...(options.signal ? { signal: options.signal } : {}) });
+              return await fetchNetworkAsset(url, {
+                timeoutMs: options.remoteTimeoutMs ?? 15_000,
+                referrer,
+                publicOnly: network === 'public',
+                ...(options.signal ? { signal: options.signal } : {}),
+              });
             } catch (error) {
               if (error instanceof SeekframeError) log.record(error);
               throw error;

@@ -78,7 +78,12 @@ const REMOTE = [
 
 const STATIC = ['/../.env', '/%2e%2e/.env', '/%2E%2E/.env', '/.%2e/.env', '/..%2f.env', '/..%2F.env', '/./../.env'];
 
-const FONTS = ['/__seekframe/fonts/leaky/leaky-latin-400-normal.woff2', '/__seekframe/fonts/..%2f..%2f/.env', '/__seekframe/fonts/%2e%2e/.env', '/__seekframe/fonts/leaky/..%2f..%2f..%2f..%2f.env'];
+const FONTS = [
+  '/__seekframe/fonts/leaky/leaky-latin-400-normal.woff2',
+  '/__seekframe/fonts/..%2f..%2f/.env',
+  '/__seekframe/fonts/%2e%2e/.env',
+  '/__seekframe/fonts/leaky/..%2f..%2f..%2f..%2f.env',
+];
 
 describe.each([
   ['confined (server renders)', () => confined],
@@ -90,7 +95,11 @@ describe.each([
     expect(answer.body).not.toContain(SECRET);
     expect(answer.body).not.toContain(dir);
     expect(answer.body).toContain('Refused');
-    expect(server().problems().some((p) => p.code === 'remote-asset-failed' && p.details?.url === url)).toBe(true);
+    expect(
+      server()
+        .problems()
+        .some((p) => p.code === 'remote-asset-failed' && p.details?.url === url),
+    ).toBe(true);
   });
 
   it('the remote route still answers a file inside an installed package', async () => {
@@ -112,7 +121,7 @@ describe.each([
 });
 
 describe('confined project server', () => {
-  it('refuses the project\'s own link that leads out (403), where a trusted render follows it', async () => {
+  it("refuses the project's own link that leads out (403), where a trusted render follows it", async () => {
     expect((await rawGet(confined, '/node_modules/good/linked.js')).status).toBe(403);
     expect((await rawGet(trusted, '/node_modules/good/linked.js')).body).toContain(SECRET);
   });

@@ -41,16 +41,23 @@ afterAll(async () => {
 
 describe('a confined project server (server renders) refuses symlinks that lead out of the project', () => {
   // Missing files behind a symlink out answer like existing ones: no way to probe what exists there.
-  it.each(['assets/linked.txt', 'shared/secret.txt', 'child.html', 'shared/missing.txt', 'shared/no-dir/missing.txt'])('%s: 403, none of its bytes, and a recorded problem naming it', async (relative) => {
-    const response = await fetch(`${confined.origin}/${relative}`, { headers: { referer: `${confined.origin}/index.html` } });
-    const body = await response.text();
-    expect(response.status).toBe(403);
-    expect(body).not.toContain(MARKER);
-    const problem = confined.problems().find((p) => p.details?.file === relative);
-    expect(problem).toMatchObject({ code: 'path-outside-project', stage: 'serve', details: { file: relative, referencedBy: 'index.html' } });
-    expect(problem?.message).toContain(`${relative} leads outside the project folder through a symlink (referenced by index.html)`);
-    expect(problem?.message).not.toContain(dir);
-  });
+  it.each(['assets/linked.txt', 'shared/secret.txt', 'child.html', 'shared/missing.txt', 'shared/no-dir/missing.txt'])(
+    '%s: 403, none of its bytes, and a recorded problem naming it',
+    async (relative) => {
+      const response = await fetch(`${confined.origin}/${relative}`, { headers: { referer: `${confined.origin}/index.html` } });
+      const body = await response.text();
+      expect(response.status).toBe(403);
+      expect(body).not.toContain(MARKER);
+      const problem = confined.problems().find((p) => p.details?.file === relative);
+      expect(problem).toMatchObject({
+        code: 'path-outside-project',
+        stage: 'serve',
+        details: { file: relative, referencedBy: 'index.html' },
+      });
+      expect(problem?.message).toContain(`${relative} leads outside the project folder through a symlink (referenced by index.html)`);
+      expect(problem?.message).not.toContain(dir);
+    },
+  );
 
   it('files and symlinks inside the project are served', async () => {
     expect(await (await fetch(`${confined.origin}/assets/real.txt`)).text()).toBe('inside');
@@ -59,7 +66,7 @@ describe('a confined project server (server renders) refuses symlinks that lead 
 });
 
 describe('an unconfined project server (trusted CLI renders)', () => {
-  it('follows the project author\'s symlinks as before', async () => {
+  it("follows the project author's symlinks as before", async () => {
     expect(await (await fetch(`${trusted.origin}/assets/linked.txt`)).text()).toBe(MARKER);
     expect(trusted.problems()).toEqual([]);
   });

@@ -36,10 +36,12 @@ afterAll(async () => {
 function rawGet(pathname: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const { port } = new URL(server.origin);
-    http.get({ host: '127.0.0.1', port: Number(port), path: pathname }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port: Number(port), path: pathname }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
   });
 }
 

@@ -78,13 +78,21 @@ export async function createProjectServer(options: ProjectServerOptions): Promis
     signal: closed.signal,
   } as const;
   const host = createNodeCompositionHost({ root, ...hostOptions });
-  const files = createCompositionFiles({ host, entry: path.relative(root, entryFile).split(path.sep).join('/'), prepareHtml: options.prepareHtml });
+  const files = createCompositionFiles({
+    host,
+    entry: path.relative(root, entryFile).split(path.sep).join('/'),
+    prepareHtml: options.prepareHtml,
+  });
   const mounts = new Map<string, ReturnType<typeof createNodeCompositionHost>>();
 
   const app = new Hono();
   app.get(`${MOUNT_ROUTE}:name/*`, async (c) => {
     const mounted = mounts.get(c.req.param('name'));
-    const rest = safeDecode(rawPath(c).split(/[?#]/)[0]!.slice(MOUNT_ROUTE.length + c.req.param('name').length + 1));
+    const rest = safeDecode(
+      rawPath(c)
+        .split(/[?#]/)[0]!
+        .slice(MOUNT_ROUTE.length + c.req.param('name').length + 1),
+    );
     if (!mounted || rest === null) return c.text('not found', 404);
     const file = await mounted.projectFile(rest, c.req.raw);
     if (file instanceof Response) return file;

@@ -15,7 +15,10 @@ beforeAll(async () => {
   await mkdir(path.join(project, 'parts'), { recursive: true });
   await mkdir(path.join(dir, 'outside'));
   await writeFile(path.join(dir, 'outside', 'secret.html'), `<div data-composition-id="${MARKER}" data-width="x"></div>`);
-  await writeFile(path.join(project, 'parts', 'child.html'), '<div data-composition-id="child" data-width="10" data-height="10" data-duration="1"></div>');
+  await writeFile(
+    path.join(project, 'parts', 'child.html'),
+    '<div data-composition-id="child" data-width="10" data-height="10" data-duration="1"></div>',
+  );
   await symlink(path.join(dir, 'outside', 'secret.html'), path.join(project, 'parts', 'linked.html'));
   await symlink(path.join(dir, 'outside'), path.join(project, 'shared'));
 });
@@ -40,8 +43,14 @@ describe('readInsideProject', () => {
 
   it('refuses symlinks (a file, a folder) that lead out', async () => {
     const read = readInsideProject(project);
-    await expect(read(path.join(project, 'parts', 'linked.html'))).rejects.toMatchObject({ code: 'path-outside-project', details: { file: 'parts/linked.html' } });
-    await expect(read(path.join(project, 'shared', 'secret.html'))).rejects.toMatchObject({ code: 'path-outside-project', details: { file: 'shared/secret.html' } });
+    await expect(read(path.join(project, 'parts', 'linked.html'))).rejects.toMatchObject({
+      code: 'path-outside-project',
+      details: { file: 'parts/linked.html' },
+    });
+    await expect(read(path.join(project, 'shared', 'secret.html'))).rejects.toMatchObject({
+      code: 'path-outside-project',
+      details: { file: 'shared/secret.html' },
+    });
     await expect(read(path.join(project, 'shared', 'missing.html'))).rejects.toMatchObject({ code: 'path-outside-project' });
     await expect(read(path.join(project, 'shared', 'no-dir', 'missing.html'))).rejects.toMatchObject({ code: 'path-outside-project' });
   });

@@ -7,8 +7,16 @@ import { isNpmPackageName } from './npm-package-name.js';
 
 describe('CDN URL mapping', () => {
   it('parses jsdelivr and unpkg URLs, scoped packages included', () => {
-    expect(parseCdnUrl('https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js')).toEqual({ pkg: 'gsap', version: '3.12.5', file: 'dist/gsap.min.js' });
-    expect(parseCdnUrl('https://unpkg.com/@scope/pkg@1.2.0/a/b.js?module')).toEqual({ pkg: '@scope/pkg', version: '1.2.0', file: 'a/b.js' });
+    expect(parseCdnUrl('https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js')).toEqual({
+      pkg: 'gsap',
+      version: '3.12.5',
+      file: 'dist/gsap.min.js',
+    });
+    expect(parseCdnUrl('https://unpkg.com/@scope/pkg@1.2.0/a/b.js?module')).toEqual({
+      pkg: '@scope/pkg',
+      version: '1.2.0',
+      file: 'a/b.js',
+    });
     expect(parseCdnUrl('https://unpkg.com/gsap')).toEqual({ pkg: 'gsap', version: undefined, file: '' });
     expect(parseCdnUrl('https://unpkg.com/JSONStream@1/index.js')).toEqual({ pkg: 'JSONStream', version: '1', file: 'index.js' });
     expect(parseCdnUrl('https://example.com/npm/gsap@3/x.js')).toBeNull();
@@ -33,8 +41,31 @@ describe('CDN URL mapping', () => {
 
 describe('npm package names', () => {
   it('accepts what npm publishes, refuses what would name a folder outside node_modules/<name>', () => {
-    for (const name of ['gsap', '@scope/pkg', 'JSONStream', 'lodash.merge', 'a-b_c', '@fontsource/inter']) expect({ name, ok: isNpmPackageName(name) }).toEqual({ name, ok: true });
-    const refused = ['', '.', '..', '.env', '@scope/..', '@scope/.', '@../x', '@./x', '@/x', '../x', 'a/b', '@a/b/c', 'a\\b', '..\\x', 'a%2fb', '%2e%2e', 'a\u0000b', 'a\nb', ' a', 'node_modules', '_x'];
+    for (const name of ['gsap', '@scope/pkg', 'JSONStream', 'lodash.merge', 'a-b_c', '@fontsource/inter'])
+      expect({ name, ok: isNpmPackageName(name) }).toEqual({ name, ok: true });
+    const refused = [
+      '',
+      '.',
+      '..',
+      '.env',
+      '@scope/..',
+      '@scope/.',
+      '@../x',
+      '@./x',
+      '@/x',
+      '../x',
+      'a/b',
+      '@a/b/c',
+      'a\\b',
+      '..\\x',
+      'a%2fb',
+      '%2e%2e',
+      'a\u0000b',
+      'a\nb',
+      ' a',
+      'node_modules',
+      '_x',
+    ];
     for (const name of refused) expect({ name, ok: isNpmPackageName(name) }).toEqual({ name, ok: false });
   });
 });
@@ -91,14 +122,25 @@ describe('CDN URLs that try to leave node_modules/<package>', () => {
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
   it("never reads a package's hidden files or folders (a name starting with '.'): not local, left to the network", async () => {
-    for (const url of ['https://unpkg.com/good@1/.env', 'https://cdn.jsdelivr.net/npm/good/.config/keys.json', 'https://unpkg.com/@scope/pkg@2/.npmrc', 'https://unpkg.com/hidden-main@1', 'https://unpkg.com/good@1/dist/env.js', 'https://unpkg.com/linked-pkg@1/.env']) {
+    for (const url of [
+      'https://unpkg.com/good@1/.env',
+      'https://cdn.jsdelivr.net/npm/good/.config/keys.json',
+      'https://unpkg.com/@scope/pkg@2/.npmrc',
+      'https://unpkg.com/hidden-main@1',
+      'https://unpkg.com/good@1/dist/env.js',
+      'https://unpkg.com/linked-pkg@1/.env',
+    ]) {
       expect(await resolveCdnUrl(url, roots), url).toBeNull();
     }
-    expect(await resolveCdnUrl('https://unpkg.com/linked-pkg@1', roots)).toBe(path.join(await realpath(dir), 'store', 'linked-pkg', 'index.js'));
+    expect(await resolveCdnUrl('https://unpkg.com/linked-pkg@1', roots)).toBe(
+      path.join(await realpath(dir), 'store', 'linked-pkg', 'index.js'),
+    );
   });
 
   it('still serves files really inside a package', async () => {
-    expect(await resolveCdnUrl('https://unpkg.com/good@1/dist/good.js', roots)).toBe(path.join(dir, 'project', 'node_modules', 'good', 'dist', 'good.js'));
+    expect(await resolveCdnUrl('https://unpkg.com/good@1/dist/good.js', roots)).toBe(
+      path.join(dir, 'project', 'node_modules', 'good', 'dist', 'good.js'),
+    );
     expect(await resolveCdnUrl('https://cdn.jsdelivr.net/npm/good@latest', roots)).toMatch(/good[\\/]dist[\\/]good\.js$/);
     expect(await resolveCdnUrl('https://unpkg.com/@scope/pkg@2', roots)).toMatch(/@scope[\\/]pkg[\\/]x\.js$/);
   });

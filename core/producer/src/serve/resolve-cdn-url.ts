@@ -101,7 +101,13 @@ export async function resolveCdnUrl(url: string, searchRoots: readonly string[])
   // a workspace package linked into node_modules keeps its secrets there: not read from disk.
   // Judged on real paths (`file` is one): pnpm's and workspaces' packages are links.
   const realPackage = await realpath(packageDir);
-  if (path.relative(realPackage, file).split(path.sep).some((segment) => segment.startsWith('.'))) return null;
+  if (
+    path
+      .relative(realPackage, file)
+      .split(path.sep)
+      .some((segment) => segment.startsWith('.'))
+  )
+    return null;
   return (await isFile(file)) ? file : null;
 }
 

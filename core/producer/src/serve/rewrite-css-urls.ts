@@ -10,12 +10,24 @@ const CSS_REFERENCE = /(url\(\s*)(["']?)([^"')]+?)\2(\s*\))|(@import\s+)(["'])([
  * answers npm CDN files from the installed package. `data:` URLs and fragments are left alone.
  */
 export function rewriteCssUrls(css: string, stylesheetUrl: string, routes: CompositionRoutes = ROOT_ROUTES): string {
-  return css.replace(CSS_REFERENCE, (all, urlOpen?: string, quote?: string, urlRef?: string, urlClose?: string, importOpen?: string, importQuote?: string, importRef?: string) => {
-    const ref = (urlRef ?? importRef ?? '').trim();
-    const proxied = proxy(ref, stylesheetUrl, routes);
-    if (proxied === null) return all;
-    return urlOpen !== undefined ? `${urlOpen}"${proxied}"${urlClose}` : `${importOpen}${importQuote}${proxied}${importQuote}`;
-  });
+  return css.replace(
+    CSS_REFERENCE,
+    (
+      all,
+      urlOpen?: string,
+      quote?: string,
+      urlRef?: string,
+      urlClose?: string,
+      importOpen?: string,
+      importQuote?: string,
+      importRef?: string,
+    ) => {
+      const ref = (urlRef ?? importRef ?? '').trim();
+      const proxied = proxy(ref, stylesheetUrl, routes);
+      if (proxied === null) return all;
+      return urlOpen !== undefined ? `${urlOpen}"${proxied}"${urlClose}` : `${importOpen}${importQuote}${proxied}${importQuote}`;
+    },
+  );
 }
 
 function proxy(ref: string, base: string, routes: CompositionRoutes): string | null {

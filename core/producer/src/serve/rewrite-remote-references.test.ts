@@ -13,8 +13,12 @@ describe('rewriteRemoteReferences', () => {
       '</body></html>',
     ].join('\n');
     const out = rewriteRemoteReferences(html);
-    expect(out).toContain(`<script src="/__seekframe/remote?url=${encodeURIComponent('https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js')}"></script>`);
-    expect(out).toContain(`<link rel=stylesheet href="/__seekframe/remote?url=${encodeURIComponent('http://example.test/a.css?x=1&y=2')}">`);
+    expect(out).toContain(
+      `<script src="/__seekframe/remote?url=${encodeURIComponent('https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js')}"></script>`,
+    );
+    expect(out).toContain(
+      `<link rel=stylesheet href="/__seekframe/remote?url=${encodeURIComponent('http://example.test/a.css?x=1&y=2')}">`,
+    );
     expect(out).toContain(`<img  SRC="/__seekframe/remote?url=${encodeURIComponent('https://example.test/i.png')}" alt="a">`);
     expect(out).toContain('<img src="local.png"><a href="https://example.test/page">link</a>');
     expect(out).toContain(`poster="/__seekframe/remote?url=${encodeURIComponent('https://example.test/p.jpg')}"`);

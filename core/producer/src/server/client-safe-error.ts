@@ -36,7 +36,28 @@ export function createPathScrubber(folders: { root: string; outputsDir: string }
 
 /** The machine's top-level folders, plus the usual ones of other systems (macOS, containers). */
 function topFolders(): string[] {
-  const usual = ['tmp', 'var', 'home', 'root', 'srv', 'opt', 'usr', 'etc', 'mnt', 'data', 'work', 'private', 'Users', 'proc', 'dev', 'run', 'app', 'media', 'nix', 'snap'];
+  const usual = [
+    'tmp',
+    'var',
+    'home',
+    'root',
+    'srv',
+    'opt',
+    'usr',
+    'etc',
+    'mnt',
+    'data',
+    'work',
+    'private',
+    'Users',
+    'proc',
+    'dev',
+    'run',
+    'app',
+    'media',
+    'nix',
+    'snap',
+  ];
   let present: string[] = [];
   try {
     present = readdirSync('/').filter((name) => /^[\w.@+~-]+$/.test(name));

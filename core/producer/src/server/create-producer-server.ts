@@ -48,9 +48,17 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
   const config = resolveServerConfig(input);
   const outputs = new OutputStore(config.outputsDir);
   await outputs.prepare();
-  const browsers = config.warmBrowsers > 0 ? createBrowserPool({ maxBrowsers: config.warmBrowsers, idleCloseMs: config.browserIdleSeconds * 1000 }) : undefined;
+  const browsers =
+    config.warmBrowsers > 0
+      ? createBrowserPool({ maxBrowsers: config.warmBrowsers, idleCloseMs: config.browserIdleSeconds * 1000 })
+      : undefined;
   const jobs = createRenderJobs({
-    run: createServerRenderRunner(outputs, { limits: config.limits, pageTimeoutMs: config.pageTimeoutMs, browsers, browser: oneBrowserLookup() }),
+    run: createServerRenderRunner(outputs, {
+      limits: config.limits,
+      pageTimeoutMs: config.pageTimeoutMs,
+      browsers,
+      browser: oneBrowserLookup(),
+    }),
     maxConcurrent: config.maxConcurrentRenders,
     maxQueued: config.maxQueuedRenders,
     retainMs: config.jobRetentionSeconds * 1000,
@@ -64,11 +72,15 @@ export async function createProducerServer(input: ProducerServerOptionsInput = {
     const started = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(started));
     started.once('error', (error: NodeJS.ErrnoException) => {
       reject(
-        new SeekframeError('server-listen-failed', `Could not listen on ${config.host}:${config.port} (${error.code ?? error.message}); pick another --port or --host.`, {
-          stage: 'config',
-          details: { host: config.host, port: config.port },
-          cause: error,
-        }),
+        new SeekframeError(
+          'server-listen-failed',
+          `Could not listen on ${config.host}:${config.port} (${error.code ?? error.message}); pick another --port or --host.`,
+          {
+            stage: 'config',
+            details: { host: config.host, port: config.port },
+            cause: error,
+          },
+        ),
       );
     });
   });

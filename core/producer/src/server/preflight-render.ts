@@ -24,7 +24,8 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
     shownFrom = settings.root;
     reader = readInsideProject(path.dirname(entryFile));
     const read = await reader(entryFile);
-    if (read === undefined) throw new SeekframeError('entry-not-found', `${path.relative(settings.root, entryFile)} cannot be read.`, { stage: 'config' });
+    if (read === undefined)
+      throw new SeekframeError('entry-not-found', `${path.relative(settings.root, entryFile)} cannot be read.`, { stage: 'config' });
     text = read;
   } else {
     // Lint sees the inline document only: a path it names that is not this file does not exist.
@@ -45,6 +46,9 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
   const fps = request.options.fps ?? defaultFps(metadata.fps);
-  checkRenderLimits(settings.limits, { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers }, name);
+  checkRenderLimits(
+    settings.limits,
+    { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers },
+    name,
+  );
 }
-

@@ -33,20 +33,44 @@ const RETRY_AFTER_SECONDS = 5;
 type Env = { Bindings: { outgoing?: ServerResponse }; Variables: { bodyText: string } & RequestIdEnv['Variables'] };
 
 /** The HTTP surface of the producer server (DESIGN.md section 6). */
-export function createProducerApp(config: ProducerServerConfig, outputs: OutputStore, server: ServerJobs, scrub: (text: string) => string = (text) => text): Hono<Env> {
+export function createProducerApp(
+  config: ProducerServerConfig,
+  outputs: OutputStore,
+  server: ServerJobs,
+  scrub: (text: string) => string = (text) => text,
+): Hono<Env> {
   const app = new Hono<Env>();
   const { jobs } = server;
   // Every JSON error leaves through here: no absolute server path in it (see client-safe-error.ts).
-  const fail = (code: 'url-too-long' | 'not-found' | 'shutting-down' | 'body-too-large' | 'render-expired' | 'render-not-found' | 'render-not-running' | 'render-cancelled' | 'output-not-found', message: string): SeekframeError =>
-    new SeekframeError(code, message, { stage: 'config' });
+  const fail = (
+    code:
+      | 'url-too-long'
+      | 'not-found'
+      | 'shutting-down'
+      | 'body-too-large'
+      | 'render-expired'
+      | 'render-not-found'
+      | 'render-not-running'
+      | 'render-cancelled'
+      | 'output-not-found',
+    message: string,
+  ): SeekframeError => new SeekframeError(code, message, { stage: 'config' });
 
   app.onError(errorHandler({ retryAfterSeconds: RETRY_AFTER_SECONDS, scrub }));
   app.use(requestId());
   app.use(requestLimits());
   app.notFound((c) => {
-    throw fail('not-found', `No route ${c.req.method} ${c.req.path}; see GET /health, GET /render/queue, POST /render, POST /render/stream, GET|DELETE /render/:id, GET /outputs/:token.`);
+    throw fail(
+      'not-found',
+      `No route ${c.req.method} ${c.req.path}; see GET /health, GET /render/queue, POST /render, POST /render/stream, GET|DELETE /render/:id, GET /outputs/:token.`,
+    );
   });
-  app.use(bearerToken({ token: config.authToken, message: 'This server needs "Authorization: Bearer <token>" with the token from PRODUCER_AUTH_TOKEN.' }));
+  app.use(
+    bearerToken({
+      token: config.authToken,
+      message: 'This server needs "Authorization: Bearer <token>" with the token from PRODUCER_AUTH_TOKEN.',
+    }),
+  );
   app.use('*', async (_c, next) => {
     if (server.isClosing()) throw fail('shutting-down', 'The server is shutting down and takes no new requests.');
     await next();
@@ -61,7 +85,10 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
     // (which closes the connection: what it may still send is not read).
     const read = await readBoundedBody(c.req.raw.body, config.maxBodyBytes, Math.max(4 * config.maxBodyBytes, 8 * 1024 * 1024));
     if ('tooLarge' in read || declared > config.maxBodyBytes) {
-      throw fail('body-too-large', `The request body is larger than ${config.maxBodyBytes} bytes; put large assets at public URLs instead of inlining them.`);
+      throw fail(
+        'body-too-large',
+        `The request body is larger than ${config.maxBodyBytes} bytes; put large assets at public URLs instead of inlining them.`,
+      );
     }
     c.set('bodyText', read.text);
     await next();
@@ -71,10 +98,18 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
     try {
       body = JSON.parse(c.get('bodyText'));
     } catch {
-      throw new SeekframeError('invalid-json', 'The request body is not valid JSON; send Content-Type: application/json with a JSON object.', { stage: 'config' });
+      throw new SeekframeError(
+        'invalid-json',
+        'The request body is not valid JSON; send Content-Type: application/json with a JSON object.',
+        { stage: 'config' },
+      );
     }
     if (depthOf(body) > MAX_JSON_DEPTH) {
-      throw new SeekframeError('invalid-body', `The request body nests deeper than ${MAX_JSON_DEPTH} levels; variables are flat values (strings, numbers, booleans, small arrays or objects).`, { stage: 'config' });
+      throw new SeekframeError(
+        'invalid-body',
+        `The request body nests deeper than ${MAX_JSON_DEPTH} levels; variables are flat values (strings, numbers, booleans, small arrays or objects).`,
+        { stage: 'config' },
+      );
     }
     const request = await parseRenderRequest(body, { root: config.root, maxHtmlBytes: config.maxHtmlBytes });
     // Lint errors and limits answer 400 here, before a slot is taken or a stream opened.
@@ -129,7 +164,11 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
     const id = c.req.param('id') ?? '';
     const job = jobs.get(id);
     if (job) return job;
-    if (jobs.expired(id)) throw fail('render-expired', `Render ${id} ended more than ${config.jobRetentionSeconds} s ago and is no longer kept; its output, if any, stays at its outputUrl.`);
+    if (jobs.expired(id))
+      throw fail(
+        'render-expired',
+        `Render ${id} ended more than ${config.jobRetentionSeconds} s ago and is no longer kept; its output, if any, stays at its outputUrl.`,
+      );
     throw fail('render-not-found', `No render has the id ${id.slice(0, 80)}; use the requestId from POST /render or POST /render/stream.`);
   };
 
@@ -137,7 +176,8 @@ export function createProducerApp(config: ProducerServerConfig, outputs: OutputS
 
   app.delete('/render/:id', (c) => {
     const job = lookup(c);
-    if (!jobs.cancel(job.id, 'cancelled by DELETE /render/:id')) throw fail('render-not-running', `Render ${job.id} already ended (${job.status}); there is nothing to cancel.`);
+    if (!jobs.cancel(job.id, 'cancelled by DELETE /render/:id'))
+      throw fail('render-not-running', `Render ${job.id} already ended (${job.status}); there is nothing to cancel.`);
     return c.json(jobView(jobs.get(job.id) ?? job, scrub), 202);
   });
 

@@ -4,7 +4,11 @@
  * client is still sending resets the connection, and the client then never sees the 413.
  * Beyond `discardBytes` it stops reading (the caller answers and closes the connection).
  */
-export async function readBoundedBody(body: ReadableStream<Uint8Array> | null, maxBytes: number, discardBytes: number): Promise<{ text: string } | { tooLarge: true; drained: boolean }> {
+export async function readBoundedBody(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  discardBytes: number,
+): Promise<{ text: string } | { tooLarge: true; drained: boolean }> {
   if (!body) return { text: '' };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -7,7 +7,10 @@ import { parseRenderRequest } from './render-request.js';
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'seekframe-request-'));
-  await writeFile(path.join(root, 'index.html'), '<html data-composition-id="m" data-width="160" data-height="90" data-duration="1"></html>');
+  await writeFile(
+    path.join(root, 'index.html'),
+    '<html data-composition-id="m" data-width="160" data-height="90" data-duration="1"></html>',
+  );
 });
 afterAll(async () => rm(root, { recursive: true, force: true }));
 

@@ -26,7 +26,10 @@ export interface ServerRenderResult {
  * the output store under a fresh token only once complete (a failed or cancelled render leaves
  * nothing there). Failing or cancelling is the job service's business: this just throws.
  */
-export function createServerRenderRunner(outputs: OutputStore, settings: { limits: RenderLimits; pageTimeoutMs: number; browsers?: BrowserPool | undefined; browser?: () => Promise<BrowserInfo> }): JobRunner<ParsedRenderRequest, ServerRenderResult> {
+export function createServerRenderRunner(
+  outputs: OutputStore,
+  settings: { limits: RenderLimits; pageTimeoutMs: number; browsers?: BrowserPool | undefined; browser?: () => Promise<BrowserInfo> },
+): JobRunner<ParsedRenderRequest, ServerRenderResult> {
   return async (request, { signal, report }) => {
     let inlineDir: string | undefined;
     const slot = outputs.allocate(request.options.format);
@@ -40,13 +43,28 @@ export function createServerRenderRunner(outputs: OutputStore, settings: { limit
         projectDir = request.source.projectDir;
       }
       const result = await renderComposition(
-        { ...request.options, projectDir, output: slot.file, network: 'sandboxed', signal, limits: settings.limits, readyTimeoutMs: settings.pageTimeoutMs, seekTimeoutMs: settings.pageTimeoutMs },
+        {
+          ...request.options,
+          projectDir,
+          output: slot.file,
+          network: 'sandboxed',
+          signal,
+          limits: settings.limits,
+          readyTimeoutMs: settings.pageTimeoutMs,
+          seekTimeoutMs: settings.pageTimeoutMs,
+        },
         report,
         // The server's warm pool: each render's pages get a fresh isolated context in a running browser.
         { ...(settings.browsers ? { browsers: settings.browsers } : {}), ...(settings.browser ? { browser: settings.browser } : {}) },
       );
       await outputs.publish(slot);
-      return { outputUrl: `/outputs/${slot.token}`, size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, report: result.report };
+      return {
+        outputUrl: `/outputs/${slot.token}`,
+        size: result.size,
+        durationMs: result.durationMs,
+        videoDuration: result.videoDuration,
+        report: result.report,
+      };
     } finally {
       await outputs.discard(slot);
       if (inlineDir) await rm(inlineDir, { recursive: true, force: true, maxRetries: 3 });

@@ -5,8 +5,16 @@ import type { StorageObjectInfo, StoragePort } from '../storage/storage-port.js'
  * A stored object as a web Response, honouring one `Range: bytes=a-b` (206, or 416 when it
  * cannot be met), so players can seek a finished video straight from the store.
  */
-export async function serveStoredObject(storage: StoragePort, info: StorageObjectInfo, rangeHeader: string | undefined): Promise<Response | null> {
-  const headers = new Headers({ 'content-type': info.contentType ?? 'application/octet-stream', 'accept-ranges': 'bytes', 'cache-control': 'no-store' });
+export async function serveStoredObject(
+  storage: StoragePort,
+  info: StorageObjectInfo,
+  rangeHeader: string | undefined,
+): Promise<Response | null> {
+  const headers = new Headers({
+    'content-type': info.contentType ?? 'application/octet-stream',
+    'accept-ranges': 'bytes',
+    'cache-control': 'no-store',
+  });
   if (info.etag) headers.set('etag', info.etag);
   const range = rangeHeader ? parseRange(rangeHeader, info.size) : null;
   if (rangeHeader && !range) {

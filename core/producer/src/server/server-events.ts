@@ -9,7 +9,7 @@ import type { ServerRenderResult } from './run-render-job.js';
  * instead of a path on the server. The server adds `queued` and `cancelled`.
  */
 export type ProducerServerEvent =
-  | { type: 'queued'; requestId: string; /** 1 = next in line; sent again when it changes. */ position: number }
+  | { type: 'queued'; requestId: string /** 1 = next in line; sent again when it changes. */; position: number }
   | Exclude<RenderEvent, { type: 'complete' }>
   | {
       type: 'complete';

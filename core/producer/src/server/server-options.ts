@@ -3,7 +3,13 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
-import { RENDER_LIMIT_SETTINGS, RenderLimitsSchema, SERVER_RENDER_LIMITS, type RenderLimitName, type ServerRenderLimits } from '../plan/render-limits.js';
+import {
+  RENDER_LIMIT_SETTINGS,
+  RenderLimitsSchema,
+  SERVER_RENDER_LIMITS,
+  type RenderLimitName,
+  type ServerRenderLimits,
+} from '../plan/render-limits.js';
 
 export const DEFAULT_PORT = 9847;
 export const DEFAULT_MAX_CONCURRENT_RENDERS = 2;
@@ -34,9 +40,17 @@ export const ProducerServerOptionsSchema = z.object({
   /** Where finished files live, addressed by token. Default `<root>/.seekframe/outputs`. */
   outputsDir: z.string().min(1).optional(),
   /** Largest request body in bytes (default 2 MiB). */
-  maxBodyBytes: z.number().int().positive().default(2 * 1024 * 1024),
+  maxBodyBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   /** Largest inline `html` composition in bytes (default 1 MiB). */
-  maxHtmlBytes: z.number().int().positive().default(1024 * 1024),
+  maxHtmlBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** Per-render limits; each one unset here comes from its PRODUCER_MAX_* variable, else SERVER_RENDER_LIMITS. */
   limits: z.record(z.string(), z.unknown()).optional(),
   /** Longest wait for a page to load/get ready and for one seek (default 30 s); PRODUCER_PAGE_TIMEOUT_MS. */
@@ -46,7 +60,9 @@ export const ProducerServerOptionsSchema = z.object({
   /** Seconds an unused warm browser stays open (1-86400). Default PRODUCER_BROWSER_IDLE_SECONDS, else 60. */
   browserIdleSeconds: WholeNumber.pipe(z.number().min(1, 'must be 1-86400').max(86_400, 'must be 1-86400')).optional(),
   /** Environment to read PRODUCER_* from (default process.env). */
-  env: z.custom<NodeJS.ProcessEnv>((value) => typeof value === 'object' && value !== null, 'must be an object of environment variables').optional(),
+  env: z
+    .custom<NodeJS.ProcessEnv>((value) => typeof value === 'object' && value !== null, 'must be an object of environment variables')
+    .optional(),
 });
 
 export type ProducerServerOptionsInput = z.input<typeof ProducerServerOptionsSchema>;
@@ -84,19 +100,30 @@ const ENV_NAMES: Record<string, string> = {
  * Options + environment -> the server's settings (`fieldName` lets the CLI name its flags). Anything out of range is a start-up error that
  * names the flag or variable, so a typo never silently runs with a default.
  */
-export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName: (field: string) => string = (field) => field): ProducerServerConfig {
+export function resolveServerConfig(
+  input: ProducerServerOptionsInput,
+  fieldName: (field: string) => string = (field) => field,
+): ProducerServerConfig {
   const env = input.env ?? process.env;
   const fromEnv = env.PRODUCER_MAX_CONCURRENT_RENDERS;
   const result = ProducerServerOptionsSchema.safeParse({
     ...input,
     ...(input.maxConcurrentRenders === undefined && fromEnv !== undefined && fromEnv !== '' ? { maxConcurrentRenders: fromEnv } : {}),
     // A whitespace-only token would let "Bearer " + spaces in: it counts as set, and is refused below.
-    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN !== undefined && env.PRODUCER_AUTH_TOKEN !== '' ? { authToken: env.PRODUCER_AUTH_TOKEN } : {}),
+    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN !== undefined && env.PRODUCER_AUTH_TOKEN !== ''
+      ? { authToken: env.PRODUCER_AUTH_TOKEN }
+      : {}),
     ...(input.pageTimeoutMs === undefined && env.PRODUCER_PAGE_TIMEOUT_MS ? { pageTimeoutMs: env.PRODUCER_PAGE_TIMEOUT_MS } : {}),
-    ...(input.maxQueuedRenders === undefined && env.PRODUCER_MAX_QUEUED_RENDERS ? { maxQueuedRenders: env.PRODUCER_MAX_QUEUED_RENDERS } : {}),
-    ...(input.jobRetentionSeconds === undefined && env.PRODUCER_JOB_RETENTION_SECONDS ? { jobRetentionSeconds: env.PRODUCER_JOB_RETENTION_SECONDS } : {}),
+    ...(input.maxQueuedRenders === undefined && env.PRODUCER_MAX_QUEUED_RENDERS
+      ? { maxQueuedRenders: env.PRODUCER_MAX_QUEUED_RENDERS }
+      : {}),
+    ...(input.jobRetentionSeconds === undefined && env.PRODUCER_JOB_RETENTION_SECONDS
+      ? { jobRetentionSeconds: env.PRODUCER_JOB_RETENTION_SECONDS }
+      : {}),
     ...(input.warmBrowsers === undefined && env.PRODUCER_WARM_BROWSERS ? { warmBrowsers: env.PRODUCER_WARM_BROWSERS } : {}),
-    ...(input.browserIdleSeconds === undefined && env.PRODUCER_BROWSER_IDLE_SECONDS ? { browserIdleSeconds: env.PRODUCER_BROWSER_IDLE_SECONDS } : {}),
+    ...(input.browserIdleSeconds === undefined && env.PRODUCER_BROWSER_IDLE_SECONDS
+      ? { browserIdleSeconds: env.PRODUCER_BROWSER_IDLE_SECONDS }
+      : {}),
   });
   if (!result.success) {
     const message = result.error.issues
@@ -107,14 +134,21 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
         return `${name} ${issue.message}`;
       })
       .join('; ');
-    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, { stage: 'config', details: { problems: result.error.issues.map((i) => i.path.join('.')) } });
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, {
+      stage: 'config',
+      details: { problems: result.error.issues.map((i) => i.path.join('.')) },
+    });
   }
   const options = result.data;
   if (options.authToken !== undefined && options.authToken.trim() === '') {
-    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${fieldName('authToken')} is only whitespace; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`, {
-      stage: 'config',
-      details: { problems: ['authToken'] },
-    });
+    throw new SeekframeError(
+      'invalid-server-options',
+      `The producer server cannot start: ${fieldName('authToken')} is only whitespace; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`,
+      {
+        stage: 'config',
+        details: { problems: ['authToken'] },
+      },
+    );
   }
   const limits = resolveLimits(options.limits ?? {}, env, fieldName);
   const root = path.resolve(options.root ?? '.');
@@ -145,10 +179,16 @@ export function resolveServerConfig(input: ProducerServerOptionsInput, fieldName
 }
 
 /** Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. */
-function resolveLimits(given: Record<string, unknown>, env: NodeJS.ProcessEnv, fieldName: (field: string) => string): ProducerServerConfig['limits'] {
+function resolveLimits(
+  given: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  fieldName: (field: string) => string,
+): ProducerServerConfig['limits'] {
   const names = Object.keys(RENDER_LIMIT_SETTINGS) as RenderLimitName[];
   const fromEnv = (name: RenderLimitName): boolean => given[name] === undefined && Boolean(env[RENDER_LIMIT_SETTINGS[name].env]);
-  const merged = Object.fromEntries(names.map((name) => [name, given[name] ?? (fromEnv(name) ? env[RENDER_LIMIT_SETTINGS[name].env] : SERVER_RENDER_LIMITS[name])]));
+  const merged = Object.fromEntries(
+    names.map((name) => [name, given[name] ?? (fromEnv(name) ? env[RENDER_LIMIT_SETTINGS[name].env] : SERVER_RENDER_LIMITS[name])]),
+  );
   const result = RenderLimitsSchema.safeParse(merged);
   if (!result.success) {
     const message = result.error.issues
@@ -157,7 +197,10 @@ function resolveLimits(given: Record<string, unknown>, env: NodeJS.ProcessEnv, f
         return `${fromEnv(name) ? RENDER_LIMIT_SETTINGS[name]?.env : fieldName(`limits.${String(name)}`)} ${issue.message}`;
       })
       .join('; ');
-    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, { stage: 'config', details: { problems: result.error.issues.map((i) => `limits.${i.path.join('.')}`) } });
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, {
+      stage: 'config',
+      details: { problems: result.error.issues.map((i) => `limits.${i.path.join('.')}`) },
+    });
   }
   return result.data as ProducerServerConfig['limits'];
 }

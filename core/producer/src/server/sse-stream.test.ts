@@ -13,7 +13,9 @@ describe('openSseStream', () => {
     stream.end();
     stream.send('late', {});
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
-    expect(await read(stream.response)).toBe(': connected\n\nevent: progress\ndata: {"framesRendered":1}\n\nevent: complete\ndata: {"ok":true}\n\n');
+    expect(await read(stream.response)).toBe(
+      ': connected\n\nevent: progress\ndata: {"framesRendered":1}\n\nevent: complete\ndata: {"ok":true}\n\n',
+    );
   });
 
   it('reports a client that goes away (the body cancelled) once, and not after end()', async () => {

@@ -68,7 +68,9 @@ export function openSseStream(options: SseStreamOptions = {}): SseStream {
   });
   return {
     // text/event-stream is UTF-8 by definition; no-store so no proxy replays an old stream.
-    response: new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' } }),
+    response: new Response(body, {
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' },
+    }),
     send(event, data) {
       write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },

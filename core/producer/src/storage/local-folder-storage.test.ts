@@ -161,7 +161,11 @@ describe('createLocalFolderStorage', () => {
     await symlink(path.join(outside, 'secret.txt'), path.join(base, 'listed', 'renders', 'link.mp4'));
     const listed = await store.list('renders/');
     expect(listed.map((o) => o.key).sort()).toEqual(['renders/a.mp4', 'renders/sub/b.mp4']);
-    expect(listed.find((o) => o.key === 'renders/a.mp4')).toMatchObject({ size: 2, contentType: 'video/mp4', uploadedAt: expect.any(String) });
+    expect(listed.find((o) => o.key === 'renders/a.mp4')).toMatchObject({
+      size: 2,
+      contentType: 'video/mp4',
+      uploadedAt: expect.any(String),
+    });
     expect((await store.list('')).length).toBe(3);
   });
 

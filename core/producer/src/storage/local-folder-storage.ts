@@ -139,7 +139,13 @@ function tempPathIn(root: string, suffix: string): string {
 /** The key's file, its folder checked when it exists (null: the folder does not exist, so neither does the object). */
 async function existingTarget(root: string, key: string, segments: string[]): Promise<string | null> {
   const target = path.join(root, ...segments);
-  if (!(await lstat(path.dirname(target)).then(() => true, () => false))) return null;
+  if (
+    !(await lstat(path.dirname(target)).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   if ((await inside(root, path.dirname(target))) === null) throw escapes(key);
   return target;
 }
@@ -193,7 +199,11 @@ async function moveBeside(root: string, source: string, key: string): Promise<st
 }
 
 /** The object at `target` (or the part of it in `range`), null when there is no plain file. */
-async function readObject(key: string, target: string, range: ByteRange | undefined): Promise<{ body: ReadableStream<Uint8Array>; info: StorageObjectInfo } | null> {
+async function readObject(
+  key: string,
+  target: string,
+  range: ByteRange | undefined,
+): Promise<{ body: ReadableStream<Uint8Array>; info: StorageObjectInfo } | null> {
   let handle;
   try {
     // O_NOFOLLOW: a symlink put in place of the object is refused, not followed.
@@ -240,10 +250,14 @@ async function listObjects(root: string, prefix: string): Promise<StorageObjectI
 }
 
 function escapes(key: string): SeekframeError {
-  return new SeekframeError('invalid-storage-key', `Storage key ${JSON.stringify(key)} leads outside the storage folder through a symbolic link; keys name plain files inside it.`, {
-    stage: 'output',
-    details: { key },
-  });
+  return new SeekframeError(
+    'invalid-storage-key',
+    `Storage key ${JSON.stringify(key)} leads outside the storage folder through a symbolic link; keys name plain files inside it.`,
+    {
+      stage: 'output',
+      details: { key },
+    },
+  );
 }
 
 /** The object at `target` (a plain file), null when there is none; a symbolic link is refused. */
@@ -289,7 +303,10 @@ function checkRange(range: ByteRange | undefined): void {
   if (!range) return;
   const whole = (n: unknown): boolean => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   if (!whole(range.start) || (range.end !== undefined && !whole(range.end))) {
-    throw new SeekframeError('invalid-options', `Byte range ${JSON.stringify(range)} is not {start, end?} of whole numbers >= 0.`, { stage: 'output', details: { range } });
+    throw new SeekframeError('invalid-options', `Byte range ${JSON.stringify(range)} is not {start, end?} of whole numbers >= 0.`, {
+      stage: 'output',
+      details: { range },
+    });
   }
 }
 
@@ -302,12 +319,16 @@ function toNodeStream(body: StorageBody): Readable {
 
 function storageFailed(key: string, action: string, error: unknown): SeekframeError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new SeekframeError('storage-failed', `Could not ${action} storage object ${key} (${reason}); check that the storage folder is writable and has free space.`, {
-    stage: 'output',
-    retryable: true,
-    details: { key },
-    cause: error,
-  });
+  return new SeekframeError(
+    'storage-failed',
+    `Could not ${action} storage object ${key} (${reason}); check that the storage folder is writable and has free space.`,
+    {
+      stage: 'output',
+      retryable: true,
+      details: { key },
+      cause: error,
+    },
+  );
 }
 
 /** Temp files whose writer is gone (a killed server) are removed; those of live processes stay. */

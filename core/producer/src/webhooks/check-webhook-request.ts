@@ -17,18 +17,26 @@ export interface WebhookGate {
  */
 export async function checkWebhookRequest(webhook: WebhookRequest, gate: WebhookGate | undefined): Promise<void> {
   if (!gate?.secret) {
-    throw new SeekframeError('webhook-secret-missing', 'This deployment cannot sign webhooks: set RENDER_WEBHOOK_SECRET on it (e.g. `openssl rand -hex 32`), or leave out `webhook` and poll GET /api/render/:id.', {
-      stage: 'config',
-      details: { field: 'webhook', setting: 'RENDER_WEBHOOK_SECRET' },
-    });
+    throw new SeekframeError(
+      'webhook-secret-missing',
+      'This deployment cannot sign webhooks: set RENDER_WEBHOOK_SECRET on it (e.g. `openssl rand -hex 32`), or leave out `webhook` and poll GET /api/render/:id.',
+      {
+        stage: 'config',
+        details: { field: 'webhook', setting: 'RENDER_WEBHOOK_SECRET' },
+      },
+    );
   }
   try {
     await gate.checkUrl(webhook.url);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw new SeekframeError('invalid-options', `webhook.url ${webhook.url.slice(0, 200)} cannot receive deliveries: ${why}. Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).`, {
-      stage: 'config',
-      details: { field: 'webhook.url' },
-    });
+    throw new SeekframeError(
+      'invalid-options',
+      `webhook.url ${webhook.url.slice(0, 200)} cannot receive deliveries: ${why}. Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).`,
+      {
+        stage: 'config',
+        details: { field: 'webhook.url' },
+      },
+    );
   }
 }

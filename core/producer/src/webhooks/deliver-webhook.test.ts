@@ -7,7 +7,13 @@ import { verifyWebhook } from './webhook-signature.js';
 import type { WebhookEvent } from './webhook-events.js';
 
 const secret = 'deliver-test-secret';
-const event: WebhookEvent = { id: 'evt_t1', type: 'render.completed', createdAt: new Date().toISOString(), renderId: 'r1', data: { url: 'https://example.com/r1.mp4', size: 1, durationMs: 2, frames: 3 } };
+const event: WebhookEvent = {
+  id: 'evt_t1',
+  type: 'render.completed',
+  createdAt: new Date().toISOString(),
+  renderId: 'r1',
+  data: { url: 'https://example.com/r1.mp4', size: 1, durationMs: 2, frames: 3 },
+};
 const noWait = async (): Promise<void> => undefined;
 
 interface Hit {
@@ -53,7 +59,12 @@ describe('deliverWebhook over real HTTP (receiver on 127.0.0.1, loopback opted i
   it('a receiver that fails twice (500) then succeeds gets the same event three times; the waits follow the schedule', async () => {
     const target = await receiver([500, 500, 200]);
     const waits: number[] = [];
-    const attempts = await deliverWebhook(target.url, event, { send, secret, retryDelaysMs: [10, 20, 30, 40], sleep: async (ms) => void waits.push(ms) });
+    const attempts = await deliverWebhook(target.url, event, {
+      send,
+      secret,
+      retryDelaysMs: [10, 20, 30, 40],
+      sleep: async (ms) => void waits.push(ms),
+    });
     expect(attempts.map((a) => [a.attempt, a.status, a.ok, a.willRetry])).toEqual([
       [1, 500, false, true],
       [2, 500, false, true],
@@ -62,7 +73,8 @@ describe('deliverWebhook over real HTTP (receiver on 127.0.0.1, loopback opted i
     expect(waits).toEqual([10, 20]);
     expect(target.hits.map((h) => JSON.parse(h.body).id)).toEqual(['evt_t1', 'evt_t1', 'evt_t1']);
     // Each attempt is signed afresh and verifies on its own.
-    for (const hit of target.hits) await expect(verifyWebhook({ body: hit.body, headers: hit.headers, secret })).resolves.toMatchObject({ id: 'evt_t1' });
+    for (const hit of target.hits)
+      await expect(verifyWebhook({ body: hit.body, headers: hit.headers, secret })).resolves.toMatchObject({ id: 'evt_t1' });
   });
 
   it('stops after the last attempt of a receiver that keeps failing, and never retries a 4xx or a redirect', async () => {
@@ -71,7 +83,9 @@ describe('deliverWebhook over real HTTP (receiver on 127.0.0.1, loopback opted i
     expect(failing.hits).toHaveLength(5);
 
     const refusing = await receiver([410]);
-    expect(await deliverWebhook(refusing.url, event, { send, secret, sleep: noWait })).toMatchObject([{ status: 410, ok: false, willRetry: false }]);
+    expect(await deliverWebhook(refusing.url, event, { send, secret, sleep: noWait })).toMatchObject([
+      { status: 410, ok: false, willRetry: false },
+    ]);
     expect(refusing.hits).toHaveLength(1);
 
     // A redirect is the answer, never followed: the "secret" server it points to gets nothing.
@@ -115,12 +129,22 @@ describe('the address rule (no traffic: refused before any socket opens)', () =>
   });
 
   it('the opt-in opens loopback only: private, link-local and names resolving to them stay refused', async () => {
-    for (const url of ['http://10.1.2.3/x', 'http://192.168.0.9/x', 'http://169.254.169.254/latest', 'http://[fd00::1]/x', 'http://[::ffff:10.0.0.1]/x']) {
+    for (const url of [
+      'http://10.1.2.3/x',
+      'http://192.168.0.9/x',
+      'http://169.254.169.254/latest',
+      'http://[fd00::1]/x',
+      'http://[::ffff:10.0.0.1]/x',
+    ]) {
       await expect(checkWebhookUrl(url, { allowLoopback: true }), url).rejects.toThrow(/loopback\/private\/link-local/);
     }
     // A public-looking name that resolves into the LAN (no DNS: the resolver answers).
     const resolver = async () => [{ address: '10.0.0.7', family: 4 }];
-    const attempts = await deliverWebhook('http://hooks.example.test/x', event, { send: createPublicWebhookSender({ allowLoopback: true, resolver }), secret, sleep: noWait });
+    const attempts = await deliverWebhook('http://hooks.example.test/x', event, {
+      send: createPublicWebhookSender({ allowLoopback: true, resolver }),
+      secret,
+      sleep: noWait,
+    });
     expect(attempts).toMatchObject([{ status: null, willRetry: false }]);
     expect(attempts[0]!.error).toMatch(/10\.0\.0\.7/);
     await expect(checkWebhookUrl('http://localhost:9/x', { allowLoopback: true })).resolves.toBeUndefined();

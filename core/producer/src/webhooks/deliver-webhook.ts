@@ -1,5 +1,5 @@
 import { signWebhook, SIGNATURE_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_ID_HEADER } from './webhook-signature.js';
-import type { WebhookEvent, } from './webhook-events.js';
+import type { WebhookEvent } from './webhook-events.js';
 import type { WebhookAttempt } from './webhook-attempt.js';
 
 export type { WebhookAttempt };
@@ -83,7 +83,17 @@ export async function deliverWebhook(url: string, event: WebhookEvent, options: 
     }
     const ok = error === undefined;
     const willRetry = !ok && retryable && index < delays.length;
-    const attempt: WebhookAttempt = { eventId: event.id, event: event.type, attempt: index + 1, at: new Date(started).toISOString(), status, ok, durationMs: Math.max(0, now() - started), ...(error ? { error } : {}), willRetry };
+    const attempt: WebhookAttempt = {
+      eventId: event.id,
+      event: event.type,
+      attempt: index + 1,
+      at: new Date(started).toISOString(),
+      status,
+      ok,
+      durationMs: Math.max(0, now() - started),
+      ...(error ? { error } : {}),
+      willRetry,
+    };
     attempts.push(attempt);
     try {
       options.onAttempt?.(attempt);

@@ -6,7 +6,9 @@ import type { WebhookSender } from './deliver-webhook.js';
  * followed (`redirect: 'manual'` answers the 3xx itself). `checkUrl` runs before each POST and
  * throws when the address may not be reached.
  */
-export function createFetchWebhookSender(options: { fetch?: typeof fetch; checkUrl?: (url: string) => void | Promise<void> } = {}): WebhookSender {
+export function createFetchWebhookSender(
+  options: { fetch?: typeof fetch; checkUrl?: (url: string) => void | Promise<void> } = {},
+): WebhookSender {
   const send = options.fetch ?? fetch;
   return async (post) => {
     try {

@@ -29,7 +29,19 @@ export {
   type WebhookRefusal,
 } from './webhook-signature.js';
 export { WebhookAttemptSchema, type WebhookAttempt } from './webhook-attempt.js';
-export { deliverWebhook, DEFAULT_RETRY_DELAYS_MS, DEFAULT_DELIVERY_TIMEOUT_MS, type WebhookPost, type WebhookSender, type DeliveryOptions } from './deliver-webhook.js';
-export { createWebhookNotifier, DEFAULT_PROGRESS_INTERVAL_MS, type RenderLifecycleListener, type WebhookNotifierOptions } from './webhook-notifier.js';
+export {
+  deliverWebhook,
+  DEFAULT_RETRY_DELAYS_MS,
+  DEFAULT_DELIVERY_TIMEOUT_MS,
+  type WebhookPost,
+  type WebhookSender,
+  type DeliveryOptions,
+} from './deliver-webhook.js';
+export {
+  createWebhookNotifier,
+  DEFAULT_PROGRESS_INTERVAL_MS,
+  type RenderLifecycleListener,
+  type WebhookNotifierOptions,
+} from './webhook-notifier.js';
 export { createFetchWebhookSender } from './fetch-webhook-sender.js';
 export { checkWebhookRequest, type WebhookGate } from './check-webhook-request.js';

@@ -2,7 +2,14 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { createCheckedLookup, type Resolver } from '../network/fetch-public.js';
-import { AddressRefusedError, assertPublicUrl, isLoopbackAddress, isPrivateAddress, parsePublicUrl, refusedAddress } from '../network/private-address.js';
+import {
+  AddressRefusedError,
+  assertPublicUrl,
+  isLoopbackAddress,
+  isPrivateAddress,
+  parsePublicUrl,
+  refusedAddress,
+} from '../network/private-address.js';
 import type { WebhookSender } from './deliver-webhook.js';
 
 export interface WebhookAddressPolicy {
@@ -31,7 +38,9 @@ export async function checkWebhookUrl(url: string, policy: WebhookAddressPolicy 
   } catch (error) {
     if (error instanceof AddressRefusedError) throw error;
     // A name that does not resolve now will not be reached later either.
-    throw new AddressRefusedError(`its host ${safeHost(url)} could not be resolved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new AddressRefusedError(
+      `its host ${safeHost(url)} could not be resolved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -54,7 +63,8 @@ export function createPublicWebhookSender(policy: WebhookAddressPolicy = {}): We
   const lookup = createCheckedLookup(policy.resolver, isBlocked);
   return (post) =>
     new Promise((resolve, reject) => {
-      const fail = (error: Error): void => reject(error instanceof AddressRefusedError ? Object.assign(new Error(`refused: ${error.message}`), { retryable: false }) : error);
+      const fail = (error: Error): void =>
+        reject(error instanceof AddressRefusedError ? Object.assign(new Error(`refused: ${error.message}`), { retryable: false }) : error);
       let parsed: URL;
       try {
         parsed = parsePublicUrl(post.url);
@@ -67,10 +77,14 @@ export function createPublicWebhookSender(policy: WebhookAddressPolicy = {}): We
       const request = parsed.protocol === 'https:' ? httpsRequest : httpRequest;
       const headers = { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) };
       // agent: false: a fresh connection from the checked lookup, never a pooled socket.
-      const req = request(parsed, { method: 'POST', lookup, agent: false, headers, signal: AbortSignal.timeout(post.timeoutMs) }, (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0 });
-      });
+      const req = request(
+        parsed,
+        { method: 'POST', lookup, agent: false, headers, signal: AbortSignal.timeout(post.timeoutMs) },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0 });
+        },
+      );
       req.once('error', (error: NodeJS.ErrnoException) => {
         if (error.name === 'AbortError' || error.name === 'TimeoutError') fail(new Error(`no answer within ${post.timeoutMs} ms`));
         else if (error instanceof AddressRefusedError) fail(error);

@@ -58,7 +58,14 @@ describe('createWebhookNotifier', () => {
     const failing = harness();
     failing.notifier.failed({ code: 'render-timeout', message: 'too slow', stage: 'capture', retryable: true });
     await failing.notifier.settled();
-    expect(failing.posts).toMatchObject([{ type: 'render.failed', data: { error: { code: 'render-timeout', message: 'too slow', stage: 'capture', retryable: true, fix: expect.stringMatching(/./) } } }]);
+    expect(failing.posts).toMatchObject([
+      {
+        type: 'render.failed',
+        data: {
+          error: { code: 'render-timeout', message: 'too slow', stage: 'capture', retryable: true, fix: expect.stringMatching(/./) },
+        },
+      },
+    ]);
   });
 
   it('retries started/completed but gives progress one attempt; every attempt is recorded in order', async () => {

@@ -1,6 +1,13 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
 import { deliverWebhook, type DeliveryOptions, type WebhookAttempt } from './deliver-webhook.js';
-import { buildWebhookEvent, failedData, type WebhookCompletedData, type WebhookEventData, type WebhookEventType, type WebhookProgressData } from './webhook-events.js';
+import {
+  buildWebhookEvent,
+  failedData,
+  type WebhookCompletedData,
+  type WebhookEventData,
+  type WebhookEventType,
+  type WebhookProgressData,
+} from './webhook-events.js';
 import type { WebhookRequest } from './webhook-request.js';
 
 /** Least time between two `render.progress` deliveries of one render. */
@@ -47,7 +54,10 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): RenderLi
   let lastProgress = Number.NEGATIVE_INFINITY;
 
   const enqueue = <T extends WebhookEventType>(type: T, data: WebhookEventData<T>): void => {
-    const event = buildWebhookEvent({ renderId: options.renderId, customData: options.webhook.customData, type, data }, { now, ...(options.newEventId ? { newEventId: options.newEventId } : {}) });
+    const event = buildWebhookEvent(
+      { renderId: options.renderId, customData: options.webhook.customData, type, data },
+      { now, ...(options.newEventId ? { newEventId: options.newEventId } : {}) },
+    );
     const retryDelaysMs = type === 'render.progress' ? [] : options.retryDelaysMs;
     chain = chain
       .then(() =>

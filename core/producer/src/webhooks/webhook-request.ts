@@ -20,15 +20,28 @@ export const WebhookRequestSchema = z.strictObject(
         const url = parseUrl(value);
         return url?.protocol === 'https:' || url?.protocol === 'http:';
       }, 'must be an absolute http(s) URL, like "https://example.com/hooks/seekframe"')
-      .refine((value) => !parseUrl(value)?.username && !parseUrl(value)?.password, 'must not carry a user name or password; the signature proves who sent a delivery')
+      .refine(
+        (value) => !parseUrl(value)?.username && !parseUrl(value)?.password,
+        'must not carry a user name or password; the signature proves who sent a delivery',
+      )
       .describe('The http(s) URL of your receiver; the deployment posts only to public addresses.'),
     customData: z
       .unknown()
       .optional()
-      .refine((value) => value === undefined || new TextEncoder().encode(JSON.stringify(value)).length <= MAX_WEBHOOK_CUSTOM_DATA_BYTES, `must be at most ${MAX_WEBHOOK_CUSTOM_DATA_BYTES} bytes as JSON`)
+      .refine(
+        (value) => value === undefined || new TextEncoder().encode(JSON.stringify(value)).length <= MAX_WEBHOOK_CUSTOM_DATA_BYTES,
+        `must be at most ${MAX_WEBHOOK_CUSTOM_DATA_BYTES} bytes as JSON`,
+      )
       .describe(`Any JSON (at most ${MAX_WEBHOOK_CUSTOM_DATA_BYTES} bytes) sent back in every delivery: an order id, a user id.`),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}; allowed: url, customData` : issue.code === 'invalid_type' ? 'must be an object like {"url":"https://example.com/hooks/seekframe"}' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.join(', ')}; allowed: url, customData`
+        : issue.code === 'invalid_type'
+          ? 'must be an object like {"url":"https://example.com/hooks/seekframe"}'
+          : undefined,
+  },
 );
 
 function parseUrl(value: string): URL | null {

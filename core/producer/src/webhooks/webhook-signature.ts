@@ -74,7 +74,8 @@ export interface VerifyWebhookInput {
  */
 export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookEvent> {
   const raw = header(input.headers, SIGNATURE_HEADER);
-  if (!raw) throw refuse('missing-signature', `The delivery has no ${SIGNATURE_HEADER} header; it did not come from a Seekframe deployment.`);
+  if (!raw)
+    throw refuse('missing-signature', `The delivery has no ${SIGNATURE_HEADER} header; it did not come from a Seekframe deployment.`);
   let timestamp: number | undefined;
   const signatures: string[] = [];
   for (const part of raw.split(',')) {
@@ -83,17 +84,26 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookE
     else if (key === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
   }
   if (timestamp === undefined || signatures.length === 0) {
-    throw refuse('malformed-signature', `${SIGNATURE_HEADER} must look like "t=<unix seconds>,v1=<64 hex digits>"; got "${raw.slice(0, 120)}".`);
+    throw refuse(
+      'malformed-signature',
+      `${SIGNATURE_HEADER} must look like "t=<unix seconds>,v1=<64 hex digits>"; got "${raw.slice(0, 120)}".`,
+    );
   }
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000);
   if (Math.abs(nowSeconds - timestamp) > tolerance) {
-    throw refuse('timestamp-out-of-tolerance', `The delivery was signed at ${timestamp}, ${nowSeconds - timestamp} s from now, outside the ${tolerance} s tolerance: a replay, or a wrong clock on the receiver.`);
+    throw refuse(
+      'timestamp-out-of-tolerance',
+      `The delivery was signed at ${timestamp}, ${nowSeconds - timestamp} s from now, outside the ${tolerance} s tolerance: a replay, or a wrong clock on the receiver.`,
+    );
   }
   const body = typeof input.body === 'string' ? input.body : new TextDecoder().decode(input.body);
   const expected = await hmacHex(input.secret, `${timestamp}.${body}`);
   if (!signatures.some((signature) => sameString(signature, expected))) {
-    throw refuse('signature-mismatch', 'The signature does not match the body: the body was changed, or the receiver uses another secret than RENDER_WEBHOOK_SECRET.');
+    throw refuse(
+      'signature-mismatch',
+      'The signature does not match the body: the body was changed, or the receiver uses another secret than RENDER_WEBHOOK_SECRET.',
+    );
   }
   return JSON.parse(body) as WebhookEvent;
 }

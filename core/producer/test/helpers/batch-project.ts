@@ -39,7 +39,11 @@ export async function readJson(file: string): Promise<any> {
 }
 
 /** Collects a batch's events for a test to inspect. */
-export function eventLog(): { events: BatchEvent[]; push(event: BatchEvent): void; of<T extends BatchEvent['type']>(type: T): Extract<BatchEvent, { type: T }>[] } {
+export function eventLog(): {
+  events: BatchEvent[];
+  push(event: BatchEvent): void;
+  of<T extends BatchEvent['type']>(type: T): Extract<BatchEvent, { type: T }>[];
+} {
   const events: BatchEvent[] = [];
   return {
     events,

@@ -11,7 +11,15 @@ function project(body: string, head = '', files: Record<string, string> = {}): R
 /** A composition whose only content is captions of the `transcript` variable (its default). */
 function captionProject(body: string, transcript: unknown, head = ''): Record<string, string> {
   const variables = [{ id: 'transcript', type: 'captions', label: 'Captions', default: transcript }];
-  return { 'index.html': composition({ duration: 2, fps: 10, variables, head: `<style>[data-captions]{position:absolute;left:0;top:20px;width:160px;font:16px sans-serif;color:#fff}</style>${head}`, body }) };
+  return {
+    'index.html': composition({
+      duration: 2,
+      fps: 10,
+      variables,
+      head: `<style>[data-captions]{position:absolute;left:0;top:20px;width:160px;font:16px sans-serif;color:#fff}</style>${head}`,
+      body,
+    }),
+  };
 }
 
 /** Two segments between the whole-video samples (0.2, 1.0 and 1.7 s at 10 fps): 0.3-0.7 s and 1.2-1.5 s. */
@@ -70,11 +78,13 @@ export const CHECK_PROJECTS = {
 
   /** main.js throws on its third line. */
   scriptError: project(`<div id="box" style="${BOX};left:10px;top:10px;background:#fc0"></div><script src="main.js"></script>`, '', {
-    'main.js': "// a composition script\nconst settings = undefined;\nconsole.log(settings.speed);\n",
+    'main.js': '// a composition script\nconst settings = undefined;\nconsole.log(settings.speed);\n',
   }),
 
   /** An <img> whose file is not in the project. */
-  missingFile: project(`<div id="box" style="${BOX};left:10px;top:10px;background:#fc0"></div><img id="logo" src="logo.png" style="position:absolute;left:80px;top:10px;width:40px;height:40px">`),
+  missingFile: project(
+    `<div id="box" style="${BOX};left:10px;top:10px;background:#fc0"></div><img id="logo" src="logo.png" style="position:absolute;left:80px;top:10px;width:40px;height:40px">`,
+  ),
 
   /** Nothing but the background in every frame. */
   blank: project('<div id="ghost" style="position:absolute;left:10px;top:10px;width:30px;height:30px"></div>'),
@@ -90,7 +100,10 @@ export const CHECK_PROJECTS = {
   ),
 
   /** The caption box sits right of the 160 px frame; a second one paints nothing (font-size 0). */
-  captionsOffScreen: captionProject('<div id="cap" data-captions="transcript" style="left:400px"></div><div id="tiny" data-captions="transcript" style="font-size:0"></div>', TRANSCRIPT),
+  captionsOffScreen: captionProject(
+    '<div id="cap" data-captions="transcript" style="left:400px"></div><div id="tiny" data-captions="transcript" style="font-size:0"></div>',
+    TRANSCRIPT,
+  ),
 
   /** A transparent page (no background) with a moving box: what mov/webm/png-sequence are for. */
   transparent: {

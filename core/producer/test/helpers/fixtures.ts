@@ -5,8 +5,16 @@ import { composition } from './temp-project.js';
  * 60 px; the bottom 30 px stay empty (transparent in alpha formats). The index comes from the
  * seek time: Math.round(t * fps).
  */
-export function frameIndexProject(opts: { duration: number; fps?: number; extraHead?: string; extraBody?: string }): Record<string, string> {
-  const blocks = Array.from({ length: 8 }, (_, b) => `<div class="bit" style="position:absolute;left:${b * 20}px;top:0;width:20px;height:60px;background:#000"></div>`).join('');
+export function frameIndexProject(opts: {
+  duration: number;
+  fps?: number;
+  extraHead?: string;
+  extraBody?: string;
+}): Record<string, string> {
+  const blocks = Array.from(
+    { length: 8 },
+    (_, b) => `<div class="bit" style="position:absolute;left:${b * 20}px;top:0;width:20px;height:60px;background:#000"></div>`,
+  ).join('');
   return {
     'index.html': composition({
       duration: opts.duration,

@@ -6,5 +6,10 @@ import { renderFrames, type RenderPlan } from '../../src/index.js';
 
 const [planFile, projectDir, start, end, output] = process.argv.slice(2);
 const plan = JSON.parse(await readFile(planFile!, 'utf8')) as RenderPlan;
-const result = await renderFrames(plan, { start: Number(start), end: Number(end) }, { kind: 'segment', path: output! }, { projectDir: projectDir! });
+const result = await renderFrames(
+  plan,
+  { start: Number(start), end: Number(end) },
+  { kind: 'segment', path: output! },
+  { projectDir: projectDir! },
+);
 process.stdout.write(JSON.stringify(result));

@@ -5,7 +5,13 @@ import { composition } from './temp-project.js';
 
 /** 2 frames at 32x32: the smallest render that still goes through every stage. */
 export function tinyComposition(color = '#e33'): string {
-  return composition({ width: 32, height: 32, duration: 0.2, fps: 10, body: `<div style="width:32px;height:32px;background:${color}"></div>` });
+  return composition({
+    width: 32,
+    height: 32,
+    duration: 0.2,
+    fps: 10,
+    body: `<div style="width:32px;height:32px;background:${color}"></div>`,
+  });
 }
 
 /**
@@ -142,7 +148,15 @@ export async function getJson<T = unknown>(url: string, headers: Record<string, 
   return { status: response.status, body: (await response.json()) as T };
 }
 
-export async function postJson<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+export async function postJson<T = unknown>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as T };
 }

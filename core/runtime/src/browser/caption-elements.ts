@@ -39,7 +39,9 @@ export class CaptionElements {
       const where = `${describeElement(el)} in ${doc.location.href}`;
       if (!(id in variables)) {
         const known = Object.keys(variables).join(', ') || 'none';
-        log.add(`${where}: ${ATTR.captions}="${id}" names no variable of the composition (variables: ${known}); declare a variable of type "captions" with that id`);
+        log.add(
+          `${where}: ${ATTR.captions}="${id}" names no variable of the composition (variables: ${known}); declare a variable of type "captions" with that id`,
+        );
         continue;
       }
       const parsed = parseCaptionTrack(variables[id]);
@@ -72,7 +74,11 @@ export class CaptionElements {
 
   /** Each element with the times its transcript shows text (for `inspectTimeline`). */
   spans(): Array<{ el: HTMLElement; variable: string; segments: Array<{ start: number; end: number }> }> {
-    return this.boxes.map((box) => ({ el: box.el, variable: box.variable, segments: box.track.segments.map(({ start, end }) => ({ start, end })) }));
+    return this.boxes.map((box) => ({
+      el: box.el,
+      variable: box.variable,
+      segments: box.track.segments.map(({ start, end }) => ({ start, end })),
+    }));
   }
 }
 
@@ -99,7 +105,12 @@ class CaptionBox {
   }
 
   sampleText(): string {
-    return this.track.segments.flatMap((segment) => segment.words.map((word) => word.text)).join(' ').slice(0, 2000) || 'a';
+    return (
+      this.track.segments
+        .flatMap((segment) => segment.words.map((word) => word.text))
+        .join(' ')
+        .slice(0, 2000) || 'a'
+    );
   }
 
   show(t: number): void {
@@ -110,7 +121,10 @@ class CaptionBox {
     }
     const segment = this.track.segments[segmentIndex]!;
     const { key, pages } = this.pages(segmentIndex);
-    const pageIndex = Math.max(0, pages.findIndex((page) => activeAt(t, page.start, page.end)));
+    const pageIndex = Math.max(
+      0,
+      pages.findIndex((page) => activeAt(t, page.start, page.end)),
+    );
     if (this.shown?.segment !== segmentIndex || this.shown.page !== pageIndex || this.shown.key !== key) {
       this.render(pages[pageIndex]!);
       this.shown = { segment: segmentIndex, page: pageIndex, key };
@@ -167,11 +181,17 @@ class CaptionBox {
   private measurer(style: CSSStyleDeclaration): (text: string) => number {
     this.canvas ??= this.el.ownerDocument.createElement('canvas').getContext('2d');
     const ctx = this.canvas;
-    const transform = style.textTransform === 'uppercase' ? (s: string) => s.toUpperCase() : style.textTransform === 'lowercase' ? (s: string) => s.toLowerCase() : (s: string) => s;
+    const transform =
+      style.textTransform === 'uppercase'
+        ? (s: string) => s.toUpperCase()
+        : style.textTransform === 'lowercase'
+          ? (s: string) => s.toLowerCase()
+          : (s: string) => s;
     if (!ctx) return (text) => text.length * (parseFloat(style.fontSize) || 16) * 0.6;
     ctx.font = this.font();
     // Chromium's canvas takes the CSS spacings too; a space's width then includes word-spacing.
-    if ('letterSpacing' in ctx) (ctx as { letterSpacing: string }).letterSpacing = style.letterSpacing === 'normal' ? '0px' : style.letterSpacing;
+    if ('letterSpacing' in ctx)
+      (ctx as { letterSpacing: string }).letterSpacing = style.letterSpacing === 'normal' ? '0px' : style.letterSpacing;
     if ('wordSpacing' in ctx) (ctx as { wordSpacing: string }).wordSpacing = style.wordSpacing === 'normal' ? '0px' : style.wordSpacing;
     return (text) => ctx.measureText(transform(text)).width;
   }

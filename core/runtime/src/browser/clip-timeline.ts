@@ -36,8 +36,7 @@ export function installClipStyles(doc: Document): void {
   const style = doc.createElement('style');
   style.setAttribute('data-seekframe', 'runtime');
   style.textContent =
-    `[${HIDDEN_ATTRIBUTE}],[${HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` +
-    `[data-seekframe-covered]{visibility:hidden!important}`;
+    `[${HIDDEN_ATTRIBUTE}],[${HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` + `[data-seekframe-covered]{visibility:hidden!important}`;
   (doc.head ?? doc.documentElement).appendChild(style);
 }
 

@@ -32,7 +32,9 @@ export function readRootMetadata(doc: Document): RootMetadata {
     width: numberAttribute(root, 'data-width'),
     height: numberAttribute(root, 'data-height'),
     // An <html data-composition-id> + stage pair may split the attributes between them.
-    duration: numberAttribute(root, 'data-duration') ?? (root === doc.documentElement ? undefined : numberAttribute(doc.documentElement, 'data-duration')),
+    duration:
+      numberAttribute(root, 'data-duration') ??
+      (root === doc.documentElement ? undefined : numberAttribute(doc.documentElement, 'data-duration')),
     fps: numberAttribute(root, 'data-fps'),
   };
 }

@@ -18,7 +18,9 @@ export function installHyperframesAnime(win: Window): void {
   target.hyperframesAnime = {
     register(id: string, timeline: AnimeTimelineLike, _options?: unknown): void {
       if (typeof id !== 'string' || !timeline || typeof timeline.seek !== 'function') {
-        throw new TypeError('hyperframesAnime.register(compositionId, timeline) needs a composition id and an anime.js timeline (anime.createTimeline({ autoplay: false }))');
+        throw new TypeError(
+          'hyperframesAnime.register(compositionId, timeline) needs a composition id and an anime.js timeline (anime.createTimeline({ autoplay: false }))',
+        );
       }
       timeline.pause?.();
       const seconds = (): number => Number(timeline.duration) / 1000;

@@ -79,8 +79,12 @@ function start(win: Window & typeof globalThis): void {
   const adoptTimelineLength = (seconds: number | undefined): void => {
     if (fixedDuration === undefined && readRootMetadata(doc).duration === undefined) timelineLength = seconds;
   };
-  const width = embedded ? win.innerWidth : ((instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth);
-  const height = embedded ? win.innerHeight : ((instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight);
+  const width = embedded
+    ? win.innerWidth
+    : ((instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth);
+  const height = embedded
+    ? win.innerHeight
+    : ((instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight);
 
   const declarations = embedded ? [] : readDeclarations(doc, instance ? undefined : config?.declarations, log);
   // A <seekframe-player> frame: the player's variables are the newest top-level overrides.
@@ -97,7 +101,20 @@ function start(win: Window & typeof globalThis): void {
 
   const runtime = new PageRuntime(
     win,
-    { mode, seed, epochMs, fps, width, height, duration, variables, declarations, startupError, inheritScripts: instance?.inheritScripts ?? [], adoptTimelineLength },
+    {
+      mode,
+      seed,
+      epochMs,
+      fps,
+      width,
+      height,
+      duration,
+      variables,
+      declarations,
+      startupError,
+      inheritScripts: instance?.inheritScripts ?? [],
+      adoptTimelineLength,
+    },
     clock,
     log,
   );

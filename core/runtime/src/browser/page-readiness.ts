@@ -34,10 +34,14 @@ export async function decodeImages(doc: Document, pending: PendingSet): Promise<
         img.decode().then(
           () => void decoded.set(img, src),
           () => {
-            throw new SeekframeError('asset-not-found', `Image ${src} in ${doc.location.href} could not be loaded or decoded; check that the file exists and is a valid image`, {
-              stage: 'load',
-              details: { url: src },
-            });
+            throw new SeekframeError(
+              'asset-not-found',
+              `Image ${src} in ${doc.location.href} could not be loaded or decoded; check that the file exists and is a valid image`,
+              {
+                stage: 'load',
+                details: { url: src },
+              },
+            );
           },
         ),
       ),

@@ -1,5 +1,13 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
-import type { MediaClip, PlaybackState, RuntimeWarning, SeekframeRuntime, TimelineClip, TimelineInspection, VideoFrameMap } from '../runtime-types.js';
+import type {
+  MediaClip,
+  PlaybackState,
+  RuntimeWarning,
+  SeekframeRuntime,
+  TimelineClip,
+  TimelineInspection,
+  VideoFrameMap,
+} from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
 import { CaptionElements, captionStyles } from './caption-elements.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
@@ -104,7 +112,9 @@ export class PageRuntime {
     await this.pending.track('window load event', waitForWindowLoad(this.win));
     // Author scripts often register timelines from load handlers or a setTimeout(0) after them.
     await nextMacrotask();
-    this.settings.adoptTimelineLength(this.animations.timelineLength(findCompositionRoot(doc).getAttribute('data-composition-id') ?? undefined));
+    this.settings.adoptTimelineLength(
+      this.animations.timelineLength(findCompositionRoot(doc).getAttribute('data-composition-id') ?? undefined),
+    );
     const frames = this.attachFrames(doc);
     this.captions = this.attachCaptions(doc);
     // Again: author scripts may have added media since DOMContentLoaded.
@@ -154,7 +164,11 @@ export class PageRuntime {
         continue;
       }
       const src = iframe.getAttribute('src') ?? '';
-      this.warn('clip-source-unreadable', `${describeElement(iframe)} in ${doc.location.href}: ${frame}; it is captured as it is, not frame-exact`, { element: describeElement(iframe), src, file: doc.location.href });
+      this.warn(
+        'clip-source-unreadable',
+        `${describeElement(iframe)} in ${doc.location.href}: ${frame}; it is captured as it is, not frame-exact`,
+        { element: describeElement(iframe), src, file: doc.location.href },
+      );
     }
     return this.frames;
   }
@@ -367,7 +381,8 @@ export class PageRuntime {
     }
     if (!state.playing) return;
     for (const clip of this.clips) {
-      if (playback.handles(clip) && !this.overlays.has(clip.el as HTMLVideoElement)) playback.sync(clip, t - clip.start + clip.mediaStart, isActive(clip, t));
+      if (playback.handles(clip) && !this.overlays.has(clip.el as HTMLVideoElement))
+        playback.sync(clip, t - clip.start + clip.mediaStart, isActive(clip, t));
     }
   }
 

@@ -18,4 +18,3 @@ export function showsSomething(doc: Document | null): boolean {
   for (const node of body.childNodes) if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
   return false;
 }
-

@@ -154,4 +154,3 @@ function headLibraries(doc: Document): string[] {
   }
   return out;
 }
-

@@ -88,7 +88,9 @@ function runScript(script: HTMLScriptElement, insert: (el: HTMLScriptElement) =>
     script.addEventListener(
       'error',
       () => {
-        options.onScriptError(`script ${script.src} in the <template> of ${script.ownerDocument.location.href} could not be loaded; check the path`);
+        options.onScriptError(
+          `script ${script.src} in the <template> of ${script.ownerDocument.location.href} could not be loaded; check the path`,
+        );
         resolve();
       },
       { once: true },

@@ -1,4 +1,11 @@
-import type { SeekframeRuntime, InspectedAnimation, InspectedCaptions, InspectedClip, InspectedElement, TimelineInspection } from '../runtime-types.js';
+import type {
+  SeekframeRuntime,
+  InspectedAnimation,
+  InspectedCaptions,
+  InspectedClip,
+  InspectedElement,
+  TimelineInspection,
+} from '../runtime-types.js';
 import { describeElement, type Clip } from './clip-timeline.js';
 import { cssPath } from './css-path.js';
 
@@ -18,7 +25,8 @@ interface GsapAnimation {
 export type FoundAnimation = Omit<InspectedAnimation, 'target' | 'clips'> & { el: Element };
 
 /** Keys of GSAP vars that are settings, not animated properties. */
-const GSAP_SETTINGS = /^(duration|ease|delay|repeat|repeatDelay|yoyo|yoyoEase|stagger|paused|immediateRender|overwrite|id|data|lazy|inherit|runBackwards|startAt|callbackScope|reversed|keyframes|defaults|parent|smoothChildTiming|autoRemoveChildren|on[A-Z].*)$/;
+const GSAP_SETTINGS =
+  /^(duration|ease|delay|repeat|repeatDelay|yoyo|yoyoEase|stagger|paused|immediateRender|overwrite|id|data|lazy|inherit|runBackwards|startAt|callbackScope|reversed|keyframes|defaults|parent|smoothChildTiming|autoRemoveChildren|on[A-Z].*)$/;
 /** Keyframe members that are not properties. */
 const KEYFRAME_SETTINGS = new Set(['offset', 'computedOffset', 'easing', 'composite']);
 /** Enough to describe any real composition; a page with more is cut here rather than flooding a report. */
@@ -44,9 +52,18 @@ export interface TimelineSources {
  */
 export async function inspectTimeline(sources: TimelineSources): Promise<TimelineInspection> {
   const { duration } = sources;
-  const clips: InspectedClip[] = sources.clips.map((clip) => ({ ...describeTarget(clip.el), kind: clip.kind, ...(clip.id ? { id: clip.id } : {}), start: clip.start, end: Math.min(clip.end, duration) }));
+  const clips: InspectedClip[] = sources.clips.map((clip) => ({
+    ...describeTarget(clip.el),
+    kind: clip.kind,
+    ...(clip.id ? { id: clip.id } : {}),
+    start: clip.start,
+    end: Math.min(clip.end, duration),
+  }));
   const containing = (el: Element): number[] => sources.clips.flatMap((clip, index) => (clip.el.contains(el) ? [index] : []));
-  const found = [...findGsapAnimations(sources.win, duration, sources.timelineOffset), ...findDocumentAnimations(sources.adopted, duration)];
+  const found = [
+    ...findGsapAnimations(sources.win, duration, sources.timelineOffset),
+    ...findDocumentAnimations(sources.adopted, duration),
+  ];
   const animations: InspectedAnimation[] = found.map(({ el, ...animation }) => ({
     ...animation,
     target: describeTarget(el),
@@ -116,19 +133,32 @@ export function findGsapAnimations(win: Window, duration: number, timelineOffset
     if (registered.has(child)) continue;
     const paused = safeCall(() => child.paused?.()) === true;
     const isTimeline = typeof child.getChildren === 'function';
-    addTweens(out, child, global!, 0, duration, { name: isTimeline ? 'gsap timeline (not in window.__timelines)' : 'gsap tween (not in window.__timelines)', registered: false, paused });
+    addTweens(out, child, global!, 0, duration, {
+      name: isTimeline ? 'gsap timeline (not in window.__timelines)' : 'gsap tween (not in window.__timelines)',
+      registered: false,
+      paused,
+    });
   }
   return out;
 }
 
-function addTweens(out: FoundAnimation[], from: GsapAnimation, root: GsapAnimation, offset: number, duration: number, info: { name: string; registered: boolean; paused: boolean }): void {
+function addTweens(
+  out: FoundAnimation[],
+  from: GsapAnimation,
+  root: GsapAnimation,
+  offset: number,
+  duration: number,
+  info: { name: string; registered: boolean; paused: boolean },
+): void {
   const tweens = typeof from.getChildren === 'function' ? (safeCall(() => from.getChildren!(true, true, false)) ?? []) : [from];
   for (const tween of tweens) {
     const length = numberOf(tween, 'totalDuration') ?? numberOf(tween, 'duration') ?? 0;
     // gsap.set() and zero-length tweens place things; they do not move them.
     if (!(length > 0)) continue;
     const start = offset + startInRoot(tween, root);
-    const properties = Object.keys(tween.vars ?? {}).filter((key) => !GSAP_SETTINGS.test(key)).join(', ');
+    const properties = Object.keys(tween.vars ?? {})
+      .filter((key) => !GSAP_SETTINGS.test(key))
+      .join(', ');
     for (const target of safeCall(() => tween.targets?.()) ?? []) {
       if (out.length >= MAX_ANIMATIONS) return;
       if (!isElement(target)) continue;
@@ -174,7 +204,12 @@ export function findDocumentAnimations(adopted: ReadonlyArray<[Animation, number
     const active = Number(timing.activeDuration ?? 0) / 1000;
     const start = birth + delay;
     const named = animation as Animation & { animationName?: string; transitionProperty?: string };
-    const kind: InspectedAnimation['kind'] = typeof named.animationName === 'string' ? 'css-animation' : typeof named.transitionProperty === 'string' ? 'css-transition' : 'web-animation';
+    const kind: InspectedAnimation['kind'] =
+      typeof named.animationName === 'string'
+        ? 'css-animation'
+        : typeof named.transitionProperty === 'string'
+          ? 'css-transition'
+          : 'web-animation';
     out.push({
       kind,
       name: named.animationName ?? named.transitionProperty ?? (animation.id || 'element.animate()'),
@@ -190,12 +225,18 @@ export function findDocumentAnimations(adopted: ReadonlyArray<[Animation, number
 
 function keyframeProperties(effect: KeyframeEffect): string {
   const names = new Set<string>();
-  for (const frame of safeCall(() => effect.getKeyframes()) ?? []) for (const key of Object.keys(frame)) if (!KEYFRAME_SETTINGS.has(key)) names.add(key);
+  for (const frame of safeCall(() => effect.getKeyframes()) ?? [])
+    for (const key of Object.keys(frame)) if (!KEYFRAME_SETTINGS.has(key)) names.add(key);
   return [...names].join(', ');
 }
 
 function isElement(value: unknown): value is Element {
-  return typeof value === 'object' && value !== null && (value as Node).nodeType === 1 && typeof (value as Element).getBoundingClientRect === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Node).nodeType === 1 &&
+    typeof (value as Element).getBoundingClientRect === 'function'
+  );
 }
 
 /** A GSAP getter's number (called as a method: GSAP reads `this`), or undefined. */

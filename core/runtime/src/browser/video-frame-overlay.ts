@@ -50,9 +50,13 @@ export class VideoFrameOverlay {
     try {
       await this.img.decode();
     } catch {
-      throw new SeekframeError('asset-not-found', `Video frame ${url} (for <video src="${this.video.currentSrc}">) could not be loaded; check the extracted frames and the urlPattern passed to useVideoFrames()`, {
-        stage: 'capture',
-      });
+      throw new SeekframeError(
+        'asset-not-found',
+        `Video frame ${url} (for <video src="${this.video.currentSrc}">) could not be loaded; check the extracted frames and the urlPattern passed to useVideoFrames()`,
+        {
+          stage: 'capture',
+        },
+      );
     }
   }
 

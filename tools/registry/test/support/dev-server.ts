@@ -32,7 +32,10 @@ process.once('exit', () => {
  * ready when `readyPath` answers (anything but a server error). The default time limit stays under
  * the contract suite's 120 s hook limit, so a server that never answers is stopped by this code.
  */
-export async function startDevServer(shell: UserShell, options: { cwd: string; script?: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number }): Promise<DevServer> {
+export async function startDevServer(
+  shell: UserShell,
+  options: { cwd: string; script?: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number },
+): Promise<DevServer> {
   const port = await freePort();
   const child = spawn('npm', ['run', options.script ?? 'dev'], {
     cwd: options.cwd,
@@ -72,9 +75,13 @@ export async function startDevServer(shell: UserShell, options: { cwd: string; s
   // Generous: the first start compiles the app (wrangler, next dev) and took 100 s on a loaded 2-core machine.
   const deadline = Date.now() + (options.timeoutMs ?? 240_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm run ${options.script ?? 'dev'} exited (code ${child.exitCode}) before answering:\n${log}`);
+    if (child.exitCode !== null)
+      throw new Error(`npm run ${options.script ?? 'dev'} exited (code ${child.exitCode}) before answering:\n${log}`);
     // Any answer but a server error: with RENDER_API_TOKEN set, /api/composition answers 401.
-    const ok = await fetch(`${baseUrl}${options.readyPath ?? '/api/composition'}`).then((response) => response.status < 500, () => false);
+    const ok = await fetch(`${baseUrl}${options.readyPath ?? '/api/composition'}`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
@@ -101,7 +108,8 @@ export async function renderThroughApi(baseUrl: string, body: Record<string, unk
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(new URL(statusUrl, baseUrl));
-    if (response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('video/')) return new Uint8Array(await response.arrayBuffer());
+    if (response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('video/'))
+      return new Uint8Array(await response.arrayBuffer());
     if (response.status !== 202) throw new Error(`GET ${statusUrl} answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
     if (Date.now() > deadline) throw new Error(`the render behind ${statusUrl} did not finish in time`);

@@ -10,7 +10,10 @@ const original = net.Socket.prototype.connect;
 
 net.Socket.prototype.connect = function connect(...args) {
   const first = args[0];
-  const options = first && typeof first === 'object' && !Array.isArray(first) ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined };
+  const options =
+    first && typeof first === 'object' && !Array.isArray(first)
+      ? first
+      : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined };
   const host = options.path ? 'unix' : (options.host ?? 'localhost');
   if (host !== 'unix' && !LOOPBACK.has(String(host))) {
     if (log) appendFileSync(log, `${JSON.stringify({ pid: process.pid, host, port: options.port })}\n`);

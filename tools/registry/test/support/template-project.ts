@@ -21,13 +21,18 @@ const TEXT_FILES = /\.(ts|mts|mjs|js|json|jsonc)$/;
  * the project folder (the monorepo's ../../core, ../../compositions, ../../node_modules...).
  */
 export async function expectStandalone(shell: UserShell, dir: string): Promise<void> {
-  const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+    name: string;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   expect(manifest.name).toBe('my-app');
   const published = new Map(shell.context.packed.map((pkg) => [pkg.name, pkg.version]));
   const all = { ...manifest.dependencies, ...manifest.devDependencies };
   for (const [name, spec] of Object.entries(all)) {
     expect(spec, `${name}`).not.toMatch(/^(workspace:|file:|link:|\.\.?\/)/);
-    if (name === 'seekframe' || name.startsWith('@seekframe/')) expect(spec, `${name} pins the published version`).toBe(published.get(name));
+    if (name === 'seekframe' || name.startsWith('@seekframe/'))
+      expect(spec, `${name} pins the published version`).toBe(published.get(name));
   }
   const escaping: string[] = [];
   for (const file of await textFiles(dir)) {
@@ -56,7 +61,6 @@ export function installedContractComposition(dir: string): string {
   return path.join(dir, 'node_modules/@seekframe/render-api/fixtures/contract-composition');
 }
 
-
 /**
  * The first steps of every template flow, inside its describe block: `seekframe init my-app
  * --template <name>` before the tests, then a test that the project stands alone and carries the
@@ -78,11 +82,18 @@ export function useTemplateProject(shell: UserShell, template: string, compositi
  * `PORT=<n> npm run dev` in the project, then one render of its own composition (ui-3d-reveal,
  * 1920x1080, 6 s; 2 fps = 12 frames) through `POST /api/render`: the file must be a playable MP4.
  */
-export function itRendersWithNpmRunDev(shell: UserShell, template: string, project: () => string, env: () => Promise<Record<string, string>> | Record<string, string> = () => ({})): void {
+export function itRendersWithNpmRunDev(
+  shell: UserShell,
+  template: string,
+  project: () => string,
+  env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+): void {
   it('PORT=<n> npm run dev serves the template; POST /api/render gives a playable MP4', async () => {
     const server = await timed(`${template}: npm run dev (ready)`, async () => startDevServer(shell, { cwd: project(), env: await env() }));
     try {
-      const video = await timed(`${template}: POST /api/render (ui-3d-reveal, 2 fps)`, () => renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }));
+      const video = await timed(`${template}: POST /api/render (ui-3d-reveal, 2 fps)`, () =>
+        renderThroughApi(server.baseUrl, { fps: 2, quality: 'draft', variables: { title: 'From npm' } }),
+      );
       const file = path.join(project(), 'smoke.mp4');
       await writeFile(file, video);
       const info = await probe(file);

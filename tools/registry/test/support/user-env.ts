@@ -3,7 +3,10 @@ import { cleanEnv } from '../../src/run-command.js';
 import type { OutsideContext } from './outside-context.js';
 
 /** The environment of the user's commands: npm and npx with the local registry as their only registry. */
-export function userEnv(context: Pick<OutsideContext, 'root' | 'userconfig'>, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+export function userEnv(
+  context: Pick<OutsideContext, 'root' | 'userconfig'>,
+  extra: Record<string, string | undefined> = {},
+): NodeJS.ProcessEnv {
   return cleanEnv({
     npm_config_userconfig: context.userconfig,
     // A cache of this run's own, as on a new machine: npx would otherwise reuse a package it

@@ -10,7 +10,11 @@ export interface UserShell {
   /** A fresh folder below the run's work folder. */
   folder(name: string): Promise<string>;
   /** Runs a command as a user would, npm pointed at the local registry; rejects on a non-zero exit. */
-  run(file: string, args: readonly string[], options: { cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<CommandResult>;
+  run(
+    file: string,
+    args: readonly string[],
+    options: { cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number },
+  ): Promise<CommandResult>;
   /** The environment `run` uses (for spawning long-running processes). */
   env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
 }

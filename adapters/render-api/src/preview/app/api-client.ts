@@ -50,7 +50,8 @@ async function answer<T>(response: Response): Promise<Answer<T>> {
 }
 
 export function createApiClient(token: () => string): ApiClient {
-  const headers = (extra: Record<string, string> = {}): Record<string, string> => (token() ? { ...extra, authorization: `Bearer ${token()}` } : extra);
+  const headers = (extra: Record<string, string> = {}): Record<string, string> =>
+    token() ? { ...extra, authorization: `Bearer ${token()}` } : extra;
   return {
     hasToken: () => token() !== '',
     composition: async () => answer(await fetch('/api/composition', { headers: headers() })),

@@ -35,11 +35,15 @@ async function start(): Promise<void> {
     tokenForm.hidden = false;
     status.textContent = 'This deployment needs its API token.';
     await new Promise<void>((resolve) => {
-      tokenForm.addEventListener('submit', (event) => {
-        event.preventDefault();
-        sessionStorage.setItem('seekframe-token', tokenInput.value.trim());
-        resolve();
-      }, { once: true });
+      tokenForm.addEventListener(
+        'submit',
+        (event) => {
+          event.preventDefault();
+          sessionStorage.setItem('seekframe-token', tokenInput.value.trim());
+          resolve();
+        },
+        { once: true },
+      );
     });
     status.textContent = '';
   }

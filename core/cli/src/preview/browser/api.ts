@@ -25,6 +25,15 @@ export const previewJson = <T>(name: string): Promise<T> => call<T>(PREVIEW_ROUT
 
 /** The studio API (studio/studio-api.ts). */
 export const studioJson = <T>(name: string, init?: { method: 'POST' | 'DELETE'; body?: unknown }): Promise<T> =>
-  call<T>(STUDIO_ROUTE + name, init ? { method: init.method, headers: { 'content-type': 'application/json' }, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) } : undefined);
+  call<T>(
+    STUDIO_ROUTE + name,
+    init
+      ? {
+          method: init.method,
+          headers: { 'content-type': 'application/json' },
+          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        }
+      : undefined,
+  );
 
 export const studioUrl = (name: string): string => STUDIO_ROUTE + name;

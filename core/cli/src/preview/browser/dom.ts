@@ -11,7 +11,10 @@ type Child = Node | string | null | undefined | false;
 /** `h('li', { className: 'error', dataset: { rule: 'x' } }, 'text', child)`. */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
-  props: Partial<Omit<HTMLElementTagNameMap[K], 'dataset' | 'style'>> & { dataset?: Record<string, string>; attrs?: Record<string, string> } = {},
+  props: Partial<Omit<HTMLElementTagNameMap[K], 'dataset' | 'style'>> & {
+    dataset?: Record<string, string>;
+    attrs?: Record<string, string>;
+  } = {},
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
@@ -26,5 +29,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 /** True when a key press belongs to the focused control (typing, choosing), not to the studio. */
 export function isTextEntry(target: EventTarget | null): boolean {
   if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'range', 'color'].includes(target.type);
-  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
+  return (
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }

@@ -39,7 +39,9 @@ const TIMING_ATTRIBUTES = ['data-start', 'data-duration', 'data-track-index', 'd
  */
 export function showInspector(root: HTMLElement, clip: StudioClip | undefined, ctx: InspectorContext): void {
   if (!clip) {
-    root.replaceChildren(h('p', { className: 'empty' }, 'Select a block in the timeline (click it, or Tab to it and press Enter) to inspect its element.'));
+    root.replaceChildren(
+      h('p', { className: 'empty' }, 'Select a block in the timeline (click it, or Tab to it and press Enter) to inspect its element.'),
+    );
     return;
   }
   const { fps } = ctx;
@@ -76,11 +78,20 @@ export function showInspector(root: HTMLElement, clip: StudioClip | undefined, c
     const vars = h('dl', { className: 'variables' });
     const entries = Object.entries(clip.variables);
     for (const [name, value] of entries) row(vars, name, JSON.stringify(value), { variable: name });
-    parts.push(h('h4', {}, 'Variables of this instance'), entries.length > 0 ? vars : h('p', { className: 'muted' }, 'The sub-composition declares no variables.'));
+    parts.push(
+      h('h4', {}, 'Variables of this instance'),
+      entries.length > 0 ? vars : h('p', { className: 'muted' }, 'The sub-composition declares no variables.'),
+    );
   }
   const findings = clip.source ? ctx.findings.filter((f) => f.file === ctx.file && within(f, clip.source as SourceElement)) : [];
-  parts.push(h('h4', {}, 'Lint'), findings.length > 0 ? h('ul', { className: 'findings' }, ...findings.map(findingItem)) : h('p', { className: 'muted' }, 'No findings for this element.'));
-  if (!clip.element.isConnected || !(clip.element.getBoundingClientRect().width > 0)) parts.push(h('p', { className: 'muted' }, 'Nothing to outline: the element has no box (audio, or not displayed).'));
+  parts.push(
+    h('h4', {}, 'Lint'),
+    findings.length > 0
+      ? h('ul', { className: 'findings' }, ...findings.map(findingItem))
+      : h('p', { className: 'muted' }, 'No findings for this element.'),
+  );
+  if (!clip.element.isConnected || !(clip.element.getBoundingClientRect().width > 0))
+    parts.push(h('p', { className: 'muted' }, 'Nothing to outline: the element has no box (audio, or not displayed).'));
   root.replaceChildren(...parts);
 }
 
@@ -103,15 +114,28 @@ function sourceBlock(clip: StudioClip, ctx: InspectorContext): HTMLElement {
   const at = { file: joinPath(studio.root, ctx.file), line, column };
   const editor = studio.editor;
   if (editor?.url) {
-    block.append(h('a', { href: fillEditorTemplate(editor.url, at, 'url'), id: 'open-source', title: `Open in ${editor.name}` }, where), ` · open in ${editor.name}`);
+    block.append(
+      h('a', { href: fillEditorTemplate(editor.url, at, 'url'), id: 'open-source', title: `Open in ${editor.name}` }, where),
+      ` · open in ${editor.name}`,
+    );
   } else block.append(h('code', {}, where));
   if (editor?.command) {
     const command = fillEditorTemplate(editor.command, at, 'command');
     const copy = h('button', { type: 'button', title: 'Copy the command' }, 'Copy');
-    copy.addEventListener('click', () => void navigator.clipboard?.writeText(command).then(() => (copy.textContent = 'Copied')).catch(() => undefined));
+    copy.addEventListener(
+      'click',
+      () =>
+        void navigator.clipboard
+          ?.writeText(command)
+          .then(() => (copy.textContent = 'Copied'))
+          .catch(() => undefined),
+    );
     block.append(h('div', {}, h('code', {}, command), ' ', copy));
   }
-  if (!editor) block.append(h('p', { className: 'muted' }, 'Set $EDITOR (e.g. code) or SEEKFRAME_EDITOR_URL to get a link that opens this line in your editor.'));
+  if (!editor)
+    block.append(
+      h('p', { className: 'muted' }, 'Set $EDITOR (e.g. code) or SEEKFRAME_EDITOR_URL to get a link that opens this line in your editor.'),
+    );
   if (studio.problem) block.append(h('p', { className: 'muted' }, studio.problem));
   return block;
 }

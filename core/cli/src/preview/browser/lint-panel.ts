@@ -11,7 +11,11 @@ export interface Finding {
 }
 
 export function findingItem(f: Finding): HTMLLIElement {
-  return h('li', { className: f.severity, dataset: { rule: f.rule } }, `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}: ${f.message}`);
+  return h(
+    'li',
+    { className: f.severity, dataset: { rule: f.rule } },
+    `${f.file}:${f.line}:${f.column} ${f.severity} ${f.rule}: ${f.message}`,
+  );
 }
 
 /** The project's lint findings, or a line saying there are none. */

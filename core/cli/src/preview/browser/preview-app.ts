@@ -139,7 +139,15 @@ function rebuild(): void {
   const sources = matchSources(tagged, source?.elements ?? []);
   clips = tagged.map((c, i) => ({ ...c, key: keys[i] as string, label: keys[i] as string, source: sources[i] }));
   timeline.setClips(
-    clips.map((c) => ({ key: c.key, label: c.label, kind: c.kind, trackIndex: c.trackIndex, start: c.start, end: c.end, openEnded: c.lengthFrom === 'open' })),
+    clips.map((c) => ({
+      key: c.key,
+      label: c.label,
+      kind: c.kind,
+      trackIndex: c.trackIndex,
+      start: c.start,
+      end: c.end,
+      openEnded: c.lengthFrom === 'open',
+    })),
     player.duration,
     fps,
   );

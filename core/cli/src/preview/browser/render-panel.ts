@@ -32,8 +32,16 @@ export interface RenderPanelHost {
  * errors with their code, and a stale mark once the project changed after the render.
  */
 export class RenderPanel {
-  private readonly format = h('select', { id: 'render-format', name: 'format' }, ...OUTPUT_FORMATS.map((f) => h('option', { value: f }, f)));
-  private readonly quality = h('select', { id: 'render-quality', name: 'quality' }, ...QUALITIES.map((q) => h('option', { value: q, selected: q === 'standard' }, q)));
+  private readonly format = h(
+    'select',
+    { id: 'render-format', name: 'format' },
+    ...OUTPUT_FORMATS.map((f) => h('option', { value: f }, f)),
+  );
+  private readonly quality = h(
+    'select',
+    { id: 'render-quality', name: 'quality' },
+    ...QUALITIES.map((q) => h('option', { value: q, selected: q === 'standard' }, q)),
+  );
   private readonly fps = h('select', { id: 'render-fps', name: 'fps' });
   private readonly vars = h('pre', { id: 'render-variables' });
   private readonly submit = h('button', { type: 'submit', id: 'render-start' }, 'Render');
@@ -72,7 +80,8 @@ export class RenderPanel {
       const id = button?.closest<HTMLElement>('li')?.dataset.renderId;
       if (!button || !id) return;
       if (button.dataset.action === 'play') this.play(id);
-      else if (button.dataset.action === 'cancel') void studioJson(`renders/${id}`, { method: 'DELETE' }).catch((error: unknown) => this.say(error));
+      else if (button.dataset.action === 'cancel')
+        void studioJson(`renders/${id}`, { method: 'DELETE' }).catch((error: unknown) => this.say(error));
     });
   }
 
@@ -143,7 +152,13 @@ export class RenderPanel {
     this.renders.set(render.id, render);
     const old = this.history.querySelector<HTMLLIElement>(`li[data-render-id="${CSS.escape(render.id)}"]`);
     // Progress of a running render is patched in place: the Cancel button keeps focus and clicks.
-    if (old && before && before.status === render.status && before.stale === render.stale && (render.status === 'running' || render.status === 'queued')) {
+    if (
+      old &&
+      before &&
+      before.status === render.status &&
+      before.stale === render.stale &&
+      (render.status === 'running' || render.status === 'queued')
+    ) {
       this.patchProgress(old, render);
       return;
     }
@@ -165,21 +180,40 @@ export class RenderPanel {
 
   private item(r: StudioRender): HTMLLIElement {
     const rate = r.fps ? Number((r.fps.num / r.fps.den).toFixed(3)) : '';
-    const head = h('div', {}, h('strong', {}, r.status), ` ${r.format} · ${r.quality}${rate ? ` · ${rate} fps` : ''} · ${new Date(r.createdAt).toLocaleTimeString()}`);
+    const head = h(
+      'div',
+      {},
+      h('strong', {}, r.status),
+      ` ${r.format} · ${r.quality}${rate ? ` · ${rate} fps` : ''} · ${new Date(r.createdAt).toLocaleTimeString()}`,
+    );
     if (r.stale) head.append(h('span', { className: 'badge', title: 'A project file changed after this render started' }, 'stale'));
     const li = h('li', { dataset: { renderId: r.id, status: r.status, stale: String(r.stale) } }, head);
     if (r.status === 'queued' || r.status === 'running') {
       li.append(
         h('progress', { max: 1, value: r.progress, attrs: { 'aria-label': `Render progress ${Math.round(r.progress * 100)}%` } }),
-        h('div', {}, h('span', { className: 'stage' }, stageText(r)), ' ', h('button', { type: 'button', dataset: { action: 'cancel' } }, 'Cancel')),
+        h(
+          'div',
+          {},
+          h('span', { className: 'stage' }, stageText(r)),
+          ' ',
+          h('button', { type: 'button', dataset: { action: 'cancel' } }, 'Cancel'),
+        ),
       );
     }
     if (r.status === 'completed' && r.result) {
       const size = r.result.size >= 1e6 ? `${(r.result.size / 1e6).toFixed(1)} MB` : `${Math.ceil(r.result.size / 1e3)} kB`;
-      li.append(h('div', {}, `${r.result.frames} frames, ${size}, ${(r.result.durationMs / 1000).toFixed(1)} s `, PLAYABLE.has(r.format) ? h('button', { type: 'button', dataset: { action: 'play' } }, 'Play') : null));
+      li.append(
+        h(
+          'div',
+          {},
+          `${r.result.frames} frames, ${size}, ${(r.result.durationMs / 1000).toFixed(1)} s `,
+          PLAYABLE.has(r.format) ? h('button', { type: 'button', dataset: { action: 'play' } }, 'Play') : null,
+        ),
+      );
     }
     li.append(h('div', { className: 'path', title: r.file }, r.output));
-    if (r.error) li.append(h('div', { className: 'error', dataset: { code: r.error.code } }, h('code', {}, r.error.code), ` ${r.error.message}`));
+    if (r.error)
+      li.append(h('div', { className: 'error', dataset: { code: r.error.code } }, h('code', {}, r.error.code), ` ${r.error.message}`));
     if (r.status === 'cancelled' && r.reason) li.append(h('div', {}, r.reason));
     for (const w of r.warnings) li.append(warningLine(w));
     return li;
@@ -189,7 +223,10 @@ export class RenderPanel {
     const render = this.renders.get(id);
     if (!render) return;
     const src = studioUrl(`renders/${id}/file`);
-    const media = render.format === 'gif' ? h('img', { src, alt: `Render ${render.file}` }) : h('video', { src, controls: true, autoplay: true, attrs: { 'aria-label': `Render ${render.file}` } });
+    const media =
+      render.format === 'gif'
+        ? h('img', { src, alt: `Render ${render.file}` })
+        : h('video', { src, controls: true, autoplay: true, attrs: { 'aria-label': `Render ${render.file}` } });
     this.output.replaceChildren(media, h('div', { className: 'path' }, render.output));
   }
 

@@ -95,7 +95,8 @@ export class TimelineView {
 
   setSelected(key: string | null): void {
     this.selected = key;
-    for (const block of this.rows.querySelectorAll<HTMLElement>('.tl-clip')) block.setAttribute('aria-pressed', String(block.dataset.key === key));
+    for (const block of this.rows.querySelectorAll<HTMLElement>('.tl-clip'))
+      block.setAttribute('aria-pressed', String(block.dataset.key === key));
   }
 
   /** Focus a block (after a reload the old button is gone). */
@@ -118,23 +119,38 @@ export class TimelineView {
     this.content.style.width = `${Math.ceil(this.duration * pps) + 2}px`;
     this.ruler.replaceChildren(
       ...rulerTicks(this.duration, pps, this.fps).map((tick) =>
-        h('div', { className: tick.major ? 'tl-tick major' : 'tl-tick', attrs: { style: `left:${tick.t * pps}px` } }, tick.label ? h('span', {}, tick.label) : null),
+        h(
+          'div',
+          { className: tick.major ? 'tl-tick major' : 'tl-tick', attrs: { style: `left:${tick.t * pps}px` } },
+          tick.label ? h('span', {}, tick.label) : null,
+        ),
       ),
     );
     const rows = trackRows(this.clips);
-    this.labels.replaceChildren(h('div', { className: 'tl-label ruler-label' }, 'Time'), ...rows.map((row) => h('div', { className: 'tl-label' }, row.label)));
+    this.labels.replaceChildren(
+      h('div', { className: 'tl-label ruler-label' }, 'Time'),
+      ...rows.map((row) => h('div', { className: 'tl-label' }, row.label)),
+    );
     this.rows.replaceChildren(
       ...rows.map((row) =>
         h(
           'div',
-          { className: 'tl-row', dataset: { track: row.trackIndex === undefined ? 'none' : String(row.trackIndex) }, attrs: { role: 'group', 'aria-label': row.label } },
+          {
+            className: 'tl-row',
+            dataset: { track: row.trackIndex === undefined ? 'none' : String(row.trackIndex) },
+            attrs: { role: 'group', 'aria-label': row.label },
+          },
           ...row.clips.map((clip) => this.block(clip, row.label)),
         ),
       ),
     );
     if (rows.length === 0) {
       this.rows.replaceChildren(
-        h('p', { className: 'muted tl-empty' }, 'No clips: nothing here has data-start, and there is no <video>, <audio> or sub-composition. The animation runs over the whole composition.'),
+        h(
+          'p',
+          { className: 'muted tl-empty' },
+          'No clips: nothing here has data-start, and there is no <video>, <audio> or sub-composition. The animation runs over the whole composition.',
+        ),
       );
     }
     this.setSelected(this.selected);

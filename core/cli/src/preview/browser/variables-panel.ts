@@ -64,7 +64,9 @@ function createInput(decl: VariableDeclaration, current: unknown): FieldInput {
     return h(
       'select',
       {},
-      ...decl.options.map((option) => h('option', { value: JSON.stringify(option.value), selected: option.value === current }, option.label)),
+      ...decl.options.map((option) =>
+        h('option', { value: JSON.stringify(option.value), selected: option.value === current }, option.label),
+      ),
     );
   }
   const input = h('input');

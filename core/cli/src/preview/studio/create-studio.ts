@@ -34,7 +34,8 @@ export interface Studio {
 /** The studio's server half: its API (timeline source lines, editor link, render panel) for `seekframe preview`. */
 export function createStudio(options: StudioOptions): Studio {
   const run: StudioRenderRunner =
-    options.run ?? ((renderOptions, onEvent, signal) => renderComposition({ ...renderOptions, signal }, onEvent, options.renderContext ?? {}));
+    options.run ??
+    ((renderOptions, onEvent, signal) => renderComposition({ ...renderOptions, signal }, onEvent, options.renderContext ?? {}));
   const renders = createStudioRenders({ root: options.root, entryFile: options.entryFile, run });
   const app = createStudioApi({
     root: options.root,

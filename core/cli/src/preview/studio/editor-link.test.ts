@@ -8,13 +8,23 @@ const at = { file: '/home/me/my film/index.html', line: 12, column: 5 };
 
 describe('chooseEditor', () => {
   it('links VS Code and friends from $EDITOR, $VISUAL first, arguments and folders ignored', () => {
-    expect(chooseEditor({ EDITOR: '/usr/bin/code --wait' }, none).editor).toEqual({ name: 'VS Code', url: 'vscode://file{file}:{line}:{column}', command: null, from: 'EDITOR' });
+    expect(chooseEditor({ EDITOR: '/usr/bin/code --wait' }, none).editor).toEqual({
+      name: 'VS Code',
+      url: 'vscode://file{file}:{line}:{column}',
+      command: null,
+      from: 'EDITOR',
+    });
     expect(chooseEditor({ EDITOR: 'vim', VISUAL: 'cursor' }, none).editor?.name).toBe('Cursor');
     expect(chooseEditor({ EDITOR: 'subl -w' }, none).editor?.url).toBe('subl://open?url=file://{file}&line={line}&column={column}');
   });
 
   it('gives terminal editors a command to copy, and a VS Code link too when code is on the PATH', () => {
-    expect(chooseEditor({ EDITOR: 'nvim' }, none).editor).toEqual({ name: 'nvim', url: null, command: 'nvim +{line} {file}', from: 'EDITOR' });
+    expect(chooseEditor({ EDITOR: 'nvim' }, none).editor).toEqual({
+      name: 'nvim',
+      url: null,
+      command: 'nvim +{line} {file}',
+      from: 'EDITOR',
+    });
     expect(chooseEditor({ EDITOR: 'nvim' }, codeOnly).editor?.url).toBe('vscode://file{file}:{line}:{column}');
     expect(chooseEditor({ EDITOR: 'myed' }, none).editor?.command).toBe('myed {file}');
   });

@@ -53,8 +53,10 @@ export function chooseEditor(env: Record<string, string | undefined>, onPath: (c
   const configured = env.SEEKFRAME_EDITOR_URL?.trim();
   let problem: string | undefined;
   if (configured) {
-    if (!configured.includes('{file}')) problem = `SEEKFRAME_EDITOR_URL must contain {file} (and may use {line}, {column}), e.g. vscode://file{file}:{line}:{column}; it is ignored`;
-    else if (!/^[a-z][a-z0-9+.-]*:/i.test(configured) || REFUSED_SCHEMES.test(configured)) problem = `SEEKFRAME_EDITOR_URL must be an editor URL such as vscode://file{file}:{line}:{column} (not javascript:, data:, file: or a bare path); it is ignored`;
+    if (!configured.includes('{file}'))
+      problem = `SEEKFRAME_EDITOR_URL must contain {file} (and may use {line}, {column}), e.g. vscode://file{file}:{line}:{column}; it is ignored`;
+    else if (!/^[a-z][a-z0-9+.-]*:/i.test(configured) || REFUSED_SCHEMES.test(configured))
+      problem = `SEEKFRAME_EDITOR_URL must be an editor URL such as vscode://file{file}:{line}:{column} (not javascript:, data:, file: or a bare path); it is ignored`;
     else return { editor: { name: 'your editor', url: configured, command: null, from: 'SEEKFRAME_EDITOR_URL' } };
   }
   const withProblem = (editor: EditorChoice | null): EditorInfo => (problem ? { editor, problem } : { editor });

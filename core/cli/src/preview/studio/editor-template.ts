@@ -5,7 +5,9 @@
  */
 export function fillEditorTemplate(template: string, at: { file: string; line: number; column: number }, kind: 'url' | 'command'): string {
   const file = kind === 'url' ? encodeURI(at.file).replace(/[?#&]/g, encodeURIComponent) : shellQuote(at.file);
-  return template.replace(/\{(file|line|column)\}/g, (_, name: string) => (name === 'file' ? file : String(name === 'line' ? at.line : at.column)));
+  return template.replace(/\{(file|line|column)\}/g, (_, name: string) =>
+    name === 'file' ? file : String(name === 'line' ? at.line : at.column),
+  );
 }
 
 function shellQuote(text: string): string {

@@ -45,30 +45,58 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
   const app = new Hono<Env>().basePath(STUDIO_ROUTE.slice(0, -1));
   const fail = (c: Context, error: SeekframeError) => {
     const data = error.toJSON();
-    return c.json({ error: { code: data.code, message: data.message, ...(data.details ? { details: data.details } : {}) } }, STATUS[data.code] ?? 400);
+    return c.json(
+      { error: { code: data.code, message: data.message, ...(data.details ? { details: data.details } : {}) } },
+      STATUS[data.code] ?? 400,
+    );
   };
   app.onError((error, c) => fail(c, toSeekframeError(error, { code: 'preview-failed', stage: 'serve' })));
-  app.notFound((c) => fail(c, new SeekframeError('not-found', `${c.req.method} ${c.req.path} is not a studio route; see ${STUDIO_ROUTE}{studio.json,source.json,renders}`)));
+  app.notFound((c) =>
+    fail(
+      c,
+      new SeekframeError(
+        'not-found',
+        `${c.req.method} ${c.req.path} is not a studio route; see ${STUDIO_ROUTE}{studio.json,source.json,renders}`,
+      ),
+    ),
+  );
 
   app.use('*', async (c, next) => {
-
     const origin = c.req.header('origin');
     const sameOrigin = origin === undefined || new URL(c.req.url).origin === origin;
     const changes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const json = (c.req.header('content-type') ?? '').startsWith('application/json');
     if (!isPreviewHost(options.hosts, c.req.header('host')) || !sameOrigin || (changes && c.req.method !== 'DELETE' && !json)) {
-      return fail(c, new SeekframeError('unauthorized', 'The studio API answers only the preview page it serves (same host and origin, JSON bodies); open the preview URL the command printed.', { stage: 'serve' }));
+      return fail(
+        c,
+        new SeekframeError(
+          'unauthorized',
+          'The studio API answers only the preview page it serves (same host and origin, JSON bodies); open the preview URL the command printed.',
+          { stage: 'serve' },
+        ),
+      );
     }
     await next();
   });
 
   app.get('/studio.json', (c) =>
-    c.json({ root: options.root, entryFile: options.entryFile, entry: relative(options.root, options.entryFile), revision: options.renders.revision, ...options.editor }),
+    c.json({
+      root: options.root,
+      entryFile: options.entryFile,
+      entry: relative(options.root, options.entryFile),
+      revision: options.renders.revision,
+      ...options.editor,
+    }),
   );
 
   app.get('/source.json', async (c) => {
     const html = await readProjectFile(options.entryFile);
-    if (html === undefined) throw new SeekframeError('entry-not-found', `${relative(options.root, options.entryFile)} is gone; restore it or restart the preview`, { stage: 'load' });
+    if (html === undefined)
+      throw new SeekframeError(
+        'entry-not-found',
+        `${relative(options.root, options.entryFile)} is gone; restore it or restart the preview`,
+        { stage: 'load' },
+      );
     return c.json({ file: relative(options.root, options.entryFile), elements: listSourceElements(html) });
   });
 
@@ -79,14 +107,19 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
     try {
       body = await c.req.json();
     } catch {
-      throw new SeekframeError('invalid-json', 'The render settings are not valid JSON; send a JSON object like {"format":"mp4"}.', { stage: 'config' });
+      throw new SeekframeError('invalid-json', 'The render settings are not valid JSON; send a JSON object like {"format":"mp4"}.', {
+        stage: 'config',
+      });
     }
     return c.json(options.renders.start(body), 201);
   });
 
   const known = (id: string) => {
     const render = options.renders.get(id);
-    if (!render) throw new SeekframeError('render-not-found', `No render "${id}" in this preview session; GET ${STUDIO_ROUTE}renders lists them.`, { stage: 'config' });
+    if (!render)
+      throw new SeekframeError('render-not-found', `No render "${id}" in this preview session; GET ${STUDIO_ROUTE}renders lists them.`, {
+        stage: 'config',
+      });
     return render;
   };
 
@@ -94,7 +127,8 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
 
   app.delete('/renders/:id', (c) => {
     const render = known(c.req.param('id'));
-    if (!options.renders.cancel(render.id)) throw new SeekframeError('render-not-running', `Render "${render.id}" already ended (${render.status}).`, { stage: 'config' });
+    if (!options.renders.cancel(render.id))
+      throw new SeekframeError('render-not-running', `Render "${render.id}" already ended (${render.status}).`, { stage: 'config' });
     return c.json(options.renders.get(render.id), 202);
   });
 
@@ -111,12 +145,24 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
 
   app.get('/renders/:id/file', async (c) => {
     const render = known(c.req.param('id'));
-    const folder = render.format === 'png-sequence' ? 'a folder of PNG files' : render.format === 'hls' ? 'an HLS folder (index.m3u8 and its segments)' : undefined;
+    const folder =
+      render.format === 'png-sequence'
+        ? 'a folder of PNG files'
+        : render.format === 'hls'
+          ? 'an HLS folder (index.m3u8 and its segments)'
+          : undefined;
     if (render.status !== 'completed' || folder) {
-      throw new SeekframeError('output-not-found', folder ? `Render "${render.id}" is ${folder} (${render.file}); open it from disk.` : `Render "${render.id}" has no file yet (${render.status}).`, { stage: 'output' });
+      throw new SeekframeError(
+        'output-not-found',
+        folder
+          ? `Render "${render.id}" is ${folder} (${render.file}); open it from disk.`
+          : `Render "${render.id}" has no file yet (${render.status}).`,
+        { stage: 'output' },
+      );
     }
     const info = await stat(render.output).catch(() => null);
-    if (!info?.isFile()) throw new SeekframeError('output-not-found', `${render.file} was moved or deleted after the render.`, { stage: 'output' });
+    if (!info?.isFile())
+      throw new SeekframeError('output-not-found', `${render.file} was moved or deleted after the render.`, { stage: 'output' });
     return serveFile(render.output, info.size, c.req.header('range'));
   });
 

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { SeekframeError } from '@seekframe/composition';
-import { createRenderJobs, parseRenderOptions, type JobSnapshot, type RenderEventListener, type RenderOptions, type RenderResult } from '@seekframe/producer';
+import {
+  createRenderJobs,
+  parseRenderOptions,
+  type JobSnapshot,
+  type RenderEventListener,
+  type RenderOptions,
+  type RenderResult,
+} from '@seekframe/producer';
 import { studioOutputPath } from './studio-output-path.js';
 import type { StudioRender } from './studio-types.js';
 
@@ -45,7 +52,12 @@ export interface StudioRenders {
  * The render panel's job service: one render at a time (a second one waits), each kept for the
  * session with the settings, the revision of the project it was made from and its warnings.
  */
-export function createStudioRenders(options: { root: string; entryFile: string; run: StudioRenderRunner; now?: () => Date }): StudioRenders {
+export function createStudioRenders(options: {
+  root: string;
+  entryFile: string;
+  run: StudioRenderRunner;
+  now?: () => Date;
+}): StudioRenders {
   const now = options.now ?? (() => new Date());
   const entries = new Map<string, Entry>();
   const order: string[] = [];
@@ -73,11 +85,16 @@ export function createStudioRenders(options: { root: string; entryFile: string; 
       fps: o.fps ?? result?.fps ?? null,
       variables: o.variables ?? {},
       output: o.output as string,
-      file: path.relative(options.root, o.output as string).split(path.sep).join('/'),
+      file: path
+        .relative(options.root, o.output as string)
+        .split(path.sep)
+        .join('/'),
       createdAt: job.createdAt,
       ...(job.endedAt ? { endedAt: job.endedAt } : {}),
       stale: entry.revision !== revision,
-      ...(result ? { result: { size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, frames: result.frames } } : {}),
+      ...(result
+        ? { result: { size: result.size, durationMs: result.durationMs, videoDuration: result.videoDuration, frames: result.frames } }
+        : {}),
       ...(job.error ? { error: job.error } : {}),
       ...(job.reason ? { reason: job.reason } : {}),
       warnings: [...entry.warnings],
@@ -89,13 +106,22 @@ export function createStudioRenders(options: { root: string; entryFile: string; 
       const parsed = StudioRenderBodySchema.safeParse(body);
       if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-        throw new SeekframeError('invalid-body', `The render settings are not usable: ${problems.join('; ')}. Send {format?, quality?, fps?, variables?}.`, {
-          stage: 'config',
-          details: { problems },
-        });
+        throw new SeekframeError(
+          'invalid-body',
+          `The render settings are not usable: ${problems.join('; ')}. Send {format?, quality?, fps?, variables?}.`,
+          {
+            stage: 'config',
+            details: { problems },
+          },
+        );
       }
       const format = parsed.data.format ?? 'mp4';
-      const output = studioOutputPath(options.root, format as RenderOptions['format'], now(), (file) => outputs.has(file) || existsSync(file));
+      const output = studioOutputPath(
+        options.root,
+        format as RenderOptions['format'],
+        now(),
+        (file) => outputs.has(file) || existsSync(file),
+      );
       const renderOptions = parseRenderOptions({ ...parsed.data, format, projectDir: options.entryFile, output });
       outputs.add(output);
       const job = jobs.submit(renderOptions);
@@ -112,7 +138,10 @@ export function createStudioRenders(options: { root: string; entryFile: string; 
       return job ? view(job) : null;
     },
     list() {
-      return order.map((id) => jobs.get(id)).filter((job): job is JobSnapshot<RenderResult> => job !== null).map(view);
+      return order
+        .map((id) => jobs.get(id))
+        .filter((job): job is JobSnapshot<RenderResult> => job !== null)
+        .map(view);
     },
     watch(id, listener) {
       if (!entries.has(id)) return null;

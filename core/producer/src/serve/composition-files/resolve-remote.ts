@@ -20,11 +20,19 @@ const decoder = new TextDecoder();
  * pointed at the remote route too, so an `@fontsource` CSS file from a CDN loads its fonts from
  * the package.
  */
-export async function resolveRemote(url: string, host: Pick<CompositionHost, 'findFont' | 'packageFile' | 'networkFile'>, options: { routes?: CompositionRoutes; referrer?: string | undefined } = {}): Promise<RemoteAnswer | null> {
+export async function resolveRemote(
+  url: string,
+  host: Pick<CompositionHost, 'findFont' | 'packageFile' | 'networkFile'>,
+  options: { routes?: CompositionRoutes; referrer?: string | undefined } = {},
+): Promise<RemoteAnswer | null> {
   const routes = options.routes ?? ROOT_ROUTES;
   const googleFonts = parseGoogleFontsUrl(url);
   if (googleFonts) {
-    return { contentType: 'text/css; charset=utf-8', body: encoder.encode(await googleFontsCss(googleFonts, host.findFont, routes)), source: 'local' };
+    return {
+      contentType: 'text/css; charset=utf-8',
+      body: encoder.encode(await googleFontsCss(googleFonts, host.findFont, routes)),
+      source: 'local',
+    };
   }
   const local = await host.packageFile(url);
   if (local) return { ...local, body: cssAware(local.body, local.contentType, url, routes), source: 'local' };

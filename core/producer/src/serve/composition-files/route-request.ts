@@ -10,7 +10,11 @@ export function plainText(body: string, status: number): Response {
  * percent-encoded, from the raw path), or the answer when it asks for nothing here (a method
  * other than GET/HEAD, a path outside the base).
  */
-export function routeRequest(request: Request, rawPath: string, routes: CompositionRoutes): { rest: string; remoteUrl: string | null } | Response {
+export function routeRequest(
+  request: Request,
+  rawPath: string,
+  routes: CompositionRoutes,
+): { rest: string; remoteUrl: string | null } | Response {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plainText('method not allowed', 405);
   const pathname = rawPath.split(/[?#]/)[0] ?? '/';
   if (!pathname.startsWith(routes.base)) return plainText('not found', 404);

@@ -13,7 +13,10 @@ const FILES: Record<string, string> = {
 };
 
 /** A composition in memory with one installed package (`lib`) and no font packages. */
-function memoryHost(log: { missing: string[]; problems: SeekframeErrorType[]; packages: string[] }, network?: CompositionHost['networkFile']): CompositionHost {
+function memoryHost(
+  log: { missing: string[]; problems: SeekframeErrorType[]; packages: string[] },
+  network?: CompositionHost['networkFile'],
+): CompositionHost {
   return {
     async projectFile(path) {
       const text = FILES[path];
@@ -21,7 +24,9 @@ function memoryHost(log: { missing: string[]; problems: SeekframeErrorType[]; pa
     },
     async packageFile(url) {
       log.packages.push(url);
-      return url === 'https://cdn.jsdelivr.net/npm/lib/lib.js' ? { contentType: 'text/javascript', body: new TextEncoder().encode('window.lib = 1') } : null;
+      return url === 'https://cdn.jsdelivr.net/npm/lib/lib.js'
+        ? { contentType: 'text/javascript', body: new TextEncoder().encode('window.lib = 1') }
+        : null;
     },
     ...(network ? { networkFile: network } : {}),
     findFont: async () => null,
@@ -31,8 +36,15 @@ function memoryHost(log: { missing: string[]; problems: SeekframeErrorType[]; pa
   };
 }
 
-const rule = (host: CompositionHost, base = '/c/') => createCompositionFiles({ host, entry: 'index.html', base, prepareHtml: createRuntimeInjector({ runtimeSource: '/*rt*/', mode: 'preview' }) });
-const get = (files: ReturnType<typeof rule>, path: string, headers: Record<string, string> = {}) => files(new Request(`http://x${path}`, { headers }));
+const rule = (host: CompositionHost, base = '/c/') =>
+  createCompositionFiles({
+    host,
+    entry: 'index.html',
+    base,
+    prepareHtml: createRuntimeInjector({ runtimeSource: '/*rt*/', mode: 'preview' }),
+  });
+const get = (files: ReturnType<typeof rule>, path: string, headers: Record<string, string> = {}) =>
+  files(new Request(`http://x${path}`, { headers }));
 
 describe('createCompositionFiles', () => {
   it('prepares HTML under its base (runtime, remote references through its own route) and answers node_modules/ paths from the installed package', async () => {
@@ -44,7 +56,7 @@ describe('createCompositionFiles', () => {
     const lib = await get(files, '/c/node_modules/lib/lib.js');
     expect([lib.status, await lib.text()]).toEqual([200, 'window.lib = 1']);
     expect(log.packages).toEqual(['https://cdn.jsdelivr.net/npm/lib/lib.js']);
-    expect((await get(files, '/c/style.css').then((r) => r.text()))).toContain(`@import url("/c/__seekframe/remote?url=`);
+    expect(await get(files, '/c/style.css').then((r) => r.text())).toContain(`@import url("/c/__seekframe/remote?url=`);
   });
 
   it('answers 404 and reports a missing file (also a node_modules/ path nothing has), 405 for other methods, 404 outside its base', async () => {
@@ -59,7 +71,12 @@ describe('createCompositionFiles', () => {
 
   it('reports an HTML file it cannot prepare and answers 500 with the reason', async () => {
     const log = { missing: [], problems: [] as SeekframeErrorType[], packages: [] };
-    const files = createCompositionFiles({ host: memoryHost(log), entry: 'broken.html', base: '/c/', prepareHtml: createRuntimeInjector({ runtimeSource: '', mode: 'preview' }) });
+    const files = createCompositionFiles({
+      host: memoryHost(log),
+      entry: 'broken.html',
+      base: '/c/',
+      prepareHtml: createRuntimeInjector({ runtimeSource: '', mode: 'preview' }),
+    });
     const answer = await get(files, '/c/broken.html');
     expect(answer.status).toBe(500);
     expect(log.problems[0]?.code).toBe('invalid-composition');
@@ -67,9 +84,11 @@ describe('createCompositionFiles', () => {
 
   it('remote route: the network when the host has one (502 with its message on failure), else a redirect for a subresource and 404 for a navigation', async () => {
     const url = encodeURIComponent('https://example.test/a.png');
-    const failing = rule(memoryHost({ missing: [], problems: [], packages: [] }, async () => {
-      throw new SeekframeError('remote-asset-failed', 'Could not load https://example.test/a.png: refused', { stage: 'serve' });
-    }));
+    const failing = rule(
+      memoryHost({ missing: [], problems: [], packages: [] }, async () => {
+        throw new SeekframeError('remote-asset-failed', 'Could not load https://example.test/a.png: refused', { stage: 'serve' });
+      }),
+    );
     const failed = await get(failing, `/c/__seekframe/remote?url=${url}`);
     expect([failed.status, await failed.text()]).toEqual([502, 'Could not load https://example.test/a.png: refused']);
     const offline = rule(memoryHost({ missing: [], problems: [], packages: [] }));
@@ -82,7 +101,8 @@ describe('createCompositionFiles', () => {
 
   it('remote route without a network: redirects only to URLs the composition names, never to one a request made up', async () => {
     const offline = rule(memoryHost({ missing: [], problems: [], packages: [] }));
-    const ask = (url: string, headers: Record<string, string> = {}) => get(offline, `/c/__seekframe/remote?url=${encodeURIComponent(url)}`, { 'sec-fetch-dest': 'script', ...headers });
+    const ask = (url: string, headers: Record<string, string> = {}) =>
+      get(offline, `/c/__seekframe/remote?url=${encodeURIComponent(url)}`, { 'sec-fetch-dest': 'script', ...headers });
     // Not in any page: an open redirect on the deployment's origin otherwise.
     for (const url of ['https://evil.test/x.js', 'https://example.test/a.png?x', 'https://cdn.other.test/o.js']) {
       const answer = await ask(url);
@@ -94,7 +114,10 @@ describe('createCompositionFiles', () => {
     expect([fromOther.status, fromOther.headers.get('location')]).toEqual([307, 'https://cdn.other.test/o.js']);
     // A Referer elsewhere teaches nothing.
     const fresh = rule(memoryHost({ missing: [], problems: [], packages: [] }));
-    const elsewhere = await get(fresh, `/c/__seekframe/remote?url=${encodeURIComponent('https://cdn.other.test/o.js')}`, { 'sec-fetch-dest': 'script', referer: 'http://evil.test/c/parts/other.html' });
+    const elsewhere = await get(fresh, `/c/__seekframe/remote?url=${encodeURIComponent('https://cdn.other.test/o.js')}`, {
+      'sec-fetch-dest': 'script',
+      referer: 'http://evil.test/c/parts/other.html',
+    });
     expect(elsewhere.status).toBe(404);
   });
 

@@ -78,7 +78,8 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
     } catch (error) {
       return plainText(error instanceof Error ? error.message : String(error), 502);
     }
-    if (answer) return new Response(new Uint8Array(answer.body), { status: 200, headers: { 'content-type': answer.contentType, ...NO_STORE } });
+    if (answer)
+      return new Response(new Uint8Array(answer.body), { status: 200, headers: { 'content-type': answer.contentType, ...NO_STORE } });
     if (!routes.named!.has(url)) await learnNames(request);
     return notLocal(url, request, routes.named!.has(url));
   };
@@ -90,7 +91,10 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
     const pages = [options.entry];
     const referer = request.headers.get('referer');
     const from = referer ? parseUrl(referer) : null;
-    const asked = from && from.origin === new URL(request.url).origin && from.pathname.startsWith(routes.base) ? safeDecode(from.pathname.slice(routes.base.length)) : null;
+    const asked =
+      from && from.origin === new URL(request.url).origin && from.pathname.startsWith(routes.base)
+        ? safeDecode(from.pathname.slice(routes.base.length))
+        : null;
     if (asked !== null && /(^|\/)$|\.html?$/i.test(asked) && !asked.startsWith('__seekframe/')) pages.unshift(asked);
     for (const page of pages) {
       const file = await host.projectFile(page).catch(() => null);
@@ -105,7 +109,9 @@ export function createCompositionFiles(options: CompositionFilesOptions): Compos
     if (!match) return null;
     // A name the resolver refuses (`..`, an encoded separator) is no package: not found.
     const file = await host.packageFile(`https://cdn.jsdelivr.net/npm/${match[1]}`).catch(() => null);
-    return file ? new Response(new Uint8Array(file.body), { status: 200, headers: { 'content-type': file.contentType, ...NO_STORE } }) : null;
+    return file
+      ? new Response(new Uint8Array(file.body), { status: 200, headers: { 'content-type': file.contentType, ...NO_STORE } })
+      : null;
   };
 
   const serveProjectFile = async (file: ProjectFile, request: Request): Promise<Response> => {
@@ -153,9 +159,11 @@ export function notLocal(url: string, request: Request, named: boolean): Respons
   if (dest && !['document', 'iframe', 'frame', 'embed', 'object'].includes(dest)) {
     return new Response(null, { status: 307, headers: { location: url, ...NO_STORE } });
   }
-  return plainText(`${url} is not an installed npm package or font here, and this server fetches nothing itself; a page's script, style, image or font request for it is redirected there.`, 404);
+  return plainText(
+    `${url} is not an installed npm package or font here, and this server fetches nothing itself; a page's script, style, image or font request for it is redirected there.`,
+    404,
+  );
 }
-
 
 function safeDecode(value: string): string | null {
   try {

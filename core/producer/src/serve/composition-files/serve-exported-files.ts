@@ -34,7 +34,10 @@ export interface ExportedFilesManifest {
  * had no local copy of (`manifest.redirect`) is loaded by the viewer's browser from where it is,
  * as the rule does for a host without a network (`notLocal`); any other URL answers 404.
  */
-export function createExportedFiles(manifest: ExportedFilesManifest, read: (file: ExportedFile, request: Request) => Promise<Response | null>): CompositionFiles {
+export function createExportedFiles(
+  manifest: ExportedFilesManifest,
+  read: (file: ExportedFile, request: Request) => Promise<Response | null>,
+): CompositionFiles {
   const routes = compositionRoutes(manifest.base);
   const redirect = new Set(manifest.redirect ?? []);
   const serve = async (request: Request, rawPath = new URL(request.url).pathname): Promise<Response> => {

@@ -34,7 +34,11 @@ export async function findFontPackage(id: string, searchRoots: readonly string[]
  * or null when it is not a woff2 file the installed package lists. The caller resolves it with
  * `inside(packageDir, file)`: a file of the package may still be a symlink that leads out.
  */
-export async function fontFilePath(id: string, name: string, searchRoots: readonly string[]): Promise<{ packageDir: string; file: string } | null> {
+export async function fontFilePath(
+  id: string,
+  name: string,
+  searchRoots: readonly string[],
+): Promise<{ packageDir: string; file: string } | null> {
   const pkg = await findFontPackage(id, searchRoots);
   if (!pkg || !pkg.files.some((f) => f.name === name)) return null;
   return { packageDir: pkg.dir, file: `files/${name}` };

@@ -22,7 +22,9 @@ describe('Google Fonts stylesheets', () => {
     expect(faces.filter((f) => f.includes('"Inter"'))).toHaveLength(14);
     expect(css).toContain('font-weight: 700; font-display: swap; src: url(/__seekframe/fonts/inter/inter-latin-700-normal.woff2)');
     expect(faces.filter((f) => f.includes('"Inter"') && f.includes('italic'))).toEqual([]);
-    expect(faces.filter((f) => f.includes('"Playfair Display"')).every((f) => f.includes('font-style: italic; font-weight: 400;'))).toBe(true);
+    expect(faces.filter((f) => f.includes('"Playfair Display"')).every((f) => f.includes('font-style: italic; font-weight: 400;'))).toBe(
+      true,
+    );
     expect(css).toContain('Nope Sans: not installed locally (npm i @fontsource/nope-sans)');
   });
 

@@ -10,7 +10,11 @@ import type { FindFont } from './font-faces.js';
  * about it with the install command. Nothing goes to the network, so the render is the same
  * everywhere.
  */
-export async function googleFontsCss(request: GoogleFontsRequest, findFont: FindFont, routes: CompositionRoutes = ROOT_ROUTES): Promise<string> {
+export async function googleFontsCss(
+  request: GoogleFontsRequest,
+  findFont: FindFont,
+  routes: CompositionRoutes = ROOT_ROUTES,
+): Promise<string> {
   const parts: string[] = [];
   for (const { family, faces } of request.families) {
     const pkg = await findFont(fontPackageId(family));
@@ -18,15 +22,29 @@ export async function googleFontsCss(request: GoogleFontsRequest, findFont: Find
       parts.push(`/* ${family.replace(/\*\//g, '')}: not installed locally (${fontInstallCommand(family)}) */`);
       continue;
     }
-    const wanted = (weight: number, style: string): boolean => faces.some((f) => f.style === style && weight >= f.minWeight && weight <= f.maxWeight);
-    let css = fontFaceCss(pkg, { family: pkg.family, select: (file) => wanted(file.weight, file.style), ...(request.display ? { display: request.display } : {}), routes });
+    const wanted = (weight: number, style: string): boolean =>
+      faces.some((f) => f.style === style && weight >= f.minWeight && weight <= f.maxWeight);
+    let css = fontFaceCss(pkg, {
+      family: pkg.family,
+      select: (file) => wanted(file.weight, file.style),
+      ...(request.display ? { display: request.display } : {}),
+      routes,
+    });
     // A weight the package lacks (e.g. 450): give the nearest one it has, as the browser would pick it.
     if (!css) {
       const styles = new Set(faces.map((f) => f.style));
       const target = faces[0]?.minWeight ?? 400;
       const candidates = pkg.files.filter((f) => styles.has(f.style));
-      const nearest = candidates.reduce<number | undefined>((best, f) => (best === undefined || Math.abs(f.weight - target) < Math.abs(best - target) ? f.weight : best), undefined);
-      css = fontFaceCss(pkg, { family: pkg.family, select: (file) => file.weight === nearest && styles.has(file.style), ...(request.display ? { display: request.display } : {}), routes });
+      const nearest = candidates.reduce<number | undefined>(
+        (best, f) => (best === undefined || Math.abs(f.weight - target) < Math.abs(best - target) ? f.weight : best),
+        undefined,
+      );
+      css = fontFaceCss(pkg, {
+        family: pkg.family,
+        select: (file) => file.weight === nearest && styles.has(file.style),
+        ...(request.display ? { display: request.display } : {}),
+        routes,
+      });
     }
     parts.push(css);
   }

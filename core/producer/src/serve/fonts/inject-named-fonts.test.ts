@@ -8,7 +8,10 @@ import { injectNamedFonts, NAMED_FONTS_ATTRIBUTE, type NamedFontsContext } from 
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'seekframe-fonts-'));
-  await writeFile(path.join(root, 'style.css'), ':root { --font-text: "Times New Roman", serif }\n@font-face { font-family: Brand; src: url(b.woff2) }');
+  await writeFile(
+    path.join(root, 'style.css'),
+    ':root { --font-text: "Times New Roman", serif }\n@font-face { font-family: Brand; src: url(b.woff2) }',
+  );
 });
 afterAll(async () => rm(root, { recursive: true, force: true }));
 
@@ -29,7 +32,8 @@ const families = (html: string): string[] => [...new Set([...html.matchAll(/font
 
 describe('injectNamedFonts', () => {
   it('adds @font-face rules for named families that nothing loads, under the authored name', async () => {
-    const html = `<!doctype html><html><head><link rel="stylesheet" href="style.css"><link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter"></head>` +
+    const html =
+      `<!doctype html><html><head><link rel="stylesheet" href="style.css"><link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter"></head>` +
       `<body><template><p style="font-family: Arial">x</p></template><p style="font-family: Brand, Inter, 'No Such Face', Poppins">y</p></body></html>`;
     const out = await injectNamedFonts(html, context());
     expect(out.indexOf(`<style ${NAMED_FONTS_ATTRIBUTE}>`)).toBe(out.indexOf('<head>') + '<head>'.length);

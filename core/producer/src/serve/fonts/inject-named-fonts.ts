@@ -1,4 +1,11 @@
-import { collectDocumentFonts, fontPackageId, isRemoteUrl, parseGoogleFontsUrl, resolveSourcePath, scanCssFonts } from '@seekframe/composition';
+import {
+  collectDocumentFonts,
+  fontPackageId,
+  isRemoteUrl,
+  parseGoogleFontsUrl,
+  resolveSourcePath,
+  scanCssFonts,
+} from '@seekframe/composition';
 import { parse } from 'parse5';
 import { ROOT_ROUTES, type CompositionRoutes } from '../composition-files/composition-routes.js';
 import { fontFaceCss } from './font-face-css.js';

@@ -3,7 +3,8 @@ import { remoteUrl, ROOT_ROUTES, type CompositionRoutes } from '../composition-f
 import { fontFaceCss } from './font-face-css.js';
 import type { FindFont, FontFile } from './font-faces.js';
 
-const GOOGLE_IMPORT = /@import\s+(?:url\(\s*(["']?)((?:https?:)?\/\/fonts\.googleapis\.com\/[^"')\s]*)\1\s*\)|(["'])((?:https?:)?\/\/fonts\.googleapis\.com\/[^"']*)\3)/gi;
+const GOOGLE_IMPORT =
+  /@import\s+(?:url\(\s*(["']?)((?:https?:)?\/\/fonts\.googleapis\.com\/[^"')\s]*)\1\s*\)|(["'])((?:https?:)?\/\/fonts\.googleapis\.com\/[^"']*)\3)/gi;
 const FONT_FACE = /@font-face\s*\{([^}]*)\}/gi;
 
 /**
@@ -44,7 +45,12 @@ async function localFontFace(body: string, findFont: FindFont, routes: Compositi
   const sameSubset = range ? pkg.files.some((f) => normalizeRange(f.unicodeRange) === range) : false;
   const select = (file: FontFile): boolean =>
     file.style === style && file.weight >= min && file.weight <= max && (!sameSubset || normalizeRange(file.unicodeRange) === range);
-  const css = fontFaceCss(pkg, { family, select, ...(descriptor('font-display') ? { display: descriptor('font-display') as string } : {}), routes });
+  const css = fontFaceCss(pkg, {
+    family,
+    select,
+    ...(descriptor('font-display') ? { display: descriptor('font-display') as string } : {}),
+    routes,
+  });
   return css || null;
 }
 

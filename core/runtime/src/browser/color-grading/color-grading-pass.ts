@@ -1,4 +1,11 @@
-import { effectiveGrading, parseColorGrading, parseCubeLut, SeekframeError, type CubeLut, type ReferenceLookup } from '@seekframe/composition';
+import {
+  effectiveGrading,
+  parseColorGrading,
+  parseCubeLut,
+  SeekframeError,
+  type CubeLut,
+  type ReferenceLookup,
+} from '@seekframe/composition';
 import { hashString } from '../seeded-random.js';
 import { describe, GRADED_ATTRIBUTE, GradedLayer, type GradedElement } from './graded-layer.js';
 import { isIdentity } from './grade-pixels.js';
@@ -43,7 +50,9 @@ export class ColorGradingPass {
     for (const el of elements) {
       const own = el.getAttribute('data-color-grading');
       const source: GradingSource | undefined =
-        own !== null ? { text: own, variables: this.settings.variables, baseUrl: doc.baseURI, origin: `${describe(el)} in ${doc.location.href}` } : inherited;
+        own !== null
+          ? { text: own, variables: this.settings.variables, baseUrl: doc.baseURI, origin: `${describe(el)} in ${doc.location.href}` }
+          : inherited;
       if (source) work.push(this.createLayer(el, source));
     }
     if (work.length === 0) return;
@@ -74,9 +83,13 @@ export class ColorGradingPass {
     const { grading, problems } = parseColorGrading(source.text, lookupIn(source.variables));
     if (!grading) {
       const list = problems.map((p) => (p.kind === 'json' ? `is not valid JSON (${p.reason ?? ''})` : p.message)).join('; ');
-      throw new SeekframeError('invalid-color-grading', `data-color-grading on ${source.origin}: ${list}; run \`seekframe lint\` and fix the field or the variable value`, {
-        stage: 'variables',
-      });
+      throw new SeekframeError(
+        'invalid-color-grading',
+        `data-color-grading on ${source.origin}: ${list}; run \`seekframe lint\` and fix the field or the variable value`,
+        {
+          stage: 'variables',
+        },
+      );
     }
     const effective = effectiveGrading(grading);
     let lut: CubeLut | undefined;
@@ -84,9 +97,13 @@ export class ColorGradingPass {
       const url = new URL(effective.lut, source.baseUrl);
       // A LUT is a project file (lint refuses URLs too); the page never fetches one from elsewhere.
       if (url.origin !== new URL(source.baseUrl).origin) {
-        throw new SeekframeError('invalid-color-grading', `data-color-grading on ${source.origin}: lut "${effective.lut}" is not a file of the project; copy the .cube file into the project and give its path`, {
-          stage: 'load',
-        });
+        throw new SeekframeError(
+          'invalid-color-grading',
+          `data-color-grading on ${source.origin}: lut "${effective.lut}" is not a file of the project; copy the .cube file into the project and give its path`,
+          {
+            stage: 'load',
+          },
+        );
       }
       lut = await this.loadLut(url.href, source.origin);
     }
@@ -102,10 +119,18 @@ export class ColorGradingPass {
         try {
           response = await fetch(url);
         } catch (cause) {
-          throw new SeekframeError('asset-not-found', `The LUT ${url} (data-color-grading on ${origin}) could not be fetched; check the path`, { stage: 'load', cause });
+          throw new SeekframeError(
+            'asset-not-found',
+            `The LUT ${url} (data-color-grading on ${origin}) could not be fetched; check the path`,
+            { stage: 'load', cause },
+          );
         }
         if (!response.ok) {
-          throw new SeekframeError('asset-not-found', `The LUT ${url} (data-color-grading on ${origin}) answered HTTP ${response.status}; check the path of the .cube file`, { stage: 'load' });
+          throw new SeekframeError(
+            'asset-not-found',
+            `The LUT ${url} (data-color-grading on ${origin}) answered HTTP ${response.status}; check the path of the .cube file`,
+            { stage: 'load' },
+          );
         }
         return parseCubeLut(await response.text(), url);
       })();

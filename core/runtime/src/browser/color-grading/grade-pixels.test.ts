@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { gradePixels, grainNoise, isIdentity, linearToSrgb, srgbToLinear } from './grade-pixels.js';
 
 /** Grades a w×h picture filled with one colour and returns its pixels as [r,g,b] triples. */
-function grade(rgb: [number, number, number], grading: ColorGrading, opts: { w?: number; h?: number; lut?: CubeLut; seed?: number } = {}): [number, number, number][] {
+function grade(
+  rgb: [number, number, number],
+  grading: ColorGrading,
+  opts: { w?: number; h?: number; lut?: CubeLut; seed?: number } = {},
+): [number, number, number][] {
   const w = opts.w ?? 1;
   const h = opts.h ?? 1;
   const data = new Uint8ClampedArray(w * h * 4);
@@ -16,7 +20,11 @@ const one = (rgb: [number, number, number], grading: ColorGrading) => grade(rgb,
 describe('gradePixels adjustments', () => {
   it('exposure +1 doubles linear light, -1 halves it', () => {
     const [r, g, b] = one([100, 60, 30], { adjust: { exposure: 1 } });
-    for (const [out, inp] of [[r, 100], [g, 60], [b, 30]] as const) {
+    for (const [out, inp] of [
+      [r, 100],
+      [g, 60],
+      [b, 30],
+    ] as const) {
       expect(srgbToLinear(out / 255)).toBeCloseTo(2 * srgbToLinear(inp / 255), 2);
     }
     const [half] = one([200, 200, 200], { adjust: { exposure: -1 } });
@@ -43,7 +51,7 @@ describe('gradePixels adjustments', () => {
 
   it('contrast scales around mid grey: 0 gives flat 128, 2 doubles the distance', () => {
     expect(one([40, 200, 128], { adjust: { contrast: 0 } })).toEqual([128, 128, 128]);
-    expect(one([100, 150, 128], { adjust: { contrast: 2 } })).toEqual([73, 172, 128]) // pivot 127.5: 100 -> 72.5, 150 -> 172.5 (rounded half to even by the byte array);
+    expect(one([100, 150, 128], { adjust: { contrast: 2 } })).toEqual([73, 172, 128]); // pivot 127.5: 100 -> 72.5, 150 -> 172.5 (rounded half to even by the byte array);
   });
 
   it('vibrance lifts a muted colour more than a saturated one', () => {
@@ -59,7 +67,9 @@ describe('gradePixels adjustments', () => {
     expect(srgb[0]).toBe(Math.round((180 / 255 - 0.5) * 1.5 * 255 + 127.5));
     expect(linear[0]).not.toBe(srgb[0]);
     expect(one([0, 0, 0], { colorSpace: 'rec709' })).toEqual([0, 0, 0]);
-    expect(one([77, 77, 77], { colorSpace: 'rec709', adjust: { exposure: 1 } })[0]).toBe(Math.round(linearToSrgb(2 * srgbToLinear(77 / 255)) * 255));
+    expect(one([77, 77, 77], { colorSpace: 'rec709', adjust: { exposure: 1 } })[0]).toBe(
+      Math.round(linearToSrgb(2 * srgbToLinear(77 / 255)) * 255),
+    );
   });
 });
 
@@ -110,7 +120,14 @@ describe('LUT, vignette, grain, blur, pixelate', () => {
     expect(blurred[3 * 4]).toBeGreaterThan(40);
     expect(blurred[4 * 4]).toBeLessThan(215);
     const blocks = new Uint8ClampedArray(data);
-    gradePixels({ data: blocks, width: w, height: 1, grading: effectiveGrading({ effects: { pixelate: 8 } }), lut: undefined, grainSeed: 0 });
+    gradePixels({
+      data: blocks,
+      width: w,
+      height: 1,
+      grading: effectiveGrading({ effects: { pixelate: 8 } }),
+      lut: undefined,
+      grainSeed: 0,
+    });
     expect(blocks[0]).toBe(128);
     expect(blocks[7 * 4]).toBe(128);
   });

@@ -156,7 +156,8 @@ function vignetteMap(width: number, height: number, feather: number): Float32Arr
   const corner = Math.hypot(cx, cy) || 1;
   const lo = 0.5 * (1 - feather);
   const hi = 1 - lo;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) map[y * width + x] = smoothstep(lo, hi, Math.hypot(x - cx, y - cy) / corner);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) map[y * width + x] = smoothstep(lo, hi, Math.hypot(x - cx, y - cy) / corner);
   vignetteCache = { key, map };
   return map;
 }

@@ -30,7 +30,10 @@ export class GradedLayer {
     this.canvas.setAttribute('data-seekframe-overlay', '');
     this.canvas.setAttribute('aria-hidden', 'true');
     const ctx = this.canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) throw new SeekframeError('color-grading-unavailable', 'This browser has no 2D canvas, so data-color-grading cannot be applied', { stage: 'load' });
+    if (!ctx)
+      throw new SeekframeError('color-grading-unavailable', 'This browser has no 2D canvas, so data-color-grading cannot be applied', {
+        stage: 'load',
+      });
     this.ctx = ctx;
     el.setAttribute(GRADED_ATTRIBUTE, '');
   }
@@ -44,7 +47,8 @@ export class GradedLayer {
     const anchor = source === this.el ? this.el : source;
     if (this.canvas.previousElementSibling !== anchor) anchor.after(this.canvas);
     const visible = this.syncBox(styleSource);
-    const [w0, h0] = source instanceof HTMLVideoElement ? [source.videoWidth, source.videoHeight] : [source.naturalWidth, source.naturalHeight];
+    const [w0, h0] =
+      source instanceof HTMLVideoElement ? [source.videoWidth, source.videoHeight] : [source.naturalWidth, source.naturalHeight];
     if (!visible || w0 === 0 || h0 === 0) return;
     // Grade at the source size, but no larger than needed to cover the element's box.
     const boxW = Math.max(1, this.el.offsetWidth);

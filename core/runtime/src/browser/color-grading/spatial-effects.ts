@@ -75,7 +75,8 @@ export function pixelateRgba(data: Uint8ClampedArray, width: number, height: num
       const ey = Math.min(height, by + size);
       const ex = Math.min(width, bx + size);
       const sum = [0, 0, 0, 0];
-      for (let y = by; y < ey; y++) for (let x = bx; x < ex; x++) for (let c = 0; c < 4; c++) sum[c]! += data[(y * width + x) * 4 + c] as number;
+      for (let y = by; y < ey; y++)
+        for (let x = bx; x < ex; x++) for (let c = 0; c < 4; c++) sum[c]! += data[(y * width + x) * 4 + c] as number;
       const n = (ey - by) * (ex - bx);
       for (let y = by; y < ey; y++) for (let x = bx; x < ex; x++) for (let c = 0; c < 4; c++) data[(y * width + x) * 4 + c] = sum[c]! / n;
     }
