@@ -189,6 +189,10 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     await s3.store.put(keys.output, 'MP4 bytes', { contentType: 'video/mp4' });
     const output = { key: keys.output, size: 9, frames: 20 };
     await putJson(s3.store, keys.status, { status: 'completed', finishedAt: iso(13_000), output });
+    // A client polls between the status record and the deliveries: completed, no attempt yet.
+    const early = await app(svc).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
+    expect(early.status).toBe(200);
+    expect(((await early.json()) as { webhook: { attempts: unknown[] } }).webhook.attempts).toEqual([]);
     const webhooks = {
       ...webhooksFromEnv({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks!,
       retryDelaysMs: [5, 5, 5, 5],
@@ -216,6 +220,7 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
         display: string;
       };
     };
+    // The attempts made after the job finished show too (the runner delivers the webhooks itself).
     expect(progress.webhook.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
     // plan 2 GB x 3 s = 6; chunks 2 x 2.9375 GB x 10 s = 58.75; assemble 1 GB x 2 s = 2.
     expect(progress.cost.functions.plan).toMatchObject({ invocations: 1, gbSeconds: 6 });

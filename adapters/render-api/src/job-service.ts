@@ -208,6 +208,10 @@ export function createJobService(options: JobServiceOptions): JobService {
           void webhooks.settle(id, listener);
         }
       }
+    } else if (isFinished(job.status) && runner.poll && runner.deliversWebhooks && job.request.webhook) {
+      // The outcome is settled (a cancel stays a cancel); only the deliveries of the last event go on.
+      const attempts = (await runner.poll(job))?.webhookAttempts;
+      if (attempts) job = (await jobs.update(id, { webhookAttempts: attempts })) ?? job;
     }
     return job;
   }

@@ -94,6 +94,12 @@ export interface RenderRunner {
   /** Detached runners: the job's current state, or null when nothing new is known. */
   poll?(job: RenderJob): Promise<JobUpdate | null>;
   /**
+   * The runner delivers the job's webhooks itself (Lambda: its step functions), so the attempts of
+   * the last event are recorded after the job finished: a status request of a finished job with a
+   * webhook still asks `poll`, and takes only its `webhookAttempts`.
+   */
+  deliversWebhooks?: boolean;
+  /**
    * The fields this runner adds to a job's progress (`runnerProgress` in its updates), as a zod
    * object: `GET /api/render/:id` answers them next to the shared fields and the OpenAPI document
    * describes them from here (the Lambda runner: chunks done/total, the cost estimate). Its

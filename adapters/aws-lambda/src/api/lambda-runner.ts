@@ -41,6 +41,8 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
   const now = options.now ?? Date.now;
   return {
     progressFields: LambdaProgressFieldsSchema,
+    // The fail and assemble steps send render.failed / render.completed after the status record.
+    deliversWebhooks: true,
     async start(job) {
       const keys = renderKeys(job.id);
       if (!(await store.head(keys.project))) await uploadDefaultProject(options, job.id);
