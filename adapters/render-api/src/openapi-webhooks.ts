@@ -34,9 +34,12 @@ export function webhookOperations(): Record<WebhookEventType, ZodOpenApiPathItem
         requestParams: { header: DeliveryHeaders },
         requestBody: { required: true, content: { 'application/json': { schema: WEBHOOK_EVENT_SCHEMAS[type] } } },
         responses: {
-          '200': { description: 'Any 2xx: received; not sent again.' },
-          '400': { description: 'Any 4xx: refused; not sent again.' },
-          '500': { description: 'Any 5xx or no answer within 10 s: sent again (1 s, 4 s, 16 s, 64 s later).' },
+          '2XX': { description: 'Received; not sent again.' },
+          '4XX': { description: 'Refused; not sent again (a 3xx is not followed either: give the final URL).' },
+          '5XX': {
+            description:
+              'Sent again (1 s, 4 s, 16 s, 64 s later), as is an event with no answer within 10 s (`render.progress`: one attempt only).',
+          },
         },
       },
     } satisfies ZodOpenApiPathItemObject,

@@ -8,7 +8,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 // Schemas, not only types: the render API's OpenAPI document describes the deliveries from them
 // (its `webhooks` section), so a receiver can generate its types the same way as a client's.
 
-export const WebhookProgressDataSchema = z.object({
+const WebhookProgressDataSchema = z.object({
   progress: z.number().min(0).max(1).describe('0..1'),
   stage: z.string().nullable(),
   framesRendered: z.number().int().min(0),
@@ -16,7 +16,7 @@ export const WebhookProgressDataSchema = z.object({
 });
 export type WebhookProgressData = z.output<typeof WebhookProgressDataSchema>;
 
-export const WebhookCompletedDataSchema = z.object({
+const WebhookCompletedDataSchema = z.object({
   url: z.string().describe('Where the file is (an absolute URL when the deployment knows its own address, else a path on it).'),
   size: z.number().int().min(0).nullable().describe('Bytes of the output file.'),
   durationMs: z.number().min(0).nullable().describe('Wall time of the render in milliseconds.'),
@@ -24,7 +24,7 @@ export const WebhookCompletedDataSchema = z.object({
 });
 export type WebhookCompletedData = z.output<typeof WebhookCompletedDataSchema>;
 
-export const WebhookFailedDataSchema = z.object({
+const WebhookFailedDataSchema = z.object({
   error: z.object({
     code: z.string().describe('An error code (see the error reference).'),
     message: z.string(),
