@@ -17,6 +17,7 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
   let sfn: http.Server;
   let project: string;
   const executions: { target: string; body: { stateMachineArn?: string; name?: string; input?: string; executionArn?: string } }[] = [];
+  const names = new Set<string | undefined>();
   let entry: typeof import('../src/handlers/lambda-entry.js');
 
   beforeAll(async () => {
@@ -25,9 +26,18 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
       const parts: Buffer[] = [];
       req.on('data', (p: Buffer) => parts.push(p));
       req.on('end', () => {
-        executions.push({ target: String(req.headers['x-amz-target']), body: JSON.parse(Buffer.concat(parts).toString('utf8')) });
+        const call = { target: String(req.headers['x-amz-target']), body: JSON.parse(Buffer.concat(parts).toString('utf8')) };
+        executions.push(call);
+        // Like Step Functions: an execution name is taken (for 90 days) once it has been started.
+        const start = call.target.endsWith('StartExecution');
+        if (start && names.has(call.body.name)) {
+          res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+          res.end(JSON.stringify({ __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: ${call.body.name}` }));
+          return;
+        }
+        if (start) names.add(call.body.name);
         res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
-        res.end(JSON.stringify({ executionArn: 'arn:aws:states:us-east-1:123456789012:execution:render:x', startDate: 1 }));
+        res.end(JSON.stringify({ executionArn: `arn:aws:states:us-east-1:123456789012:execution:render:${call.body.name}`, startDate: 1 }));
       });
     });
     await new Promise<void>((resolve) => sfn.listen(0, '127.0.0.1', resolve));
@@ -71,7 +81,7 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     isBase64Encoded: false,
   });
 
-  it('POST /api/render stores the request and the deployed composition and starts one execution named after the render', async () => {
+  it('POST /api/render stores the request and the deployed composition and starts one execution named after the render and its start', async () => {
     const answer = (await entry.api(urlEvent('POST', '/api/render', '{"quality":"draft"}'), {})) as unknown as {
       statusCode: number;
       body: string;
@@ -82,7 +92,7 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     expect(executions[0]!.target).toBe('AWSStepFunctions.StartExecution');
     expect(executions[0]!.body).toEqual({
       stateMachineArn: process.env.SEEKFRAME_STATE_MACHINE_ARN,
-      name: id,
+      name: expect.stringMatching(new RegExp(`^${id}-[0-9a-z]+$`)),
       input: JSON.stringify({ renderId: id }),
     });
     expect(await s3.store.head(`renders/${id}/project.tar.gz`)).not.toBeNull();
@@ -106,20 +116,56 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     expect(JSON.parse(failed.body)).toEqual({ error: { code: 'lint-failed', message: 'index.html: no root', retryable: false } });
   });
 
-  it('DELETE stops the execution named after the render and records it cancelled', async () => {
+  it('DELETE stops the execution it started and records it cancelled', async () => {
     const started = (await entry.api(urlEvent('POST', '/api/render', '{}'), {})) as unknown as { statusCode: number; body: string };
     const { id } = JSON.parse(started.body) as { id: string };
     const cancelled = (await entry.api(urlEvent('DELETE', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(cancelled.statusCode).toBe(202);
     expect(JSON.parse(cancelled.body)).toEqual({ id, status: 'cancelled' });
+    const startName = executions.find(
+      (e) => e.target === 'AWSStepFunctions.StartExecution' && e.body.input === JSON.stringify({ renderId: id }),
+    )!.body.name;
     const stop = executions.find((e) => e.target === 'AWSStepFunctions.StopExecution');
-    expect(stop?.body).toMatchObject({ executionArn: `arn:aws:states:us-east-1:123456789012:execution:render:${id}` });
+    expect(stop?.body).toMatchObject({ executionArn: `arn:aws:states:us-east-1:123456789012:execution:render:${startName}` });
     const after = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(after.statusCode).toBe(409);
     expect(JSON.parse(after.body).error.code).toBe('render-cancelled');
     const again = (await entry.api(urlEvent('DELETE', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(again.statusCode).toBe(409);
     expect(JSON.parse(again.body).error.code).toBe('render-not-running');
+  });
+
+  it('an Idempotency-Key reused after its render expired (the bucket keeps 30 days, Step Functions a name 90) starts a new execution, not a render queued forever', async () => {
+    const post = async () =>
+      (await entry.api(
+        {
+          ...urlEvent('POST', '/api/render', '{}'),
+          headers: { ...urlEvent('POST', '/api/render').headers, 'idempotency-key': 'order-17' },
+        },
+        {},
+      )) as unknown as {
+        statusCode: number;
+        body: string;
+      };
+    const first = await post();
+    const { id } = JSON.parse(first.body) as { id: string };
+    const startsOf = () =>
+      executions.filter((e) => e.target.endsWith('StartExecution') && e.body.input === JSON.stringify({ renderId: id }));
+    // A retry within retention is the same render: its start is not repeated under another name.
+    expect(JSON.parse((await post()).body).id).toBe(id);
+    expect(new Set(startsOf().map((e) => e.body.name)).size).toBe(1);
+    // The bucket's lifecycle rule deletes the render's objects; the execution name stays taken.
+    for (const object of await s3.store.list!(`renders/${id}/`)) await s3.store.delete(object.key);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a later millisecond, as 30 days later is
+    const again = await post();
+    expect(again.statusCode).toBe(202);
+    expect(JSON.parse(again.body).id).toBe(id);
+    const names = startsOf().map((e) => e.body.name);
+    expect(new Set(names).size).toBe(2);
+    // The new execution was accepted: the render is running (its plan step reads request.json).
+    const status = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
+    expect(JSON.parse(status.body)).toMatchObject({ id, status: 'running' });
+    expect(await s3.store.head(`renders/${id}/request.json`)).not.toBeNull();
   });
 
   it('a direct invoke that fails throws the typed failure (its name drives the retry table, its message is the error JSON)', async () => {

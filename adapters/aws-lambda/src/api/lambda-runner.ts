@@ -9,20 +9,33 @@ import type { DistributedProgress, DistributedStage } from '../progress/aggregat
 import type { FinalStatus, RenderRequestBody, StoredRequest } from '../progress/progress-records.js';
 import { packProject } from '../project/project-archive.js';
 import { renderKeys } from '../storage/layout.js';
-import { putJson, type LambdaStore } from '../storage/lambda-store.js';
+import { getJson, putJson, type LambdaStore } from '../storage/lambda-store.js';
 import { lambdaProgressFields, LambdaProgressFieldsSchema } from './lambda-progress-fields.js';
 import { readRenderProgress, type ProgressReader } from './render-progress.js';
 
 export interface LambdaRunnerOptions extends ProgressReader {
   store: LambdaStore;
-  /** Starts the workflow of a render (Step Functions StartExecution, or nothing where a test or the local runner drives it). Idempotent per id. */
-  startWorkflow(renderId: string): Promise<void>;
+  /**
+   * Starts the workflow of a render (Step Functions StartExecution named `executionName`, or
+   * nothing where a test or the local runner drives it). Idempotent per name.
+   */
+  startWorkflow(renderId: string, executionName: string): Promise<void>;
   /** Stops it (Step Functions StopExecution); absent where nothing runs elsewhere. */
-  stopWorkflow?(renderId: string): Promise<void>;
+  stopWorkflow?(renderId: string, executionName: string): Promise<void>;
   chunking: StoredRequest['chunking'];
   chunkTimeoutSeconds: number;
   /** A project folder to render when the caller uploaded none (the deployment's composition). */
   defaultProjectDir?: string;
+}
+
+/**
+ * The Step Functions execution of a render: its id and the time its request was first stored.
+ * Step Functions keeps a name for 90 days and the bucket a render for 30, so an id can come back
+ * (an Idempotency-Key reused after its render expired) while its old name is still taken; the
+ * time makes the new start a new execution. At most 64 + 1 + 9 characters of [a-z0-9-] (limit 80).
+ */
+export function executionName(renderId: string, createdAt: string): string {
+  return `${renderId}-${Date.parse(createdAt).toString(36)}`;
 }
 
 /** The shared job stages the distributed steps stand for (the step itself is `step` in the progress). */
@@ -53,9 +66,10 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
         chunking: options.chunking,
         chunkTimeoutSeconds: options.chunkTimeoutSeconds,
       };
-      // A repeated start of one id (a retried invoke) keeps the first record.
-      await putJson(store, keys.request, stored, { ifNoneMatch: '*' });
-      await options.startWorkflow(job.id);
+      // A repeated start of one id (a retried invoke) keeps the first record, and so its execution.
+      const { created } = await putJson(store, keys.request, stored, { ifNoneMatch: '*' });
+      const first = created ? stored : ((await getJson<StoredRequest>(store, keys.request)) ?? stored);
+      await options.startWorkflow(job.id, executionName(job.id, first.createdAt));
       return { kind: 'detached' };
     },
     async poll(job) {
@@ -68,7 +82,9 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
       }
     },
     async cancel(id) {
-      await options.stopWorkflow?.(id);
+      const request = await getJson<StoredRequest>(store, renderKeys(id).request);
+      // No request record: its start never got as far as the workflow, so nothing runs.
+      if (request) await options.stopWorkflow?.(id, executionName(id, request.createdAt));
       const status: FinalStatus = { status: 'cancelled', finishedAt: new Date(now()).toISOString() };
       // Create-only: a render that finished meanwhile keeps its own status.
       await putJson(store, renderKeys(id).status, status, { ifNoneMatch: '*' });

@@ -89,17 +89,17 @@ function apiOptions(): LambdaApiOptions {
     ...(env.SEEKFRAME_COMPOSITION_DIR ? { defaultProjectDir: path.resolve(env.SEEKFRAME_COMPOSITION_DIR) } : {}),
     ...(env.RENDER_API_TOKEN ? { token: env.RENDER_API_TOKEN } : {}),
     ...(maxFrames ? { limits: { maxFrames } } : {}),
-    async startWorkflow(renderId) {
+    async startWorkflow(renderId, name) {
       try {
-        // The execution name is the render id: a repeated start of the same render is a no-op.
-        await sfn.send(new StartExecutionCommand({ stateMachineArn, name: renderId, input: JSON.stringify({ renderId }) }));
+        // One name per start of a render (lambda-runner's executionName): a repeated start is a no-op.
+        await sfn.send(new StartExecutionCommand({ stateMachineArn, name, input: JSON.stringify({ renderId }) }));
       } catch (error) {
         if (!(error instanceof ExecutionAlreadyExists)) throw error;
       }
     },
-    async stopWorkflow(renderId) {
-      // arn:aws:states:<region>:<account>:stateMachine:<name> -> ...:execution:<name>:<renderId>
-      const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${renderId}`;
+    async stopWorkflow(_renderId, name) {
+      // arn:aws:states:<region>:<account>:stateMachine:<machine> -> ...:execution:<machine>:<name>
+      const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
       try {
         await sfn.send(new StopExecutionCommand({ executionArn, error: 'Seekframe.Cancelled', cause: 'DELETE /api/render/:id' }));
       } catch (error) {
