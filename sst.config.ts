@@ -110,6 +110,8 @@ export default $config({
         SEEKFRAME_MAX_CONCURRENCY: String(maxConcurrency),
         SEEKFRAME_ACCOUNT_CONCURRENCY: String(accountConcurrency),
         RENDER_API_TOKEN: token.value,
+        // A frame cap per render (`RENDER_MAX_FRAMES=36000 npx sst deploy`); empty = none.
+        RENDER_MAX_FRAMES: process.env.RENDER_MAX_FRAMES ?? '',
       },
       permissions: [
         { actions: ['states:StartExecution'], resources: [workflow.arn] },

@@ -198,6 +198,28 @@ describe('distributed render faults', () => {
     expect(await getJson<StoredPlan>(s3.store, keys.plan)).toEqual(stored);
   }, 300_000);
 
+  it('RENDER_MAX_FRAMES holds for a start by direct invoke too: the plan step refuses a render over it (limit-exceeded, not retried)', async () => {
+    const service = {
+      store: s3.store,
+      startWorkflow: async () => undefined,
+      chunking: { chunkCount: 2 },
+      chunkTimeoutSeconds: 900,
+      defaultProjectDir: project.dir,
+      limits: { maxFrames: 15 },
+    };
+    // The project is 2 s at 10 fps: 20 frames. The API cannot know that (no composition to read).
+    const { id } = await startLambdaRender(service, { id: newRenderId(), request: { quality: 'draft' } });
+    const deps = { store: s3.store, core, runtime: systemRuntime(), workRoot: path.join(work, 'frame-cap'), memoryMb: 2048 };
+    const error = (await planHandler(deps, { renderId: id, attempt: 0 }).catch((e: unknown) => e)) as Error;
+    // What the state machine sees: a fatal failure (no retry) carrying the error as JSON.
+    expect(error.name).toBe('Seekframe.Fatal');
+    expect(JSON.parse(error.message)).toMatchObject({ code: 'limit-exceeded', details: { limit: 'maxFrames', value: 20, max: 15 } });
+    expect(await s3.store.head(renderKeys(id).plan)).toBeNull();
+    // Without the cap the same project plans.
+    const open = await startLambdaRender({ ...service, limits: {} }, { id: newRenderId(), request: { quality: 'draft' } });
+    await expect(planHandler(deps, { renderId: open.id, attempt: 0 })).resolves.toMatchObject({ renderId: open.id });
+  }, 300_000);
+
   it('a plan retry that finds plan.json without its audio (the writer died in between) mixes the audio again', async () => {
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
     const service = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -166,6 +166,36 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     const status = (await entry.api(urlEvent('GET', `/api/render/${id}`), {})) as unknown as { statusCode: number; body: string };
     expect(JSON.parse(status.body)).toMatchObject({ id, status: 'running' });
     expect(await s3.store.head(`renders/${id}/request.json`)).not.toBeNull();
+  });
+
+  it("reads RENDER_API_TOKEN and RENDER_MAX_FRAMES as every render API does: SST's empty secret is no token, a blank one refuses to serve, the frame cap reaches the stored request", async () => {
+    // A cold function: the module anew, its settings read at its first request.
+    const fresh = async (settings: Record<string, string>, event: ReturnType<typeof urlEvent>) => {
+      Object.assign(process.env, settings);
+      vi.resetModules();
+      try {
+        const cold = (await import('../src/handlers/lambda-entry.js')) as typeof entry;
+        return (await cold.api(event, {})) as unknown as { statusCode: number; body: string };
+      } finally {
+        for (const name of Object.keys(settings)) delete process.env[name];
+      }
+    };
+    // Blank (a stray space): refused, not read as "no token", which would open the API to anyone.
+    await expect(fresh({ RENDER_API_TOKEN: ' ' }, urlEvent('GET', '/api/composition'))).rejects.toMatchObject({
+      code: 'invalid-server-options',
+      details: { variable: 'RENDER_API_TOKEN' },
+    });
+    // Empty (SST's value for a secret nobody set) with a frame cap: open, and the cap is stored.
+    const unset = { RENDER_API_TOKEN: '', RENDER_WEBHOOK_SECRET: '' };
+    // The deployed composition is 1 s at 30 fps: over a cap of 15 it is refused at POST.
+    const over = await fresh({ ...unset, RENDER_MAX_FRAMES: '15' }, urlEvent('POST', '/api/render', '{}'));
+    expect([over.statusCode, JSON.parse(over.body).error.code]).toEqual([400, 'limit-exceeded']);
+    const answer = await fresh({ ...unset, RENDER_MAX_FRAMES: '100' }, urlEvent('POST', '/api/render', '{}'));
+    expect(answer.statusCode).toBe(202);
+    const { id } = JSON.parse(answer.body) as { id: string };
+    expect(JSON.parse((await getText(s3.store, `renders/${id}/request.json`))!)).toMatchObject({ limits: { maxFrames: 100 } });
+    // A token, then: the same routes need it.
+    expect((await fresh({ RENDER_API_TOKEN: 'sekret' }, urlEvent('GET', '/api/composition'))).statusCode).toBe(401);
   });
 
   it('a direct invoke that fails throws the typed failure (its name drives the retry table, its message is the error JSON)', async () => {

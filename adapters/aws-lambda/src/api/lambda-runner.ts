@@ -65,6 +65,10 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
         request: lambdaRequest(job.request),
         chunking: options.chunking,
         chunkTimeoutSeconds: options.chunkTimeoutSeconds,
+        // Unset, the Lambda API's frame limit is no limit (LAMBDA_LIMITS): nothing to store.
+        ...(Number.isSafeInteger(job.limits.maxFrames) && job.limits.maxFrames < Number.MAX_SAFE_INTEGER
+          ? { limits: { maxFrames: job.limits.maxFrames } }
+          : {}),
       };
       // A repeated start of one id (a retried invoke) keeps the first record, and so its execution.
       const { created } = await putJson(store, keys.request, stored, { ifNoneMatch: '*' });

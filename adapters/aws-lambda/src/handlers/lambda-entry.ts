@@ -5,6 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
 import { createBrowserPool } from '@seekframe/engine';
+import { renderApiSettingsFromEnv } from '@seekframe/render-api';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
 import { createLambdaApiApp, type LambdaApiOptions } from '../api/lambda-render-api.js';
 import { pendingWork } from '../api/pending-work.js';
@@ -78,7 +79,13 @@ function apiOptions(): LambdaApiOptions {
   const number = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
   const maxConcurrency = number('SEEKFRAME_MAX_CONCURRENCY');
   const accountConcurrency = number('SEEKFRAME_ACCOUNT_CONCURRENCY');
-  const maxFrames = number('RENDER_MAX_FRAMES');
+  // The settings every render API reads the same way (a blank token refused, not read as none).
+  // SST passes a secret nobody set as '': that one means unset.
+  const shared = renderApiSettingsFromEnv({
+    ...env,
+    RENDER_API_TOKEN: env.RENDER_API_TOKEN || undefined,
+    RENDER_WEBHOOK_SECRET: env.RENDER_WEBHOOK_SECRET || undefined,
+  });
   return {
     store,
     chunking: { ...(maxConcurrency ? { maxConcurrency } : {}), ...(accountConcurrency ? { accountConcurrency } : {}) },
@@ -87,8 +94,8 @@ function apiOptions(): LambdaApiOptions {
     // The cost estimate at this region's prices (AWS_REGION is set in every Lambda).
     pricing: pricingForRegion(env.AWS_REGION),
     ...(env.SEEKFRAME_COMPOSITION_DIR ? { defaultProjectDir: path.resolve(env.SEEKFRAME_COMPOSITION_DIR) } : {}),
-    ...(env.RENDER_API_TOKEN ? { token: env.RENDER_API_TOKEN } : {}),
-    ...(maxFrames ? { limits: { maxFrames } } : {}),
+    ...(shared.token ? { token: shared.token } : {}),
+    ...(shared.limits.maxFrames ? { limits: { maxFrames: shared.limits.maxFrames } } : {}),
     async startWorkflow(renderId, name) {
       try {
         // One name per start of a render (lambda-runner's executionName): a repeated start is a no-op.

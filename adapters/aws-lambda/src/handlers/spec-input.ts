@@ -17,5 +17,6 @@ export function specInput(request: StoredRequest, projectDir: string): Record<st
     workers: 1,
     // The page is untrusted: it reaches only its own project and public assets.
     network: 'sandboxed',
+    ...(request.limits ? { limits: request.limits } : {}),
   };
 }

@@ -16,6 +16,11 @@ export interface StoredRequest {
   chunking: { maxConcurrency?: number; accountConcurrency?: number; chunkCount?: number; framesPerChunk?: number };
   /** The function timeout of renderChunk in seconds (progress warns when a chunk nears it). */
   chunkTimeoutSeconds: number;
+  /**
+   * The deployment's frame cap (RENDER_MAX_FRAMES), checked by the plan step like any render's
+   * limits: a start by direct invoke names no composition the API could check it against.
+   */
+  limits?: { maxFrames: number };
 }
 
 export interface RenderRequestBody {
