@@ -43,6 +43,20 @@ describe('S3 storage port (s3rver)', () => {
     expect(await answer.text()).toBe('{"a":1}');
   });
 
+  it('refuses the keys every store of the port refuses (invalid-storage-key), as the local folder store does', async () => {
+    for (const key of ['../x.json', 'renders/../x', '/abs', 'renders/.hidden', 'a//b', '']) {
+      for (const call of [
+        () => s3.store.put(key, 'x'),
+        () => s3.store.get(key),
+        () => s3.store.head(key),
+        () => s3.store.delete(key),
+        () => s3.store.url(key),
+      ]) {
+        await expect(call(), key).rejects.toMatchObject({ code: 'invalid-storage-key' });
+      }
+    }
+  });
+
   it('uploads (through the SDK Upload, multipart above 16 MiB) and downloads files', async () => {
     const source = path.join(dir, 'in.bin');
     const data = Buffer.alloc(3 * 1024 * 1024, 7);

@@ -1,13 +1,15 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkPackage as checkTypesOf, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import type { PackedPackage } from './pack-package.js';
+import { REPO_ROOT } from './public-packages.js';
 
 export interface PackageProblem {
   /** Which check found it: `publint`, `attw` or `contents`. */
-  check: 'publint' | 'attw' | 'contents' | 'manifest';
+  check: 'publint' | 'attw' | 'contents' | 'manifest' | 'stale';
   message: string;
 }
 
@@ -187,7 +189,35 @@ export async function checkTypes(pkg: PackedPackage): Promise<PackageProblem[]> 
     }));
 }
 
+/**
+ * A compiled module in the tarball whose source is gone is left over from an older build (tsc
+ * writes into dist/ and never removes what it no longer writes): it would ship deleted code.
+ * TypeScript's output is the pair `dist/x.js` + `dist/x.d.ts` (a lone `.d.ts` is a shim a build
+ * copied); each pair must have its `src/x.ts(x)`.
+ */
+export function checkBuildIsCurrent(pkg: PackedPackage, root: string = REPO_ROOT): PackageProblem[] {
+  const problems: PackageProblem[] = [];
+  const files = new Set(pkg.files);
+  for (const file of pkg.files) {
+    const declared = /^dist\/(.+)\.d\.ts$/.exec(file)?.[1];
+    if (declared === undefined || !files.has(`dist/${declared}.js`)) continue;
+    const source = path.join(root, pkg.relativeDir, 'src', declared);
+    if (['.ts', '.tsx', '.mts'].some((ext) => existsSync(source + ext))) continue;
+    problems.push({
+      check: 'stale',
+      message: `${pkg.name}: ${file} has no source (src/${declared}.ts): left over from an older build; rebuild with npm run build -w ${pkg.name} (it empties dist/ first)`,
+    });
+  }
+  return problems;
+}
+
 /** Every check on one packed package. */
 export async function checkPackage(pkg: PackedPackage): Promise<PackageProblem[]> {
-  return [...checkManifest(pkg), ...checkContents(pkg), ...(await checkPublint(pkg)), ...(await checkTypes(pkg))];
+  return [
+    ...checkManifest(pkg),
+    ...checkContents(pkg),
+    ...checkBuildIsCurrent(pkg),
+    ...(await checkPublint(pkg)),
+    ...(await checkTypes(pkg)),
+  ];
 }

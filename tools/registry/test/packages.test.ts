@@ -1,5 +1,5 @@
 import { describe, expect, it, inject } from 'vitest';
-import { checkContents, checkManifest, checkPublint, checkTypes } from '../src/check-package.js';
+import { checkBuildIsCurrent, checkContents, checkManifest, checkPublint, checkTypes } from '../src/check-package.js';
 import { listWorkspaces } from '../src/public-packages.js';
 
 const { packed } = inject('outside');
@@ -19,6 +19,14 @@ describe('public packages are fit to publish', () => {
     expect(new Set(packed.map((pkg) => pkg.version)).size).toBe(1);
   });
 
+  it('the stale-build check finds a compiled module whose source is gone, and only that (a lone .d.ts is a copied shim)', () => {
+    const pkg = packed.find((candidate) => candidate.name === '@seekframe/composition')!;
+    const files = ['dist/index.js', 'dist/index.d.ts', 'dist/removed-module.js', 'dist/removed-module.d.ts', 'dist/shim.d.ts'];
+    expect(checkBuildIsCurrent({ ...pkg, files }).map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^@seekframe\/composition: dist\/removed-module\.d\.ts has no source \(src\/removed-module\.ts\)/),
+    ]);
+  });
+
   for (const pkg of packed) {
     describe(pkg.name, () => {
       it('package.json: license, repository, engines, description, ESM, exports with types, registry dependencies', () => {
@@ -26,6 +34,9 @@ describe('public packages are fit to publish', () => {
       });
       it('tarball: README, LICENSE and what it needs at run time; no tests, sources, maps or unused fixtures', () => {
         expect(checkContents(pkg)).toEqual([]);
+      });
+      it('tarball: no file of an older build (each dist/ declaration has its source)', () => {
+        expect(checkBuildIsCurrent(pkg)).toEqual([]);
       });
       it('publint (warnings count)', async () => {
         expect(await checkPublint(pkg)).toEqual([]);

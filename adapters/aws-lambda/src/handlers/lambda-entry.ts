@@ -95,7 +95,7 @@ function apiOptions(): LambdaApiOptions {
     pricing: pricingForRegion(env.AWS_REGION),
     ...(env.SEEKFRAME_COMPOSITION_DIR ? { defaultProjectDir: path.resolve(env.SEEKFRAME_COMPOSITION_DIR) } : {}),
     ...(shared.token ? { token: shared.token } : {}),
-    ...(shared.limits.maxFrames ? { limits: { maxFrames: shared.limits.maxFrames } } : {}),
+    ...(shared.limits?.maxFrames ? { limits: { maxFrames: shared.limits.maxFrames } } : {}),
     async startWorkflow(renderId, name) {
       try {
         // One name per start of a render (lambda-runner's executionName): a repeated start is a no-op.

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { parseStorageKey } from '@seekframe/composition';
 import type { StorageBody, StorageObjectInfo } from '@seekframe/producer/storage-port';
 import { lambdaError } from '../errors.js';
 import { isShortLivedKey, SHORT_LIVED_TAG } from './layout.js';
@@ -30,7 +31,8 @@ export interface S3StoreOptions {
  * The storage port on one S3 bucket, for the Lambda handlers and for a render-api deployment
  * alike. A streamed body goes up through the SDK's Upload (multipart for big files); `url(key)`
  * is a presigned GET. Chunks and progress records (layout.ts) are tagged for the 3-day lifecycle
- * rule by their key, so no caller has to remember to.
+ * rule by their key, so no caller has to remember to. Keys follow the port's one rule
+ * (`parseStorageKey`, as the local folder store): a key one store refuses, none accepts.
  */
 export function createS3ObjectStore(client: S3Client, bucket: string, options: S3StoreOptions = {}): LambdaStore {
   const missing = (error: unknown): boolean =>
@@ -71,6 +73,7 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
   };
   return {
     async put(key, body, putOptions = {}) {
+      parseStorageKey(key);
       const contentType = putOptions.contentType ?? 'application/octet-stream';
       // A conditional write must be one PutObject; a stream without a condition may be big: Upload.
       if (body instanceof ReadableStream && !putOptions.ifNoneMatch) {
@@ -97,6 +100,7 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
       }
     },
     async get(key, range) {
+      parseStorageKey(key);
       try {
         const result = await client.send(
           new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}) }),
@@ -111,6 +115,7 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
       }
     },
     async head(key) {
+      parseStorageKey(key);
       try {
         const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         return info(key, result.ContentLength ?? 0, result);
@@ -120,13 +125,15 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
       }
     },
     async delete(key) {
+      parseStorageKey(key);
       try {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {
         if (!missing(error)) wrap('DELETE', key, error);
       }
     },
-    url(key) {
+    async url(key) {
+      parseStorageKey(key);
       return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: options.urlExpirySeconds ?? 3600 });
     },
     async list(prefix) {
