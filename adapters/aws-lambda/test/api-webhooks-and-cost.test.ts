@@ -229,5 +229,16 @@ describe('Lambda API: signed webhooks and the cost estimate', () => {
     expect(progress.cost.lambdaGbSeconds).toBe(66.75);
     expect(progress.cost).toMatchObject({ estimated: true, pricing: { region: 'eu-west-1' } });
     expect(progress.cost.display).toMatch(/\(estimate\)$/);
+
+    // Delivered for good (its last attempt says no retry follows): from now on a status request
+    // reads the job record only, not every record the steps wrote.
+    const reads: string[] = [];
+    const counting = {
+      ...s3.store,
+      get: (key: string, range?: Parameters<typeof s3.store.get>[1]) => (reads.push(key), s3.store.get(key, range)),
+    };
+    const settled = await app({ ...svc, store: counting }).request(`/api/render/${id}`, { headers: { accept: 'application/json' } });
+    expect(settled.status).toBe(200);
+    expect(reads).toEqual([`renders/${id}/job.json`]);
   });
 });

@@ -208,7 +208,7 @@ export function createJobService(options: JobServiceOptions): JobService {
           void webhooks.settle(id, listener);
         }
       }
-    } else if (isFinished(job.status) && runner.poll && runner.deliversWebhooks && job.request.webhook) {
+    } else if (isFinished(job.status) && runner.poll && runner.deliversWebhooks && job.request.webhook && deliveryPending(job, now())) {
       // The outcome is settled (a cancel stays a cancel); only the deliveries of the last event go on.
       const attempts = (await runner.poll(job))?.webhookAttempts;
       if (attempts) job = (await jobs.update(id, { webhookAttempts: attempts })) ?? job;
@@ -389,4 +389,19 @@ function observedJobStore(jobs: JobStore, listener: JobServiceOptions['onEvent']
       return job;
     },
   };
+}
+
+/** A delivery of the last event lasts minutes at most (5 attempts of up to 10 s, 85 s apart in all). */
+const LAST_DELIVERY_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Whether a finished job's last event (render.completed / render.failed) may still be delivered
+ * by a runner that sends webhooks itself: not once its last attempt says no retry follows, nor
+ * long after the job last changed (a step that died before sending it). Past that, a status
+ * request of the finished job asks the runner nothing.
+ */
+function deliveryPending(job: RenderJob, at: Date): boolean {
+  const last = job.webhookAttempts?.filter((a) => a.event === 'render.completed' || a.event === 'render.failed').at(-1);
+  if (last && !last.willRetry) return false;
+  return at.getTime() - Date.parse(job.updatedAt) < LAST_DELIVERY_WINDOW_MS;
 }
