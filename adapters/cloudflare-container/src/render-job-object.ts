@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { SeekframeErrorData } from '@seekframe/composition';
-import { isFinished, type JobUpdate, type RenderJob, type RunnerJob } from '@seekframe/render-api';
+import { isFinished, mergeJobUpdate, type JobUpdate, type RenderJob, type RunnerJob } from '@seekframe/render-api';
 import { containerPaths, type ContainerEvent, type ContainerRenderBody } from './container-protocol.js';
 import { containerTransport, localTransport, type ContainerStub, type ContainerTransport } from './container-transport.js';
 import { r2ObjectUrl, putKnownLength } from './r2-object-store.js';
@@ -297,10 +297,10 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     await this.ctx.storage.put(JOB_KEY, job);
   }
 
-  /** Merges an update; a finished job never goes back to queued or running. */
+  /** Merges an update as every job store does (mergeJobUpdate: a finished job keeps its ending). */
   private async apply(job: RenderJob, update: JobUpdate): Promise<RenderJob> {
-    const next: RenderJob = { ...job, ...update, updatedAt: new Date().toISOString() };
-    if (isFinished(job.status) && update.status !== undefined && !isFinished(update.status)) next.status = job.status;
+    const next = mergeJobUpdate(job, update, new Date().toISOString());
+    if (next === job) return job;
     await this.save(next);
     // The webhook hears what changed (started, progress, completed, failed; never blocks the job).
     await this.webhooks.change(job, next).catch(() => undefined);

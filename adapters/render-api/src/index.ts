@@ -41,6 +41,7 @@ export {
   JobProgressSchema,
   RenderJobResultSchema,
   isFinished,
+  mergeJobUpdate,
   type JobProgress,
   type JobStage,
   type JobStatus,

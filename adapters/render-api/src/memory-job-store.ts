@@ -1,5 +1,5 @@
 import type { JobStore } from './ports.js';
-import { isFinished, type RenderJob } from './render-job.js';
+import { isFinished, mergeJobUpdate, type RenderJob } from './render-job.js';
 
 /**
  * Job records in a Map: the local store, and a model of the semantics the platform stores must
@@ -34,7 +34,7 @@ export function createMemoryJobStore(options: { now?: () => Date } = {}): JobSto
     async update(id, update) {
       const job = byId.get(id);
       if (!job) return null;
-      const next: RenderJob = { ...job, ...structuredClone(update), updatedAt: now().toISOString() };
+      const next = mergeJobUpdate(job, structuredClone(update), now().toISOString());
       byId.set(id, next);
       return copy(next);
     },

@@ -97,3 +97,14 @@ export type JobProgress = z.output<typeof JobProgressSchema>;
 
 /** The shared `isFinishedStatus` (@seekframe/producer/http) under this package's name. */
 export const isFinished = isFinishedStatus;
+
+/**
+ * What every job store's `update` stores: the fields merged and a fresh `updatedAt`. A finished
+ * job keeps its ending (a late progress or completion must not undo a cancel); only its webhook
+ * attempts still change, since the last event is delivered, and retried, after the job ended.
+ * Answers `job` itself when nothing changes, so a store can skip the write.
+ */
+export function mergeJobUpdate(job: RenderJob, update: JobUpdate, updatedAt: string): RenderJob {
+  if (!isFinished(job.status)) return { ...job, ...update, updatedAt };
+  return update.webhookAttempts === undefined ? job : { ...job, webhookAttempts: update.webhookAttempts, updatedAt };
+}

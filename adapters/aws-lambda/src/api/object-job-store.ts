@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JobStore, RenderJob } from '@seekframe/render-api';
+import { mergeJobUpdate, type JobStore, type RenderJob } from '@seekframe/render-api';
 import type { StoragePort } from '@seekframe/producer/storage-port';
 import { isRenderId, renderKeys } from '../storage/layout.js';
 import { getJson, putJson } from '../storage/lambda-store.js';
@@ -27,8 +27,8 @@ export function createObjectJobStore(store: StoragePort): JobStore {
     async update(id, update) {
       const job = await get(id);
       if (!job) return null;
-      const next: RenderJob = { ...job, ...update, updatedAt: new Date().toISOString() };
-      await putJson(store, renderKeys(id).job, next);
+      const next = mergeJobUpdate(job, update, new Date().toISOString());
+      if (next !== job) await putJson(store, renderKeys(id).job, next);
       return next;
     },
   };

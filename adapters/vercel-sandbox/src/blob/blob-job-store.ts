@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isFinished, type JobStore, type JobUpdate, type RenderJob } from '@seekframe/render-api';
+import { isFinished, mergeJobUpdate, type JobStore, type JobUpdate, type RenderJob } from '@seekframe/render-api';
 import { BlobStorage, isPreconditionFailed, type BlobStorageOptions } from './blob-storage.js';
 
 /**
@@ -59,16 +59,8 @@ export function createBlobJobStore(options: BlobJobStoreOptions): JobStore {
       for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
         const current = await read(id);
         if (!current) return null;
-        // A finished job keeps its ending: a late progress write must not revive a cancelled job.
-        // Only its webhook attempts may still change (render.completed and render.failed are
-        // delivered, and retried, after the job ended).
-        const finished = isFinished(current.value.status);
-        if (finished && update.webhookAttempts === undefined) return current.value;
-        const next: RenderJob = {
-          ...current.value,
-          ...(finished ? { webhookAttempts: update.webhookAttempts } : update),
-          updatedAt: new Date().toISOString(),
-        };
+        const next = mergeJobUpdate(current.value, update, new Date().toISOString());
+        if (next === current.value) return next;
         try {
           await storage.put(jobKey(id), JSON.stringify(next), { ...json, overwrite: true, ifMatch: current.etag });
           if (isFinished(next.status)) await storage.delete(activeKey(id));
