@@ -1,4 +1,4 @@
-import { extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
+import { canonicalJson, extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import { checkCustomHtmlSources } from './check-custom-html.js';
 import { sha256Hex } from '@seekframe/producer/http';
@@ -75,7 +75,7 @@ export async function checkRenderRequest(
   const variables = checkRenderVariables(body.variables, metadata);
   const totalFrames = metadata ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits) : null;
   if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
-  return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(JSON.stringify(json)) };
+  return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(canonicalJson(json)) };
 }
 
 /** 413 `variables-too-large` past the deployment's `maxVariablesBytes` (unset: no own bound). */

@@ -221,7 +221,7 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
                   .max(255)
                   .optional()
                   .describe(
-                    'Any string up to 255 characters (a UUID): the same key with the same body is the same render; with another body, 409.',
+                    'Any string up to 255 characters (a UUID): the same key with the same body (the same JSON value; key order and spacing do not matter) is the same render; with another body, 409.',
                   ),
                 prefer: z.string().optional().describe('`respond-async`: answer 202 with the id at once.'),
               }),

@@ -142,3 +142,4 @@ export {
   type CaptionFileFormat,
 } from './caption-files.js';
 export { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';
+export { canonicalJson } from './canonical-json.js';

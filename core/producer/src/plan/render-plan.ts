@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@seekframe/composition';
 import type { HdrOutput } from '@seekframe/engine';
 import type { RenderLimits } from './render-limits.js';
 import type { Fps, OutputFormat } from './render-spec.js';
@@ -96,17 +97,8 @@ export interface RenderPlan {
   limits?: RenderLimits;
 }
 
-/** JSON with object keys sorted at every level: the same plan always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+/** The shared canonical JSON (@seekframe/composition): the same plan always gives the same text. */
+export { canonicalJson };
 
 /** The plan's hash: sha256 (hex) of the canonical JSON of everything but `hash`. */
 export function planHash(plan: Omit<RenderPlan, 'hash'> & { hash?: string }): string {
