@@ -3,6 +3,7 @@ import os from 'node:os';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../src/browser/find-browser.js';
 import { launchBrowser } from '../src/browser/launch-browser.js';
+import { openTargetPage } from '../src/browser/open-target-page.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { killLaunchesWhileStarting } from './die-while-starting.js';
 
@@ -29,6 +30,24 @@ describe('launchBrowser', () => {
     expect(spy).toHaveBeenCalledTimes(1);
     // Its fresh profile is removed like after any failed start.
     expect([...(await profiles())].filter((name) => !profilesBefore.has(name))).toEqual([]);
+  });
+});
+
+describe('whileConnected', () => {
+  it('leaves no disconnect listener behind after a launch and after pages opened and closed', async () => {
+    const session = await launchBrowser({ browser, mode: 'beginframe', width: 32, height: 32 });
+    try {
+      // What the browser holds of its own: launch raced the start with a listener that must be gone.
+      const own = session.browser.listenerCount('disconnected');
+      expect(own).toBe(0);
+      for (let i = 0; i < 5; i++) {
+        const { page } = await openTargetPage(session.browser, 'beginframe');
+        await page.close();
+      }
+      expect(session.browser.listenerCount('disconnected')).toBe(own);
+    } finally {
+      await session.close();
+    }
   });
 });
 
