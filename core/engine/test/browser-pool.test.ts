@@ -1,4 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -106,6 +110,47 @@ function countingPool(options: Parameters<typeof createBrowserPool>[0] = {}): { 
     },
   });
   return { pool, pids };
+}
+
+/**
+ * A real browser that has stopped answering (SIGSTOP) with a 1 s CDP timeout, so a call on it fails
+ * while it is still connected. Its kill and close end the whole process group (puppeteer starts
+ * the browser as a group leader) and remove its profile.
+ */
+async function silentBrowser(opts: LaunchOptions): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'seekframe-test-silent-'));
+  const silent = await puppeteer.launch({
+    executablePath: opts.browser.path,
+    headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    userDataDir,
+    pipe: true,
+    protocolTimeout: 1_000,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const child = silent.process()!;
+  process.kill(child.pid!, 'SIGSTOP');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const end = async (): Promise<void> => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await exited;
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  return { browser: silent, mode: opts.mode, executablePath: opts.browser.path, close: end, kill: end };
 }
 
 const alive = (pid: number): boolean => {
@@ -236,6 +281,30 @@ describe('createBrowserPool', () => {
         message: expect.stringContaining('before a render could use it'),
       });
       expect(pool.stats()).toMatchObject({ browsers: 0, overflow: 0, launched: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('classifies a failed lease while its browser is still there: a browser that stops answering is not a crash', async () => {
+    // Alive and connected, but silent (SIGSTOP): creating the lease's context times out. Classified
+    // after the pool killed it, any failure read as browser-crashed ("may have run out of memory").
+    const pids: number[] = [];
+    const pool = createBrowserPool({
+      maxBrowsers: 0, // the overflow path: a new browser whose failure reaches the caller
+      launch: async (opts) => {
+        const session = await silentBrowser(opts);
+        pids.push(session.browser.process()!.pid!);
+        return session;
+      },
+    });
+    try {
+      await expect(pool.acquire(launchOptions())).rejects.toMatchObject({
+        code: 'capture-failed',
+        message: expect.stringContaining('Target.createBrowserContext timed out'),
+      });
+      await until(() => !alive(pids[0]!), 'the silent browser to be killed');
+      expect(pool.stats()).toMatchObject({ browsers: 0, overflow: 0, launched: 1 });
     } finally {
       await pool.close();
     }
