@@ -5,10 +5,13 @@ import { findBrowser } from '../src/browser/find-browser.js';
 import { launchBrowser } from '../src/browser/launch-browser.js';
 import { openTargetPage } from '../src/browser/open-target-page.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
+import { readFileSync } from 'node:fs';
 import { killLaunchesWhileStarting } from './die-while-starting.js';
 
 let browser: BrowserInfo;
 let spy: ReturnType<typeof killLaunchesWhileStarting> | undefined;
+/** Processes a test stopped: killed after it whatever happened, so none is left behind. */
+let frozen: number[] = [];
 
 beforeAll(async () => {
   browser = await findBrowser();
@@ -16,6 +19,8 @@ beforeAll(async () => {
 afterEach(() => {
   spy?.mockRestore();
   spy = undefined;
+  for (const pid of frozen.filter(running)) process.kill(pid, 'SIGKILL');
+  frozen = [];
 });
 
 describe('launchBrowser', () => {
@@ -29,6 +34,21 @@ describe('launchBrowser', () => {
     });
     expect(spy).toHaveBeenCalledTimes(1);
     // Its fresh profile is removed like after any failed start.
+    expect([...(await profiles())].filter((name) => !profilesBefore.has(name))).toEqual([]);
+  });
+
+  it('kills every process of a browser that died while it started, also children that outlived it', async () => {
+    const trees: number[][] = [];
+    spy = killLaunchesWhileStarting(() => true, { trees, freezeChildren: true });
+    const profilesBefore = await profiles();
+    await expect(launchBrowser({ browser, mode: 'beginframe', width: 32, height: 32 })).rejects.toMatchObject({
+      code: 'browser-launch-failed',
+    });
+    const tree = trees[0]!;
+    frozen = tree.slice(1);
+    expect(frozen.length).toBeGreaterThan(0); // a browser starts helpers (zygote, utilities) before its first tab
+    // SIGKILL may take a moment to land; a stopped process that nobody kills never stops running.
+    await until(() => !tree.some(running), `every process of the browser's tree (${tree.join(', ')}) to end`);
     expect([...(await profiles())].filter((name) => !profilesBefore.has(name))).toEqual([]);
   });
 });
@@ -50,6 +70,23 @@ describe('whileConnected', () => {
     }
   });
 });
+
+/** True while `pid` exists and is not a zombie (dead, only not reaped yet). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 async function profiles(): Promise<Set<string>> {
   return new Set((await readdir(os.tmpdir())).filter((name) => name.startsWith(`seekframe-profile-${process.pid}-`)));
