@@ -52,6 +52,24 @@ export interface Strike {
   freezeChildren?: boolean;
 }
 
+/**
+ * Makes every browser launch from now on hide its tabs from puppeteer, so puppeteer's own wait
+ * for the first page times out after the launch's `timeout`, and puppeteer closes the browser
+ * itself before it rejects (what it does when it gives up). Returns the spy.
+ */
+export function hidePageTargets() {
+  const launch = puppeteer.launch.bind(puppeteer);
+  return vi.spyOn(puppeteer, 'launch').mockImplementation((options: LaunchOptions = {}) =>
+    launch({
+      ...options,
+      targetFilter: (target: Target) => {
+        const shown = options.targetFilter ? options.targetFilter(target) : true;
+        return shown && target.type() !== 'page';
+      },
+    }),
+  );
+}
+
 /** Drops every CDP command for a target session written to the browser's pipe from now on (puppeteer writes a message, then its NUL). */
 function holdSessionCommands(pipe: Writable): void {
   const write = pipe.write.bind(pipe) as (chunk: unknown, ...rest: unknown[]) => boolean;

@@ -6,7 +6,7 @@ import { launchBrowser } from '../src/browser/launch-browser.js';
 import { openTargetPage } from '../src/browser/open-target-page.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { readFileSync } from 'node:fs';
-import { killLaunchesWhileStarting } from './die-while-starting.js';
+import { hidePageTargets, killLaunchesWhileStarting } from './die-while-starting.js';
 
 let browser: BrowserInfo;
 let spy: ReturnType<typeof killLaunchesWhileStarting> | undefined;
@@ -49,6 +49,20 @@ describe('launchBrowser', () => {
     expect(frozen.length).toBeGreaterThan(0); // a browser starts helpers (zygote, utilities) before its first tab
     // SIGKILL may take a moment to land; a stopped process that nobody kills never stops running.
     await until(() => !tree.some(running), `every process of the browser's tree (${tree.join(', ')}) to end`);
+    expect([...(await profiles())].filter((name) => !profilesBefore.has(name))).toEqual([]);
+  });
+
+  it("reports puppeteer's own reason when puppeteer gives up and closes the browser itself", async () => {
+    spy = hidePageTargets();
+    const profilesBefore = await profiles();
+    // puppeteer waits for the first page for `timeout`, closes the browser, then rejects: the
+    // disconnect comes first, and used to hide the timeout behind "went away while it started".
+    const failure = launchBrowser({ browser, mode: 'beginframe', width: 32, height: 32, timeoutMs: 1_000 });
+    await expect(failure).rejects.toMatchObject({
+      code: 'browser-launch-failed',
+      message: expect.stringContaining('Timed out after waiting 1000ms'),
+    });
+    await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining('went away') });
     expect([...(await profiles())].filter((name) => !profilesBefore.has(name))).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ import { tempFolderPrefix } from '../system/atomic-output.js';
 
 /** How long a polite Browser.close may take before the process tree is killed instead. */
 const CLOSE_GRACE_MS = 2_000;
+/** How long a launch that lost the race to its browser's disconnect may take to give its own reason. */
+const LAUNCH_SETTLE_MS = 500;
 
 export interface LaunchOptions {
   browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version' | 'extraArgs'>>;
@@ -101,7 +103,9 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
   });
   try {
     browser = await Promise.race([launching, seen.then((early) => whileConnected(early, launching, 'while it started'))]);
-  } catch (error) {
+  } catch (raced) {
+    // An abort only kills the browser (puppeteer then has no reason of its own to give): no wait.
+    const error = opts.signal?.aborted ? raced : await launchFailure(launching, raced);
     // Gone already when it disconnected, mostly; the steps of a close make sure of every process.
     const child = starting?.process() ?? undefined;
     killBrowserProcesses(child);
@@ -138,6 +142,22 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
     return closing;
   };
   return { browser, mode: opts.mode, executablePath: opts.browser.path, close: () => finish(true), kill: () => finish(false) };
+}
+
+/**
+ * Why a launch failed. When puppeteer gives up by itself (its own wait for the first page timed
+ * out) it closes the browser before it rejects, so the disconnect wins the race with a message
+ * that hides the reason: the launch gets a moment to say it, and its reason is preferred.
+ */
+async function launchFailure(launching: Promise<Browser>, raced: unknown): Promise<unknown> {
+  const own = await Promise.race([
+    launching.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    ),
+    delay(LAUNCH_SETTLE_MS).then(() => undefined),
+  ]);
+  return own ? own.error : raced;
 }
 
 /**
