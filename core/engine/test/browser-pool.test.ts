@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserArgs } from '../src/browser/browser-flags.js';
 import { findBrowser } from '../src/browser/find-browser.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { launchBrowser, type BrowserSession, type LaunchOptions } from '../src/browser/launch-browser.js';
@@ -17,6 +18,7 @@ import { createBrowserPool, type BrowserPool } from '../src/pool/browser-pool.js
 import { allowedCpus, pinProcessTree } from '../src/system/pin-to-cpu.js';
 import { findOnPath } from '../src/system/find-executable.js';
 import { colourPage } from './serve-pages.js';
+import { until } from './until.js';
 
 const require = createRequire(import.meta.url);
 const FONT = readFileSync(require.resolve('@fontsource/arimo/files/arimo-latin-400-normal.woff2'));
@@ -122,15 +124,7 @@ async function silentBrowser(opts: LaunchOptions): Promise<BrowserSession> {
   const silent = await puppeteer.launch({
     executablePath: opts.browser.path,
     headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: browserArgs(opts),
     userDataDir,
     pipe: true,
     protocolTimeout: 1_000,
@@ -161,14 +155,6 @@ const alive = (pid: number): boolean => {
     return false;
   }
 };
-
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('createBrowserPool', () => {
   it("control: two pages in one profile do see each other's state (so the probe below can see a leak)", async () => {

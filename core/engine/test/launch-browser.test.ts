@@ -7,6 +7,7 @@ import { openTargetPage } from '../src/browser/open-target-page.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { readFileSync } from 'node:fs';
 import { hidePageTargets, killLaunchesWhileStarting } from './die-while-starting.js';
+import { until } from './until.js';
 
 let browser: BrowserInfo;
 let spy: ReturnType<typeof killLaunchesWhileStarting> | undefined;
@@ -91,14 +92,6 @@ function running(pid: number): boolean {
     return readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.[0] !== 'Z';
   } catch {
     return false;
-  }
-}
-
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
