@@ -108,7 +108,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
     const error = opts.signal?.aborted ? raced : await launchFailure(launching, raced);
     // Gone already when it disconnected, mostly; the steps of a close make sure of every process.
     const child = starting?.process() ?? undefined;
-    killBrowserProcesses(child);
+    killBrowserProcesses(child, true);
     await exitWithin(child, CLOSE_GRACE_MS);
     await removeProfile(userDataDir);
     throw new SeekframeError(
@@ -164,11 +164,16 @@ async function launchFailure(launching: Promise<Browser>, raced: unknown): Promi
  * SIGKILLs every process of the browser: its process tree, read before the kill (renderers may
  * outlive a killed parent), and its process group (puppeteer starts the browser as a group
  * leader), which also holds the children of a parent that died already, whom no tree leads to.
- * The group's number stays taken while any member lives, so it names no other process.
+ * Once the main process is reaped its pid, and so the group's number, may name other processes
+ * later on: then the tree is not read, and the group is killed only when the browser `diedJustNow`
+ * (a failed start; pids are handed out in a cycle, never again within moments).
  */
-function killBrowserProcesses(child: ChildProcess | undefined): void {
+function killBrowserProcesses(child: ChildProcess | undefined, diedJustNow = false): void {
   if (child?.pid === undefined) return;
-  for (const pid of [...processTree(child.pid).reverse(), -child.pid]) {
+  const reaped = child.exitCode !== null || child.signalCode !== null;
+  const pids = reaped ? [] : processTree(child.pid).reverse();
+  if (!reaped || diedJustNow) pids.push(-child.pid);
+  for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
