@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserArgs } from '../src/browser/browser-flags.js';
 import { findBrowser } from '../src/browser/find-browser.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { launchBrowser, type BrowserSession, type LaunchOptions } from '../src/browser/launch-browser.js';
@@ -13,6 +18,7 @@ import { createBrowserPool, type BrowserPool } from '../src/pool/browser-pool.js
 import { allowedCpus, pinProcessTree } from '../src/system/pin-to-cpu.js';
 import { findOnPath } from '../src/system/find-executable.js';
 import { colourPage } from './serve-pages.js';
+import { until } from './until.js';
 
 const require = createRequire(import.meta.url);
 const FONT = readFileSync(require.resolve('@fontsource/arimo/files/arimo-latin-400-normal.woff2'));
@@ -108,6 +114,39 @@ function countingPool(options: Parameters<typeof createBrowserPool>[0] = {}): { 
   return { pool, pids };
 }
 
+/**
+ * A real browser that has stopped answering (SIGSTOP) with a 1 s CDP timeout, so a call on it fails
+ * while it is still connected. Its kill and close end the whole process group (puppeteer starts
+ * the browser as a group leader) and remove its profile.
+ */
+async function silentBrowser(opts: LaunchOptions): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'seekframe-test-silent-'));
+  const silent = await puppeteer.launch({
+    executablePath: opts.browser.path,
+    headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
+    args: browserArgs(opts),
+    userDataDir,
+    pipe: true,
+    protocolTimeout: 1_000,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const child = silent.process()!;
+  process.kill(child.pid!, 'SIGSTOP');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const end = async (): Promise<void> => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await exited;
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  return { browser: silent, mode: opts.mode, executablePath: opts.browser.path, close: end, kill: end };
+}
+
 const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
@@ -116,14 +155,6 @@ const alive = (pid: number): boolean => {
     return false;
   }
 };
-
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('createBrowserPool', () => {
   it("control: two pages in one profile do see each other's state (so the probe below can see a leak)", async () => {
@@ -236,6 +267,30 @@ describe('createBrowserPool', () => {
         message: expect.stringContaining('before a render could use it'),
       });
       expect(pool.stats()).toMatchObject({ browsers: 0, overflow: 0, launched: 1, replaced: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('classifies a failed lease while its browser is still there: a browser that stops answering is not a crash', async () => {
+    // Alive and connected, but silent (SIGSTOP): creating the lease's context times out. Classified
+    // after the pool killed it, any failure read as browser-crashed ("may have run out of memory").
+    const pids: number[] = [];
+    const pool = createBrowserPool({
+      maxBrowsers: 0, // the overflow path: a new browser whose failure reaches the caller
+      launch: async (opts) => {
+        const session = await silentBrowser(opts);
+        pids.push(session.browser.process()!.pid!);
+        return session;
+      },
+    });
+    try {
+      await expect(pool.acquire(launchOptions())).rejects.toMatchObject({
+        code: 'capture-failed',
+        message: expect.stringContaining('Target.createBrowserContext timed out'),
+      });
+      await until(() => !alive(pids[0]!), 'the silent browser to be killed');
+      expect(pool.stats()).toMatchObject({ browsers: 0, overflow: 0, launched: 1 });
     } finally {
       await pool.close();
     }

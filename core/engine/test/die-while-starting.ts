@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import puppeteer, { type LaunchOptions, type Target } from 'puppeteer-core';
 import { vi } from 'vitest';
+import { processTree } from '../src/system/pin-to-cpu.js';
 
 /**
  * Makes the chosen browser launches (1 = the first one from now on) die at the moment that left
@@ -12,7 +13,7 @@ import { vi } from 'vitest';
  * session (answered after setAutoAttach) proves puppeteer has seen that answer.
  * Returns the spy: restore it with `mockRestore()`.
  */
-export function killLaunchesWhileStarting(which: (launch: number) => boolean) {
+export function killLaunchesWhileStarting(which: (launch: number) => boolean, strike: Strike = {}) {
   const launch = puppeteer.launch.bind(puppeteer);
   let launches = 0;
   return vi.spyOn(puppeteer, 'launch').mockImplementation((options: LaunchOptions = {}) => {
@@ -30,12 +31,43 @@ export function killLaunchesWhileStarting(which: (launch: number) => boolean) {
           void browser
             .version()
             .catch(() => undefined)
-            .finally(() => child.kill('SIGKILL'));
+            .finally(() => {
+              const tree = processTree(child.pid!);
+              strike.trees?.push(tree);
+              // A stopped process cannot notice that its parent died: it stays until someone kills it.
+              if (strike.freezeChildren) for (const pid of tree.slice(1)) process.kill(pid, 'SIGSTOP');
+              child.kill('SIGKILL');
+            });
         }
         return options.targetFilter ? options.targetFilter(target) : true;
       },
     });
   });
+}
+
+export interface Strike {
+  /** Receives each struck browser's process tree, read just before the kill (the browser first). */
+  trees?: number[][];
+  /** Stops (SIGSTOP) every process of the browser but the main one before killing that: children that outlive it. */
+  freezeChildren?: boolean;
+}
+
+/**
+ * Makes every browser launch from now on hide its tabs from puppeteer, so puppeteer's own wait
+ * for the first page times out after the launch's `timeout`, and puppeteer closes the browser
+ * itself before it rejects (what it does when it gives up). Returns the spy.
+ */
+export function hidePageTargets() {
+  const launch = puppeteer.launch.bind(puppeteer);
+  return vi.spyOn(puppeteer, 'launch').mockImplementation((options: LaunchOptions = {}) =>
+    launch({
+      ...options,
+      targetFilter: (target: Target) => {
+        const shown = options.targetFilter ? options.targetFilter(target) : true;
+        return shown && target.type() !== 'page';
+      },
+    }),
+  );
 }
 
 /** Drops every CDP command for a target session written to the browser's pipe from now on (puppeteer writes a message, then its NUL). */

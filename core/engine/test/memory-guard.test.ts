@@ -9,6 +9,7 @@ import { processTree } from '../src/system/pin-to-cpu.js';
 import { createTreeMemory } from '../src/system/tree-memory.js';
 import { hostilePage, type HostileKind } from './hostile-memory-pages.js';
 import { servePages } from './serve-pages.js';
+import { until } from './until.js';
 
 // Small bounds so the tests end fast on a shared machine; the pages stop by themselves at 1.5 GB.
 const MAX_MB = 600;
@@ -42,14 +43,6 @@ async function stillRunning(pids: readonly number[]): Promise<number[]> {
   const deadline = Date.now() + 5_000;
   while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   return pids.filter(alive);
-}
-
-async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function open(session: BrowserSession, path: string): Promise<void> {
@@ -86,7 +79,7 @@ async function provoke(kind: HostileKind, pool?: ReturnType<typeof createBrowser
   }, 100);
   try {
     await open(session, `/${kind}.html`);
-    await until(() => exceeded !== undefined, 'the guard to stop the page');
+    await until(() => exceeded !== undefined, 'the guard to stop the page', 30_000);
     await guard.stop();
   } finally {
     clearInterval(watch);

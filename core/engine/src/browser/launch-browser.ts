@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
@@ -10,6 +11,8 @@ import { tempFolderPrefix } from '../system/atomic-output.js';
 
 /** How long a polite Browser.close may take before the process tree is killed instead. */
 const CLOSE_GRACE_MS = 2_000;
+/** How long a launch that lost the race to its browser's disconnect may take to give its own reason. */
+const LAUNCH_SETTLE_MS = 500;
 
 export interface LaunchOptions {
   browser: Pick<BrowserInfo, 'path' | 'kind'> & Partial<Pick<BrowserInfo, 'supportsBeginFrame' | 'version' | 'extraArgs'>>;
@@ -73,37 +76,41 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
   let starting: Browser | undefined;
   let sawBrowser!: (browser: Browser) => void;
   const seen = new Promise<Browser>((resolve) => (sawBrowser = resolve));
-  try {
-    const launching = puppeteer.launch({
-      executablePath: opts.browser.path,
-      // The headless shell only knows old headless; full Chromium gets the new headless mode.
-      headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
-      args: mergeJsFlags([...browserArgs(opts), ...(opts.browser.extraArgs ?? [])]),
-      userDataDir,
-      defaultViewport: null,
-      pipe: true,
-      timeout: opts.timeoutMs ?? 30_000,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      targetFilter: (target) => {
-        if (!starting) {
-          try {
-            starting = target.browser();
-            sawBrowser(starting);
-          } catch {
-            // no browser context yet: a later target hands it over
-          }
+  const launching = puppeteer.launch({
+    executablePath: opts.browser.path,
+    // The headless shell only knows old headless; full Chromium gets the new headless mode.
+    headless: opts.browser.kind === 'headless-shell' ? 'shell' : true,
+    args: mergeJsFlags([...browserArgs(opts), ...(opts.browser.extraArgs ?? [])]),
+    userDataDir,
+    defaultViewport: null,
+    pipe: true,
+    timeout: opts.timeoutMs ?? 30_000,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    targetFilter: (target) => {
+      if (!starting) {
+        try {
+          starting = target.browser();
+          sawBrowser(starting);
+        } catch {
+          // no browser context yet: a later target hands it over
         }
-        return true; // puppeteer's default: every target
-      },
-    });
+      }
+      return true; // puppeteer's default: every target
+    },
+  });
+  try {
     browser = await Promise.race([launching, seen.then((early) => whileConnected(early, launching, 'while it started'))]);
-  } catch (error) {
-    // Gone already when it disconnected; this only makes sure.
-    starting?.process()?.kill('SIGKILL');
-    await rm(userDataDir, { recursive: true, force: true });
+  } catch (raced) {
+    // An abort only kills the browser (puppeteer then has no reason of its own to give): no wait.
+    const error = opts.signal?.aborted ? raced : await launchFailure(launching, raced);
+    // Gone already when it disconnected, mostly; the steps of a close make sure of every process.
+    const child = starting?.process() ?? undefined;
+    killBrowserProcesses(child, true);
+    await exitWithin(child, CLOSE_GRACE_MS);
+    await removeProfile(userDataDir);
     throw new SeekframeError(
       'browser-launch-failed',
       `Could not start the browser at ${opts.browser.path}: ${error instanceof Error ? error.message : String(error)}. ` +
@@ -111,22 +118,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
       { stage: 'browser', retryable: true, details: { path: opts.browser.path }, cause: error },
     );
   }
-  const child = browser.process();
-  // Every process of this browser, read while it is alive: renderers may outlive a killed parent.
-  const killTree = (): void => {
-    const pids = child?.pid === undefined ? [] : processTree(child.pid);
-    for (const pid of pids.reverse()) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  };
-  const exited = new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
+  const child = browser.process() ?? undefined;
   let closing: Promise<void> | undefined;
   const finish = (polite: boolean): Promise<void> => {
     closing ??= (async () => {
@@ -139,17 +131,67 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
           ),
           delay(CLOSE_GRACE_MS).then(() => false),
         ]);
-        if (!closed) killTree();
+        if (!closed) killBrowserProcesses(child);
       } else {
-        killTree();
+        killBrowserProcesses(child);
       }
-      await Promise.race([exited, delay(CLOSE_GRACE_MS)]);
+      await exitWithin(child, CLOSE_GRACE_MS);
       browser.disconnect().catch(() => undefined);
-      await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      await removeProfile(userDataDir);
     })();
     return closing;
   };
   return { browser, mode: opts.mode, executablePath: opts.browser.path, close: () => finish(true), kill: () => finish(false) };
+}
+
+/**
+ * Why a launch failed. When puppeteer gives up by itself (its own wait for the first page timed
+ * out) it closes the browser before it rejects, so the disconnect wins the race with a message
+ * that hides the reason: the launch gets a moment to say it, and its reason is preferred.
+ */
+async function launchFailure(launching: Promise<Browser>, raced: unknown): Promise<unknown> {
+  const own = await Promise.race([
+    launching.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    ),
+    delay(LAUNCH_SETTLE_MS).then(() => undefined),
+  ]);
+  return own ? own.error : raced;
+}
+
+/**
+ * SIGKILLs every process of the browser: its process tree, read before the kill (renderers may
+ * outlive a killed parent), and its process group (puppeteer starts the browser as a group
+ * leader), which also holds the children of a parent that died already, whom no tree leads to.
+ * Once the main process is reaped its pid, and so the group's number, may name other processes
+ * later on: then the tree is not read, and the group is killed only when the browser `diedJustNow`
+ * (a failed start; pids are handed out in a cycle, never again within moments).
+ */
+function killBrowserProcesses(child: ChildProcess | undefined, diedJustNow = false): void {
+  if (child?.pid === undefined) return;
+  const reaped = child.exitCode !== null || child.signalCode !== null;
+  const pids = reaped ? [] : processTree(child.pid).reverse();
+  if (!reaped || diedJustNow) pids.push(-child.pid);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Resolves when the browser's main process has exited, or after `ms`. */
+function exitWithin(child: ChildProcess | undefined, ms: number): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return Promise.race([exited, delay(ms)]);
+}
+
+/** Removes the browser's fresh profile; a folder that will not go is left to the OS's temp cleanup, never a failed close. */
+async function removeProfile(userDataDir: string): Promise<void> {
+  await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 }
 
 function delay(ms: number): Promise<void> {

@@ -13,8 +13,13 @@ export function whileConnected<T>(browser: Browser, work: Promise<T>, doing: str
   const gone = (): Error => new Error(`Connection closed: the browser went away ${doing}`);
   if (!browser.connected) return Promise.reject(gone());
   return new Promise<T>((resolve, reject) => {
-    const onDisconnected = (): void => reject(gone());
-    browser.once('disconnected', onDisconnected);
+    // on/off, never once: puppeteer's once() registers a wrapper that off(handler) does not find,
+    // so every launch and every page opened left one listener on the browser.
+    const onDisconnected = (): void => {
+      browser.off('disconnected', onDisconnected);
+      reject(gone());
+    };
+    browser.on('disconnected', onDisconnected);
     work.then(resolve, reject).finally(() => browser.off('disconnected', onDisconnected));
   });
 }

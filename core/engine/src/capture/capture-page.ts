@@ -224,7 +224,6 @@ async function loadPage(
 async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedFrame>, t: number, frame?: number): Promise<CapturedFrame> {
   const { session, opts, watch, seekTimeoutMs, within, checkResponsive } = open;
   const label = frame === undefined ? `t=${t}s` : `frame ${frame} (t=${t}s)`;
-  const at = { time: t, ...(frame === undefined ? {} : { frame }) };
   let seekError: string | null;
   let scriptErrors: string[];
   try {
@@ -232,11 +231,11 @@ async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedF
     seeking.catch(() => undefined);
     const outcome = await within(seeking, seekTimeoutMs, open.pump);
     if (outcome === 'timeout') {
-      await checkResponsive(`at ${label}`, seekTimeoutMs, at);
+      await checkResponsive(`at ${label}`, seekTimeoutMs, frameAt(t, frame));
       throw new SeekframeError('seek-timeout', `Seeking ${opts.url} to ${label} did not finish within ${seekTimeoutMs} ms.`, {
         stage: 'capture',
         retryable: true,
-        details: { url: opts.url, ...at },
+        details: { url: opts.url, ...frameAt(t, frame) },
       });
     }
     seekError = outcome.failed;
@@ -245,11 +244,11 @@ async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedF
     if (error instanceof SeekframeError) throw error;
     throw await settledCrashError(session, error, `at ${label}`, watch.interrupted);
   }
-  if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), at);
+  if (watch.dialogs().length > 0) throw dialogError(opts.url, `at ${label}`, watch.dialogs(), frameAt(t, frame));
   if (seekError !== null) {
     throw new SeekframeError('page-script-error', `Seeking ${opts.url} to ${label} failed in the page: ${seekError}`, {
       stage: 'capture',
-      details: { url: opts.url, ...at },
+      details: { url: opts.url, ...frameAt(t, frame) },
     });
   }
   if (open.failOnScriptErrors && scriptErrors.length > 0) {
@@ -269,11 +268,11 @@ async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedF
     capturing.catch(() => undefined);
     const captured = await within(capturing, seekTimeoutMs);
     if (captured === 'timeout') {
-      await checkResponsive(`capturing ${label}`, seekTimeoutMs, at);
+      await checkResponsive(`capturing ${label}`, seekTimeoutMs, frameAt(t, frame));
       throw new SeekframeError('capture-timeout', `Chromium produced no image for ${label} of ${opts.url} within ${seekTimeoutMs} ms.`, {
         stage: 'capture',
         retryable: true,
-        details: { url: opts.url, ...at },
+        details: { url: opts.url, ...frameAt(t, frame) },
       });
     }
     return captured;
@@ -281,6 +280,11 @@ async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedF
     if (error instanceof SeekframeError) throw error;
     throw await settledCrashError(session, error, `capturing ${label}`, watch.interrupted);
   }
+}
+
+/** Where a failure happened, for its details: built only when one is thrown, never per frame. */
+function frameAt(t: number, frame: number | undefined): { time: number; frame?: number } {
+  return frame === undefined ? { time: t } : { time: t, frame };
 }
 
 /** One round trip: seek, then read the runtime's record of author-script errors. */

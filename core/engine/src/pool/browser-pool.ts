@@ -125,26 +125,36 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     return launch(sharedLaunchOptions(opts, launchArgs));
   };
 
+  /**
+   * A lease of `session` in a fresh context. When the context does not open, the browser is killed
+   * (never handed out again) and the failure thrown: classified for the render when `from` is
+   * 'new' (the caller throws it on), as it came when 'warm' (acquire drops it and moves on to a
+   * new browser, so it waits for no cause).
+   */
   const lease = async (
     entry: PooledBrowser | undefined,
     session: BrowserSession,
     proxy: ContextProxy,
+    from: 'new' | 'warm',
     ahead?: ContextAhead,
   ): Promise<BrowserSession> => {
     let context;
     try {
       context = ahead?.context ?? (await session.browser.createBrowserContext(proxy));
     } catch (error) {
-      // The browser died while idle: never reuse it; the caller launches a new one.
+      // Classified before the kill: a killed browser is disconnected whatever happened, so every
+      // failure would read as a crash. One that died since it started (or since its last lease)
+      // is a crash, which a render reports as such, not a capture failure.
+      const failure = from === 'new' ? await settledCrashError(session, error, 'before a render could use it') : error;
+      // Never reuse it; the caller launches a new one.
       if (entry) {
         counts.replaced++;
         await retire(entry, 'kill');
       } else {
+        overflow.delete(session);
         await session.kill();
       }
-      // A browser that died since it started (or since its last lease) is a crash, which a render
-      // reports as such, not a capture failure.
-      throw await settledCrashError(session, error, 'before a render could use it');
+      throw failure;
     }
     // From now on the relay hands the context's connections to this render's own proxy.
     if (ahead?.relay) ahead.relay.bind(relayablePort(proxy.proxyServer ?? '')!);
@@ -201,7 +211,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
         entry.leases++;
         const ahead = await takeFittingAhead(entry, proxy);
         try {
-          const session = await lease(entry, entry.session, proxy, ahead);
+          const session = await lease(entry, entry.session, proxy, 'warm', ahead);
           counts.reused++;
           if (ahead) counts.openedAhead++;
           prepareAhead(entry, proxy);
@@ -228,13 +238,13 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           await retire(entry, 'close');
           throw poolClosedError('The browser pool was closed while a browser started.');
         }
-        const session = await lease(entry, entry.session, proxy);
+        const session = await lease(entry, entry.session, proxy, 'new');
         prepareAhead(entry, proxy);
         return session;
       }
       const session = await startLaunch(opts, launchArgs);
       overflow.add(session);
-      return lease(undefined, session, proxy);
+      return lease(undefined, session, proxy, 'new');
     },
     stats: () => poolStats(pooled, overflow.size, { maxBrowsers, idleCloseMs, maxMemoryBytes }, counts),
     async close() {
