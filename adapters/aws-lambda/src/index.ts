@@ -21,7 +21,7 @@ export {
 export { renderKeys, newRenderId, isRenderId, RENDERS_PREFIX, SHORT_LIVED_SUFFIXES } from './storage/layout.js';
 export { createS3ObjectStore } from './storage/s3-object-store.js';
 export { runLocalRender, type LocalRenderOptions } from './local/run-local-render.js';
-export { getJson, putJson, listKeys, urlOf, type LambdaStore } from './storage/lambda-store.js';
+export { getJson, putJson, listKeys, type LambdaStore } from './storage/lambda-store.js';
 export type { S3StoreOptions } from './storage/s3-object-store.js';
 export { aggregateProgress, type DistributedProgress, type DistributedStage } from './progress/aggregate-progress.js';
 export {
@@ -44,8 +44,6 @@ export { buildRenderWorkflow, retriersFromTable, aslBlocks, toStateMachineDefini
 export {
   createLambdaApiApp,
   startLambdaRender,
-  LAMBDA_LIMITS,
-  MAX_VARIABLES_BYTES,
   type LambdaApiOptions,
   type StartedRender,
 } from './api/lambda-render-api.js';

@@ -10,14 +10,14 @@ import { createObjectJobStore, idempotentRenderId } from './object-job-store.js'
 import { pendingWork } from './pending-work.js';
 
 /** Variables travel inside the render's records; anything bigger belongs in a file the page fetches by URL. */
-export const MAX_VARIABLES_BYTES = 256 * 1024;
+const MAX_VARIABLES_BYTES = 256 * 1024;
 
 /**
  * A Lambda render API's limits: the variables cap plus room for the rest of the body; no frame or
  * pixel cap of its own (a distributed render is for long ones; the chunk timeout bounds a chunk),
  * unless the deployment sets RENDER_MAX_FRAMES.
  */
-export const LAMBDA_LIMITS: RenderApiLimits = {
+const LAMBDA_LIMITS: RenderApiLimits = {
   maxBodyBytes: MAX_VARIABLES_BYTES + 16 * 1024,
   maxVariablesBytes: MAX_VARIABLES_BYTES,
   maxFrames: Number.MAX_SAFE_INTEGER,

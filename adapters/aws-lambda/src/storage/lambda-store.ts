@@ -1,3 +1,4 @@
+import { getText } from '@seekframe/producer';
 import type { StoragePort, StoragePutOptions } from '@seekframe/producer/storage-port';
 
 /**
@@ -9,8 +10,8 @@ import type { StoragePort, StoragePutOptions } from '@seekframe/producer/storage
 export type LambdaStore = StoragePort & { list: NonNullable<StoragePort['list']> };
 
 export async function getJson<T>(store: StoragePort, key: string): Promise<T | null> {
-  const object = await store.get(key);
-  return object ? (JSON.parse(await new Response(object.body).text()) as T) : null;
+  const text = await getText(store, key);
+  return text === null ? null : (JSON.parse(text) as T);
 }
 
 export function putJson(
