@@ -113,7 +113,7 @@ npm_ci() {
   if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
-    die "npm ci failed in ${dir} (output above). If it says package.json and package-lock.json are not in sync, a dependency changed without its lock: run \`npm install\` there, commit package-lock.json, and check it with \`npx vitest run scripts/lock-file.test.ts\`."
+    die "npm ci failed in ${dir} (output above). If it says package.json and package-lock.json are not in sync, a dependency changed without its lock: run \`npm install\` there, commit package-lock.json, and check it with \`npx vitest run scripts/test/lock-file.test.ts\`."
   fi
   rm -f "$log"
 }

@@ -56,12 +56,14 @@ export function satisfies(version: string, range: string): boolean {
   return atLeast && major === wMajor && (wMajor > 0 || minor === wMinor);
 }
 
-const LOCKS = ['../package-lock.json', '../tools/registry/package-lock.json'];
+/** The locks, from the repository root. */
+const LOCKS = ['package-lock.json', 'tools/registry/package-lock.json'];
+const ROOT = new URL('../../', import.meta.url);
 
 describe('package-lock.json files', () => {
   for (const relative of LOCKS) {
-    it(`${relative.slice(3)} lists every platform's optional packages (npm ci works on Linux and macOS)`, () => {
-      const lock = JSON.parse(readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8')) as {
+    it(`${relative} lists every platform's optional packages (npm ci works on Linux and macOS)`, () => {
+      const lock = JSON.parse(readFileSync(fileURLToPath(new URL(relative, ROOT)), 'utf8')) as {
         packages: Record<string, LockEntry>;
       };
       expect(missingOptionalEntries(lock)).toEqual([]);
@@ -69,8 +71,8 @@ describe('package-lock.json files', () => {
   }
 
   for (const relative of LOCKS) {
-    it(`npm ci accepts ${relative.slice(3)} as it is (--dry-run: nothing is installed or removed)`, async () => {
-      const dir = path.dirname(fileURLToPath(new URL(relative, import.meta.url)));
+    it(`npm ci accepts ${relative} as it is (--dry-run: nothing is installed or removed)`, async () => {
+      const dir = path.dirname(fileURLToPath(new URL(relative, ROOT)));
       const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
       // Rejects (exit 1, "not in sync") when package.json and the lock disagree.
       await promisify(execFile)('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFfmpeg } from '@seekframe/engine';
-import { checkoutCli } from '../contract-suite/checkout-cli.js';
-import { countColorPixels, probeVideo } from '../contract-suite/contract-http.js';
-import { serveLocal, type LocalRenderApi } from './serve-local.js';
+import { checkoutCli } from '../src/contract-suite/checkout-cli.js';
+import { countColorPixels, probeVideo } from '../src/contract-suite/contract-http.js';
+import { serveLocal, type LocalRenderApi } from '../src/node/serve-local.js';
 
 const run = promisify(execFile);
 

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkoutCli } from '../contract-suite/checkout-cli.js';
-import { contractCompositionDir } from './contract-composition.js';
-import { serveLocal, type LocalRenderApi } from './serve-local.js';
+import { checkoutCli } from '../src/contract-suite/checkout-cli.js';
+import { contractCompositionDir } from '../src/node/contract-composition.js';
+import { serveLocal, type LocalRenderApi } from '../src/node/serve-local.js';
 
 /**
  * RENDER_RETENTION_SECONDS on the local folder store: past it the render answers 410 and its file

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoWorkerCount, loadSavedBenchmark, savedBenchmarkSchema } from '@seekframe/engine';
-import { runCli } from '../../test/run-cli.js';
+import { runCli } from './run-cli.js';
 
 let dir: string;
 let cacheDir: string;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeekframeError } from '@seekframe/composition';
-import { checkDocker, dockerEndpoint } from './check-docker.js';
+import { checkDocker, dockerEndpoint } from '../src/docker/check-docker.js';
 
 let dir: string;
 /** A folder whose `docker` is an executable that is never run: the checks talk to the engine API. */

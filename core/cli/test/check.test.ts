@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckReportSchema } from '@seekframe/producer';
-import { runCli } from '../../test/run-cli.js';
+import { runCli } from './run-cli.js';
 
 let dir: string;
 const env = { PATH: process.env.PATH, HOME: os.homedir() };

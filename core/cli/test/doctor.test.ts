@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOnPath } from '@seekframe/engine';
-import type { DoctorReport } from '../doctor/check-result.js';
-import { runCli } from '../../test/run-cli.js';
+import type { DoctorReport } from '../src/doctor/check-result.js';
+import { runCli } from './run-cli.js';
 
 // Runs the real checks on this machine, which the set-up script provisions with Chromium
 // (headless shell), ffmpeg and Noto fonts.

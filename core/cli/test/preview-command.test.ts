@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../test/run-cli.js';
+import { runCli } from './run-cli.js';
 
 // The published entry point, on the built dist/ (scripts/test.sh builds before the suite).
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/seekframe.js');
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/seekframe.js');
 let dir: string;
 
 beforeAll(async () => {

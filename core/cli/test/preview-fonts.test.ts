@@ -4,7 +4,7 @@ import path from 'node:path';
 import { findBrowser, launchBrowser, openCapturePage, type BrowserSession } from '@seekframe/engine';
 import { loadRuntimeSource } from '@seekframe/producer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPreview, type PreviewServer } from './start-preview.js';
+import { startPreview, type PreviewServer } from '../src/preview/start-preview.js';
 
 /**
  * `seekframe preview` serves fonts exactly as a render does: a Google Fonts link is answered from

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../test/run-cli.js';
+import { runCli } from './run-cli.js';
 
 const run = promisify(execFile);
 let dir: string;

@@ -2,8 +2,8 @@ import os from 'node:os';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli } from '../../test/run-cli.js';
-import { slowProject } from '../../test/interrupt-cli.js';
+import { runCli } from './run-cli.js';
+import { slowProject } from './interrupt-cli.js';
 
 let dir: string;
 beforeAll(async () => {

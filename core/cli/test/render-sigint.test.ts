@@ -1,7 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { interruptCliWhen, slowProject } from '../../test/interrupt-cli.js';
+import { interruptCliWhen, slowProject } from './interrupt-cli.js';
 
 let dir: string;
 

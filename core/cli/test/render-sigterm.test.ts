@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interruptCliWhen, listeningAfter, slowProject, type InterruptedRun, type InterruptWhen } from '../../test/interrupt-cli.js';
-import { descendants, stillRunning } from '../../test/process-tree.js';
+import { interruptCliWhen, listeningAfter, slowProject, type InterruptedRun, type InterruptWhen } from './interrupt-cli.js';
+import { descendants, stillRunning } from './process-tree.js';
 
 /**
  * SIGTERM (kill, timeout, systemd, a container stop) at every stage of a render: the render is
@@ -38,7 +38,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Exit latencies seen, reported at the end: the bound asserted is generous (a loaded machine), the figures are what matters. */
+/**
+ * The exit must not wait on a timer: the shortest a stopped render could be waiting on is the 15 s
+ * remote-asset limit (the hanging image below). ~1-2 s on an idle machine; the bound is that timer,
+ * less a margin, so a loaded machine's slow clean-up passes and a wait on the timer does not.
+ */
+const NOT_WAITING_ON_THE_REMOTE_LIMIT_S = 12;
+
+/** Exit latencies seen, reported at the end: the figures are what matters. */
 const latencies: string[] = [];
 afterAll(() => console.log(`SIGTERM to exit:\n  ${latencies.join('\n  ')}`));
 
@@ -58,8 +65,7 @@ async function expectCancelledCleanly(run: InterruptedRun, outDir: string): Prom
       type: 'error',
       error: { code: 'render-cancelled', message: 'The render was cancelled (stopped (SIGTERM)); no output was written.' },
     });
-    // "Within 2 s" on an idle machine; the bound leaves room for a loaded one and still rules out waiting on a timeout.
-    expect(run.exitSeconds).toBeLessThan(5);
+    expect(run.exitSeconds).toBeLessThan(NOT_WAITING_ON_THE_REMOTE_LIMIT_S);
     expect(await readdir(outDir).catch(() => [])).toEqual([]);
     expect(await readdir(run.tmp)).toEqual([]);
     expect(await stillRunning(run.processes)).toEqual([]);
@@ -112,7 +118,7 @@ describe('seekframe render: SIGTERM', () => {
       expect(run.stderr).toMatch(
         /The render was cancelled \(stopped \(SIGTERM\), then SIGTERM again: stopped at once\); no output was written\./,
       );
-      expect(run.exitSeconds).toBeLessThan(5);
+      expect(run.exitSeconds).toBeLessThan(NOT_WAITING_ON_THE_REMOTE_LIMIT_S);
       latencies.push(`second SIGTERM during the clean-up: ${run.exitSeconds.toFixed(2)} s after the first`);
       expect(await readdir(outDir).catch(() => [])).toEqual([]);
       expect(await readdir(run.tmp)).toEqual([]);

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seekframeBin } from '../../test/interrupt-cli.js';
+import { seekframeBin } from './interrupt-cli.js';
 
 /**
  * The attack of issue 23 against `seekframe serve`, end to end: the served folder sits in a

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { probeMedia } from '@seekframe/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from '../../test/hostile-memory.js';
-import { stillRunning } from '../../test/process-tree.js';
-import { GATED_COMPOSITION, sse, startServe } from '../../test/serve-cli.js';
+import { hostileMemoryProject, TEST_MAX_MEMORY_MB, watchTree } from './hostile-memory.js';
+import { stillRunning } from './process-tree.js';
+import { GATED_COMPOSITION, sse, startServe } from './serve-cli.js';
 
 let root: string;
 let tmp: string;

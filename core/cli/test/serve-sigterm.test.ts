@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seekframeBin } from '../../test/interrupt-cli.js';
-import { alive, descendants } from '../../test/process-tree.js';
+import { seekframeBin } from './interrupt-cli.js';
+import { cpuSeconds, descendants, stillRunning } from './process-tree.js';
 
 let dir: string;
 
@@ -46,13 +46,18 @@ it('SIGTERM to `seekframe serve` while a page spins: the server exits 0 and no b
   const reader = response.body!.getReader();
   let events = '';
   while (!/"stage":"capture"/.test(events)) events += new TextDecoder().decode((await reader.read()).value);
-  // The page is now spinning in its first non-zero seek.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const browsers = descendants(child.pid!).filter((pid) => /chrom/.test(readFileSync(`/proc/${pid}/comm`, 'utf8')));
   expect(browsers.length).toBeGreaterThan(0);
+  // The page spins in its first non-zero seek once one of the browser's processes burns a
+  // second of CPU past this point (its renderer; a bound for a machine that barely runs it).
+  const before = new Map(browsers.map((pid) => [pid, cpuSeconds(pid)]));
+  const spinningBy = Date.now() + 60_000;
+  while (!browsers.some((pid) => cpuSeconds(pid) - before.get(pid)! >= 1)) {
+    if (Date.now() > spinningBy) throw new Error('waited 60 s for the page to spin (a browser process using a second of CPU)');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   child.kill('SIGTERM');
   expect(await closed).toBe(0);
   expect(output).toMatch(/SIGTERM: shutting down \(cancelling 0 waiting and 1 running render\(s\)\)/);
-  for (let i = 0; i < 50 && browsers.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(browsers.filter(alive)).toEqual([]);
+  expect(await stillRunning(browsers)).toEqual([]);
 });

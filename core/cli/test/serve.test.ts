@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { main } from '../main.js';
-import { GATED_COMPOSITION, sse, startServe } from '../../test/serve-cli.js';
+import { main } from '../src/main.js';
+import { GATED_COMPOSITION, sse, startServe } from './serve-cli.js';
 
 let dir: string;
 

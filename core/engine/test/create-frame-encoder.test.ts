@@ -3,10 +3,10 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeekframeError } from '@seekframe/composition';
-import { createFrameEncoder, type FrameEncoder } from './create-frame-encoder.js';
-import { probeMedia } from '../media/probe-media.js';
-import { countFrames, ff, jpegFrames, pngFrames, sineAudio, tempDir } from '../../test/media-fixtures.js';
-import { runProcess } from '../system/run-process.js';
+import { createFrameEncoder, type FrameEncoder } from '../src/encode/create-frame-encoder.js';
+import { probeMedia } from '../src/media/probe-media.js';
+import { countFrames, ff, jpegFrames, pngFrames, sineAudio, tempDir } from './media-fixtures.js';
+import { runProcess } from '../src/system/run-process.js';
 
 const W = 64;
 const H = 36;

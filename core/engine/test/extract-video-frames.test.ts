@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFrameEncoder } from '../encode/create-frame-encoder.js';
-import { chooseVideoFrameFormat, extractVideoFrames } from './extract-video-frames.js';
-import { probeMedia } from './probe-media.js';
-import { ff, pngFrames, tempDir } from '../../test/media-fixtures.js';
+import { createFrameEncoder } from '../src/encode/create-frame-encoder.js';
+import { chooseVideoFrameFormat, extractVideoFrames } from '../src/media/extract-video-frames.js';
+import { probeMedia } from '../src/media/probe-media.js';
+import { ff, pngFrames, tempDir } from './media-fixtures.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -1,15 +1,15 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoPsnr } from '../media/compare-videos.js';
-import { createFrameEncoder } from '../encode/create-frame-encoder.js';
-import { extractHdrLayers } from '../media/extract-hdr-layers.js';
-import { extractVideoFrames } from '../media/extract-video-frames.js';
-import { mixAudio } from '../media/mix-audio.js';
-import { probeHardwareEncoder } from '../encode/probe-hardware-encoder.js';
-import { probeHdrMetadata } from '../media/probe-hdr-metadata.js';
-import { probeMedia } from '../media/probe-media.js';
-import { ff, pngFrames, sineAudio, tempDir } from '../../test/media-fixtures.js';
+import { videoPsnr } from '../src/media/compare-videos.js';
+import { createFrameEncoder } from '../src/encode/create-frame-encoder.js';
+import { extractHdrLayers } from '../src/media/extract-hdr-layers.js';
+import { extractVideoFrames } from '../src/media/extract-video-frames.js';
+import { mixAudio } from '../src/media/mix-audio.js';
+import { probeHardwareEncoder } from '../src/encode/probe-hardware-encoder.js';
+import { probeHdrMetadata } from '../src/media/probe-hdr-metadata.js';
+import { probeMedia } from '../src/media/probe-media.js';
+import { ff, pngFrames, sineAudio, tempDir } from './media-fixtures.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -2,9 +2,9 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findBrowser, findCachedHeadlessShell, parseBrowserVersion } from './find-browser.js';
-import { launchAndProbe, probeBeginFrame } from './probe-begin-frame.js';
-import { resolveBrowserBinary } from './resolve-browser-binary.js';
+import { findBrowser, findCachedHeadlessShell, parseBrowserVersion } from '../src/browser/find-browser.js';
+import { launchAndProbe, probeBeginFrame } from '../src/browser/probe-begin-frame.js';
+import { resolveBrowserBinary } from '../src/browser/resolve-browser-binary.js';
 
 const temps: string[] = [];
 afterAll(async () => Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true }))));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFfmpeg, parseEncoders, parseFfmpegVersion } from './find-ffmpeg.js';
+import { findFfmpeg, parseEncoders, parseFfmpegVersion } from '../src/system/find-ffmpeg.js';
 
 describe('findFfmpeg', () => {
   it('finds the real ffmpeg/ffprobe on PATH with its encoders', async () => {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractHdrLayers } from './extract-hdr-layers.js';
-import { hdrLayerGraph, hdrMergeGraph, headroomPeak } from './hdr-layers.js';
-import { mergeHdrLayers } from './merge-hdr-layers.js';
+import { extractHdrLayers } from '../src/media/extract-hdr-layers.js';
+import { hdrLayerGraph, hdrMergeGraph, headroomPeak } from '../src/media/hdr-layers.js';
+import { mergeHdrLayers } from '../src/media/merge-hdr-layers.js';
 
 const run = promisify(execFile);
 let dir: string;

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mixAudio } from './mix-audio.js';
-import { probeMedia } from './probe-media.js';
-import { filterLog, sineAudio, tempDir } from '../../test/media-fixtures.js';
+import { mixAudio } from '../src/media/mix-audio.js';
+import { probeMedia } from '../src/media/probe-media.js';
+import { filterLog, sineAudio, tempDir } from './media-fixtures.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

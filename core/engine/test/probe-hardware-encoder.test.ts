@@ -2,11 +2,11 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeHardwareProbe, probeHardwareEncoder } from './probe-hardware-encoder.js';
-import { buildEncoderArgs } from './encoder-args.js';
-import { parseEncoderOptions } from './encoder-options.js';
-import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
-import { findFfmpeg } from '../system/find-ffmpeg.js';
+import { describeHardwareProbe, probeHardwareEncoder } from '../src/encode/probe-hardware-encoder.js';
+import { buildEncoderArgs } from '../src/encode/encoder-args.js';
+import { parseEncoderOptions } from '../src/encode/encoder-options.js';
+import { HARDWARE_H264_ENCODERS } from '../src/encode/hardware-encoders.js';
+import { findFfmpeg } from '../src/system/find-ffmpeg.js';
 
 const temp: string[] = [];
 afterAll(async () => Promise.all(temp.map((dir) => rm(dir, { recursive: true, force: true }))));

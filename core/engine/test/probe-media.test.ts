@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRate, probeMedia } from './probe-media.js';
-import { ff, pngFrames, tempDir } from '../../test/media-fixtures.js';
+import { parseRate, probeMedia } from '../src/media/probe-media.js';
+import { ff, pngFrames, tempDir } from './media-fixtures.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { classify, sampleProcessTree } from './sample-process-tree.js';
+import { classify, sampleProcessTree } from '../src/measure/sample-process-tree.js';
 
 test('classifies the processes a render starts', () => {
   expect(classify('headless_shell')).toBe('browser');
@@ -14,10 +14,18 @@ test('classifies the processes a render starts', () => {
   expect(classify('sh')).toBe('other');
 });
 
+/**
+ * `node -e` spinning until it has used `ms` of CPU (not of wall time: on a busy machine a wall
+ * time of spinning can be a small fraction of CPU), then exiting.
+ */
+function spinCpu(ms: number) {
+  return spawn(process.execPath, ['-e', `while (process.cpuUsage().user < ${ms * 1000}) {}`]);
+}
+
 test('counts the CPU time of a child that has already exited', async () => {
   const stop = sampleProcessTree(20);
-  // A child that spins for ~400 ms of CPU, then exits before we stop sampling.
-  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end) {}']);
+  // A child that spins for 400 ms of CPU, then exits before we stop sampling.
+  const child = spinCpu(400);
   await once(child, 'exit');
   const report = stop();
   expect(report.cpuSeconds.node).toBeGreaterThan(0.25);
@@ -31,7 +39,7 @@ test('counts the CPU time of a child that has already exited', async () => {
 
 test('counts a child that started and exited between two samples (reaped CPU)', async () => {
   const stop = sampleProcessTree(60_000); // no sample runs between the first and the last
-  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end) {}']);
+  const child = spinCpu(300);
   await once(child, 'exit');
   const report = stop();
   const total = report.cpuSeconds.browser + report.cpuSeconds.ffmpeg + report.cpuSeconds.node + report.cpuSeconds.other;
@@ -42,7 +50,7 @@ test('counts a child that started and exited between two samples (reaped CPU)', 
 });
 
 test('does not count CPU spent before sampling began', async () => {
-  const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end) {}']);
+  const child = spinCpu(300);
   await once(child, 'exit');
   const stop = sampleProcessTree(20);
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -82,10 +90,9 @@ test('counts a short ffmpeg that no sample saw as encode CPU, not as another cla
 
 test('splits children that Node reaps in one pass by what it saw of each, not all to the first', async () => {
   const stop = sampleProcessTree(20);
-  // Two children of different classes that end together: an ffmpeg (little CPU) and a shell
-  // spinning under `timeout` (class other, up to 2 s of CPU; 2 s, not less, so that even on a
-  // loaded machine (load 15 on 2 cores gave a 1 s spinner 0.19 s) the spinner gets well over 0.2 s
-  // of CPU and the check below means something).
+  // Two children of different classes, stopped together: an ffmpeg (little CPU) and a node that
+  // says so once it has spent 0.3 s of CPU, then spins on (its CPU, not a wall time, so that
+  // even a loaded machine gives it well over 0.2 s and the check below means something).
   const encode = spawn('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -95,30 +102,44 @@ test('splits children that Node reaps in one pass by what it saw of each, not al
     'lavfi',
     '-i',
     'testsrc=size=320x240:rate=30',
-    '-t',
-    '2',
     '-f',
     'null',
     '-',
   ]);
-  const spin = spawn('timeout', ['2', 'sh', '-c', 'while :; do :; done']);
+  const spin = spawn(process.execPath, ['-e', 'while (process.cpuUsage().user < 300000) {} process.stdout.write("spun"); for (;;) {}']);
   const exits = Promise.all([once(encode, 'exit'), once(spin, 'exit')]);
-  await new Promise((resolve) => setTimeout(resolve, 1_960));
-  // Hold the event loop until both have exited, so libuv reaps them in one pass; meanwhile read
-  // what each really spent from its zombie's stat.
+  await within(once(spin.stdout, 'data'), 'the spinner to spend 0.3 s of CPU');
+  // Both stopped at once, and the event loop held until both have exited, so libuv reaps them in
+  // one pass; meanwhile read what each really spent from its zombie's stat.
+  encode.kill('SIGKILL');
+  spin.kill('SIGKILL');
   const total = (pid: number): number | undefined => {
     const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
     return fields[0] === 'Z' ? [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]) / 100, 0) : undefined;
   };
-  const until = Date.now() + 5_000;
+  // A killed process is a zombie within milliseconds; the bound is for a machine that barely schedules us.
+  const bothKilled = Date.now() + 30_000;
   let truth: [number | undefined, number | undefined] = [undefined, undefined];
-  while ((truth[0] === undefined || truth[1] === undefined) && Date.now() < until) truth = [total(encode.pid!), total(spin.pid!)];
+  while ((truth[0] === undefined || truth[1] === undefined) && Date.now() < bothKilled) truth = [total(encode.pid!), total(spin.pid!)];
   expect(truth.every((value) => value !== undefined)).toBe(true); // both were zombies at once
   await exits;
   const report = stop();
   expect(truth[1]!).toBeGreaterThan(0.2);
-  // Off by at most what the spinner did after it was last seen (the loop was held ~50 ms), not
-  // by its whole second.
+  // Off by at most what each did after it was last seen (one 20 ms sample before the kill), not
+  // by the spinner's whole CPU.
   expect(Math.abs(report.cpuSeconds.ffmpeg - truth[0]!)).toBeLessThan(0.12);
-  expect(Math.abs(report.cpuSeconds.other - truth[1]!)).toBeLessThan(0.12);
+  expect(Math.abs(report.cpuSeconds.node - truth[1]!)).toBeLessThan(0.12);
 });
+
+/** `promise`, or a failure naming what it waited for after a bound generous for a loaded machine. */
+async function within<T>(promise: Promise<T>, what: string, ms = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms / 1000} s for ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

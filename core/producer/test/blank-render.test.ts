@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BlankFrameWatch, flatColourOf, reportSilentProblem, type RenderWarning } from './blank-render.js';
+import { BlankFrameWatch, flatColourOf, reportSilentProblem, type RenderWarning } from '../src/render/blank-render.js';
 
 const run = promisify(execFile);
 

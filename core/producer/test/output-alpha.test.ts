@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFrameEncoder, findFfmpeg } from '@seekframe/engine';
-import { AlphaWatch, alphaLostError, sampleIndices, type AlphaFormat } from './output-alpha.js';
+import { AlphaWatch, alphaLostError, sampleIndices, type AlphaFormat } from '../src/render/output-alpha.js';
 
 const run = promisify(execFile);
 const W = 64;
