@@ -26,7 +26,12 @@ export interface LocalS3 {
 
 /**
  * s3rver on 127.0.0.1 with one bucket. `strict: true` puts a small proxy in front that does what
- * real S3 does and s3rver does not: a PUT with `If-None-Match: *` on an existing key gets 412.
+ * real S3 does and s3rver does not:
+ * - a PUT with `If-None-Match: *` on an existing key gets 412;
+ * - a suffix range (`Range: bytes=-10`, the last 10 bytes) answers the last bytes (s3rver reads
+ *   it as bytes 0-10);
+ * - a read never sees a write of the same key half done (s3rver writes the file in place, so a
+ *   GET during a PUT of a JSON record could read it truncated): requests on one key take turns.
  */
 export async function startLocalS3(options: { strict?: boolean; bucket?: string } = {}): Promise<LocalS3> {
   const bucket = options.bucket ?? 'seekframe-renders';
@@ -60,35 +65,73 @@ export async function startLocalS3(options: { strict?: boolean; bucket?: string 
 }
 
 function startStrictProxy(targetPort: number): Promise<http.Server> {
-  const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void => {
+  const turns = keyTurns();
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, done: () => void): void => {
     const upstream = http.request(
       { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
+        answer.on('end', done);
+        answer.on('error', done);
       },
     );
-    upstream.on('error', () => res.destroy());
+    upstream.on('error', () => (res.destroy(), done()));
     upstream.end(body);
   };
+  /** HEAD of the key of `url` (no query: a presigned GET's signature is not a HEAD's): its status and size. */
+  const head = (url: string | undefined): Promise<{ status: number; size: number }> =>
+    new Promise((resolve) => {
+      const probe = http.request({ host: '127.0.0.1', port: targetPort, method: 'HEAD', path: url?.split('?')[0] }, (answer) => {
+        answer.resume();
+        resolve({ status: answer.statusCode ?? 502, size: Number(answer.headers['content-length'] ?? 0) });
+      });
+      probe.on('error', () => resolve({ status: 502, size: 0 }));
+      probe.end();
+    });
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
       const body = Buffer.concat(parts);
-      if (req.method !== 'PUT' || req.headers['if-none-match'] !== '*') return forward(req, res, body);
-      const probe = http.request({ host: '127.0.0.1', port: targetPort, method: 'HEAD', path: req.url?.split('?')[0] }, (answer) => {
-        answer.resume();
-        if (answer.statusCode === 200) {
+      void turns(req.url?.split('?')[0] ?? '', async (done) => {
+        if (req.method === 'PUT' && req.headers['if-none-match'] === '*' && (await head(req.url)).status === 200) {
           res.writeHead(412, { 'content-type': 'application/xml' });
           res.end(
             '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
           );
-        } else forward(req, res, body);
+          return done();
+        }
+        const suffix = req.method === 'GET' ? /^bytes=-(\d+)$/.exec(String(req.headers.range ?? '')) : null;
+        if (suffix) {
+          const { status, size } = await head(req.url);
+          // The last N bytes, as S3 answers bytes=-N (all of them when the object is shorter).
+          if (status === 200 && size > 0) req.headers.range = `bytes=${Math.max(0, size - Number(suffix[1]))}-${size - 1}`;
+        }
+        forward(req, res, body, done);
       });
-      probe.on('error', () => res.destroy());
-      probe.end();
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Runs the requests on one key one at a time, in arrival order: `work` calls `done` when its answer is sent. */
+function keyTurns(): (key: string, work: (done: () => void) => Promise<void>) => Promise<void> {
+  const tails = new Map<string, Promise<void>>();
+  return async (key, work) => {
+    const before = tails.get(key) ?? Promise.resolve();
+    let finish!: () => void;
+    const mine = new Promise<void>((resolve) => (finish = resolve));
+    const tail = before.then(() => mine);
+    tails.set(key, tail);
+    await before;
+    let finished = false;
+    const done = (): void => {
+      if (finished) return;
+      finished = true;
+      finish();
+      if (tails.get(key) === tail) tails.delete(key);
+    };
+    await work(done).catch(done);
+  };
 }
