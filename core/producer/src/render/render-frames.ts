@@ -166,6 +166,7 @@ export async function renderSessionFrames(
         profile.capture = {
           firstFrame: range.start,
           frameMs: stats.frameMs,
+          ...(stats.frameCpuMs ? { frameCpuMs: stats.frameCpuMs } : {}),
           encoderWaitMs: stats.encoderWaitMs,
           reusedFrames: stats.reusedFrames,
         };
