@@ -16,7 +16,7 @@ async function renderByDefault(
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({ id: expect.any(String), statusUrl: `/api/render/${encodeURIComponent(answer.json.id)}` });
     const { final } = await pollUntilDone(base, answer.json.statusUrl);
-    expect(final.status).toBe(200);
+    expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
     return { fileUrl: answer.json.statusUrl, answer };
   }
   expect(answer.status).toBe(200);
@@ -32,7 +32,7 @@ async function renderByDefault(
   expect(Object.keys(answer.json)).toEqual(['call_id']);
   const statusUrl = `/api/render/${encodeURIComponent(answer.json.call_id)}`;
   const { final } = await pollUntilDone(base, statusUrl);
-  expect(final.status).toBe(200);
+  expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
   return { fileUrl: statusUrl, answer };
 }
 
@@ -110,7 +110,7 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
           expect(keys.filter((key) => base6.includes(key)).sort()).toEqual(base6);
           expect(keys.filter((key) => !base6.includes(key) && !runnerFields.includes(key))).toEqual([]);
         }
-        expect(final.status).toBe(200);
+        expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
         expect(final.headers.get('content-type')).toBe('video/mp4');
         expect((await probeVideo(final.bytes)).frames).toBe(10);
       },

@@ -42,7 +42,7 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
           const started = await post(base(), { html: customHtml(), variables: { label: 'ok' } }, { prefer: 'respond-async' });
           expect(started.status).toBe(202);
           const { final } = await pollUntilDone(base(), started.json.statusUrl);
-          expect(final.status).toBe(200);
+          expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
           expect(await probeVideo(final.bytes)).toMatchObject({ width: 96, height: 64, frames: 5 });
         },
         RENDER_TEST_MS,

@@ -99,7 +99,7 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
         );
         expect(started.status).toBe(202);
         const { final } = await pollUntilDone(base(), started.json.statusUrl, { accept: 'application/json' });
-        expect(final.status).toBe(200);
+        expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
 
         const ok = (type: string) => (deliveries: typeof receiver.deliveries) =>
           deliveries.some((d) => d.headers['seekframe-event'] === type && d.answered === 200);
