@@ -5,7 +5,8 @@
 #   2. npm dependencies (npm ci; also in tools/registry), only when node_modules is missing or older
 #      than package-lock.json
 #   3. build every package (turbo; cached, so quick when nothing changed)
-#   (as root, or with passwordless sudo, also the container tools the image tests use: podman)
+#   (as root, or with passwordless sudo, also the container tools the image tests use: podman;
+#   and `stress` for scripts/test-under-load.sh)
 # Environment: SEEKFRAME_APT_PACKAGES overrides the package list; SEEKFRAME_NO_SUDO=1 never tries sudo.
 set -euo pipefail
 
@@ -20,6 +21,8 @@ TEMPLATE_APT_PACKAGES="${SEEKFRAME_TEMPLATE_APT_PACKAGES:-python3-fastapi python
 # runtime that works where crun does not, mmdebstrap makes the base image when no registry is
 # reachable. Installed when this script can act as root; without them those tests skip and say why.
 CONTAINER_APT_PACKAGES="${SEEKFRAME_CONTAINER_APT_PACKAGES:-podman podman-docker runc mmdebstrap uidmap slirp4netns fuse-overlayfs}"
+# Only for scripts/test-under-load.sh (the whole suite beside `stress --cpu 2`); installed as root.
+TEST_APT_PACKAGES="${SEEKFRAME_TEST_APT_PACKAGES:-stress}"
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19
 
@@ -60,7 +63,7 @@ install_system_packages() {
   missing="$(missing_apt_packages $APT_PACKAGES $TEMPLATE_APT_PACKAGES)"
   if as_root true; then
     # shellcheck disable=SC2086
-    missing="$(missing_apt_packages $missing $CONTAINER_APT_PACKAGES)"
+    missing="$(missing_apt_packages $missing $CONTAINER_APT_PACKAGES $TEST_APT_PACKAGES)"
   fi
   [ -z "$missing" ] && return 0
   local install="apt-get install -y --no-install-recommends $missing"
