@@ -7,6 +7,7 @@
 #   SEEKFRAME_CONTAINER_CLI    docker | podman (default: docker when its engine answers, else podman)
 #   SEEKFRAME_BASE_IMAGE       the base to build FROM (default: see above)
 #   SEEKFRAME_IMAGE_REUSE=1    keep an image already built from the same inputs
+#   SEEKFRAME_IMAGE_CACHE      a folder to save built images in and load them from (image-lib.sh)
 #   CHROMIUM_VERSION, FFMPEG_VERSION, FONTS_NOTO_CORE_VERSION, FONTS_NOTO_COLOR_EMOJI_VERSION
 #                              preferred package versions instead of the Dockerfile's
 set -euo pipefail
