@@ -1,8 +1,9 @@
 /**
  * The suite's profile: the slowest test files and what each spent its time on.
  *
- *   npx tsx scripts/test-suite/profile-report.ts --profile DIR [--report vitest.json] [--top 30] [--markdown]
- *   npx tsx scripts/test-suite/profile-report.ts --log vitest-output.log [--top 30] [--markdown]
+ *   npx tsx scripts/test-suite/profile-report.ts --profile DIR [--report vitest.json] [--top 30]
+ *   npx tsx scripts/test-suite/profile-report.ts --log vitest-output.log [--top 30]
+ * prints a Markdown table.
  *
  * --profile: the folder profile-setup.ts filled during `npm run test:profile` (wall and CPU per
  * file, processes started and seen by kind); --report: vitest's JSON report of the same run (test
