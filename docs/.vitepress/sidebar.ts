@@ -81,6 +81,7 @@ export const SIDEBAR: SidebarGroup[] = [
     items: [
       { text: 'Architecture', link: '/contributing/architecture' },
       { text: 'Working in the repository', link: '/contributing/repository' },
+      { text: 'The test suite', link: '/contributing/tests' },
     ],
   },
 ];

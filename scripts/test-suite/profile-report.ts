@@ -3,7 +3,8 @@
  *
  *   npx tsx scripts/test-suite/profile-report.ts --profile DIR [--report vitest.json] [--top 30]
  *   npx tsx scripts/test-suite/profile-report.ts --log vitest-output.log [--top 30]
- * prints a Markdown table.
+ * prints a Markdown table. `--write-seconds FILE` also writes each file's wall seconds as JSON:
+ * scripts/test-suite/file-seconds.json is that, for the order files start in (sequencer.ts).
  *
  * --profile: the folder profile-setup.ts filled during `npm run test:profile` (wall and CPU per
  * file, processes started and seen by kind); --report: vitest's JSON report of the same run (test
@@ -11,7 +12,7 @@
  * vitest's own figure, the file's hooks and tests without its import), for runs made without the
  * profile. Fixed sleeps are counted in each file's source (fixed-sleeps.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixedSleeps } from './fixed-sleeps.js';
@@ -167,6 +168,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       report: { type: 'string' },
       log: { type: 'string' },
       top: { type: 'string', default: '30' },
+      'write-seconds': { type: 'string' },
     },
   });
   const root = process.cwd();
@@ -180,4 +182,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   console.log(formatProfile(rows, Number(values.top)));
+  if (values['write-seconds']) {
+    const seconds = Object.fromEntries(
+      rows.map((row) => [row.file, Math.round(row.wallSeconds * 10) / 10] as const).sort(([a], [b]) => a.localeCompare(b)),
+    );
+    writeFileSync(values['write-seconds'], `${JSON.stringify(seconds, null, 2)}\n`);
+  }
 }
