@@ -74,6 +74,8 @@ function startStrictProxy(targetPort: number): Promise<http.Server> {
         answer.pipe(res);
         answer.on('end', done);
         answer.on('error', done);
+        // A client that goes away mid-answer ends its turn too (the pipe stops; 'end' would never come).
+        res.on('close', () => (answer.destroy(), done()));
       },
     );
     upstream.on('error', () => (res.destroy(), done()));
