@@ -1,8 +1,6 @@
-import { createWriteStream } from 'node:fs';
 import { link, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractProject, packProject } from './project-archive.js';
@@ -19,10 +17,9 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 /** A tarball written as an attacker would: links and paths exactly as given, nothing followed. */
 async function craft(name: string, cwd: string, entries: string[], options: { preservePaths?: boolean } = {}): Promise<string> {
   const file = path.join(dir, `${name}.tar.gz`);
-  await pipeline(
-    tar.c({ gzip: true, cwd, follow: false, portable: true, ...options }, entries) as unknown as NodeJS.ReadableStream,
-    createWriteStream(file),
-  );
+  // Written synchronously: node-tar's streaming pack of a hard-link entry could end its gzip stream
+  // twice when the machine was busy (an uncaught "zlib: stream error" after the test had passed).
+  tar.c({ gzip: true, cwd, follow: false, portable: true, sync: true, file, ...options }, entries);
   return file;
 }
 
