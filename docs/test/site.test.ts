@@ -104,8 +104,20 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-/** Opens one page: what went wrong on it, the ids it has, and the same-origin links it makes. */
+/**
+ * A request Chromium dropped because the machine's network interfaces changed while the page
+ * loaded (another process started or stopped a container: its veth came or went), and the console
+ * line for it. Not the site's fault: such a page is opened once more.
+ */
+const NETWORK_CHANGED = /net::ERR_NETWORK_CHANGED/;
+
+/** Opens one page (see NETWORK_CHANGED): what went wrong on it, the ids it has, and the same-origin links it makes. */
 async function visit(pathname: string): Promise<PageReport> {
+  const first = await visitOnce(pathname);
+  return first.problems.length > 0 && first.problems.every((problem) => NETWORK_CHANGED.test(problem)) ? visitOnce(pathname) : first;
+}
+
+async function visitOnce(pathname: string): Promise<PageReport> {
   const page = await session.browser.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
