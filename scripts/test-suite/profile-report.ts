@@ -152,7 +152,8 @@ export function formatProfile(rows: ProfileRow[], top: number): string {
     '',
     `All ${rows.length} files: ${sum((row) => row.tests)} tests, wall ${Math.round(sum((row) => row.wallSeconds))} s summed over files` +
       (rows.some((row) => row.cpuSeconds !== undefined) ? `, CPU ${Math.round(sum((row) => row.cpuSeconds))} s` : '') +
-      `, ${sum((row) => row.browsers)} browser launches. ${totals.join('; ')}.`,
+      (rows.some((row) => row.browsers !== undefined) ? `, ${sum((row) => row.browsers)} browser launches` : '') +
+      `. ${totals.join('; ')}.`,
   );
   return lines.join('\n');
 }
