@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/test-suite/sequencer.js';
 import { PROJECTS } from './scripts/test-suite/test-projects.js';
 
 // One root config: tests sit beside the code (`x.test.ts`) or in a package's `test/` folder.
@@ -23,6 +24,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     pool: 'forks',
+    // Longest files first (vitest's record of the last run, else scripts/test-suite/file-seconds.json).
+    sequence: { sequencer: LongestFirstSequencer },
     maxWorkers: workers,
     minWorkers: 1,
     testTimeout: 60_000,
