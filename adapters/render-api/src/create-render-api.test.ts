@@ -144,6 +144,53 @@ describe('createRenderApi', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('GET with Accept: application/json of a cancelled or failed render: the error under its status, plus the status and the webhook attempts', async () => {
+    const sent: string[] = [];
+    const { app, post, started } = setup({
+      webhooks: {
+        secret: 's',
+        checkUrl: async () => undefined,
+        send: async (delivery) => {
+          sent.push(JSON.parse(delivery.body).type);
+          return { status: 204 };
+        },
+        progressIntervalMs: 0,
+      },
+    });
+    const body = { webhook: { url: 'https://hooks.example.test/x' } };
+    const { call_id: failed } = await (await post(body)).json();
+    const { call_id: cancelled } = await (await post(body)).json();
+    await settle();
+    started[0]!.finish(new SeekframeError('render-timeout', 'too slow', { stage: 'capture' }));
+    await app.request(`/api/render/${cancelled}`, { method: 'DELETE' });
+    const json = { headers: { accept: 'application/json' } };
+    for (const [id, status, code] of [
+      [failed, 504, 'render-timeout'],
+      [cancelled, 409, 'render-cancelled'],
+    ] as const) {
+      let answer: Response;
+      let attempts: { event: string; ok: boolean }[] = [];
+      // Deliveries run beside the request: wait for the last event's attempt to be recorded.
+      for (let i = 0; i < 200 && !attempts.some((a) => a.event === 'render.failed'); i++) {
+        answer = await app.request(`/api/render/${id}`, json);
+        attempts = (await answer.clone().json()).webhook?.attempts ?? [];
+        if (!attempts.some((a) => a.event === 'render.failed')) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(answer!.status, id).toBe(status);
+      const payload = await answer!.json();
+      expect(payload, id).toMatchObject({ error: { code }, id, status: code === 'render-cancelled' ? 'cancelled' : 'failed' });
+      expect(payload.webhook.url, id).toBe('https://hooks.example.test/x');
+      expect(
+        attempts.map((a) => `${a.event}:${a.ok}`),
+        id,
+      ).toEqual(['render.started:true', 'render.failed:true']);
+      // Without Accept: application/json the answer stays the error alone.
+      const plain = await (await app.request(`/api/render/${id}`)).json();
+      expect(Object.keys(plain), id).toEqual(['error']);
+    }
+    expect(sent.filter((type) => type === 'render.failed')).toHaveLength(2);
+  });
+
   it('a job cancelled while its runner finishes anyway stays cancelled', async () => {
     const { app, post, started, cancelled } = setup({}, { ignoreCancel: true });
     const { call_id: id } = await (await post({})).json();

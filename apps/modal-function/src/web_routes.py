@@ -21,7 +21,7 @@ from file_responses import file_response, inside_file
 from preview_routes import add_preview_routes
 from request_paths import relative_path_problem
 from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, write_json as _write_json
-from webhook_addresses import AddressRefused, check_webhook_url
+from webhook_addresses import AddressRefused, check_webhook_url, refusal_hint
 from webhooks import read_attempts
 
 ANSWER_POLL_SECONDS = 2
@@ -287,18 +287,32 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
         try:
             check_webhook_url(target, allow_loopback)
         except AddressRefused as why:
-            raise ApiError("invalid-options", f"webhook.url {url[:200]} cannot receive deliveries: {why}. Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).", details={"field": "webhook.url"}) from None
+            raise ApiError("invalid-options", f"webhook.url {url[:200]} cannot receive deliveries: {why}. {refusal_hint(why.kind)}", details={"field": "webhook.url"}) from None
 
     def _wants_json(request: Request) -> bool:
         accept = request.headers.get("accept", "")
         first = accept.split(",")[0]
         return "application/json" in accept.lower() and "video/" not in first and "*/*" not in first
 
+    def _ended(request: Request, job: dict[str, Any], error: ApiError, status: str) -> Response:
+        """A failed or cancelled render: the error alone, or for a JSON client the error under
+        its HTTP status with the status and the webhook's attempts (as render-routes.ts)."""
+        if not _wants_json(request):
+            raise error
+        progress = _progress(job["id"])
+        body = {
+            "error": error.data, "id": job["id"], "status": status, "stage": progress.get("stage"),
+            "progress": progress.get("progress", 0), "framesRendered": progress.get("framesRendered", 0),
+            "totalFrames": progress.get("totalFrames") or job.get("totalFrames"),
+            **_webhook_status(job),
+        }
+        return JSONResponse(body, status_code=error.status, headers={"cache-control": "no-store"})
+
     @web_app.get("/api/render/{job_id}")
     def render_status(job_id: str, request: Request) -> Response:
         job = _read_job(job_id)
         if job.get("status") == "cancelled":
-            raise ApiError("render-cancelled", f"Render {job_id} was cancelled; start a new one with POST /api/render.", stage="capture")
+            return _ended(request, job, ApiError("render-cancelled", f"Render {job_id} was cancelled; start a new one with POST /api/render.", stage="capture"), "cancelled")
         volume.reload()
         result = _result(job_id)
         if result is None:
@@ -315,7 +329,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
             return JSONResponse(body, status_code=202, headers={"retry-after": str(ANSWER_POLL_SECONDS), "cache-control": "no-store"})
         if result["status"] == "failed":
             error = result["error"]
-            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"))
+            return _ended(request, job, ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details")), "failed")
         if _wants_json(request):
             url = f"/api/render/{job_id}"
             return JSONResponse({
