@@ -429,3 +429,68 @@ describe('createRenderApi', () => {
     expect((await post({ variables: { title: 'short' } })).status).toBe(200);
   });
 });
+
+describe('createRenderApi: settings from the process environment by default (fail closed)', () => {
+  /** Runs `body` with `vars` set in process.env, restoring it after. */
+  async function withEnv(vars: Record<string, string>, body: () => Promise<void> | void): Promise<void> {
+    const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, vars);
+    try {
+      await body();
+    } finally {
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+
+  it('RENDER_API_TOKEN only in the process environment (not passed in code): 401 without it, 200 with it', async () => {
+    await withEnv({ RENDER_API_TOKEN: 'env-only-token-7f' }, async () => {
+      const { app } = setup();
+      const without = await app.request('/api/composition');
+      expect(without.status).toBe(401);
+      expect((await without.json()).error.code).toBe('unauthorized');
+      expect((await app.request('/api/composition', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect((await app.request('/api/composition', { headers: { authorization: 'Bearer env-only-token-7f' } })).status).toBe(200);
+    });
+  });
+
+  it('a variable set but unusable refuses to build the API, naming it (blank token, malformed limit)', async () => {
+    for (const [name, value] of [
+      ['RENDER_API_TOKEN', '  '],
+      ['RENDER_API_TOKEN', ''],
+      ['RENDER_MAX_FRAMES', 'lots'],
+      ['ALLOW_CUSTOM_HTML', 'yes'],
+    ] as const) {
+      await withEnv({ [name]: value }, () => {
+        expect(() => setup(), `${name}=${JSON.stringify(value)}`).toThrowError(
+          expect.objectContaining({ code: 'invalid-server-options', details: { variable: name } }),
+        );
+      });
+    }
+  });
+
+  it('options given win over the environment field by field; env: {} reads nothing', async () => {
+    await withEnv({ RENDER_API_TOKEN: 'env-token', RENDER_MAX_FRAMES: '5' }, async () => {
+      const given = setup({ token: 'code-token' }).app;
+      expect((await given.request('/api/composition', { headers: { authorization: 'Bearer env-token' } })).status).toBe(401);
+      expect((await given.request('/api/composition', { headers: { authorization: 'Bearer code-token' } })).status).toBe(200);
+      // RENDER_MAX_FRAMES=5 still applies: the composition's 10 frames are over it.
+      const limited = await setup({ token: 'code-token' }).post({}, { authorization: 'Bearer code-token' });
+      expect((await limited.json()).error.code).toBe('limit-exceeded');
+      expect((await setup({ env: {} }).app.request('/api/composition')).status).toBe(200);
+    });
+  });
+
+  it('RENDER_WEBHOOK_SECRET in the environment: used with the webhooks given; without any, the build is refused (never ignored)', async () => {
+    await withEnv({ RENDER_WEBHOOK_SECRET: 'env-secret' }, async () => {
+      expect(() => setup()).toThrowError(
+        expect.objectContaining({ code: 'invalid-server-options', details: { variable: 'RENDER_WEBHOOK_SECRET' } }),
+      );
+      const { post } = setup({ webhooks: { checkUrl: async () => undefined, send: async () => ({ status: 204 }) } });
+      const answer = await post({ webhook: { url: 'https://hooks.example.test/x' } });
+      expect(answer.status).toBe(200);
+    });
+  });
+});
