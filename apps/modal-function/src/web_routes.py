@@ -37,10 +37,11 @@ CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quickti
 STATUS: dict[str, int] = json.loads((DIST_DIR / "error-http-status.json").read_text(encoding="utf-8"))
 
 
-def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
+def create_api(render: Any, volume: Any, deliver_cancelled: Any = None, overrides: dict[str, Any] | None = None):
     """The FastAPI app: `render` is the Modal function to spawn per request, `volume` the
     `seekframe-renders` volume mounted at VOLUME_PATH, `deliver_cancelled` the function that sends
-    a cancelled render's last webhook event (app.py)."""
+    a cancelled render's last webhook event (app.py). Settings come from the environment (the
+    Modal secret); `overrides` (the keys of settings()) win over it field by field."""
     from fastapi import FastAPI, Request
     from fastapi.responses import JSONResponse, Response
     from starlette.concurrency import run_in_threadpool
@@ -90,7 +91,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
             response = _error_response(too_big)
             response.headers["x-request-id"] = request_id
             return response
-        config = settings()
+        config = settings(overrides)
         path = request.url.path
         # The OpenAPI document describes the API and holds no data: a client reads it before it has a token.
         needs_token = (path.startswith("/api/") and path != "/api/openapi.json") or path.startswith("/renders/")
@@ -112,7 +113,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
         script = DIST_DIR / "check-request.mjs"
         if not script.exists():
             raise ApiError("internal-error", f"{script.name} is missing; run `npm run build -w @seekframe/modal-function`.", retryable=False)
-        payload = {**payload, "compositionFile": str(composition_dir() / "index.html")}
+        payload = {**payload, "compositionFile": str(composition_dir(overrides) / "index.html")}
         done = subprocess.run(["node", str(script)], input=json.dumps(payload), capture_output=True, text=True, timeout=60)
         if done.returncode != 0:
             raise ApiError("internal-error", "The request check failed unexpectedly; see the function logs.", retryable=True)
@@ -123,12 +124,12 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
         return answer
 
     def _composition() -> dict[str, Any]:
-        key = settings()["composition"]
+        key = settings(overrides)["composition"]
         if key not in _composition_cache:
             _composition_cache[key] = _check({"mode": "composition"})["info"]
         return _composition_cache[key]
 
-    add_preview_routes(web_app, ApiError)
+    add_preview_routes(web_app, ApiError, lambda: settings(overrides))
 
     # --- API ------------------------------------------------------------------------------------------
 
@@ -224,7 +225,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
 
     @web_app.post("/api/render")
     async def start_render(request: Request) -> Response:
-        config = settings()
+        config = settings(overrides)
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > config["max_body_bytes"]:
             raise ApiError("body-too-large", f"The request body is larger than this deployment's limit of {config['max_body_bytes']} bytes; send fewer or shorter variables.", details={"limit": config["max_body_bytes"]})

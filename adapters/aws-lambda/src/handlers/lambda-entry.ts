@@ -82,10 +82,14 @@ function apiOptions(): LambdaApiOptions {
     const raw = env[name]?.trim();
     if (!raw) return undefined;
     if (!/^\d+$/.test(raw) || Number(raw) < 1)
-      throw new SeekframeError('invalid-server-options', `${name} must be a whole number of at least 1 (got "${raw}"); sst.config.ts sets it.`, {
-        stage: 'config',
-        details: { variable: name },
-      });
+      throw new SeekframeError(
+        'invalid-server-options',
+        `${name} must be a whole number of at least 1 (got "${raw}"); sst.config.ts sets it.`,
+        {
+          stage: 'config',
+          details: { variable: name },
+        },
+      );
     return Number(raw);
   };
   const maxConcurrency = number('SEEKFRAME_MAX_CONCURRENCY');
