@@ -69,7 +69,7 @@ export function sampleProcess(pid: number): ProcessSample {
     browserProcesses: browsers.length,
     browsers: browsers.filter((p) => !isBrowser(byPid.get(p.ppid) ?? { pid: 0, ppid: 0, comm: '', exe: '' })).length,
     ffmpeg: below.filter((p) => p.comm === 'ffmpeg').length,
-    nodeChildren: below.filter((p) => /node/.test(p.exe)).length,
+    nodeChildren: below.filter((p) => /(^|\/)node$/.test(p.exe)).length,
   };
 }
 
