@@ -55,13 +55,34 @@ const FLAGS = [
   '-x',
 ];
 const VALUES = fc.oneof(
-  fc.constantFrom('30', '0', '-1', '1e9', 'NaN', '30000/1001', '1/0', 'auto', 'mp4', 'gif', 'png-sequence', 'hls', 'high', '', ' ', '{}', '[]'),
+  fc.constantFrom(
+    '30',
+    '0',
+    '-1',
+    '1e9',
+    'NaN',
+    '30000/1001',
+    '1/0',
+    'auto',
+    'mp4',
+    'gif',
+    'png-sequence',
+    'hls',
+    'high',
+    '',
+    ' ',
+    '{}',
+    '[]',
+  ),
   fc.integer({ min: -1000, max: 100000 }).map(String),
   fc.double().map(String),
   fc.json({ maxDepth: 2 }),
   fc.string({ maxLength: 20 }),
 );
-const ARGUMENT = fc.oneof({ weight: 3, arbitrary: fc.tuple(fc.constantFrom(...FLAGS), VALUES) }, { weight: 1, arbitrary: fc.tuple(VALUES) });
+const ARGUMENT = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...FLAGS), VALUES) },
+  { weight: 1, arbitrary: fc.tuple(VALUES) },
+);
 
 let dir: string;
 beforeAll(async () => {
@@ -124,13 +145,18 @@ describe('CLI arguments, generated', () => {
 
   it('a handful through a real CLI process (from the sources): the same coded errors, exit 1 or 2, no stack', async () => {
     const exec = promisify(execFile);
-    const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href;
+    const tsx = pathToFileURL(
+      path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs'),
+    ).href;
     const launcher = fileURLToPath(new URL('../scripts/run-from-source.mjs', import.meta.url));
     // Few: each process compiles the CLI from its sources (seconds on a busy machine).
     const cases = fc.sample(fc.array(ARGUMENT, { maxLength: 4 }), { seed: 34, numRuns: 1 });
     for (const pairs of [[['--fps', 'abc']], [['--bogus', '1']], ...cases]) {
       const args = ['render', path.join(dir, 'no-such-project'), ...pairs.flat(), '--json'];
-      const outcome = await exec(process.execPath, ['--import', tsx, '--conditions=source', launcher, ...args], { cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: '1' } }).then(
+      const outcome = await exec(process.execPath, ['--import', tsx, '--conditions=source', launcher, ...args], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, NO_COLOR: '1' },
+      }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
       );
