@@ -95,7 +95,7 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
         stage: 'config',
       });
     }
-    return c.json(options.renders.start(body), 201);
+    return c.json(await options.renders.start(body), 201);
   });
 
   const known = (id: string) => {

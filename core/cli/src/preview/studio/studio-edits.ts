@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listSourceElements, relativePathProblem, SeekframeError } from '@seekframe/composition';
-import { inside } from '@seekframe/producer';
+import { listSourceElements, SeekframeError } from '@seekframe/composition';
+import { projectHtmlFile } from './project-html-file.js';
 import type { EditHistory, SourceInfo } from './studio-types.js';
 
 /** One write the studio made: the whole file before and after, so undo gives it back byte for byte. */
@@ -40,20 +40,13 @@ export function createStudioEdits(options: { root: string; entryFile: string }):
 
   const locate = async (file: string | undefined): Promise<{ rel: string; abs: string }> => {
     const rel = file ?? entry;
-    const problem = relativePathProblem(rel);
-    const refuse = (why: string): never => {
-      throw new SeekframeError('invalid-edit', `${JSON.stringify(rel.slice(0, 200))} ${why}; name an HTML file of the project, e.g. ${entry}.`, {
-        stage: 'serve',
-        details: { file: rel.slice(0, 200) },
-      });
-    };
-    if (problem) return refuse(problem);
-    if (!/\.html?$/i.test(rel)) return refuse('is not an HTML file');
-    const abs = await inside(options.root, rel);
-    if (!abs) return refuse('is outside the project folder');
-    const info = await stat(abs).catch(() => null);
-    if (!info?.isFile()) throw new SeekframeError('not-found', `${rel} does not exist in the project.`, { stage: 'serve', details: { file: rel } });
-    return { rel, abs };
+    const found = await projectHtmlFile(options.root, rel);
+    if ('path' in found) return { rel, abs: found.path };
+    throw new SeekframeError(
+      found.problem.startsWith('does not exist') ? 'not-found' : 'invalid-edit',
+      `${JSON.stringify(rel.slice(0, 200))} ${found.problem}; name an HTML file of the project, e.g. ${entry}.`,
+      { stage: 'serve', details: { file: rel.slice(0, 200) } },
+    );
   };
 
   const read = async (abs: string, rel: string): Promise<string> => {

@@ -91,8 +91,12 @@ export interface StudioRender {
   format: string;
   quality: string;
   fps: Fps | null;
+  /** Device scale factor of the capture (1 unless set). */
+  scale?: number;
+  /** Inclusive composition frames rendered, when only a range was. */
+  frames?: { start: number; end: number };
   variables: Record<string, unknown>;
-  /** Absolute path of the output (a folder for png-sequence). */
+  /** Absolute path of the output (a folder for png-sequence); the page shows `file`. */
   output: string;
   /** The same, relative to the project folder (POSIX). */
   file: string;
