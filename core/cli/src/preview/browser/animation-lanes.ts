@@ -15,8 +15,10 @@ export interface LaneAnimation extends InspectedAnimation {
 export interface Lane {
   /** The clip it belongs under, or null. */
   owner: string | null;
-  /** The animated element as reports name it (`<h1#title>`). */
+  /** The animated element: the last step of its selector (`div.bg-spot`, `#title`). */
   label: string;
+  /** Its whole selector, from the top document (hosts first). */
+  selector: string;
   animations: LaneAnimation[];
 }
 
@@ -49,7 +51,8 @@ export function buildLanes(inspection: TimelineInspection, clips: readonly Studi
     const id = `${owner ?? ''}\0${animation.target.hosts.join('>')}\0${animation.target.selector}`;
     let lane = byKey.get(id);
     if (!lane) {
-      lane = { owner, label: animation.target.label, animations: [] };
+      const selector = [...animation.target.hosts, animation.target.selector].join(' › ');
+      lane = { owner, label: animation.target.selector.split(/\s*>\s*/).pop() || animation.target.label, selector, animations: [] };
       byKey.set(id, lane);
     }
     lane.animations.push(animation);

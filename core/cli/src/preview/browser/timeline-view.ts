@@ -233,7 +233,7 @@ export class TimelineView {
     const rowEls: HTMLElement[] = [];
     const addLanes = (lanes: Lane[]): void => {
       for (const lane of lanes) {
-        labels.push(h('div', { className: 'tl-label lane-label', title: lane.label }, h('span', {}, lane.label)));
+        labels.push(h('div', { className: 'tl-label lane-label', title: lane.selector, dataset: { selector: lane.selector } }, h('span', {}, lane.label)));
         rowEls.push(this.laneRow(lane));
       }
     };
