@@ -39,9 +39,12 @@ beforeAll(async () => {
   });
   page.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
   await page.goto(preview.url, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready' && document.querySelectorAll('.tl-anim').length > 0, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    () => document.getElementById('status')?.textContent === 'ready' && document.querySelectorAll('.tl-anim').length > 0,
+    {
+      timeout: 60_000,
+    },
+  );
 });
 
 afterAll(async () => {
@@ -61,10 +64,18 @@ describe('the studio on the bundled GSAP-only composition', () => {
     const lanes = await page.$$eval('.tl-label.lane-label', (els) => els.map((el) => el.textContent ?? ''));
     expect(lanes.length).toBeGreaterThan(20);
     expect(lanes.filter((lane) => lane.startsWith('div.bg-spot'))).toHaveLength(1);
-    const bars = await page.$$eval('.tl-anim', (els) => els.map((el) => ({ kind: (el as HTMLElement).dataset.kind, start: Number((el as HTMLElement).dataset.start), end: Number((el as HTMLElement).dataset.end) })));
+    const bars = await page.$$eval('.tl-anim', (els) =>
+      els.map((el) => ({
+        kind: (el as HTMLElement).dataset.kind,
+        start: Number((el as HTMLElement).dataset.start),
+        end: Number((el as HTMLElement).dataset.end),
+      })),
+    );
     expect(bars.length).toBeGreaterThan(40);
     expect(bars.every((b) => b.kind === 'gsap' && b.end > b.start && b.end <= 6)).toBe(true);
-    const labels = await page.$$eval('.tl-marker', (els) => els.map((el) => [(el as HTMLElement).dataset.label, Number((el as HTMLElement).dataset.time)]));
+    const labels = await page.$$eval('.tl-marker', (els) =>
+      els.map((el) => [(el as HTMLElement).dataset.label, Number((el as HTMLElement).dataset.time)]),
+    );
     expect(labels).toEqual([
       ['cards', 0.2],
       ['sweep', 2.05],
@@ -84,8 +95,16 @@ describe('the studio on the bundled GSAP-only composition', () => {
     });
     await page.click(`.tl-anim[data-index="${index}"]`);
     await page.waitForSelector('#inspector [data-animation="ease"]');
-    const shown = await page.$$eval('#inspector [data-animation]', (els) => Object.fromEntries(els.map((el) => [(el as HTMLElement).dataset.animation, el.textContent])));
-    expect(shown).toMatchObject({ kind: 'gsap', properties: 'opacity, scale', ease: 'power2.out', start: '0.000 s (frame 0)', end: '1.600 s' });
+    const shown = await page.$$eval('#inspector [data-animation]', (els) =>
+      Object.fromEntries(els.map((el) => [(el as HTMLElement).dataset.animation, el.textContent])),
+    );
+    expect(shown).toMatchObject({
+      kind: 'gsap',
+      properties: 'opacity, scale',
+      ease: 'power2.out',
+      start: '0.000 s (frame 0)',
+      end: '1.600 s',
+    });
   });
 
   it('jumps between labels with Shift+arrows, and plays with J/K/L at the speeds they step through', async () => {
@@ -102,7 +121,8 @@ describe('the studio on the bundled GSAP-only composition', () => {
     await page.waitForFunction(() => (document.getElementById('frame') as HTMLInputElement).value === '6');
     await page.keyboard.up('Shift');
 
-    const rate = () => page.evaluate(() => ({ playbackRate: (document.getElementById('player') as unknown as { playbackRate: number }).playbackRate }));
+    const rate = () =>
+      page.evaluate(() => ({ playbackRate: (document.getElementById('player') as unknown as { playbackRate: number }).playbackRate }));
     await page.keyboard.press('l');
     await page.waitForFunction(() => document.getElementById('play')?.textContent === 'Pause');
     expect((await rate()).playbackRate).toBe(1);

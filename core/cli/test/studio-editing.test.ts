@@ -46,9 +46,12 @@ afterAll(async () => {
 /** Opens the studio at `query` and waits until its timeline shows the clips and the lanes are read. */
 async function open(query: string): Promise<void> {
   await page.goto(new URL(query, preview.url).href, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready' && document.querySelector('.tl-clip') !== null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () => document.getElementById('status')?.textContent === 'ready' && document.querySelector('.tl-clip') !== null,
+    {
+      timeout: 30_000,
+    },
+  );
   await page.click('#view-100');
 }
 
@@ -61,7 +64,10 @@ async function reloadedAfter(count: number): Promise<void> {
 
 /** A block's time span as the timeline draws it. */
 function span(key: string): Promise<{ start: number; end: number }> {
-  return page.$eval(`.tl-clip[data-key="${key}"]`, (el) => ({ start: Number((el as HTMLElement).dataset.start), end: Number((el as HTMLElement).dataset.end) }));
+  return page.$eval(`.tl-clip[data-key="${key}"]`, (el) => ({
+    start: Number((el as HTMLElement).dataset.start),
+    end: Number((el as HTMLElement).dataset.end),
+  }));
 }
 
 async function pxPerSecond(): Promise<number> {
@@ -108,7 +114,11 @@ async function goToFrame(frame: number): Promise<void> {
   await page.click('#frame', { clickCount: 3 });
   await page.keyboard.type(String(frame));
   await page.keyboard.press('Enter');
-  await page.waitForFunction((f) => (document.getElementById('frame') as HTMLInputElement).value === String(f) && document.activeElement?.id === 'frame', {}, frame);
+  await page.waitForFunction(
+    (f) => (document.getElementById('frame') as HTMLInputElement).value === String(f) && document.activeElement?.id === 'frame',
+    {},
+    frame,
+  );
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
@@ -133,7 +143,7 @@ describe('editing on the timeline, written to the source', () => {
     expect(await edit(index(), () => page.click('#undo'))).toBe(EDIT_INDEX);
   });
 
-  it('keeps a relative start\'s reference and changes its offset; trims an edge; edits a clip of a sub-composition in its own file', async () => {
+  it("keeps a relative start's reference and changes its offset; trims an edge; edits a clip of a sub-composition in its own file", async () => {
     const moved = await edit(index(), () => drag('title', -0.2));
     expect(moved).toBe(EDIT_INDEX.replace('data-start="intro + 0.5"', 'data-start="intro + 0.3"'));
     expect(await edit(index(), () => key(['Control', 'z']))).toBe(EDIT_INDEX);
@@ -157,7 +167,11 @@ describe('editing on the timeline, written to the source', () => {
     const call = (body: unknown, headers: Record<string, string> = {}) =>
       page.evaluate(
         async (b, h) => {
-          const res = await fetch('/__seekframe/studio/edits', { method: 'POST', headers: { 'content-type': 'application/json', ...h }, body: JSON.stringify(b) });
+          const res = await fetch('/__seekframe/studio/edits', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...h },
+            body: JSON.stringify(b),
+          });
           return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
         },
         body as never,
@@ -218,6 +232,46 @@ describe('editing on the timeline, written to the source', () => {
     await page.waitForFunction(() => (document.getElementById('frame') as HTMLInputElement).value === '9');
   });
 
+  it('draws the waveform of a clip with sound (peaks from the server), and mutes, solos and hides tracks in the preview only', async () => {
+    await page.waitForSelector('.tl-clip[data-key="tone"][data-waveform="drawn"] canvas');
+    const wave = await page.evaluate(
+      async () =>
+        (await fetch('/__seekframe/studio/waveform?src=tone.wav')).json() as Promise<{ duration: number; rate: number; peaks: number[] }>,
+    );
+    expect(wave.rate).toBe(100);
+    expect(wave.duration).toBeCloseTo(1, 2);
+    expect(Math.max(...wave.peaks)).toBeGreaterThan(0.45);
+    expect(Math.max(...wave.peaks)).toBeLessThan(0.55);
+    expect(await page.evaluate(async () => (await fetch('/__seekframe/studio/waveform?src=../etc/passwd')).status)).toBe(404);
+
+    const marked = (id: string, attr: string) =>
+      page.evaluate(
+        (i, a) =>
+          (document.getElementById('player') as unknown as { contentWindow: Window }).contentWindow.document
+            .getElementById(i)!
+            .hasAttribute(a),
+        id,
+        attr,
+      );
+    await page.click('button[data-switch="mute"][data-row="|3"]');
+    expect(await marked('tone', 'data-seekframe-studio-muted')).toBe(true);
+    await page.click('button[data-switch="mute"][data-row="|3"]');
+    await page.click('button[data-switch="solo"][data-row="|2"]');
+    expect(await marked('tone', 'data-seekframe-studio-muted')).toBe(true);
+    await page.click('button[data-switch="solo"][data-row="|2"]');
+    expect(await marked('tone', 'data-seekframe-studio-muted')).toBe(false);
+    await goToFrame(15);
+    await page.click('button[data-switch="hide"][data-row="|0"]');
+    expect(await marked('title', 'data-seekframe-studio-hidden')).toBe(true);
+    const visibility = await page.evaluate(() => {
+      const win = (document.getElementById('player') as unknown as { contentWindow: Window }).contentWindow;
+      return win.getComputedStyle(win.document.getElementById('title')!).visibility;
+    });
+    expect(visibility).toBe('hidden');
+    await page.click('button[data-switch="hide"][data-row="|0"]');
+    expect(await marked('title', 'data-seekframe-studio-hidden')).toBe(false);
+  });
+
   it('keeps the variables in the URL across a reload and saves them as the declared defaults with the smallest edit', async () => {
     await page.$eval('#variables input[name="accent"]', (el) => {
       (el as HTMLInputElement).value = '#00ff00';
@@ -227,7 +281,9 @@ describe('editing on the timeline, written to the source', () => {
     expect(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('vars')).toBe('{"accent":"#00ff00"}');
     // A browser reload of the same address (fragment included).
     await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready' && document.querySelector('.tl-clip') !== null);
+    await page.waitForFunction(
+      () => document.getElementById('status')?.textContent === 'ready' && document.querySelector('.tl-clip') !== null,
+    );
     expect(await page.$eval('#variables input[name="accent"]', (el) => (el as HTMLInputElement).value)).toBe('#00ff00');
     await page.waitForFunction(() => {
       const win = (document.getElementById('player') as unknown as { contentWindow: Window }).contentWindow;
@@ -248,7 +304,7 @@ describe('editing on the timeline, written to the source', () => {
     await open('');
   });
 
-  it('renders after an edit: the clip is at its new time; a range render from the panel has exactly the range\'s frames', async () => {
+  it("renders after an edit: the clip is at its new time; a range render from the panel has exactly the range's frames", async () => {
     await goToFrame(0);
     await edit(index(), () => drag('intro', 1.2));
     await goToFrame(10);
@@ -260,8 +316,15 @@ describe('editing on the timeline, written to the source', () => {
     await page.select('#render-quality', 'draft');
     await page.type('#render-name', 'range cut');
     await page.click('#render-start');
-    const item = await page.waitForSelector('#render-history li:is([data-status="completed"], [data-status="failed"])', { timeout: 180_000 });
-    const shown = await item!.evaluate((li) => ({ status: (li as HTMLElement).dataset.status, file: li.querySelector('.path')?.textContent ?? '', error: li.querySelector('.error')?.textContent ?? '', size: li.querySelector('.size')?.textContent ?? '' }));
+    const item = await page.waitForSelector('#render-history li:is([data-status="completed"], [data-status="failed"])', {
+      timeout: 180_000,
+    });
+    const shown = await item!.evaluate((li) => ({
+      status: (li as HTMLElement).dataset.status,
+      file: li.querySelector('.path')?.textContent ?? '',
+      error: li.querySelector('.error')?.textContent ?? '',
+      size: li.querySelector('.size')?.textContent ?? '',
+    }));
     expect(shown.error).toBe('');
     expect(shown.file).toBe('renders/range cut.mp4');
     expect(shown.size).toMatch(/^\d+ kB$/);

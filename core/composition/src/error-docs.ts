@@ -535,7 +535,7 @@ export const ERROR_DOCS = {
   },
   'source-changed': {
     group: 'tools',
-    when: "The studio was asked to write a composition file (a timeline edit, an undo, Save as defaults) that changed on disk since the page read it (HTTP 409). The file is never overwritten then.",
+    when: 'The studio was asked to write a composition file (a timeline edit, an undo, Save as defaults) that changed on disk since the page read it (HTTP 409). The file is never overwritten then.',
     fix: 'The page reloads the file and shows it as it is now; make the edit again.',
   },
   'preview-failed': {

@@ -41,7 +41,11 @@ export async function handlePreviewRoute(req: IncomingMessage, res: ServerRespon
         send(res, 200, 'text/javascript; charset=utf-8', ctx.appSource);
         break;
       case 'project.json':
-        sendJson(res, 200, await readProjectInfo(ctx.root, await compositionFile(ctx, new URL(req.url ?? '/', 'http://preview').searchParams.get('file'))));
+        sendJson(
+          res,
+          200,
+          await readProjectInfo(ctx.root, await compositionFile(ctx, new URL(req.url ?? '/', 'http://preview').searchParams.get('file'))),
+        );
         break;
       case 'lint.json':
         sendJson(res, 200, await readLintInfo(ctx.root, ctx.entryFile));

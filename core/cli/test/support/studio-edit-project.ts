@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 /**
  * The studio editing tests' project (10 fps, 320x180, 3 s): a start-after-id chain, a clip inside
@@ -8,6 +12,7 @@ import path from 'node:path';
  *   track 0: intro [0, 1), title "intro + 0.5" [1.5, 2.5)
  *   track 1: panel [0, 3) holding chip [1, 2)
  *   track 2: sub.html [0, 3), its dot [0.5, 1.5)
+ *   track 3: tone.wav, 1 s of a 440 Hz tone at half volume [0, 1)
  */
 export const EDIT_INDEX = `<!doctype html>
 <html data-composition-id="edit" data-width="320" data-height="180" data-duration="3" data-fps="10"
@@ -31,6 +36,7 @@ export const EDIT_INDEX = `<!doctype html>
 </div>
 <div id="sub" data-composition-id="sub" data-composition-src="sub.html" data-start="0" data-duration="3" data-track-index="2"
      style="position:absolute;left:10px;top:100px;width:120px;height:60px"></div>
+<audio id="tone" src="tone.wav" data-start="0" data-track-index="3"></audio>
 <script>
   const bits = document.getElementById('bits');
   for (let b = 0; b < 8; b++) {
@@ -57,4 +63,16 @@ export const EDIT_SUB = `<!doctype html>
 export async function writeEditProject(dir: string): Promise<void> {
   await writeFile(path.join(dir, 'index.html'), EDIT_INDEX);
   await writeFile(path.join(dir, 'sub.html'), EDIT_SUB);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'aevalsrc=0.5*sin(440*2*PI*t):d=1',
+    '-ar',
+    '8000',
+    '-y',
+    path.join(dir, 'tone.wav'),
+  ]);
 }

@@ -34,7 +34,11 @@ const TIMING_ATTRIBUTES = ['data-start', 'data-duration', 'data-track-index', 'd
 export function showInspector(root: HTMLElement, clip: StudioClip | undefined, ctx: InspectorContext): void {
   if (!clip) {
     root.replaceChildren(
-      h('p', { className: 'empty' }, 'Select a block in the timeline (click it, or Tab to it and press Enter) or click the picture to inspect an element.'),
+      h(
+        'p',
+        { className: 'empty' },
+        'Select a block in the timeline (click it, or Tab to it and press Enter) or click the picture to inspect an element.',
+      ),
     );
     return;
   }
@@ -82,7 +86,17 @@ export function showInspector(root: HTMLElement, clip: StudioClip | undefined, c
     const frame = clip.element.querySelector('iframe');
     const file = frame ? new URL(frame.src).pathname.replace(/^\/+/, '') : src;
     if (file)
-      parts.push(h('p', {}, h('a', { href: `?composition=${encodeURIComponent(decodeURIComponent(file))}`, id: 'open-composition' }, `Open ${decodeURIComponent(file)} on its own`)));
+      parts.push(
+        h(
+          'p',
+          {},
+          h(
+            'a',
+            { href: `?composition=${encodeURIComponent(decodeURIComponent(file))}`, id: 'open-composition' },
+            `Open ${decodeURIComponent(file)} on its own`,
+          ),
+        ),
+      );
   }
   const findings = clip.source ? ctx.findings.filter((f) => f.file === clip.file && within(f, clip.source as SourceElement)) : [];
   parts.push(
@@ -91,7 +105,13 @@ export function showInspector(root: HTMLElement, clip: StudioClip | undefined, c
       ? h('ul', { className: 'findings' }, ...findings.map(findingItem))
       : h('p', { className: 'muted' }, 'No findings for this element.'),
   );
-  parts.push(h('p', { className: 'muted', id: 'outline-note', hidden: true }, 'Nothing to outline: the element has no box at this time (audio, or not displayed).'));
+  parts.push(
+    h(
+      'p',
+      { className: 'muted', id: 'outline-note', hidden: true },
+      'Nothing to outline: the element has no box at this time (audio, or not displayed).',
+    ),
+  );
   root.replaceChildren(...parts);
 }
 
@@ -116,7 +136,16 @@ export function showAnimation(root: HTMLElement, a: LaneAnimation, fps: Fps): vo
   row('Start', `${a.start.toFixed(3)} s (frame ${Math.ceil((a.start * fps.num) / fps.den - 1e-6)})`, 'start');
   row('End', `${a.end.toFixed(3)} s`, 'end');
   row('Duration', `${a.duration.toFixed(3)} s${a.end - a.start > a.duration + 1e-6 ? ' (repeats)' : ''}`, 'duration');
-  if (a.kind === 'gsap') row('Seeked', a.registered ? 'yes: registered in window.__timelines' : a.paused ? 'never: paused and not registered' : "by GSAP's ticker only (not registered)", 'registered');
+  if (a.kind === 'gsap')
+    row(
+      'Seeked',
+      a.registered
+        ? 'yes: registered in window.__timelines'
+        : a.paused
+          ? 'never: paused and not registered'
+          : "by GSAP's ticker only (not registered)",
+      'registered',
+    );
   root.replaceChildren(h('h3', {}, a.properties || a.name, ' ', h('span', { className: 'muted' }, `${a.kind} · ${a.target.label}`)), list);
 }
 

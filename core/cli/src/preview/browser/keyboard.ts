@@ -1,7 +1,7 @@
 import { isTextEntry } from './dom.js';
 
-/** What a key does; `shift` tells the handler whether Shift was held. */
-export type KeyAction = (e: KeyboardEvent) => void | false;
+/** What a key does; returning `false` leaves the key to the browser. */
+export type KeyAction = (e: KeyboardEvent) => unknown;
 
 /**
  * The studio's keys, in one table: `keys` by `KeyboardEvent.key` (letters lower-case), `ctrl` for

@@ -10,11 +10,10 @@
 import { defaultFps, frameAt, frameTime } from '@seekframe/composition';
 import type { SeekframePlayer } from '@seekframe/player';
 import { PREVIEW_ROUTE } from '../preview-route.js';
-import type { EditHistory, EditResult } from '../studio/studio-types.js';
+import type { EditHistory } from '../studio/studio-types.js';
 import { inspectAnimations, type AnimationView } from './animation-lanes.js';
-import { ApiFailure, studioJson } from './api.js';
+import { studioJson } from './api.js';
 import { element } from './dom.js';
-import { DroppedFrames } from './dropped-frames.js';
 import { showAnimation, showInspector, showOutlineNote } from './inspector.js';
 import { bindStudioKeys } from './studio-keys.js';
 import { showLint } from './lint-panel.js';
@@ -26,10 +25,11 @@ import { readPlace, writePlace, type StudioPlace } from './studio-hash.js';
 import { TimelineEdits } from './timeline-edits.js';
 import { clipFrames } from './timeline-layout.js';
 import { TimelineView } from './timeline-view.js';
-import { formatSeconds, formatTimecode } from './timecode.js';
+import { formatSeconds } from './timecode.js';
 import { TrackSwitches } from './track-switches.js';
 import { Transport } from './transport.js';
-import { bindTransportControls } from './transport-controls.js';
+import { bindTransportControls, showTransportTime } from './transport-controls.js';
+import { bindSaveDefaults } from './save-defaults.js';
 import { VariablesPanel } from './variables-panel.js';
 import { ViewerLayout } from './viewer-layout.js';
 import { Waveforms } from './waveforms.js';
@@ -39,16 +39,10 @@ const status = element('status');
 const facts = new StudioFacts();
 const transport = new Transport(player, (t) => showTime(t));
 const layout = new ViewerLayout(player);
-const dropped = new DroppedFrames((text, dropping) => {
-  element('dropped').textContent = text;
-  element('dropped').classList.toggle('dropping', dropping);
-});
 
 let clips: StudioClip[] = [];
 let animations: AnimationView = { lanes: [], labels: [], animations: [] };
 let selected: string | null = null;
-let selectedAnimation: number | null = null;
-let editHistory: EditHistory = { undo: null, redo: null };
 let reloading = false;
 /** Where to go once the first composition is ready (from the URL fragment). */
 let restore: StudioPlace | null = readPlace(location.hash);
@@ -68,7 +62,10 @@ const renderPanel = new RenderPanel(element('render-panel'), {
   },
 });
 const findClip = (key: string): StudioClip | undefined => clips.find((c) => c.key === key);
-const switches = new TrackSwitches(() => clips, () => timeline.redraw());
+const switches = new TrackSwitches(
+  () => clips,
+  () => timeline.redraw(),
+);
 const waveforms = new Waveforms(findClip);
 const say = (message: string, error = false): void => {
   element('edit-message').textContent = message;
@@ -79,7 +76,6 @@ const edits = new TimelineEdits({
   fps: () => transport.fps,
   source: (file) => facts.source(file),
   written: (info) => facts.written(info),
-  history: (h) => showHistory(h),
   say,
   reload: () => void reloadAll(),
   redraw: () => timeline.redraw(),
@@ -99,16 +95,7 @@ const timeline = new TimelineView({
 });
 
 function showTime(t: number): void {
-  const frame = transport.currentFrame();
-  const last = transport.lastFrame();
-  const timecode = formatTimecode(frame, transport.fps);
-  const frameInput = element<HTMLInputElement>('frame');
-  const timecodeInput = element<HTMLInputElement>('timecode');
-  frameInput.max = String(last);
-  if (document.activeElement !== frameInput) frameInput.value = String(frame);
-  if (document.activeElement !== timecodeInput) timecodeInput.value = timecode;
-  element('frame-count').textContent = `/ ${last}`;
-  element('time').textContent = formatSeconds(t, player.duration);
+  const { frame, last, timecode } = showTransportTime(transport, player, t);
   timeline.setTime(t, frame, last, `frame ${frame}, ${timecode}`);
   showOutlineNote(element('inspector'), player.outlineShown);
   savePlace();
@@ -138,7 +125,6 @@ function setRange(range: { in: number; out: number } | null): void {
 function applySelection(key: string | null): StudioClip | undefined {
   const clip = key === null ? undefined : findClip(key);
   selected = clip ? clip.key : null;
-  selectedAnimation = null;
   timeline.setSelected(selected);
   player.highlight(clip?.element ?? null);
   showInspector(element('inspector'), clip, { fps: transport.fps, studio: facts.studio, findings: facts.findings });
@@ -162,20 +148,9 @@ function selectAnimationBar(index: number, at: number): void {
   const animation = animations.animations[index];
   if (!animation) return;
   applySelection(null);
-  selectedAnimation = index;
   timeline.setSelected(null, index);
   showAnimation(element('inspector'), animation, transport.fps);
   transport.goToFrame(frameAt(at, transport.fps));
-}
-
-function showHistory(next: EditHistory): void {
-  editHistory = next;
-  const undo = element<HTMLButtonElement>('undo');
-  const redo = element<HTMLButtonElement>('redo');
-  undo.disabled = !next.undo;
-  redo.disabled = !next.redo;
-  undo.title = next.undo ? `Undo "${next.undo.label}" in ${next.undo.file} (Ctrl+Z)` : 'Nothing to undo';
-  redo.title = next.redo ? `Redo "${next.redo.label}" in ${next.redo.file} (Ctrl+Shift+Z)` : 'Nothing to redo';
 }
 
 /** Reads the clips and animations from the player (the runtime's own timing) and redraws what depends on them. */
@@ -193,7 +168,8 @@ async function rebuild(): Promise<void> {
     player.duration,
     transport.fps,
   );
-  element('fps-label').textContent = `${Number((transport.fps.num / transport.fps.den).toFixed(3))} fps · ${transport.lastFrame() + 1} frames`;
+  element('fps-label').textContent =
+    `${Number((transport.fps.num / transport.fps.den).toFixed(3))} fps · ${transport.lastFrame() + 1} frames`;
   // Keep the selection through reloads: the same key names the same clip.
   applySelection(selected);
   showTime(transport.currentTime());
@@ -214,15 +190,8 @@ async function loadProject(): Promise<void> {
 async function loadFacts(): Promise<void> {
   await facts.load();
   showLint(element('lint'), facts.findings);
-  showHistory(await studioJson<EditHistory>('edits'));
-  const crumbs = element('crumbs');
-  crumbs.replaceChildren();
-  if (facts.composition) {
-    const back = document.createElement('a');
-    back.href = '/';
-    back.textContent = `← ${facts.studio?.entry ?? 'entry'}`;
-    crumbs.append(back, ` › ${facts.composition} (on its own)`);
-  }
+  edits.showHistory(await studioJson<EditHistory>('edits'));
+  facts.showCrumbs(element('crumbs'));
 }
 
 async function onReady(): Promise<void> {
@@ -257,23 +226,10 @@ async function reloadAll(): Promise<void> {
 }
 
 player.addEventListener('timeupdate', (e) => {
-  if (!transport.ready) return;
-  const t = (e as CustomEvent<{ currentTime: number }>).detail.currentTime;
-  showTime(t);
-  if (!player.paused) dropped.painted(frameAt(t, transport.fps), player.playbackRate);
+  if (transport.ready) showTime((e as CustomEvent<{ currentTime: number }>).detail.currentTime);
 });
 player.addEventListener('ready', () => void onReady());
-player.addEventListener('play', () => {
-  element('play').textContent = 'Pause';
-  element('play').setAttribute('aria-label', 'Pause (Space)');
-  dropped.start(transport.currentFrame());
-});
-player.addEventListener('pause', () => {
-  element('play').textContent = 'Play';
-  element('play').setAttribute('aria-label', 'Play (Space)');
-  dropped.stop();
-  savePlace();
-});
+player.addEventListener('pause', () => savePlace());
 player.addEventListener('error', (e) => {
   status.textContent = `error: ${(e as unknown as CustomEvent<{ message: string }>).detail.message}`;
   if (reloading) {
@@ -283,7 +239,12 @@ player.addEventListener('error', (e) => {
 });
 
 bindTransportControls(transport, player, timeline);
-bindPicturePick(player, () => clips, () => selected, (key) => select(key));
+bindPicturePick(
+  player,
+  () => clips,
+  () => selected,
+  (key) => select(key),
+);
 bindStudioKeys({
   transport,
   timeline,
@@ -291,31 +252,11 @@ bindStudioKeys({
   selectedClip: () => (selected ? findClip(selected) : undefined),
   clearSelection: () => select(null),
   setRange,
-  undo: () => void edits.undo(editHistory),
-  redo: () => void edits.redo(editHistory),
+  undo: () => void edits.undo(),
+  redo: () => void edits.redo(),
 });
-element('undo').addEventListener('click', () => void edits.undo(editHistory));
-element('redo').addEventListener('click', () => void edits.redo(editHistory));
 element('reset').addEventListener('click', () => variables.reset());
-element('save-defaults').addEventListener('click', () => void saveDefaults());
-
-async function saveDefaults(): Promise<void> {
-  const file = facts.file;
-  const hash = facts.source(file)?.hash;
-  const message = element('variables-message');
-  if (!hash) return void (message.textContent = `${file} is still being read; try again.`);
-  try {
-    const result = await studioJson<EditResult>('variables/defaults', {
-      method: 'POST',
-      body: { file, hash, values: variables.current },
-    });
-    facts.written(result);
-    showHistory(result.history);
-    message.textContent = `Saved as the defaults in ${file}.`;
-  } catch (error) {
-    message.textContent = error instanceof ApiFailure ? `${error.error.code}: ${error.error.message}` : String(error);
-  }
-}
+bindSaveDefaults(facts, variables, (h) => edits.showHistory(h));
 
 const events = new EventSource(`${PREVIEW_ROUTE}events`);
 events.addEventListener('reload', () => void reloadAll());

@@ -136,7 +136,9 @@ export class RenderPanel {
     if (!range) this.useRange.checked = false;
     else if (!this.rangeShown) this.useRange.checked = true;
     this.rangeShown = range;
-    this.rangeText.textContent = range ? `work area: frames ${range.in} to ${range.out} (${range.out - range.in + 1} frames)` : 'no work area (set it with I and O)';
+    this.rangeText.textContent = range
+      ? `work area: frames ${range.in} to ${range.out} (${range.out - range.in + 1} frames)`
+      : 'no work area (set it with I and O)';
   }
 
   showVariables(values: Record<string, unknown>): void {

@@ -63,6 +63,16 @@ export class StudioFacts {
     );
   }
 
+  /** The header's way back to the entry when a sub-composition is open on its own. */
+  showCrumbs(crumbs: HTMLElement): void {
+    crumbs.replaceChildren();
+    if (!this.composition) return;
+    const back = document.createElement('a');
+    back.href = '/';
+    back.textContent = `← ${this.studio?.entry ?? 'entry'}`;
+    crumbs.append(back, ` › ${this.composition} (on its own)`);
+  }
+
   private query(name: string): string {
     return this.composition ? `?${name}=${encodeURIComponent(this.composition)}` : '';
   }

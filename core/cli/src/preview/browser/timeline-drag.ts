@@ -31,7 +31,16 @@ const DRAG_THRESHOLD = 3;
  */
 export class TimelineDrag {
   private active:
-    | { block: HTMLElement; key: string; mode: DragMode; x: number; pointer: number; from: { first: number; end: number }; moved: boolean; result?: DragResult }
+    | {
+        block: HTMLElement;
+        key: string;
+        mode: DragMode;
+        x: number;
+        pointer: number;
+        from: { first: number; end: number };
+        moved: boolean;
+        result?: DragResult;
+      }
     | undefined;
   private swallowClick = false;
   private readonly guide = h('div', { className: 'tl-snap', hidden: true });
@@ -70,7 +79,15 @@ export class TimelineDrag {
     const mode: DragMode = edge ? (edge.classList.contains('start') ? 'trim-start' : 'trim-end') : 'move';
     const fps = this.host.fps();
     const { first, last } = clipFrames(Number(block.dataset.start), Number(block.dataset.end), fps);
-    this.active = { block, key: block.dataset.key as string, mode, x: e.clientX, pointer: e.pointerId, from: { first, end: last + 1 }, moved: false };
+    this.active = {
+      block,
+      key: block.dataset.key as string,
+      mode,
+      x: e.clientX,
+      pointer: e.pointerId,
+      from: { first, end: last + 1 },
+      moved: false,
+    };
   }
 
   private move(e: PointerEvent): void {

@@ -5,6 +5,8 @@ import type { StudioClip } from './studio-clips.js';
 import type { BlockEdit } from './timeline-drag.js';
 import { durationText, secondsText, startText } from './timing-text.js';
 
+import { element } from './dom.js';
+
 export interface EditsHost {
   clip(key: string): StudioClip | undefined;
   fps(): Fps;
@@ -12,7 +14,6 @@ export interface EditsHost {
   source(file: string): SourceInfo | undefined;
   /** The file as it is after a write (new hash, new lines). */
   written(info: SourceInfo): void;
-  history(history: EditHistory): void;
   say(message: string, error?: boolean): void;
   /** The file changed on disk: read everything again. */
   reload(): void;
@@ -28,7 +29,23 @@ const attr = (clip: StudioClip, name: string): string | undefined => clip.source
  * undo / redo through the server's history, which gives the file back byte for byte.
  */
 export class TimelineEdits {
-  constructor(private readonly host: EditsHost) {}
+  private history: EditHistory = { undo: null, redo: null };
+
+  constructor(private readonly host: EditsHost) {
+    element('undo').addEventListener('click', () => void this.undo());
+    element('redo').addEventListener('click', () => void this.redo());
+  }
+
+  /** What undo and redo would do next (the server's history), shown on the Undo and Redo buttons. */
+  showHistory(next: EditHistory): void {
+    this.history = next;
+    const undo = element<HTMLButtonElement>('undo');
+    const redo = element<HTMLButtonElement>('redo');
+    undo.disabled = !next.undo;
+    redo.disabled = !next.redo;
+    undo.title = next.undo ? `Undo "${next.undo.label}" in ${next.undo.file} (Ctrl+Z)` : 'Nothing to undo';
+    redo.title = next.redo ? `Redo "${next.redo.label}" in ${next.redo.file} (Ctrl+Shift+Z)` : 'Nothing to redo';
+  }
 
   /** Null when the block can be dragged, else why not. */
   editable(key: string): string | null {
@@ -78,12 +95,14 @@ export class TimelineEdits {
     await this.send('edits', { file: clip.file, hash: this.host.source(clip.file)!.hash, label, changes }, `${label}: ${clip.file} saved`);
   }
 
-  async undo(history: EditHistory): Promise<void> {
-    if (history.undo) await this.travel('undo', history.undo.file, `Undid "${history.undo.label}"`);
+  async undo(): Promise<void> {
+    const step = this.history.undo;
+    if (step) await this.travel('undo', step.file, `Undid "${step.label}"`);
   }
 
-  async redo(history: EditHistory): Promise<void> {
-    if (history.redo) await this.travel('redo', history.redo.file, `Redid "${history.redo.label}"`);
+  async redo(): Promise<void> {
+    const step = this.history.redo;
+    if (step) await this.travel('redo', step.file, `Redid "${step.label}"`);
   }
 
   private async travel(way: 'undo' | 'redo', file: string, done: string): Promise<void> {
@@ -97,7 +116,7 @@ export class TimelineEdits {
       const result = await studioJson<EditResult>(route, { method: 'POST', body });
       const { history, ...info } = result;
       this.host.written(info);
-      this.host.history(history);
+      this.showHistory(history);
       this.host.say(done);
     } catch (error) {
       if (error instanceof ApiFailure && error.error.code === 'source-changed') {

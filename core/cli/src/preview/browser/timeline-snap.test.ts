@@ -5,7 +5,11 @@ const base = { fps: { num: 10, den: 1 }, frameCount: 40, pxPerSecond: 100, snaps
 
 describe('dragFrames', () => {
   it('moves by whole frames, keeping the length, inside the composition', () => {
-    expect(dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: 0.31 })).toEqual({ startFrame: 23, endFrame: 33, snappedTo: undefined });
+    expect(dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: 0.31 })).toEqual({
+      startFrame: 23,
+      endFrame: 33,
+      snappedTo: undefined,
+    });
     expect(dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: -5 })).toMatchObject({ startFrame: 0, endFrame: 10 });
   });
 
@@ -16,15 +20,26 @@ describe('dragFrames', () => {
       endFrame: 34,
       snappedTo: 2.4,
     });
-    expect(dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: 0.33, snaps: [2.4], radiusPx: 5 }).snappedTo).toBeUndefined();
+    expect(
+      dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: 0.33, snaps: [2.4], radiusPx: 5 }).snappedTo,
+    ).toBeUndefined();
     // The end edge snaps too: it ends at 3.5 s.
-    expect(dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: 0.47, snaps: [3.5] })).toMatchObject({ startFrame: 25, endFrame: 35 });
+    expect(dragFrames({ ...base, mode: 'move', startFrame: 20, endFrame: 30, delta: 0.47, snaps: [3.5] })).toMatchObject({
+      startFrame: 25,
+      endFrame: 35,
+    });
   });
 
   it('trims either edge, never below one frame', () => {
-    expect(dragFrames({ ...base, mode: 'trim-start', startFrame: 20, endFrame: 30, delta: 0.2 })).toMatchObject({ startFrame: 22, endFrame: 30 });
+    expect(dragFrames({ ...base, mode: 'trim-start', startFrame: 20, endFrame: 30, delta: 0.2 })).toMatchObject({
+      startFrame: 22,
+      endFrame: 30,
+    });
     expect(dragFrames({ ...base, mode: 'trim-start', startFrame: 20, endFrame: 30, delta: 3 })).toMatchObject({ startFrame: 29 });
-    expect(dragFrames({ ...base, mode: 'trim-end', startFrame: 20, endFrame: 30, delta: -0.4 })).toMatchObject({ startFrame: 20, endFrame: 26 });
+    expect(dragFrames({ ...base, mode: 'trim-end', startFrame: 20, endFrame: 30, delta: -0.4 })).toMatchObject({
+      startFrame: 20,
+      endFrame: 26,
+    });
     expect(dragFrames({ ...base, mode: 'trim-end', startFrame: 20, endFrame: 30, delta: 5 })).toMatchObject({ endFrame: 40 });
   });
 });

@@ -32,7 +32,8 @@ export interface DragResult {
 /** The nearest snap point to `t` within the radius, else undefined. */
 export function nearestSnap(t: number, snaps: readonly number[], pxPerSecond: number, radiusPx: number): number | undefined {
   let best: number | undefined;
-  for (const s of snaps) if (Math.abs(s - t) * pxPerSecond <= radiusPx && (best === undefined || Math.abs(s - t) < Math.abs(best - t))) best = s;
+  for (const s of snaps)
+    if (Math.abs(s - t) * pxPerSecond <= radiusPx && (best === undefined || Math.abs(s - t) < Math.abs(best - t))) best = s;
   return best;
 }
 
@@ -50,7 +51,10 @@ export function dragFrames(input: DragInput): DragResult {
     const start = pull(frameTime(startFrame, fps) + input.delta);
     const end = pull(frameTime(endFrame, fps) + input.delta);
     // The edge nearer its snap point wins; without one, the start follows the pointer.
-    const useEnd = end.snapped !== undefined && (start.snapped === undefined || Math.abs(end.t - frameTime(endFrame, fps) - input.delta) < Math.abs(start.t - frameTime(startFrame, fps) - input.delta));
+    const useEnd =
+      end.snapped !== undefined &&
+      (start.snapped === undefined ||
+        Math.abs(end.t - frameTime(endFrame, fps) - input.delta) < Math.abs(start.t - frameTime(startFrame, fps) - input.delta));
     let first = useEnd ? frameOf(end.t) - length : frameOf(start.t);
     first = Math.max(0, Math.min(first, input.frameCount - 1));
     return { startFrame: first, endFrame: first + length, snappedTo: useEnd ? end.snapped : start.snapped };

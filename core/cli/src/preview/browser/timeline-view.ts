@@ -152,7 +152,8 @@ export class TimelineView {
   setSelected(key: string | null, animation: number | null = null): void {
     this.selected = key;
     this.selectedAnimation = animation;
-    for (const block of this.rows.querySelectorAll<HTMLElement>('.tl-clip')) block.setAttribute('aria-pressed', String(block.dataset.key === key));
+    for (const block of this.rows.querySelectorAll<HTMLElement>('.tl-clip'))
+      block.setAttribute('aria-pressed', String(block.dataset.key === key));
     for (const bar of this.rows.querySelectorAll<HTMLElement>('.tl-anim'))
       bar.setAttribute('aria-pressed', String(animation !== null && bar.dataset.index === String(animation)));
   }
@@ -211,7 +212,12 @@ export class TimelineView {
   private marker(label: InspectedLabel): HTMLElement {
     return h(
       'div',
-      { className: 'tl-marker', title: `${label.name} (${label.timeline}) at ${label.time.toFixed(3)} s`, attrs: { style: `left:${label.time * this.pxPerSecond}px` }, dataset: { label: label.name, time: String(label.time) } },
+      {
+        className: 'tl-marker',
+        title: `${label.name} (${label.timeline}) at ${label.time.toFixed(3)} s`,
+        attrs: { style: `left:${label.time * this.pxPerSecond}px` },
+        dataset: { label: label.name, time: String(label.time) },
+      },
       h('span', {}, label.name),
     );
   }
@@ -224,7 +230,11 @@ export class TimelineView {
       this.rangeStrip,
       this.rangeBar,
       ...rulerTicks(this.duration, pps, this.fps).map((tick) =>
-        h('div', { className: tick.major ? 'tl-tick major' : 'tl-tick', attrs: { style: `left:${tick.t * pps}px` } }, tick.label ? h('span', {}, tick.label) : null),
+        h(
+          'div',
+          { className: tick.major ? 'tl-tick major' : 'tl-tick', attrs: { style: `left:${tick.t * pps}px` } },
+          tick.label ? h('span', {}, tick.label) : null,
+        ),
       ),
     );
     const rows = trackRows(this.clips);
@@ -233,7 +243,13 @@ export class TimelineView {
     const rowEls: HTMLElement[] = [];
     const addLanes = (lanes: Lane[]): void => {
       for (const lane of lanes) {
-        labels.push(h('div', { className: 'tl-label lane-label', title: lane.selector, dataset: { selector: lane.selector } }, h('span', {}, lane.label)));
+        labels.push(
+          h(
+            'div',
+            { className: 'tl-label lane-label', title: lane.selector, dataset: { selector: lane.selector } },
+            h('span', {}, lane.label),
+          ),
+        );
         rowEls.push(this.laneRow(lane));
       }
     };
@@ -242,7 +258,11 @@ export class TimelineView {
       rowEls.push(
         h(
           'div',
-          { className: 'tl-row', dataset: { track: row.trackIndex === undefined ? 'none' : String(row.trackIndex), row: row.id }, attrs: { role: 'group', 'aria-label': row.label } },
+          {
+            className: 'tl-row',
+            dataset: { track: row.trackIndex === undefined ? 'none' : String(row.trackIndex), row: row.id },
+            attrs: { role: 'group', 'aria-label': row.label },
+          },
           ...row.clips.map((clip) => this.block(clip, row.label)),
         ),
       );
@@ -258,7 +278,11 @@ export class TimelineView {
     this.rows.replaceChildren(...rowEls);
     if (rows.length === 0 && loose.length === 0) {
       this.rows.replaceChildren(
-        h('p', { className: 'muted tl-empty' }, 'No clips and no animations found: nothing has data-start, there is no <video>, <audio> or sub-composition, and no GSAP timeline is registered in window.__timelines.'),
+        h(
+          'p',
+          { className: 'muted tl-empty' },
+          'No clips and no animations found: nothing has data-start, there is no <video>, <audio> or sub-composition, and no GSAP timeline is registered in window.__timelines.',
+        ),
       );
     }
     this.setSelected(this.selected, this.selectedAnimation);
@@ -273,20 +297,17 @@ export class TimelineView {
       'div',
       { className: 'tl-row lane', attrs: { role: 'group', 'aria-label': `Animations of ${lane.label}` } },
       ...lane.animations.map((a) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            className: 'tl-anim',
-            title: `${a.name}${a.timeline ? ` › ${a.timeline}` : ''}: ${a.properties || a.kind}${a.ease ? ` (${a.ease})` : ''}, ${a.start.toFixed(2)} s to ${a.end.toFixed(2)} s`,
-            dataset: { index: String(a.index), kind: a.kind, start: String(a.start), end: String(a.end) },
-            attrs: {
-              'aria-label': `${a.kind} ${a.properties} on ${lane.label}, ${a.start.toFixed(2)} s to ${a.end.toFixed(2)} s`,
-              'aria-pressed': 'false',
-              style: `left:${a.start * pps}px;width:${Math.max(2, (a.end - a.start) * pps)}px`,
-            },
+        h('button', {
+          type: 'button',
+          className: 'tl-anim',
+          title: `${a.name}${a.timeline ? ` › ${a.timeline}` : ''}: ${a.properties || a.kind}${a.ease ? ` (${a.ease})` : ''}, ${a.start.toFixed(2)} s to ${a.end.toFixed(2)} s`,
+          dataset: { index: String(a.index), kind: a.kind, start: String(a.start), end: String(a.end) },
+          attrs: {
+            'aria-label': `${a.kind} ${a.properties} on ${lane.label}, ${a.start.toFixed(2)} s to ${a.end.toFixed(2)} s`,
+            'aria-pressed': 'false',
+            style: `left:${a.start * pps}px;width:${Math.max(2, (a.end - a.start) * pps)}px`,
           },
-        ),
+        }),
       ),
     );
   }

@@ -14,7 +14,7 @@ describe('startText', () => {
     expect(startText('1.5', 1.5, 0, F10)).toBe('0');
   });
 
-  it('keeps a relative start\'s reference and spacing and changes its offset', () => {
+  it("keeps a relative start's reference and spacing and changes its offset", () => {
     // title = intro (ends at 1) + 0.5; moved 2 frames later at 10 fps.
     expect(startText('intro + 0.5', 1.5, 17, F10)).toBe('intro + 0.7');
     expect(startText('intro+0.5', 1.5, 13, F10)).toBe('intro+0.3');

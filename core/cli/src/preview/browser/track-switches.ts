@@ -25,7 +25,16 @@ export class TrackSwitches {
   label(row: TrackRow<ViewClip>): HTMLElement {
     const audible = row.clips.some((c) => c.kind === 'audio' || c.kind === 'video' || c.kind === 'composition');
     const button = (what: Switch, text: string, title: string): HTMLButtonElement => {
-      const b = h('button', { type: 'button', title: `${title} ${row.label}`, dataset: { switch: what, row: row.id }, attrs: { 'aria-pressed': String(this.on[what].has(row.id)) } }, text);
+      const b = h(
+        'button',
+        {
+          type: 'button',
+          title: `${title} ${row.label}`,
+          dataset: { switch: what, row: row.id },
+          attrs: { 'aria-pressed': String(this.on[what].has(row.id)) },
+        },
+        text,
+      );
       b.addEventListener('click', () => this.toggle(what, row.id));
       return b;
     };
@@ -54,7 +63,8 @@ export class TrackSwitches {
     for (const clip of this.clips()) {
       const row = `${clip.group ?? ''}|${clip.trackIndex ?? 'none'}`;
       // A clip of a sub-composition is silent when its instance's row is.
-      const muted = this.on.mute.has(row) || (solo && !this.on.solo.has(row) && !clip.group) || (clip.group !== undefined && mutedKeys.has(clip.group));
+      const muted =
+        this.on.mute.has(row) || (solo && !this.on.solo.has(row) && !clip.group) || (clip.group !== undefined && mutedKeys.has(clip.group));
       if (muted) mutedKeys.add(clip.key);
       for (const el of mediaIn(clip.element)) el.toggleAttribute(MUTED, muted);
       clip.element.toggleAttribute(HIDDEN, this.on.hide.has(row));

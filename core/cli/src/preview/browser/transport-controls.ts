@@ -1,11 +1,51 @@
 import type { SeekframePlayer } from '@seekframe/player';
+import { frameAt } from '@seekframe/composition';
 import { element } from './dom.js';
+import { DroppedFrames } from './dropped-frames.js';
 import type { TimelineView } from './timeline-view.js';
-import { parseTimecode } from './timecode.js';
+import { formatSeconds, formatTimecode, parseTimecode } from './timecode.js';
 import type { Transport } from './transport.js';
 
-/** The transport bar's buttons, frame and timecode boxes, speed and loop, and the zoom buttons. */
+/** Shows frame `t` in the transport bar (frame box, timecode, seconds); returns what it showed. */
+export function showTransportTime(
+  transport: Transport,
+  player: SeekframePlayer,
+  t: number,
+): { frame: number; last: number; timecode: string } {
+  const frame = transport.currentFrame();
+  const last = transport.lastFrame();
+  const timecode = formatTimecode(frame, transport.fps);
+  const frameInput = element<HTMLInputElement>('frame');
+  const timecodeInput = element<HTMLInputElement>('timecode');
+  frameInput.max = String(last);
+  if (document.activeElement !== frameInput) frameInput.value = String(frame);
+  if (document.activeElement !== timecodeInput) timecodeInput.value = timecode;
+  element('frame-count').textContent = `/ ${last}`;
+  element('time').textContent = formatSeconds(t, player.duration);
+  return { frame, last, timecode };
+}
+
+/** The transport bar's buttons, frame and timecode boxes, speed, loop, the dropped-frame count, and the zoom buttons. */
 export function bindTransportControls(transport: Transport, player: SeekframePlayer, timeline: TimelineView): void {
+  const dropped = new DroppedFrames((text, dropping) => {
+    element('dropped').textContent = text;
+    element('dropped').classList.toggle('dropping', dropping);
+  });
+  const play = element('play');
+  player.addEventListener('play', () => {
+    play.textContent = 'Pause';
+    play.setAttribute('aria-label', 'Pause (Space)');
+    dropped.start(transport.currentFrame());
+  });
+  player.addEventListener('pause', () => {
+    play.textContent = 'Play';
+    play.setAttribute('aria-label', 'Play (Space)');
+    dropped.stop();
+  });
+  player.addEventListener('timeupdate', (e) => {
+    if (!player.paused)
+      dropped.painted(frameAt((e as CustomEvent<{ currentTime: number }>).detail.currentTime, transport.fps), player.playbackRate);
+  });
   const frameInput = element<HTMLInputElement>('frame');
   const timecodeInput = element<HTMLInputElement>('timecode');
   element('play').addEventListener('click', () => transport.togglePlay());

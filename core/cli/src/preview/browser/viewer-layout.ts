@@ -26,16 +26,26 @@ export class ViewerLayout {
     const root = document.documentElement.style;
     if (saved.aside) root.setProperty('--aside-width', `${saved.aside}px`);
     if (saved.player) root.setProperty('--player-height', `${saved.player}px`);
-    splitter(element('split-aside'), 'x', (dx, start) => {
-      const width = clamp(start - dx, 220, window.innerWidth - 320);
-      root.setProperty('--aside-width', `${width}px`);
-      save({ aside: width });
-    }, () => element('main').querySelector('aside')!.getBoundingClientRect().width);
-    splitter(element('split-player'), 'y', (dy, start) => {
-      const height = clamp(start + dy, 120, window.innerHeight - 160);
-      root.setProperty('--player-height', `${height}px`);
-      save({ player: height });
-    }, () => this.box.getBoundingClientRect().height);
+    splitter(
+      element('split-aside'),
+      'x',
+      (dx, start) => {
+        const width = clamp(start - dx, 220, window.innerWidth - 320);
+        root.setProperty('--aside-width', `${width}px`);
+        save({ aside: width });
+      },
+      () => element('main').querySelector('aside')!.getBoundingClientRect().width,
+    );
+    splitter(
+      element('split-player'),
+      'y',
+      (dy, start) => {
+        const height = clamp(start + dy, 120, window.innerHeight - 160);
+        root.setProperty('--player-height', `${height}px`);
+        save({ player: height });
+      },
+      () => this.box.getBoundingClientRect().height,
+    );
   }
 
   /** The composition's own size (from project.json). */

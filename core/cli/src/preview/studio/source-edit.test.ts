@@ -104,7 +104,9 @@ describe('setVariableDefaults', () => {
   it("replaces only the defaults' JSON values, keeping the layout of the declarations", () => {
     const out = setVariableDefaults(FILE, { title: 'Hi "you"', speed: 2 }, 'index.html');
     expect(out.split('\n').filter((line, i) => line !== FILE.split('\n')[i])).toEqual([
-      `    {"id": "title", "type": "string", "label": "Title", "default": "Hi &quot;you&quot;"},`.replace('&quot;', '\\"').replace('&quot;', '\\"'),
+      `    {"id": "title", "type": "string", "label": "Title", "default": "Hi &quot;you&quot;"},`
+        .replace('&quot;', '\\"')
+        .replace('&quot;', '\\"'),
       `    {"id": "speed", "type": "number", "label": "Speed", "default": 2}`,
     ]);
     expect(setVariableDefaults(FILE, { speed: 1 }, 'index.html')).toBe(FILE);
@@ -112,7 +114,8 @@ describe('setVariableDefaults', () => {
   });
 
   it('escapes for the quotes the attribute is written with', () => {
-    const doubleQuoted = '<html data-composition-variables="[{&quot;id&quot;:&quot;a&quot;,&quot;type&quot;:&quot;string&quot;,&quot;default&quot;:&quot;x&quot;}]"></html>';
+    const doubleQuoted =
+      '<html data-composition-variables="[{&quot;id&quot;:&quot;a&quot;,&quot;type&quot;:&quot;string&quot;,&quot;default&quot;:&quot;x&quot;}]"></html>';
     expect(setVariableDefaults(doubleQuoted, { a: "it's" }, 'i.html')).toBe(
       `<html data-composition-variables="[{&quot;id&quot;:&quot;a&quot;,&quot;type&quot;:&quot;string&quot;,&quot;default&quot;:&quot;it's&quot;}]"></html>`,
     );

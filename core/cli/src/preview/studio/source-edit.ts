@@ -40,7 +40,12 @@ export function elementsOf(html: string): Element[] {
 }
 
 /** The element whose start tag is written at `line`:`column`, or an `invalid-edit` error naming the place. */
-export function elementAt(elements: readonly Element[], line: number, column: number, file: string): Element & { sourceCodeLocation: Location } {
+export function elementAt(
+  elements: readonly Element[],
+  line: number,
+  column: number,
+  file: string,
+): Element & { sourceCodeLocation: Location } {
   const found = elements.find((el) => el.sourceCodeLocation?.startLine === line && el.sourceCodeLocation.startCol === column);
   if (!found?.sourceCodeLocation?.startTag) {
     throw new SeekframeError(
@@ -64,7 +69,11 @@ function writeValue(value: string, quote: string): string {
  * Where the value of `name` is written in `html`: the span inside its quotes and the quote used.
  * Undefined when the attribute is written without a value (`<div data-start>`).
  */
-export function attributeValueSpan(html: string, element: Element, name: string): { start: number; end: number; quote: string } | undefined {
+export function attributeValueSpan(
+  html: string,
+  element: Element,
+  name: string,
+): { start: number; end: number; quote: string } | undefined {
   const loc = element.sourceCodeLocation?.attrs?.[name];
   if (!loc) return undefined;
   const written = html.slice(loc.startOffset, loc.endOffset);
@@ -87,7 +96,10 @@ export function attributeEdit(html: string, element: Element & { sourceCodeLocat
   // Written bare (`data-start`): give it a value.
   if (attrLoc) return { start: attrLoc.endOffset, end: attrLoc.endOffset, text: `="${writeValue(value, '"')}"` };
   const tag = loc.startTag as NonNullable<Location['startTag']>;
-  const lastAttr = Object.values(loc.attrs ?? {}).reduce((end, a) => Math.max(end, a.endOffset), tag.startOffset + 1 + element.tagName.length);
+  const lastAttr = Object.values(loc.attrs ?? {}).reduce(
+    (end, a) => Math.max(end, a.endOffset),
+    tag.startOffset + 1 + element.tagName.length,
+  );
   return { start: lastAttr, end: lastAttr, text: ` ${name}="${writeValue(value, '"')}"` };
 }
 
@@ -96,7 +108,9 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => b.start - a.start);
   for (let i = 1; i < sorted.length; i++) {
     if ((sorted[i] as TextEdit).end > (sorted[i - 1] as TextEdit).start)
-      throw new SeekframeError('invalid-edit', 'Two changes of one edit touch the same text; send each attribute once.', { stage: 'serve' });
+      throw new SeekframeError('invalid-edit', 'Two changes of one edit touch the same text; send each attribute once.', {
+        stage: 'serve',
+      });
   }
   let out = text;
   for (const edit of sorted) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
@@ -106,6 +120,8 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 /** `html` with every change applied as the smallest edit; the rest of the file is unchanged. */
 export function applyAttributeChanges(html: string, changes: readonly AttributeChange[], file: string): string {
   const elements = elementsOf(html);
-  const edits = changes.map((change) => attributeEdit(html, elementAt(elements, change.line, change.column, file), change.attribute, change.value));
+  const edits = changes.map((change) =>
+    attributeEdit(html, elementAt(elements, change.line, change.column, file), change.attribute, change.value),
+  );
   return applyEdits(html, edits);
 }

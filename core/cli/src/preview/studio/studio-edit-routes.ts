@@ -75,7 +75,9 @@ export function studioEditRoutes(edits: StudioEdits, waveform: (src: string) => 
     .post('/edits/redo', async (c) => c.json(result(await edits.redo((await body(c, HistoryBody, '{hash}')).hash))))
     .post('/variables/defaults', async (c) => {
       const edit = await body(c, DefaultsBody, '{file?, hash, values}');
-      const info = await edits.write(edit.file, edit.hash, 'Save variables as defaults', (text, rel) => setVariableDefaults(text, edit.values, rel));
+      const info = await edits.write(edit.file, edit.hash, 'Save variables as defaults', (text, rel) =>
+        setVariableDefaults(text, edit.values, rel),
+      );
       return c.json(result(info));
     })
     .get('/waveform', async (c) => c.json(await waveform(c.req.query('src') ?? '')));

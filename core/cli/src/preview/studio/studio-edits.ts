@@ -53,17 +53,24 @@ export function createStudioEdits(options: { root: string; entryFile: string }):
     const bytes = await readFile(abs);
     const text = bytes.toString('utf8');
     if (!Buffer.from(text, 'utf8').equals(bytes))
-      throw new SeekframeError('invalid-edit', `${rel} is not valid UTF-8; the studio edits only UTF-8 files.`, { stage: 'serve', details: { file: rel } });
+      throw new SeekframeError('invalid-edit', `${rel} is not valid UTF-8; the studio edits only UTF-8 files.`, {
+        stage: 'serve',
+        details: { file: rel },
+      });
     return text;
   };
 
   const info = (rel: string, text: string): SourceInfo => ({ file: rel, hash: contentHash(text), elements: listSourceElements(text) });
 
   const changed = (rel: string): SeekframeError =>
-    new SeekframeError('source-changed', `${rel} changed on disk since the studio read it; it was not written. The page reloads it; edit again.`, {
-      stage: 'serve',
-      details: { file: rel },
-    });
+    new SeekframeError(
+      'source-changed',
+      `${rel} changed on disk since the studio read it; it was not written. The page reloads it; edit again.`,
+      {
+        stage: 'serve',
+        details: { file: rel },
+      },
+    );
 
   const save = async (abs: string, text: string): Promise<void> => {
     // Dot-named, so the project watcher ignores it; the rename is the one change it sees.

@@ -12,7 +12,11 @@ export function studioOutputPath(root: string, format: OutputFormat, at: Date, t
   const pad = (n: number): string => String(n).padStart(2, '0');
   const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
   // A chosen name is used as given (its extension, if it is the format's, not doubled).
-  const base = chosen ? (ext && chosen.toLowerCase().endsWith(ext) ? chosen.slice(0, -ext.length) : chosen) : `${path.basename(root) || 'render'}-${stamp}`;
+  const base = chosen
+    ? ext && chosen.toLowerCase().endsWith(ext)
+      ? chosen.slice(0, -ext.length)
+      : chosen
+    : `${path.basename(root) || 'render'}-${stamp}`;
   for (let n = 1; ; n++) {
     const file = path.join(root, 'renders', `${base}${n === 1 ? '' : `-${n}`}${ext}`);
     if (!taken(file)) return file;

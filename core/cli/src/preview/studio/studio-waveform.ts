@@ -48,7 +48,24 @@ export function createStudioWaveforms(root: string): (src: string) => Promise<Wa
 
 async function decode(abs: string, src: string): Promise<WaveformInfo> {
   const { ffmpeg } = await findFfmpeg();
-  const args = ['-v', 'error', '-nostdin', '-t', String(MAX_SECONDS), '-i', abs, '-map', '0:a:0', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
+  const args = [
+    '-v',
+    'error',
+    '-nostdin',
+    '-t',
+    String(MAX_SECONDS),
+    '-i',
+    abs,
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    String(SAMPLE_RATE),
+    '-f',
+    's16le',
+    'pipe:1',
+  ];
   const pcm = await new Promise<Buffer>((resolve, reject) => {
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];

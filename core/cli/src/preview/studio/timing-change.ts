@@ -18,7 +18,8 @@ export function timingValueProblem(attribute: string, value: string): string | n
     const parsed = parseStartExpression(value);
     return parsed.kind === 'invalid' ? `data-start ${parsed.reason}` : null;
   }
-  if (attribute === 'data-track-index') return /^\d{1,6}$/.test(value.trim()) ? null : `data-track-index "${value}" is not a whole number 0 or more`;
+  if (attribute === 'data-track-index')
+    return /^\d{1,6}$/.test(value.trim()) ? null : `data-track-index "${value}" is not a whole number 0 or more`;
   return SECONDS.test(value.trim()) ? null : `${attribute} "${value}" is not a number of seconds (0 or more, e.g. 1.5)`;
 }
 

@@ -21,7 +21,8 @@ export function setVariableDefaults(html: string, values: Record<string, unknown
   const span = attributeValueSpan(html, element, ATTRIBUTE);
   if (!span) return refuse(`${ATTRIBUTE} has no value.`);
   const tree = parseTree(decoded);
-  if (!tree || tree.type !== 'array') return refuse(`${ATTRIBUTE} is not a JSON array of declarations; fix it first (seekframe lint says where).`);
+  if (!tree || tree.type !== 'array')
+    return refuse(`${ATTRIBUTE} is not a JSON array of declarations; fix it first (seekframe lint says where).`);
   const ids = (tree.children ?? []).map((node) => findNodeAtLocation(node, ['id'])?.value as unknown);
   const jsonEdits: Edit[] = [];
   for (const [id, value] of Object.entries(values)) {
@@ -43,7 +44,11 @@ export function setVariableDefaults(html: string, values: Record<string, unknown
   };
   // Written without entities: each JSON edit is an edit of the file at the same offset.
   if (raw === decoded && span.quote) {
-    const edits: TextEdit[] = jsonEdits.map((e) => ({ start: span.start + e.offset, end: span.start + e.offset + e.length, text: escape(e.content) }));
+    const edits: TextEdit[] = jsonEdits.map((e) => ({
+      start: span.start + e.offset,
+      end: span.start + e.offset + e.length,
+      text: escape(e.content),
+    }));
     return applyEdits(html, edits);
   }
   // Entities or no quotes: the attribute's value is written again (and only it).
