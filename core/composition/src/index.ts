@@ -108,6 +108,7 @@ export {
   type Quality,
 } from './encoder-settings.js';
 export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
+export { parseFrameSpan, spanFrames, frameSpanProblem, type FrameSpan, type FrameSpanResult } from './frame-span.js';
 export { listSourceElements, type SourceElement } from './source-elements.js';
 export {
   parseCaptionTrack,
