@@ -23,7 +23,7 @@ export const StudioRenderBodySchema = z.strictObject({
   fps: z.union([z.number(), z.string(), z.object({ num: z.number(), den: z.number() })]).optional(),
   scale: z.number().optional(),
   /** Inclusive composition frames (the work area); the render's own `frames` rules apply. */
-  frames: z.strictObject({ start: z.number().int(), end: z.number().int() }).optional(),
+  frames: z.unknown().optional(),
   /** The output's name in renders/ (no folders); default `<project>-<date>-<time>`. */
   name: z
     .string()
@@ -95,7 +95,7 @@ export function createStudioRenders(options: {
       quality: o.quality,
       fps: o.fps ?? result?.fps ?? null,
       ...(o.scale !== undefined && o.scale !== 1 ? { scale: o.scale } : {}),
-      ...(framesOf(o) ? { frames: framesOf(o) } : {}),
+      ...(o.frames ? { frames: { start: o.frames.start, end: o.frames.end } } : {}),
       variables: o.variables ?? {},
       output: o.output as string,
       file: path
@@ -172,11 +172,6 @@ export function createStudioRenders(options: {
     },
     close: () => jobs.shutdown({ reason: 'the preview is stopping' }),
   };
-}
-
-/** The frame range of a render's options, when the render spec has one (`frames`). */
-function framesOf(options: RenderOptions): { start: number; end: number } | undefined {
-  return (options as RenderOptions & { frames?: { start: number; end: number } }).frames;
 }
 
 /** A composition file of the project to render (projectHtmlFile's rule). */
