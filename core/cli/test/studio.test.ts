@@ -11,8 +11,10 @@ import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
 import { decodeFrames, probe } from '../../producer/test/helpers/media-tools.js';
 import { bundlePreviewApp } from '../scripts/bundle-preview-app.mjs';
 import { startPreview, type PreviewServer } from '../src/preview/start-preview.js';
+import { fileURLToPath } from 'node:url';
 import { lineOf, readBits, STUDIO_FPS, STUDIO_HEIGHT, STUDIO_INDEX, STUDIO_WIDTH, writeStudioProject } from './support/studio-project.js';
 
+const REPO = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 let dir: string;
 let preview: PreviewServer;
 let session: BrowserSession;
@@ -270,6 +272,10 @@ describe('seekframe preview studio in Chromium', () => {
       return { hidden: highlight.hidden, left: r.left - stage.left, top: r.top - stage.top, width: r.width, height: r.height };
     });
     expect(outline).toEqual({ hidden: false, left: 80, top: 50, width: 60, height: 40 });
+    // The docs show this state (docs/guide/studio.md).
+    await page.click('#view-fit');
+    await page.screenshot({ path: path.join(REPO, 'docs', 'public', 'studio.png') });
+    await page.click('#view-100');
 
     // The sub-composition: variables resolved for this instance (host value + the file's default).
     await clickBlock('card');
