@@ -171,6 +171,36 @@ describe('the studio on the bundled GSAP-only composition', () => {
     expect(await page.$eval('#range-label', (el) => el.textContent)).toBe('');
   });
 
+  it('sets the work area by dragging the top of the ruler; Ctrl+wheel zooms; the ruler selects no text; a checkerboard is behind the picture', async () => {
+    const strip = (await (await page.$('#tl-range-strip'))!.boundingBox())!;
+    const ticks = await page.$$eval('.tl-tick.major', (els) => els.map((el) => el.getBoundingClientRect().left));
+    const pps = ticks[1]! - ticks[0]!;
+    // From 1.0 s to 2.0 s at 30 fps: frames 30 to 60.
+    await page.mouse.move(ticks[0]! + 1.01 * pps, strip.y + strip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(ticks[0]! + 2.01 * pps, strip.y + strip.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.$eval('#range-label', (el) => el.textContent)).toContain('work area 30–60');
+    expect(await page.$eval('#render-range-text', (el) => el.textContent)).toBe('work area: frames 30 to 60 (31 frames)');
+    await page.keyboard.press('x');
+
+    expect(await page.$eval('#zoom-level', (el) => el.textContent)).toBe('fit');
+    const scroll = (await (await page.$('#tl-scroll'))!.boundingBox())!;
+    await page.mouse.move(scroll.x + 200, scroll.y + 40);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel({ deltaY: -100 });
+    await page.keyboard.up('Control');
+    await page.waitForFunction(() => document.getElementById('zoom-level')?.textContent === '1.5×');
+    await page.keyboard.press('0');
+
+    expect(await page.$eval('#tl-ruler', (el) => getComputedStyle(el).userSelect)).toBe('none');
+    const checker = await page.evaluate(() => {
+      const stage = document.getElementById('player')!.shadowRoot!.querySelector('.stage')!;
+      return getComputedStyle(stage).backgroundImage;
+    });
+    expect(checker).toContain('conic-gradient');
+  });
+
   it('follows the window: the player never covers the side panel, and the panels resize', async () => {
     const boxes = () =>
       page.evaluate(() => {
