@@ -191,6 +191,7 @@ describe('editing on the timeline, written to the source', () => {
       [{ hash: source.hash, changes: [{ ...change, line: 1 }] }, 'invalid-edit'],
       [{ file: '../index.html', hash: source.hash, changes: [change] }, 'invalid-edit'],
       [{ file: 'sub.css', hash: source.hash, changes: [change] }, 'invalid-edit'],
+      [{ file: 'node_modules/x/index.html', hash: source.hash, changes: [change] }, 'invalid-edit'],
       [{ hash: source.hash, changes: [change], extra: 1 }, 'invalid-body'],
     ] as const) {
       const answer = await call(body);
@@ -203,6 +204,15 @@ describe('editing on the timeline, written to the source', () => {
       body: JSON.stringify({ hash: source.hash, changes: [change] }),
     });
     expect(foreign.status).toBe(403);
+    const huge = await page.evaluate(async () => {
+      const res = await fetch('/__seekframe/studio/edits', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"hash":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+      });
+      return { status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code };
+    });
+    expect(huge).toEqual({ status: 413, code: 'body-too-large' });
     expect(await readFile(index(), 'utf8')).toBe(EDIT_INDEX);
   });
 

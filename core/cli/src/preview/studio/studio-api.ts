@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ERROR_HTTP_STATUS, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { openSseStream, serveFile } from '@seekframe/producer';
 import { isPreviewHost } from '../preview-hosts.js';
@@ -24,6 +25,9 @@ export interface StudioApiOptions {
 }
 
 type Env = { Bindings: { outgoing?: ServerResponse } };
+
+/** Largest body the studio API reads. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The studio's API, mounted by `seekframe preview` beside its page routes:
@@ -71,6 +75,23 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
     }
     await next();
   });
+
+  // Render settings, edits and defaults are small; nothing here needs more.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(
+          c,
+          new SeekframeError(
+            'body-too-large',
+            `The request body is over ${MAX_BODY_BYTES / 1024} KiB; the studio's requests are small JSON objects.`,
+            { stage: 'serve' },
+          ),
+        ),
+    }),
+  );
 
   app.get('/studio.json', (c) =>
     c.json({
