@@ -25,7 +25,6 @@ import { readPlace, writePlace, type StudioPlace } from './studio-hash.js';
 import { TimelineEdits } from './timeline-edits.js';
 import { clipFrames } from './timeline-layout.js';
 import { TimelineView } from './timeline-view.js';
-import { formatSeconds } from './timecode.js';
 import { TrackSwitches } from './track-switches.js';
 import { Transport } from './transport.js';
 import { bindTransportControls, showTransportTime } from './transport-controls.js';
@@ -58,7 +57,7 @@ const renderPanel = new RenderPanel(element('render-panel'), {
   file: () => facts.composition,
   fpsChanged: (rate) => {
     transport.fps = rate;
-    rebuild();
+    void rebuild();
   },
 });
 const findClip = (key: string): StudioClip | undefined => clips.find((c) => c.key === key);
@@ -115,9 +114,8 @@ function setRange(range: { in: number; out: number } | null): void {
   const r = transport.range;
   timeline.setRange(r);
   renderPanel.showRange(r);
-  element('range-label').textContent = r
-    ? `work area ${r.in}–${r.out} (${formatSeconds(frameTime(r.out + 1, transport.fps) - frameTime(r.in, transport.fps), 0).split(' /')[0]} s)`
-    : '';
+  const seconds = r ? frameTime(r.out + 1, transport.fps) - frameTime(r.in, transport.fps) : 0;
+  element('range-label').textContent = r ? `work area ${r.in}–${r.out} (${seconds.toFixed(2)} s)` : '';
   savePlace();
 }
 
@@ -197,19 +195,28 @@ async function loadFacts(): Promise<void> {
 async function onReady(): Promise<void> {
   transport.ready = true;
   status.textContent = 'ready';
-  await rebuild();
-  if (restore) {
-    const place = restore;
-    restore = null;
-    if (place.zoom) timeline.setZoom(place.zoom);
-    if (place.clip) applySelection(place.clip);
-    if (place.range) setRange(place.range);
-    if (place.frame !== undefined) transport.goToFrame(place.frame);
-  } else setRange(transport.range);
-  if (reloading) {
-    reloading = false;
-    document.body.dataset.reloads = String(Number(document.body.dataset.reloads) + 1);
+  try {
+    await rebuild();
+    if (restore) {
+      const place = restore;
+      restore = null;
+      if (place.zoom) timeline.setZoom(place.zoom);
+      if (place.clip) applySelection(place.clip);
+      if (place.range) setRange(place.range);
+      if (place.frame !== undefined) transport.goToFrame(place.frame);
+    } else setRange(transport.range);
+  } catch (error) {
+    status.textContent = `studio error: ${String(error)}`;
+  } finally {
+    reloadDone();
   }
+}
+
+/** Counts finished reloads on the page (`body[data-reloads]`, which tools and tests wait on). */
+function reloadDone(): void {
+  if (!reloading) return;
+  reloading = false;
+  document.body.dataset.reloads = String(Number(document.body.dataset.reloads) + 1);
 }
 
 /** Everything read again and the composition reloaded at the same time (a reload event, or a refused write). */
@@ -232,10 +239,7 @@ player.addEventListener('ready', () => void onReady());
 player.addEventListener('pause', () => savePlace());
 player.addEventListener('error', (e) => {
   status.textContent = `error: ${(e as unknown as CustomEvent<{ message: string }>).detail.message}`;
-  if (reloading) {
-    reloading = false;
-    document.body.dataset.reloads = String(Number(document.body.dataset.reloads) + 1);
-  }
+  reloadDone();
 });
 
 bindTransportControls(transport, player, timeline);
