@@ -1,7 +1,7 @@
 export * from './errors.js';
 export { SeekframeErrorDataSchema, ErrorBodySchema } from './error-data-schema.js';
 export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
-export { ERROR_HTTP_STATUS, httpStatusOf, type ErrorHttpStatus } from './error-http-status.js';
+export { ERROR_HTTP_STATUS, httpStatusOf, TOOL_ONLY_CODES, type ErrorHttpStatus } from './error-http-status.js';
 export type { SourceLocation } from './html-tree.js';
 export {
   ATTR,
