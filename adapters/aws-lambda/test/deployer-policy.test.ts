@@ -15,7 +15,13 @@ const ACTIONS_BY_KIND: Record<string, string[]> = {
   'sst.aws.Bucket': ['s3:CreateBucket', 's3:DeleteBucket', 's3:PutBucketPolicy', 's3:PutBucketPublicAccessBlock', 's3:GetBucketPolicy'],
   'aws.s3.BucketLifecycleConfigurationV2': ['s3:PutLifecycleConfiguration', 's3:GetLifecycleConfiguration'],
   'sst.Secret': ['ssm:GetParameter', 's3:GetObject', 's3:PutObject'],
-  'sst.aws.StepFunctions': ['states:CreateStateMachine', 'states:UpdateStateMachine', 'states:DeleteStateMachine', 'iam:CreateRole', 'iam:PassRole'],
+  'sst.aws.StepFunctions': [
+    'states:CreateStateMachine',
+    'states:UpdateStateMachine',
+    'states:DeleteStateMachine',
+    'iam:CreateRole',
+    'iam:PassRole',
+  ],
   'sst.aws.Function': [
     'lambda:CreateFunction',
     'lambda:UpdateFunctionCode',
@@ -32,7 +38,13 @@ const ACTIONS_BY_KIND: Record<string, string[]> = {
   ],
   'aws.ecr.Repository': ['ecr:CreateRepository', 'ecr:DeleteRepository', 'ecr:DescribeRepositories'],
   'aws.ecr.getAuthorizationTokenOutput': ['ecr:GetAuthorizationToken'],
-  'dockerbuild.Image': ['ecr:BatchCheckLayerAvailability', 'ecr:InitiateLayerUpload', 'ecr:UploadLayerPart', 'ecr:CompleteLayerUpload', 'ecr:PutImage'],
+  'dockerbuild.Image': [
+    'ecr:BatchCheckLayerAvailability',
+    'ecr:InitiateLayerUpload',
+    'ecr:UploadLayerPart',
+    'ecr:CompleteLayerUpload',
+    'ecr:PutImage',
+  ],
   'aws.iam.Role': ['iam:CreateRole', 'iam:DeleteRole', 'iam:GetRole'],
   'aws.iam.RolePolicyAttachment': ['iam:AttachRolePolicy', 'iam:DetachRolePolicy'],
   'aws.iam.RolePolicy': ['iam:PutRolePolicy', 'iam:DeleteRolePolicy', 'iam:GetRolePolicy'],
@@ -58,7 +70,13 @@ async function readmePolicy(): Promise<{ Version: string; Statement: Statement[]
 
 /** `s3:PutBucket*` allows `s3:PutBucketPolicy`; IAM matches actions case-insensitively. */
 function allows(pattern: string, action: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  );
   return regex.test(action);
 }
 
