@@ -43,6 +43,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'The render server', link: '/guide/render-server' },
       { text: 'The preview studio', link: '/guide/studio' },
       { text: 'The player element', link: '/guide/player' },
+      { text: 'The player in your own app', link: '/guide/player-in-your-app' },
       { text: 'Performance and benchmark', link: '/guide/performance' },
     ],
   },

@@ -89,7 +89,7 @@ function argumentTable(command: Command): string[] {
   const rows = args.map((arg) => {
     const name = arg.required ? `<${arg.name()}>` : `[${arg.name()}]`;
     const fallback = arg.defaultValue === undefined ? (arg.required ? 'required' : '—') : `\`${String(arg.defaultValue)}\``;
-    return `| \`${name}\` | ${fallback} | ${cell(arg.description)} |`;
+    return `| \`${name}\` | ${fallback} | ${cell(escapeHtml(arg.description))} |`;
   });
   return ['| argument | default | what it is |', '|---|---|---|', ...rows, ''];
 }
@@ -129,9 +129,9 @@ function flagTable(command: Command, path: string[]): string[] {
     return [
       `<code id="${id}">${escapeHtml(names)}</code>`,
       value ? `\`${value}\`` : '',
-      cell(fallback),
+      cell(escapeHtml(fallback)),
       env.map((name) => `\`${name}\``).join(', ') || '—',
-      `${cell(option.description)}${choices}${guide ? ` [Guide](${guide})` : ''}`,
+      `${cell(escapeHtml(option.description))}${choices}${guide ? ` [Guide](${guide})` : ''}`,
     ];
   });
   return [

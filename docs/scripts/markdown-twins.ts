@@ -19,12 +19,21 @@ export interface MarkdownTwin {
 }
 
 const INCLUDE = /^<!--@include:\s*(.+?)(?:\{(\d*),(\d*)\})?\s*-->$/;
+/** VitePress' code import: `<<< @/path` (`@` is docs/), shown as a fenced block of the file. */
+const CODE_IMPORT = /^<<<\s+@\/(\S+?)(?:\{[^}]*\})?$/;
 
 /** `{2,}` keeps lines 2 to the end, `{3,10}` lines 3 to 10 (1-based, inclusive), as VitePress does. */
 async function resolveIncludes(text: string, file: string, depth = 0): Promise<string> {
   if (depth > 5) throw new Error(`${file}: includes nest deeper than 5 (a loop?)`);
   const out: string[] = [];
   for (const line of text.split('\n')) {
+    const code = CODE_IMPORT.exec(line.trim());
+    if (code) {
+      const target = path.join(DOCS_DIR, code[1]!);
+      const language = path.extname(target).slice(1);
+      out.push(`\`\`\`${language}`, (await readFile(target, 'utf8')).trimEnd(), '```');
+      continue;
+    }
     const match = INCLUDE.exec(line.trim());
     if (!match) {
       out.push(line);
