@@ -229,6 +229,12 @@ describe('the studio on the bundled GSAP-only composition', () => {
   it('takes the screenshots the docs show', async () => {
     await mkdir(SHOTS, { recursive: true });
     await page.setViewport({ width: 1440, height: 900 });
+    // A fresh page: nothing left from the tests above (dropped-frame counts, the layout's sizes).
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(preview.url, { waitUntil: 'load' });
+    await page.waitForFunction(
+      () => document.getElementById('status')?.textContent === 'ready' && document.querySelectorAll('.tl-anim').length > 0,
+    );
     await page.click('#frame', { clickCount: 3 });
     await page.keyboard.type('100');
     await page.keyboard.press('Enter');

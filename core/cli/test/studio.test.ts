@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ let session: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-studio-'));
+  // A fixed folder name: the studio's title, which the docs' screenshot shows.
+  dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'seekframe-studio-')), 'my-film');
+  await mkdir(dir);
   await writeStudioProject(dir);
   preview = await startPreview({
     entryFile: path.join(dir, 'index.html'),
@@ -49,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
   await preview?.close();
-  await rm(dir, { recursive: true, force: true });
+  await rm(path.dirname(dir), { recursive: true, force: true });
 });
 
 interface Block {
@@ -318,7 +320,7 @@ describe('seekframe preview studio in Chromium', () => {
     expect(status).toBe('completed');
     // The panel names the file in the project, never an absolute path.
     expect(path.dirname(output)).toBe('renders');
-    expect(path.basename(output)).toMatch(/^seekframe-studio-[\w-]+-\d{8}-\d{6}\.mp4$/);
+    expect(path.basename(output)).toMatch(/^my-film-\d{8}-\d{6}\.mp4$/);
 
     const probed = await probe(path.join(dir, output));
     const video = probed.streams.find((s) => s.codec_type === 'video')!;
