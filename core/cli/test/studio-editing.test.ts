@@ -141,6 +141,14 @@ describe('editing on the timeline, written to the source', () => {
     expect(await span('intro')).toEqual({ start: 0, end: 1 });
     expect(await edit(index(), () => page.click('#redo'))).toBe(after);
     expect(await edit(index(), () => page.click('#undo'))).toBe(EDIT_INDEX);
+
+    // From the keyboard: the selected block moves a frame with "." (and "," back).
+    await page.click('.tl-clip[data-key="intro"]');
+    await page.waitForSelector('.tl-clip[data-key="intro"][aria-pressed="true"]');
+    expect(await edit(index(), () => page.keyboard.press('.'))).toBe(
+      EDIT_INDEX.replace('#3333aa" data-start="0"', '#3333aa" data-start="0.1"'),
+    );
+    expect(await edit(index(), () => page.keyboard.press(','))).toBe(EDIT_INDEX);
   });
 
   it("keeps a relative start's reference and changes its offset; trims an edge; edits a clip of a sub-composition in its own file", async () => {

@@ -68,7 +68,7 @@ export function previewPageHtml(title: string): string {
       <kbd>Home</kbd> first frame · <kbd>End</kbd> last frame · <kbd>Shift</kbd>+<kbd>↑</kbd> <kbd>↓</kbd> previous / next GSAP label ·
       <kbd>I</kbd> <kbd>O</kbd> work area in / out · <kbd>X</kbd> clear it · <kbd>+</kbd> <kbd>-</kbd> zoom · <kbd>0</kbd> fit · <kbd>F</kbd> full screen ·
       <kbd>Tab</kbd> to a block, <kbd>Enter</kbd> selects it · <kbd>[</kbd> <kbd>]</kbd> first / last frame of the selected block ·
-      <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> redo · drag a block to move it, its edges to trim it (<kbd>Alt</kbd>: no snapping) ·
+      <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> redo · drag a block to move it, its edges to trim it (<kbd>Alt</kbd>: no snapping) · <kbd>,</kbd> <kbd>.</kbd> move the selected block by a frame (<kbd>Shift</kbd>: a second) ·
       <kbd>Esc</kbd> clears the selection. Frame and timecode boxes: type, then <kbd>Enter</kbd>.</p>
     </details>
   </section>

@@ -258,6 +258,16 @@ bindStudioKeys({
   setRange,
   undo: () => void edits.undo(),
   redo: () => void edits.redo(),
+  nudge: (frames) => {
+    const clip = selected ? findClip(selected) : undefined;
+    if (!clip) return say('Select a block first, then , and . move it by a frame.', true);
+    const why = edits.editable(clip.key);
+    if (why) return say(why, true);
+    const { first, last } = clipFrames(clip.start, clip.end, transport.fps);
+    const startFrame = Math.max(0, first + frames);
+    if (startFrame !== first)
+      void edits.commit({ key: clip.key, mode: 'move', startFrame, endFrame: startFrame + last + 1 - first, snappedTo: undefined });
+  },
 });
 element('reset').addEventListener('click', () => variables.reset());
 bindSaveDefaults(facts, variables, (h) => edits.showHistory(h));

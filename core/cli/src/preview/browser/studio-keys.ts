@@ -15,6 +15,8 @@ export interface StudioKeysHost {
   setRange(range: { in: number; out: number } | null): void;
   undo(): void;
   redo(): void;
+  /** Moves the selected block by whole frames (written to its file like a drag). */
+  nudge(frames: number): void;
 }
 
 /** The studio's keyboard shortcuts (the page's "Keyboard shortcuts" list says the same). */
@@ -62,6 +64,10 @@ export function bindStudioKeys(host: StudioKeysHost): void {
         host.setRange({ in: r && r.in <= now ? r.in : 0, out: now });
       },
       x: () => host.setRange(null),
+      ',': (e) => host.nudge(-(e.shiftKey ? transport.secondFrames() : 1)),
+      '.': (e) => host.nudge(e.shiftKey ? transport.secondFrames() : 1),
+      '<': () => host.nudge(-transport.secondFrames()),
+      '>': () => host.nudge(transport.secondFrames()),
       f: () => host.layout.toggleFullscreen(),
       Escape: () => host.clearSelection(),
     },
