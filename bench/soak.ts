@@ -11,7 +11,8 @@
  *   npx tsx bench/soak.ts                          # 30 minutes
  *   npx tsx bench/soak.ts --minutes 3 --seed 7     # a short check
  *
- * Uses the built packages (run `npx turbo run build` first). Linux only (reads /proc).
+ * Uses the built packages (run `npx turbo run build` first, and do not rebuild while it runs: the
+ * servers load modules and start CLI processes from dist/ the whole time). Linux only (reads /proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,8 @@ const minutes = Number(arg('--minutes') ?? 30);
 const sampleSeconds = Number(arg('--sample-seconds') ?? 60);
 const seed = Number(arg('--seed') ?? Date.now() % 100_000);
 const TOKEN = 'soak-token-3b9e1c';
+/** Set when the soak itself stops the servers (their exit is then expected). */
+let stopping = false;
 
 const frame = (id: string, size: number, duration: number, fps: number): string => `<!doctype html>
 <html data-composition-id="${id}" data-width="${size}" data-height="${size}" data-duration="${duration}" data-fps="${fps}">
@@ -45,6 +48,12 @@ async function start(command: string, args: string[], env: NodeJS.ProcessEnv, ur
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = `${stderr}${chunk}`.slice(-4000)));
+  // A server that dies mid-soak is the finding: say how, with what it last printed, and stop.
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.log(`\nSERVER EXITED: ${args.slice(0, 3).join(' ')} (pid ${child.pid}) code ${code} signal ${signal}\n${stderr}`);
+    process.exit(1);
+  });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
@@ -173,6 +182,7 @@ async function main(): Promise<void> {
   summarize(rows);
   console.log(`server CPU (own process, user+system): ${cpu.join(', ')}; load average at the end ${loadAverage()}`);
 
+  stopping = true;
   for (const { child } of servers) child.kill('SIGTERM');
   await Promise.all(servers.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
   const left = readdirSync(serverTmp);

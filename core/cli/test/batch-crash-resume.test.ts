@@ -138,7 +138,9 @@ async function expectClean(reference: Record<string, string>, when: string): Pro
 }
 
 it(`kill -9 at ${KILLS} seeded moments, each followed by a resume: outputs byte-identical to an uninterrupted run, nothing partial left`, {
-  timeout: 240_000,
+  // About 25 CLI runs, each starting Node, a browser and ffmpeg: ~1-2 min on a quiet machine, and a
+  // bound for a loaded one (4-5 min at a load average of 40 on 2 cores).
+  timeout: 600_000,
 }, async () => {
   const started = Date.now();
   const first = await runBatch();
@@ -164,6 +166,7 @@ it(`kill -9 at ${KILLS} seeded moments, each followed by a resume: outputs byte-
       kills++;
       continue;
     }
+    console.log(`round ${round}: the resume finished before its moment (${kills} kills so far)`);
     // The resume finished before its moment came: it must be complete and clean; start over.
     expect(run.code, run.stderr).toBe(0);
     await expectClean(reference, `after round ${round}`);
