@@ -89,8 +89,11 @@ async function main(): Promise<void> {
     ),
   );
   const env = { ...process.env, TMPDIR: serverTmp };
-  const serve = await start(process.execPath, [seekframeBin, 'serve', '--port', '0', '--root', root], env, (line) =>
-    /serving (http:\/\/\S+)/.exec(line)?.[1],
+  const serve = await start(
+    process.execPath,
+    [seekframeBin, 'serve', '--port', '0', '--root', root],
+    env,
+    (line) => /serving (http:\/\/\S+)/.exec(line)?.[1],
   );
   const api = await start(
     process.execPath,
@@ -184,7 +187,9 @@ async function main(): Promise<void> {
 
   stopping = true;
   for (const { child } of servers) child.kill('SIGTERM');
-  await Promise.all(servers.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
+  await Promise.all(
+    servers.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))),
+  );
   const left = readdirSync(serverTmp);
   console.log(`after both servers stopped: temp entries ${left.length}${left.length ? ` (${left.join(', ')})` : ''}`);
   rmSync(work, { recursive: true, force: true });
@@ -202,10 +207,14 @@ function summarize(rows: Array<{ serve: ProcessSample; api: ProcessSample; temp:
   for (const server of ['serve', 'api'] as const) {
     for (const field of ['rssMB', 'fds', 'browsers', 'browserProcesses', 'ffmpeg', 'nodeChildren'] as const) {
       const max = Math.max(...rows.map((r) => r[server][field]));
-      console.log(`  ${`${server}.${field}`.padEnd(24)} ${String(first[server][field]).padStart(6)} -> ${String(last[server][field]).padStart(6)}  (max ${max})`);
+      console.log(
+        `  ${`${server}.${field}`.padEnd(24)} ${String(first[server][field]).padStart(6)} -> ${String(last[server][field]).padStart(6)}  (max ${max})`,
+      );
     }
   }
-  console.log(`  ${'temp entries'.padEnd(24)} ${String(first.temp).padStart(6)} -> ${String(last.temp).padStart(6)}  (max ${Math.max(...rows.map((r) => r.temp))})`);
+  console.log(
+    `  ${'temp entries'.padEnd(24)} ${String(first.temp).padStart(6)} -> ${String(last.temp).padStart(6)}  (max ${Math.max(...rows.map((r) => r.temp))})`,
+  );
 }
 
 await main();

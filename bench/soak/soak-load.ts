@@ -6,21 +6,14 @@
  * generator, so a run can be repeated.
  */
 
+import { seededRandom } from '../../core/runtime/src/browser/seeded-random.js';
+
 export type Outcome = { kind: string; status: number | string; unexpected?: string };
 
 export type Random = () => number;
 
-/** mulberry32: a small seeded generator (the soak's moments and choices, repeatable by seed). */
-export function seeded(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The runtime's seeded generator (mulberry32): the soak's moments and choices, repeatable by seed. */
+export const seeded: (seed: number) => Random = seededRandom;
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,6 +29,24 @@ async function guarded(kind: string, work: () => Promise<Outcome>): Promise<Outc
     const message = error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error);
     return { kind, status: 'error', unexpected: `${kind}: ${message}` };
   }
+}
+
+/** A POST whose client goes away after `afterMs` (mid-render, mostly): the server must cancel the render. */
+function disconnect(url: string, headers: Record<string, string>, body: string, afterMs: number): Promise<Outcome> {
+  return guarded('disconnect', async () => {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), afterMs);
+    try {
+      const response = await fetch(url, { method: 'POST', headers, body, signal: abort.signal });
+      await response.arrayBuffer();
+      return judge('disconnect', response.status, (s) => s === 200 || s === 429);
+    } catch (error) {
+      if (abort.signal.aborted) return { kind: 'disconnect', status: 'aborted' };
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
 }
 
 /** Bad requests for `seekframe serve`: each must be a 4xx with the JSON error shape. */
@@ -60,7 +71,11 @@ export async function serveAction(url: string, random: Random): Promise<Outcome>
   const json = { 'content-type': 'application/json' };
   if (roll < 0.4) {
     return guarded('render', async () => {
-      const response = await fetch(`${url}/render`, { method: 'POST', headers: json, body: '{"projectDir":"tiny","workers":1,"quality":"draft"}' });
+      const response = await fetch(`${url}/render`, {
+        method: 'POST',
+        headers: json,
+        body: '{"projectDir":"tiny","workers":1,"quality":"draft"}',
+      });
       const text = await response.text();
       if (response.status !== 200) return judge('render', response.status, () => false, text);
       const output = await fetch(`${url}${(JSON.parse(text) as { outputUrl: string }).outputUrl}`);
@@ -86,26 +101,8 @@ export async function serveAction(url: string, random: Random): Promise<Outcome>
   }
   if (roll < 0.8) {
     // Disconnect: the client goes away mid-render (stream or blocking POST); the server cancels it.
-    return guarded('disconnect', async () => {
-      const abort = new AbortController();
-      const path = random() < 0.5 ? '/render/stream' : '/render';
-      const timer = setTimeout(() => abort.abort(), 200 + random() * 3000);
-      try {
-        const response = await fetch(`${url}${path}`, {
-          method: 'POST',
-          headers: json,
-          body: '{"projectDir":"long","workers":1}',
-          signal: abort.signal,
-        });
-        await response.arrayBuffer();
-        return judge('disconnect', response.status, (s) => s === 200 || s === 429);
-      } catch (error) {
-        if (abort.signal.aborted) return { kind: 'disconnect', status: 'aborted' };
-        throw error;
-      } finally {
-        clearTimeout(timer);
-      }
-    });
+    const path = random() < 0.5 ? '/render/stream' : '/render';
+    return disconnect(`${url}${path}`, json, '{"projectDir":"long","workers":1}', 200 + random() * 3000);
   }
   const bad = pick(random, SERVE_BAD);
   return guarded(`bad:${bad.name}`, async () => {
@@ -121,7 +118,9 @@ export async function serveAction(url: string, random: Random): Promise<Outcome>
 }
 
 /** Bad requests for the render API. */
-function apiBad(token: string): readonly { name: string; path: string; method?: string; body?: string; headers?: Record<string, string> }[] {
+function apiBad(
+  token: string,
+): readonly { name: string; path: string; method?: string; body?: string; headers?: Record<string, string> }[] {
   const auth = { authorization: `Bearer ${token}` };
   return [
     { name: 'no-token', path: '/api/composition', method: 'GET' },
@@ -165,22 +164,7 @@ export async function apiAction(url: string, token: string, random: Random): Pro
       return judge('cancel', cancel.status, (s) => s === 202 || s === 409, answer);
     });
   }
-  if (roll < 0.8) {
-    return guarded('disconnect', async () => {
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), 200 + random() * 4000);
-      try {
-        const response = await fetch(`${url}/api/render`, { method: 'POST', headers, body: body(), signal: abort.signal });
-        await response.arrayBuffer();
-        return judge('disconnect', response.status, (s) => s === 200 || s === 429);
-      } catch (error) {
-        if (abort.signal.aborted) return { kind: 'disconnect', status: 'aborted' };
-        throw error;
-      } finally {
-        clearTimeout(timer);
-      }
-    });
-  }
+  if (roll < 0.8) return disconnect(`${url}/api/render`, headers, body(), 200 + random() * 4000);
   const bad = pick(random, apiBad(token));
   return guarded(`bad:${bad.name}`, async () => {
     const response = await fetch(`${url}${bad.path}`, {

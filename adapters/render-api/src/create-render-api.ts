@@ -6,7 +6,7 @@ import { compositionLoader } from './load-composition.js';
 import { OPENAPI_PATH, renderApiDocument } from './openapi-document.js';
 import { previewRoutes } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
-import { processEnv, renderApiSettings } from './render-api-settings.js';
+import { processEnv, renderApiSettings, settingsGivenIn } from './render-api-settings.js';
 import { SeekframeError } from '@seekframe/composition';
 import { compositionRoutes } from './routes/composition-routes.js';
 import { renderRoutes } from './routes/render-routes.js';
@@ -81,17 +81,7 @@ export function createRenderApi(given: RenderApiOptions): Hono<RequestIdEnv> {
  * throws (renderApiSettings).
  */
 function withSettings(options: RenderApiOptions): RenderApiOptions {
-  const settings = renderApiSettings(
-    {
-      token: options.token,
-      allowCustomHtml: options.allowCustomHtml,
-      limits: options.limits,
-      maxConcurrentRenders: options.maxConcurrentRenders,
-      retentionSeconds: options.retentionSeconds,
-      webhookSecret: options.webhooks?.secret,
-    },
-    options.env ?? processEnv(),
-  );
+  const settings = renderApiSettings(settingsGivenIn(options), options.env ?? processEnv());
   if (settings.webhookSecret && !options.webhooks) {
     // The secret alone cannot deliver: how deliveries connect and which URLs pass is the
     // platform's (nodeWebhooks on Node, workerWebhookUrlCheck in a Worker). Ignoring it would

@@ -18,6 +18,25 @@ export interface RenderApiSettings extends WebhookSettings {
 /** Settings given in code; each one given wins over its environment variable. */
 export type RenderApiSettingsOverrides = Partial<Omit<RenderApiSettings, 'limits'>> & { limits?: Partial<RenderApiLimits> | undefined };
 
+/** The settings a render API's options give (each wins over its variable). */
+export function settingsGivenIn(options: {
+  token?: string | undefined;
+  allowCustomHtml?: boolean | undefined;
+  limits?: Partial<RenderApiLimits> | undefined;
+  maxConcurrentRenders?: number | undefined;
+  retentionSeconds?: number | undefined;
+  webhooks?: { secret?: string | undefined } | undefined;
+}): RenderApiSettingsOverrides {
+  return {
+    token: options.token,
+    allowCustomHtml: options.allowCustomHtml,
+    limits: options.limits,
+    maxConcurrentRenders: options.maxConcurrentRenders,
+    retentionSeconds: options.retentionSeconds,
+    webhookSecret: options.webhooks?.secret,
+  };
+}
+
 /**
  * The process environment where the runtime has one (Node; a Worker with `nodejs_compat`), else
  * an empty one. Read through globalThis so this module loads where `process` does not exist.

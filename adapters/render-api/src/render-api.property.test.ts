@@ -121,7 +121,7 @@ const headers = fc.record(
 );
 
 /** An answer within a bound that only a hang would reach, then its verdict. */
-async function judge(answer: Promise<Response>, what: string): Promise<void> {
+async function judge(answer: Response | Promise<Response>, what: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${what} within 20 s`)), 20_000)));
   const response = await Promise.race([answer, hung]).finally(() => clearTimeout(timer));

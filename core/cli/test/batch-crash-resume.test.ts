@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seededRandom } from '../../runtime/src/browser/seeded-random.js';
 import { seekframeBin } from './interrupt-cli.js';
 
 /**
@@ -30,18 +31,6 @@ window.__seekframe.onSeek((t) => {
   document.getElementById('b').style.background = 'rgb(' + r + ',' + (n * 60) + ',' + Math.round(t * 600) + ')';
 });
 </script></body></html>`;
-
-/** mulberry32: the kill moments, repeatable by SEED. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let dir: string;
 let tmp: string;
@@ -92,7 +81,18 @@ function alive(pid: number): boolean {
  * line (the CLI is up and planning). Answers whether the kill landed (the run was still going).
  */
 async function runBatch(killAfterMs?: number): Promise<{ killed: boolean; code: number | null; stderr: string; orphans: number[] }> {
-  const args = ['render', 'project', '--batch', 'project/rows.json', '--batch-resume', '--output', 'out/{n}.mp4', '--workers', '1', '--json'];
+  const args = [
+    'render',
+    'project',
+    '--batch',
+    'project/rows.json',
+    '--batch-resume',
+    '--output',
+    'out/{n}.mp4',
+    '--workers',
+    '1',
+    '--json',
+  ];
   const child = spawn(process.execPath, [seekframeBin, ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH, HOME: os.homedir(), TMPDIR: tmp },
@@ -126,7 +126,10 @@ async function runBatch(killAfterMs?: number): Promise<{ killed: boolean; code: 
 async function outputs(): Promise<Record<string, string>> {
   const names = (await readdir(path.join(dir, 'out')).catch(() => [] as string[])).filter((name) => name.endsWith('.mp4')).sort();
   const hashes: Record<string, string> = {};
-  for (const name of names) hashes[name] = createHash('sha256').update(await readFile(path.join(dir, 'out', name))).digest('hex');
+  for (const name of names)
+    hashes[name] = createHash('sha256')
+      .update(await readFile(path.join(dir, 'out', name)))
+      .digest('hex');
   return hashes;
 }
 
@@ -153,7 +156,8 @@ it(`kill -9 at ${KILLS} seeded moments, each followed by a resume: outputs byte-
   expect((await runBatch()).code).toBe(0);
   await expectClean(reference, 'a second uninterrupted run');
 
-  const random = seeded(SEED);
+  // The runtime's own generator (mulberry32): the kill moments, repeatable by SEED.
+  const random = seededRandom(SEED);
   await rm(path.join(dir, 'out'), { recursive: true });
   let kills = 0;
   let resumesFinished = 0;

@@ -10,7 +10,7 @@ import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
 import type { ObjectStore } from '../ports.js';
 import type { RenderApiOptions } from '../render-api-options.js';
-import { renderApiSettings } from '../render-api-settings.js';
+import { renderApiSettings, settingsGivenIn } from '../render-api-settings.js';
 import { nodeCompositionFiles } from './composition-files.js';
 import { folderSource } from './folder-source.js';
 import { assertCliCommand, createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
@@ -54,17 +54,7 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   assertCliCommand(options.runner?.cli, 'runner.cli');
   // Read before anything is made, so a bad setting refuses the start with nothing left behind.
   const env = options.env ?? process.env;
-  const settings = renderApiSettings(
-    {
-      token: options.token,
-      allowCustomHtml: options.allowCustomHtml,
-      limits: options.limits,
-      maxConcurrentRenders: options.maxConcurrentRenders,
-      retentionSeconds: options.retentionSeconds,
-      webhookSecret: options.webhooks?.secret,
-    },
-    env,
-  );
+  const settings = renderApiSettings(settingsGivenIn(options), env);
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
   // The core's local-folder storage is this API's object store as it is (same five verbs).

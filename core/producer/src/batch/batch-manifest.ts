@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { processAlive } from '@seekframe/engine';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BatchCounts, BatchRowStatus } from '../render/render-events.js';
@@ -129,14 +130,5 @@ export async function sweepManifestTemps(folder: string): Promise<void> {
     const pid = /^\.manifest-(\d+)-[0-9a-f]+\.tmp$/.exec(name)?.[1];
     if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
     await rm(path.join(folder, name), { force: true }).catch(() => undefined);
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
