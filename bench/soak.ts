@@ -10,6 +10,7 @@
  *
  *   npx tsx bench/soak.ts                          # 30 minutes
  *   npx tsx bench/soak.ts --minutes 3 --seed 7     # a short check
+ *   npx tsx bench/soak.ts --job-retention-seconds 60  # serve forgets finished jobs after a minute
  *
  * Uses the built packages (run `npx turbo run build` first, and do not rebuild while it runs: the
  * servers load modules and start CLI processes from dist/ the whole time). Linux only (reads /proc).
@@ -32,6 +33,8 @@ const arg = (name: string): string | undefined => {
 const minutes = Number(arg('--minutes') ?? 30);
 const sampleSeconds = Number(arg('--sample-seconds') ?? 60);
 const seed = Number(arg('--seed') ?? Date.now() % 100_000);
+/** `seekframe serve --job-retention-seconds`: finished jobs it keeps answering for (default: the server's, 3600). */
+const jobRetention = arg('--job-retention-seconds');
 const TOKEN = 'soak-token-3b9e1c';
 /** Set when the soak itself stops the servers (their exit is then expected). */
 let stopping = false;
