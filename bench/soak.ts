@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   const env = { ...process.env, TMPDIR: serverTmp };
   const serve = await start(
     process.execPath,
-    [seekframeBin, 'serve', '--port', '0', '--root', root],
+    [seekframeBin, 'serve', '--port', '0', '--root', root, ...(jobRetention ? ['--job-retention-seconds', jobRetention] : [])],
     env,
     (line) => /serving (http:\/\/\S+)/.exec(line)?.[1],
   );
