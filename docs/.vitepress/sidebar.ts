@@ -48,6 +48,17 @@ export const SIDEBAR: SidebarGroup[] = [
     ],
   },
   {
+    text: 'Recipes',
+    items: [
+      { text: 'Captions from word times', link: '/recipes/captions-from-word-times' },
+      { text: 'A chart from JSON data', link: '/recipes/chart-from-json' },
+      { text: 'A batch from a CSV file', link: '/recipes/batch-from-csv' },
+      { text: 'A transparent overlay', link: '/recipes/transparent-overlay' },
+      { text: 'Video with audio', link: '/recipes/video-with-audio' },
+      { text: 'Drawing on a canvas', link: '/recipes/canvas-drawing' },
+    ],
+  },
+  {
     text: 'Deploy',
     items: [
       { text: 'Deploy templates', link: '/deploy/templates' },

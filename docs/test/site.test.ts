@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser, launchBrowser, type BrowserSession } from '@seekframe/engine';
 import { SIDEBAR } from '../.vitepress/sidebar.js';
 import { REPO_DIR } from '../scripts/paths.js';
+import { RECIPES } from '../scripts/recipe-clips.js';
 
 // The site is built once for this file (the only test that builds it), into a temporary folder,
 // served on 127.0.0.1 and opened page by page in headless Chromium.
@@ -24,6 +25,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 function run(command: string, args: string[], cwd: string): Promise<string> {
@@ -142,6 +145,41 @@ describe('the docs site', () => {
     expect(pages).toContain('index.html');
     expect((await stat(path.join(outDir, 'llms.txt'))).size).toBeGreaterThan(1000);
     expect((await stat(path.join(outDir, 'ui-3d-reveal.jpg'))).size).toBeGreaterThan(1000);
+  });
+
+  it("renders every recipe's clips with Seekframe as the site builds, and each page shows them", async () => {
+    for (const recipe of RECIPES) {
+      const page = reports.get(`/recipes/${recipe.slug}.html`);
+      expect(page, recipe.slug).toBeDefined();
+      for (const clip of recipe.clips) {
+        const probe = await run(
+          'ffprobe',
+          [
+            '-v',
+            'error',
+            '-show_entries',
+            'stream=codec_type,width,height:stream_tags=alpha_mode',
+            '-of',
+            'json',
+            path.join(outDir, 'recipes', clip),
+          ],
+          REPO_DIR,
+        );
+        const streams = (
+          JSON.parse(probe) as { streams: Array<{ codec_type: string; width?: number; height?: number; tags?: Record<string, string> }> }
+        ).streams;
+        expect(
+          streams.find((stream) => stream.codec_type === 'video'),
+          clip,
+        ).toMatchObject({ width: 640, height: 360 });
+        if (clip.endsWith('.webm')) expect(streams[0]?.tags?.alpha_mode ?? streams[0]?.tags?.ALPHA_MODE, clip).toBe('1');
+        if (recipe.slug === 'video-with-audio')
+          expect(
+            streams.some((stream) => stream.codec_type === 'audio'),
+            clip,
+          ).toBe(true);
+      }
+    }
   });
 
   it('has a Markdown twin of every page and the whole manual in llms-full.txt', async () => {
