@@ -86,6 +86,12 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Variable declarations', link: '/reference/variables' },
       { text: 'JSON output', link: '/reference/json-output' },
       { text: 'Render API (OpenAPI)', link: '/reference/render-api' },
+      { text: 'API: rendering from Node', link: '/reference/api/render-from-node' },
+      { text: 'API: the producer server', link: '/reference/api/producer-server' },
+      { text: 'API: the render API', link: '/reference/api/render-api' },
+      { text: 'API: the Lambda client', link: '/reference/api/lambda-client' },
+      { text: 'API: webhooks', link: '/reference/api/webhooks' },
+      { text: 'API: the player element', link: '/reference/api/player' },
     ],
   },
   {

@@ -188,7 +188,7 @@ describe('the docs site', () => {
       const twin = await readFile(path.join(outDir, `${link.slice(1)}.md`), 'utf8');
       expect(twin, link).toMatch(/^# /m);
       // Includes are resolved, front matter is gone: what a reader gets is the page's text.
-      expect(twin, link).not.toMatch(/<!--@include:|^---\ntitle:/);
+      expect(twin, link).not.toMatch(/^<!--@include:|^---\ntitle:/m);
       expect(full, link).toContain(`<!-- /${link.slice(1)}.md -->`);
       expect(full).toContain(twin.trim());
     }
