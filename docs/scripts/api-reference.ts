@@ -68,13 +68,20 @@ export async function apiReference(): Promise<GeneratedFile[]> {
     }
     await app.generateOutputs(project);
     const written = new Set(await readdir(out));
+    // Pages are named after the @module titles; a link from one page to another follows our names.
+    const pageNames = new Map<string, string>();
+    for (const entry of API_ENTRIES) pageNames.set(`${(await frontMatter(entry)).title.replace(/ /g, '-')}.md`, `${entry}.md`);
+    const relink = (text: string): string =>
+      text.replace(/\]\(([^)#\s]+\.md)(#[^)]*)?\)/g, (link, target: string, hash = '') =>
+        pageNames.has(target) ? `](./${pageNames.get(target)}${hash})` : link,
+      );
     const files: GeneratedFile[] = [];
     for (const entry of API_ENTRIES) {
       const { title, description } = await frontMatter(entry);
       // typedoc-plugin-markdown names a module's page after its @module title.
       const name = `${title.replace(/ /g, '-')}.md`;
       if (!written.has(name)) continue;
-      const body = (await readFile(path.join(out, name), 'utf8')).trim();
+      const body = relink((await readFile(path.join(out, name), 'utf8')).trim());
       files.push({
         path: `${OUT}/${entry}.md`,
         content: [
