@@ -21,4 +21,10 @@ export {
   type JobStatus,
   type JobProgress,
 } from '@seekframe/render-api';
-export { serveLocal, createLocalRunner, type ServeLocalOptions, type LocalRenderApi, type LocalRunnerOptions } from '@seekframe/render-api/node';
+export {
+  serveLocal,
+  createLocalRunner,
+  type ServeLocalOptions,
+  type LocalRenderApi,
+  type LocalRunnerOptions,
+} from '@seekframe/render-api/node';
