@@ -49,15 +49,17 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
   },
   {
     name: ATTR.width,
-    on: 'root',
+    on: 'root, sub-composition host',
     value: 'positive whole pixels',
-    meaning: 'Frame width. mp4 needs an even number.',
+    meaning:
+      "Frame width; mp4 needs an even number. The entry's root needs it; a file mounted by a host may leave it out and fills the host's box. On a host whose CSS gives it no width, its box's width.",
   },
   {
     name: ATTR.height,
-    on: 'root',
+    on: 'root, sub-composition host',
     value: 'positive whole pixels',
-    meaning: 'Frame height. mp4 needs an even number.',
+    meaning:
+      "Frame height; mp4 needs an even number. The entry's root needs it; a file mounted by a host may leave it out and fills the host's box. On a host whose CSS gives it no height, its box's height.",
   },
   {
     name: ATTR.duration,

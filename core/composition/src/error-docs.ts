@@ -82,8 +82,8 @@ export const ERROR_DOCS = {
   },
   'empty-composition': {
     group: 'input',
-    when: 'The root composition lasts 0 seconds.',
-    fix: 'Give the root a positive `data-duration`.',
+    when: 'The root composition lasts 0 seconds: its `data-duration` is 0, or it has none and the timeline it registers in `window.__timelines` is empty or registered under another id.',
+    fix: "Give the root a positive `data-duration`, or register the composition's timeline under its `data-composition-id`.",
   },
   'invalid-color-grading': {
     group: 'input',

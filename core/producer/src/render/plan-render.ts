@@ -35,6 +35,7 @@ import { hlsSegmentFrames, outputSize } from '../plan/output-size.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { runLint } from '../plan/run-lint.js';
+import { describeLength, emptyComposition, pageDuration } from './composition-length.js';
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 export const RENDER_SEED = 0x5eedf4a3;
@@ -100,31 +101,33 @@ export async function planRenderSession(
   // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
   const lintReader = network === 'sandboxed' ? readInsideProject(project.root) : undefined;
   for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
+    // A note (where a length comes from) is not a warning: the plan says it in the report.
+    if (finding.severity === 'info') continue;
     warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
   }
 
   stage('load');
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   const fps = spec.fps ?? defaultFps(metadata.fps);
-  const totalFrames = frameCount(metadata.duration, fps);
-  if (totalFrames < 1) {
-    throw new SeekframeError(
-      'empty-composition',
-      `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`,
-      {
-        stage: 'load',
-        details: { file: project.entryFile },
-      },
-    );
-  }
   const source = displayPath(project.root, project.entryFile);
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
-  checkRenderLimits(
-    spec.limits,
-    { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
-    source,
-  );
+  // A length from the registered timeline is only known in the page: the frames are counted, and
+  // what depends on them checked, once the media stage loaded it.
+  const fromTimeline = metadata.durationSource === 'timeline';
+  let totalFrames = 0;
+  const countFrames = (seconds: number): void => {
+    totalFrames = frameCount(seconds, fps);
+    if (totalFrames < 1) throw emptyComposition(project.entryFile, metadata, seconds);
+    checkRenderLimits(
+      spec.limits,
+      { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+      source,
+    );
+  };
+  if (!fromTimeline) countFrames(metadata.duration);
+  else
+    checkRenderLimits(spec.limits, { frames: 1, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale }, source);
   const encoder: RenderPlan['encoder'] = {
     quality: spec.quality,
     ...(spec.crf === undefined ? {} : { crf: spec.crf }),
@@ -148,7 +151,7 @@ export async function planRenderSession(
   for (const issue of checkVariables(metadata.variables, spec.variables, spec.strictVariables, project.entryFile)) {
     warn(`variables/${issue.kind}`, issue.message, { id: issue.id, kind: issue.kind });
   }
-  const captions =
+  const planCaptions = (): CaptionSidecar | undefined =>
     spec.captions === undefined
       ? undefined
       : planCaptionSidecar({
@@ -160,6 +163,7 @@ export async function planRenderSession(
           totalFrames,
           source,
         });
+  let captions = fromTimeline ? undefined : planCaptions();
 
   stage('serve');
   // The page's virtual Date.now() at t = 0, fixed here: every chunk of this plan shows the same clock.
@@ -205,7 +209,7 @@ export async function planRenderSession(
     seekTimeoutMs: spec.seekTimeoutMs,
   };
   const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
-  if (options.keepPage) {
+  if (options.keepPage && !fromTimeline) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
     const workers = chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
@@ -221,6 +225,11 @@ export async function planRenderSession(
   // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
   cleanup.add(() => opened.worker.session.close());
   if (options.keepPage) session.adopt.unshift(opened.worker);
+  if (fromTimeline) {
+    countFrames(await pageDuration(opened.worker.page));
+    captions = planCaptions();
+  }
+  if (context.profile) context.profile.length = describeLength(metadata, (totalFrames * fps.den) / fps.num);
   context.profile?.enter('media');
   if (context.profile) context.profile.clips = await readTimelineClips(opened.worker.page);
   // A missing media file is reported by the server with the document that used it.
