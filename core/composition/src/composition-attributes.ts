@@ -66,7 +66,7 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
     on: 'root, clip, sub-composition host',
     value: 'seconds (positive on the root, 0 or more on a clip)',
     meaning:
-      "On the root: the length, read once when the render starts (a script that changes it later changes nothing). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file's root may leave it to its host.",
+      "On the root: the length, read once when the render starts (a script that changes it later changes nothing). Without it, the length of the timeline the file registers in `window.__timelines` (read in the page; lint notes `root/duration-from-timeline`). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file's root may leave it to its host.",
   },
   {
     name: ATTR.root,
