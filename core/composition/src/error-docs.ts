@@ -292,6 +292,11 @@ export const ERROR_DOCS = {
     when: 'Under `--strict`: an `<iframe>` whose page the runtime cannot drive (cross-origin, not HTML, nothing loaded).',
     fix: 'Serve the iframe page from the project, or accept a real-time capture without `--strict`.',
   },
+  'alpha-flattened': {
+    group: 'page',
+    when: 'Under `--strict`: the composition has a transparent background (nothing paints behind its content) and the format has no alpha channel (mp4, gif, hls), so its frames are flattened on white.',
+    fix: 'Render to mov, webm or png-sequence to keep the transparency, or give `<body>` a background colour.',
+  },
   'blank-render': {
     group: 'page',
     when: 'Under `--strict`: every captured frame is the same flat colour.',

@@ -12,7 +12,8 @@ import {
   type CapturePage,
 } from '@seekframe/engine';
 import type { InspectedClip } from '@seekframe/runtime';
-import { reportPageWarnings } from './blank-render.js';
+import { reportPageWarnings, reportSilentProblem } from './blank-render.js';
+import { alphaFlattenedProblem, showsBackdrop } from './transparent-backdrop.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { CleanupStack } from './cleanup-stack.js';
@@ -235,6 +236,9 @@ export async function planRenderSession(
   // A missing media file is reported by the server with the document that used it.
   session.problems.assertNone();
   await reportPageWarnings(opened.worker.page, spec.strict, session.emit);
+  // A transparent overlay rendered to a format without alpha: white text on white, unless told.
+  if (!transparent && (await showsBackdrop(opened.worker.page)))
+    reportSilentProblem(alphaFlattenedProblem(source, spec.format), spec.strict, session.emit);
   if (!options.keepPage) await opened.worker.session.close();
 
   const clips: PlannedClip[] = [];

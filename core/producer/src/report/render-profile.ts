@@ -55,6 +55,8 @@ export class RenderProfile {
   captureMode: Choice<'beginframe' | 'screenshot'> | undefined;
   /** The video's length and where it came from (the root's data-duration or its registered timeline). */
   length: RenderReport['length'] | undefined;
+  /** The render's warning events, in order, for the report. */
+  readonly warnings: { code: string; message: string }[] = [];
   /** The composition's clips (from `__seekframe.inspectTimeline()` on the plan step's page). */
   clips: InspectedClip[] = [];
   /** Frames per second of the plan, for frame times. */

@@ -90,6 +90,15 @@ export const RenderReportSchema = z
     captureMode: ChoiceSchema(z.enum(['beginframe', 'screenshot']))
       .nullable()
       .describe('How frames were captured, and why.'),
+    warnings: z
+      .array(
+        z.object({
+          code: z.string().describe('The warning code, e.g. `alpha-flattened`, `sub-composition-empty`, `lint/<rule>`.'),
+          message: z.string().describe('What happened and the fix, as the CLI prints it.'),
+        }),
+      )
+      .optional()
+      .describe('The warning events of the render, in order (the same as the `warning` lines of `--json` and of stderr).'),
     length: z
       .object({
         seconds: z.number().describe('Length of the video (frames / fps).'),
@@ -145,6 +154,7 @@ export function buildRenderReport(profile: RenderProfile, facts: ReportFacts): R
     workers: profile.workers ?? null,
     captureMode: profile.captureMode ?? null,
     length: profile.length ?? null,
+    warnings: [...profile.warnings],
   };
 }
 
