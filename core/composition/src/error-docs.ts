@@ -257,6 +257,11 @@ export const ERROR_DOCS = {
     when: 'A local file the page references is missing (named, with the page that referenced it).',
     fix: 'Add the file to the project or fix the path.',
   },
+  'package-not-installed': {
+    group: 'page',
+    when: 'The composition loads a script or file from an npm CDN (jsDelivr, unpkg) whose package is not installed in the project (or only in another major version). Seekframe answers npm CDN URLs only from installed packages, so renders are the same offline; it never fetches them. One error per package, whatever number of its files the page loads.',
+    fix: 'Run the `npm i <package>@<version>` the message names in the project folder (`seekframe doctor <dir>` lists every such package); the URLs then load from the installed package, with no change to the HTML.',
+  },
   'remote-asset-failed': {
     group: 'page',
     when: 'A remote asset could not be fetched (its URL is named); in sandboxed renders also when its host resolves to a refused address.',

@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   'ready-failed',
   'ready-timeout',
   'remote-asset-failed',
+  'package-not-installed',
   'render-cancelled',
   'render-expired',
   'render-failed',

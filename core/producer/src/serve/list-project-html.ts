@@ -1,14 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Enough for any project; a folder with more HTML files than this is not one composition. */
+/** Enough for any project; a folder with more such files than this is not one composition. */
 const MAX_FILES = 2000;
 
 /**
- * The HTML files of a project folder (absolute paths), for lint's `projectHtmlFiles`: which file
- * mounts which. Installed packages (`node_modules`) and hidden folders are not the project's.
+ * The files of a project folder whose names match `names` (absolute paths). Installed packages
+ * (`node_modules`) and hidden folders are not the project's.
  */
-export async function listProjectHtmlFiles(root: string): Promise<string[]> {
+export async function listProjectFiles(root: string, names: RegExp): Promise<string[]> {
   const out: string[] = [];
   const queue = [root];
   while (queue.length > 0 && out.length < MAX_FILES) {
@@ -18,8 +18,13 @@ export async function listProjectHtmlFiles(root: string): Promise<string[]> {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) queue.push(file);
-      else if (entry.isFile() && /\.html?$/i.test(entry.name)) out.push(file);
+      else if (entry.isFile() && names.test(entry.name)) out.push(file);
     }
   }
   return out.slice(0, MAX_FILES);
+}
+
+/** The project's HTML files, for lint's `projectHtmlFiles` (which file mounts which). */
+export function listProjectHtmlFiles(root: string): Promise<string[]> {
+  return listProjectFiles(root, /\.html?$/i);
 }
