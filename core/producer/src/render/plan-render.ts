@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
+import {
+  extractCompositionMetadata,
+  frameSpanProblem,
+  SeekframeError,
+  spanFrames,
+  toSeekframeError,
+  type FrameSpan,
+} from '@seekframe/composition';
 import {
   chooseCaptureMode,
   ffmpegHasFilter,
@@ -116,10 +123,15 @@ export async function planRenderSession(
   // A length from the registered timeline is only known in the page: the frames are counted, and
   // what depends on them checked, once the media stage loaded it.
   const fromTimeline = metadata.durationSource === 'timeline';
+  let compositionSeconds = metadata.duration;
   let totalFrames = 0;
   const countFrames = (seconds: number): void => {
-    totalFrames = frameCount(seconds, fps);
-    if (totalFrames < 1) throw emptyComposition(project.entryFile, metadata, seconds);
+    compositionSeconds = seconds;
+    const compositionFrames = frameCount(seconds, fps);
+    if (compositionFrames < 1) throw emptyComposition(project.entryFile, metadata, seconds);
+    // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
+    if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
+    totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
     checkRenderLimits(
       spec.limits,
       { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
@@ -162,6 +174,7 @@ export async function planRenderSession(
           variables: spec.variables ?? {},
           fps,
           totalFrames,
+          firstFrame: spec.frames?.start ?? 0,
           source,
         });
   let captions = fromTimeline ? undefined : planCaptions();
@@ -230,7 +243,7 @@ export async function planRenderSession(
     countFrames(await pageDuration(opened.worker.page));
     captions = planCaptions();
   }
-  if (context.profile) context.profile.length = describeLength(metadata, (totalFrames * fps.den) / fps.num);
+  if (context.profile) context.profile.length = describeLength(metadata, frameCount(compositionSeconds, fps) * (fps.den / fps.num));
   context.profile?.enter('media');
   if (context.profile) context.profile.clips = await readTimelineClips(opened.worker.page);
   // A missing media file is reported by the server with the document that used it.
@@ -301,6 +314,8 @@ export async function planRenderSession(
     ...(spec.scale !== 1 ? { scale: spec.scale } : {}),
     fps,
     totalFrames,
+    // Only when given: a plan of every frame hashes as it did before --frames existed.
+    ...(spec.frames ? { frames: spec.frames } : {}),
     format: spec.format,
     encoder,
     captureMode,
@@ -326,6 +341,16 @@ export async function planRenderSession(
     ...(spec.limits ? { limits: spec.limits } : {}),
   });
   return { plan, session, ...(captions ? { captions } : {}) };
+}
+
+/** A span past the composition's last frame is refused with the valid numbers (the CLI's --frames, a body's frames). */
+function checkFrameSpan(span: FrameSpan, compositionFrames: number, fps: { num: number; den: number }, source: string): void {
+  const problem = frameSpanProblem(span, compositionFrames, 'frames (--frames)', fps.num / fps.den);
+  if (!problem) return;
+  throw new SeekframeError('invalid-options', `${source}: ${problem}.`, {
+    stage: 'config',
+    details: { field: 'frames', start: span.start, end: span.end, totalFrames: compositionFrames },
+  });
 }
 
 /** mov, webm and png-sequence keep the page's transparency (PNG frames); the others (mp4, gif, hls) are opaque. */
