@@ -14,7 +14,7 @@ import { pickCompositionRoot, type RootElementView } from './pick-composition-ro
 import { checkColorGrading } from './check-color-grading.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintSeverity, type LintRuleId } from './lint-rules.js';
-import { registersTimeline } from './registers-timeline.js';
+import { lengthInPage } from './length-in-page.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
 import { parseVariableDeclarationsAttribute } from './parse-variable-declarations.js';
 import type { VariableDeclaration } from './variable-declarations.js';
@@ -60,10 +60,11 @@ export interface CompositionMetadata {
   duration: number;
   /**
    * Where the length comes from: the root's `data-duration`; the timeline the entry registers
-   * (`window.__timelines`, only known in the page: the render reads `__seekframe.duration`); or,
-   * in a child file without one, its host (the host's `data-duration`, else the child's timeline).
+   * (`window.__timelines`) or, without one, where its finite CSS animations / Web Animations end
+   * (both only known in the page: the render reads `__seekframe.duration`); or, in a child file
+   * without one, its host (the host's `data-duration`, else what the child's page gives).
    */
-  durationSource: 'data-duration' | 'timeline' | 'host';
+  durationSource: 'data-duration' | 'timeline' | 'animations' | 'host';
   fps?: number;
   variables: VariableDeclaration[];
   clips: ClipInfo[];
@@ -188,19 +189,22 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
       if (attr === ATTR.duration) metadata.durationSource = 'host';
       return 0;
     }
-    if (raw === undefined && attr === ATTR.duration && registersTimeline(html)) {
-      metadata.durationSource = 'timeline';
+    const inPage = raw === undefined && attr === ATTR.duration ? lengthInPage(html) : undefined;
+    if (inPage === 'timeline' || inPage === 'animations') {
+      metadata.durationSource = inPage;
       add(
-        'root/duration-from-timeline',
+        inPage === 'timeline' ? 'root/duration-from-timeline' : 'root/duration-from-animations',
         rootLocation,
-        `the composition root has no data-duration: the composition lasts as long as the timeline it registers (window.__timelines["${metadata.id}"]), whose length is read in the page when the render, check or preview loads it; add data-duration="${what}" to fix the length in the file instead`,
+        inPage === 'timeline'
+          ? `the composition root has no data-duration: the composition lasts as long as the timeline it registers (window.__timelines["${metadata.id}"]), whose length is read in the page when the render, check or preview loads it; add data-duration="${what}" to fix the length in the file instead`
+          : `the composition root has no data-duration and registers no timeline: the composition lasts until its last CSS animation or Web Animation ends (each finite), read in the page when the render, check or preview loads it; add data-duration="${what}" to fix the length in the file instead`,
       );
       return 0;
     }
     if (raw === undefined) {
       const fix =
         attr === ATTR.duration
-          ? `add ${attr}="${what}" (seconds), or register the composition's GSAP timeline in window.__timelines["${metadata.id}"] to take its length`
+          ? `${inPage === 'infinite-animations' ? 'its CSS animations include an infinite one, so no length follows from them; ' : ''}add ${attr}="${what}" (seconds), or register the composition's GSAP timeline in window.__timelines["${metadata.id}"] to take its length`
           : `add ${attr}="${what}"${options.mountedBy ? `; ${options.mountedBy} mounts this file with data-composition-src and gives it its size there, but on its own (as linted or rendered now) it needs one` : ''}`;
       add(`root/missing-${name}`, rootLocation, `the composition root has no ${attr}; ${fix}`);
       return 0;

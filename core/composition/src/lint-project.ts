@@ -2,7 +2,7 @@ import { checkGradingLuts } from './check-grading-luts.js';
 import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintSeverity, type LintRuleId } from './lint-rules.js';
-import { registersTimeline } from './registers-timeline.js';
+import { lengthInPage, type LengthInPage } from './length-in-page.js';
 import { lintFonts } from './lint-fonts.js';
 import { dirnamePosix, isRemoteUrl, normalizePosixPath, relativePosixPath, resolveSourcePath } from './posix-path.js';
 import { resolveTiming, type TimingItem } from './resolve-timing.js';
@@ -26,7 +26,7 @@ type FileState =
   | { status: 'visiting' }
   | { status: 'missing' }
   /** `declarationsBroken`: some declarations were dropped, so "undeclared" host values may be false alarms. */
-  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean; registersTimeline: boolean };
+  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean; inPage: LengthInPage | undefined };
 
 /**
  * Lints a composition and every sub-composition it embeds (each file once). Findings are sorted
@@ -99,18 +99,20 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       const childMetadata = state.metadata;
       if (childMetadata.duration > 0) childDurations.set(i, childMetadata.duration);
       else if (sub.duration === undefined) {
-        if (state.registersTimeline) {
+        if (state.inPage === 'timeline' || state.inPage === 'animations') {
           runtimeLengths.add(i);
           add(
             sub.location,
-            'subcomposition/duration-from-timeline',
-            `"${sub.id}" has no data-duration and neither has the root of ${child}; so it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register), whose length is read in the page once its scripts ran; add data-duration to the host to fix the length in the file instead`,
+            state.inPage === 'timeline' ? 'subcomposition/duration-from-timeline' : 'subcomposition/duration-from-animations',
+            state.inPage === 'timeline'
+              ? `"${sub.id}" has no data-duration and neither has the root of ${child}, so it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register), whose length is read in the page once its scripts ran; add data-duration to the host to fix the length in the file instead`
+              : `"${sub.id}" has no data-duration, neither has the root of ${child} and it registers no timeline, so it lasts until the last CSS animation or Web Animation of ${child} ends, read in the page; add data-duration to the host to fix the length in the file instead`,
           );
         } else {
           add(
             sub.location,
             'subcomposition/missing-duration',
-            `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`,
+            `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register)${state.inPage === 'infinite-animations' ? ' and its only CSS animations include an infinite one' : ''}, so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`,
           );
         }
       }
@@ -133,7 +135,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     await checkGradingLuts(html, path, rootDir, metadata.variables, host, add);
     findings.push(...(await lintFonts(path, html, rootDir, host, reportedFonts)));
     const declarationsBroken = inspection.findings.some((f) => f.rule.startsWith('variables/') && f.severity === 'error');
-    files.set(path, { status: 'done', metadata, declarationsBroken, registersTimeline: registersTimeline(html) });
+    files.set(path, { status: 'done', metadata, declarationsBroken, inPage: lengthInPage(html) });
     return metadata;
   };
 
@@ -209,7 +211,7 @@ function lintTiming(metadata: CompositionMetadata, childDurations: Map<number, n
       add(
         item.location,
         'timing/follows-timeline',
-        `${describeItem(item)} starts after "${target.id ?? ''}", whose length is its registered timeline's, read in the page once its scripts ran, so that is when this start is known; add data-duration to "${target.id ?? ''}" to fix it in the file instead`,
+        `${describeItem(item)} starts after "${target.id ?? ''}", whose length is only known in the page (its registered timeline's, or where its animations end), so that is when this start is known; add data-duration to "${target.id ?? ''}" to fix it in the file instead`,
       );
       continue;
     }

@@ -60,7 +60,7 @@ export const LINT_RULES = {
   },
   'root/missing-duration': {
     severity: 'error',
-    when: 'the root of the entry file has no `data-duration` and the file registers no timeline (`window.__timelines`, `hyperframesAnime.register`) whose length could decide it.',
+    when: 'the root of the entry file has no `data-duration`, the file registers no timeline (`window.__timelines`, `hyperframesAnime.register`) and has no finite CSS animation or Web Animation whose end could decide it (an infinite CSS animation gives no length).',
     fix: 'Add `data-duration="5"` (seconds) to the root, or register the composition\'s GSAP timeline in `window.__timelines["<id>"]`.',
     example: page('', 'data-composition-id="main" data-width="1280" data-height="720"'),
   },
@@ -72,6 +72,15 @@ export const LINT_RULES = {
       '<script>window.__timelines = window.__timelines || {}; window.__timelines["main"] = gsap.timeline({ paused: true });</script>',
       'data-composition-id="main" data-width="1280" data-height="720"',
     ),
+  },
+  'root/duration-from-animations': {
+    severity: 'info',
+    when: 'the root of the entry file has no `data-duration`, registers no timeline, and animates with CSS animations or Web Animations, all finite: the composition lasts until the last one ends, read in the page (as HyperFrames infers it).',
+    fix: 'Nothing to fix. Add `data-duration` to the root to fix the length in the file instead (an infinite CSS animation gives no length: then it is needed).',
+    example: `<html data-composition-id="main" data-width="1280" data-height="720"><head><style>
+.box { width: 100px; height: 100px; background: #e9c46a; animation: slide 2s linear both; }
+@keyframes slide { to { transform: translateX(600px); } }
+</style></head><body><div class="box"></div></body></html>`,
   },
   'root/invalid-width': {
     severity: 'error',
@@ -342,7 +351,7 @@ export const LINT_RULES = {
   },
   'subcomposition/missing-duration': {
     severity: 'error',
-    when: 'neither the host nor the child root has `data-duration` and the child registers no timeline: the instance would last 0 s and never show.',
+    when: 'neither the host nor the child root has `data-duration` and the child registers no timeline and has no finite animation: the instance would last 0 s and never show.',
     fix: 'Add `data-duration` to the host or to the root of the child file.',
     example: {
       'index.html': page('<div data-composition-id="card" data-composition-src="card.html"></div>'),
@@ -358,6 +367,15 @@ export const LINT_RULES = {
       'card.html': child(
         '<script>window.__timelines = window.__timelines || {}; window.__timelines["card"] = gsap.timeline({ paused: true });</script>',
       ),
+    },
+  },
+  'subcomposition/duration-from-animations': {
+    severity: 'info',
+    when: 'the host and the child root have no `data-duration` and the child registers no timeline but animates with finite CSS animations or Web Animations: the instance lasts until the last one ends, read in the page.',
+    fix: 'Nothing to fix. Add `data-duration` to the host to make the length explicit.',
+    example: {
+      'index.html': page('<div data-composition-id="card" data-composition-src="card.html"></div>'),
+      'card.html': child('<style>p { animation: fade 1.5s both; } @keyframes fade { from { opacity: 0; } }</style><p>Card</p>'),
     },
   },
   'fonts/unresolved-family': {

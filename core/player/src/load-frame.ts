@@ -1,4 +1,4 @@
-import { registersTimeline, SeekframeError } from '@seekframe/composition';
+import { lengthInPage, SeekframeError } from '@seekframe/composition';
 import {
   injectRuntime,
   isRuntimeInjected,
@@ -36,8 +36,10 @@ export async function loadFrame(
   const url = new URL(src, document.baseURI).href;
   const html = await fetchHtml(url, signal);
   const meta = readRootMetadata(new DOMParser().parseFromString(html, 'text/html'));
-  // A root without data-duration lasts as long as the timeline the page registers (read once ready).
-  const duration = meta.duration ?? (registersTimeline(html) ? 0 : undefined);
+  // A root without data-duration lasts as long as the timeline the page registers, else until its
+  // animations end (read once ready).
+  const inPage = lengthInPage(html);
+  const duration = meta.duration ?? (inPage === 'timeline' || inPage === 'animations' ? 0 : undefined);
   if (!meta.width || !meta.height || duration === undefined) {
     throw new SeekframeError(
       'invalid-composition',

@@ -95,6 +95,14 @@ describe('HyperFrames compatibility (render)', () => {
     expect(complete.report?.length?.note).toContain('window.__timelines["main"]');
   });
 
+  it('without data-duration or a timeline, it lasts until its last finite CSS animation or Web Animation ends', async () => {
+    const { frames, events } = await render('animations-length');
+    expect(frames).toHaveLength(12);
+    expect(warningsOf(events)).toEqual([]);
+    const complete = events.at(-1) as Extract<RenderEvent, { type: 'complete' }>;
+    expect(complete.report?.length).toMatchObject({ seconds: 1.2, source: 'animations' });
+  });
+
   it('seekframe check takes that length from the page too, and says where it came from', async () => {
     const report = await checkComposition({ projectDir: path.join(fixtures, 'timeline-length'), network: 'sandboxed', maxSamples: 4 });
     expect(report.length).toMatchObject({ seconds: 1.5, source: 'timeline' });

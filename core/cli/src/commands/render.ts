@@ -138,7 +138,7 @@ export function register(program: Command, ctx: CliContext): void {
             `${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`,
           );
         // A length the page decided (a registered timeline, no data-duration) is said, not left to guess.
-        if (result.report.length?.source === 'timeline' && !flags.quiet)
+        if (result.report.length && result.report.length.source !== 'data-duration' && !flags.quiet)
           ctx.print(`${ctx.colors.dim('length')} ${result.report.length.note}`);
         if (result.captions && !flags.quiet)
           ctx.print(

@@ -5,7 +5,7 @@ import { checkVariables } from '../plan/check-variables.js';
 import { fpsFromNumber } from '../plan/frame-timing.js';
 import { FORMAT_EXTENSIONS, parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { CleanupStack } from '../render/cleanup-stack.js';
-import { describeLength } from '../render/composition-length.js';
+import { describeLength, emptyComposition } from '../render/composition-length.js';
 import { isTransparent, planRenderSession } from '../render/plan-render.js';
 import type { RenderContext } from '../render/render-context.js';
 import { renderSessionFrames } from '../render/render-frames.js';
@@ -140,13 +140,13 @@ async function lintFindings(project: ProjectLocation, spec: RenderSpec, context:
   });
 }
 
-/** A root without data-duration whose registered timeline is empty (or registered under another id): the render fails. */
+/** A root without data-duration whose page gives no length (an empty timeline, or under another id): the render fails. */
 function emptyLengthFinding(metadata: CompositionMetadata, entry: string): CheckFinding {
   return {
     check: 'page',
     code: 'page/empty-composition',
     severity: 'error',
-    message: `${entry} has no data-duration and the timeline registered in window.__timelines["${metadata.id}"] lasts 0 s once the page loaded (nothing is registered under "${metadata.id}", or the timeline is empty), so a render fails with empty-composition.`,
+    message: `${emptyComposition(entry, metadata, 0).message} A render fails with empty-composition.`,
     element: null,
     time: null,
     file: { path: entry, line: 0, column: 0 },

@@ -76,8 +76,10 @@ export const CheckReportSchema = z
       .object({
         seconds: z.number().describe("The composition's length in the page."),
         source: z
-          .enum(['data-duration', 'timeline'])
-          .describe("The root's `data-duration`, or (a root without one) the length of the timeline it registers in `window.__timelines`."),
+          .enum(['data-duration', 'timeline', 'animations'])
+          .describe(
+            "The root's `data-duration`; or, a root without one, the length of the timeline it registers in `window.__timelines`, else where its last CSS animation or Web Animation ends.",
+          ),
         note: z.string().describe('The same in a sentence.'),
       })
       .nullable()

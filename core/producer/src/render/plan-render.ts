@@ -122,7 +122,7 @@ export async function planRenderSession(
   const size = outputSize(spec.format, metadata, spec.scale, source);
   // A length from the registered timeline is only known in the page: the frames are counted, and
   // what depends on them checked, once the media stage loaded it.
-  const fromTimeline = metadata.durationSource === 'timeline';
+  const fromTimeline = metadata.durationSource === 'timeline' || metadata.durationSource === 'animations';
   let compositionSeconds = metadata.duration;
   let totalFrames = 0;
   const countFrames = (seconds: number): void => {

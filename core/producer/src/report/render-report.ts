@@ -103,9 +103,9 @@ export const RenderReportSchema = z
       .object({
         seconds: z.number().describe('Length of the video (frames / fps).'),
         source: z
-          .enum(['data-duration', 'timeline'])
+          .enum(['data-duration', 'timeline', 'animations'])
           .describe(
-            "Where it came from: the root's `data-duration`, or (a root without one) the length of the timeline the composition registers in `window.__timelines`, read in the page.",
+            "Where it came from: the root's `data-duration`; or, a root without one, the length of the timeline the composition registers in `window.__timelines`, else where its last CSS animation or Web Animation ends, read in the page.",
           ),
         note: z.string().describe('The same in a sentence, as `seekframe render` prints it.'),
       })

@@ -47,7 +47,7 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   const metadata = extractCompositionMetadata(text, { file: name });
   const fps = request.options.fps ?? defaultFps(metadata.fps);
   // A length from the registered timeline is known only in the page: the render counts those frames.
-  const fromTimeline = metadata.durationSource === 'timeline';
+  const fromTimeline = metadata.durationSource === 'timeline' || metadata.durationSource === 'animations';
   const compositionFrames = fromTimeline ? Number.POSITIVE_INFINITY : frameCount(metadata.duration, fps);
   const span = request.options.frames;
   const spanProblem = span && !fromTimeline && frameSpanProblem(span, compositionFrames, 'frames', fps.num / fps.den);
