@@ -278,15 +278,15 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(summary(findings)).toEqual(['index.html:4:86 error subcomposition/malformed-values']);
   });
 
-  test('subcomposition/undeclared-variable (warning) and subcomposition/variable-type (error)', async () => {
+  test('subcomposition/undeclared-variable (warning) and subcomposition/variable-type (a warning too: the value is passed as given, as a top-level one is)', async () => {
     const host = `<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{"titel":"x","title":7,"tone":"hot"}'></div>`;
     const findings = await lint({ 'index.html': page(host), 'card.html': child(cardVars) });
     // Each finding points at its key inside data-variable-values.
     const at = (key: string) => host.indexOf(`"${key}"`) + 1;
     expect(summary(findings)).toEqual([
       `index.html:4:${at('titel')} warning subcomposition/undeclared-variable`,
-      `index.html:4:${at('title')} error subcomposition/variable-type`,
-      `index.html:4:${at('tone')} error subcomposition/variable-type`,
+      `index.html:4:${at('title')} warning subcomposition/variable-type`,
+      `index.html:4:${at('tone')} warning subcomposition/variable-type`,
     ]);
     expect(findings[0]?.message).toContain('declared: title, tone');
     expect(findings[2]?.message).toContain('"warm", "cool"');
@@ -391,9 +391,9 @@ describe('lintProject — HyperFrames sub-compositions', () => {
     expect(summary(findings).some((f) => f.includes('error'))).toBe(false);
   });
 
-  test('nothing decides the length: an error that says what the render would do', async () => {
+  test('nothing decides the length: a warning that says what the render would do', async () => {
     const findings = await lint({ 'index.html': host(''), 'card.html': child('') });
-    expect(summary(findings)).toContain('index.html:4:1 error subcomposition/missing-duration');
+    expect(summary(findings)).toContain('index.html:4:1 warning subcomposition/missing-duration');
     expect(findings.find((f) => f.rule === 'subcomposition/missing-duration')?.message).toMatch(/would last 0 s and never show/);
   });
 

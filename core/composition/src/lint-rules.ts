@@ -319,7 +319,7 @@ export const LINT_RULES = {
     },
   },
   'subcomposition/variable-type': {
-    severity: 'error',
+    severity: 'warning',
     when: 'a host value has the wrong type for the variable the child declares.',
     fix: 'Give a value of the declared type.',
     example: {
@@ -350,8 +350,8 @@ export const LINT_RULES = {
     example: { 'index.html': page('<div data-composition-src="card.html" data-duration="2"></div>'), 'card.html': child('') },
   },
   'subcomposition/missing-duration': {
-    severity: 'error',
-    when: 'neither the host nor the child root has `data-duration` and the child registers no timeline and has no finite animation: the instance would last 0 s and never show.',
+    severity: 'warning',
+    when: 'neither the host nor the child root has `data-duration` and the child registers no timeline and has no finite animation: the instance lasts 0 s and never shows (the render warns `sub-composition-empty`; `--strict` refuses it).',
     fix: 'Add `data-duration` to the host or to the root of the child file.',
     example: {
       'index.html': page('<div data-composition-id="card" data-composition-src="card.html"></div>'),
