@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,11 @@ it('every composition folder of the corpus has a case here, and every case a fol
     .sort();
   expect(folders).toEqual(CASES.map((c) => c.name).sort());
   expect(folders.length).toBeGreaterThanOrEqual(30);
+});
+
+it('the compatibility page lists every composition of the corpus', async () => {
+  const page = await readFile(path.join(corpus, '..', '..', 'docs', 'guide', 'hyperframes.md'), 'utf8');
+  for (const { name } of CASES) expect(page, name).toContain(`| \`${name}\` |`);
 });
 
 describe.each(CASES)('$name', (testCase) => {
