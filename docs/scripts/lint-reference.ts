@@ -32,7 +32,7 @@ export function lintReference(): string {
     '',
     '# Lint rules',
     '',
-    '`seekframe lint`, the studio\'s lint panel, `seekframe check` and the render\'s first stage report these.',
+    "`seekframe lint`, the studio's lint panel, `seekframe check` and the render's first stage report these.",
     'Each finding is `file:line:col severity rule message`; the message names the file, the attribute and the fix.',
     'How to run lint and read its output: [Troubleshooting](../guide/troubleshooting.md#lint-rules).',
     '',
