@@ -15,7 +15,8 @@ import { usePlayerSite } from './support/player-site.js';
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'producer', 'test', 'fixtures', 'hyperframes');
 
 const site = usePlayerSite('seekframe-player-hf-', async (dir) => {
-  for (const name of ['iframe-raf', 'template-instances', 'timeline-length']) await cp(path.join(fixtures, name), path.join(dir, name), { recursive: true });
+  for (const name of ['iframe-raf', 'template-instances', 'timeline-length'])
+    await cp(path.join(fixtures, name), path.join(dir, name), { recursive: true });
   // width="160": the player shows the 160x90 composition at 1:1, so pixels map to composition pixels.
   await writeFile(path.join(dir, 'raf.html'), hostPage('/seekframe-player.js', 'src="iframe-raf/index.html" width="160"'));
   await writeFile(path.join(dir, 'cards.html'), hostPage('/seekframe-player.js', 'src="template-instances/index.html" width="160"'));
