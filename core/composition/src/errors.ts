@@ -85,6 +85,7 @@ export const ERROR_CODES = [
   'ready-failed',
   'ready-timeout',
   'remote-asset-failed',
+  'package-not-installed',
   'render-cancelled',
   'render-expired',
   'render-failed',
@@ -100,11 +101,13 @@ export const ERROR_CODES = [
   'target-not-empty',
   'too-many-renders',
   'unauthorized',
+  'origin-refused',
   'url-too-long',
   'video-extract-failed',
   'sub-composition-empty',
   'clip-source-unreadable',
   'blank-render',
+  'alpha-flattened',
   // the render core's split renders (planRender/renderFrames/assembleSegments)
   'segment-mismatch',
   // storage port and bundled assets (core/producer/src/storage, core/producer/src/assets)
