@@ -38,6 +38,8 @@ const jobRetention = arg('--job-retention-seconds');
 const TOKEN = 'soak-token-3b9e1c';
 /** Set when the soak itself stops the servers (their exit is then expected). */
 let stopping = false;
+/** Every server started, so an early stop leaves none running. */
+const children: ChildProcess[] = [];
 
 const frame = (id: string, size: number, duration: number, fps: number): string => `<!doctype html>
 <html data-composition-id="${id}" data-width="${size}" data-height="${size}" data-duration="${duration}" data-fps="${fps}">
@@ -49,12 +51,14 @@ div{width:${size / 2}px;height:${size / 2}px;background:#e33;animation:m ${durat
 /** Starts a server process; resolves with it and the URL it printed. */
 async function start(command: string, args: string[], env: NodeJS.ProcessEnv, urlOf: (line: string) => string | undefined) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = `${stderr}${chunk}`.slice(-4000)));
   // A server that dies mid-soak is the finding: say how, with what it last printed, and stop.
   child.once('exit', (code, signal) => {
     if (stopping) return;
     console.log(`\nSERVER EXITED: ${args.slice(0, 3).join(' ')} (pid ${child.pid}) code ${code} signal ${signal}\n${stderr}`);
+    for (const other of children) if (other !== child) other.kill('SIGTERM');
     process.exit(1);
   });
   const lines = createInterface({ input: child.stdout! });
@@ -220,4 +224,9 @@ function summarize(rows: Array<{ serve: ProcessSample; api: ProcessSample; temp:
   );
 }
 
-await main();
+await main().catch((error: unknown) => {
+  // A soak that fails stops its servers too.
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  throw error;
+});
