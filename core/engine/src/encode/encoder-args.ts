@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { HLS_PLAYLIST } from '@seekframe/composition';
-import type { ResolvedEncoderOptions } from './encoder-options.js';
+import type { InputFormat, ResolvedEncoderOptions } from './encoder-options.js';
 import { QUALITY_PRESETS } from './encoder-options.js';
 import { localFileInput, PIPE_INPUT_PROTOCOLS } from '../system/ffmpeg-inputs.js';
 import { hardwareEncoderArgs } from './hardware-encoders.js';
@@ -36,14 +36,12 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
     '-filter_threads',
     '1',
     ...(hardware?.inputArgs ?? []),
-    // image2pipe splits the byte stream into images with the given decoder's parser.
     ...PIPE_INPUT_PROTOCOLS,
-    '-f',
-    'image2pipe',
-    '-framerate',
-    rate,
-    '-c:v',
-    opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png',
+    ...(opts.inputFormat === 'bgra'
+      ? // Raw pixels: every width x height x 4 bytes is one frame, nothing to decode.
+        ['-f', 'rawvideo', '-pix_fmt', 'bgra', '-video_size', `${opts.width}x${opts.height}`, '-framerate', rate]
+      : // image2pipe splits the byte stream into images with the given decoder's parser.
+        ['-f', 'image2pipe', '-framerate', rate, '-c:v', opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png']),
     '-i',
     'pipe:0',
   ];
@@ -292,9 +290,9 @@ function hlsMuxerArgs(fps: { num: number; den: number }, frames: number, folder:
  * the range (fast=1 leaves primaries and transfer alone, which are sRGB/BT.709 on both sides).
  * Measured at 1080p on 2 cores: ~0.6 ms per frame where swscale's generic route took ~4 ms, all
  * of it serial in ffmpeg's main thread, and closer to the page's colours (#7c5cff comes back
- * as 124,90,253 against 122,88,251). PNG frames are RGB, which swscale converts directly.
+ * as 124,90,253 against 122,88,251). PNG and raw BGRA frames are RGB, which swscale converts directly.
  */
-function toBt709(inputFormat: 'jpeg' | 'png'): string {
+function toBt709(inputFormat: InputFormat): string {
   return inputFormat === 'jpeg'
     ? 'colorspace=ispace=bt470bg:iprimaries=bt709:itrc=bt709:irange=pc:space=bt709:primaries=bt709:trc=bt709:range=tv:fast=1'
     : 'scale=out_color_matrix=bt709:out_range=tv';

@@ -14,6 +14,9 @@ export class BlankFrameWatch {
   private varied = false;
   private frames = 0;
 
+  /** `bgra`: frames are raw BGRA pixels (canvas capture), else PNG or JPEG images. */
+  constructor(private readonly frameKind: 'image' | 'bgra' = 'image') {}
+
   observe(frame: Buffer): void {
     this.frames++;
     if (this.varied) return;
@@ -27,6 +30,7 @@ export class BlankFrameWatch {
   /** The frames' one colour as `#rrggbb` (`transparent` for a fully transparent frame), or undefined when something was painted. */
   flatColour(): string | undefined {
     if (this.varied || !this.first || this.frames === 0) return undefined;
+    if (this.frameKind === 'bgra') return flatColourOfPixels(bgraToRgba(this.first));
     return flatColourOf(this.first);
   }
 }
@@ -53,6 +57,18 @@ export function flatColourOfPixels(rgba: Uint8Array): string | undefined {
   }
   if (a === 0) return 'transparent';
   return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Raw BGRA pixels as RGBA (a copy). */
+function bgraToRgba(bgra: Buffer): Uint8Array {
+  const rgba = new Uint8Array(bgra.length);
+  for (let i = 0; i + 3 < bgra.length; i += 4) {
+    rgba[i] = bgra[i + 2]!;
+    rgba[i + 1] = bgra[i + 1]!;
+    rgba[i + 2] = bgra[i]!;
+    rgba[i + 3] = bgra[i + 3]!;
+  }
+  return rgba;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -51,7 +51,7 @@ export class RenderProfile {
   #stoppedAt: number | undefined;
   capture: CaptureProfile | undefined;
   workers: Choice<number> | undefined;
-  captureMode: Choice<'beginframe' | 'screenshot'> | undefined;
+  captureMode: Choice<'canvas' | 'beginframe' | 'screenshot'> | undefined;
   /** The composition's clips (from `__seekframe.inspectTimeline()` on the plan step's page). */
   clips: InspectedClip[] = [];
   /** Frames per second of the plan, for frame times. */
