@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractCompositionMetadata } from '@seekframe/composition';
-import { findBrowser, openPoolWorker } from '@seekframe/engine';
+import { canvasPixelsFor, findBrowser, openPoolWorker } from '@seekframe/engine';
 import { createProjectServer, createRuntimeInjector, frameTime, loadRuntimeSource } from '@seekframe/producer';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,6 +104,7 @@ async function round(): Promise<{
       transparent: false,
       readyTimeoutMs: 30_000,
       skipUnchangedFrames: false,
+      ...(modeArg === 'canvas' ? { canvasPixels: canvasPixelsFor({ yuv420: true, width: meta.width, height: meta.height }) } : {}),
     },
   });
   try {

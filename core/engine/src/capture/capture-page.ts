@@ -2,7 +2,7 @@ import type { CDPSession, Frame, Page } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { openTargetPage, type TargetPage } from '../browser/open-target-page.js';
 import { beginFrameCapture } from './begin-frame-capture.js';
-import { canvasCapture, connectFrameSender, frameSenderUrl } from './canvas-capture.js';
+import { canvasCapture, connectFrameSender, frameSenderUrl, type CanvasPixels } from './canvas-capture.js';
 import { CANVAS_HOST_PATH, canvasHostHtml, COMPOSITION_FRAME_ID, serveCanvasHost } from './canvas-host.js';
 import { openFrameChannel, type FrameChannel } from './frame-receiver.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
@@ -40,6 +40,8 @@ export interface CapturePageOptions {
    * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
    */
   skipUnchangedFrames?: boolean;
+  /** canvas mode: the pixels handed over (default bgra); see canvasPixelsFor. */
+  canvasPixels?: CanvasPixels;
   /** Aborting ends every wait on the page at once (`cancelled`, or the signal's SeekframeError reason). */
   signal?: AbortSignal;
 }
@@ -258,8 +260,9 @@ async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): 
   } finally {
     await stopServing();
   }
-  open.channel = await openFrameChannel();
-  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl());
+  const pixels = open.opts.width * open.opts.height;
+  open.channel = await openFrameChannel((open.opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4);
+  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), open.opts.canvasPixels ?? 'bgra');
   connecting.catch(() => undefined);
   if ((await open.within(connecting, open.opts.readyTimeoutMs)) === 'timeout') {
     await open.checkResponsive('while connecting the canvas capture', open.opts.readyTimeoutMs);

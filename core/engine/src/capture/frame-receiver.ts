@@ -31,6 +31,8 @@ interface ChannelState {
   failure: Error | undefined;
   onConnect(): void;
   onConnectFailed(error: Error): void;
+  /** Bytes of one message (a frame), when known: its buffer is allocated at that size at once. */
+  expectedBytes: number;
 }
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
@@ -61,8 +63,8 @@ export async function frameReceiverPort(): Promise<number> {
   return (await startReceiver()).port;
 }
 
-/** A new channel for one capture page. */
-export async function openFrameChannel(): Promise<FrameChannel> {
+/** A new channel for one capture page; `expectedBytes` = the size of its messages when known. */
+export async function openFrameChannel(expectedBytes = 0): Promise<FrameChannel> {
   const { port, channels } = await startReceiver();
   const token = randomBytes(16).toString('hex');
   let connect!: () => void;
@@ -79,6 +81,7 @@ export async function openFrameChannel(): Promise<FrameChannel> {
     failure: undefined,
     onConnect: connect,
     onConnectFailed: connectFailed,
+    expectedBytes,
   };
   channels.set(token, state);
   return {
@@ -130,6 +133,7 @@ function acceptChannel(req: IncomingMessage, socket: Socket, channels: Map<strin
       fail(state, error);
       socket.destroy();
     },
+    state.expectedBytes,
   );
   socket.on('data', (chunk: Buffer) => parser.push(chunk));
   socket.on('close', () => fail(state, new Error('the capture page closed its frame connection')));
@@ -138,39 +142,43 @@ function acceptChannel(req: IncomingMessage, socket: Socket, channels: Map<strin
 }
 
 /**
- * Reassembles binary messages from client frames (RFC 6455: masked, possibly fragmented).
- * Control frames are ignored (a close ends the socket anyway); text frames are an error.
+ * Reassembles binary messages from client frames (RFC 6455: masked, and fragmented: Chromium
+ * sends a large message as many frames). Each fragment is copied once, unmasked, straight into
+ * the message's buffer; `expectedBytes` sizes that buffer up front (a capture page's frames all
+ * have one size), so a message is never copied again to join its fragments. Control frames are
+ * ignored (a close ends the socket anyway); text frames are an error.
  */
 export class MessageParser {
   private header = Buffer.alloc(14);
   private headerFill = 0;
   private payloadLeft = 0;
+  private inPayload = false;
   private mask = 0;
   private maskPhase = 0;
   private fin = false;
   private control = false;
-  private parts: Buffer[] = [];
-  private current: Buffer | undefined;
-  private currentFill = 0;
+  private message: Buffer | undefined;
+  private messageFill = 0;
 
   constructor(
     private readonly onMessage: (message: Buffer) => void,
     private readonly onError: (error: Error) => void,
+    private readonly expectedBytes = 0,
   ) {}
 
   push(chunk: Buffer): void {
     let offset = 0;
     while (offset < chunk.length) {
-      if (this.payloadLeft === 0 && !this.inPayload) {
+      if (!this.inPayload) {
         offset = this.readHeader(chunk, offset);
         if (offset < 0) return;
         continue;
       }
       const take = Math.min(this.payloadLeft, chunk.length - offset);
       if (!this.control) {
-        chunk.copy(this.current!, this.currentFill, offset, offset + take);
-        unmask(this.current!, this.currentFill, take, this.mask, this.maskPhase);
-        this.currentFill += take;
+        chunk.copy(this.message!, this.messageFill, offset, offset + take);
+        unmask(this.message!, this.messageFill, take, this.mask, this.maskPhase);
+        this.messageFill += take;
       }
       this.maskPhase = (this.maskPhase + take) & 3;
       this.payloadLeft -= take;
@@ -179,18 +187,15 @@ export class MessageParser {
     }
   }
 
-  private inPayload = false;
-
   /** Reads header bytes; returns the new offset, or -1 after an error. */
   private readHeader(chunk: Buffer, offset: number): number {
     while (offset < chunk.length) {
       this.header[this.headerFill++] = chunk[offset++]!;
+      if (this.headerFill === 2 && !(this.header[1]! & 0x80)) return this.error('client frame not masked');
       const need = this.headerLength();
-      if (need > 14) return this.error('frame header too long');
       if (this.headerFill < need) continue;
       const h = this.header;
       const opcode = h[0]! & 0x0f;
-      if (!(h[1]! & 0x80)) return this.error('client frame not masked');
       const small = h[1]! & 0x7f;
       const length = small === 126 ? h.readUInt16BE(2) : small === 127 ? Number(h.readBigUInt64BE(2)) : small;
       const maskAt = small === 126 ? 4 : small === 127 ? 10 : 2;
@@ -200,18 +205,26 @@ export class MessageParser {
       this.control = opcode >= 8;
       this.headerFill = 0;
       if (opcode === 1) return this.error('text frames are not frames of pixels');
-      if (!this.control) {
-        const total = this.parts.reduce((sum, part) => sum + part.length, 0) + length;
-        if (total > MAX_MESSAGE_BYTES) return this.error(`message over ${MAX_MESSAGE_BYTES} bytes`);
-        this.current = Buffer.allocUnsafeSlow(length);
-        this.currentFill = 0;
-      }
+      if (!this.control && !this.room(length)) return this.error(`message over ${MAX_MESSAGE_BYTES} bytes`);
       this.payloadLeft = length;
       this.inPayload = length > 0;
       if (length === 0) this.endFrame();
       return offset;
     }
     return offset;
+  }
+
+  /** Makes room for `length` more bytes of the current message; false past the size limit. */
+  private room(length: number): boolean {
+    const needed = this.messageFill + length;
+    if (needed > MAX_MESSAGE_BYTES) return false;
+    if (!this.message) this.message = Buffer.allocUnsafeSlow(Math.max(needed, this.expectedBytes));
+    else if (needed > this.message.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(needed, this.message.length * 2));
+      this.message.copy(grown, 0, 0, this.messageFill);
+      this.message = grown;
+    }
+    return true;
   }
 
   private headerLength(): number {
@@ -222,13 +235,11 @@ export class MessageParser {
 
   private endFrame(): void {
     this.inPayload = false;
-    if (this.control) return;
-    this.parts.push(this.current!.subarray(0, this.currentFill));
-    this.current = undefined;
-    if (!this.fin) return;
-    const parts = this.parts;
-    this.parts = [];
-    this.onMessage(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+    if (this.control || !this.fin) return;
+    const message = this.message ? this.message.subarray(0, this.messageFill) : Buffer.alloc(0);
+    this.message = undefined;
+    this.messageFill = 0;
+    this.onMessage(message);
   }
 
   private error(message: string): number {

@@ -57,8 +57,8 @@ export function encoderRuleProblems(opts: EncoderRuleInput): { field: 'crf' | 'v
 
 const positiveInt = z.number().int().positive();
 
-/** Frames as images (screenshot, beginframe) or raw 8-bit BGRA pixels (canvas). */
-export const INPUT_FORMATS = ['jpeg', 'png', 'bgra'] as const;
+/** Frames as images (screenshot, beginframe), or raw 8-bit BGRA or I420 (BT.709 limited range) pixels (canvas). */
+export const INPUT_FORMATS = ['jpeg', 'png', 'bgra', 'i420'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export const encoderOptionsSchema = z.object({

@@ -14,8 +14,8 @@ export class BlankFrameWatch {
   private varied = false;
   private frames = 0;
 
-  /** `bgra`: frames are raw BGRA pixels (canvas capture), else PNG or JPEG images. */
-  constructor(private readonly frameKind: 'image' | 'bgra' = 'image') {}
+  /** `bgra`/`i420`: frames are raw pixels (canvas capture), else PNG or JPEG images. */
+  constructor(private readonly frameKind: 'image' | 'bgra' | 'i420' = 'image') {}
 
   observe(frame: Buffer): void {
     this.frames++;
@@ -31,6 +31,7 @@ export class BlankFrameWatch {
   flatColour(): string | undefined {
     if (this.varied || !this.first || this.frames === 0) return undefined;
     if (this.frameKind === 'bgra') return flatColourOfPixels(bgraToRgba(this.first));
+    if (this.frameKind === 'i420') return flatColourOfI420(this.first);
     return flatColourOf(this.first);
   }
 }
@@ -57,6 +58,24 @@ export function flatColourOfPixels(rgba: Uint8Array): string | undefined {
   }
   if (a === 0) return 'transparent';
   return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The colour of an I420 frame (BT.709 limited range, as canvas capture converts it) when every
+ * sample of each plane is within 2 levels of its first, else undefined.
+ */
+function flatColourOfI420(frame: Buffer): string | undefined {
+  const luma = (frame.length / 3) * 2;
+  const planes = [frame.subarray(0, luma), frame.subarray(luma, luma + luma / 4), frame.subarray(luma + luma / 4)];
+  for (const plane of planes) for (let i = 1; i < plane.length; i++) if (Math.abs(plane[i]! - plane[0]!) > 2) return undefined;
+  const y = (planes[0]![0]! - 16) * (255 / 219);
+  const u = (planes[1]![0]! - 128) * (255 / 224);
+  const v = (planes[2]![0]! - 128) * (255 / 224);
+  const channel = (value: number): string =>
+    Math.max(0, Math.min(255, Math.round(value)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(y + 1.5748 * v)}${channel(y - 0.1873 * u - 0.4681 * v)}${channel(y + 1.8556 * u)}`;
 }
 
 /** Raw BGRA pixels as RGBA (a copy). */

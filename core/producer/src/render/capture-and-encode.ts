@@ -4,6 +4,7 @@ import {
   renderFramePool,
   type BrowserInfo,
   type BrowserSource,
+  type CanvasPixels,
   type CaptureMode,
   type CapturePage,
   type CapturePageOptions,
@@ -28,6 +29,8 @@ export interface PageTarget {
   /** --scale: device scale factor of the capture (default 1). */
   scale?: number;
   mode: CaptureMode;
+  /** canvas mode: raw BGRA or I420 pixels (canvasPixelsFor); the encoder reads the same. */
+  canvasPixels?: CanvasPixels;
   readyTimeoutMs: number;
   seekTimeoutMs?: number;
 }
@@ -86,7 +89,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   const raw = capture.mode === 'canvas';
   const encoder = createFrameEncoder({
     ...options.encoder,
-    inputFormat: raw ? 'bgra' : capture.imageFormat,
+    inputFormat: raw ? (capture.canvasPixels ?? 'bgra') : capture.imageFormat,
     ...(tuning.encoderThreads ? { threads: tuning.encoderThreads } : {}),
   });
   const startedAt = Date.now();
@@ -95,7 +98,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   const encoderDied = new AbortController();
   void encoder.died.then((error) => encoderDied.abort(error));
   const signal = options.signal ? AbortSignal.any([options.signal, encoderDied.signal]) : encoderDied.signal;
-  const blank = options.onBlank ? new BlankFrameWatch(raw ? 'bgra' : 'image') : undefined;
+  const blank = options.onBlank ? new BlankFrameWatch(raw ? (capture.canvasPixels ?? 'bgra') : 'image') : undefined;
   let encoderWaitMs = 0;
 
   // Author-script errors from the runtime's log fail the frame inside the engine (read in the same

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import {
+  canvasPixelsFor,
   chooseCaptureMode,
   describeCanvasBlockers,
   ffmpegHasFilter,
@@ -202,6 +203,11 @@ export async function planRenderSession(
       height: metadata.height,
       scale: spec.scale,
       mode,
+      canvasPixels: canvasPixelsFor({
+        yuv420: spec.format === 'mp4' || spec.format === 'hls',
+        width: metadata.width,
+        height: metadata.height,
+      }),
       readyTimeoutMs: spec.readyTimeoutMs,
       seekTimeoutMs: spec.seekTimeoutMs,
     };
