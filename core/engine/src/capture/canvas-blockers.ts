@@ -2,7 +2,7 @@ import type { CapturePage } from './capture-page.js';
 
 /** Something in a page that canvas capture would draw wrong (or not at all), with where it is. */
 export interface CanvasBlocker {
-  kind: 'canvas' | 'cross-origin-frame' | 'plugin' | 'cross-origin-css-image';
+  kind: 'canvas' | 'cross-origin-frame' | 'plugin' | 'cross-origin-css-image' | 'backdrop-filter';
   /** A short description of the first element found, e.g. `<canvas#chart>`, and how many there are. */
   where: string;
 }
@@ -17,7 +17,10 @@ export interface CanvasBlocker {
  * - a cross-origin `<iframe>` draws empty (by design: a page must not read another origin's
  *   pixels), and so do plugins (`<object>`, `<embed>`);
  * - a CSS image (`background-image` etc.) from another origin draws empty, while a cross-origin
- *   `<img>` draws (and the project server serves remote assets from the page's own origin anyway).
+ *   `<img>` draws (and the project server serves remote assets from the page's own origin anyway);
+ * - `backdrop-filter` filters another backdrop than the screen's (27 dB against beginframe on a
+ *   blurred, hue-rotated glass panel), while filters, blend modes, masks, clip paths, shadows, 3D
+ *   transforms, SVG and text came out identical to the last bit.
  * A page with any of these is captured with beginframe instead, and the render says why.
  */
 export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): Promise<CanvasBlocker[]> {
@@ -50,6 +53,8 @@ export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): P
       const properties = ['background-image', 'border-image-source', 'mask-image', 'list-style-image'];
       for (const element of doc.querySelectorAll('*')) {
         const style = doc.defaultView!.getComputedStyle(element);
+        const backdrop = style.getPropertyValue('backdrop-filter');
+        if (backdrop && backdrop !== 'none') note('backdrop-filter', element);
         for (const property of properties) {
           const value = style.getPropertyValue(property);
           if (!value.includes('url(')) continue;
@@ -80,6 +85,7 @@ export function describeCanvasBlockers(blockers: readonly CanvasBlocker[]): stri
     'cross-origin-frame': "a cross-origin frame (drawn empty: its pixels are another origin's)",
     plugin: 'a plugin (<object>/<embed>)',
     'cross-origin-css-image': 'a CSS image from another origin (drawn empty)',
+    'backdrop-filter': 'a backdrop-filter (drawn over another backdrop than the screen shows)',
   };
   return blockers.map((blocker) => `${what[blocker.kind]}: ${blocker.where}`).join('; ');
 }
