@@ -27,7 +27,10 @@ const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-const dirs = (arg('--dirs') ?? 'bench/compositions/motion-1080p,bench/compositions/showcase-1080p,bench/compositions/text-1080p,compositions/ui-3d-reveal')
+const dirs = (
+  arg('--dirs') ??
+  'bench/compositions/motion-1080p,bench/compositions/showcase-1080p,bench/compositions/text-1080p,compositions/ui-3d-reveal'
+)
   .split(',')
   .map((dir) => resolve(repoRoot, dir));
 const maxFrames = Number(arg('--frames') ?? 90);
@@ -57,7 +60,9 @@ function ffmpeg(args: string[]): Promise<string> {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolvePromise(stderr) : reject(new Error(`ffmpeg ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolvePromise(stderr) : reject(new Error(`ffmpeg ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`)),
+    );
   });
 }
 
@@ -115,7 +120,21 @@ async function measure(projectDir: string, work: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (const { preset, crf } of grid) {
     const out = join(work, `${preset}-${crf}.mp4`);
-    const { cpu } = await ffmpegCpu([...input, '-i', raw, '-c:v', 'libx264', '-preset', preset, '-crf', String(crf), '-pix_fmt', 'yuv420p', '-y', out]);
+    const { cpu } = await ffmpegCpu([
+      ...input,
+      '-i',
+      raw,
+      '-c:v',
+      'libx264',
+      '-preset',
+      preset,
+      '-crf',
+      String(crf),
+      '-pix_fmt',
+      'yuv420p',
+      '-y',
+      out,
+    ]);
     const scored = await ffmpeg([
       '-i',
       out,
@@ -139,7 +158,9 @@ async function measure(projectDir: string, work: string): Promise<Row[]> {
       ssim,
       psnr,
     };
-    log(`  ${preset} crf ${crf}: ${row.cpuMsPerFrame.toFixed(1)} ms/frame, ${(row.bytesPerFrame / 1024).toFixed(1)} KiB/frame, SSIM ${ssim.toFixed(5)}`);
+    log(
+      `  ${preset} crf ${crf}: ${row.cpuMsPerFrame.toFixed(1)} ms/frame, ${(row.bytesPerFrame / 1024).toFixed(1)} KiB/frame, SSIM ${ssim.toFixed(5)}`,
+    );
     rows.push(row);
     rmSync(out, { force: true });
   }
@@ -155,7 +176,9 @@ try {
     for (const row of rows) console.log(JSON.stringify({ ...row, load }));
   } else {
     const compositions = [...new Set(rows.map((row) => row.composition))];
-    console.log(`| preset | crf | ${compositions.map((c) => `${c.split('/').pop()} ms/frame, KiB/frame, SSIM`).join(' | ')} | mean ms/frame | mean KiB/frame | mean SSIM |`);
+    console.log(
+      `| preset | crf | ${compositions.map((c) => `${c.split('/').pop()} ms/frame, KiB/frame, SSIM`).join(' | ')} | mean ms/frame | mean KiB/frame | mean SSIM |`,
+    );
     console.log(`|---|---|${compositions.map(() => '---|').join('')}---|---|---|`);
     for (const { preset, crf } of grid) {
       const mine = rows.filter((row) => row.preset === preset && row.crf === crf);

@@ -264,7 +264,16 @@ describe('openCapturePage in canvas mode (HTML-in-canvas)', () => {
   afterAll(async () => session.close());
 
   const open = (url: string, more: Partial<Parameters<typeof openCapturePage>[1]> = {}) =>
-    openCapturePage(session, { url, width: W, height: H, mode: 'canvas', imageFormat: 'png', transparent: false, readyTimeoutMs: 10_000, ...more });
+    openCapturePage(session, {
+      url,
+      width: W,
+      height: H,
+      mode: 'canvas',
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 10_000,
+      ...more,
+    });
 
   it('hands over the colour that seek(t) sets as raw BGRA, and as I420 (BT.709 limited range), frame after frame', async () => {
     expect(browser.supportsCanvasCapture).toBe(true);

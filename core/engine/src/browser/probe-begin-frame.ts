@@ -18,12 +18,19 @@ const cache = new Map<string, Promise<BrowserProbe>>();
  * flag but never answer. Cached per binary path for the life of the process, and a positive
  * answer across processes (browser-probe-record.ts).
  */
-export async function probeBeginFrame(
+export function probeBeginFrame(
   browserPath: string,
   kind: BrowserInfo['kind'] = /headless[-_]shell/.test(browserPath) ? 'headless-shell' : 'chromium',
 ): Promise<boolean> {
-  return (await probeBrowser(browserPath, kind)).beginFrame;
+  let answer = beginFrameAnswers.get(browserPath);
+  if (!answer) {
+    answer = probeBrowser(browserPath, kind).then((probe) => probe.beginFrame);
+    beginFrameAnswers.set(browserPath, answer);
+  }
+  return answer;
 }
+
+const beginFrameAnswers = new Map<string, Promise<boolean>>();
 
 /**
  * probeBeginFrame, and whether the same binary draws HTML into a canvas (`drawElementImage`,
