@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'ready-failed',
   'ready-timeout',
   'remote-asset-failed',
+  'package-not-installed',
   'render-cancelled',
   'render-expired',
   'render-failed',
@@ -101,11 +102,13 @@ export const ERROR_CODES = [
   'target-not-empty',
   'too-many-renders',
   'unauthorized',
+  'origin-refused',
   'url-too-long',
   'video-extract-failed',
   'sub-composition-empty',
   'clip-source-unreadable',
   'blank-render',
+  'alpha-flattened',
   // the render core's split renders (planRender/renderFrames/assembleSegments)
   'segment-mismatch',
   // storage port and bundled assets (core/producer/src/storage, core/producer/src/assets)

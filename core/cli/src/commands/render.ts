@@ -140,6 +140,9 @@ export function register(program: Command, ctx: CliContext): void {
           ctx.print(
             `${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`,
           );
+        // A length the page decided (a registered timeline, no data-duration) is said, not left to guess.
+        if (result.report.length && result.report.length.source !== 'data-duration' && !flags.quiet)
+          ctx.print(`${ctx.colors.dim('length')} ${result.report.length.note}`);
         if (result.captions && !flags.quiet)
           ctx.print(
             `${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`,

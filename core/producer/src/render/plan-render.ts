@@ -24,7 +24,8 @@ import {
   type WorkerLaunch,
 } from '@seekframe/engine';
 import type { InspectedClip } from '@seekframe/runtime';
-import { reportPageWarnings } from './blank-render.js';
+import { reportPageWarnings, reportSilentProblem } from './blank-render.js';
+import { alphaFlattenedProblem, showsBackdrop } from './transparent-backdrop.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { CleanupStack } from './cleanup-stack.js';
@@ -47,6 +48,7 @@ import { hlsSegmentFrames, outputSize } from '../plan/output-size.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { runLint } from '../plan/run-lint.js';
+import { describeLength, emptyComposition, pageDuration } from './composition-length.js';
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 export const RENDER_SEED = 0x5eedf4a3;
@@ -112,34 +114,38 @@ export async function planRenderSession(
   // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
   const lintReader = network === 'sandboxed' ? readInsideProject(project.root) : undefined;
   for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
+    // A note (where a length comes from) is not a warning: the plan says it in the report.
+    if (finding.severity === 'info') continue;
     warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
   }
 
   stage('load');
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   const fps = spec.fps ?? defaultFps(metadata.fps);
-  const compositionFrames = frameCount(metadata.duration, fps);
-  if (compositionFrames < 1) {
-    throw new SeekframeError(
-      'empty-composition',
-      `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`,
-      {
-        stage: 'load',
-        details: { file: project.entryFile },
-      },
-    );
-  }
   const source = displayPath(project.root, project.entryFile);
-  // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
-  if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
-  const totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
-  checkRenderLimits(
-    spec.limits,
-    { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
-    source,
-  );
+  // A length from the registered timeline is only known in the page: the frames are counted, and
+  // what depends on them checked, once the media stage loaded it.
+  const fromTimeline = metadata.durationSource === 'timeline' || metadata.durationSource === 'animations';
+  let compositionSeconds = metadata.duration;
+  let totalFrames = 0;
+  const countFrames = (seconds: number): void => {
+    compositionSeconds = seconds;
+    const compositionFrames = frameCount(seconds, fps);
+    if (compositionFrames < 1) throw emptyComposition(project.entryFile, metadata, seconds);
+    // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
+    if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
+    totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
+    checkRenderLimits(
+      spec.limits,
+      { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+      source,
+    );
+  };
+  if (!fromTimeline) countFrames(metadata.duration);
+  else
+    checkRenderLimits(spec.limits, { frames: 1, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale }, source);
   const encoder: RenderPlan['encoder'] = {
     quality: spec.quality,
     ...(spec.crf === undefined ? {} : { crf: spec.crf }),
@@ -163,7 +169,7 @@ export async function planRenderSession(
   for (const issue of checkVariables(metadata.variables, spec.variables, spec.strictVariables, project.entryFile)) {
     warn(`variables/${issue.kind}`, issue.message, { id: issue.id, kind: issue.kind });
   }
-  const captions =
+  const planCaptions = (): CaptionSidecar | undefined =>
     spec.captions === undefined
       ? undefined
       : planCaptionSidecar({
@@ -176,6 +182,7 @@ export async function planRenderSession(
           firstFrame: spec.frames?.start ?? 0,
           source,
         });
+  let captions = fromTimeline ? undefined : planCaptions();
 
   stage('serve');
   // The page's virtual Date.now() at t = 0, fixed here: every chunk of this plan shows the same clock.
@@ -205,7 +212,8 @@ export async function planRenderSession(
   assertCaptureMode(decision.mode, session.browser);
 
   stage('media');
-  const workers = options.keepPage ? chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits) : undefined;
+  // A length read from the page's timeline is known only once the page is loaded: no early workers then.
+  const workers = options.keepPage && !fromTimeline ? chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits) : undefined;
   if (workers) session.workers = workers;
   const openPages = async (mode: CaptureMode): Promise<{ opened: Awaited<ReturnType<typeof openMediaPage>>; early: WorkerLaunch[] }> => {
     const page = {
@@ -263,11 +271,19 @@ export async function planRenderSession(
         : decision.reason,
     };
   if (options.keepPage) session.adopt.push(opened.worker, ...early);
+  if (fromTimeline) {
+    countFrames(await pageDuration(opened.worker.page));
+    captions = planCaptions();
+  }
+  if (context.profile) context.profile.length = describeLength(metadata, frameCount(compositionSeconds, fps) * (fps.den / fps.num));
   context.profile?.enter('media');
   if (context.profile) context.profile.clips = await readTimelineClips(opened.worker.page);
   // A missing media file is reported by the server with the document that used it.
   session.problems.assertNone();
   await reportPageWarnings(opened.worker.page, spec.strict, session.emit);
+  // A transparent overlay rendered to a format without alpha: white text on white, unless told.
+  if (!transparent && (await showsBackdrop(opened.worker.page)))
+    reportSilentProblem(alphaFlattenedProblem(source, spec.format), spec.strict, session.emit);
   if (!options.keepPage) await opened.worker.session.close();
 
   const clips: PlannedClip[] = [];
