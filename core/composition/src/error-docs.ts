@@ -344,6 +344,11 @@ export const ERROR_DOCS = {
     when: '`--capture-mode beginframe` with a browser that does not support `HeadlessExperimental.beginFrame`.',
     fix: 'Install `chromium-headless-shell` (or chrome-headless-shell), or use `--capture-mode auto` or `screenshot`.',
   },
+  'canvas-capture-blocked': {
+    group: 'engine',
+    when: 'A warning, not an error: the composition has something canvas capture cannot draw (a `<canvas>`, which includes `data-color-grading`, a cross-origin frame, a plugin, a CSS image from another origin), so this render captures with beginframe instead. The warning names what and where; the render report says it under `captureMode`.',
+    fix: "Nothing to do: the frames are right, only slower to capture. To get canvas capture, draw that content with HTML/CSS/SVG, or serve it from the composition's own origin.",
+  },
   'capture-failed': {
     group: 'engine',
     when: 'Chromium produced no image for a frame.',

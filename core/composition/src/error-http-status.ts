@@ -105,6 +105,8 @@ export const ERROR_HTTP_STATUS = {
   'browser-not-found': 500,
   'browser-binary-unavailable': 500,
   'beginframe-unsupported': 500,
+  // A warning's code: a render that meets it captures with beginframe and succeeds. Listed so every code has a status.
+  'canvas-capture-blocked': 500,
   'capture-failed': 500,
   'capture-mode-unsupported': 500,
   'capture-timeout': 500,

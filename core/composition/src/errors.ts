@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'browser-crashed',
   'browser-launch-failed',
   'browser-not-found',
+  'canvas-capture-blocked',
   'capture-failed',
   'capture-mode-unsupported',
   'capture-timeout',

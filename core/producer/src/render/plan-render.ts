@@ -9,14 +9,19 @@ import {
   type FrameSpan,
 } from '@seekframe/composition';
 import {
+  canvasPixelsFor,
   chooseCaptureMode,
+  describeCanvasBlockers,
   ffmpegHasFilter,
+  findCanvasBlockers,
   fontPackageVersions,
   parseEncoderOptions,
   probeHdrMetadata,
   startPoolWorker,
   type CaptureMode,
+  type CaptureModeDecision,
   type CapturePage,
+  type WorkerLaunch,
 } from '@seekframe/engine';
 import type { InspectedClip } from '@seekframe/runtime';
 import { reportPageWarnings, reportSilentProblem } from './blank-render.js';
@@ -197,9 +202,65 @@ export async function planRenderSession(
     context,
     cleanup,
   );
-  const decision = chooseCaptureMode(spec.captureMode, session.browser);
-  const captureMode: CaptureMode = decision.mode;
+  const transparent = isTransparent(spec.format);
+  let decision = chooseCaptureMode(spec.captureMode, session.browser, {
+    transparent,
+    scale: spec.scale,
+    sandboxed: network === 'sandboxed',
+  });
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
+  assertCaptureMode(decision.mode, session.browser);
+
+  stage('media');
+  // A length read from the page's timeline is known only once the page is loaded: no early workers then.
+  const workers = options.keepPage && !fromTimeline ? chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits) : undefined;
+  if (workers) session.workers = workers;
+  const openPages = async (mode: CaptureMode): Promise<{ opened: Awaited<ReturnType<typeof openMediaPage>>; early: WorkerLaunch[] }> => {
+    const page = {
+      url: session.server.entryUrl,
+      width: metadata.width,
+      height: metadata.height,
+      scale: spec.scale,
+      mode,
+      canvasPixels: canvasPixelsFor({
+        yuv420: spec.format === 'mp4' || spec.format === 'hls',
+        width: metadata.width,
+        height: metadata.height,
+      }),
+      readyTimeoutMs: spec.readyTimeoutMs,
+      seekTimeoutMs: spec.seekTimeoutMs,
+    };
+    const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
+    // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
+    // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
+    const early = Array.from({ length: (workers?.value ?? 1) - 1 }, () =>
+      startPoolWorker({ browser: session.browser, mode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }),
+    );
+    // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
+    cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
+    const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
+    // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
+    cleanup.add(() => opened.worker.session.close());
+    return { opened, early };
+  };
+  let { opened, early } = await openPages(decision.mode);
+  if (decision.mode === 'canvas') {
+    // What canvas capture would draw wrong is only known once the page has run its scripts.
+    const blockers = await findCanvasBlockers(opened.worker.page);
+    if (blockers.length > 0) {
+      decision = canvasFallback(describeCanvasBlockers(blockers));
+      warn(
+        'canvas-capture-blocked',
+        `Capturing with beginframe instead of canvas: this composition has ${describeCanvasBlockers(blockers)}.`,
+        {
+          blockers,
+        },
+      );
+      await Promise.all([opened.worker.session.close(), ...early.map((launch) => launch.cancel())]);
+      ({ opened, early } = await openPages(decision.mode));
+    }
+  }
+  const captureMode: CaptureMode = decision.mode;
   // The report may reach a client: the browser is named by its file name, not its path on this machine.
   if (context.profile)
     context.profile.captureMode = {
@@ -209,36 +270,7 @@ export async function planRenderSession(
         ? decision.reason.split(session.browser.path).join(path.basename(session.browser.path))
         : decision.reason,
     };
-  assertCaptureMode(captureMode, session.browser);
-
-  stage('media');
-  const transparent = isTransparent(spec.format);
-  const page = {
-    url: session.server.entryUrl,
-    width: metadata.width,
-    height: metadata.height,
-    scale: spec.scale,
-    mode: captureMode,
-    readyTimeoutMs: spec.readyTimeoutMs,
-    seekTimeoutMs: spec.seekTimeoutMs,
-  };
-  const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
-  if (options.keepPage && !fromTimeline) {
-    // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
-    // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
-    const workers = chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
-    session.workers = workers;
-    const early = Array.from({ length: workers.value - 1 }, () =>
-      startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }),
-    );
-    // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
-    cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
-    session.adopt.push(...early);
-  }
-  const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
-  // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
-  cleanup.add(() => opened.worker.session.close());
-  if (options.keepPage) session.adopt.unshift(opened.worker);
+  if (options.keepPage) session.adopt.push(opened.worker, ...early);
   if (fromTimeline) {
     countFrames(await pageDuration(opened.worker.page));
     captions = planCaptions();
@@ -358,8 +390,24 @@ export function isTransparent(format: RenderPlan['format']): boolean {
   return format === 'mov' || format === 'webm' || format === 'png-sequence';
 }
 
-export function assertCaptureMode(mode: CaptureMode, browser: { path: string; supportsBeginFrame: boolean }): void {
-  if (mode === 'beginframe' && !browser.supportsBeginFrame) {
+/** The decision after the page showed something canvas capture cannot draw. */
+function canvasFallback(what: string): CaptureModeDecision {
+  return { mode: 'beginframe', reason: `beginframe: canvas capture cannot draw this composition (${what})`, fellBack: false };
+}
+
+export function assertCaptureMode(
+  mode: CaptureMode,
+  browser: { path: string; supportsBeginFrame: boolean; supportsCanvasCapture?: boolean },
+): void {
+  if (mode === 'canvas' && !browser.supportsCanvasCapture) {
+    throw new SeekframeError(
+      'capture-mode-unsupported',
+      `--capture-mode canvas needs a browser with HTML-in-canvas (drawElementImage, Chromium 156 or later with beginFrame control), and ${browser.path} does not have it. ` +
+        'Install chromium-headless-shell 156 or later, or use --capture-mode auto.',
+      { stage: 'browser', details: { browser: browser.path } },
+    );
+  }
+  if (mode !== 'screenshot' && !browser.supportsBeginFrame) {
     throw new SeekframeError(
       'capture-mode-unsupported',
       `--capture-mode beginframe needs a browser that supports HeadlessExperimental.beginFrame, and ${browser.path} does not. ` +

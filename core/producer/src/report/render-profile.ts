@@ -52,7 +52,7 @@ export class RenderProfile {
   #stoppedAt: number | undefined;
   capture: CaptureProfile | undefined;
   workers: Choice<number> | undefined;
-  captureMode: Choice<'beginframe' | 'screenshot'> | undefined;
+  captureMode: Choice<'canvas' | 'beginframe' | 'screenshot'> | undefined;
   /** The video's length and where it came from (the root's data-duration or its registered timeline). */
   length: RenderReport['length'] | undefined;
   /** The render's warning events, in order, for the report. */

@@ -87,7 +87,7 @@ export const RenderReportSchema = z
         'Clips that made the render slow, at most three. One that cost at least 1 s of capture also becomes a `slow-clip` warning event.',
       ),
     workers: ChoiceSchema(z.number()).nullable().describe('Browser processes that captured, and why that many.'),
-    captureMode: ChoiceSchema(z.enum(['beginframe', 'screenshot']))
+    captureMode: ChoiceSchema(z.enum(['canvas', 'beginframe', 'screenshot']))
       .nullable()
       .describe('How frames were captured, and why.'),
     warnings: z
