@@ -1,6 +1,6 @@
 /**
  * The manual's table of contents: the one place that lists its pages. The sidebar, the top bar
- * and llms.txt (docs/scripts/llms-txt.ts) are all built from it, so a new page is one line here.
+ * and llms.txt (docs/scripts/agent-files.ts) are all built from it, so a new page is one line here.
  *
  * To add a page: write docs/<section>/<slug>.md with `title` and `description` front matter, then
  * add `{ text, link: '/<section>/<slug>' }` to its group. A feature's pending notes
@@ -43,7 +43,19 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'The render server', link: '/guide/render-server' },
       { text: 'The preview studio', link: '/guide/studio' },
       { text: 'The player element', link: '/guide/player' },
+      { text: 'The player in your own app', link: '/guide/player-in-your-app' },
       { text: 'Performance and benchmark', link: '/guide/performance' },
+    ],
+  },
+  {
+    text: 'Recipes',
+    items: [
+      { text: 'Captions from word times', link: '/recipes/captions-from-word-times' },
+      { text: 'A chart from JSON data', link: '/recipes/chart-from-json' },
+      { text: 'A batch from a CSV file', link: '/recipes/batch-from-csv' },
+      { text: 'A transparent overlay', link: '/recipes/transparent-overlay' },
+      { text: 'Video with audio', link: '/recipes/video-with-audio' },
+      { text: 'Drawing on a canvas', link: '/recipes/canvas-drawing' },
     ],
   },
   {
@@ -71,9 +83,16 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'CLI', link: '/reference/cli' },
       { text: 'Error codes', link: '/reference/errors' },
       { text: 'Composition attributes', link: '/reference/attributes' },
+      { text: 'Lint rules', link: '/reference/lint-rules' },
       { text: 'Variable declarations', link: '/reference/variables' },
       { text: 'JSON output', link: '/reference/json-output' },
       { text: 'Render API (OpenAPI)', link: '/reference/render-api' },
+      { text: 'API: rendering from Node', link: '/reference/api/render-from-node' },
+      { text: 'API: the producer server', link: '/reference/api/producer-server' },
+      { text: 'API: the render API', link: '/reference/api/render-api' },
+      { text: 'API: the Lambda client', link: '/reference/api/lambda-client' },
+      { text: 'API: webhooks', link: '/reference/api/webhooks' },
+      { text: 'API: the player element', link: '/reference/api/player' },
     ],
   },
   {

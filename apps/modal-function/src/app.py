@@ -144,6 +144,8 @@ def _render(call_id: str, request: dict[str, Any], limits: dict[str, int], notif
             args += ["--quality", request["quality"]]
         if request.get("fps") is not None:
             args += ["--fps", str(request["fps"])]
+        if request.get("frames") is not None:
+            args += ["--frames", f'{request["frames"]["start"]}-{request["frames"]["end"]}']
         state: dict[str, Any] = {"stage": None, "framesRendered": 0, "totalFrames": None, "progress": 0}
         failure: dict[str, Any] | None = None
         duration_ms: int | None = None
@@ -221,16 +223,18 @@ def deliver_cancelled(render_id: str, webhook: dict[str, Any], error: dict[str, 
     notifier.settle()
 
 
-def create_web_app():
+def create_web_app(overrides: dict | None = None):
     """The web function's FastAPI app (also `uvicorn app:create_web_app --factory` locally).
-    FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it."""
+    FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it.
+    Settings come from the environment (the `seekframe-render-api` secret); `overrides` (the keys
+    of template_settings.settings) win over it field by field."""
     from template_settings import settings
     from web_routes import create_api
 
-    # Read once before serving: a bad setting (a blank RENDER_API_TOKEN) stops the start with its
-    # message instead of failing every request.
-    settings()
-    return create_api(render=render, deliver_cancelled=deliver_cancelled, volume=volume)
+    # Read once before serving: a bad setting (a blank RENDER_API_TOKEN, a malformed limit) stops
+    # the start with its message instead of failing every request.
+    settings(overrides)
+    return create_api(render=render, deliver_cancelled=deliver_cancelled, volume=volume, overrides=overrides)
 
 
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, timeout=150, secrets=secrets)

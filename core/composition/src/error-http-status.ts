@@ -24,6 +24,7 @@ export const ERROR_HTTP_STATUS = {
   'invalid-variables': 400,
   'invalid-variable-values': 400,
   'invalid-composition': 400,
+  'invalid-edit': 400,
   'invalid-timing': 400,
   'invalid-color-grading': 400,
   'invalid-lut': 400,
@@ -34,6 +35,10 @@ export const ERROR_HTTP_STATUS = {
   'format-not-distributable': 400,
   'limit-exceeded': 400,
   'lint-failed': 400,
+  // --strict: a transparent composition asked for in a format without alpha (the client picks the format).
+  'alpha-flattened': 400,
+  // The composition loads a library from an npm CDN that its project has not installed.
+  'package-not-installed': 400,
   // A `webhook` in the body with no RENDER_WEBHOOK_SECRET on the deployment to sign with.
   'webhook-secret-missing': 400,
   // A request's page naming a file outside its project (a posted document, a variable value).
@@ -43,6 +48,8 @@ export const ERROR_HTTP_STATUS = {
   // verifyWebhook() refusing a delivery: a receiver that answers with this table says who it does not trust.
   'webhook-signature-invalid': 401,
   'custom-html-disabled': 403,
+  // A local server's own pages only (the preview studio): no token would help, so not 401.
+  'origin-refused': 403,
   'not-found': 404,
   'render-not-found': 404,
   'output-not-found': 404,
@@ -50,6 +57,7 @@ export const ERROR_HTTP_STATUS = {
   'idempotency-conflict': 409,
   'render-cancelled': 409,
   'render-not-running': 409,
+  'source-changed': 409,
   'render-expired': 410,
   'body-too-large': 413,
   'html-too-large': 413,
@@ -97,6 +105,8 @@ export const ERROR_HTTP_STATUS = {
   'browser-not-found': 500,
   'browser-binary-unavailable': 500,
   'beginframe-unsupported': 500,
+  // A warning's code: a render that meets it captures with beginframe and succeeds. Listed so every code has a status.
+  'canvas-capture-blocked': 500,
   'capture-failed': 500,
   'capture-mode-unsupported': 500,
   'capture-timeout': 500,
@@ -130,6 +140,30 @@ export const ERROR_HTTP_STATUS = {
   'target-exists': 500,
   'target-not-empty': 500,
 } as const satisfies Record<ErrorCode, ErrorHttpStatus>;
+
+/**
+ * Codes no HTTP face answers by design: raised by a command-line tool, the player or a build.
+ * They keep a status above (500) for the day one reaches a server anyway; the error reference
+ * shows "—" for them instead, so nobody writes a client that waits for a 500 that never comes.
+ */
+export const TOOL_ONLY_CODES = [
+  'batch-failed',
+  'batch-fail-fast',
+  'docker-image-missing',
+  'docker-not-found',
+  'docker-run-failed',
+  'docker-unreachable',
+  'insecure-host',
+  'load-superseded',
+  'not-ready',
+  'player-failed',
+  'player-load-failed',
+  'port-in-use',
+  'preview-failed',
+  'server-listen-failed',
+  'target-exists',
+  'target-not-empty',
+] as const satisfies readonly ErrorCode[];
 
 /** The status of a code; a code that is not ours (data from an older peer) is 500. */
 export function httpStatusOf(code: string): ErrorHttpStatus {

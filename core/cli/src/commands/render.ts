@@ -31,6 +31,10 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .addOption(new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]))
     .option('--fps <rate>', 'frames per second: 1-240 or a fraction like 30000/1001 (default: data-fps or 30)')
+    .option(
+      '--frames <first-last>',
+      'render only these composition frames, both included, at the render fps (30-59, or 45 for one): output frame k is frame first+k, the sound cut to match',
+    )
     .option('--quality <preset>', `${QUALITIES.join(', ')} (default standard)`)
     .option(
       '--crf <n>',
@@ -59,7 +63,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--hdr', 'mp4: 10-bit HEVC with HDR colour tags (automatic when a <video> clip is HDR); excludes --sdr')
     .option('--sdr', 'tone-map HDR <video> clips and write SDR output; excludes --hdr')
     .option('--docker', 'run this render inside the pinned Docker image (beginframe capture, no browser GPU)')
-    .option('--capture-mode <mode>', 'auto, beginframe or screenshot (auto: beginframe when the browser supports it)')
+    .option(
+      '--capture-mode <mode>',
+      'auto, canvas, beginframe or screenshot (auto: canvas when the browser and the composition allow it, else beginframe when supported)',
+    )
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables; excludes --variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
@@ -87,7 +94,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       '--batch <file>',
-      'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template',
+      'rows of variables: JSON (array, or {"rows": [...]}) or a .csv file with a header of variable ids; one render per row, --output is a {key}/{index} template',
     )
     .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')
@@ -133,6 +140,9 @@ export function register(program: Command, ctx: CliContext): void {
           ctx.print(
             `${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`,
           );
+        // A length the page decided (a registered timeline, no data-duration) is said, not left to guess.
+        if (result.report.length && result.report.length.source !== 'data-duration' && !flags.quiet)
+          ctx.print(`${ctx.colors.dim('length')} ${result.report.length.note}`);
         if (result.captions && !flags.quiet)
           ctx.print(
             `${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`,

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
+import { extractCompositionMetadata, frameSpanProblem, SeekframeError, spanFrames } from '@seekframe/composition';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { insideLexically } from '../serve/inside.js';
 import { pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
@@ -46,9 +46,21 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
   const fps = request.options.fps ?? defaultFps(metadata.fps);
+  // A length from the registered timeline is known only in the page: the render counts those frames.
+  const fromTimeline = metadata.durationSource === 'timeline' || metadata.durationSource === 'animations';
+  const compositionFrames = fromTimeline ? Number.POSITIVE_INFINITY : frameCount(metadata.duration, fps);
+  const span = request.options.frames;
+  const spanProblem = span && !fromTimeline && frameSpanProblem(span, compositionFrames, 'frames', fps.num / fps.den);
+  if (spanProblem)
+    throw new SeekframeError('invalid-options', `${name}: ${spanProblem}.`, { stage: 'config', details: { field: 'frames' } });
   checkRenderLimits(
     settings.limits,
-    { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers },
+    {
+      frames: span ? spanFrames(span) : fromTimeline ? 1 : compositionFrames,
+      width: metadata.width,
+      height: metadata.height,
+      workers: request.options.workers,
+    },
     name,
   );
 }

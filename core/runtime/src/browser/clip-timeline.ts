@@ -24,6 +24,8 @@ export interface Clip {
 
 /** Attribute the visibility stylesheet keys on; see `installClipStyles` for why not display:none. */
 export const HIDDEN_ATTRIBUTE = 'data-seekframe-hidden';
+/** Set by the preview studio on the clips of a track it hides; only a preview sets it. */
+export const STUDIO_HIDDEN_ATTRIBUTE = 'data-seekframe-studio-hidden';
 
 /**
  * Clips are hidden with `visibility: hidden !important` from a stylesheet rule rather than
@@ -36,7 +38,15 @@ export function installClipStyles(doc: Document): void {
   const style = doc.createElement('style');
   style.setAttribute('data-seekframe', 'runtime');
   style.textContent =
-    `[${HIDDEN_ATTRIBUTE}],[${HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` + `[data-seekframe-covered]{visibility:hidden!important}`;
+    `[${HIDDEN_ATTRIBUTE}],[${HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` +
+    `[data-seekframe-covered]{visibility:hidden!important}` +
+    // The preview studio's "hide track" (never set in a render).
+    `[${STUDIO_HIDDEN_ATTRIBUTE}],[${STUDIO_HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` +
+    // Subpixel glyph positions everywhere: with text-rendering auto, chrome-headless-shell places
+    // glyphs on whole pixels and full Chromium does not, so the same text rendered differently by
+    // browser (38.8 dB PSNR on large type; identical with this rule), and HyperFrames sets the
+    // same. On the root with no specificity: inherited, and any rule of the author's wins.
+    ':where(:root){text-rendering:geometricPrecision}';
   (doc.head ?? doc.documentElement).appendChild(style);
 }
 

@@ -26,10 +26,18 @@ declare global {
 
 const DEFAULT_SEED = 0x5eedf4a3;
 
+function newlinesIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 function start(win: Window & typeof globalThis): void {
   if (win.__seekframe) return; // injected twice (e.g. a server and a proxy both injecting)
   const log = new ErrorLog();
-  log.listen(win);
+  // The runtime is written inline into <head>: every line of the page after it is reported that
+  // many lines too far down. Errors in the page's own inline scripts are mapped back.
+  log.listen(win, { url: win.document.URL, lines: newlinesIn(win.document.currentScript?.textContent ?? '') });
   const instance = readFrameSetting(win, '__seekframeInstance');
 
   let config: InjectedConfig | undefined;
@@ -59,14 +67,15 @@ function start(win: Window & typeof globalThis): void {
   const epochMs = instance?.epochMs ?? config?.epochMs ?? Math.floor(RealDate.now() / 1000) * 1000;
   // A plain page in an <iframe> of a composition: no length of its own, its embedder seeks it.
   const embedded = !instance && config?.embedded === true;
-  // Top level: compile-time metadata from the server wins (a script rewriting data-duration changes
-  // nothing). A child instance: the host's data-duration, then the child file's own root (the
-  // server's 0 means the file has none: HyperFrames children leave it to the host).
+  // The server's 0 means the file has none: a child leaves it to its host, an entry to the timeline
+  // it registers. Top level: compile-time metadata from the server wins (a script rewriting
+  // data-duration changes nothing). A child instance: the host's data-duration, then its own root's.
+  const configured = (value: number | undefined): number | undefined => value || undefined;
   const fixedDuration = embedded
     ? Number.POSITIVE_INFINITY
     : instance
-      ? (instance.hostDuration ?? meta.duration ?? (config?.composition.duration || undefined))
-      : (config?.composition.duration ?? meta.duration);
+      ? (instance.hostDuration ?? meta.duration ?? configured(config?.composition.duration))
+      : (configured(config?.composition.duration) ?? meta.duration);
   // A root that is a <div> in <body> (or in <template> content) is not there yet; read it once it is,
   // else take the length of the timeline the page registers.
   let lateDuration: number | undefined;
@@ -79,12 +88,19 @@ function start(win: Window & typeof globalThis): void {
   const adoptTimelineLength = (seconds: number | undefined): void => {
     if (fixedDuration === undefined && readRootMetadata(doc).duration === undefined) timelineLength = seconds;
   };
+  // A child root without a size fills its host's box: the frame's viewport.
   const width = embedded
     ? win.innerWidth
-    : ((instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth);
+    : ((instance ? meta.width : configured(config?.composition.width)) ??
+      meta.width ??
+      configured(config?.composition.width) ??
+      win.innerWidth);
   const height = embedded
     ? win.innerHeight
-    : ((instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight);
+    : ((instance ? meta.height : configured(config?.composition.height)) ??
+      meta.height ??
+      configured(config?.composition.height) ??
+      win.innerHeight);
 
   const declarations = embedded ? [] : readDeclarations(doc, instance ? undefined : config?.declarations, log);
   // A <seekframe-player> frame: the player's variables are the newest top-level overrides.
