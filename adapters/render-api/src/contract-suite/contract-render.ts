@@ -94,7 +94,7 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
         expect(file.status).toBe(200);
         expect(await probeVideo(file.bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 4 });
       },
-      RENDER_TIMEOUT,
+      RENDER_TEST_MS,
     );
 
     it(
