@@ -4,15 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { publishedManifest } from '../tools/registry/src/pack-package.js';
-import { listWorkspaces } from '../tools/registry/src/public-packages.js';
+import { publishedManifest } from '../../tools/registry/src/pack-package.js';
+import { listWorkspaces } from '../../tools/registry/src/public-packages.js';
 
 // A package is packed one way: `npm run release` (a staged copy with the published manifest). A
 // plain `npm pack` or `npm publish` of a workspace would ship `exports` whose `source` condition
 // names TypeScript files the tarball lacks, so every public package refuses it in `prepack`.
 
 const run = promisify(execFile);
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REFUSE = 'node ../../tools/registry/src/refuse-direct-pack.mjs';
 
 describe('packing a workspace by any other path than the release', () => {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@seekframe/composition';
 import { checkProperty } from '../../../scripts/property-runs.js';
-import { main } from './main.js';
+import { main } from '../src/main.js';
 
 /**
  * Generated command lines for `render` and `lint`: whatever the flags and values, the CLI ends
