@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
@@ -27,7 +28,8 @@ import { renderChunkHandler, type RenderChunkEvent } from './render-chunk-handle
  * The functions sst.config.ts deploys (handler `.../lambda-entry.plan` etc.). Settings come from
  * the environment sst.config.ts sets: SEEKFRAME_BUCKET, SEEKFRAME_STATE_MACHINE_ARN (api),
  * SEEKFRAME_MAX_CONCURRENCY, SEEKFRAME_ACCOUNT_CONCURRENCY, SEEKFRAME_CHUNK_TIMEOUT_SECONDS,
- * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), SEEKFRAME_RUNTIME_BUNDLE,
+ * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), SEEKFRAME_FAIL_FUNCTION (api: the
+ * fail function, which announces a cancel to the render's webhook), SEEKFRAME_RUNTIME_BUNDLE,
  * RENDER_API_TOKEN, RENDER_WEBHOOK_SECRET (all functions: signed webhooks).
  */
 interface LambdaContext {
@@ -116,6 +118,22 @@ function apiOptions(): LambdaApiOptions {
         if (!(error instanceof ExecutionAlreadyExists)) throw error;
       }
     },
+    // A cancelled render's render.failed: the fail function (SEEKFRAME_FAIL_FUNCTION) sends it
+    // with its retries; invoked without waiting, so DELETE answers at once.
+    ...(webhookSettings.webhooks
+      ? {
+          async notifyCancelled(renderId: string) {
+            const event: FailEvent = { renderId, cancelled: true };
+            await new LambdaClient({}).send(
+              new InvokeCommand({
+                FunctionName: required('SEEKFRAME_FAIL_FUNCTION'),
+                InvocationType: 'Event',
+                Payload: Buffer.from(JSON.stringify(event)),
+              }),
+            );
+          },
+        }
+      : {}),
     async stopWorkflow(_renderId, name) {
       // arn:aws:states:<region>:<account>:stateMachine:<machine> -> ...:execution:<machine>:<name>
       const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;

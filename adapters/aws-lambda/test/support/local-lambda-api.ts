@@ -59,6 +59,7 @@ export async function startLocalLambdaApi(settings: ContractSettings, options: L
   };
   // One execution per name (lambda-runner's executionName), as Step Functions keeps them.
   const executions = new Map<string, { stop: AbortController; ended: Promise<unknown> }>();
+  const notices: Array<Promise<unknown>> = [];
   const api: LambdaApiOptions = {
     store: s3.store,
     chunking: { chunkCount: 2 },
@@ -85,6 +86,14 @@ export async function startLocalLambdaApi(settings: ContractSettings, options: L
     async stopWorkflow(_renderId, name) {
       executions.get(name)?.stop.abort(new Error('StopExecution: DELETE /api/render/:id'));
     },
+    // The fail function invoked without waiting, as lambda-entry.ts does.
+    ...(webhookSettings.webhooks
+      ? {
+          async notifyCancelled(renderId: string) {
+            notices.push(failHandler(deps, { renderId, cancelled: true }).catch(() => undefined));
+          },
+        }
+      : {}),
   };
   const work = pendingWork();
   const app = createLambdaApiApp({ ...api, compositionDir: options.compositionDir, waitUntil: work.waitUntil });
@@ -101,7 +110,7 @@ export async function startLocalLambdaApi(settings: ContractSettings, options: L
       await work.settle();
       // The renders still running end as a stopped execution does; the bucket goes after them.
       for (const execution of executions.values()) execution.stop.abort(new Error('the contract target stopped'));
-      const steps = Promise.all([...executions.values()].map((execution) => execution.ended));
+      const steps = Promise.all([...[...executions.values()].map((execution) => execution.ended), ...notices]);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STEPS_LET_GO_MS)));
       const outcome = await Promise.race([steps, late]);
