@@ -16,4 +16,9 @@ export type {
   InspectedClip,
   InspectedElement,
   TimelineInspection,
+  FrameBox,
+  ElementRef,
+  FrameProbeRequest,
+  FrameProbe,
+  TextBlock,
 } from './runtime-types.js';

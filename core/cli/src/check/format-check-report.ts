@@ -29,6 +29,14 @@ export function formatCheckReport(report: CheckReport, c: Colors): string[] {
       })
       .join(' · '),
   );
+  if (report.audio) {
+    const { mix, target } = report.audio;
+    const level = mix.integrated === null ? 'too quiet or short to measure' : `${mix.integrated.toFixed(1)} LUFS integrated`;
+    const peak = mix.truePeak === null ? '' : `, true peak ${mix.truePeak.toFixed(1)} dBTP`;
+    lines.push(c.dim(`audio: ${level} (target ${target} LUFS)${peak}; ${plural(report.audio.clips.length, 'clip')}`));
+  }
+  if (report.duration) lines.push(c.dim(`length: ${report.duration.seconds} s (from ${report.duration.from})`));
+  if (report.snapshot) lines.push(`contact sheet: ${report.snapshot}`);
   const counts = `${plural(report.summary.errors, 'error')}, ${plural(report.summary.warnings, 'warning')}`;
   const tail = `${report.entry} (${report.format}): ${counts}; ${report.sampledTimes.length} frames sampled in ${(report.durationMs / 1000).toFixed(1)} s`;
   lines.push(report.ok ? `${c.green('✓')} ${tail}` : c.red(c.bold(`✗ ${tail}`)));

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, lintProject, toSeekframeError, type CompositionMetadata } from '@seekframe/composition';
 import { checkVariables } from '../plan/check-variables.js';
@@ -15,7 +15,11 @@ import { readInsideProject } from '../serve/read-inside-project.js';
 import { readProjectFile } from '../serve/read-project-file.js';
 import { resolveProject, type ProjectLocation } from '../serve/resolve-project.js';
 import { CHECKS, statusOf, type CheckFinding, type CheckName, type CheckReport, type CheckStatus } from './check-report.js';
-import { inspectPage } from './inspect-page.js';
+import { DEFAULT_LOUDNESS_TARGET } from './audio-audit.js';
+import { writeContactSheet } from './contact-sheet.js';
+import { inspectPage, type PageInspection } from './inspect-page.js';
+import { contextFfmpeg } from '../render/render-context.js';
+import { tempFolderPrefix } from '@seekframe/engine';
 
 /** Frames the motion check captures at most, by default. */
 export const DEFAULT_MAX_SAMPLES = 60;
@@ -29,6 +33,10 @@ export type CheckInput = RenderSpecInput & {
   strict?: boolean;
   /** Paths in findings are relative to this folder (default: the process's). */
   cwd?: string;
+  /** Write the contact sheet (`contact-sheet.png`) into this folder (created if missing). */
+  snapshot?: string;
+  /** Integrated loudness the audio audit compares the mix with, LUFS (default -14). */
+  loudnessTarget?: number;
 };
 
 /**
@@ -41,7 +49,14 @@ export type CheckInput = RenderSpecInput & {
  */
 export async function checkComposition(input: CheckInput, context: RenderContext = {}): Promise<CheckReport> {
   const began = performance.now();
-  const { maxSamples = DEFAULT_MAX_SAMPLES, cwd = process.cwd(), strict = false, ...rest } = input;
+  const {
+    maxSamples = DEFAULT_MAX_SAMPLES,
+    cwd = process.cwd(),
+    strict = false,
+    snapshot,
+    loudnessTarget = DEFAULT_LOUDNESS_TARGET,
+    ...rest
+  } = input;
   const spec = parseRenderSpec(rest);
   const project = await resolveProject(spec.projectDir, cwd);
   const findings: CheckFinding[] = [];
@@ -55,58 +70,97 @@ export async function checkComposition(input: CheckInput, context: RenderContext
     const why = `the composition cannot be read (${toSeekframeError(caught, { code: 'invalid-composition' })
       .message.split(`${path.dirname(project.entryFile)}${path.sep}`)
       .join('')})`;
-    for (const check of ['page', 'motion', 'alpha'] as const) skipped[check] = why;
+    for (const check of ['page', 'motion', 'layout', 'contrast', 'audio', 'alpha'] as const) skipped[check] = why;
   }
 
   let sampledTimes: number[] = [];
-  if (metadata) {
-    findings.push(...variableFindings(metadata, spec, displayPath(cwd, project.entryFile)));
-    const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
-    const page = await inspectPage(spec, project, metadata, fps, context, { maxSamples, cwd });
-    findings.push(...page.findings);
-    sampledTimes = page.sampledTimes;
-    if (page.motionSkipped) skipped.motion = page.motionSkipped;
-    if (page.skippedMovers > 0) {
-      findings.push({
-        check: 'motion',
-        code: 'motion/not-sampled',
-        severity: 'warning',
-        message: `${page.skippedMovers} animated element${page.skippedMovers === 1 ? ' was' : 's were'} not sampled: the check captures at most ${maxSamples} frames.`,
-        element: null,
-        time: null,
-        file: null,
-        fix: 'Raise --samples to check them too.',
+  let page: PageInspection | undefined;
+  // The sampled frames, kept on disk for the contact sheet.
+  const frames = new Map<number, string>();
+  const framesDir = snapshot !== undefined ? await mkdtemp(tempFolderPrefix('render')) : undefined;
+  try {
+    if (metadata) {
+      findings.push(...variableFindings(metadata, spec, displayPath(cwd, project.entryFile)));
+      const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+      page = await inspectPage(spec, project, metadata, fps, context, {
+        maxSamples,
+        cwd,
+        loudnessTarget,
+        ...(framesDir
+          ? {
+              onFrame: async (t: number, frame: Buffer) => {
+                const name = `frame-${frames.size}.png`;
+                await writeFile(path.join(framesDir, name), frame);
+                frames.set(t, name);
+              },
+            }
+          : {}),
       });
+      findings.push(...page.findings);
+      sampledTimes = page.sampledTimes;
+      Object.assign(skipped, page.skipped);
+      if (page.motionSkipped) skipped.motion = page.motionSkipped;
+      if (page.skippedMovers > 0) {
+        findings.push({
+          check: 'motion',
+          code: 'motion/not-sampled',
+          severity: 'warning',
+          message: `${page.skippedMovers} animated element${page.skippedMovers === 1 ? ' was' : 's were'} not sampled: the check captures at most ${maxSamples} frames.`,
+          element: null,
+          time: null,
+          file: null,
+          fix: 'Raise --samples to check them too.',
+        });
+      }
+      if (!isTransparent(spec.format)) skipped.alpha = `${spec.format} has no alpha channel`;
+      else if (page.motionSkipped?.startsWith('the page did not load')) skipped.alpha = page.motionSkipped;
+      else {
+        const alpha = await checkAlpha(spec, context);
+        findings.push(...alpha.findings);
+        if (alpha.skipped) skipped.alpha = alpha.skipped;
+      }
     }
-    if (!isTransparent(spec.format)) skipped.alpha = `${spec.format} has no alpha channel`;
-    else if (page.motionSkipped?.startsWith('the page did not load')) skipped.alpha = page.motionSkipped;
-    else {
-      const alpha = await checkAlpha(spec, context);
-      findings.push(...alpha.findings);
-      if (alpha.skipped) skipped.alpha = alpha.skipped;
-    }
-  }
 
-  const ordered = [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity === 'warning')];
-  const errors = ordered.filter((f) => f.severity === 'error').length;
-  const warnings = ordered.length - errors;
-  const checks = Object.fromEntries(
-    CHECKS.map((check) => [
-      check,
-      skipped[check] ? ({ status: 'skipped', reason: skipped[check] } satisfies CheckStatus) : statusOf(ordered, check),
-    ]),
-  ) as CheckReport['checks'];
-  return {
-    version: 1,
-    ok: errors === 0 && (!strict || warnings === 0),
-    entry: displayPath(cwd, project.entryFile),
-    format: spec.format,
-    summary: { errors, warnings },
-    checks,
-    findings: ordered,
-    sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
-    durationMs: Math.round(performance.now() - began),
-  };
+    const ordered = [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity === 'warning')];
+    const errors = ordered.filter((f) => f.severity === 'error').length;
+    const warnings = ordered.length - errors;
+    const checks = Object.fromEntries(
+      CHECKS.map((check) => [
+        check,
+        skipped[check] ? ({ status: 'skipped', reason: skipped[check] } satisfies CheckStatus) : statusOf(ordered, check),
+      ]),
+    ) as CheckReport['checks'];
+    const report: CheckReport = {
+      version: 1,
+      ok: errors === 0 && (!strict || warnings === 0),
+      entry: displayPath(cwd, project.entryFile),
+      format: spec.format,
+      summary: { errors, warnings },
+      checks,
+      findings: ordered,
+      sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
+      ...(metadata ? { duration: { seconds: metadata.duration, from: 'data-duration' } } : {}),
+      ...(page?.audio ? { audio: page.audio } : {}),
+      durationMs: 0,
+    };
+    if (framesDir && snapshot !== undefined && metadata && frames.size > 0) {
+      await mkdir(path.resolve(cwd, snapshot), { recursive: true });
+      const sheet = await writeContactSheet({
+        report,
+        frames,
+        dir: framesDir,
+        size: metadata,
+        output: path.resolve(cwd, snapshot, 'contact-sheet.png'),
+        ffmpeg: (await contextFfmpeg(context)).ffmpeg,
+        ...(context.signal ? { signal: context.signal } : {}),
+      });
+      report.snapshot = displayPath(cwd, sheet);
+    }
+    report.durationMs = Math.round(performance.now() - began);
+    return report;
+  } finally {
+    if (framesDir) await rm(framesDir, { recursive: true, force: true });
+  }
 }
 
 async function lintFindings(project: ProjectLocation, spec: RenderSpec, context: RenderContext, cwd: string): Promise<CheckFinding[]> {

@@ -88,8 +88,8 @@ describe('planMotion', () => {
       ],
     });
     expect(result.findings.map((f) => [f.code, f.element?.selector, f.severity])).toEqual([
-      ['motion/zero-duration', '#baked', 'error'],
-      ['motion/ends-before-clip', '#early', 'error'],
+      ['motion/zero-duration', '#baked', 'warning'],
+      ['motion/ends-before-clip', '#early', 'warning'],
       ['motion/starts-after-clip', '#late', 'warning'],
       ['motion/starts-before-clip', '#cut', 'warning'],
     ]);

@@ -109,7 +109,8 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
       once(`zero:${key}:${animation.name}`, {
         check: 'motion',
         code: 'motion/zero-duration',
-        severity: 'error',
+        // The end state from the start may be what was meant: a warning (see check-rules.ts).
+        severity: 'warning',
         message: `${describeAnimation(animation)} on ${animation.target.label} lasts 0 s, so the element shows its end state from ${secs(animation.start)} on and never moves.`,
         element: animation.target,
         time,
@@ -124,7 +125,8 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
       once(`before:${key}:${animation.name}`, {
         check: 'motion',
         code: 'motion/ends-before-clip',
-        severity: 'error',
+        // Only the end state is seen; whether the movement was meant to be is the author's call.
+        severity: 'warning',
         message: `${describeAnimation(animation)} on ${animation.target.label} runs ${span(animation)}, but ${animation.target.label} is on screen only from ${secs(window.start)}: the video shows only its end state.`,
         element: animation.target,
         time,
