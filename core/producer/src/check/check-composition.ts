@@ -67,9 +67,13 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   try {
     metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   } catch (caught) {
-    const why = `the composition cannot be read (${toSeekframeError(caught, { code: 'invalid-composition' })
+    // Said once in the findings (lint names each problem); a status only points at it.
+    const message = toSeekframeError(caught, { code: 'invalid-composition' })
       .message.split(`${path.dirname(project.entryFile)}${path.sep}`)
-      .join('')})`;
+      .join('');
+    const why = findings.some((f) => f.check === 'lint' && f.severity === 'error')
+      ? 'the composition cannot be read: see the lint errors'
+      : `the composition cannot be read (${message.split('\n')[0]})`;
     for (const check of ['page', 'motion', 'layout', 'contrast', 'audio', 'alpha'] as const) skipped[check] = why;
   }
 

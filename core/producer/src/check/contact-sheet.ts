@@ -72,8 +72,10 @@ export async function writeContactSheet(input: ContactSheetInput): Promise<strin
       const box = placeBox(finding.region!, scale, TILE_WIDTH, tileHeight);
       const colour = COLOURS[finding.severity];
       filters.push(`drawbox=x=${box.x}:y=${box.y}:w=${box.width}:h=${box.height}:color=${colour}:t=3`);
+      // The number inside the tile even when the box is a strip at its edge (a region outside the frame).
+      const label = { x: Math.min(box.x + 4, TILE_WIDTH - 22), y: Math.min(box.y + 4, tileHeight - 22) };
       filters.push(
-        `drawtext=fontfile=${font}:text=${n}:expansion=none:x=${box.x + 4}:y=${box.y + 4}:fontsize=15:fontcolor=white:box=1:boxcolor=${colour}:boxborderw=3`,
+        `drawtext=fontfile=${font}:text=${n}:expansion=none:x=${label.x}:y=${label.y}:fontsize=15:fontcolor=white:box=1:boxcolor=${colour}:boxborderw=3`,
       );
     }
     filters.push(`pad=${TILE_WIDTH}:${tileHeight + strip}:0:0:white`);
@@ -96,7 +98,7 @@ export async function writeContactSheet(input: ContactSheetInput): Promise<strin
 
   const elsewhere = numbered.filter(({ finding }) => !finding.region || !times.includes(finding.region.time));
   const footer = [
-    `seekframe check ${report.entry} (${report.format}): ${report.summary.errors} errors, ${report.summary.warnings} warnings; ${report.sampledTimes.length} frames sampled`,
+    `seekframe check ${report.entry} (${report.format}): ${count(report.summary.errors, 'error')}, ${count(report.summary.warnings, 'warning')}; ${count(report.sampledTimes.length, 'frame')} sampled`,
     ...elsewhere
       .slice(0, FOOTER_LINES)
       .map(({ finding, n }) => `${n}  ${finding.severity}  ${finding.code}  ${where(finding)}  ${finding.message}`),
@@ -160,4 +162,8 @@ function where(finding: CheckFinding): string {
 /** Lines cut to `max` characters (drawtext does not wrap). */
 function fit(lines: readonly string[], max: number): string[] {
   return lines.map((line) => (line.length > max ? `${line.slice(0, max - 1)}…` : line));
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -54,7 +54,7 @@ export function layoutFindings(texts: ReadonlyMap<number, readonly TextBlock[]>,
       const edge = beyond(visibleLines(block), frame);
       if (worst(edge) > 0) keep(`cut:${key}`, t, worst(edge), () => cutByFrame(block, t, edge, size));
       if (block.truncates) continue;
-      const overflow = overflowOf(block);
+      const overflow = overflowOf(block, frame);
       if (overflow) keep(`overflow:${key}`, t, worst(overflow.sides), () => overflowFinding(block, t, overflow));
     }
     for (let i = 0; i < judged.length; i++) {
@@ -119,18 +119,28 @@ function worst(sides: Sides): number {
 }
 
 /** Text past its box, or cut by an ancestor that clips; undefined when it fits. */
-function overflowOf(block: TextBlock): { sides: Sides; by: string; cut: boolean } | undefined {
+function overflowOf(block: TextBlock, frame: FrameBox): { sides: Sides; by: string; cut: boolean } | undefined {
   const lines = block.lines.map(inset);
   if (block.box) {
     const sides = beyond(lines, block.box);
     if (worst(sides) > 0) return { sides, by: block.box.label, cut: block.box.clips };
   }
-  if (block.clip) {
+  // A clip as big as the frame (a stage that clips) cuts at the frame's edge: that is text-cut.
+  if (block.clip && !covers(block.clip, frame)) {
     const sides = beyond(lines, block.clip);
     if (worst(sides) > 0)
       return { sides, by: block.hosts.length > 0 ? 'its sub-composition host or an ancestor' : 'an ancestor', cut: true };
   }
   return undefined;
+}
+
+function covers(outer: FrameBox, inner: FrameBox): boolean {
+  return (
+    outer.x <= inner.x + 1 &&
+    outer.y <= inner.y + 1 &&
+    outer.x + outer.width >= inner.x + inner.width - 1 &&
+    outer.y + outer.height >= inner.y + inner.height - 1
+  );
 }
 
 function overlapOf(a: TextBlock, b: TextBlock): { area: number; box: FrameBox } | undefined {
@@ -212,7 +222,8 @@ function overlapFinding(a: TextBlock, b: TextBlock, t: number, box: FrameBox): C
     time: { start: t, end: t },
     file: null,
     fix: `Give each its own space (position, margin, or a shorter text); if one should cover the other, give it an opaque background.`,
-    region: { time: t, ...r },
+    // Both texts outlined: the overlap alone is often a sliver.
+    region: { time: t, ...roundBox(unionOf([...a.lines, ...b.lines])) },
     details: { other: asElement(b), overlap: r },
   };
 }

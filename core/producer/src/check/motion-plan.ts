@@ -191,29 +191,30 @@ export function planMotion(inspection: TimelineInspection, options: MotionPlanOp
     .map((mover) => ({ ...mover, intervals: merge(mover.intervals) }))
     .sort((a, b) => a.intervals[0]!.start - b.intervals[0]!.start);
 
-  // Fewer samples per element until the plan fits the budget; then fewer elements.
+  // Fewer samples per element until the plan fits the budget; then fewer elements. Frames are
+  // shared: a frame near where one mover wants a sample serves every mover it falls inside, so a
+  // staggered list of twenty tweens needs a handful of frames, not eighty.
   const fixed = (): number[] => [...probes, ...captionProbes].flatMap((probe) => probe.times);
-  for (const [moverFractions, clipFractions, captionSegments] of [
-    [MOVER_FRACTIONS, CLIP_FRACTIONS, 3],
-    [[0.05, 0.5, 0.95], [0.5], 1],
-    [[0.05, 0.95], [0.5], 1],
+  let kept: Mover[] = [];
+  let unjudged = 0;
+  for (const [moverFractions, clipFractions, captionSegments, reach] of [
+    [MOVER_FRACTIONS, CLIP_FRACTIONS, 3, 0.15],
+    [[0.05, 0.5, 0.95], [0.5], 1, 0.2],
+    [[0.05, 0.95], [0.5], 1, 0.25],
   ] as const) {
-    for (const mover of moverList) mover.times = sampleTimes(mover.intervals.slice(0, 3), moverFractions, options.fps);
     for (const probe of probes) probe.times = sampleTimes([probe.clip], clipFractions, options.fps);
     // The middle of the first segments: a word is lit there (and the blank check sees the captions).
     for (const probe of captionProbes) probe.times = sampleTimes(probe.shown.slice(0, captionSegments), [0.5], options.fps);
-    if (allTimes(moverList, fixed(), inspection.duration, options.fps).length <= options.maxSamples) break;
+    ({ kept, unjudged } = shareTimes(moverList, allTimes([], fixed(), inspection.duration, options.fps), moverFractions, reach, options));
+    if (kept.length + unjudged === moverList.length) break;
   }
-  let kept = moverList.filter((mover) => mover.times.length >= 2);
-  const skippable = kept.length;
-  while (kept.length > 0 && allTimes(kept, fixed(), inspection.duration, options.fps).length > options.maxSamples) kept = kept.slice(0, -1);
   return {
     findings,
     movers: kept,
     clips: probes,
     captions: captionProbes,
     times: allTimes(kept, fixed(), inspection.duration, options.fps),
-    skippedMovers: skippable - kept.length,
+    skippedMovers: moverList.length - kept.length - unjudged,
   };
 }
 
@@ -266,6 +267,57 @@ function planCaptions(
           },
         };
   return { shown, findings: [finding] };
+}
+
+/**
+ * Sample times for each mover, shortest spans first (they have the fewest frames to share): at
+ * each fraction of its span it takes a frame already planned within `reach` of the span's length,
+ * else plans one, as long as the plan stays within the budget. The first and last fractions sit
+ * near the span's ends, so a mover's samples see where its movement starts and where it ends,
+ * never two nearly equal moments. Movers that would go over the budget are left out.
+ */
+function shareTimes(
+  movers: readonly Mover[],
+  base: readonly number[],
+  fractions: readonly number[],
+  reach: number,
+  options: Pick<MotionPlanOptions, 'fps' | 'maxSamples'>,
+): { kept: Mover[]; unjudged: number } {
+  const chosen = new Set(base);
+  const kept = new Set<Mover>();
+  const unjudged = new Set<Mover>();
+  const length = (mover: Mover): number => mover.intervals.slice(0, 3).reduce((sum, i) => sum + (i.end - i.start), 0);
+  for (const mover of [...movers].sort((a, b) => length(a) - length(b))) {
+    const times = new Set<number>();
+    const added = new Set<number>();
+    for (const interval of mover.intervals.slice(0, 3)) {
+      const within = [...chosen, ...added].filter((t) => t >= interval.start && t < interval.end);
+      for (const ideal of sampleTimes([interval], fractions, options.fps)) {
+        const near = within
+          .filter((t) => !times.has(t) && Math.abs(t - ideal) <= reach * (interval.end - interval.start))
+          .sort((a, b) => Math.abs(a - ideal) - Math.abs(b - ideal))[0];
+        if (near !== undefined) times.add(near);
+        else {
+          times.add(ideal);
+          if (!chosen.has(ideal)) added.add(ideal);
+        }
+      }
+    }
+    mover.times = [...times].sort((a, b) => a - b);
+    // A span too short for two frames cannot be judged by comparing frames: not a budget matter.
+    if (mover.times.length < 2) {
+      mover.times = [];
+      unjudged.add(mover);
+      continue;
+    }
+    if (chosen.size + added.size > options.maxSamples) {
+      mover.times = [];
+      continue;
+    }
+    for (const t of added) chosen.add(t);
+    kept.add(mover);
+  }
+  return { kept: movers.filter((mover) => kept.has(mover)), unjudged: unjudged.size };
 }
 
 /** Times every plan captures: its movers', those of the clips and caption elements, and a spread for the blank check. */

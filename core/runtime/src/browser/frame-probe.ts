@@ -1,6 +1,6 @@
 import type { ElementRef, FrameBox, FrameProbe, FrameProbeRequest, SeekframeRuntime, TextBlock } from '../runtime-types.js';
 import { cssPath } from './css-path.js';
-import { paintedBox } from './painted-box.js';
+import { isRendered, paintedBox } from './painted-box.js';
 import { textBlocks } from './text-blocks.js';
 
 /** A sub-composition as the probe sees it: its host, its iframe and the child's runtime once attached. */
@@ -63,6 +63,8 @@ export function probeFrame(doc: Document, subs: readonly ProbedSub[], request: F
     if (sub) bySub.set(sub, [...(bySub.get(sub) ?? []), i]);
   });
   for (const [sub, indices] of bySub) {
+    // A host outside its clip is hidden here, which its own document cannot see: nothing in it paints.
+    const shown = isRendered(sub.iframe);
     const child = sub.runtime?.probeFrame({
       targets: indices.map((i) => ({ ...request.targets[i]!, hosts: request.targets[i]!.hosts.slice(1) })),
     });
@@ -70,7 +72,7 @@ export function probeFrame(doc: Document, subs: readonly ProbedSub[], request: F
     const place = placement(sub.iframe);
     indices.forEach((i, k) => {
       const found = child.targets[k];
-      targets[i] = found ? { box: found.box ? place(found.box) : null, values: found.values } : null;
+      targets[i] = found ? { box: found.box && shown ? place(found.box) : null, values: found.values } : null;
     });
   }
   if (!request.text) return { targets, texts: [] };
@@ -78,6 +80,7 @@ export function probeFrame(doc: Document, subs: readonly ProbedSub[], request: F
   const moving = (request.moving ?? []).filter((m) => m.hosts.length === 0).flatMap((m) => query(doc, m.selector) ?? []);
   const texts = textBlocks(doc, moving);
   for (const sub of subs) {
+    if (!isRendered(sub.iframe)) continue;
     const host = cssPath(sub.host);
     const inside = (request.moving ?? []).filter((m) => m.hosts[0] === host).map((m): ElementRef => ({ ...m, hosts: m.hosts.slice(1) }));
     const child = sub.runtime?.probeFrame({ targets: [], text: true, moving: inside });

@@ -4,12 +4,13 @@ import type { FrameBox } from '../runtime-types.js';
 const MAX_NODES = 500;
 
 /**
- * Where `el` and its descendants paint, in its document's viewport pixels: each box with what
- * paints outside it (an SVG shape's stroke, box-shadow, outline, a drop-shadow or blur filter) and
- * the line boxes of text that overflows its element. Transforms are in getBoundingClientRect
- * already. A box of zero width or height paints only through those: an SVG `<line>` by its stroke,
- * a 0-height rule by its border or shadow. null when nothing paints (display: none, every box
- * empty, visibility: hidden throughout).
+ * Where `el` and its descendants paint, in its document's viewport pixels: the boxes of those that
+ * paint something themselves (a background, border, image, video, canvas, an SVG shape's fill or
+ * stroke, a pseudo-element) with what paints outside them (an SVG stroke, box-shadow, outline, a
+ * drop-shadow or blur filter), and the line boxes of their visible text. Transforms are in
+ * getBoundingClientRect already. A box of zero width or height paints only through those: an SVG
+ * `<line>` by its stroke, a 0-height rule by its border or shadow; a box that paints nothing (an
+ * empty wrapper, a span holding only a space) adds nothing. null when nothing paints.
  */
 export function paintedBox(el: Element): FrameBox | null {
   const win = el.ownerDocument.defaultView;
@@ -29,12 +30,40 @@ export function paintedBox(el: Element): FrameBox | null {
     // Not rendered (display: none here or above, visibility: hidden): paints nothing, whatever its outsets.
     if (!isRendered(node)) continue;
     const style = win.getComputedStyle(node);
-    const r = node.getBoundingClientRect();
     const out = outsetOf(node, style);
-    add(r.left - out.left, r.top - out.top, r.right + out.right, r.bottom + out.bottom);
+    if (paintsItself(node, style) || out.left + out.top + out.right + out.bottom > 0) {
+      const r = node.getBoundingClientRect();
+      add(r.left - out.left, r.top - out.top, r.right + out.right, r.bottom + out.bottom);
+    }
     for (const line of ownTextRects(node)) add(line.left, line.top, line.right, line.bottom);
   }
   return x0 === Infinity ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Elements whose content is drawn by the element itself (images, media, canvases, frames, form controls). */
+const REPLACED = /^(IMG|VIDEO|CANVAS|IFRAME|OBJECT|EMBED|INPUT|BUTTON|SELECT|TEXTAREA|PICTURE|IMAGE|USE|FOREIGNOBJECT)$/;
+
+/** Whether the element's own box shows something (its text is counted separately). */
+function paintsItself(node: Element, style: CSSStyleDeclaration): boolean {
+  if (REPLACED.test(node.tagName.toUpperCase())) return true;
+  if (node instanceof SVGGeometryElement) return style.fill !== 'none' || style.stroke !== 'none';
+  const background = style.backgroundColor;
+  if (background && background !== 'transparent' && !/,\s*0\)$/.test(background)) return true;
+  if (style.backgroundImage !== 'none') return true;
+  if (
+    ['top', 'right', 'bottom', 'left'].some(
+      (side) =>
+        (parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) > 0 && style.getPropertyValue(`border-${side}-style`) !== 'none',
+    )
+  )
+    return true;
+  if (style.borderImageSource && style.borderImageSource !== 'none') return true;
+  const win = node.ownerDocument.defaultView!;
+  for (const pseudo of ['::before', '::after']) {
+    const content = win.getComputedStyle(node, pseudo).content;
+    if (content && content !== 'none' && content !== 'normal') return true;
+  }
+  return false;
 }
 
 /** Laid out and not hidden: in no `display: none` subtree, not `visibility: hidden`. */

@@ -141,8 +141,11 @@ function boxOf(el: Element, frame: { width: number; height: number }): TextBlock
 
 function clipOf(el: Element): FrameBox | null {
   let clip: { left: number; top: number; right: number; bottom: number } | null = null;
+  // Its own overflow clips its text too (a typewriter's width, a masked line).
   for (const [node, style] of ancestry(el)) {
-    if (node === el || !clipsOverflow(style)) continue;
+    // The root and body clip at the frame's edge, which the frame itself does.
+    if (node === node.ownerDocument.documentElement || node === node.ownerDocument.body) break;
+    if (!clipsOverflow(style)) continue;
     const r = node.getBoundingClientRect();
     clip = clip
       ? {
