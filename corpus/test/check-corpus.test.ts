@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Few frames: enough for every rule, and fast. A composition that needs more says so in check.json. */
 const SAMPLES = 16;
+/** A broken composition is two seconds with one thing wrong: fewer frames prove it. */
+const BROKEN_SAMPLES = 8;
 
 interface CaseOptions {
   format?: 'mp4' | 'webm' | 'mov' | 'png-sequence';
@@ -49,10 +51,16 @@ afterAll(async () => {
   await pool?.close();
 });
 
-async function check(dir: string): Promise<CheckReport> {
+async function check(dir: string, defaultSamples = SAMPLES): Promise<CheckReport> {
   const { format, samples, variables } = options(dir);
   const report = await checkComposition(
-    { projectDir: dir, cwd: dir, maxSamples: samples ?? SAMPLES, ...(format ? { format } : {}), ...(variables ? { variables } : {}) },
+    {
+      projectDir: dir,
+      cwd: dir,
+      maxSamples: samples ?? defaultSamples,
+      ...(format ? { format } : {}),
+      ...(variables ? { variables } : {}),
+    },
     { browsers: pool },
   );
   expect(CheckReportSchema.parse(report)).toEqual(report);
@@ -86,7 +94,7 @@ describe('corpus/check: realistic compositions pass with no error', () => {
 
 describe('corpus/check-broken: each composition fails with exactly its rule', () => {
   it.each(broken)('%s', async (code) => {
-    const report = await check(path.join(CORPUS, 'check-broken', code));
+    const report = await check(path.join(CORPUS, 'check-broken', code), BROKEN_SAMPLES);
     expect([...new Set(report.findings.map((f) => f.code))], report.findings.map(describeFinding).join('\n')).toEqual([code]);
     const rule = ruleOf(code)!;
     if (rule.severity === 'error') expect(report.ok).toBe(false);

@@ -3,7 +3,8 @@ import { CHECK_RULES } from 'seekframe';
 import { cell } from './markdown-table.js';
 import { DOCS_DIR } from './paths.js';
 
-const START = '<!-- check-rules:start (generated from CHECK_RULES in core/producer/src/check/check-rules.ts by npm run docs:generate; edit the source) -->';
+const START =
+  '<!-- check-rules:start (generated from CHECK_RULES in core/producer/src/check/check-rules.ts by npm run docs:generate; edit the source) -->';
 const END = '<!-- check-rules:end -->';
 
 /** The table of every finding `seekframe check` reports: code, severity and why, when, fix. */

@@ -143,7 +143,7 @@ export async function checkComposition(input: CheckInput, context: RenderContext
       checks,
       findings: ordered,
       sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
-      ...(metadata ? { duration: { seconds: metadata.duration, from: 'data-duration' } } : {}),
+      ...(metadata ? { duration: lengthOf(metadata, page?.duration) } : {}),
       ...(page?.audio ? { audio: page.audio } : {}),
       durationMs: 0,
     };
@@ -165,6 +165,17 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   } finally {
     if (framesDir) await rm(framesDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * How long the composition is and what decided it: the root's data-duration, or (a composition
+ * timed by its timeline, whose metadata says `durationSource: 'timeline'`) the length the page
+ * counted. Read loosely so it works before and after metadata carries `durationSource`.
+ */
+function lengthOf(metadata: CompositionMetadata, counted: number | undefined): { seconds: number; from: string } {
+  const from = (metadata as { durationSource?: string }).durationSource ?? 'data-duration';
+  const seconds = from === 'data-duration' ? metadata.duration : (counted ?? metadata.duration);
+  return { seconds: Math.round(seconds * 1000) / 1000, from };
 }
 
 async function lintFindings(project: ProjectLocation, spec: RenderSpec, context: RenderContext, cwd: string): Promise<CheckFinding[]> {

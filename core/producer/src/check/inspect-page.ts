@@ -31,6 +31,8 @@ export interface PageInspection {
   /** Elements left out of the motion check to keep within the sample budget. */
   skippedMovers: number;
   audio?: AudioReport;
+  /** The composition's length as the page counts it (the timeline's, when no data-duration says it). */
+  duration?: number;
 }
 
 export interface InspectOptions {
@@ -214,6 +216,7 @@ export async function inspectPage(
       skippedMovers,
       ...(motionSkipped ? { motionSkipped } : {}),
       ...(audio ? { audio } : {}),
+      ...(inspection ? { duration: inspection.duration } : {}),
     };
   } finally {
     await cleanup.run();

@@ -51,7 +51,7 @@ export function layoutFindings(texts: ReadonlyMap<number, readonly TextBlock[]>,
     const judged = blocks.filter((block) => atRest(block) && visibleIn(block, frame));
     for (const block of judged) {
       const key = elementKey(block);
-      const edge = beyond(visibleLines(block), frame);
+      const edge = beyond(visibleLines(block, frame), frame);
       if (worst(edge) > 0) keep(`cut:${key}`, t, worst(edge), () => cutByFrame(block, t, edge, size));
       if (block.truncates) continue;
       const overflow = overflowOf(block, frame);
@@ -88,11 +88,16 @@ function visibleIn(block: TextBlock, frame: FrameBox): boolean {
   return visibleLines(block).some((line) => area(intersect(line, frame)) > 0);
 }
 
-/** The line boxes, cut by the ancestors that clip, insets applied vertically. */
-function visibleLines(block: TextBlock): FrameBox[] {
+/**
+ * The line boxes, cut by the ancestors that clip, insets applied vertically. A clip as big as the
+ * frame (a stage that clips, `overflow: hidden` on the root element) is the frame's own edge: with
+ * `frame`, it is left out, so what passes the edge is still seen as past it.
+ */
+function visibleLines(block: TextBlock, frame?: FrameBox): FrameBox[] {
+  const clip = block.clip && !(frame && covers(block.clip, frame)) ? block.clip : null;
   return block.lines
     .map(inset)
-    .map((line) => (block.clip ? intersect(line, block.clip) : line))
+    .map((line) => (clip ? intersect(line, clip) : line))
     .filter((line) => area(line) > 0);
 }
 
