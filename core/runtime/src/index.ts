@@ -15,6 +15,7 @@ export type {
   InspectedCaptions,
   InspectedClip,
   InspectedElement,
+  InspectedLabel,
   TimelineInspection,
   FrameBox,
   ElementRef,

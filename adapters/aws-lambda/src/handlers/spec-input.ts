@@ -11,6 +11,8 @@ export function specInput(request: StoredRequest, projectDir: string): Record<st
     format: body.format ?? 'mp4',
     ...(body.quality ? { quality: body.quality } : {}),
     ...(body.fps !== undefined ? { fps: body.fps } : {}),
+    // A span: the plan's totalFrames are the span's, so the chunks, the audio mix and assembly follow it.
+    ...(body.frames ? { frames: body.frames } : {}),
     variables: body.variables ?? {},
     strictVariables: true,
     captureMode: 'beginframe',
