@@ -24,6 +24,7 @@ beforeAll(async () => {
 <div id="rule"></div>
 <div id="empty" style="position:absolute;left:0;top:0;width:160px;height:90px"><span id="space"> </span></div>
 <div id="shadow"></div>
+<div id="green" style="position:absolute;left:130px;top:40px;width:10px;height:10px;background:#0f0"></div>
 <div id="card">Too long for it</div>
 <p id="fade" style="position:absolute;left:120px;top:60px;margin:0;font:12px sans-serif">hi</p>
 <script>
@@ -42,7 +43,7 @@ describe('__seekframe.probeFrame()', () => {
   it('gives painted bounds: an SVG line by its stroke, a 0-height rule by its border, a shadow; an empty wrapper paints nothing', async () => {
     const page = await openReady(fx, '/probe.html');
     const { targets } = await probe(page, {
-      targets: ['#grid', '#rule', '#shadow', '#empty', '#space', '#nothing'].map((selector) => ({ selector, hosts: [] })),
+      targets: ['#grid', '#rule', '#shadow', '#empty', '#space', '#nothing', '#green'].map((selector) => ({ selector, hosts: [] })),
     });
     // Half the stroke on every side (as far as a square or round cap would reach).
     expect(targets[0]!.box).toEqual({ x: 9, y: 19, width: 142, height: 2 });
@@ -52,6 +53,8 @@ describe('__seekframe.probeFrame()', () => {
     expect(targets[3]!.box).toBeNull();
     expect(targets[4]!.box).toBeNull();
     expect(targets[5]).toBeNull();
+    // A background whose last channel is 0 (rgb(0, 255, 0)) is opaque, not transparent.
+    expect(targets[6]!.box).toEqual({ x: 130, y: 40, width: 10, height: 10 });
     await page.close();
   });
 

@@ -60,7 +60,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--snapshot <dir>', 'write contact-sheet.png into <dir>: the sampled frames with each finding outlined and named')
     .option(
       '--loudness-target <lufs>',
-      `integrated loudness the audio audit compares the mix with, ${LOUDNESS_MIN} to ${LOUDNESS_MAX} (default -14, where streaming services normalise)`,
+      `integrated loudness (LUFS) the audio audit compares the mix with, ${LOUDNESS_MIN} to ${LOUDNESS_MAX}; streaming services play at about -14 (default -14)`,
     )
     .option('--strict', 'warnings fail the check too (exit 1)')
     .option('--json', 'print the report as one JSON document (the shape is in the docs: JSON output)')

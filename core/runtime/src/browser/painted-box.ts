@@ -48,7 +48,7 @@ function paintsItself(node: Element, style: CSSStyleDeclaration): boolean {
   if (REPLACED.test(node.tagName.toUpperCase())) return true;
   if (node instanceof SVGGeometryElement) return style.fill !== 'none' || style.stroke !== 'none';
   const background = style.backgroundColor;
-  if (background && background !== 'transparent' && !/,\s*0\)$/.test(background)) return true;
+  if (background && background !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(background)) return true;
   if (style.backgroundImage !== 'none') return true;
   if (
     ['top', 'right', 'bottom', 'left'].some(
