@@ -21,6 +21,8 @@ interface CaseOptions {
   format?: 'mp4' | 'webm' | 'mov' | 'png-sequence';
   samples?: number;
   variables?: Record<string, unknown>;
+  /** `sandboxed`: checked as a server renders it. */
+  network?: 'open' | 'sandboxed';
   /** Warnings a good composition gives on purpose (codes, sorted). */
   warnings?: string[];
 }
@@ -52,7 +54,7 @@ afterAll(async () => {
 });
 
 async function check(dir: string, defaultSamples = SAMPLES): Promise<CheckReport> {
-  const { format, samples, variables } = options(dir);
+  const { format, samples, variables, network } = options(dir);
   const report = await checkComposition(
     {
       projectDir: dir,
@@ -60,6 +62,7 @@ async function check(dir: string, defaultSamples = SAMPLES): Promise<CheckReport
       maxSamples: samples ?? defaultSamples,
       ...(format ? { format } : {}),
       ...(variables ? { variables } : {}),
+      ...(network ? { network } : {}),
     },
     { browsers: pool },
   );

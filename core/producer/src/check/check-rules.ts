@@ -67,10 +67,8 @@ export const CHECK_RULES = {
     check: 'page',
     severity: 'error',
     why: 'a render fails the same way',
-    when: 'the project server refused or could not fetch something (`remote-asset-failed`, `remote-asset-blocked`…), or a seek failed (`seek-timeout`…): [error codes](../reference/errors.md)',
+    when: 'the project server refused or could not fetch something (`remote-asset-failed`…), or a seek failed (`seek-timeout`…): [error codes](../reference/errors.md)',
     fix: 'as the message says',
-    noCatalogue:
-      'the family of render errors; each code is tested where it is raised (core/producer/test), and corpus/check-broken/page/missing-file shows how one reads',
   },
   'page/console-error': {
     check: 'page',
