@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectedAnimation, InspectedCaptions, InspectedClip, TimelineInspection } from '@seekframe/runtime';
-import { planMotion, sampleTimes, visibleWindow } from './motion-plan.js';
+import { planMotion, visibleWindow } from './motion-plan.js';
+import { sampleTimes } from './sample-times.js';
 
 const FPS = { num: 10, den: 1 };
 const el = (selector: string) => ({ label: `<div${selector}>`, selector, hosts: [] as string[] });
