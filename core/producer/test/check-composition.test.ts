@@ -145,6 +145,12 @@ describe('seekframe check (real Chromium)', () => {
     expect(report.checks.motion.status).toBe('skipped');
   });
 
+  it('SVG gridlines faded in by opacity and a long-period stepped CSS animation: no finding (issue 37)', async () => {
+    const report = await check('gridlinesAndLongPeriod');
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
   it('a blank composition', async () => {
     const report = await check('blank');
     expect(only(report, 'motion/blank')).toMatchObject({ severity: 'error', element: null, details: { colour: '#000000' } });
