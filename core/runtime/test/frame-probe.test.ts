@@ -17,7 +17,7 @@ beforeAll(async () => {
 <style>body{margin:0} #rule{position:absolute;left:10px;top:50px;width:100px;height:0;border-top:1px solid #000}
 #shadow{position:absolute;left:100px;top:10px;width:20px;height:20px;background:#f00;box-shadow:4px 6px 0 2px #000}
 #card{position:absolute;left:10px;top:60px;width:40px;height:20px;background:#123;color:#fff;font:16px sans-serif;white-space:nowrap;transition:color 1s}
-#fade{color:#333;transition:color 2s}</style>
+#fade{color:#333;transition:color 2s} @keyframes turn{to{transform:rotate(360deg)}}</style>
 <script src="/gsap.min.js"></script></head>
 <body>
 <svg id="chart" width="160" height="40" style="position:absolute;left:0;top:0"><line id="grid" x1="10" y1="20" x2="150" y2="20" stroke="#888" stroke-width="2"/></svg>
@@ -25,12 +25,15 @@ beforeAll(async () => {
 <div id="empty" style="position:absolute;left:0;top:0;width:160px;height:90px"><span id="space"> </span></div>
 <div id="shadow"></div>
 <div id="green" style="position:absolute;left:130px;top:40px;width:10px;height:10px;background:#0f0"></div>
+<div id="halo" style="position:absolute;left:60px;top:60px;width:10px;height:10px;background:#00f;animation:turn 60s steps(12) infinite"></div>
 <div id="card">Too long for it</div>
 <p id="fade" style="position:absolute;left:120px;top:60px;margin:0;font:12px sans-serif">hi</p>
 <script>
   const tl = gsap.timeline({ paused: true });
   tl.to('#shadow', { x: 10, duration: 2 });
   window.__timelines = { main: tl };
+  // A script that marks the frame on an element every seek: no animated value of it.
+  window.__seekframe.onSeek((t) => document.querySelector('#halo').setAttribute('data-frame', String(Math.round(t * 30))));
 </script></body></html>`,
   );
 });
@@ -67,6 +70,7 @@ describe('__seekframe.probeFrame()', () => {
           targets: [
             { selector: '#shadow', hosts: [], properties: ['x'] },
             { selector: '#rule', hosts: [] },
+            { selector: '#halo', hosts: [], properties: ['transform'] },
           ],
         })
       ).targets;
@@ -75,6 +79,8 @@ describe('__seekframe.probeFrame()', () => {
     expect(a[0]!.values).not.toBe(b[0]!.values);
     expect(b[0]!.box!.x).toBeGreaterThan(a[0]!.box!.x);
     expect(a[1]!.values).toBe(c[1]!.values);
+    // A minute-long stepped rotation has not stepped within 3 s, whatever a script writes on the element.
+    expect(a[2]!.values).toBe(c[2]!.values);
     await page.close();
   });
 
@@ -105,7 +111,7 @@ describe('__seekframe.hideText()', () => {
     // Nothing of it stays in what the timeline inspection lists.
     await page.evaluate(() => window.__seekframe!.seek(1));
     const inspection = await page.evaluate(() => window.__seekframe!.inspectTimeline());
-    expect(inspection.animations.map((a) => a.target.selector)).toEqual(['#shadow']);
+    expect(inspection.animations.map((a) => a.target.selector).sort()).toEqual(['#halo', '#shadow']);
     await page.close();
   });
 });

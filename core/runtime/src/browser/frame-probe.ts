@@ -12,9 +12,8 @@ export interface ProbedSub {
 }
 
 /**
- * Computed values that decide what an element looks like, read for every target: together with
- * its animated properties, its attributes (GSAP writes inline styles and SVG attributes there)
- * and its text, two samples with equal digests show the element unchanged.
+ * What an element looks like, read when its animations name no property (nothing better known):
+ * with its attributes and its text, two samples with equal digests show the element unchanged.
  */
 const LOOK = [
   'transform',
@@ -151,24 +150,46 @@ function opacityChain(el: Element): number {
   return opacity;
 }
 
-/** A digest of what `el` looks like now: LOOK, its animated properties, attributes and text. */
+/**
+ * A digest of the values `el`'s animations set, now: the computed value of each property they
+ * name (GSAP's transform shorthands read as the computed transform and the SVG transform
+ * attribute; `attr` as the attributes; `text` as the text), and the inline style, where GSAP writes.
+ * Only these: an attribute a script updates on every frame, or a neighbour's layout, is no motion
+ * of this element. Nothing named (an animation whose properties are unknown): what it looks like.
+ */
 export function valuesOf(el: Element, properties: readonly string[]): string {
   const style = el.ownerDocument.defaultView!.getComputedStyle(el);
-  const parts = LOOK.map((name) => style.getPropertyValue(name));
+  const parts = [`style=${el.getAttribute('style') ?? ''}`];
+  const read = (name: string): void => {
+    parts.push(`${name}:${style.getPropertyValue(name)}`);
+  };
+  if (properties.length === 0) {
+    LOOK.forEach(read);
+    for (const attr of Array.from(el.attributes)) if (!attr.name.startsWith('data-seekframe')) parts.push(`@${attr.name}=${attr.value}`);
+    parts.push(el.textContent?.slice(0, 200) ?? '');
+    return parts.join('|');
+  }
   for (const property of properties) {
-    if (GSAP_TRANSFORM.test(property)) continue;
-    const css = property.startsWith('--') ? property : property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    const value = style.getPropertyValue(css);
-    if (value !== '') parts.push(`${css}:${value}`);
-    else {
-      // Not a CSS property (GSAP tweens any numeric property: scrollTop, a custom one).
-      const own = (el as unknown as Record<string, unknown>)[property];
-      if (own === null || ['string', 'number', 'boolean'].includes(typeof own)) parts.push(`${property}=${String(own)}`);
+    if (property === 'attr') {
+      for (const attr of Array.from(el.attributes)) if (!attr.name.startsWith('data-seekframe')) parts.push(`@${attr.name}=${attr.value}`);
+    } else if (/^(text|textContent|innerText|innerHTML)$/.test(property)) {
+      parts.push(el.textContent?.slice(0, 200) ?? '');
+    } else if (property === 'autoAlpha') {
+      read('opacity');
+      read('visibility');
+    } else if (GSAP_TRANSFORM.test(property)) {
+      for (const name of ['transform', 'translate', 'rotate', 'scale']) read(name);
+      parts.push(`@transform=${el.getAttribute('transform') ?? ''}`);
+    } else {
+      const css = property.startsWith('--') ? property : property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const value = style.getPropertyValue(css);
+      if (value !== '') parts.push(`${css}:${value}`);
+      else {
+        // Not a CSS property (GSAP tweens any numeric property: scrollTop, a custom one).
+        const own = (el as unknown as Record<string, unknown>)[property];
+        if (own === null || ['string', 'number', 'boolean'].includes(typeof own)) parts.push(`${property}=${String(own)}`);
+      }
     }
   }
-  for (const attr of Array.from(el.attributes)) {
-    if (!attr.name.startsWith('data-seekframe')) parts.push(`@${attr.name}=${attr.value}`);
-  }
-  parts.push(el.textContent?.slice(0, 200) ?? '');
   return parts.join('|');
 }
