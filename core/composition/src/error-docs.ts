@@ -175,6 +175,11 @@ export const ERROR_DOCS = {
     when: 'The bearer token is missing or wrong (HTTP 401).',
     fix: 'Send `Authorization: Bearer <token>` with the configured token.',
   },
+  'origin-refused': {
+    group: 'input',
+    when: "`seekframe preview`'s studio API got a request from another origin or host name, or a change without a JSON body: it answers only the pages it serves, so a web page elsewhere cannot edit files or start renders (HTTP 403).",
+    fix: 'Open the preview URL the command printed; a script on the same machine sends JSON to that URL.',
+  },
   'not-found': {
     group: 'input',
     when: 'An unknown route (HTTP 404).',

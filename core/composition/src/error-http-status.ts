@@ -44,6 +44,8 @@ export const ERROR_HTTP_STATUS = {
   // verifyWebhook() refusing a delivery: a receiver that answers with this table says who it does not trust.
   'webhook-signature-invalid': 401,
   'custom-html-disabled': 403,
+  // A local server's own pages only (the preview studio): no token would help, so not 401.
+  'origin-refused': 403,
   'not-found': 404,
   'render-not-found': 404,
   'output-not-found': 404,

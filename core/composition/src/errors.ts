@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   'target-not-empty',
   'too-many-renders',
   'unauthorized',
+  'origin-refused',
   'url-too-long',
   'video-extract-failed',
   'sub-composition-empty',
