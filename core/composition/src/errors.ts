@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'browser-crashed',
   'browser-launch-failed',
   'browser-not-found',
+  'canvas-capture-blocked',
   'capture-failed',
   'capture-mode-unsupported',
   'capture-timeout',
@@ -85,6 +86,7 @@ export const ERROR_CODES = [
   'ready-failed',
   'ready-timeout',
   'remote-asset-failed',
+  'package-not-installed',
   'render-cancelled',
   'render-expired',
   'render-failed',
@@ -106,6 +108,7 @@ export const ERROR_CODES = [
   'sub-composition-empty',
   'clip-source-unreadable',
   'blank-render',
+  'alpha-flattened',
   // the render core's split renders (planRender/renderFrames/assembleSegments)
   'segment-mismatch',
   // storage port and bundled assets (core/producer/src/storage, core/producer/src/assets)

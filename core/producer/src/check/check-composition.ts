@@ -4,6 +4,7 @@ import { extractCompositionMetadata, lintProject, toSeekframeError, type Composi
 import { checkVariables } from '../plan/check-variables.js';
 import { fpsFromNumber } from '../plan/frame-timing.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
+import { describeLength, emptyComposition } from '../render/composition-length.js';
 import { isTransparent } from '../render/plan-render.js';
 import type { RenderContext } from '../render/render-context.js';
 import { displayPath } from '../serve/display-path.js';
@@ -78,6 +79,7 @@ export async function checkComposition(input: CheckInput, context: RenderContext
 
   let sampledTimes: number[] = [];
   let page: PageInspection | undefined;
+  let length: CheckReport['length'] = null;
   // The sampled frames, kept on disk for the contact sheet.
   const frames = new Map<number, string>();
   const framesDir = snapshot !== undefined ? await mkdtemp(tempFolderPrefix('render')) : undefined;
@@ -101,6 +103,10 @@ export async function checkComposition(input: CheckInput, context: RenderContext
       });
       findings.push(...page.findings);
       sampledTimes = page.sampledTimes;
+      if (page.duration !== undefined) {
+        length = describeLength(metadata, page.duration);
+        if (length.seconds <= 0) findings.push(emptyLengthFinding(metadata, displayPath(cwd, project.entryFile)));
+      }
       Object.assign(skipped, page.skipped);
       if (page.motionSkipped) skipped.motion = page.motionSkipped;
       if (page.skippedMovers > 0) {
@@ -129,7 +135,7 @@ export async function checkComposition(input: CheckInput, context: RenderContext
       entry: displayPath(cwd, project.entryFile),
       format: spec.format,
       sampledTimes,
-      ...(metadata ? { duration: lengthOf(metadata, page?.duration) } : {}),
+      length,
       ...(page?.audio ? { audio: page.audio } : {}),
     });
     if (framesDir && snapshot !== undefined && metadata && frames.size > 0) {
@@ -156,7 +162,7 @@ export async function checkComposition(input: CheckInput, context: RenderContext
 function summarise(
   findings: readonly CheckFinding[],
   skipped: Partial<Record<CheckName, string>>,
-  facts: Pick<CheckReport, 'entry' | 'format' | 'sampledTimes' | 'duration' | 'audio'> & { strict: boolean },
+  facts: Pick<CheckReport, 'entry' | 'format' | 'sampledTimes' | 'length' | 'audio'> & { strict: boolean },
 ): CheckReport {
   const { strict, sampledTimes, ...rest } = facts;
   const ordered = [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity === 'warning')];
@@ -177,21 +183,10 @@ function summarise(
     checks,
     findings: ordered,
     sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
-    ...(rest.duration ? { duration: rest.duration } : {}),
+    length: rest.length ?? null,
     ...(rest.audio ? { audio: rest.audio } : {}),
     durationMs: 0,
   };
-}
-
-/**
- * How long the composition is and what decided it: the root's data-duration, or (a composition
- * timed by its timeline, whose metadata says `durationSource: 'timeline'`) the length the page
- * counted. Read loosely so it works before and after metadata carries `durationSource`.
- */
-function lengthOf(metadata: CompositionMetadata, counted: number | undefined): { seconds: number; from: string } {
-  const from = (metadata as { durationSource?: string }).durationSource ?? 'data-duration';
-  const seconds = from === 'data-duration' ? metadata.duration : (counted ?? metadata.duration);
-  return { seconds: Math.round(seconds * 1000) / 1000, from };
 }
 
 async function lintFindings(project: ProjectLocation, spec: RenderSpec, context: RenderContext, cwd: string): Promise<CheckFinding[]> {
@@ -201,7 +196,9 @@ async function lintFindings(project: ProjectLocation, spec: RenderSpec, context:
     readFile: sandboxed ? readInsideProject(project.root) : readProjectFile,
     fontPackageInstalled: fontPackageCheck(project.root),
   });
-  return findings.map((finding) => {
+  // A note (where a length comes from) is not a finding: the report's `length` says it.
+  return findings.flatMap((finding) => {
+    if (finding.severity === 'info') return [];
     const file = displayPath(cwd, finding.file);
     return {
       check: 'lint',
@@ -212,8 +209,22 @@ async function lintFindings(project: ProjectLocation, spec: RenderSpec, context:
       time: null,
       file: { path: file, line: finding.line, column: finding.column },
       fix: `Edit ${file}:${finding.line}:${finding.column} as the message says; \`seekframe lint\` lists the same.`,
-    };
+    } satisfies CheckFinding;
   });
+}
+
+/** A root without data-duration whose page gives no length (an empty timeline, or under another id): the render fails. */
+function emptyLengthFinding(metadata: CompositionMetadata, entry: string): CheckFinding {
+  return {
+    check: 'page',
+    code: 'page/empty-composition',
+    severity: 'error',
+    message: `${emptyComposition(entry, metadata, 0).message} A render fails with empty-composition.`,
+    element: null,
+    time: null,
+    file: { path: entry, line: 0, column: 0 },
+    fix: `Register the composition's timeline under "${metadata.id}", or give the root data-duration (seconds).`,
+  };
 }
 
 function variableFindings(metadata: CompositionMetadata, spec: RenderSpec, entry: string): CheckFinding[] {

@@ -116,17 +116,19 @@ export const CheckReportSchema = z
       .describe('Each check and how it ended.'),
     findings: z.array(CheckFindingSchema).describe('Errors first, then warnings; each in the order found.'),
     sampledTimes: z.array(z.number()).describe('Seconds at which the motion check captured a frame.'),
-    duration: z
+    length: z
       .object({
-        seconds: z.number().describe("The composition's length."),
-        from: z
-          .string()
+        seconds: z.number().describe("The composition's length in the page."),
+        source: z
+          .enum(['data-duration', 'timeline', 'animations'])
           .describe(
-            "Where the length came from: `data-duration` (the root's attribute) or `timeline` (the length of the timeline the page registers).",
+            "The root's `data-duration`; or, a root without one, the length of the timeline it registers in `window.__timelines`, else where its last CSS animation or Web Animation ends.",
           ),
+        note: z.string().describe('The same in a sentence.'),
       })
+      .nullable()
       .optional()
-      .describe('How long the checked composition is, and what decided it; absent when it could not be read.'),
+      .describe('How long the composition is and where that came from; null when the page did not load.'),
     audio: AudioReportSchema.optional().describe("The audio audit's measurements; absent when the composition declares no audible clip."),
     snapshot: z.string().optional().describe('The contact sheet `--snapshot` wrote (relative to the working folder).'),
     durationMs: z.number().describe('Wall time of the check.'),

@@ -76,7 +76,8 @@ export async function inspectPage(
       { ...context, problems },
       cleanup,
     );
-    const mode = chooseCaptureMode(spec.captureMode, session.browser).mode;
+    // auto never picks canvas here: its blockers are found by the render's plan step, not by check.
+    const mode = chooseCaptureMode(spec.captureMode, session.browser, { allowCanvas: spec.captureMode === 'canvas' }).mode;
     assertCaptureMode(mode, session.browser);
     const target = {
       url: session.server.entryUrl,
