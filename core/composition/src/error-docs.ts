@@ -157,8 +157,8 @@ export const ERROR_DOCS = {
   },
   'webhook-signature-invalid': {
     group: 'input',
-    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, or the signature does not match the body (`details.reason` says which).',
-    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET`, and that its clock is right.',
+    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, the signature does not match the body, the receiver passed no secret, or a signed body is not a JSON event (`details.reason` says which).',
+    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET` (set and not blank in its environment), and that its clock is right.',
   },
   'custom-html-disabled': {
     group: 'input',

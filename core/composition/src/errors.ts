@@ -168,6 +168,12 @@ export class SeekframeError extends Error {
     this.stage = options.stage;
     this.retryable = options.retryable ?? false;
     this.details = options.details;
+    // V8 keeps an error's stack frames, with their functions and receivers, until `stack` is first
+    // read: an error kept as the cause of this one (a job's failure, held for its retention) would
+    // keep what threw it alive, e.g. a crashed browser's whole connection. Reading the stacks now
+    // leaves only text.
+    void this.stack;
+    if (options.cause instanceof Error) void options.cause.stack;
   }
 
   toJSON(): SeekframeErrorData {

@@ -28,6 +28,7 @@ export { collectPageProblems, describePageProblem, pageProblemKey, type PageProb
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './encode/create-frame-encoder.js';
 export {
   sweepStaleTemps,
+  processAlive,
   tempFolderPrefix,
   tempPathFor,
   prepareTemp,
