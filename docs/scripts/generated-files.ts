@@ -1,5 +1,6 @@
 import { starterAgentsMd, llmsTxt } from './agent-files.js';
 import { apiReference } from './api-reference.js';
+import { checkingGuide } from './check-rules-table.js';
 import { cliReference } from './cli-reference.js';
 import { attributeReference, variableReference } from './composition-reference.js';
 import { errorReference } from './error-reference.js';
@@ -26,6 +27,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'docs/reference/json-output.md', content: jsonReference() },
     { path: 'docs/reference/lint-rules.md', content: lintReference() },
     { path: 'docs/reference/render-api.md', content: renderApiReference() },
+    { path: 'docs/guide/checking.md', content: await checkingGuide() },
     ...(await apiReference()),
   ];
   const byPath = new Map(references.map((file) => [file.path, file.content]));
