@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLocalFolderStorage } from '@seekframe/producer';
-import { loadProducerCore, runLocalRender, systemRuntime, type RenderCore } from '@seekframe/aws-lambda';
+import { runLocalRender } from '@seekframe/aws-lambda';
+import { producerCore, systemRuntime, type RenderCore } from '@seekframe/producer/distributed';
 
 const { values: args } = parseArgs({
   options: {
@@ -147,7 +148,7 @@ try {
   const projectDir = path.join(work, 'project');
   await import('node:fs/promises').then((fs) => fs.mkdir(projectDir));
   await writeFile(path.join(projectDir, 'index.html'), composition());
-  const core = await loadProducerCore();
+  const core: RenderCore = producerCore;
   const chunks = Number(args.chunks);
   const parallel = Number(args.parallel);
   const label = `${seconds} s ${width}x${height}@${fps}`;

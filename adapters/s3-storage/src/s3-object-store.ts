@@ -11,11 +11,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { parseStorageKey } from '@seekframe/composition';
+import { parseStorageKey, SeekframeError } from '@seekframe/composition';
 import type { StorageBody, StorageObjectInfo } from '@seekframe/producer/storage-port';
-import { lambdaError } from '../errors.js';
-import { isShortLivedKey, SHORT_LIVED_TAG } from './layout.js';
-import type { LambdaStore } from './lambda-store.js';
+import type { DistributedStore } from '@seekframe/producer/distributed';
+import { isShortLivedKey, SHORT_LIVED_TAG } from './short-lived-keys.js';
 
 const SHORT_LIVED_TAGGING = `${SHORT_LIVED_TAG.key}=${SHORT_LIVED_TAG.value}`;
 
@@ -28,13 +27,14 @@ export interface S3StoreOptions {
 }
 
 /**
- * The storage port on one S3 bucket, for the Lambda handlers and for a render-api deployment
- * alike. A streamed body goes up through the SDK's Upload (multipart for big files); `url(key)`
+ * The storage port on one S3 bucket (AWS or any S3-compatible service: give the client an
+ * `endpoint` and `forcePathStyle`), for the Lambda handlers, a fleet's workers and a render-api
+ * deployment alike. A streamed body goes up through the SDK's Upload (multipart for big files); `url(key)`
  * is a presigned GET. Chunks and progress records (layout.ts) are tagged for the 3-day lifecycle
  * rule by their key, so no caller has to remember to. Keys follow the port's one rule
  * (`parseStorageKey`, as the local folder store): a key one store refuses, none accepts.
  */
-export function createS3ObjectStore(client: S3Client, bucket: string, options: S3StoreOptions = {}): LambdaStore {
+export function createS3ObjectStore(client: S3Client, bucket: string, options: S3StoreOptions = {}): DistributedStore {
   const missing = (error: unknown): boolean =>
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
@@ -42,12 +42,16 @@ export function createS3ObjectStore(client: S3Client, bucket: string, options: S
     if (error instanceof S3ServiceException) {
       const status = error.$metadata.httpStatusCode ?? 0;
       const throttled = error.name === 'SlowDown' || status === 503;
-      throw lambdaError('storage-failed', `S3 ${action} of s3://${bucket}/${key} failed: ${error.name} (${status}) ${error.message}`, {
-        stage: 'output',
-        retryable: status >= 500 || throttled,
-        details: { bucket, key, status, throttled },
-        cause: error,
-      });
+      throw new SeekframeError(
+        'storage-failed',
+        `S3 ${action} of s3://${bucket}/${key} failed: ${error.name} (${status}) ${error.message}`,
+        {
+          stage: 'output',
+          retryable: status >= 500 || throttled,
+          details: { bucket, key, status, throttled },
+          cause: error,
+        },
+      );
     }
     throw error;
   };

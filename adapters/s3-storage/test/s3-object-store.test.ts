@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getFile, getText, putFile } from '@seekframe/producer';
-import { listKeys } from '../src/storage/lambda-store.js';
+import { listKeys } from '@seekframe/producer/distributed';
 import { startLocalS3, type LocalS3 } from './support/local-s3.js';
 
 describe('S3 storage port (s3rver)', () => {
@@ -61,7 +61,7 @@ describe('S3 storage port (s3rver)', () => {
     const source = path.join(dir, 'in.bin');
     const data = Buffer.alloc(3 * 1024 * 1024, 7);
     await writeFile(source, data);
-    expect(await putFile(s3.store, 'renders/a/out.bin', source)).toEqual({ size: data.length });
+    expect(await putFile(s3.store, 'renders/a/out.bin', source)).toEqual({ size: data.length, created: true });
     const target = path.join(dir, 'back.bin');
     expect(await getFile(s3.store, 'renders/a/out.bin', target)).toBe(true);
     expect((await readFile(target)).equals(data)).toBe(true);
@@ -78,7 +78,7 @@ describe('S3 storage port (s3rver)', () => {
 describe('short-lived objects', () => {
   it('carry the lifecycle tag the 3-day rule matches, by their key (PUT header; Upload via PutObjectTagging)', async () => {
     const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
-    const { SHORT_LIVED_TAG } = await import('../src/storage/layout.js');
+    const { SHORT_LIVED_TAG } = await import('../src/short-lived-keys.js');
     const s3 = await startLocalS3();
     // s3rver ignores x-amz-tagging on PutObject (real S3 applies it), so the PUT is checked as the
     // request the SDK sends; the Upload path (PutObjectTagging) is checked in s3rver itself.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeekframeError } from '@seekframe/composition';
-import { planChunks, MAP_MAX_CONCURRENCY, DEFAULT_ACCOUNT_CONCURRENCY } from './plan-chunks.js';
+import { planChunks } from './plan-chunks.js';
 
 const fps30 = { num: 30, den: 1 };
 
@@ -36,12 +36,12 @@ describe('planChunks', () => {
     expect(planChunks({ totalFrames: 59, fps: { num: 30000, den: 1001 }, format: 'mp4' }).chunks.length).toBe(1);
   });
 
-  it('never exceeds the account concurrency (default 10) nor the inline Map cap of 40', () => {
+  it('never exceeds the cap', () => {
     const long = { totalFrames: 60 * 60 * 30, fps: fps30, format: 'mp4' };
-    expect(planChunks(long).chunks.length).toBe(DEFAULT_ACCOUNT_CONCURRENCY);
-    expect(planChunks({ ...long, accountConcurrency: 1000 }).chunks.length).toBe(MAP_MAX_CONCURRENCY);
-    expect(planChunks({ ...long, accountConcurrency: 1000, maxConcurrency: 16 }).chunks.length).toBe(16);
-    expect(planChunks({ ...long, chunkCount: 500, accountConcurrency: 25 }).concurrency).toBe(25);
+    expect(planChunks(long).chunks.length).toBe(3600);
+    expect(planChunks({ ...long, maxChunks: 16 }).chunks.length).toBe(16);
+    expect(planChunks({ ...long, chunkCount: 500, maxChunks: 25 }).concurrency).toBe(25);
+    expect(planChunks({ ...long, framesPerChunk: 30, maxChunks: 0 }).chunks.length).toBe(3600);
   });
 
   it('evens out a requested chunk length', () => {

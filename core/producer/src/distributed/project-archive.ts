@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { relativePathProblem } from '@seekframe/composition';
-import { inside } from '@seekframe/producer/inside';
-import { lambdaError } from '../errors.js';
+import { inside } from '../serve/inside.js';
+import { distributedError } from './distributed-error.js';
 
 /** Folders that are never part of what a render needs (`node_modules/.bin`: executables, all links). */
 const SKIPPED = new Set(['.git', 'renders', '.seekframe', '.turbo', '.DS_Store']);
@@ -35,7 +35,7 @@ export async function packProject(projectDir: string, file: string): Promise<{ s
     const real = await inside(root, link);
     const info = real ? await stat(real).catch(() => null) : null;
     if (!info?.isFile()) {
-      throw lambdaError(
+      throw distributedError(
         'path-outside-project',
         `${link} in the project is a symbolic link to ${real ? 'a folder' : 'something outside the project folder'}; a project rendered on Lambda is sent as plain files. Replace the link with a copy of what it points to.`,
         { stage: 'load', details: { file: link } },
@@ -75,7 +75,7 @@ export async function extractProject(file: string, targetDir: string): Promise<v
     },
   });
   if (problems.length > 0) {
-    throw lambdaError(
+    throw distributedError(
       'path-outside-project',
       `The project archive cannot be unpacked safely: ${problems.join('; ')}. Pack the project with packProject (plain files only).`,
       {

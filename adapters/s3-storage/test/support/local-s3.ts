@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
 // s3rver ships no types; the few members used here are typed below.
 import S3rverModule from 's3rver';
-import { createS3ObjectStore } from '../../src/storage/s3-object-store.js';
-import type { LambdaStore } from '../../src/storage/lambda-store.js';
+import type { DistributedStore } from '@seekframe/producer/distributed';
+import { createS3ObjectStore } from '../../src/s3-object-store.js';
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
@@ -20,7 +20,7 @@ export interface LocalS3 {
   endpoint: string;
   bucket: string;
   client: S3Client;
-  store: LambdaStore;
+  store: DistributedStore;
   close(): Promise<void>;
 }
 

@@ -7,11 +7,11 @@ export interface RenderRuntime {
 }
 
 /**
- * The binaries of the machine the handlers run on: on Lambda, the function's container image,
+ * The binaries of the machine a step runs on: on Lambda, the function's container image,
  * which is the `seekframe render --docker` image (infra/lambda/Dockerfile starts FROM it), so
  * Lambda renders with the same Debian chromium-headless-shell, ffmpeg and fonts as --docker and
- * the Cloudflare container (SEEKFRAME_BROWSER names the headless shell there). Locally (tests, the
- * local runner, the simulated benchmark), this machine's. Each is looked up once per instance.
+ * the Cloudflare container (SEEKFRAME_BROWSER names the headless shell there). A fleet worker, the
+ * tests and the benchmarks: this machine's (the fleet's container image is the same image). Each is looked up once per instance.
  */
 export function systemRuntime(options: { env?: NodeJS.ProcessEnv } = {}): RenderRuntime {
   const env = options.env ? { env: options.env } : {};

@@ -1,9 +1,4 @@
-import { lambdaError } from '../errors.js';
-
-/** An inline Map state runs at most 40 iterations at once (AWS limit); more need Distributed mode. */
-export const MAP_MAX_CONCURRENCY = 40;
-/** New AWS accounts often get 10 concurrent Lambda executions; raise it with `accountConcurrency`. */
-export const DEFAULT_ACCOUNT_CONCURRENCY = 10;
+import { distributedError } from './distributed-error.js';
 
 export interface FrameChunk {
   index: number;
@@ -17,13 +12,11 @@ export interface ChunkPlanInput {
   totalFrames: number;
   fps: { num: number; den: number };
   format: string;
-  /** The Map's concurrency cap (at most 40). */
-  maxConcurrency?: number;
-  /** The account's (or the function's reserved) Lambda concurrency. */
-  accountConcurrency?: number;
+  /** Most chunks one render becomes (the fleet's or the platform's parallelism). Default: no cap. */
+  maxChunks?: number;
   /** Shortest automatic chunk in seconds (default 1): shorter ones spend more on start-up than on frames. */
   minSecondsPerChunk?: number;
-  /** Ask for this many chunks (still capped by the concurrency limits and the frame count). */
+  /** Ask for this many chunks (still capped by `maxChunks` and the frame count). */
   chunkCount?: number;
   /** Ask for about this many frames per chunk (evened out over the chunks). */
   framesPerChunk?: number;
@@ -31,37 +24,32 @@ export interface ChunkPlanInput {
 
 export interface ChunkPlan {
   chunks: FrameChunk[];
-  /** Map concurrency to run them with: never above the caps, never above the chunk count. */
+  /** Chunks to run at once: never above the cap, never above the chunk count. */
   concurrency: number;
 }
 
 /**
  * Splits `[0, totalFrames)` into contiguous half-open ranges whose sizes differ by at most one
- * frame. Pure: the plan handler, the local runner, the benchmark and the tests share it.
- * This is not the engine's in-render worker scheduler; it decides how many Lambda invocations
- * one render becomes.
+ * frame. Pure: every distributed path (Lambda's plan step, the Redis fleet's submitter, the
+ * benchmarks and the tests) shares it. This is not the engine's in-render worker scheduler; it
+ * decides how many separately rendered segments one render becomes.
  */
 export function planChunks(input: ChunkPlanInput): ChunkPlan {
   const { totalFrames } = input;
   if (!Number.isInteger(totalFrames) || totalFrames < 1) {
-    throw lambdaError('invalid-body', `A distributed render needs at least one frame; the plan has ${totalFrames}.`, { stage: 'config' });
+    throw distributedError('invalid-body', `A distributed render needs at least one frame; the plan has ${totalFrames}.`, {
+      stage: 'config',
+    });
   }
   if (input.format !== 'mp4') {
-    throw lambdaError(
+    throw distributedError(
       'format-not-distributable',
-      `Format "${input.format}" cannot be split into chunks on Lambda: only mp4 segments join without re-encoding ` +
-        '(a GIF palette, ProRes and VP9-with-alpha need the whole video). Render it locally with `seekframe render`, or ask for mp4.',
+      `Format "${input.format}" cannot be split into chunks: only mp4 segments join without re-encoding ` +
+        '(a GIF palette, ProRes and VP9-with-alpha need the whole video). Render it on one machine with `seekframe render`, or ask for mp4.',
       { stage: 'config', details: { format: input.format } },
     );
   }
-  const cap = Math.max(
-    1,
-    Math.min(
-      MAP_MAX_CONCURRENCY,
-      positive(input.maxConcurrency, MAP_MAX_CONCURRENCY),
-      positive(input.accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY),
-    ),
-  );
+  const cap = positive(input.maxChunks, Number.POSITIVE_INFINITY);
   let count: number;
   if (input.chunkCount !== undefined) {
     count = positive(input.chunkCount, 1);

@@ -1,11 +1,10 @@
 import type { BrowserInfo, BrowserPool } from '@seekframe/engine';
 
 /**
- * The render-core functions the Lambda handlers call (the plan / frame-range / assembly seams
- * that let one render run split across machines, exported by
- * `@seekframe/producer`). They are injected rather than imported in each handler so the
- * handlers can be driven with a wrapped core in tests (fault injection) and so this adapter
- * depends on the seams' shapes, not on where the producer keeps them.
+ * The render-core functions the distributed steps call (the plan / frame-range / assembly seams
+ * that let one render run split across machines). They are injected rather than imported in
+ * each step so a test can drive the steps with a wrapped core (fault injection), on Lambda and
+ * on a fleet alike; `producerCore` is the real one.
  */
 
 /** What the handlers read from a plan; the real `RenderPlan` has more and is stored whole. */
@@ -33,7 +32,7 @@ export interface CoreContext {
   browsers?: BrowserPool;
 }
 
-/** The part of the producer's RenderEvent the chunk handler reads (progress); others pass through. */
+/** The part of the producer's RenderEvent the chunk step reads (progress); others pass through. */
 export type CoreEvent = { type: string; framesRendered?: number; totalFrames?: number; [key: string]: unknown };
 
 export interface RenderCore<Spec = unknown, Plan extends PlanFacts = PlanFacts> {

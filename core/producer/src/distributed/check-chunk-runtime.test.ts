@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserInfo, FfmpegInfo } from '@seekframe/engine';
 import type { SeekframeError } from '@seekframe/composition';
-import { classifyFailure } from '../retry/retry-table.js';
-import { checkChunkRuntime } from './check-versions.js';
+import { classifyFailure } from './classify-failure.js';
+import { checkChunkRuntime } from './check-chunk-runtime.js';
 
 const plan = {
   version: 1 as const,

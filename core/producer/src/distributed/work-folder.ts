@@ -1,20 +1,22 @@
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { getFile } from '@seekframe/producer';
-import { extractProject } from '../project/project-archive.js';
-import { lambdaError } from '../errors.js';
-import { renderKeys } from '../storage/layout.js';
-import type { HandlerDeps } from './handler-deps.js';
+import { getFile } from '../storage/storage-files.js';
+import { extractProject } from './project-archive.js';
+import { distributedError } from './distributed-error.js';
+import type { DistributedDeps } from './distributed-deps.js';
+import { renderKeys } from './render-keys.js';
+
+type FolderDeps = Pick<DistributedDeps, 'store' | 'workRoot' | 'sweepOtherRenders'>;
 
 /** Preparations in flight in this process, so parallel chunks of one render extract once. */
 const preparing = new Map<string, Promise<{ root: string; projectDir: string }>>();
 
 /**
- * The render's scratch folder in /tmp, with its project extracted once per warm instance. On
- * Lambda (`sweepOtherRenders`) folders of other renders are removed first: /tmp is small and an
- * instance serves one invocation at a time. The local runner shares a folder between renders.
+ * The render's scratch folder, with its project extracted once per process (a warm Lambda
+ * instance, a fleet worker). On Lambda (`sweepOtherRenders`) folders of other renders are removed
+ * first: /tmp is small and an instance serves one invocation at a time.
  */
-export function renderWorkFolder(deps: HandlerDeps, renderId: string): Promise<{ root: string; projectDir: string }> {
+export function renderWorkFolder(deps: FolderDeps, renderId: string): Promise<{ root: string; projectDir: string }> {
   const root = path.join(deps.workRoot, `render-${renderId}`);
   let result = preparing.get(root);
   if (!result) {
@@ -24,7 +26,7 @@ export function renderWorkFolder(deps: HandlerDeps, renderId: string): Promise<{
   return result;
 }
 
-async function prepare(deps: HandlerDeps, renderId: string, root: string): Promise<{ root: string; projectDir: string }> {
+async function prepare(deps: FolderDeps, renderId: string, root: string): Promise<{ root: string; projectDir: string }> {
   await mkdir(deps.workRoot, { recursive: true });
   if (deps.sweepOtherRenders) {
     for (const name of await readdir(deps.workRoot)) {
@@ -39,7 +41,7 @@ async function prepare(deps: HandlerDeps, renderId: string, root: string): Promi
     await mkdir(root, { recursive: true });
     const archive = path.join(root, 'project.tar.gz');
     if (!(await getFile(deps.store, renderKeys(renderId).project, archive))) {
-      throw lambdaError(
+      throw distributedError(
         'segment-missing',
         `renders/${renderId}/project.tar.gz is missing: the project was not uploaded, or it expired. Start the render again.`,
         { stage: 'load' },
