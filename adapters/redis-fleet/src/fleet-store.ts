@@ -59,6 +59,16 @@ export function fleetStore(input: FleetStoreInput = {}): FleetStore {
       region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
       ...(endpoint ? { endpoint } : {}),
       ...(forcePathStyle !== undefined ? { forcePathStyle } : endpoint ? { forcePathStyle: true } : {}),
+      // Keys from the given environment; without them the SDK's own chain (profile, instance role, web identity).
+      ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            credentials: {
+              accessKeyId: env.AWS_ACCESS_KEY_ID,
+              secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+              ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+            },
+          }
+        : {}),
     });
     return { store: createS3ObjectStore(client, match[1]!), display: `s3://${match[1]}${endpoint ? ` at ${endpoint}` : ''}` };
   }

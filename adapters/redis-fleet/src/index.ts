@@ -33,3 +33,5 @@ export {
   type SubmittedRender,
 } from './submit-fleet-render.js';
 export { followFleetRender, type FleetProgressEvent, type FollowOptions } from './follow-render.js';
+export { createQueueRunner, type QueueRunnerOptions } from './queue-runner.js';
+export { serveFleetApi, type ServeFleetApiOptions } from './serve-fleet-api.js';

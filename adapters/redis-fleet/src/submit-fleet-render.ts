@@ -180,8 +180,17 @@ export async function renderOnFleet(options: FleetRenderOptions): Promise<FleetR
     }
     return { renderId, output: options.output, frames: submitted.plan.plan.totalFrames, chunks: submitted.plan.chunks.length };
   } catch (error) {
-    if (renderId && options.signal?.aborted) await cancelFleetRender(options.queue, renderId).catch(() => undefined);
-    throw error;
+    if (!options.signal?.aborted) throw error;
+    if (renderId) await cancelFleetRender(options.queue, renderId).catch(() => undefined);
+    const reason = options.signal.reason instanceof Error ? ` (${options.signal.reason.message})` : '';
+    throw new SeekframeError(
+      'render-cancelled',
+      `The fleet render${renderId ? ` ${renderId}` : ''} was cancelled${reason}; every chunk of it stops.`,
+      {
+        stage: 'capture',
+        ...(renderId ? { details: { renderId } } : {}),
+      },
+    );
   } finally {
     if (renderId && !options.keepInStore) await removeRender(options.store, renderId).catch(() => undefined);
     await events.close();

@@ -8,13 +8,21 @@ import { answerClientErrors, createLocalFolderStorage } from '@seekframe/produce
 import { createRenderApi } from '../create-render-api.js';
 import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
-import type { ObjectStore } from '../ports.js';
+import type { ObjectStore, RenderRunner } from '../ports.js';
 import { renderApiSettingsFromEnv, type RenderApiOptions } from '../render-api-options.js';
 import { nodeCompositionFiles } from './composition-files.js';
 import { folderSource } from './folder-source.js';
 import { assertCliCommand, createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
 import { nodePreviewAssets } from './preview-assets.js';
 import { nodeWebhooks } from './node-webhooks.js';
+
+/** A runner `serveRenderApi` can stop at close (every runner of this package's node entry and the fleet's). */
+export type ClosableRunner = RenderRunner & { cancelAll(): Promise<void> };
+
+export interface ServeRenderApiOptions extends Omit<ServeLocalOptions, 'runner'> {
+  /** Makes the runner once the object store and the concurrency are known. */
+  runner: (setup: { objects: ObjectStore; maxConcurrentRenders: number }) => ClosableRunner;
+}
 
 export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runner' | 'composition' | 'objects'>> {
   /** The composition folder to preview and render (its index.html). */
@@ -47,6 +55,25 @@ export interface LocalRenderApi {
 export async function serveLocal(options: ServeLocalOptions): Promise<LocalRenderApi> {
   // Before the temp folder is made, so a missing CLI leaves nothing behind.
   assertCliCommand(options.runner?.cli, 'runner.cli');
+  const runnerOptions = options.runner;
+  return serveRenderApi({
+    ...options,
+    runner: ({ objects, maxConcurrentRenders }) =>
+      createLocalRunner({
+        ...runnerOptions,
+        compositionDir: options.compositionDir,
+        objects,
+        maxConcurrent: runnerOptions.maxConcurrent ?? maxConcurrentRenders,
+      }),
+  });
+}
+
+/**
+ * The render API on this machine with any runner (the local runner for serveLocal, the fleet's
+ * queue runner for `seekframe serve --queue`): an in-memory job store, a folder as the object
+ * store unless one is given, settings from the environment, the retention sweep, on 127.0.0.1.
+ */
+export async function serveRenderApi(options: ServeRenderApiOptions): Promise<LocalRenderApi> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'seekframe-render-api-')));
   // The core's local-folder storage is this API's object store as it is (same five verbs).
@@ -56,12 +83,7 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
     : { webhookAllowLoopback: false, limits: {} };
   const webhooks = options.webhooks ?? nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const maxConcurrentRenders = options.maxConcurrentRenders ?? fromEnv.maxConcurrentRenders ?? 2;
-  const runner = createLocalRunner({
-    ...options.runner,
-    compositionDir: options.compositionDir,
-    objects,
-    maxConcurrent: options.runner.maxConcurrent ?? maxConcurrentRenders,
-  });
+  const runner = options.runner({ objects, maxConcurrentRenders });
   const {
     compositionDir: _dir,
     port: _port,
