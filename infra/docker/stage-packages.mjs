@@ -24,12 +24,18 @@ export const STAMP_FILE = 'staged-from.txt';
 
 /** Files that mean "compiled for the machine that installed it". */
 const NATIVE = /(\.node|^binding\.gyp)$/;
+/**
+ * Prebuilt addons of a platform package made for the image's platform (npm installs only the
+ * matching one, e.g. @msgpackr-extract/msgpackr-extract-linux-x64 under BullMQ): built by their
+ * publisher for any linux-x64 glibc, not on this machine, so they run in the image as they are.
+ */
+const PREBUILT_FOR_IMAGE = /[\\/]node_modules[\\/](@[^\\/]+[\\/])?[^\\/]+-linux-x64(-gnu)?[\\/]/;
 
 async function nativeFiles(dir, found = []) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) await nativeFiles(path, found);
-    else if (NATIVE.test(entry.name)) found.push(path);
+    else if (NATIVE.test(entry.name) && !PREBUILT_FOR_IMAGE.test(path)) found.push(path);
   }
   return found;
 }
