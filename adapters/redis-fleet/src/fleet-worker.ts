@@ -155,7 +155,7 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
         },
       );
       log(`${job.id}: ${result.reused ? 'already stored' : 'stored'} ${result.frames} frames at ${result.key}`);
-      return { chunk, frames: result.frames, reused: result.reused, worker: id };
+      return { chunk, frames: result.frames, reused: result.reused, worker: id, ...(result.timings ? { timings: result.timings } : {}) };
     } catch (thrown) {
       if (entry.stop === 'shutdown' && token) {
         // Handed back: the job waits again and another worker (or this one, restarted) takes it.

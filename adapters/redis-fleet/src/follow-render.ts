@@ -2,10 +2,18 @@ import { SeekframeError } from '@seekframe/composition';
 import { Job, type Queue, type QueueEvents } from 'bullmq';
 import { assembleJobId, type ChunkProgress, chunkJobId, errorFromFailedReason } from './fleet-jobs.js';
 
+/** Where a chunk's time went on its worker, in ms (chunkStep's timings). */
+export interface ChunkTimings {
+  prepare: number;
+  firstFrame: number;
+  frames: number;
+  store: number;
+}
+
 /** What the submitter learns while a fleet render runs. */
 export type FleetProgressEvent =
   | { type: 'chunk-progress'; chunk: number; framesRendered: number; frames: number; worker: string }
-  | { type: 'chunk-done'; chunk: number; frames: number; worker: string; reused: boolean }
+  | { type: 'chunk-done'; chunk: number; frames: number; worker: string; reused: boolean; timings?: ChunkTimings }
   | { type: 'chunk-failed'; chunk: number; reason: string }
   | { type: 'assembling' };
 
@@ -26,12 +34,12 @@ export interface FollowOptions {
  * Waits for a fleet render's parent (assemble) job, with live progress from QueueEvents. The
  * events are only the news; the truth is the job's state, read every `pollMs`, so a restart of
  * Redis (events lost, connections re-made) can neither hang the render nor end it early:
- * - the parent completed: resolves;
+ * - the parent completed: resolves with its return value (the assembled output);
  * - the parent or a chunk failed for good: rejects with that chunk's own error (its code);
  * - the parent is gone (Redis restarted without persistence, jobs removed): render-lost;
  * - Redis unreachable for longer than `outageLimitMs`: queue-unavailable.
  */
-export async function followFleetRender(options: FollowOptions): Promise<void> {
+export async function followFleetRender(options: FollowOptions): Promise<unknown> {
   const { queue, events, renderId } = options;
   const prefix = `${renderId}-`;
   const parentId = assembleJobId(renderId);
@@ -57,6 +65,7 @@ export async function followFleetRender(options: FollowOptions): Promise<void> {
       frames?: number;
       worker?: string;
       reused?: boolean;
+      timings?: ChunkTimings;
     } | null;
     if (chunk !== null)
       options.onEvent?.({
@@ -65,6 +74,7 @@ export async function followFleetRender(options: FollowOptions): Promise<void> {
         frames: value?.frames ?? 0,
         worker: value?.worker ?? '?',
         reused: value?.reused === true,
+        ...(value?.timings ? { timings: value.timings } : {}),
       });
   };
   const onActive = ({ jobId }: { jobId: string }): void => {
@@ -98,7 +108,7 @@ export async function followFleetRender(options: FollowOptions): Promise<void> {
         }
       } else {
         lastAnswer = Date.now();
-        if (state.state === 'completed') return;
+        if (state.state === 'completed') return state.returnvalue;
         if (state.state === 'missing') {
           throw new SeekframeError(
             'render-lost',
@@ -118,11 +128,11 @@ export async function followFleetRender(options: FollowOptions): Promise<void> {
   }
 }
 
-async function readState(queue: Queue, jobId: string): Promise<{ state: string; failedReason?: string }> {
+async function readState(queue: Queue, jobId: string): Promise<{ state: string; failedReason?: string; returnvalue?: unknown }> {
   const job = await Job.fromId(queue, jobId);
   if (!job) return { state: 'missing' };
   const state = await job.getState();
-  return { state, ...(job.failedReason ? { failedReason: job.failedReason } : {}) };
+  return { state, returnvalue: job.returnvalue, ...(job.failedReason ? { failedReason: job.failedReason } : {}) };
 }
 
 /** The error a failed render ends with: the parent's own (assembly), else the first failed chunk's. */

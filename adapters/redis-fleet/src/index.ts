@@ -32,6 +32,6 @@ export {
   type FleetSubmitEvent,
   type SubmittedRender,
 } from './submit-fleet-render.js';
-export { followFleetRender, type FleetProgressEvent, type FollowOptions } from './follow-render.js';
+export { followFleetRender, type FleetProgressEvent, type FollowOptions, type ChunkTimings } from './follow-render.js';
 export { createQueueRunner, type QueueRunnerOptions } from './queue-runner.js';
 export { serveFleetApi, type ServeFleetApiOptions } from './serve-fleet-api.js';

@@ -17,6 +17,7 @@ import {
   type RenderCore,
   type RenderRuntime,
   type StoredPlan,
+  type AssembledOutput,
 } from '@seekframe/producer/distributed';
 import { FlowProducer, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -145,6 +146,8 @@ export interface FleetRenderResult {
   output: string;
   frames: number;
   chunks: number;
+  /** The assemble job's answer, with where its time went (fetch, join, store). */
+  assembled: Partial<AssembledOutput>;
 }
 
 /**
@@ -162,7 +165,7 @@ export async function renderOnFleet(options: FleetRenderOptions): Promise<FleetR
     await events.waitUntilReady();
     const submitted = await submitFleetRender(options);
     renderId = submitted.renderId;
-    await followFleetRender({
+    const assembled = (await followFleetRender({
       queue,
       events,
       renderId,
@@ -171,14 +174,20 @@ export async function renderOnFleet(options: FleetRenderOptions): Promise<FleetR
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
       ...(options.outageLimitMs ? { outageLimitMs: options.outageLimitMs } : {}),
-    });
+    })) as Partial<AssembledOutput> | null;
     const keys = renderKeys(renderId);
     if (!(await getFile(options.store, keys.output, options.output))) {
       throw new SeekframeError('segment-missing', `Render ${renderId} completed but ${keys.output} is not in the fleet store.`, {
         stage: 'output',
       });
     }
-    return { renderId, output: options.output, frames: submitted.plan.plan.totalFrames, chunks: submitted.plan.chunks.length };
+    return {
+      renderId,
+      output: options.output,
+      frames: submitted.plan.plan.totalFrames,
+      chunks: submitted.plan.chunks.length,
+      assembled: assembled ?? {},
+    };
   } catch (error) {
     if (!options.signal?.aborted) throw error;
     if (renderId) await cancelFleetRender(options.queue, renderId).catch(() => undefined);

@@ -180,6 +180,8 @@ describe('fleet safety', () => {
       },
     });
     expect(await second.exited).toBe(0);
+    // The chunk is stored; its assemble job waits for a worker.
+    workers.push(await startWorker({ queue: redis.url, store: storeDir, env: { REDIS_PASSWORD: PASSWORD }, args: ['--queue-name', name] }));
     await again;
     expect(second.log()).toMatch(/SIGTERM: finishing running chunks[\s\S]*stored 20 frames/);
   }, 300_000);

@@ -32,7 +32,7 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       durationMs: now() - started,
     });
     await putJson(deps.store, keys.assembleProgress, progress(false));
-    const output = await assembleStep(deps, { renderId: event.renderId, planHash: event.planHash });
+    const { timings: _timings, ...output } = await assembleStep(deps, { renderId: event.renderId, planHash: event.planHash });
     const final: FinalStatus = { status: 'completed', finishedAt: new Date(now()).toISOString(), output };
     await putJson(deps.store, keys.assembleProgress, progress(true));
     await putJson(deps.store, keys.status, final);

@@ -9,7 +9,10 @@ export interface WorkerProcess {
   log(): string;
   /** Resolves when the worker's output matches (a job taken, a cancel seen); rejects after `ms`. */
   waitForLog(pattern: RegExp, ms?: number): Promise<void>;
-  /** Signals the worker's whole process group (the worker, its browsers, its ffmpeg). */
+  /**
+   * SIGKILL: the worker's whole process group (the worker, its browsers, its ffmpeg), as a lost
+   * machine. Any other signal: the worker process alone, as `docker stop` (tini) or Kubernetes sends it.
+   */
   kill(signal: NodeJS.Signals): void;
   exited: Promise<number | null>;
 }
@@ -69,7 +72,7 @@ export async function startWorker(options: {
     waitForLog,
     kill(signal) {
       try {
-        process.kill(-child.pid!, signal);
+        process.kill(signal === 'SIGKILL' ? -child.pid! : child.pid!, signal);
       } catch {
         // already gone
       }

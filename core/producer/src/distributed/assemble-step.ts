@@ -15,6 +15,8 @@ export interface AssembledOutput {
   key: string;
   size: number;
   frames: number;
+  /** Where the assembly's time went, in ms: segments and audio fetched, joined (concat + mux), output stored. */
+  timings?: { fetch: number; join: number; store: number };
 }
 
 /**
@@ -28,6 +30,8 @@ export async function assembleStep(
   options: { signal?: AbortSignal } = {},
 ): Promise<AssembledOutput> {
   const keys = renderKeys(input.renderId);
+  const clock = deps.now ?? Date.now;
+  const begun = clock();
   const stored = await loadPlan(deps, input.renderId, input.planHash, 'Assembly');
   const root = path.join(deps.workRoot, `render-${input.renderId}`, 'assemble');
   await rm(root, { recursive: true, force: true });
@@ -54,6 +58,7 @@ export async function assembleStep(
           stage: 'output',
         });
     }
+    const fetched = clock();
     const ffmpeg = await deps.runtime.ffmpeg();
     const out = path.join(root, 'out.mp4');
     const result = await deps.core.assembleSegments(stored.plan, pieces, audio, out, {
@@ -67,8 +72,14 @@ export async function assembleStep(
         retryable: true,
       });
     }
+    const joined = clock();
     const { size } = await putFile(deps.store, keys.output, result.output, { contentType: 'video/mp4' });
-    return { key: keys.output, size, frames: result.frames };
+    return {
+      key: keys.output,
+      size,
+      frames: result.frames,
+      timings: { fetch: fetched - begun, join: joined - fetched, store: clock() - joined },
+    };
   } finally {
     await rm(root, { recursive: true, force: true });
   }

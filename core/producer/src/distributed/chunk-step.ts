@@ -36,6 +36,14 @@ export interface ChunkStepResult {
   key: string;
   /** The segment was already in the store (a chunk completed twice): nothing was rendered or written. */
   reused: boolean;
+  /**
+   * Where the chunk's time went, in ms (absent when reused): `prepare` the plan read, the version
+   * check and the project fetched and unpacked (once per render and process); `firstFrame` from
+   * the render's start to its first frame (a browser leased or started, the page loaded, the
+   * seek to the range's start); `frames` the rest of the capture and encode; `store` the
+   * segment's upload.
+   */
+  timings?: { prepare: number; firstFrame: number; frames: number; store: number };
 }
 
 /** Progress reports per chunk: about ten, never one per frame (many chunks x many frames). */
@@ -51,6 +59,8 @@ const PROGRESS_STEPS = 10;
 export async function chunkStep(deps: DistributedDeps, input: ChunkStepInput, options: ChunkStepOptions = {}): Promise<ChunkStepResult> {
   const index = input.chunk;
   const keys = renderKeys(input.renderId);
+  const clock = deps.now ?? Date.now;
+  const begun = clock();
   const stored = await loadPlan(deps, input.renderId, input.planHash, `Chunk ${index}`);
   const range = stored.chunks[index];
   if (!range)
@@ -76,6 +86,8 @@ export async function chunkStep(deps: DistributedDeps, input: ChunkStepInput, op
   await mkdir(path.dirname(segment), { recursive: true });
 
   const every = Math.max(1, Math.ceil(frames / PROGRESS_STEPS));
+  const renderStarted = clock();
+  let firstFrameAt: number | undefined;
   let lastReported = 0;
   // Set once the frames are rendered: a progress event emitted before but delivered after must
   // not report the chunk as unfinished behind its final answer.
@@ -83,6 +95,7 @@ export async function chunkStep(deps: DistributedDeps, input: ChunkStepInput, op
   options.onProgress?.({ framesRendered: 0, frames });
   const onEvent = (e: { type: string; framesRendered?: number }): void => {
     if (finished || e.type !== 'progress' || typeof e.framesRendered !== 'number') return;
+    if (firstFrameAt === undefined && e.framesRendered > 0) firstFrameAt = clock();
     const done = Math.min(frames, e.framesRendered);
     if (done - lastReported < every && done < frames) return;
     lastReported = done;
@@ -115,9 +128,17 @@ export async function chunkStep(deps: DistributedDeps, input: ChunkStepInput, op
       );
     }
     finished = true;
+    const rendered = clock();
     // Create-only: the same chunk rendered twice is the same bytes, so the first write stands.
     const { created } = await putFile(deps.store, key, result.output, { contentType: 'video/mp4', ifNoneMatch: '*' });
-    return { chunk: index, frames, key, reused: !created };
+    const first = firstFrameAt ?? rendered;
+    return {
+      chunk: index,
+      frames,
+      key,
+      reused: !created,
+      timings: { prepare: renderStarted - begun, firstFrame: first - renderStarted, frames: rendered - first, store: clock() - rendered },
+    };
   } finally {
     finished = true;
     // Extracted video frames, downloads and the local segment of this chunk.
