@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { renderComposition } from '@seekframe/producer';
 import { Job, Queue } from 'bullmq';
