@@ -35,3 +35,4 @@ export {
 export { followFleetRender, type FleetProgressEvent, type FollowOptions, type ChunkTimings } from './follow-render.js';
 export { createQueueRunner, type QueueRunnerOptions } from './queue-runner.js';
 export { serveFleetApi, type ServeFleetApiOptions } from './serve-fleet-api.js';
+export { fleetProgressEvents, type FleetEventLike } from './fleet-progress.js';

@@ -7,6 +7,7 @@ import { SeekframeError } from '@seekframe/composition';
 import type { DistributedStore, RenderCore, RenderRuntime } from '@seekframe/producer/distributed';
 import type { ObjectStore, RenderRunner, RunnerContext, RunnerJob, RunnerOutcome } from '@seekframe/render-api';
 import type { QueueSettings } from './queue-settings.js';
+import { fleetProgressEvents } from './fleet-progress.js';
 import { renderOnFleet } from './submit-fleet-render.js';
 
 export interface QueueRunnerOptions {
@@ -48,8 +49,7 @@ export function createQueueRunner(options: QueueRunnerOptions): RenderRunner & {
     }
     const output = path.join(work, `output.${job.request.format}`);
     const started = Date.now();
-    let totalFrames = 0;
-    const frames = new Map<number, number>();
+    const progress = fleetProgressEvents();
     context.emit({ type: 'stage', stage: 'load' });
     const result = await renderOnFleet({
       queue: options.queue,
@@ -70,24 +70,8 @@ export function createQueueRunner(options: QueueRunnerOptions): RenderRunner & {
       ...(options.pollMs ? { pollMs: options.pollMs } : {}),
       ...(options.outageLimitMs ? { outageLimitMs: options.outageLimitMs } : {}),
       onEvent: (event) => {
-        if (event.type === 'planned') {
-          totalFrames = event.totalFrames;
-          context.emit({ type: 'stage', stage: 'capture' });
-        } else if (event.type === 'chunk-progress' || event.type === 'chunk-done') {
-          frames.set(event.chunk, event.type === 'chunk-done' ? event.frames : event.framesRendered);
-          const rendered = [...frames.values()].reduce((a, b) => a + b, 0);
-          const seconds = (Date.now() - started) / 1000;
-          const fps = seconds > 0 ? rendered / seconds : 0;
-          context.emit({
-            type: 'progress',
-            stage: 'capture',
-            framesRendered: rendered,
-            totalFrames,
-            percent: totalFrames ? (100 * rendered) / totalFrames : 0,
-            fps,
-            eta: fps > 0 ? (totalFrames - rendered) / fps : null,
-          });
-        } else if (event.type === 'assembling') context.emit({ type: 'stage', stage: 'finish' });
+        const shown = progress(event);
+        if (shown) context.emit(shown);
       },
     });
     const { size } = await stat(result.output);

@@ -9,6 +9,7 @@ import { fleetStore } from '../src/fleet-store.js';
 import { frameIndexes, seamProject, tempDir, videoPackets } from '../../aws-lambda/test/support/media.js';
 import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
+import { until } from './support/until.js';
 import { startWorkers, stopWorkers, type WorkerProcess } from './support/worker-processes.js';
 
 const FPS = 10;
@@ -37,6 +38,18 @@ describe('a fleet render under faults (3 worker processes, Redis, S3)', () => {
   });
   const settings = () => queueSettings({ url: redis.url, env: {} });
   const store = () => fleetStore({ store: `s3://${s3.bucket}`, env: s3Env() }).store;
+  /** The seam project as 3 chunks through the fleet, with what a case adds. */
+  const render = (output: string, more: Partial<Parameters<typeof renderOnFleet>[0]> = {}) =>
+    renderOnFleet({
+      queue: settings(),
+      store: store(),
+      projectDir: project.dir,
+      request: { quality: 'draft' },
+      chunkFrames: FRAMES / 3,
+      output,
+      pollMs: 500,
+      ...more,
+    });
 
   beforeAll(async () => {
     [redis, s3, project, work] = await Promise.all([
@@ -86,14 +99,7 @@ describe('a fleet render under faults (3 worker processes, Redis, S3)', () => {
     const events: FleetSubmitEvent[] = [];
     let killed: WorkerProcess | undefined;
     const output = path.join(work, 'killed.mp4');
-    const result = await renderOnFleet({
-      queue: settings(),
-      store: store(),
-      projectDir: project.dir,
-      request: { quality: 'draft' },
-      chunkFrames: FRAMES / 3,
-      output,
-      pollMs: 500,
+    const result = await render(output, {
       onEvent: (event) => {
         events.push(event);
         // The first chunk a worker reports having started: that worker dies now, mid-chunk.
@@ -123,14 +129,7 @@ describe('a fleet render under faults (3 worker processes, Redis, S3)', () => {
   it('Redis restarted mid-render (with its data): workers and submitter reconnect and the render completes', async () => {
     let restarted: Promise<void> | undefined;
     const output = path.join(work, 'restart.mp4');
-    await renderOnFleet({
-      queue: settings(),
-      store: store(),
-      projectDir: project.dir,
-      request: { quality: 'draft' },
-      chunkFrames: FRAMES / 3,
-      output,
-      pollMs: 500,
+    await render(output, {
       onEvent: (event) => {
         if (!restarted && event.type === 'chunk-progress') restarted = redis.restart({ downMs: 1500 });
       },
@@ -141,14 +140,7 @@ describe('a fleet render under faults (3 worker processes, Redis, S3)', () => {
 
   it('Redis restarted without its data: the render fails with render-lost, it never hangs', async () => {
     let restarted: Promise<void> | undefined;
-    const failure = await renderOnFleet({
-      queue: settings(),
-      store: store(),
-      projectDir: project.dir,
-      request: { quality: 'draft' },
-      chunkFrames: FRAMES / 3,
-      output: path.join(work, 'lost.mp4'),
-      pollMs: 500,
+    const failure = await render(path.join(work, 'lost.mp4'), {
       onEvent: (event) => {
         if (!restarted && event.type === 'chunk-progress') restarted = redis.restart({ wipe: true });
       },
@@ -234,11 +226,3 @@ describe('a fleet render under faults (3 worker processes, Redis, S3)', () => {
     expect(await stat(output).catch(() => null)).toBeNull();
   }, 300_000);
 });
-
-async function until(check: () => Promise<boolean>, what: string, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeQueue, queueSettings, renderOnFleet, submitFleetRender } from '../src/index.js';
 import { frameIndexes, seamProject, tempDir } from '../../aws-lambda/test/support/media.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
+import { until } from './support/until.js';
 import { makeCertificates } from './support/tls-certificates.js';
 import { startWorker, stopWorkers, type WorkerProcess } from './support/worker-processes.js';
 
@@ -207,11 +208,3 @@ describe('fleet safety', () => {
     }
   }, 300_000);
 });
-
-async function until(check: () => Promise<boolean>, what: string, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

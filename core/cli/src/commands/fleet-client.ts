@@ -1,4 +1,5 @@
 import { SeekframeError } from '@seekframe/composition';
+import type { RenderEvent } from '@seekframe/producer';
 
 /**
  * The part of `@seekframe/redis-fleet` the CLI uses, typed here so the CLI neither builds
@@ -71,6 +72,8 @@ export interface FleetModule {
     env?: NodeJS.ProcessEnv;
     chunkFrames?: number;
   }): Promise<{ url: string; close(): Promise<void> }>;
+  /** Fleet events as the producer's RenderEvents (the progress bar). */
+  fleetProgressEvents(): (event: FleetEvent) => RenderEvent | null;
   LOCK_DURATION_MS: number;
   STALLED_INTERVAL_MS: number;
   MAX_STALLED_COUNT: number;

@@ -53,39 +53,19 @@ export async function renderOnQueue(dir: string, flags: RenderFlags, ctx: CliCon
   if (queue.warning && !flags.json) ctx.note(`${ctx.colors.yellow('warning')} ${queue.warning}`);
   const progress = createProgressReporter(ctx, { quiet: Boolean(flags.quiet), json: false });
   const started = Date.now();
-  const done = new Map<number, number>();
-  let totalFrames = 0;
+  const toRenderEvent = fleet.fleetProgressEvents();
   let chunkCount = 0;
   const onEvent = (event: FleetEvent): void => {
     if (flags.json) ctx.printJsonLine(event);
     if (event.type === 'planned') {
-      totalFrames = event.totalFrames;
       chunkCount = event.chunks;
       if (!flags.json && !flags.quiet)
         ctx.note(`render ${event.renderId}: ${event.totalFrames} frames in ${event.chunks} chunk(s) on queue "${queue.queueName}"`);
-      if (!flags.json) progress.onEvent({ type: 'stage', stage: 'capture' });
-      return;
     }
-    if (event.type === 'chunk-progress' || event.type === 'chunk-done') {
-      done.set(event.chunk, event.type === 'chunk-done' ? event.frames : event.framesRendered);
-      if (event.type === 'chunk-done' && !flags.json && !flags.quiet && !ctx.stdout.isTTY)
-        ctx.print(`chunk ${event.chunk + 1}/${chunkCount} done on ${event.worker}${event.reused ? ' (already stored)' : ''}`);
-      const rendered = [...done.values()].reduce((a, b) => a + b, 0);
-      const seconds = (Date.now() - started) / 1000;
-      const fps = seconds > 0 ? rendered / seconds : 0;
-      if (!flags.json)
-        progress.onEvent({
-          type: 'progress',
-          stage: 'capture',
-          framesRendered: rendered,
-          totalFrames,
-          percent: totalFrames ? (100 * rendered) / totalFrames : 0,
-          fps,
-          eta: fps > 0 ? (totalFrames - rendered) / fps : null,
-        });
-      return;
-    }
-    if (event.type === 'assembling' && !flags.json) progress.onEvent({ type: 'stage', stage: 'finish' });
+    if (event.type === 'chunk-done' && !flags.json && !flags.quiet && !ctx.stdout.isTTY)
+      ctx.print(`chunk ${event.chunk + 1}/${chunkCount} done on ${event.worker}${event.reused ? ' (already stored)' : ''}`);
+    const shown = toRenderEvent(event);
+    if (shown && !flags.json) progress.onEvent(shown);
   };
   try {
     const result = await fleet.renderOnFleet({
