@@ -44,6 +44,8 @@ export function valueOf(schema: JsonSchema, refName: RefName = plainRef): string
   else if (inner.type === 'array') text = inner.items?.properties ? 'array of objects' : `array of ${valueOf(inner.items ?? {}, refName)}`;
   else if (inner.type === 'object') text = inner.properties ? 'object' : 'object (any keys)';
   else if (Array.isArray(inner.type)) text = inner.type.map((type) => (type === 'null' ? '`null`' : type)).join(' or ');
+  // One of several shapes (`"30-59"` or `{start, end}`): each in words.
+  else if (inner.anyOf && inner.anyOf.length > 1) text = inner.anyOf.map((member) => valueOf(member, refName)).join(' or ');
   else text = String(inner.type ?? 'any');
   return nullable ? `${text} or \`null\`` : text;
 }

@@ -110,4 +110,34 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
     },
     600_000,
   );
+
+  it('frames 7-21 in 3 chunks: the span of the single render, frame for frame, its sound from 0.7 s', async () => {
+    const span = { start: 7, end: 21 };
+    const frames = span.end - span.start + 1;
+    const { renderId, output } = await runLocalRender({
+      store: s3.store,
+      core,
+      runtime: systemRuntime(),
+      workRoot: path.join(work, 'lambda-span'),
+      projectDir: project.dir,
+      request: { quality: 'draft', frames: span },
+      chunking: { chunkCount: 3, accountConcurrency: 10 },
+      maxConcurrency: 2,
+    });
+    const stored = (await getJson<StoredPlan>(s3.store, renderKeys(renderId).plan))!;
+    // The chunks split the span's frames (output numbers), and the plan says which composition frames they are.
+    expect(stored.chunks.map((c) => [c.start, c.end])).toEqual([
+      [0, 5],
+      [5, 10],
+      [10, 15],
+    ]);
+    expect(stored.plan).toMatchObject({ totalFrames: frames, frames: span });
+    expect(output.frames).toBe(frames);
+    const file = path.join(work, 'distributed-span.mp4');
+    expect(await getFile(s3.store, output.key, file)).toBe(true);
+    expect(await frameIndexes(file)).toEqual((await frameIndexes(single)).slice(span.start, span.end + 1));
+    const [reference, part] = await Promise.all([audioSamples(single), audioSamples(file)]);
+    expect(Math.abs(part.length - (frames / FPS) * 48_000)).toBeLessThanOrEqual(1024);
+    expect(Math.abs(bestLag(reference.subarray(Math.round((span.start / FPS) * 48_000)), part))).toBeLessThanOrEqual(1);
+  }, 600_000);
 });

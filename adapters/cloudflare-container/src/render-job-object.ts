@@ -160,6 +160,7 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
       format: request.format,
       ...(request.quality ? { quality: request.quality } : {}),
       ...(request.fps !== undefined ? { fps: request.fps } : {}),
+      ...(request.frames ? { frames: request.frames } : {}),
       ...(request.html !== undefined ? { html: request.html } : {}),
       limits: runnerJob.limits,
     };

@@ -73,7 +73,7 @@ export async function checkRenderRequest(
     metadata = context.composition ? await context.composition() : null;
   }
   const variables = checkRenderVariables(body.variables, metadata);
-  const totalFrames = metadata ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits) : null;
+  const totalFrames = metadata ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits, body.frames) : null;
   if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
   return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(canonicalJson(json)) };
 }

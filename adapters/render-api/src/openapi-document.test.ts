@@ -92,7 +92,17 @@ describe('renderApiDocument', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.format?.enum).toEqual(['mp4', 'webm', 'mov', 'gif']);
     expect([body.properties.fps?.minimum, body.properties.fps?.maximum]).toEqual([1, 240]);
-    expect(Object.keys(body.properties).sort()).toEqual(['format', 'fps', 'html', 'quality', 'variables', 'webhook']);
+    expect(Object.keys(body.properties).sort()).toEqual(['format', 'fps', 'frames', 'html', 'quality', 'variables', 'webhook']);
+  });
+
+  it('frames is described as the request sends it: "30-59" or {start, end}', () => {
+    const body = renderApiDocument({ answerMode: 'sync' }).components?.schemas?.RenderBody as {
+      properties: Record<string, { anyOf?: { type?: string; properties?: Record<string, unknown> }[]; description?: string }>;
+    };
+    const frames = body.properties.frames;
+    expect(frames?.anyOf?.map((choice) => choice.type)).toEqual(['string', 'object']);
+    expect(Object.keys(frames?.anyOf?.[1]?.properties ?? {})).toEqual(['start', 'end']);
+    expect(frames?.description).toContain('both included');
   });
 });
 

@@ -95,4 +95,26 @@ describe('checkRenderDemand', () => {
     const pixels = thrown(() => checkRenderDemand(metadata, 10, { maxFrames: 20, maxPixels: 100 }));
     expect(pixels.details).toMatchObject({ limit: 'maxPixels', value: 14400 });
   });
+
+  it('frames: the span counts against the limit, and a span past the last frame is invalid-body naming frames', () => {
+    expect(checkRenderDemand(metadata, 30, { maxFrames: 20, maxPixels: 160 * 90 }, { start: 10, end: 29 })).toBe(20);
+    const outside = thrown(() => checkRenderDemand(metadata, 10, { maxFrames: 100, maxPixels: 160 * 90 }, { start: 5, end: 20 }));
+    expect(outside.code).toBe('invalid-body');
+    expect(outside.details?.problems).toEqual([{ field: 'frames', message: expect.stringContaining('numbered 0-19') }]);
+    const over = thrown(() => checkRenderDemand(metadata, 30, { maxFrames: 20, maxPixels: 160 * 90 }, { start: 0, end: 20 }));
+    expect(over.details).toMatchObject({ limit: 'maxFrames', value: 21 });
+  });
+});
+
+describe('frames in the body', () => {
+  it('takes "30-59", "45" or {start, end}, and names the field for anything else', () => {
+    expect(parseRenderBody({ frames: '30-59' }).frames).toEqual({ start: 30, end: 59 });
+    expect(parseRenderBody({ frames: '45' }).frames).toEqual({ start: 45, end: 45 });
+    expect(parseRenderBody({ frames: { start: 1, end: 2 } }).frames).toEqual({ start: 1, end: 2 });
+    for (const frames of ['59-30', '1.5', 3, { start: 1 }, { start: 1, end: 2, step: 1 }, { start: -1, end: 2 }]) {
+      const error = thrown(() => parseRenderBody({ frames }));
+      expect(error.code).toBe('invalid-body');
+      expect((error.details!.problems as { field: string }[]).map((p) => p.field)).toEqual(['frames']);
+    }
+  });
 });

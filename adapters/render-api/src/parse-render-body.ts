@@ -1,4 +1,4 @@
-import { validateOverrides, type CompositionMetadata } from '@seekframe/composition';
+import { frameSpanProblem, spanFrames, validateOverrides, type CompositionMetadata, type FrameSpan } from '@seekframe/composition';
 import { bodyProblems, RenderBodySchema, type RenderBody } from '@seekframe/producer/http';
 import { apiError } from './api-error.js';
 import type { RenderJobRequest } from './render-job.js';
@@ -77,13 +77,29 @@ export function renderFrames(duration: number, fps: number): number {
   return Math.max(duration > 0 ? 1 : 0, Math.round(duration * fps));
 }
 
-/** Refuses, with 400 `limit-exceeded`, a render over the frame or pixel limit before it queues. */
-export function checkRenderDemand(metadata: CompositionMetadata, fps: number, limits: { maxFrames: number; maxPixels: number }): number {
-  const frames = renderFrames(metadata.duration, fps);
+/**
+ * Refuses a `frames` span past the composition's last frame (400 `invalid-body`, field `frames`,
+ * as the body schema refuses a malformed one) and, with 400 `limit-exceeded`, a render over the
+ * frame or pixel limit, before it queues. Answers the frames the render outputs.
+ */
+export function checkRenderDemand(
+  metadata: CompositionMetadata,
+  fps: number,
+  limits: { maxFrames: number; maxPixels: number },
+  span?: FrameSpan,
+): number {
+  const all = renderFrames(metadata.duration, fps);
+  const problem = span && frameSpanProblem(span, all, 'frames', fps);
+  if (problem) {
+    throw apiError('invalid-body', `The request body is not a render request: ${problem}.`, {
+      details: { problems: [{ field: 'frames', message: problem }] },
+    });
+  }
+  const frames = span ? spanFrames(span) : all;
   if (frames > limits.maxFrames) {
     throw apiError(
       'limit-exceeded',
-      `The render has ${frames} frames (${metadata.duration} s at ${fps} fps), more than this deployment's limit of ${limits.maxFrames}; lower fps, shorten data-duration, or raise RENDER_MAX_FRAMES.`,
+      `The render has ${frames} frames (${span ? `frames ${span.start}-${span.end}` : `${metadata.duration} s`} at ${fps} fps), more than this deployment's limit of ${limits.maxFrames}; lower fps, ${span ? 'ask for fewer frames' : 'shorten data-duration'}, or raise RENDER_MAX_FRAMES.`,
       {
         details: { limit: 'maxFrames', value: frames, max: limits.maxFrames },
       },
@@ -108,6 +124,7 @@ export function toJobRequest(body: RenderBody, variables: Record<string, unknown
     format: body.format ?? 'mp4',
     ...(body.quality ? { quality: body.quality } : {}),
     ...(body.fps !== undefined ? { fps: body.fps } : {}),
+    ...(body.frames !== undefined ? { frames: body.frames } : {}),
     ...(body.html !== undefined ? { html: body.html } : {}),
     ...(body.webhook !== undefined ? { webhook: body.webhook } : {}),
   };

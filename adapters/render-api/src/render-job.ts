@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SeekframeErrorData } from '@seekframe/composition';
+import type { FrameSpan, SeekframeErrorData } from '@seekframe/composition';
 import { WebhookAttemptSchema, type WebhookAttempt, type WebhookRequest } from '@seekframe/producer/webhooks';
 import {
   isFinishedStatus,
@@ -29,6 +29,8 @@ export interface RenderJobRequest {
   quality?: RenderQuality;
   /** Whole frames per second, 1-240; absent = the composition's own fps. */
   fps?: number;
+  /** Only these composition frames (both included); absent = every frame. Runners pass it on as `--frames start-end`. */
+  frames?: FrameSpan;
   /** A whole composition document; present only when the deployment allows custom HTML. */
   html?: string;
   /** Where the render's signed events go (checked against the address rules at POST). */

@@ -205,6 +205,7 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
             format,
             ...(body.quality ? { quality: body.quality } : {}),
             ...(body.fps !== undefined ? { fps: body.fps } : {}),
+            ...(body.frames ? { frames: body.frames } : {}),
             variables: body.variables ?? {},
             strictVariables: true,
             workers: options.workers,

@@ -144,6 +144,8 @@ def _render(call_id: str, request: dict[str, Any], limits: dict[str, int], notif
             args += ["--quality", request["quality"]]
         if request.get("fps") is not None:
             args += ["--fps", str(request["fps"])]
+        if request.get("frames") is not None:
+            args += ["--frames", f'{request["frames"]["start"]}-{request["frames"]["end"]}']
         state: dict[str, Any] = {"stage": None, "framesRendered": 0, "totalFrames": None, "progress": 0}
         failure: dict[str, Any] | None = None
         duration_ms: int | None = None

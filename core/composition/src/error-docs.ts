@@ -543,6 +543,16 @@ export const ERROR_DOCS = {
     when: '`<seekframe-player>`: a load was replaced by a newer one (a new `src` or variables).',
     fix: 'Nothing to fix: the newer load continues.',
   },
+  'invalid-edit': {
+    group: 'tools',
+    when: "An edit sent to `seekframe preview`'s studio (`POST /__seekframe/studio/edits`) names a file outside the project or not an HTML file, an element that is not at the given line and column, an attribute that is not a timing attribute (`data-start`, `data-duration`, `data-media-start`, `data-track-index`), or a value that attribute cannot take.",
+    fix: 'Edit from the timeline of the studio page, which sends only valid timing edits; the message names the file, the element and the attribute.',
+  },
+  'source-changed': {
+    group: 'tools',
+    when: 'The studio was asked to write a composition file (a timeline edit, an undo, Save as defaults) that changed on disk since the page read it (HTTP 409). The file is never overwritten then.',
+    fix: 'The page reloads the file and shows it as it is now; make the edit again.',
+  },
   'preview-failed': {
     group: 'tools',
     when: '`seekframe preview` could not serve a file.',

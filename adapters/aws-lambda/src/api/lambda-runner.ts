@@ -115,8 +115,15 @@ async function uploadDefaultProject(options: LambdaRunnerOptions, id: string): P
 
 /** The request as the plan step reads it (request.json); `html` never reaches a Lambda render. */
 function lambdaRequest(request: RenderJobRequest): RenderRequestBody {
-  const { variables, format, quality, fps, webhook } = request;
-  return { variables, format, ...(quality ? { quality } : {}), ...(fps !== undefined ? { fps } : {}), ...(webhook ? { webhook } : {}) };
+  const { variables, format, quality, fps, frames, webhook } = request;
+  return {
+    variables,
+    format,
+    ...(quality ? { quality } : {}),
+    ...(fps !== undefined ? { fps } : {}),
+    ...(frames ? { frames } : {}),
+    ...(webhook ? { webhook } : {}),
+  };
 }
 
 /** A distributed progress as a job update: the shared fields, the result or error, and the runner's own fields. */

@@ -28,6 +28,8 @@ export interface RenderRequestBody {
   format?: 'mp4' | 'webm' | 'mov' | 'gif';
   quality?: 'draft' | 'standard' | 'high';
   fps?: number;
+  /** Only these composition frames, both included: the plan's frames, so chunks and assembly count the span's frames. */
+  frames?: { start: number; end: number };
   /** Where the render's signed events go (checked at POST; sent by the step functions). */
   webhook?: WebhookRequest;
 }

@@ -88,6 +88,17 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
     );
 
     it(
+      'frames renders only that span of the composition: "2-5" is an MP4 of 4 frames',
+      async () => {
+        const { fileUrl: url } = await renderByDefault(base(), options, { variables: { title: 'Span' }, frames: '2-5' });
+        const file = await call(base(), url);
+        expect(file.status).toBe(200);
+        expect(await probeVideo(file.bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 4 });
+      },
+      RENDER_TIMEOUT,
+    );
+
+    it(
       'Prefer: respond-async answers 202 {id, statusUrl} + Location; polling shows progress, then the MP4',
       async () => {
         const started = await post(base(), { variables: { title: 'Async' } }, { prefer: 'respond-async' });

@@ -113,6 +113,18 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
       expectError(await post(base(), '[1,2]'), 400, 'invalid-body');
     });
 
+    it('400 invalid-body names frames: a malformed span, and one past the last of the 10 frames', async () => {
+      for (const frames of ['7-3', 'x', { start: 1 }, '9-10', 4.5]) {
+        const answer = await post(base(), { frames });
+        expectError(answer, 400, 'invalid-body');
+        expect({ frames, fields: answer.json.error.details.problems.map((p: { field: string }) => p.field) }).toEqual({
+          frames,
+          fields: ['frames'],
+        });
+      }
+      expect((await post(base(), { frames: '9-10' })).json.error.message).toContain('numbered 0-9');
+    });
+
     it('400 invalid-variables lists every problem at once', async () => {
       const answer = await post(base(), { variables: { title: 'x'.repeat(25), size: 61, extra: true } });
       expectError(answer, 400, 'invalid-variables');

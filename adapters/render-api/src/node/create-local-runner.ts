@@ -78,6 +78,7 @@ export function renderArguments(
   args.push('--network', 'sandboxed');
   if (job.request.quality) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
+  if (job.request.frames) args.push('--frames', `${job.request.frames.start}-${job.request.frames.end}`);
   args.push('--variables-file', paths.variablesFile, '--strict-variables');
   args.push(
     '--max-frames',

@@ -55,5 +55,6 @@ export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
   if (job.limits.maxMemoryMB !== undefined) args.push('--max-memory', String(job.limits.maxMemoryMB));
   if (job.request.quality) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
+  if (job.request.frames) args.push('--frames', `${job.request.frames.start}-${job.request.frames.end}`);
   return args;
 }

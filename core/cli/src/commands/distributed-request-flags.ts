@@ -7,7 +7,7 @@ import { SeekframeError } from '@seekframe/composition';
  * from the flags of `seekframe lambda render` and `seekframe render --queue`.
  */
 export async function requestFromFlags(
-  flags: { variables?: string; variablesFile?: string; format?: string; quality?: string; fps?: string },
+  flags: { variables?: string; variablesFile?: string; format?: string; quality?: string; fps?: string; frames?: string },
   cwd: string,
 ): Promise<Record<string, unknown>> {
   if (flags.variables !== undefined && flags.variablesFile !== undefined)
@@ -31,5 +31,7 @@ export async function requestFromFlags(
     ...(flags.format ? { format: flags.format } : {}),
     ...(flags.quality ? { quality: flags.quality } : {}),
     ...(fps !== undefined ? { fps } : {}),
+    // Parsed and checked by the render API's body schema (Lambda) or the render spec (a fleet), like every other field.
+    ...(flags.frames !== undefined ? { frames: flags.frames } : {}),
   };
 }

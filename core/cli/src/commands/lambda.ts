@@ -24,6 +24,7 @@ interface RenderFlags extends TargetFlags {
   format?: string;
   quality?: string;
   fps?: string;
+  frames?: string;
   scale?: string;
   captions?: string;
 }
@@ -53,6 +54,7 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--format <format>', 'mp4 (the only format chunks join without re-encoding)')
       .option('--quality <preset>', 'draft | standard | high')
       .option('--fps <n>', 'frames per second (whole number)')
+      .option('--frames <first-last>', 'render only these composition frames, both included (30-59, or 45 for one)')
       .option('--scale <n>', 'not available on Lambda yet (refused with the fix)')
       .option('--captions <file>', 'not available on Lambda yet (refused with the fix)'),
   ).action(async (dir: string, flags: RenderFlags) => {

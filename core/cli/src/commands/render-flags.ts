@@ -20,6 +20,7 @@ export interface RenderFlags {
   output?: string;
   format?: string;
   fps?: string;
+  frames?: string;
   gifLoop?: string;
   quality?: string;
   crf?: string;
@@ -91,6 +92,8 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
     output: path.resolve(cwd, flags.output ?? defaultOutputPath(dir, (flags.format ?? 'mp4') as OutputFormat, cwd)),
     format: flags.format,
     fps: flags.fps,
+    // "30-59" or "45"; the producer's schema parses it and planRender checks it fits the composition.
+    frames: flags.frames,
     quality: flags.quality,
     crf: integerFlag('--crf', flags.crf),
     videoBitrate: flags.videoBitrate,

@@ -18,6 +18,7 @@ const FLEET_FLAGS = new Set([
   'output',
   'format',
   'fps',
+  'frames',
   'quality',
   'variables',
   'variablesFile',

@@ -84,7 +84,7 @@ describe('seekframe render', () => {
     const result = await runCli(['render', 'promo', '--crf', '20', '--video-bitrate', '5M', '--output', 'bad/x.mp4'], { cwd: dir, env });
     // invalid-options is a usage error since the error codes became one closed list: exit 2.
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--crf .*exclude each other/);
+    expect(result.stderr).toMatch(/--crf and --video-bitrate exclude each other/);
     expect(await readdir(path.join(dir, 'bad')).catch(() => 'absent')).toBe('absent');
   });
 
@@ -176,6 +176,23 @@ describe('seekframe render', () => {
     const both = await runCli(['render', 'promo', '--variables', '{}', '--variables-file', 'vars.json'], { cwd: dir, env });
     expect(both.code).toBe(2); // a usage error (invalid-options)
     expect(both.stderr).toMatch(/--variables and --variables-file exclude each other/);
+  });
+
+  it('--frames 1-2 renders those two frames; a malformed or too-late span exits 2 naming --frames and the frames there are', async () => {
+    const span = await runCli(['render', 'promo', '--frames', '1-2', '--workers', '1', '-o', 'out/span.mp4', '--quiet'], { cwd: dir, env });
+    expect(span.code).toBe(0);
+    const probe = await run('ffprobe', [
+      ...['-v', 'error', '-count_frames', '-show_entries', 'stream=nb_read_frames', '-of', 'json'],
+      path.join(dir, 'out', 'span.mp4'),
+    ]);
+    expect(JSON.parse(probe.stdout).streams[0]).toMatchObject({ nb_read_frames: '2' });
+    const malformed = await runCli(['render', 'promo', '--frames', '2-1'], { cwd: dir, env });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toMatch(/--frames 2-1 ends before it starts; give first-last composition frames like 30-59/);
+    const late = await runCli(['render', 'promo', '--frames', '2-3', '-o', 'out/late.mp4'], { cwd: dir, env });
+    expect(late.code).toBe(2);
+    expect(late.stderr).toMatch(/frames \(--frames\) 2-3 is outside the composition: it has 3 frames at 10 fps, numbered 0-2/);
+    expect(await readdir(path.join(dir, 'out'))).not.toContain('late.mp4');
   });
 
   it('prints lint findings as file:line:col and renders nothing', async () => {

@@ -31,6 +31,10 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .addOption(new Option('-f, --format <format>', 'output format').choices([...OUTPUT_FORMATS]))
     .option('--fps <rate>', 'frames per second: 1-240 or a fraction like 30000/1001 (default: data-fps or 30)')
+    .option(
+      '--frames <first-last>',
+      'render only these composition frames, both included, at the render fps (30-59, or 45 for one): output frame k is frame first+k, the sound cut to match',
+    )
     .option('--quality <preset>', `${QUALITIES.join(', ')} (default standard)`)
     .option(
       '--crf <n>',
@@ -92,7 +96,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       '--batch <file>',
-      'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template',
+      'rows of variables: JSON (array, or {"rows": [...]}) or a .csv file with a header of variable ids; one render per row, --output is a {key}/{index} template',
     )
     .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')

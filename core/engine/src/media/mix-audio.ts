@@ -36,7 +36,16 @@ export async function mixAudio(
   totalDuration: number,
   output: string,
   codec: 'aac' | 'opus',
-  options: { ffmpeg?: string; signal?: AbortSignal } = {},
+  options: {
+    ffmpeg?: string;
+    signal?: AbortSignal;
+    /**
+     * Seconds cut from the head of the mix (a render of part of a composition): the output holds
+     * the samples from `from` to `totalDuration` of the whole mix, cut to the sample, so they line
+     * up with the same times of a render of every frame.
+     */
+    from?: number;
+  } = {},
 ): Promise<{ output: string; size: number }> {
   const parsed = z.array(audioTrackSchema).safeParse(tracks);
   if (!parsed.success) {
@@ -47,6 +56,12 @@ export async function mixAudio(
   }
   if (!(totalDuration > 0)) {
     throw new SeekframeError('invalid-options', `mixAudio needs a positive total duration, got ${totalDuration}.`, { stage: 'media' });
+  }
+  const from = options.from ?? 0;
+  if (!(from >= 0 && from < totalDuration)) {
+    throw new SeekframeError('invalid-options', `mixAudio's from (${from} s) must be 0 or more and before the end (${totalDuration} s).`, {
+      stage: 'media',
+    });
   }
   const usable = parsed.data.map(clampToTimeline).filter((t) => t.duration > 0 && t.start < totalDuration);
   const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
@@ -65,13 +80,17 @@ export async function mixAudio(
   // A silent base track fixes the length and format even when no clip reaches the end.
   args.push(...NO_PROTOCOLS, '-f', 'lavfi', '-t', String(totalDuration), '-i', `anullsrc=channel_layout=stereo:sample_rate=${SAMPLE_RATE}`);
   labels.push(`[${usable.length}:a]`);
-  graph.push(
-    `${labels.join('')}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length},atrim=end=${totalDuration}[out]`,
-  );
+  // The cut of a part is counted in samples (both ends rounded to the nearest one): a time would be
+  // rounded per filter, and the part's samples must be the whole mix's at the same instants.
+  const first = Math.round(from * SAMPLE_RATE);
+  const last = Math.round(totalDuration * SAMPLE_RATE);
+  const cut = from > 0 ? `atrim=start_sample=${first}:end_sample=${last},asetpts=PTS-STARTPTS` : `atrim=end=${totalDuration}`;
+  graph.push(`${labels.join('')}amix=inputs=${labels.length}:duration=first:dropout_transition=0,volume=${labels.length},${cut}[out]`);
 
   const target = path.resolve(output);
   const temp = tempPathFor(target);
-  args.push('-filter_complex', graph.join(';'), '-map', '[out]', '-t', String(totalDuration));
+  const length = from > 0 ? (last - first) / SAMPLE_RATE : totalDuration;
+  args.push('-filter_complex', graph.join(';'), '-map', '[out]', '-t', String(length));
   args.push(...(codec === 'aac' ? ['-c:a', 'aac', '-b:a', '192k'] : ['-c:a', 'libopus', '-b:a', '128k']), temp);
 
   await prepareTemp(temp, target, false);

@@ -6,6 +6,8 @@ export interface DistributedRequest {
   format?: 'mp4' | 'webm' | 'mov' | 'gif';
   quality?: 'draft' | 'standard' | 'high';
   fps?: number;
+  /** Only these composition frames, both included: the plan's frames, so chunks, the audio mix and assembly count the span's frames. */
+  frames?: string | { start: number; end: number };
 }
 
 /**
@@ -20,6 +22,7 @@ export function distributedSpecInput(request: DistributedRequest, projectDir: st
     format: request.format ?? 'mp4',
     ...(request.quality ? { quality: request.quality } : {}),
     ...(request.fps !== undefined ? { fps: request.fps } : {}),
+    ...(request.frames ? { frames: request.frames } : {}),
     variables: request.variables ?? {},
     strictVariables: true,
     captureMode: 'beginframe',

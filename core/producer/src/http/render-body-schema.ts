@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseFrameSpan } from '@seekframe/composition';
 import { WebhookRequestSchema } from '../webhooks/webhook-request.js';
 
 /**
@@ -42,6 +43,22 @@ export const RENDER_BODY_FIELDS = {
     .max(240, 'must be 1-240')
     .optional()
     .describe("Frames per second; default the composition's own (data-fps, else 30)."),
+  frames: z
+    .union([z.string(), z.strictObject({ start: z.number(), end: z.number() })], {
+      error: 'must be a string like "30-59" (or "45" for one frame) or an object like {"start":30,"end":59}',
+    })
+    .transform((value, ctx) => {
+      const parsed = parseFrameSpan(value);
+      if (parsed.ok) return parsed.span;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    })
+    // What it becomes, so a document made from this schema can describe the parsed body too.
+    .pipe(z.object({ start: z.number().int(), end: z.number().int() }))
+    .optional()
+    .describe(
+      'Only these composition frames, both included, at the render\'s fps: `"30-59"`, `"45"` or `{"start":30,"end":59}` (0 is the first frame). Frame k of the file is composition frame start + k; the sound is cut to the same times. Default: every frame. A span past the last frame is 400 `invalid-body` (field `frames`).',
+    ),
   html: z
     .string()
     .min(1, 'must be a whole HTML composition document')

@@ -6,6 +6,7 @@ import {
   formatCaptionFile,
   parseCaptionTrack,
   SeekframeError,
+  type CaptionCue,
   type Fps,
   type VariableDeclaration,
 } from '@seekframe/composition';
@@ -27,7 +28,10 @@ export interface CaptionSidecarRequest {
   declarations: readonly VariableDeclaration[];
   variables: Record<string, unknown>;
   fps: Fps;
+  /** Frames of the output. */
   totalFrames: number;
+  /** `--frames`: the composition frame output frame 0 shows (default 0); cues move with it. */
+  firstFrame?: number;
   /** The entry file, named in messages. */
   source: string;
 }
@@ -76,8 +80,16 @@ export function planCaptionSidecar(request: CaptionSidecarRequest): CaptionSidec
       details: { id, field: first.path },
     });
   }
-  const cues = captionCues(parsed.track, request.fps, request.totalFrames);
+  const cues = shiftCues(captionCues(parsed.track, request.fps, (request.firstFrame ?? 0) + request.totalFrames), request.firstFrame ?? 0);
   return { file: path.resolve(request.file), text: formatCaptionFile(cues, request.fps, format), cues: cues.length, variable: id };
+}
+
+/** Cues of the composition as cues of an output that starts at composition frame `first`: cut at its start, dropped before it. */
+function shiftCues(cues: CaptionCue[], first: number): CaptionCue[] {
+  if (first === 0) return cues;
+  return cues
+    .filter((cue) => cue.endFrame > first)
+    .map((cue) => ({ ...cue, startFrame: Math.max(cue.startFrame, first) - first, endFrame: cue.endFrame - first }));
 }
 
 /** Writes the sidecar atomically (a temp file beside it, then a rename). */

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '@seekframe/composition';
+import { canonicalJson, type FrameSpan } from '@seekframe/composition';
 import type { HdrOutput } from '@seekframe/engine';
 import type { RenderLimits } from './render-limits.js';
 import type { Fps, OutputFormat } from './render-spec.js';
+
+/** The composition frame output frame 0 shows: 0, or the start of the plan's `frames`. */
+export function firstFrame(plan: Pick<RenderPlan, 'frames'>): number {
+  return plan.frames?.start ?? 0;
+}
 
 /**
  * A media clip as the plan step found it on the live page. `src` is `/path?query` for anything
@@ -62,7 +67,13 @@ export interface RenderPlan {
   /** --scale: the device scale factor of the capture; the encoded frames are width x scale by height x scale. Absent = 1. */
   scale?: number;
   fps: Fps;
+  /** Frames of the output: the composition's, or those of `frames`. Ranges given to renderFrames count these. */
   totalFrames: number;
+  /**
+   * `--frames`: the output is composition frames start..end (both included), so output frame k
+   * shows composition frame start + k and the sound is cut to the same times. Absent = all.
+   */
+  frames?: FrameSpan;
   format: OutputFormat;
   encoder: {
     quality: 'draft' | 'standard' | 'high';

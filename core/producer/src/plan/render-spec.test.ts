@@ -61,4 +61,18 @@ describe('render spec', () => {
     // The abort signal belongs to the render context, not to the spec.
     expect(Object.keys(RenderSpecSchema.parse({ projectDir: 'd' }))).not.toContain('signal');
   });
+
+  it('frames: "30-59", "45", 45 or {start, end}, both ends included; a wrong one names the field and the form', () => {
+    expect(parseRenderSpec({ projectDir: 'd', frames: '30-59' }).frames).toEqual({ start: 30, end: 59 });
+    expect(parseRenderSpec({ projectDir: 'd', frames: ' 45 ' }).frames).toEqual({ start: 45, end: 45 });
+    expect(parseRenderSpec({ projectDir: 'd', frames: 0 }).frames).toEqual({ start: 0, end: 0 });
+    expect(parseRenderSpec({ projectDir: 'd', frames: { start: 3, end: 9 } }).frames).toEqual({ start: 3, end: 9 });
+    expect(parseRenderSpec({ projectDir: 'd' }).frames).toBeUndefined();
+    expect(() => parseRenderSpec({ projectDir: 'd', frames: '59-30' })).toThrow(/frames 59-30 ends before it starts; give first-last/);
+    expect(() => parseRenderSpec({ projectDir: 'd', frames: '1.5-3' })).toThrow(/frames "1.5-3" is not a frame range/);
+    expect(() => parseRenderSpec({ projectDir: 'd', frames: -1 })).toThrow(/frames "-1" is not a frame range/);
+    expect(() => parseRenderSpec({ projectDir: 'd', frames: { start: 2 } })).toThrow(/frames start and end must be whole frame numbers/);
+    expect(() => parseRenderSpec({ projectDir: 'd', frames: { start: 1, end: 2, step: 1 } })).toThrow(/unknown field\(s\) step/);
+    expect(() => parseRenderSpec({ projectDir: 'd', frames: [1, 2] })).toThrow(/frames must be a string like "30-59"/);
+  });
 });

@@ -8,6 +8,7 @@ import {
   HLS_PLAYLIST,
   HLS_SEGMENT_SECONDS_MAX,
   HLS_SEGMENT_SECONDS_MIN,
+  parseFrameSpan,
   SCALE_MAX,
   SCALE_MIN,
 } from '@seekframe/composition';
@@ -56,6 +57,17 @@ export const FpsSchema = z
   .union([z.number(), z.string(), z.object({ num: z.number().int().positive(), den: z.number().int().positive() })])
   .transform((value, ctx) => toFps(typeof value === 'object' ? `${value.num}/${value.den}` : value, ctx));
 
+/**
+ * `"30-59"`, `"45"` or `{ start, end }`: composition frames at the render's fps, both ends
+ * included. Whether the span fits the composition is known once it is read (planRender).
+ */
+export const FrameSpanSchema = z.unknown().transform((value, ctx) => {
+  const parsed = parseFrameSpan(typeof value === 'number' ? String(value) : value);
+  if (parsed.ok) return parsed.span;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
 /** File extension of each format; png-sequence and hls write a folder. */
 export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {
   mp4: '.mp4',
@@ -80,6 +92,11 @@ export const RENDER_SPEC_SHAPE = {
   format: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).optional(),
   /** Default: the composition's data-fps, else 30. */
   fps: FpsSchema.optional(),
+  /**
+   * Only these composition frames (both included, at the render's fps): frame k of the output is
+   * composition frame start + k, and the sound is cut to the same times. Default: every frame.
+   */
+  frames: FrameSpanSchema.optional(),
   quality: z.enum(QUALITIES, { message: `must be ${QUALITIES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}` }).default('standard'),
   crf: z
     .number()

@@ -2,7 +2,8 @@ import { toSeekframeError } from '@seekframe/composition';
 import { mixAudio, type AudioTrack } from '@seekframe/engine';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
-import type { RenderPlan } from '../plan/render-plan.js';
+import { firstFrame, type RenderPlan } from '../plan/render-plan.js';
+import { frameTime } from '../plan/frame-timing.js';
 import { CleanupStack } from './cleanup-stack.js';
 import type { ProjectRenderContext } from './render-context.js';
 import { openRenderSession, type RenderSession } from './render-session.js';
@@ -11,7 +12,8 @@ import path from 'node:path';
 
 /**
  * The plan's soundtrack, mixed once: every audible clip trimmed, delayed, scaled and summed into
- * one file exactly totalFrames / fps long (AAC, Opus for webm). null when the render is silent.
+ * one file exactly totalFrames / fps long (AAC, Opus for webm); with `frames`, the same samples as
+ * the span's times in the whole mix. null when the render is silent.
  * The one-piece render hands it to its encoder; a split render muxes it at assembly.
  */
 export async function mixPlanAudio(plan: RenderPlan, output: string, context: ProjectRenderContext): Promise<string | null> {
@@ -63,10 +65,12 @@ export async function mixSessionAudio(
       volume: track.volume,
     });
   }
-  const duration = (plan.totalFrames * plan.fps.den) / plan.fps.num;
-  const mixed = await mixAudio(tracks, duration, output, plan.media.audio.codec, {
+  // --frames: the whole mix up to the span's end, cut at its start (to the sample), so the part sounds as the same times of the whole render.
+  const first = firstFrame(plan);
+  const mixed = await mixAudio(tracks, frameTime(first + plan.totalFrames, plan.fps), output, plan.media.audio.codec, {
     ffmpeg: session.ffmpeg.ffmpeg,
     ...(signal ? { signal } : {}),
+    ...(first > 0 ? { from: frameTime(first, plan.fps) } : {}),
   });
   return mixed.output;
 }

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extractCompositionMetadata, SeekframeError, toSeekframeError } from '@seekframe/composition';
+import {
+  extractCompositionMetadata,
+  frameSpanProblem,
+  SeekframeError,
+  spanFrames,
+  toSeekframeError,
+  type FrameSpan,
+} from '@seekframe/composition';
 import {
   chooseCaptureMode,
   ffmpegHasFilter,
@@ -106,8 +113,8 @@ export async function planRenderSession(
   stage('load');
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   const fps = spec.fps ?? defaultFps(metadata.fps);
-  const totalFrames = frameCount(metadata.duration, fps);
-  if (totalFrames < 1) {
+  const compositionFrames = frameCount(metadata.duration, fps);
+  if (compositionFrames < 1) {
     throw new SeekframeError(
       'empty-composition',
       `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`,
@@ -118,6 +125,9 @@ export async function planRenderSession(
     );
   }
   const source = displayPath(project.root, project.entryFile);
+  // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
+  if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
+  const totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
   checkRenderLimits(
@@ -158,6 +168,7 @@ export async function planRenderSession(
           variables: spec.variables ?? {},
           fps,
           totalFrames,
+          firstFrame: spec.frames?.start ?? 0,
           source,
         });
 
@@ -288,6 +299,8 @@ export async function planRenderSession(
     ...(spec.scale !== 1 ? { scale: spec.scale } : {}),
     fps,
     totalFrames,
+    // Only when given: a plan of every frame hashes as it did before --frames existed.
+    ...(spec.frames ? { frames: spec.frames } : {}),
     format: spec.format,
     encoder,
     captureMode,
@@ -313,6 +326,16 @@ export async function planRenderSession(
     ...(spec.limits ? { limits: spec.limits } : {}),
   });
   return { plan, session, ...(captions ? { captions } : {}) };
+}
+
+/** A span past the composition's last frame is refused with the valid numbers (the CLI's --frames, a body's frames). */
+function checkFrameSpan(span: FrameSpan, compositionFrames: number, fps: { num: number; den: number }, source: string): void {
+  const problem = frameSpanProblem(span, compositionFrames, 'frames (--frames)', fps.num / fps.den);
+  if (!problem) return;
+  throw new SeekframeError('invalid-options', `${source}: ${problem}.`, {
+    stage: 'config',
+    details: { field: 'frames', start: span.start, end: span.end, totalFrames: compositionFrames },
+  });
 }
 
 /** mov, webm and png-sequence keep the page's transparency (PNG frames); the others (mp4, gif, hls) are opaque. */

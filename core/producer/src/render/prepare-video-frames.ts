@@ -22,6 +22,7 @@ export interface PreparedVideoFrames {
  */
 export async function prepareVideoFrames(
   plan: RenderPlan,
+  /** Composition frames [start, end) (with --frames, not the output's numbers). */
   range: { start: number; end: number },
   session: RenderSession,
   signal: AbortSignal | undefined,
@@ -30,7 +31,7 @@ export async function prepareVideoFrames(
   const hdrSources: HdrSource[] = [];
   const sources = [...new Set(plan.media.clips.filter((c) => c.kind === 'video').map((c) => c.src))];
   if (sources.length === 0) return { videoFrames, hdrSources };
-  const whole = range.start === 0 && range.end >= plan.totalFrames;
+  const whole = plan.frames === undefined && range.start === 0 && range.end >= plan.totalFrames;
   const toneMapHdr = await ffmpegHasFilter('zscale', session.ffmpeg.ffmpeg);
   const rate = plan.fps.num / plan.fps.den;
   for (const [n, src] of sources.entries()) {

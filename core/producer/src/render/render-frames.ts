@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { probeHardwareEncoder, type EncoderOptions } from '@seekframe/engine';
-import { planHash, type RenderPlan } from '../plan/render-plan.js';
+import { firstFrame, planHash, type RenderPlan } from '../plan/render-plan.js';
 import { stricterLimits } from '../plan/render-limits.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { blankRenderProblem, reportSilentProblem } from './blank-render.js';
@@ -106,9 +106,11 @@ export async function renderSessionFrames(
 ): Promise<RenderFramesResult> {
   const frames = range.end - range.start;
   const whole = range.start === 0 && range.end === plan.totalFrames;
+  // The composition frames the range shows: the same numbers unless the plan outputs a span (--frames).
+  const shown = { start: range.start + firstFrame(plan), end: range.end + firstFrame(plan) };
   const profile = session.profile;
   profile?.enter('media');
-  const media = await prepareVideoFrames(plan, range, session, signal);
+  const media = await prepareVideoFrames(plan, shown, session, signal);
   const workerChoice =
     whole && session.workers !== undefined ? session.workers : chooseWorkers(plan.workers, frames, session.tuning, plan.limits);
   const workers = workerChoice.value;
@@ -136,7 +138,7 @@ export async function renderSessionFrames(
     },
     server: session.server,
     workers,
-    range,
+    range: shown,
     fps: plan.fps,
     tuning: session.tuning,
     transparent: isTransparent(plan.format),
@@ -166,7 +168,7 @@ export async function renderSessionFrames(
     onCaptured: (stats) => {
       if (profile)
         profile.capture = {
-          firstFrame: range.start,
+          firstFrame: shown.start,
           frameMs: stats.frameMs,
           encoderWaitMs: stats.encoderWaitMs,
           reusedFrames: stats.reusedFrames,

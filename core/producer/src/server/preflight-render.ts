@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
+import { extractCompositionMetadata, frameSpanProblem, SeekframeError, spanFrames } from '@seekframe/composition';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { insideLexically } from '../serve/inside.js';
 import { pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
@@ -46,9 +46,19 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
   const fps = request.options.fps ?? defaultFps(metadata.fps);
+  const compositionFrames = frameCount(metadata.duration, fps);
+  const span = request.options.frames;
+  const spanProblem = span && frameSpanProblem(span, compositionFrames, 'frames', fps.num / fps.den);
+  if (spanProblem)
+    throw new SeekframeError('invalid-options', `${name}: ${spanProblem}.`, { stage: 'config', details: { field: 'frames' } });
   checkRenderLimits(
     settings.limits,
-    { frames: frameCount(metadata.duration, fps), width: metadata.width, height: metadata.height, workers: request.options.workers },
+    {
+      frames: span ? spanFrames(span) : compositionFrames,
+      width: metadata.width,
+      height: metadata.height,
+      workers: request.options.workers,
+    },
     name,
   );
 }

@@ -21,6 +21,7 @@ export const RenderRequestSchema = z
       format: z.unknown().optional(),
       quality: z.unknown().optional(),
       fps: z.unknown().optional(),
+      frames: z.unknown().optional(),
       crf: z.unknown().optional(),
       videoBitrate: z.unknown().optional(),
       workers: z.unknown().optional(),
@@ -29,7 +30,7 @@ export const RenderRequestSchema = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `unknown field(s) ${issue.keys.join(', ')}; allowed: projectDir or html, variables, format, quality, fps, crf, videoBitrate, workers, strict`
+          ? `unknown field(s) ${issue.keys.join(', ')}; allowed: projectDir or html, variables, format, quality, fps, frames, crf, videoBitrate, workers, strict`
           : undefined,
     },
   )

@@ -2,18 +2,23 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
-import { listSourceElements, SeekframeError, toSeekframeError } from '@seekframe/composition';
+import { bodyLimit } from 'hono/body-limit';
+import { ERROR_HTTP_STATUS, SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { openSseStream, serveFile } from '@seekframe/producer';
-import { readProjectFile } from '@seekframe/producer/project-files';
 import { isPreviewHost } from '../preview-hosts.js';
 import type { EditorInfo } from './editor-link.js';
+import { studioEditRoutes } from './studio-edit-routes.js';
+import type { StudioEdits } from './studio-edits.js';
 import type { StudioRenders } from './studio-renders.js';
 import { STUDIO_ROUTE } from './studio-route.js';
+import type { WaveformInfo } from './studio-types.js';
 
 export interface StudioApiOptions {
   root: string;
   entryFile: string;
   renders: StudioRenders;
+  edits: StudioEdits;
+  waveform: (src: string) => Promise<WaveformInfo>;
   editor: EditorInfo;
   /** Host names this server answers as (loopback names and the one it listens on). */
   hosts: readonly string[];
@@ -21,22 +26,13 @@ export interface StudioApiOptions {
 
 type Env = { Bindings: { outgoing?: ServerResponse } };
 
-const STATUS: Record<string, 400 | 403 | 404 | 409 | 415 | 503> = {
-  'invalid-body': 400,
-  'invalid-json': 400,
-  'invalid-options': 400,
-  unauthorized: 403,
-  'render-not-found': 404,
-  'output-not-found': 404,
-  'not-found': 404,
-  'render-not-running': 409,
-  'shutting-down': 503,
-};
+/** Largest body the studio API reads. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The studio's API, mounted by `seekframe preview` beside its page routes:
- * `GET studio.json` (project folder, entry, editor link), `GET source.json` (the entry's
- * clip-like elements with their lines), and the render panel's `GET|POST renders`,
+ * `GET studio.json` (project folder, entry, editor link), the timeline's writes
+ * (studio-edit-routes.ts: source.json, edits, undo/redo, variables/defaults, waveform), and the render panel's `GET|POST renders`,
  * `GET renders/:id/events` (SSE), `DELETE renders/:id`, `GET renders/:id/file` (Range).
  * It answers only requests made to this machine by its own pages: a web page elsewhere cannot
  * start renders (checked Host, Origin and a JSON content type on every change).
@@ -47,7 +43,8 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
     const data = error.toJSON();
     return c.json(
       { error: { code: data.code, message: data.message, ...(data.details ? { details: data.details } : {}) } },
-      STATUS[data.code] ?? 400,
+      // A page of another origin is refused, not asked to log in: 403 where the table says 401.
+      data.code === 'unauthorized' ? 403 : (ERROR_HTTP_STATUS[data.code] ?? 400),
     );
   };
   app.onError((error, c) => fail(c, toSeekframeError(error, { code: 'preview-failed', stage: 'serve' })));
@@ -79,6 +76,23 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
     await next();
   });
 
+  // Render settings, edits and defaults are small; nothing here needs more.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(
+          c,
+          new SeekframeError(
+            'body-too-large',
+            `The request body is over ${MAX_BODY_BYTES / 1024} KiB; the studio's requests are small JSON objects.`,
+            { stage: 'serve' },
+          ),
+        ),
+    }),
+  );
+
   app.get('/studio.json', (c) =>
     c.json({
       root: options.root,
@@ -89,16 +103,7 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
     }),
   );
 
-  app.get('/source.json', async (c) => {
-    const html = await readProjectFile(options.entryFile);
-    if (html === undefined)
-      throw new SeekframeError(
-        'entry-not-found',
-        `${relative(options.root, options.entryFile)} is gone; restore it or restart the preview`,
-        { stage: 'load' },
-      );
-    return c.json({ file: relative(options.root, options.entryFile), elements: listSourceElements(html) });
-  });
+  app.route('/', studioEditRoutes(options.edits, options.waveform));
 
   app.get('/renders', (c) => c.json({ revision: options.renders.revision, renders: options.renders.list() }));
 
@@ -111,7 +116,7 @@ export function createStudioApi(options: StudioApiOptions): Hono<Env> {
         stage: 'config',
       });
     }
-    return c.json(options.renders.start(body), 201);
+    return c.json(await options.renders.start(body), 201);
   });
 
   const known = (id: string) => {
