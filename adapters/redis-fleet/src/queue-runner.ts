@@ -61,6 +61,7 @@ export function createQueueRunner(options: QueueRunnerOptions): RenderRunner & {
         format: job.request.format,
         ...(job.request.quality ? { quality: job.request.quality } : {}),
         ...(job.request.fps !== undefined ? { fps: job.request.fps } : {}),
+        ...(job.request.frames ? { frames: job.request.frames } : {}),
       },
       limits: job.limits,
       signal,
