@@ -31,14 +31,39 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
   let env: NodeJS.ProcessEnv;
   let files: string[];
   const name = `seekframe-fleet-test-${process.pid}`;
+  let podman: string;
   const compose = (args: string[], timeout = 600_000) =>
-    run(PODMAN_COMPOSE, ['-p', name, ...files.flatMap((file) => ['-f', file]), ...args], { env, timeout, maxBuffer: 64 << 20 });
+    run(PODMAN_COMPOSE, ['--podman-path', podman, '-p', name, ...files.flatMap((file) => ['-f', file]), ...args], {
+      env,
+      timeout,
+      maxBuffer: 64 << 20,
+    });
 
   beforeAll(async () => {
     [work, project] = await Promise.all([tempDir('seekframe-fleet-compose-'), seamProject({ seconds: 3, fps: 10, audio: false })]);
     await ensureImage('fleet');
     await ensureImage('fleetRedis');
     const port = await freePort();
+    // Debian 12's podman-compose (1.0.3) adds the project's network to every container, also to one
+    // with network_mode: host, and podman refuses both; this podman drops the project network then.
+    podman = path.join(work, 'podman');
+    await writeFile(
+      podman,
+      [
+        '#!/bin/bash',
+        'host=0; prev=""',
+        'for a in "$@"; do [ "$prev" = --network ] && [ "$a" = host ] && host=1; prev=$a; done',
+        'args=(); skip=0',
+        'for a in "$@"; do',
+        '  if [ $skip = 1 ]; then skip=0; continue; fi',
+        '  if [ $host = 1 ] && { [ "$a" = --net ] || [ "$a" = --network-alias ]; }; then skip=1; continue; fi',
+        '  args+=("$a")',
+        'done',
+        'exec /usr/bin/podman "${args[@]}"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
     const override = path.join(work, 'host-network.yaml');
     await writeFile(override, `services:\n  redis:\n    network_mode: host\n  worker:\n    network_mode: host\n`);
     // The compose file and its Dockerfile side by side, as a user has them.
@@ -49,6 +74,7 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
     env = engineEnv({
       REDIS_PASSWORD: 'compose-secret-9d2e',
       REDIS_PORT: String(port),
+      REDIS_BIND: '127.0.0.1',
       REDIS_URL: `redis://127.0.0.1:${port}`,
       SEEKFRAME_IMAGE: IMAGES.fleet,
       SEEKFRAME_REDIS_IMAGE: IMAGES.fleetRedis,
