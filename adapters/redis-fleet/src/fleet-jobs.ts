@@ -33,7 +33,7 @@ export interface ChunkProgress {
   chunk: number;
   framesRendered: number;
   frames: number;
-  /** Which worker renders it: `<host>:<pid>` (logs, and the test that kills one). */
+  /** Which worker renders it: `<host>:<pid>:<random>` (logs, and the test that kills one). */
   worker: string;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,7 +85,9 @@ interface ActiveJob {
 
 /** A `seekframe worker` process's core: a BullMQ worker that renders chunk jobs and assembles renders. */
 export async function startFleetWorker(options: FleetWorkerOptions): Promise<FleetWorker> {
-  const id = `${os.hostname()}:${process.pid}`;
+  // Host and pid, and a few random characters: containers on one host share the host name on its
+  // network and often the pid.
+  const id = `${os.hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
   const log = options.onLog ?? (() => undefined);
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const warm = options.warmBrowsers ?? concurrency;

@@ -32,6 +32,7 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
   let files: string[];
   const name = `seekframe-fleet-test-${process.pid}`;
   let podman: string;
+  let output: string;
   const compose = (args: string[], timeout = 600_000) =>
     run(PODMAN_COMPOSE, ['--podman-path', podman, '-p', name, ...files.flatMap((file) => ['-f', file]), ...args], {
       env,
@@ -65,7 +66,15 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
       { mode: 0o755 },
     );
     const override = path.join(work, 'host-network.yaml');
-    await writeFile(override, `services:\n  redis:\n    network_mode: host\n  worker:\n    network_mode: host\n`);
+    // The project and an output folder mounted into the worker service, so `run worker render …`
+    // has them (podman-compose 1.0.3 ignores `run -v`).
+    output = path.join(work, 'out');
+    await mkdir(output);
+    await run('chmod', ['0777', output]);
+    await writeFile(
+      override,
+      `services:\n  redis:\n    network_mode: host\n  worker:\n    network_mode: host\n    volumes:\n      - ${project.dir}:/project:ro\n      - ${output}:/out\n`,
+    );
     // The compose file and its Dockerfile side by side, as a user has them.
     await mkdir(path.join(work, 'fleet'));
     await copyFile(COMPOSE, path.join(work, 'fleet', 'compose.yaml'));
@@ -98,16 +107,9 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
   }, 300_000);
 
   it('two workers take the chunks of a render submitted from a container of the same image; the video is frame-exact', async () => {
-    const output = path.join(work, 'out');
-    await mkdir(output);
-    await run('chmod', ['0777', output]);
     const { stdout } = await compose([
       'run',
       '--rm',
-      '-v',
-      `${project.dir}:/project:ro`,
-      '-v',
-      `${output}:/out`,
       'worker',
       'render',
       '/project',
@@ -119,13 +121,20 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
       '10',
       '-o',
       '/out/fleet.mp4',
+      '--json',
     ]);
-    expect(stdout).toMatch(/rendered \/out\/fleet\.mp4 .*30 frames in 3 chunk/);
+    // podman-compose runs it on a terminal (colours, a bar): --json gives one event per line to read.
+    const events = stdout
+      .split(/\r?\n/)
+      .map((line) => line.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').trim())
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { type: string; worker?: string; frames?: number; chunks?: number; output?: string });
+    expect(events.at(-1)).toMatchObject({ type: 'complete', output: '/out/fleet.mp4', frames: 30, chunks: 3 });
     const file = path.join(output, 'fleet.mp4');
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect((await videoPackets(file)).flatMap((p, i) => (p.key ? [i] : []))).toEqual([0, 10, 20]);
     // Both worker containers took part: the submitter names the worker of each chunk.
-    const workers = new Set([...stdout.matchAll(/^chunk \d+\/3 done on (\S+)/gm)].map((m) => m[1]));
+    const workers = new Set(events.filter((e) => e.type === 'chunk-done').map((e) => e.worker));
     expect(workers.size).toBe(2);
   }, 900_000);
 });

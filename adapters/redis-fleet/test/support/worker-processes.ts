@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import os from 'node:os';
 import { checkoutCli } from '@seekframe/render-api/contract-suite';
 
 export interface WorkerProcess {
   pid: number;
-  /** `<host>:<pid>`, as the worker names itself in job progress and results. */
+  /** As the worker names itself in job progress and results (`<host>:<pid>:<random>`), read from its first line. */
   id: string;
   log(): string;
   /** Resolves when the worker's output matches (a job taken, a cancel seen); rejects after `ms`. */
@@ -67,7 +66,7 @@ export async function startWorker(options: {
     });
   const worker: WorkerProcess = {
     pid: child.pid!,
-    id: `${os.hostname()}:${child.pid}`,
+    id: '',
     log: () => output,
     waitForLog,
     kill(signal) {
@@ -83,6 +82,7 @@ export async function startWorker(options: {
     waitForLog(/^worker \S+ on /m),
     exited.then((code) => Promise.reject(new Error(`worker exited with ${code} before it was ready:\n${output}`))),
   ]);
+  worker.id = /^worker (\S+) on /m.exec(output)![1]!;
   return worker;
 }
 
