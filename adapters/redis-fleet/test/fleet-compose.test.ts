@@ -127,8 +127,14 @@ describe.runIf(enabled)('infra/fleet/compose.yaml under podman-compose', () => {
     const events = stdout
       .split(/\r?\n/)
       .map((line) => line.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').trim())
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { type: string; worker?: string; frames?: number; chunks?: number; output?: string });
+      .flatMap((line) => {
+        try {
+          const event = JSON.parse(line) as { type?: string; worker?: string; frames?: number; chunks?: number; output?: string };
+          return typeof event?.type === 'string' ? [event] : [];
+        } catch {
+          return []; // podman-compose's own lines
+        }
+      });
     expect(events.at(-1)).toMatchObject({ type: 'complete', output: '/out/fleet.mp4', frames: 30, chunks: 3 });
     const file = path.join(output, 'fleet.mp4');
     expect(await frameIndexes(file)).toEqual(Array.from({ length: 30 }, (_, i) => i));
