@@ -1,8 +1,10 @@
 import { starterAgentsMd, llmsTxt } from './agent-files.js';
+import { apiReference } from './api-reference.js';
 import { cliReference } from './cli-reference.js';
 import { attributeReference, variableReference } from './composition-reference.js';
 import { errorReference } from './error-reference.js';
 import { jsonReference } from './json-reference.js';
+import { lintReference } from './lint-reference.js';
 import { renderApiReference } from './render-api-reference.js';
 
 export interface GeneratedFile {
@@ -22,7 +24,9 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'docs/reference/attributes.md', content: attributeReference() },
     { path: 'docs/reference/variables.md', content: variableReference() },
     { path: 'docs/reference/json-output.md', content: jsonReference() },
+    { path: 'docs/reference/lint-rules.md', content: lintReference() },
     { path: 'docs/reference/render-api.md', content: renderApiReference() },
+    ...(await apiReference()),
   ];
   const byPath = new Map(references.map((file) => [file.path, file.content]));
   return [

@@ -393,7 +393,7 @@ describe('seekframe preview studio in Chromium', () => {
       body: '{}',
     });
     expect(crossSite.status).toBe(403);
-    expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('origin-refused');
     const form = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
     expect(form.status).toBe(403);
     // A DNS-rebinding page would send its own host name.

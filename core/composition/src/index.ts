@@ -61,6 +61,8 @@ export {
 export { extractCompositionMetadata } from './extract-composition-metadata.js';
 export { findReferences, type FileReference } from './find-references.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
+export { LINT_RULES, LINT_RULE_IDS, lintSeverity, type LintRuleDoc, type LintRuleId, type LintSeverity } from './lint-rules.js';
+export { lengthInPage, type LengthInPage } from './length-in-page.js';
 export { lintProject, type LintHost } from './lint-project.js';
 export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
 export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';

@@ -35,6 +35,7 @@ export async function renderComposition(
   const sink = eventSink({ onEvent: context.onEvent ?? onEvent });
   const emit = (event: RenderEvent): void => {
     if (event.type === 'stage') profile.stageEvent(event.stage);
+    if (event.type === 'warning') profile.warnings.push({ code: event.code, message: event.message });
     sink(event);
   };
   const cleanup = new CleanupStack();
