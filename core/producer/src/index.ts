@@ -51,6 +51,7 @@ export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
 export {
   resolveServerConfig,
+  resolveLimits as resolveHostLimits,
   ProducerServerOptionsSchema,
   DEFAULT_PORT,
   DEFAULT_MAX_CONCURRENT_RENDERS,

@@ -11,6 +11,12 @@ import {
 
 /** What commander hands the action: every value is a string (or boolean) as typed. */
 export interface RenderFlags {
+  /** --queue: render on a fleet (redis://…); see render-on-queue.ts. */
+  queue?: string;
+  queueName?: string;
+  store?: string;
+  chunkFrames?: string;
+  keepInStore?: boolean;
   output?: string;
   format?: string;
   fps?: string;

@@ -86,6 +86,11 @@ export function register(program: Command, ctx: CliContext): void {
       '--max-memory <MB>',
       `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`,
     )
+    .option('--queue <url>', 'render on a fleet of `seekframe worker` processes through this Redis queue (redis://… or rediss://…)')
+    .option('--queue-name <name>', 'with --queue: the BullMQ queue (default SEEKFRAME_QUEUE_NAME or "seekframe")')
+    .option('--store <dir|s3://bucket>', 'with --queue: the store the workers share (default SEEKFRAME_FLEET_STORE)')
+    .option('--chunk-frames <n>', 'with --queue: frames per chunk (default: one second of video, at most 100 chunks)')
+    .option('--keep-in-store', "with --queue: keep the render's files in the store after the output is fetched")
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
     .option(
@@ -102,6 +107,10 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (dir: string, flags: RenderFlags) => {
       const { checkRenderFlagConflicts } = await import('./render-flag-conflicts.js');
       checkRenderFlagConflicts(flags);
+      if (flags.queue !== undefined) {
+        const { renderOnQueue } = await import('./render-on-queue.js');
+        return renderOnQueue(dir, flags, ctx);
+      }
       if (flags.docker) {
         const { renderInDocker } = await import('../docker/render-in-docker.js');
         return renderInDocker(dir, flags, ctx);

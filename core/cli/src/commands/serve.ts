@@ -18,6 +18,11 @@ interface ServeFlags {
   pageTimeoutMs?: string;
   warmBrowsers?: string;
   browserIdleSeconds?: string;
+  queue?: string;
+  queueName?: string;
+  store?: string;
+  composition?: string;
+  chunkFrames?: string;
 }
 
 const FLAG_NAMES: Record<string, string> = {
@@ -67,7 +72,16 @@ export function register(program: Command, ctx: CliContext): void {
       'browsers kept open between renders, 0-32; 0 = each render starts its own (default PRODUCER_WARM_BROWSERS or 2 per concurrent render)',
     )
     .option('--browser-idle-seconds <s>', 'close a warm browser after this long unused (default PRODUCER_BROWSER_IDLE_SECONDS or 60)')
+    .option('--queue <url>', "serve the render API (what every deploy template serves) and fan each render out over a fleet's Redis queue")
+    .option('--composition <dir>', 'with --queue: the composition the render API previews and renders')
+    .option('--queue-name <name>', 'with --queue: the BullMQ queue (default SEEKFRAME_QUEUE_NAME or "seekframe")')
+    .option('--store <dir|s3://bucket>', 'with --queue: the store the workers share (default SEEKFRAME_FLEET_STORE)')
+    .option('--chunk-frames <n>', 'with --queue: frames per chunk (default: one second of video)')
     .action(async (flags: ServeFlags) => {
+      if (flags.queue !== undefined) {
+        const { serveOnQueue } = await import('./serve-on-queue.js');
+        return serveOnQueue(flags, ctx);
+      }
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
       const { createProducerServer, resolveServerConfig } = await import('@seekframe/producer');
       const path = await import('node:path');

@@ -175,11 +175,16 @@ export function resolveServerConfig(
   };
 }
 
-/** Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. */
-function resolveLimits(
+/**
+ * Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. The
+ * producer server and a fleet worker (`seekframe worker`, the same limits as `serve`) read them
+ * so; a value that is set but unusable stops the start, naming the flag or variable.
+ */
+export function resolveLimits(
   given: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
   fieldName: (field: string) => string,
+  who = 'The producer server',
 ): ProducerServerConfig['limits'] {
   const names = Object.keys(RENDER_LIMIT_SETTINGS) as RenderLimitName[];
   const fromEnv = (name: RenderLimitName): boolean =>
@@ -198,7 +203,7 @@ function resolveLimits(
         return `${fromEnv(name) ? RENDER_LIMIT_SETTINGS[name]?.env : fieldName(`limits.${String(name)}`)} ${issue.message}`;
       })
       .join('; ');
-    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, {
+    throw new SeekframeError('invalid-server-options', `${who} cannot start: ${message}.`, {
       stage: 'config',
       details: { problems: result.error.issues.map((i) => `limits.${i.path.join('.')}`) },
     });
