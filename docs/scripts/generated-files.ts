@@ -7,6 +7,7 @@ import { errorReference } from './error-reference.js';
 import { jsonReference } from './json-reference.js';
 import { lintReference } from './lint-reference.js';
 import { renderApiReference } from './render-api-reference.js';
+import { renderServerPage } from './serve-settings-table.js';
 
 export interface GeneratedFile {
   /** Relative to the repository root. */
@@ -33,6 +34,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
   const byPath = new Map(references.map((file) => [file.path, file.content]));
   return [
     ...references,
+    await renderServerPage(),
     { path: 'docs/public/llms.txt', content: await llmsTxt(byPath) },
     { path: 'core/cli/templates/starter/AGENTS.md', content: await starterAgentsMd() },
   ];

@@ -2,17 +2,14 @@ import os from 'node:os';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.js';
 import { invalidArgument } from '../usage-error.js';
+import { addLimitOptions, limitFlagName, limitValues, type LimitFlags } from './limit-flags.js';
 import { loadFleet } from './fleet-client.js';
 
-interface WorkerFlags {
+interface WorkerFlags extends LimitFlags {
   queue?: string;
   queueName?: string;
   store?: string;
   concurrency?: string;
-  maxFrames?: string;
-  maxRenderSeconds?: string;
-  maxPixels?: string;
-  maxMemory?: string;
   warmBrowsers?: string;
   browserIdleSeconds?: string;
   lockDurationMs?: string;
@@ -21,27 +18,18 @@ interface WorkerFlags {
   queueOutageSeconds?: string;
 }
 
-const LIMIT_FLAGS: Record<string, string> = {
-  'limits.maxFrames': '--max-frames',
-  'limits.maxRenderSeconds': '--max-render-seconds',
-  'limits.maxWorkers': '--max-workers',
-  'limits.maxPixels': '--max-pixels',
-  'limits.maxMemoryMB': '--max-memory',
-};
-
 /** `seekframe worker`: a long-running render worker of a fleet on Redis (BullMQ). */
 export function register(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('worker')
     .description('render chunks of fleet renders from a Redis queue (see "Render on your own machines" in the manual)')
     .option('--queue <url>', 'the queue: redis://host:6379 or rediss://… for TLS (default REDIS_URL; the password from REDIS_PASSWORD)')
     .option('--queue-name <name>', 'the BullMQ queue (default SEEKFRAME_QUEUE_NAME or "seekframe")')
     .option('--store <dir|s3://bucket>', 'where segments go: a folder every machine mounts, or s3://bucket (default SEEKFRAME_FLEET_STORE)')
-    .option('--concurrency <n>', 'chunks rendered at once, 1-32, one browser each (default SEEKFRAME_WORKER_CONCURRENCY or 1)')
-    .option('--max-frames <n>', 'refuse renders of more frames (default PRODUCER_MAX_FRAMES or 18000, as `serve`)')
-    .option('--max-render-seconds <n>', 'stop a chunk after this wall time (default PRODUCER_MAX_RENDER_SECONDS or 900)')
-    .option('--max-pixels <n>', 'refuse frames of more pixels (default PRODUCER_MAX_PIXELS or 8294400 = 3840x2160)')
-    .option('--max-memory <MB>', 'stop a chunk whose browser holds more memory than this (default PRODUCER_MAX_MEMORY_MB, else 1536)')
+    .option('--concurrency <n>', 'chunks rendered at once, 1-32, one browser each (default SEEKFRAME_WORKER_CONCURRENCY or 1)');
+  // The limits of `serve` (a chunk is one browser, so no --max-workers), the same flags and variables.
+  addLimitOptions(command, 'worker', ['maxFrames', 'maxRenderSeconds', 'maxPixels', 'maxMemoryMB']);
+  command
     .option('--warm-browsers <n>', 'browsers kept open between chunks, 0-32 (default: --concurrency)')
     .option('--browser-idle-seconds <s>', 'close a warm browser after this long unused (default 300)')
     .option('--lock-duration-ms <ms>', 'how long a lost worker holds its chunk before another takes it (default 30000)')
@@ -57,19 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
         env: ctx.env,
       });
       const store = fleet.fleetStore({ ...(flags.store !== undefined ? { store: flags.store } : {}), env: ctx.env, cwd: ctx.cwd });
-      const limits = resolveHostLimits(
-        Object.fromEntries(
-          Object.entries({
-            maxFrames: flags.maxFrames,
-            maxRenderSeconds: flags.maxRenderSeconds,
-            maxPixels: flags.maxPixels,
-            maxMemoryMB: flags.maxMemory,
-          }).filter(([, value]) => value !== undefined),
-        ),
-        ctx.env,
-        (field) => LIMIT_FLAGS[field] ?? field,
-        'The worker',
-      );
+      const limits = resolveHostLimits(limitValues(flags), ctx.env, (field) => limitFlagName(field) ?? field, 'The worker');
       const concurrency = count(flags.concurrency ?? ctx.env.SEEKFRAME_WORKER_CONCURRENCY, '--concurrency', 1, 32) ?? 1;
       const warmBrowsers = count(flags.warmBrowsers, '--warm-browsers', 0, 32);
       const browserIdleSeconds = count(flags.browserIdleSeconds, '--browser-idle-seconds', 1, 86_400);
