@@ -2,6 +2,7 @@ import { SeekframeError } from '@seekframe/composition';
 import { localFileInput, mediaFileInput } from '../system/ffmpeg-inputs.js';
 import { ffmpegPath } from '../system/ffmpeg-paths.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 /** Loudness of a stretch of audio as EBU R128 measures it (ffmpeg's `ebur128` filter). */
 export interface Loudness {
@@ -36,10 +37,7 @@ export interface LoudnessOptions {
 export async function measureLoudness(input: string, options: LoudnessOptions = {}): Promise<Loudness> {
   const { mediaStart = 0, duration, volume = 1 } = options;
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'info',
+    ...ffmpegPreamble({ logLevel: 'info', overwrite: false }),
     ...(mediaStart > 0 ? ['-ss', String(mediaStart)] : []),
     ...(duration !== undefined ? ['-t', String(duration)] : []),
     ...(options.ownFile ? localFileInput(input) : mediaFileInput(input)),
