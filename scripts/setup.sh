@@ -13,14 +13,16 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji}"
+# redis-server: the render fleet's tests start it on 127.0.0.1 (adapters/redis-fleet); a fleet needs any Redis 6.2+.
+APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji redis-server}"
 # Only for testing apps/modal-function locally (FastAPI under uvicorn); not part of the render image.
 TEMPLATE_APT_PACKAGES="${SEEKFRAME_TEMPLATE_APT_PACKAGES:-python3-fastapi python3-uvicorn}"
 # Only for the tests that build and run the images (render --docker, the Cloudflare container, the
 # Lambda functions) with Debian's podman: podman-docker provides the `docker` command, runc is the
 # runtime that works where crun does not, mmdebstrap makes the base image when no registry is
-# reachable. Installed when this script can act as root; without them those tests skip and say why.
-CONTAINER_APT_PACKAGES="${SEEKFRAME_CONTAINER_APT_PACKAGES:-podman podman-docker runc mmdebstrap uidmap slirp4netns fuse-overlayfs}"
+# reachable, podman-compose starts infra/fleet/compose.yaml. Installed when this script can act as root;
+# without them those tests skip and say why.
+CONTAINER_APT_PACKAGES="${SEEKFRAME_CONTAINER_APT_PACKAGES:-podman podman-docker runc mmdebstrap uidmap slirp4netns fuse-overlayfs podman-compose}"
 # Only for scripts/test-under-load.sh (the whole suite beside `stress --cpu 2`); installed as root.
 TEST_APT_PACKAGES="${SEEKFRAME_TEST_APT_PACKAGES:-stress}"
 MIN_NODE_MAJOR=20

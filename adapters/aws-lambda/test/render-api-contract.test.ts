@@ -2,8 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type BrowserPool, createBrowserPool } from '@seekframe/engine';
 import { runRenderApiContract } from '@seekframe/render-api/contract-suite';
 import { contractCompositionDir } from '@seekframe/render-api/node';
-import { loadProducerCore } from '../src/producer-core.js';
-import type { RenderCore } from '../src/render-core.js';
+import { producerCore, type RenderCore } from '@seekframe/producer/distributed';
 import { startLocalLambdaApi } from './support/local-lambda-api.js';
 
 // One warm browser for the whole file, as a warm Lambda keeps one: each chunk leases it in a fresh context.
@@ -11,7 +10,7 @@ let browsers: BrowserPool;
 let core: RenderCore;
 beforeAll(async () => {
   browsers = createBrowserPool({ maxBrowsers: 2 });
-  core = await loadProducerCore();
+  core = producerCore;
 });
 afterAll(async () => {
   await browsers?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aslBlocks, toStateMachineDefinition } from '../src/orchestration/asl-blocks.js';
-import { SHORT_LIVED_TAG } from '../src/storage/layout.js';
+import { SHORT_LIVED_TAG } from '@seekframe/s3-storage';
 
 /**
  * sst.config.ts cannot run here (the SST CLI downloads Pulumi), so its `run()` is executed with

@@ -7,9 +7,8 @@ import type { JobStage, JobUpdate, RenderJobRequest, RenderRunner } from '@seekf
 import { lambdaError } from '../errors.js';
 import type { DistributedProgress, DistributedStage } from '../progress/aggregate-progress.js';
 import type { FinalStatus, RenderRequestBody, StoredRequest } from '../progress/progress-records.js';
-import { packProject } from '../project/project-archive.js';
-import { renderKeys } from '../storage/layout.js';
-import { getJson, putJson, type LambdaStore } from '../storage/lambda-store.js';
+import { getJson, packProject, putJson, renderKeys } from '@seekframe/producer/distributed';
+import type { LambdaStore } from '../storage/lambda-store.js';
 import { lambdaProgressFields, LambdaProgressFieldsSchema } from './lambda-progress-fields.js';
 import { readRenderProgress, type ProgressReader } from './render-progress.js';
 

@@ -1,8 +1,7 @@
 import { failedData } from '@seekframe/producer/webhooks';
 import { failureData } from '../retry/retry-table.js';
 import { sendRenderEvent } from '../webhooks/render-webhook-events.js';
-import { renderKeys } from '../storage/layout.js';
-import { getJson, putJson } from '../storage/lambda-store.js';
+import { getJson, putJson, renderKeys } from '@seekframe/producer/distributed';
 import type { FinalStatus } from '../progress/progress-records.js';
 import type { HandlerDeps } from './handler-deps.js';
 

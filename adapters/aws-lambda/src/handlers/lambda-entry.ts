@@ -12,10 +12,9 @@ import { lambdaEnv } from './lambda-env.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
 import { createLambdaApiApp, type LambdaApiOptions } from '../api/lambda-render-api.js';
 import { pendingWork } from '../api/pending-work.js';
-import { loadProducerCore } from '../producer-core.js';
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
-import { systemRuntime } from '../runtime/lambda-runtime.js';
-import { createS3ObjectStore } from '../storage/s3-object-store.js';
+import { producerCore, systemRuntime } from '@seekframe/producer/distributed';
+import { createS3ObjectStore } from '@seekframe/s3-storage';
 import { webhooksFromEnv } from '../webhooks/webhooks-from-env.js';
 import { pricingForRegion } from '../progress/cost.js';
 import { assembleHandler, type AssembleEvent } from './assemble-handler.js';
@@ -55,7 +54,7 @@ const browsers = createBrowserPool({ maxBrowsers: 1, idleCloseMs: 10 * 60_000 })
 
 let deps: Promise<HandlerDeps> | undefined;
 function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
-  deps ??= loadProducerCore().then((core) => ({
+  deps ??= Promise.resolve(producerCore).then((core) => ({
     store,
     core,
     runtime: systemRuntime(),

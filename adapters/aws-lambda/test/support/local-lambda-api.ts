@@ -15,10 +15,9 @@ import { planHandler } from '../../src/handlers/plan-handler.js';
 import { renderChunkHandler } from '../../src/handlers/render-chunk-handler.js';
 import { runLocalPipeline } from '../../src/orchestration/local-pipeline.js';
 import { pricingForRegion } from '../../src/progress/cost.js';
-import type { RenderCore } from '../../src/render-core.js';
-import { systemRuntime } from '../../src/runtime/lambda-runtime.js';
+import { type RenderCore, systemRuntime } from '@seekframe/producer/distributed';
 import { webhooksFromEnv } from '../../src/webhooks/webhooks-from-env.js';
-import { type LocalS3, startLocalS3 } from './local-s3.js';
+import { type LocalS3, startLocalS3 } from '../../../s3-storage/test/support/local-s3.js';
 
 /**
  * How long a stopped render's steps may take to let go on a machine that barely runs them (the
