@@ -79,6 +79,6 @@ export {
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
 export { expireRenders } from './expire-renders.js';
-export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
+export { jobWebhookListener, notifyJobUpdate, type JobWebhookListener } from './job-webhooks.js';
 export { createFetchWebhookSender } from '@seekframe/producer/webhooks';
 export { isServerNetworkHost, workerWebhookUrlCheck } from './server-network-host.js';
