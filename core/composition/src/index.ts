@@ -109,6 +109,15 @@ export {
 } from './encoder-settings.js';
 export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
 export { parseFrameSpan, spanFrames, frameSpanProblem, type FrameSpan, type FrameSpanResult } from './frame-span.js';
+export {
+  parseStillTime,
+  parseStillFrame,
+  parseStillList,
+  parseStillAt,
+  stillFrame,
+  type StillAt,
+  type StillParse,
+} from './still-times.js';
 export { listSourceElements, type SourceElement } from './source-elements.js';
 export {
   parseCaptionTrack,

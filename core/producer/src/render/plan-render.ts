@@ -89,7 +89,12 @@ export async function planRenderSession(
   input: RenderSpec | RenderSpecInput,
   context: RenderContext,
   cleanup: CleanupStack,
-  options: { keepPage: boolean; signal: AbortSignal | undefined },
+  options: {
+    keepPage: boolean;
+    signal: AbortSignal | undefined;
+    /** Stills: the frames that will really be captured (fewer than the span's); the limits and the workers count these. */
+    capturedFrames?: number;
+  },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
   const spec = parseRenderSpec(input);
@@ -128,11 +133,12 @@ export async function planRenderSession(
   // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
   if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
   const totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
+  const captured = Math.min(options.capturedFrames ?? totalFrames, totalFrames);
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
   checkRenderLimits(
     spec.limits,
-    { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+    { frames: captured, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
     source,
   );
   const encoder: RenderPlan['encoder'] = {
@@ -219,7 +225,7 @@ export async function planRenderSession(
   if (options.keepPage) {
     // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
     // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
-    const workers = chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits);
+    const workers = chooseWorkers(spec.workers, captured, session.tuning, spec.limits);
     session.workers = workers;
     const early = Array.from({ length: workers.value - 1 }, () =>
       startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }),
