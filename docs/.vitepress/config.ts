@@ -1,4 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { defineConfig } from 'vitepress';
+import { llmsFullTxt, markdownTwins } from '../scripts/markdown-twins.js';
 import { SIDEBAR } from './sidebar.js';
 
 // The site builds offline: no web fonts, analytics or search service; search is VitePress' local index.
@@ -19,5 +22,16 @@ export default defineConfig({
     sidebar: SIDEBAR,
     outline: [2, 3],
     search: { provider: 'local' },
+  },
+  // Every page also as Markdown beside its HTML (`/guide/studio.md`), and the whole manual in one
+  // file (`/llms-full.txt`), for agents and tools that read text (docs/scripts/markdown-twins.ts).
+  async buildEnd(site) {
+    const twins = await markdownTwins();
+    for (const twin of twins) {
+      const target = path.join(site.outDir, twin.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, twin.content);
+    }
+    await writeFile(path.join(site.outDir, 'llms-full.txt'), llmsFullTxt(twins));
   },
 });

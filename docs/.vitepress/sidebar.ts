@@ -1,6 +1,6 @@
 /**
  * The manual's table of contents: the one place that lists its pages. The sidebar, the top bar
- * and llms.txt (docs/scripts/llms-txt.ts) are all built from it, so a new page is one line here.
+ * and llms.txt (docs/scripts/agent-files.ts) are all built from it, so a new page is one line here.
  *
  * To add a page: write docs/<section>/<slug>.md with `title` and `description` front matter, then
  * add `{ text, link: '/<section>/<slug>' }` to its group. A feature's pending notes
@@ -43,6 +43,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'The render server', link: '/guide/render-server' },
       { text: 'The preview studio', link: '/guide/studio' },
       { text: 'The player element', link: '/guide/player' },
+      { text: 'The player in your own app', link: '/guide/player-in-your-app' },
       { text: 'Performance and benchmark', link: '/guide/performance' },
     ],
   },

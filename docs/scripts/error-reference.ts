@@ -1,4 +1,12 @@
-import { ERROR_CODES, ERROR_DOCS, ERROR_GROUPS, ERROR_HTTP_STATUS, type ErrorGroup } from '@seekframe/composition';
+import {
+  ERROR_CODES,
+  ERROR_DOCS,
+  ERROR_GROUPS,
+  ERROR_HTTP_STATUS,
+  TOOL_ONLY_CODES,
+  type ErrorCode,
+  type ErrorGroup,
+} from '@seekframe/composition';
 import { generatedNotice } from './generated-notice.js';
 import { cell } from './markdown-table.js';
 
@@ -19,7 +27,8 @@ export function errorReference(): string {
     'and the fix. `retryable` tells a queue whether trying again can help.',
     '',
     'The HTTP status is the same on every HTTP face (the render API of each template, `seekframe serve`, the Lambda',
-    'API, the render container): one table, `ERROR_HTTP_STATUS`, next to the codes.',
+    'API, the render container): one table, `ERROR_HTTP_STATUS`, next to the codes. "—" marks a code that only a',
+    'command-line tool, the player or a build raises: no server answers it (one that reached a server anyway would be a 500).',
     '',
   ];
   const groups = Object.keys(ERROR_GROUPS) as ErrorGroup[];
@@ -28,7 +37,8 @@ export function errorReference(): string {
     lines.push(`## ${ERROR_GROUPS[group]}`, '', '| code | HTTP | when | what to do |', '|---|---|---|---|');
     for (const code of codes) {
       const doc = ERROR_DOCS[code];
-      lines.push(`| <code id="${code}">${code}</code> | ${ERROR_HTTP_STATUS[code]} | ${cell(doc.when)} | ${cell(doc.fix)} |`);
+      const http = (TOOL_ONLY_CODES as readonly ErrorCode[]).includes(code) ? '—' : String(ERROR_HTTP_STATUS[code]);
+      lines.push(`| <code id="${code}">${code}</code> | ${http} | ${cell(doc.when)} | ${cell(doc.fix)} |`);
     }
     lines.push('');
   }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from 'seekframe';
-import { commandHelps, flagsIn } from '../scripts/cli-reference.js';
+import { COMMAND_GUIDES, FLAG_GUIDES } from '../scripts/cli-flag-guides.js';
+import { anchor, commandHelps, flagsIn } from '../scripts/cli-reference.js';
 import { generatedFiles } from '../scripts/generated-files.js';
 import { DOCS_DIR, REPO_DIR } from '../scripts/paths.js';
 
@@ -57,6 +58,21 @@ describe('generated docs', () => {
       const section = reference.split(`\n## seekframe${words.length ? ` ${words.join(' ')}` : ''} {#`)[1]!.split('\n## ')[0]!;
       for (const flag of flags) expect(section, `seekframe ${words.join(' ')} ${flag}`).toMatch(new RegExp(`(^|[ ,])${flag}\\b`, 'm'));
     }
+  });
+
+  it('gives every flag of every command its own anchor, and links only flags and commands that exist', async () => {
+    const reference = await readFile(path.join(DOCS_DIR, 'reference/cli.md'), 'utf8');
+    const helps = await commandHelps();
+    const known = new Set<string>();
+    for (const { path: words, help } of helps) {
+      known.add(words.join(' '));
+      for (const flag of flagsIn(help).filter((f) => f.startsWith('--') && f !== '--help')) {
+        known.add(`${words.join(' ')} ${flag}`);
+        expect(reference, `seekframe ${words.join(' ')} ${flag}`).toContain(`id="${anchor(words)}-${flag.slice(1)}"`);
+      }
+    }
+    expect(Object.keys(COMMAND_GUIDES).filter((command) => !known.has(command))).toEqual([]);
+    expect(Object.keys(FLAG_GUIDES).filter((flag) => !known.has(flag))).toEqual([]);
   });
 
   it('finds the flags of a help text', () => {

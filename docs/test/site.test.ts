@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -23,6 +23,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
 };
 
 function run(command: string, args: string[], cwd: string): Promise<string> {
@@ -141,6 +142,20 @@ describe('the docs site', () => {
     expect(pages).toContain('index.html');
     expect((await stat(path.join(outDir, 'llms.txt'))).size).toBeGreaterThan(1000);
     expect((await stat(path.join(outDir, 'ui-3d-reveal.jpg'))).size).toBeGreaterThan(1000);
+  });
+
+  it('has a Markdown twin of every page and the whole manual in llms-full.txt', async () => {
+    const full = await readFile(path.join(outDir, 'llms-full.txt'), 'utf8');
+    for (const link of ['/index', ...SIDEBAR.flatMap((group) => group.items.map((item) => item.link))]) {
+      const twin = await readFile(path.join(outDir, `${link.slice(1)}.md`), 'utf8');
+      expect(twin, link).toMatch(/^# /m);
+      // Includes are resolved, front matter is gone: what a reader gets is the page's text.
+      expect(twin, link).not.toMatch(/<!--@include:|^---\ntitle:/);
+      expect(full, link).toContain(`<!-- /${link.slice(1)}.md -->`);
+      expect(full).toContain(twin.trim());
+    }
+    // The Lambda page is the adapter's README, included: its twin carries the README's text.
+    expect(await readFile(path.join(outDir, 'deploy/aws-lambda.md'), 'utf8')).toContain('## Deployer permissions (IAM)');
   });
 
   it('opens every page in Chromium with no console error and no failed request', () => {

@@ -5,6 +5,8 @@
 //     which in the monorepo installs and builds from the repository root);
 //   - the bundled composition (compositions/ui-3d-reveal) where the template reads it;
 //   - files the app uses from elsewhere in the repository (repositoryFiles), copied in;
+//   - AGENTS.md: the starter's guide for AI coding assistants, with where this template keeps its
+//     composition;
 //   - package.json depending on the @seekframe/* versions of this checkout (never workspace: or
 //     file:), tsconfig files without the repository's base config or its `source` condition.
 // Dot files npm would leave out of a tarball (.gitignore, .dockerignore) are stored without the dot;
@@ -135,6 +137,27 @@ async function standaloneTsconfig(text, file) {
   return `${JSON.stringify({ ...rest, compilerOptions: options, ...(include ? { include } : {}) }, null, 2)}\n`;
 }
 
+/**
+ * The starter's AGENTS.md (generated from docs/agents/guide.md), opened with what is particular to
+ * a deploy template: where its composition lives and which files are the app around it.
+ */
+async function templateAgentsMd(compositionDir) {
+  const guide = await readFile(path.join(CLI_DIR, 'templates/starter/AGENTS.md'), 'utf8');
+  const [notice, ...rest] = guide.split('\n');
+  return [
+    notice,
+    '',
+    '# This project',
+    '',
+    `A Seekframe deploy template: an app that previews and renders the composition in \`${compositionDir}/\``,
+    '(its `index.html` is the entry). Change the video there; the rest of the project is the app around it',
+    '(README.md says which files and settings are which). Check a change with',
+    `\`npx seekframe lint ${compositionDir}\` and \`npx seekframe check ${compositionDir}\` before a render.`,
+    '',
+    ...rest,
+  ].join('\n');
+}
+
 /** Copies one app into outDir/<template> as a standalone project; returns its file list. */
 export async function buildTemplate(template, outDir = DEFAULT_OUT_DIR) {
   const settings = TEMPLATES[template];
@@ -169,6 +192,7 @@ export async function buildTemplate(template, outDir = DEFAULT_OUT_DIR) {
   for (const relative of overlay) await write(relative, await readFile(path.join(standaloneDir, relative)));
   for (const [relative, source] of Object.entries(settings.repositoryFiles ?? {}))
     await write(relative, await readFile(path.join(REPO, source)));
+  await write('AGENTS.md', await templateAgentsMd(settings.compositionDir));
   // The composition's own files; its tests stay in the repository.
   const composition = path.join(REPO, 'compositions', BUNDLED_COMPOSITION);
   for (const relative of await listFiles(composition)) {

@@ -44,7 +44,7 @@ describe('deploy templates as projects', () => {
       const expected = committed
         .filter((file) => !file.startsWith('test/') && !file.startsWith('standalone/') && !(settings.omitFiles ?? []).includes(file))
         .map((file) => (DOT_FILES.includes(path.basename(file)) ? path.join(path.dirname(file), path.basename(file).slice(1)) : file))
-        .concat(Object.keys(settings.repositoryFiles ?? {}));
+        .concat(Object.keys(settings.repositoryFiles ?? {}), ['AGENTS.md']);
       const composition = (await run('git', ['ls-files', 'compositions/ui-3d-reveal'], { cwd: repo })).stdout
         .split('\n')
         .filter((file) => file && !file.includes('/test/'))
@@ -65,6 +65,10 @@ describe('deploy templates as projects', () => {
         if (name === 'seekframe' || name.startsWith('@seekframe/')) expect(spec, name).toBe(cli.version);
       }
       expect(existsSync(path.join(created.dir, '.gitignore'))).toBe(true);
+      // An AI assistant opening the project finds the composition guide and where the composition is.
+      const agents = await readFile(path.join(created.dir, 'AGENTS.md'), 'utf8');
+      expect(agents).toContain(`\`${TEMPLATES[template as keyof typeof TEMPLATES].compositionDir}/\``);
+      expect(agents).toContain('# Writing a Seekframe composition');
       expect(existsSync(path.join(created.dir, 'gitignore'))).toBe(false);
       // Every dot file the app has comes back with its dot (npm would have left it out of the tarball).
       for (const dotFile of DOT_FILES.filter((name) => existsSync(path.join(repo, 'apps', template, name)))) {

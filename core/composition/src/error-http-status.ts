@@ -131,6 +131,30 @@ export const ERROR_HTTP_STATUS = {
   'target-not-empty': 500,
 } as const satisfies Record<ErrorCode, ErrorHttpStatus>;
 
+/**
+ * Codes no HTTP face answers by design: raised by a command-line tool, the player or a build.
+ * They keep a status above (500) for the day one reaches a server anyway; the error reference
+ * shows "—" for them instead, so nobody writes a client that waits for a 500 that never comes.
+ */
+export const TOOL_ONLY_CODES = [
+  'batch-failed',
+  'batch-fail-fast',
+  'docker-image-missing',
+  'docker-not-found',
+  'docker-run-failed',
+  'docker-unreachable',
+  'insecure-host',
+  'load-superseded',
+  'not-ready',
+  'player-failed',
+  'player-load-failed',
+  'port-in-use',
+  'preview-failed',
+  'server-listen-failed',
+  'target-exists',
+  'target-not-empty',
+] as const satisfies readonly ErrorCode[];
+
 /** The status of a code; a code that is not ours (data from an older peer) is 500. */
 export function httpStatusOf(code: string): ErrorHttpStatus {
   return Object.hasOwn(ERROR_HTTP_STATUS, code) ? (ERROR_HTTP_STATUS as Record<string, ErrorHttpStatus>)[code]! : 500;

@@ -1,7 +1,7 @@
 export * from './errors.js';
 export { SeekframeErrorDataSchema, ErrorBodySchema } from './error-data-schema.js';
 export { ERROR_DOCS, ERROR_GROUPS, type ErrorDoc, type ErrorGroup } from './error-docs.js';
-export { ERROR_HTTP_STATUS, httpStatusOf, type ErrorHttpStatus } from './error-http-status.js';
+export { ERROR_HTTP_STATUS, httpStatusOf, TOOL_ONLY_CODES, type ErrorHttpStatus } from './error-http-status.js';
 export type { SourceLocation } from './html-tree.js';
 export {
   ATTR,
@@ -65,6 +65,7 @@ export { lintProject, type LintHost } from './lint-project.js';
 export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
 export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
+export { batchRowsFromCsv } from './batch-csv-rows.js';
 export { expandOutputTemplate, sanitizeFileSegment, templatePlaceholders } from './batch-output-template.js';
 export { planBatch, type BatchPlanInput, type PlannedRow } from './batch-plan.js';
 export {

@@ -2,9 +2,11 @@
 // check each tarball (package.json fields, contents, publint, arethetypeswrong) and publish them
 // in dependency order, skipping versions the registry already has.
 //   npm run release -- --dry-run                       everything but the upload
+//   npm run release -- --pack-only --out-dir <dir>     only the checked tarballs, no registry asked
+//                                                      (how the README installs before a release)
 //   npm run release -- --registry http://127.0.0.1:4873/ --userconfig <npmrc>
 // Versions and changelogs come first, from Changesets: `npx changeset version` (see docs).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -86,8 +88,17 @@ async function main(): Promise<void> {
       'dry-run': { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
       'out-dir': { type: 'string' },
+      'pack-only': { type: 'boolean', default: false },
     },
   });
+  if (values['pack-only']) {
+    if (!values['out-dir']) throw new Error('--pack-only writes the tarballs to --out-dir <folder>; name one');
+    const outDir = path.resolve(values['out-dir']);
+    await mkdir(outDir, { recursive: true });
+    const packed = await packAndCheck(outDir, { skipBuild: values['skip-build'], log: (line) => console.log(`release: ${line}`) });
+    for (const pkg of packed) console.log(`release: wrote ${pkg.tarball}`);
+    return;
+  }
   const registry = values.registry ?? (await configuredRegistry());
   await release({
     registry,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
+import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import { flagError, flagName, integerFlag, readFlagFile, renderFlagsToOptions, type RenderFlags } from './render-flags.js';
@@ -32,8 +33,27 @@ function batchFlagName(field: string): string {
   return flagName(top);
 }
 
-async function readBatchFile(file: string, shown: string): Promise<unknown> {
+/** A `.csv` batch: one row per line after the header, every cell text (the producer gives each its declared type). */
+function readCsvBatch(text: string, shown: string): Array<Record<string, string>> {
+  try {
+    return parseCsv(text, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+  } catch (error) {
+    const line = error instanceof CsvError ? (error as CsvError & { lines?: number }).lines : undefined;
+    throw new SeekframeError(
+      'invalid-batch',
+      `${shown} is not valid CSV${line ? ` (line ${line})` : ''}: ${error instanceof Error ? error.message : String(error)}; nothing was rendered. Give a header row of variable ids, then one row per render (quote a cell that holds a comma: "Hello, world").`,
+      { stage: 'config', details: { source: shown, problems: [{ index: null, reason: 'not valid CSV' }] } },
+    );
+  }
+}
+
+async function readBatchFile(file: string, shown: string): Promise<{ batch: unknown; batchFormat: 'json' | 'csv' }> {
   const text = await readFlagFile('--batch', file);
+  if (path.extname(file).toLowerCase() === '.csv') return { batch: readCsvBatch(text, shown), batchFormat: 'csv' };
+  return { batch: parseJsonBatch(text, shown), batchFormat: 'json' };
+}
+
+function parseJsonBatch(text: string, shown: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -53,7 +73,7 @@ export async function renderBatchCommand(dir: string, flags: RenderFlags, ctx: C
   const { parseBatchOptions, parseRenderOptions, renderBatch } = await unlessStopped(import('@seekframe/producer'), ctx.stops.signal);
   const json = Boolean(flags.json);
   const shown = flags.batch!;
-  const batch = await readBatchFile(path.resolve(ctx.cwd, shown), shown);
+  const { batch, batchFormat } = await readBatchFile(path.resolve(ctx.cwd, shown), shown);
   const { output: _single, ...render } = await renderFlagsToOptions(dir, flags, ctx.cwd);
   // Shared flags fail here with their flag names, before the batch is planned.
   parseRenderOptions({ ...render, ...(flags.output ? { output: flags.output } : {}) }, flagName);
@@ -61,6 +81,7 @@ export async function renderBatchCommand(dir: string, flags: RenderFlags, ctx: C
     {
       render,
       batch,
+      batchFormat,
       batchFile: shown,
       ...(flags.output ? { output: flags.output } : {}),
       ...(flags.batchConcurrency === undefined ? {} : { concurrency: integerFlag('--batch-concurrency', flags.batchConcurrency) }),

@@ -4,9 +4,15 @@ import type { RenderFlags } from './render-flags.js';
 
 /**
  * Flag combinations that can never work, refused as usage errors (exit 2) before anything runs.
- * The producer's schema repeats the --hdr rules for the server and library callers.
+ * The producer's schema repeats these rules for the server and library callers, in their field names.
  */
 export function checkRenderFlagConflicts(flags: RenderFlags): void {
+  if (flags.crf !== undefined && flags.videoBitrate !== undefined) {
+    throw invalidArgument(
+      '--crf',
+      '--crf and --video-bitrate exclude each other: --crf keeps a constant quality, --video-bitrate aims at a bit rate. Give only one.',
+    );
+  }
   if (flags.hdr && flags.sdr) {
     throw invalidArgument(
       '--hdr',

@@ -84,7 +84,7 @@ describe('seekframe render', () => {
     const result = await runCli(['render', 'promo', '--crf', '20', '--video-bitrate', '5M', '--output', 'bad/x.mp4'], { cwd: dir, env });
     // invalid-options is a usage error since the error codes became one closed list: exit 2.
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--crf .*exclude each other/);
+    expect(result.stderr).toMatch(/--crf and --video-bitrate exclude each other/);
     expect(await readdir(path.join(dir, 'bad')).catch(() => 'absent')).toBe('absent');
   });
 

@@ -91,7 +91,7 @@ export function register(program: Command, ctx: CliContext): void {
     )
     .option(
       '--batch <file>',
-      'JSON rows of variables (array, or {"rows": [...]}); one render per row, --output is a {key}/{index} template',
+      'rows of variables: JSON (array, or {"rows": [...]}) or a .csv file with a header of variable ids; one render per row, --output is a {key}/{index} template',
     )
     .option('--batch-concurrency <n>', 'rows rendered at once, 1-16 (default 1); --workers auto is split between them')
     .option('--batch-fail-fast', 'start no new row after the first failure (the rest are skipped)')

@@ -7,8 +7,13 @@ import { defaultOutputPath, FORMAT_EXTENSIONS, type OutputFormat } from '../plan
 export const BatchOptionsSchema = z.object({
   /** The render spec shared by every row (RenderSpecSchema input, parsed by renderBatch); `variables` must be absent. */
   render: z.record(z.string(), z.unknown()),
-  /** The JSON-decoded batch file: an array of rows, or `{ rows: [...] }`. */
+  /**
+   * The batch: a JSON-decoded file (an array of rows, or `{ rows: [...] }`), or with `batchFormat:
+   * 'csv'` the records of a CSV file (every cell text), which take their declared types.
+   */
   batch: z.unknown(),
+  /** `csv`: `batch` holds CSV records whose cells are text; each becomes the type its variable declares. */
+  batchFormat: z.enum(['json', 'csv']).default('json'),
   /** Where the rows came from; named in messages and recorded in the manifest. */
   batchFile: z.string().min(1).optional(),
   /** Output template with `{key}` and `{index}`; default `renders/<name>-{index}.<ext>`. Relative to `cwd`. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   expandOutputTemplate,
   extractCompositionMetadata,
+  batchRowsFromCsv,
   planBatch,
   SeekframeError,
   toSeekframeError,
@@ -224,7 +225,11 @@ async function planBatchRun(input: BatchOptionsInput) {
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   const template = options.output ?? defaultBatchOutputTemplate(render.projectDir, render.format, cwd);
   const planned = planBatch({
-    batch: options.batch,
+    // CSV cells are text: each takes its variable's type before the rows are checked.
+    batch:
+      options.batchFormat === 'csv' && Array.isArray(options.batch)
+        ? batchRowsFromCsv(options.batch as Array<Record<string, string>>, metadata.variables)
+        : options.batch,
     outputTemplate: template,
     resolveOutput: (output) => path.resolve(cwd, output),
     declarations: metadata.variables,
