@@ -1,6 +1,7 @@
 import { canonicalJson, extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import { checkCustomHtmlSources } from './check-custom-html.js';
+import { inlinePreflightHost, preflightComposition } from './preflight-composition.js';
 import { sha256Hex } from '@seekframe/producer/http';
 import { DEFAULT_FPS } from './load-composition.js';
 import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
@@ -18,7 +19,8 @@ export interface CheckedRenderRequest {
 
 /**
  * Everything `POST /api/render` checks about a body, in order: JSON, shape, custom html
- * allowed and small enough, variables against the declarations (strict), frame and pixel
+ * allowed and small enough, the composition's preflight (the one lint and the render run:
+ * 400 lint-failed), variables against the declarations (strict), frame and pixel
  * limits, the webhook (a secret to sign with, an address it may reach). One function, so a template in another language (the Python function template runs
  * it through Node) refuses exactly what this API refuses. Throws the SeekframeError to answer.
  */
@@ -31,6 +33,11 @@ export async function checkRenderRequest(
      * the body's shape, size and webhook are.
      */
     composition: (() => Promise<CompositionMetadata>) | null;
+    /**
+     * The shared preflight of that composition (lint's rules and the files its pages load,
+     * `compositionPreflight`): throws lint-failed. Absent where the composition is not known here.
+     */
+    preflight?: () => Promise<void>;
     allowCustomHtml: boolean;
     limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes' | 'maxVariablesBytes'>;
     webhooks?: Pick<RenderApiWebhooks, 'secret' | 'checkUrl'> | undefined;
@@ -69,7 +76,10 @@ export async function checkRenderRequest(
     }
     metadata = extractCompositionMetadata(body.html, { file: 'html' });
     checkCustomHtmlSources(metadata);
+    await preflightComposition('index.html', inlinePreflightHost(body.html));
   } else {
+    // First, as the render runs it first: a broken root is answered with lint's findings too.
+    if (context.composition) await context.preflight?.();
     metadata = context.composition ? await context.composition() : null;
   }
   const variables = checkRenderVariables(body.variables, metadata);

@@ -72,6 +72,7 @@ export {
 } from './render-answers.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
+export { compositionPreflight, preflightComposition, sourcePreflightHost, inlinePreflightHost } from './preflight-composition.js';
 export { expireRenders } from './expire-renders.js';
 export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
 export { createFetchWebhookSender } from '@seekframe/producer/webhooks';

@@ -236,6 +236,7 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
                   'invalid-body',
                   'invalid-variables',
                   'invalid-composition',
+                  'lint-failed',
                   'limit-exceeded',
                   'webhook-secret-missing',
                   'path-outside-project',

@@ -11,8 +11,10 @@
  * @seekframe/render-api refuses, with the same codes and words (one copy of the rules).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
-import { checkRenderRequest, compositionInfo, DEFAULT_LIMITS, statusOf } from '@seekframe/render-api';
+import { checkRenderRequest, compositionInfo, compositionPreflight, DEFAULT_LIMITS, statusOf } from '@seekframe/render-api';
+import { folderSource } from '@seekframe/render-api/node';
 
 interface Input {
   mode: 'composition' | 'render';
@@ -57,6 +59,8 @@ async function main(): Promise<unknown> {
     if (input.mode === 'composition') return { ok: true, info: compositionInfo(await composition()) };
     const checked = await checkRenderRequest(input.body ?? '', {
       composition,
+      // The same preflight as every face (lint's rules and the files the pages load), on the folder the render renders.
+      preflight: compositionPreflight(folderSource(path.dirname(input.compositionFile))),
       allowCustomHtml: input.allowCustomHtml ?? false,
       limits: { ...DEFAULT_LIMITS, ...input.limits },
       // The secret's presence is all the gate needs here (Python signs with it); the address is

@@ -62,6 +62,8 @@ export { extractCompositionMetadata } from './extract-composition-metadata.js';
 export { findReferences, type FileReference } from './find-references.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
 export { lintProject, type LintHost } from './lint-project.js';
+export { preflightProject, type PreflightHost, type ProjectFileStatus } from './preflight-project.js';
+export { resolveReference, type ProjectReference } from './project-references.js';
 export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
 export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';

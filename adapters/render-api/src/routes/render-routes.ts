@@ -14,6 +14,8 @@ export interface RenderRoutesOptions {
   service: JobService;
   objects: ObjectStore;
   loadComposition: () => Promise<CompositionMetadata>;
+  /** The deployment's composition through the shared preflight (once); throws lint-failed. */
+  preflight: () => Promise<void>;
   answerMode: AnswerMode;
   allowCustomHtml: boolean;
   limits: RenderApiLimits;
@@ -47,6 +49,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
       async (c) => {
         const checked = await checkRenderRequest(await c.req.text(), {
           composition: options.loadComposition,
+          preflight: options.preflight,
           allowCustomHtml: options.allowCustomHtml,
           limits,
           webhooks: options.webhooks,

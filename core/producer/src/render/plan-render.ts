@@ -31,7 +31,7 @@ import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
 import { startRenderGuards } from './render-guards.js';
-import { readInsideProject } from '../serve/read-inside-project.js';
+import { preflightHost } from '../serve/preflight-host.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { seekframeVersion } from './seekframe-version.js';
 import { checkVariables } from '../plan/check-variables.js';
@@ -110,8 +110,8 @@ export async function planRenderSession(
 
   stage('lint');
   // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
-  const lintReader = network === 'sandboxed' ? readInsideProject(project.root) : undefined;
-  for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
+  const host = preflightHost(project.root, { confined: network === 'sandboxed' });
+  for (const finding of await runLint(project.entryFile, undefined, host)) {
     warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
   }
 
