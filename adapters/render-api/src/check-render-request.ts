@@ -4,7 +4,14 @@ import { checkCustomHtmlSources } from './check-custom-html.js';
 import { inlinePreflightHost, preflightComposition } from './preflight-composition.js';
 import { sha256Hex } from '@seekframe/producer/http';
 import { DEFAULT_FPS } from './load-composition.js';
-import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
+import {
+  checkRenderDemand,
+  checkRenderVariables,
+  fieldProblem,
+  parseRenderBody,
+  toJobRequest,
+  type RenderBody,
+} from './parse-render-body.js';
 import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
 import { checkWebhookRequest } from '@seekframe/producer/webhooks';
 import type { RenderJobRequest } from './render-job.js';
@@ -39,6 +46,8 @@ export async function checkRenderRequest(
      */
     preflight?: () => Promise<void>;
     allowCustomHtml: boolean;
+    /** `still` accepted (default true; the Lambda API says false). */
+    allowStills?: boolean;
     limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes' | 'maxVariablesBytes'>;
     webhooks?: Pick<RenderApiWebhooks, 'secret' | 'checkUrl'> | undefined;
   },
@@ -55,6 +64,7 @@ export async function checkRenderRequest(
     }
   }
   const body = parseRenderBody(json);
+  if (body.still !== undefined) checkStillBody(body, context.allowStills ?? true);
   checkVariablesSize(body.variables, context.limits.maxVariablesBytes);
   let metadata: CompositionMetadata | null;
   if (body.html !== undefined) {
@@ -83,9 +93,24 @@ export async function checkRenderRequest(
     metadata = context.composition ? await context.composition() : null;
   }
   const variables = checkRenderVariables(body.variables, metadata);
-  const totalFrames = metadata ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits, body.frames) : null;
+  const totalFrames = metadata
+    ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits, body.frames, body.still)
+    : null;
   if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
   return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(canonicalJson(json)) };
+}
+
+/** A still is one PNG: no video format or frame span with it, and only where the runner makes stills. */
+function checkStillBody(body: RenderBody, allowed: boolean): void {
+  if (!allowed) {
+    throw fieldProblem(
+      'still',
+      "this deployment renders videos only (a Lambda render joins mp4 chunks); make a still with `seekframe still <dir> --time 1.5s`, or with a template's POST /api/render",
+    );
+  }
+  const other = body.format !== undefined ? 'format' : body.frames !== undefined ? 'frames' : undefined;
+  if (other)
+    throw fieldProblem('still', `makes a PNG of one frame, so ${other} does not go with it; drop ${other}, or drop still for a video`);
 }
 
 /** 413 `variables-too-large` past the deployment's `maxVariablesBytes` (unset: no own bound). */

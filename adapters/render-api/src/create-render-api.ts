@@ -66,6 +66,7 @@ export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
         preflight,
         answerMode: options.answerMode,
         allowCustomHtml: options.allowCustomHtml ?? false,
+        allowStills: options.allowStills ?? true,
         limits,
         webhooks: options.webhooks,
       }),

@@ -51,6 +51,8 @@ export {
   type RenderJobRequest,
   type RenderJobResult,
   type RenderQuality,
+  jobOutput,
+  stillFlags,
 } from './render-job.js';
 export { compositionInfo, CompositionInfoSchema, type CompositionInfo } from './load-composition.js';
 export { createMemoryJobStore } from './memory-job-store.js';

@@ -372,6 +372,56 @@ describe("src/app.py: a cancelled render's webhook", () => {
   });
 });
 
+describe('src/app.py: frames and still reach the CLI', () => {
+  /** POST, then poll the call until it answers the file (call-id mode). */
+  async function rendered(base: string, body: unknown): Promise<Response> {
+    const started = await fetch(`${base}/api/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect({ status: started.status, body: started.status === 200 ? null : await started.text() }).toEqual({ status: 200, body: null });
+    const { call_id: id } = (await started.json()) as { call_id: string };
+    for (;;) {
+      const answer = await fetch(`${base}/api/render/${encodeURIComponent(id)}`);
+      if (answer.status !== 202) return answer;
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? '1') * 250));
+    }
+  }
+
+  it('"frames": "2-5" is an MP4 of 4 frames; "still": {"frame": 3} is a PNG', { timeout: 240_000 }, async () => {
+    const app = await startPythonApp();
+    try {
+      const span = await rendered(app.url, { frames: '2-5' });
+      expect(span.status).toBe(200);
+      const file = path.join(await mkdtemp(path.join(tmpdir(), 'modal-span-')), 'span.mp4');
+      await writeFile(file, new Uint8Array(await span.arrayBuffer()));
+      const { stdout } = await promisify(execFile)('ffprobe', [
+        '-v',
+        'error',
+        '-count_frames',
+        '-show_entries',
+        'stream=nb_read_frames',
+        '-of',
+        'csv=p=0',
+        file,
+      ]);
+      expect(stdout.trim()).toBe('4');
+      await rm(path.dirname(file), { recursive: true, force: true });
+      const still = await rendered(app.url, { still: { frame: 3 } });
+      expect(still.status).toBe(200);
+      expect(still.headers.get('content-type')).toBe('image/png');
+      expect(
+        Buffer.from(await still.arrayBuffer())
+          .subarray(1, 4)
+          .toString('latin1'),
+      ).toBe('PNG');
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 // The real src/app.py under uvicorn gets the whole contract suite in the project `seekframe init
 // --template modal-function` makes, installed from a local registry and started with `npm run dev`:
 // tools/registry/test/template-modal-function.test.ts. The tests above keep what only the monorepo

@@ -78,6 +78,8 @@ export function createLambdaApiApp(options: LambdaApiOptions & { compositionDir:
     composition: folderSource(options.compositionDir),
     answerMode: 'async',
     allowCustomHtml: false,
+    // Chunks join mp4 videos; a still is made by a template or `seekframe still`.
+    allowStills: false,
     title: 'Seekframe render API (AWS Lambda)',
     ...(options.token ? { token: options.token } : {}),
   }) as unknown as Hono;
@@ -103,6 +105,7 @@ export async function startLambdaRender(options: LambdaApiOptions, input: { id: 
   const checked = await checkRenderRequest(JSON.stringify(input.request ?? {}), {
     composition: null,
     allowCustomHtml: false,
+    allowStills: false,
     limits: job.limits,
     webhooks: options.webhooks,
   });

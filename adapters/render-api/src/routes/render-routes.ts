@@ -6,7 +6,7 @@ import { checkRenderRequest } from '../check-render-request.js';
 import { POLL_SECONDS, type JobRequestContext, type JobService } from '../job-service.js';
 import type { ObjectStore } from '../ports.js';
 import type { AnswerMode, RenderApiLimits, RenderApiWebhooks } from '../render-api-options.js';
-import { isFinished, type JobProgress, type RenderJob } from '../render-job.js';
+import { isFinished, jobOutput, type JobProgress, type RenderJob } from '../render-job.js';
 import type { RenderAccepted, RenderCallId, RenderCancelled, RenderFinished } from '../render-answers.js';
 import { serveObject } from '../serve-object.js';
 
@@ -18,6 +18,7 @@ export interface RenderRoutesOptions {
   preflight: () => Promise<void>;
   answerMode: AnswerMode;
   allowCustomHtml: boolean;
+  allowStills: boolean;
   limits: RenderApiLimits;
   /** The webhook rules a body's `webhook` must pass at POST (a secret to sign with, a reachable address). */
   webhooks?: RenderApiWebhooks | undefined;
@@ -51,6 +52,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
           composition: options.loadComposition,
           preflight: options.preflight,
           allowCustomHtml: options.allowCustomHtml,
+          allowStills: options.allowStills,
           limits,
           webhooks: options.webhooks,
         });
@@ -100,7 +102,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
       if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
       const url = await objects.url(job.outputKey);
       if (url) return c.redirect(url, 302);
-      return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${job.request.format}` });
+      return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${jobOutput(job.request).extension}` });
     })
     .delete('/render/:id', async (c) => {
       const id = c.req.param('id');
