@@ -11,12 +11,14 @@ export type { StillAt };
 export const STILLS_MAX = 100;
 
 /** `{time}` (seconds, or `"1.5s"`, `"1500ms"`, `"1.5"`) or `{frame}`. */
-const StillAtSchema = z.unknown().transform((value, ctx): StillAt => {
-  const parsed = parseStillAt(value);
-  if (parsed.ok) return parsed.value;
-  ctx.addIssue({ code: 'custom', message: parsed.message });
-  return z.NEVER;
-});
+const StillAtSchema = z
+  .custom<{ time: number | string } | { frame: number | string }>(() => true)
+  .transform((value, ctx): StillAt => {
+    const parsed = parseStillAt(value);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });
 
 /**
  * renderStills' options: where the stills are taken (`at`), the PNG to write, and the render
