@@ -172,6 +172,13 @@
   );
   tl.fromTo(subtitle, { opacity: 0, y: 20 }, { opacity: 1, y: 0, duration: 0.9, ease: 'power3.out' }, 3.7);
 
+  // Labels name the beats (the studio shows them on its ruler and jumps between them).
+  tl.addLabel('cards', 0.2);
+  tl.addLabel('sweep', 2.05);
+  tl.addLabel('rise', 2.3);
+  tl.addLabel('title', 2.95);
+  tl.addLabel('settled', 5.3);
+
   // Pad to exactly the declared 6 s; everything above has finished by 5.3 s (clean end card).
   tl.set({}, {}, 6);
 

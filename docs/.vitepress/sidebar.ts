@@ -48,6 +48,17 @@ export const SIDEBAR: SidebarGroup[] = [
     ],
   },
   {
+    text: 'Recipes',
+    items: [
+      { text: 'Captions from word times', link: '/recipes/captions-from-word-times' },
+      { text: 'A chart from JSON data', link: '/recipes/chart-from-json' },
+      { text: 'A batch from a CSV file', link: '/recipes/batch-from-csv' },
+      { text: 'A transparent overlay', link: '/recipes/transparent-overlay' },
+      { text: 'Video with audio', link: '/recipes/video-with-audio' },
+      { text: 'Drawing on a canvas', link: '/recipes/canvas-drawing' },
+    ],
+  },
+  {
     text: 'Deploy',
     items: [
       { text: 'Deploy templates', link: '/deploy/templates' },
@@ -75,6 +86,12 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Variable declarations', link: '/reference/variables' },
       { text: 'JSON output', link: '/reference/json-output' },
       { text: 'Render API (OpenAPI)', link: '/reference/render-api' },
+      { text: 'API: rendering from Node', link: '/reference/api/render-from-node' },
+      { text: 'API: the producer server', link: '/reference/api/producer-server' },
+      { text: 'API: the render API', link: '/reference/api/render-api' },
+      { text: 'API: the Lambda client', link: '/reference/api/lambda-client' },
+      { text: 'API: webhooks', link: '/reference/api/webhooks' },
+      { text: 'API: the player element', link: '/reference/api/player' },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { starterAgentsMd, llmsTxt } from './agent-files.js';
+import { apiReference } from './api-reference.js';
 import { cliReference } from './cli-reference.js';
 import { attributeReference, variableReference } from './composition-reference.js';
 import { errorReference } from './error-reference.js';
@@ -23,6 +24,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'docs/reference/variables.md', content: variableReference() },
     { path: 'docs/reference/json-output.md', content: jsonReference() },
     { path: 'docs/reference/render-api.md', content: renderApiReference() },
+    ...(await apiReference()),
   ];
   const byPath = new Map(references.map((file) => [file.path, file.content]));
   return [

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser, launchBrowser, type BrowserSession } from '@seekframe/engine';
 import { SIDEBAR } from '../.vitepress/sidebar.js';
 import { REPO_DIR } from '../scripts/paths.js';
+import { RECIPES } from '../scripts/recipe-clips.js';
 
 // The site is built once for this file (the only test that builds it), into a temporary folder,
 // served on 127.0.0.1 and opened page by page in headless Chromium.
@@ -24,6 +25,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 function run(command: string, args: string[], cwd: string): Promise<string> {
@@ -144,13 +147,48 @@ describe('the docs site', () => {
     expect((await stat(path.join(outDir, 'ui-3d-reveal.jpg'))).size).toBeGreaterThan(1000);
   });
 
+  it("renders every recipe's clips with Seekframe as the site builds, and each page shows them", async () => {
+    for (const recipe of RECIPES) {
+      const page = reports.get(`/recipes/${recipe.slug}.html`);
+      expect(page, recipe.slug).toBeDefined();
+      for (const clip of recipe.clips) {
+        const probe = await run(
+          'ffprobe',
+          [
+            '-v',
+            'error',
+            '-show_entries',
+            'stream=codec_type,width,height:stream_tags=alpha_mode',
+            '-of',
+            'json',
+            path.join(outDir, 'recipes', clip),
+          ],
+          REPO_DIR,
+        );
+        const streams = (
+          JSON.parse(probe) as { streams: Array<{ codec_type: string; width?: number; height?: number; tags?: Record<string, string> }> }
+        ).streams;
+        expect(
+          streams.find((stream) => stream.codec_type === 'video'),
+          clip,
+        ).toMatchObject({ width: 640, height: 360 });
+        if (clip.endsWith('.webm')) expect(streams[0]?.tags?.alpha_mode ?? streams[0]?.tags?.ALPHA_MODE, clip).toBe('1');
+        if (recipe.slug === 'video-with-audio')
+          expect(
+            streams.some((stream) => stream.codec_type === 'audio'),
+            clip,
+          ).toBe(true);
+      }
+    }
+  });
+
   it('has a Markdown twin of every page and the whole manual in llms-full.txt', async () => {
     const full = await readFile(path.join(outDir, 'llms-full.txt'), 'utf8');
     for (const link of ['/index', ...SIDEBAR.flatMap((group) => group.items.map((item) => item.link))]) {
       const twin = await readFile(path.join(outDir, `${link.slice(1)}.md`), 'utf8');
       expect(twin, link).toMatch(/^# /m);
       // Includes are resolved, front matter is gone: what a reader gets is the page's text.
-      expect(twin, link).not.toMatch(/<!--@include:|^---\ntitle:/);
+      expect(twin, link).not.toMatch(/^<!--@include:|^---\ntitle:/m);
       expect(full, link).toContain(`<!-- /${link.slice(1)}.md -->`);
       expect(full).toContain(twin.trim());
     }

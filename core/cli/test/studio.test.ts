@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,15 +11,19 @@ import { bundleRuntime } from '../../runtime/scripts/bundle.mjs';
 import { decodeFrames, probe } from '../../producer/test/helpers/media-tools.js';
 import { bundlePreviewApp } from '../scripts/bundle-preview-app.mjs';
 import { startPreview, type PreviewServer } from '../src/preview/start-preview.js';
+import { fileURLToPath } from 'node:url';
 import { lineOf, readBits, STUDIO_FPS, STUDIO_HEIGHT, STUDIO_INDEX, STUDIO_WIDTH, writeStudioProject } from './support/studio-project.js';
 
+const REPO = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 let dir: string;
 let preview: PreviewServer;
 let session: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'seekframe-studio-'));
+  // A fixed folder name: the studio's title, which the docs' screenshot shows.
+  dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'seekframe-studio-')), 'my-film');
+  await mkdir(dir);
   await writeStudioProject(dir);
   preview = await startPreview({
     entryFile: path.join(dir, 'index.html'),
@@ -40,12 +44,14 @@ beforeAll(async () => {
     () => document.getElementById('status')?.textContent === 'ready' && document.querySelectorAll('.tl-clip').length === 5,
     { timeout: 30_000 },
   );
+  // The picture at its own pixels, so a screenshot of the player's stage reads the painted bits.
+  await page.click('#view-100');
 });
 
 afterAll(async () => {
   await session?.close();
   await preview?.close();
-  await rm(dir, { recursive: true, force: true });
+  await rm(path.dirname(dir), { recursive: true, force: true });
 });
 
 interface Block {
@@ -138,7 +144,7 @@ describe('seekframe preview studio in Chromium', () => {
       expect(Math.abs(block.left - start), id).toBeLessThan(0.01);
       expect(Math.abs(block.width - (end - start)), id).toBeLessThan(0.01);
     }
-    const rows = await page.$$eval('#tl-labels .tl-label', (els) => els.map((el) => el.textContent));
+    const rows = await page.$$eval('#tl-labels .tl-label > span', (els) => els.map((el) => el.textContent));
     expect(rows).toEqual(['Time', 'Track 0', 'Track 1', 'Track 2']);
 
     // The accessibility tree names every block by its id, kind, track and times.
@@ -204,7 +210,7 @@ describe('seekframe preview studio in Chromium', () => {
   it('works from the keyboard alone: Tab to a block, Enter selects it, brackets jump to its ends, Space plays and pauses, +/0 zoom', async () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     let focused = '';
-    for (let i = 0; i < 60 && focused !== 'intro'; i++) {
+    for (let i = 0; i < 200 && focused !== 'intro'; i++) {
       await page.keyboard.press('Tab');
       focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.clipId ?? '');
     }
@@ -268,6 +274,10 @@ describe('seekframe preview studio in Chromium', () => {
       return { hidden: highlight.hidden, left: r.left - stage.left, top: r.top - stage.top, width: r.width, height: r.height };
     });
     expect(outline).toEqual({ hidden: false, left: 80, top: 50, width: 60, height: 40 });
+    // The docs show this state (docs/guide/studio.md).
+    await page.click('#view-fit');
+    await page.screenshot({ path: path.join(REPO, 'docs', 'public', 'studio.png') });
+    await page.click('#view-100');
 
     // The sub-composition: variables resolved for this instance (host value + the file's default).
     await clickBlock('card');
@@ -308,10 +318,11 @@ describe('seekframe preview studio in Chromium', () => {
     }));
     expect(error).toBe('');
     expect(status).toBe('completed');
-    expect(path.dirname(output)).toBe(path.join(dir, 'renders'));
-    expect(path.basename(output)).toMatch(/^seekframe-studio-[\w-]+-\d{8}-\d{6}\.mp4$/);
+    // The panel names the file in the project, never an absolute path.
+    expect(path.dirname(output)).toBe('renders');
+    expect(path.basename(output)).toMatch(/^my-film-\d{8}-\d{6}\.mp4$/);
 
-    const probed = await probe(output);
+    const probed = await probe(path.join(dir, output));
     const video = probed.streams.find((s) => s.codec_type === 'video')!;
     expect(video).toMatchObject({
       codec_name: 'h264',
@@ -324,7 +335,7 @@ describe('seekframe preview studio in Chromium', () => {
     expect(probed.duration).toBeCloseTo(4, 1);
 
     // Frame N of the file paints N, and so did the player at frame N (checked above for 3, 13, 22).
-    const frames = await decodeFrames(output, STUDIO_WIDTH, STUDIO_HEIGHT);
+    const frames = await decodeFrames(path.join(dir, output), STUDIO_WIDTH, STUDIO_HEIGHT);
     for (const n of [0, 3, 12, 13, 22, 39]) expect(readBits(frames[n]!, STUDIO_WIDTH, 3), `frame ${n}`).toBe(n);
     for (const n of [5, 31]) {
       await page.click('#frame', { clickCount: 3 });
@@ -356,7 +367,7 @@ describe('seekframe preview studio in Chromium', () => {
       output: li.querySelector('.path')?.textContent ?? '',
     }));
     expect(status).toBe('cancelled');
-    await expect(readFile(output)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(path.join(dir, output))).rejects.toMatchObject({ code: 'ENOENT' });
     // Only the finished render is in renders/: no temporary or partial file of the cancelled one.
     const finished = await page.$$eval('#render-history li[data-status="completed"] .path', (els) => els.map((el) => el.textContent ?? ''));
     expect((await readdir(path.join(dir, 'renders'))).sort()).toEqual(finished.map((file) => path.basename(file)).sort());
@@ -382,7 +393,7 @@ describe('seekframe preview studio in Chromium', () => {
       body: '{}',
     });
     expect(crossSite.status).toBe(403);
-    expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    expect(((await crossSite.json()) as { error: { code: string } }).error.code).toBe('origin-refused');
     const form = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
     expect(form.status).toBe(403);
     // A DNS-rebinding page would send its own host name.

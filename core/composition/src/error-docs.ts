@@ -175,6 +175,11 @@ export const ERROR_DOCS = {
     when: 'The bearer token is missing or wrong (HTTP 401).',
     fix: 'Send `Authorization: Bearer <token>` with the configured token.',
   },
+  'origin-refused': {
+    group: 'input',
+    when: "`seekframe preview`'s studio API got a request from another origin or host name, or a change without a JSON body: it answers only the pages it serves, so a web page elsewhere cannot edit files or start renders (HTTP 403).",
+    fix: 'Open the preview URL the command printed; a script on the same machine sends JSON to that URL.',
+  },
   'not-found': {
     group: 'input',
     when: 'An unknown route (HTTP 404).',
@@ -527,6 +532,16 @@ export const ERROR_DOCS = {
     group: 'tools',
     when: '`<seekframe-player>`: a load was replaced by a newer one (a new `src` or variables).',
     fix: 'Nothing to fix: the newer load continues.',
+  },
+  'invalid-edit': {
+    group: 'tools',
+    when: "An edit sent to `seekframe preview`'s studio (`POST /__seekframe/studio/edits`) names a file outside the project or not an HTML file, an element that is not at the given line and column, an attribute that is not a timing attribute (`data-start`, `data-duration`, `data-media-start`, `data-track-index`), or a value that attribute cannot take.",
+    fix: 'Edit from the timeline of the studio page, which sends only valid timing edits; the message names the file, the element and the attribute.',
+  },
+  'source-changed': {
+    group: 'tools',
+    when: 'The studio was asked to write a composition file (a timeline edit, an undo, Save as defaults) that changed on disk since the page read it (HTTP 409). The file is never overwritten then.',
+    fix: 'The page reloads the file and shows it as it is now; make the edit again.',
   },
   'preview-failed': {
     group: 'tools',

@@ -24,6 +24,7 @@ export const ERROR_HTTP_STATUS = {
   'invalid-variables': 400,
   'invalid-variable-values': 400,
   'invalid-composition': 400,
+  'invalid-edit': 400,
   'invalid-timing': 400,
   'invalid-color-grading': 400,
   'invalid-lut': 400,
@@ -43,6 +44,8 @@ export const ERROR_HTTP_STATUS = {
   // verifyWebhook() refusing a delivery: a receiver that answers with this table says who it does not trust.
   'webhook-signature-invalid': 401,
   'custom-html-disabled': 403,
+  // A local server's own pages only (the preview studio): no token would help, so not 401.
+  'origin-refused': 403,
   'not-found': 404,
   'render-not-found': 404,
   'output-not-found': 404,
@@ -50,6 +53,7 @@ export const ERROR_HTTP_STATUS = {
   'idempotency-conflict': 409,
   'render-cancelled': 409,
   'render-not-running': 409,
+  'source-changed': 409,
   'render-expired': 410,
   'body-too-large': 413,
   'html-too-large': 413,

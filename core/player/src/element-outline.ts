@@ -32,3 +32,27 @@ export function compositionBox(element: Element, root: Window): CompositionBox |
   }
   return win === root ? { left, top, width: rect.width, height: rect.height, hidden } : undefined;
 }
+
+/**
+ * Elements under composition pixel `x`,`y` of the document in `win`, topmost first; a
+ * same-origin frame under the point (a sub-composition) contributes its own elements first.
+ */
+export function elementsAtPoint(win: Window, x: number, y: number): Element[] {
+  const doc = win.document;
+  if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return [];
+  const out: Element[] = [];
+  for (const el of doc.elementsFromPoint(x, y)) {
+    if (el === doc.documentElement || el === doc.body) continue;
+    if (el instanceof (win as Window & typeof globalThis).HTMLIFrameElement && el.contentWindow) {
+      const box = el.getBoundingClientRect();
+      const scale = el.clientWidth > 0 ? box.width / el.clientWidth : 1;
+      try {
+        out.push(...elementsAtPoint(el.contentWindow, (x - box.left - el.clientLeft) / scale, (y - box.top - el.clientTop) / scale));
+      } catch {
+        // Another origin: its elements cannot be read; the frame itself stands for them.
+      }
+    }
+    out.push(el);
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ export interface LoadedFrame {
 type RuntimeWindow = Window & { __seekframe?: SeekframeRuntime };
 
 /**
- * Loads a composition into a new same-origin sandboxed iframe appended to `container` and waits
+ * Loads a composition into a new same-origin iframe appended to `container` and waits
  * for its runtime to be ready. A page a Seekframe server already injected (`seekframe preview`,
  * the project server in mode 'preview') is loaded by URL, so child documents get the runtime too;
  * any other page is fetched and injected here, then shown through `srcdoc` with a `<base href>`.
@@ -44,7 +44,8 @@ export async function loadFrame(
     );
   }
   const iframe = document.createElement('iframe');
-  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+  // No sandbox: with allow-scripts and allow-same-origin (which the runtime needs) a frame can lift
+  // its own sandbox, so it was no boundary, and Chromium warned about it on every load.
   // A Play click in the host page may then start the frame's audio (autoplay policy).
   iframe.setAttribute('allow', 'autoplay');
   iframe.title = meta.id ?? 'composition';

@@ -23,3 +23,22 @@ describe('PlayClock', () => {
     expect(clock.at(10, 0, true)).toEqual({ time: 0, ended: false });
   });
 });
+
+describe('PlayClock rate and range', () => {
+  it('plays at a rate, backwards too, holding at the start without loop', () => {
+    const clock = new PlayClock();
+    clock.start(1, 0, 2);
+    expect(clock.at(250, 4, false)).toEqual({ time: 1.5, ended: false });
+    clock.start(1, 0, -1);
+    expect(clock.at(500, 4, false)).toEqual({ time: 0.5, ended: false });
+    expect(clock.at(2000, 4, false)).toEqual({ time: 0, ended: true });
+  });
+
+  it('loops inside a range, both ways, whatever loop says', () => {
+    const clock = new PlayClock();
+    clock.start(1.5, 0);
+    expect(clock.at(600, 4, false, { start: 1, end: 2 })).toEqual({ time: 1.1, ended: false });
+    clock.start(1.2, 0, -1);
+    expect(clock.at(300, 4, false, { start: 1, end: 2 }).time).toBeCloseTo(1.9, 9);
+  });
+});

@@ -1,9 +1,9 @@
 import { SeekframeError, toSeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import * as z from 'zod/mini';
 import { loadFrame, type LoadedFrame } from './load-frame.js';
-import { PlayClock } from './play-clock.js';
+import { PlayClock, type PlayRange } from './play-clock.js';
 import type { TimelineClip } from '@seekframe/runtime';
-import { compositionBox } from './element-outline.js';
+import { compositionBox, elementsAtPoint } from './element-outline.js';
 import { fitPlayerBox, parseLength } from './player-box.js';
 import { createControls } from './player-controls.js';
 import { SeekPump } from './seek-pump.js';
@@ -25,7 +25,7 @@ iframe.loading { opacity: 0; pointer-events: none; }
 `;
 
 /**
- * `<seekframe-player src="comp/index.html">`: plays a composition in a same-origin sandboxed
+ * `<seekframe-player src="comp/index.html">`: plays a composition in a same-origin
  * iframe. Playback never runs the page's own clock: a requestAnimationFrame loop in this window
  * calls the runtime's `seek(t)` (one seek in flight, frames dropped when the page is slow), the
  * same call the renderer makes per frame, so the picture at t is the rendered frame at t.
@@ -51,6 +51,8 @@ export class SeekframePlayer extends HTMLElement {
   private time = 0;
   private playing = false;
   private playWhenReady = false;
+  private rate = 1;
+  private range: PlayRange | null = null;
   private rafId = 0;
   private lastError: SeekframeErrorData | undefined;
   private pageErrorsSeen = 0;
@@ -127,6 +129,30 @@ export class SeekframePlayer extends HTMLElement {
   set currentTime(t: number) {
     void this.seek(t).catch(() => undefined);
   }
+  /** Seconds of composition per second of playback; negative plays backwards (not 0). */
+  get playbackRate(): number {
+    return this.rate;
+  }
+  set playbackRate(value: number) {
+    const rate = Number(value);
+    if (!Number.isFinite(rate) || rate === 0 || Math.abs(rate) > 64) return;
+    this.rate = rate;
+    if (this.playing) this.clock.start(this.time, performance.now(), rate);
+    this.applyPlayback();
+    this.emit('ratechange', { playbackRate: rate });
+  }
+  /** While set, playback stays in `[start, end)` seconds and loops there (a work area); null plays the whole composition. */
+  get playRange(): PlayRange | null {
+    return this.range ? { ...this.range } : null;
+  }
+  set playRange(value: PlayRange | null) {
+    const ok = value && Number.isFinite(value.start) && Number.isFinite(value.end) && value.end > value.start;
+    this.range = ok ? { start: Math.max(0, value.start), end: value.end } : null;
+  }
+  /** True while the outline of `highlight()` is drawn (the element has a box at this time). */
+  get outlineShown(): boolean {
+    return !this.outline.hidden;
+  }
   get duration(): number {
     return this.frame?.duration ?? 0;
   }
@@ -166,8 +192,11 @@ export class SeekframePlayer extends HTMLElement {
       return;
     }
     if (this.playing) return;
-    if (!this.loop && this.time >= this.duration) this.time = 0;
-    this.clock.start(this.time, performance.now());
+    const range = this.range;
+    if (range && (this.time < range.start || this.time >= range.end)) this.time = this.rate > 0 ? range.start : range.end;
+    else if (!this.loop && this.rate > 0 && this.time >= this.duration) this.time = 0;
+    else if (!this.loop && this.rate < 0 && this.time <= 0) this.time = this.duration;
+    this.clock.start(this.time, performance.now(), this.rate);
     this.playing = true;
     this.rafId = requestAnimationFrame(this.tick);
     this.applyPlayback();
@@ -188,7 +217,7 @@ export class SeekframePlayer extends HTMLElement {
         new SeekframeError('not-ready', '<seekframe-player> has no composition loaded yet; wait for the ready event', { stage: 'load' }),
       );
     const target = Math.min(Math.max(0, Number(t) || 0), this.duration);
-    if (this.playing) this.clock.start(target, performance.now());
+    if (this.playing) this.clock.start(target, performance.now(), this.rate);
     return this.pump.request(target);
   }
 
@@ -207,6 +236,18 @@ export class SeekframePlayer extends HTMLElement {
   highlight(element: Element | null): void {
     this.outlined = element;
     this.placeOutline();
+  }
+
+  /**
+   * The composition's elements under a point of this page (client pixels), topmost first, through
+   * sub-compositions (their elements before the frame that holds them); empty off the picture.
+   */
+  elementsAt(clientX: number, clientY: number): Element[] {
+    const win = this.frame?.iframe.contentWindow;
+    if (!win) return [];
+    const stage = this.stage.getBoundingClientRect();
+    const { left, top, scale } = this.placement;
+    return elementsAtPoint(win, (clientX - stage.left - left) / scale, (clientY - stage.top - top) / scale);
   }
 
   private placeOutline(): void {
@@ -233,7 +274,7 @@ export class SeekframePlayer extends HTMLElement {
     if (!this.playing || !this.pump) return;
     this.rafId = requestAnimationFrame(this.tick);
     if (this.pump.busy) return; // the page is still painting the last frame: drop this one
-    const { time, ended } = this.clock.at(now, this.duration, this.loop);
+    const { time, ended } = this.clock.at(now, this.duration, this.loop, this.range ?? undefined);
     this.pump.request(time).then(
       () => {
         if (ended && this.playing) {
@@ -318,7 +359,7 @@ export class SeekframePlayer extends HTMLElement {
       this.emit('ready', { duration: frame.duration, width: frame.width, height: frame.height });
       this.emit('timeupdate', { currentTime: at });
       if (this.reportPageErrors()) return;
-      if (this.playing) this.clock.start(at, performance.now());
+      if (this.playing) this.clock.start(at, performance.now(), this.rate);
       else if (this.playWhenReady || (!keepTime && this.autoplay)) this.play();
       this.playWhenReady = false;
     } catch (error) {

@@ -15,5 +15,6 @@ export type {
   InspectedCaptions,
   InspectedClip,
   InspectedElement,
+  InspectedLabel,
   TimelineInspection,
 } from './runtime-types.js';

@@ -121,6 +121,10 @@ export interface InspectedAnimation {
   end: number;
   /** Seconds of one pass; 0 means it jumps to its end state at once. */
   duration: number;
+  /** GSAP: the tween's ease as written (`power2.out`), from its timeline's defaults when it has none; `custom` for an ease function. */
+  ease?: string;
+  /** GSAP: the nested timeline(s) it sits in below the registered one, outermost first (`intro › title`); absent at the top. */
+  timeline?: string;
   /** GSAP: registered in `window.__timelines`, so every seek moves it to the exact time. */
   registered?: boolean;
   /** GSAP: paused. Paused and not registered, nothing ever moves it. */
@@ -139,10 +143,21 @@ export interface InspectedCaptions extends InspectedElement {
   clips: number[];
 }
 
+/** A label of a GSAP timeline (`tl.addLabel('hit', 1.2)`), nested timelines' included. */
+export interface InspectedLabel {
+  name: string;
+  /** Composition seconds. */
+  time: number;
+  /** `__timelines["main"]`, and the nested timeline's path when it is in one. */
+  timeline: string;
+}
+
 export interface TimelineInspection {
   duration: number;
   clips: InspectedClip[];
   animations: InspectedAnimation[];
+  /** GSAP labels of the registered timelines (absent from runtimes older than labels). */
+  labels?: InspectedLabel[];
   /** Caption elements (absent from runtimes older than captions). */
   captions?: InspectedCaptions[];
 }

@@ -35,8 +35,12 @@ beforeAll(async () => {
 <div id="scene" data-start="2" data-duration="2"><div id="early"></div><p id="subs" data-captions="talk"></p></div>
 <div id="child" data-composition-id="kid" data-composition-src="child.html" data-start="1" data-duration="2" style="width:40px;height:40px"></div>
 <script>
-  const tl = gsap.timeline({ paused: true });
+  const tl = gsap.timeline({ paused: true, defaults: { ease: 'power2.out' } });
   tl.to('#box', { x: 100, opacity: 0.5, duration: 1 }, 0.5);
+  tl.addLabel('hit', 1.5);
+  const inner = gsap.timeline({ id: 'inner' });
+  inner.to('#box', { rotation: 90, duration: 0.5, ease: 'sine.inOut' }).addLabel('spun');
+  tl.add(inner, 2);
   window.__timelines = { main: tl };
   const forgot = gsap.timeline({ paused: true });
   forgot.to('.card:nth-of-type(3)', { y: 50, duration: 2 });
@@ -45,7 +49,7 @@ beforeAll(async () => {
   fx.server.routes.set(
     '/child.html',
     `<!doctype html><html data-composition-id="kid" data-duration="2" data-composition-variables='${TALK}'><head>${HEAD}</head><body><div id="dot"></div><p id="words" data-captions="talk"></p>
-<script>const t = gsap.timeline({ paused: true }); t.to('#dot', { x: 20, duration: 1 }, 0.25); window.__timelines = { kid: t };</script></body></html>`,
+<script>const t = gsap.timeline({ paused: true }); t.to('#dot', { x: 20, duration: 1 }, 0.25); t.addLabel('pop', 0.5); window.__timelines = { kid: t };</script></body></html>`,
   );
 });
 
@@ -78,6 +82,22 @@ describe('__seekframe.inspectTimeline()', () => {
       end: 1.5,
       properties: 'x, opacity',
     });
+  });
+
+  it("gives each GSAP tween its ease (its own, else its timeline's default) and the nested timeline it sits in", () => {
+    const tweens = inspection.animations.filter((a) => a.target.selector === '#box');
+    expect(tweens.map(({ properties, ease, timeline, start, end }) => ({ properties, ease, timeline, start, end }))).toEqual([
+      { properties: 'x, opacity', ease: 'power2.out', timeline: undefined, start: 0.5, end: 1.5 },
+      { properties: 'rotation', ease: 'sine.inOut', timeline: 'inner', start: 2, end: 2.5 },
+    ]);
+  });
+
+  it('lists GSAP labels in composition seconds: the root timeline, nested timelines and sub-compositions', () => {
+    expect(inspection.labels).toEqual([
+      { name: 'hit', time: 1.5, timeline: '__timelines["main"]' },
+      { name: 'pop', time: 1.5, timeline: '[kid] __timelines["kid"]' },
+      { name: 'spun', time: 2.5, timeline: '__timelines["main"] › inner' },
+    ]);
   });
 
   it('marks a paused GSAP timeline that is not in window.__timelines, naming its target by a selector', () => {

@@ -28,7 +28,9 @@ interface NpmPackResult {
 /**
  * The manifest users get. Inside the monorepo each export also has a `source` condition that
  * points at the TypeScript sources (vitest, tsx and esbuild resolve through it, so tests never
- * run a stale build); those files are not published, so the condition is dropped.
+ * run a stale build); those files are not published, so the condition is dropped. So is the
+ * `prepack` script that refuses any other way of packing (refuse-direct-pack.mjs): it has no
+ * meaning, and no file to run, outside this repository.
  */
 export function publishedManifest(manifest: PackageManifest): PackageManifest {
   const stripSource = (value: unknown): unknown => {
@@ -44,6 +46,10 @@ export function publishedManifest(manifest: PackageManifest): PackageManifest {
   };
   const published: PackageManifest = { ...manifest };
   if (manifest.exports !== undefined) published.exports = stripSource(manifest.exports);
+  if (manifest.scripts && typeof manifest.scripts === 'object') {
+    const { prepack: _refuse, ...scripts } = manifest.scripts as Record<string, string>;
+    published.scripts = scripts;
+  }
   return published;
 }
 

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toSeekframeError } from '@seekframe/composition';
+import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { previewPageHtml } from './preview-page.js';
 import { PREVIEW_ROUTE } from './preview-route.js';
 import { readLintInfo, readProjectInfo } from './project-info.js';
+import { projectHtmlFile } from './studio/project-html-file.js';
 import type { SseHub } from './sse-hub.js';
 
 export interface PreviewRouteContext {
@@ -40,7 +41,11 @@ export async function handlePreviewRoute(req: IncomingMessage, res: ServerRespon
         send(res, 200, 'text/javascript; charset=utf-8', ctx.appSource);
         break;
       case 'project.json':
-        sendJson(res, 200, await readProjectInfo(ctx.root, ctx.entryFile));
+        sendJson(
+          res,
+          200,
+          await readProjectInfo(ctx.root, await compositionFile(ctx, new URL(req.url ?? '/', 'http://preview').searchParams.get('file'))),
+        );
         break;
       case 'lint.json':
         sendJson(res, 200, await readLintInfo(ctx.root, ctx.entryFile));
@@ -59,10 +64,18 @@ export async function handlePreviewRoute(req: IncomingMessage, res: ServerRespon
   } catch (error) {
     // e.g. the entry file was deleted while the preview runs: say so, keep serving.
     const data = toSeekframeError(error, { code: 'preview-failed', stage: 'serve' }).toJSON();
-    if (!res.headersSent) sendJson(res, 500, { error: { code: data.code, message: data.message } });
+    if (!res.headersSent) sendJson(res, data.code === 'not-found' ? 404 : 500, { error: { code: data.code, message: data.message } });
     else res.end();
   }
   return true;
+}
+
+/** The entry, or a sub-composition file opened on its own (`?file=card.html`), confined to the project. */
+async function compositionFile(ctx: PreviewRouteContext, file: string | null): Promise<string> {
+  if (file === null) return ctx.entryFile;
+  const found = await projectHtmlFile(ctx.root, file);
+  if ('path' in found) return found.path;
+  throw new SeekframeError('not-found', `${JSON.stringify(file.slice(0, 200))} ${found.problem}.`, { stage: 'serve' });
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {

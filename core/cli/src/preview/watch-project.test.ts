@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,5 +43,38 @@ describe('watchProject', () => {
     await first;
     expect(calls).toHaveLength(1);
     expect(calls[0]).toEqual(['index.html', 'scenes/card.html']);
+  });
+});
+
+describe('watchProject after a save by rename', () => {
+  it('keeps seeing a file that a save replaced by a rename (editors, the studio), and new folders', async () => {
+    const seen: string[][] = [];
+    let wake: (() => void) | undefined;
+    const stop = watchProject(
+      dir,
+      (files) => {
+        seen.push(files);
+        wake?.();
+      },
+      100,
+    );
+    const next = (): Promise<void> => new Promise((resolve) => (wake = resolve));
+    for (const text of ['one', 'two', 'three']) {
+      const arrived = next();
+      await writeFile(path.join(dir, '.index.html.tmp'), text);
+      await rename(path.join(dir, '.index.html.tmp'), path.join(dir, 'index.html'));
+      await arrived;
+    }
+    const inPlace = next();
+    await writeFile(path.join(dir, 'index.html'), 'four');
+    await inPlace;
+    const made = next();
+    await mkdir(path.join(dir, 'later'));
+    await made;
+    const inNew = next();
+    await writeFile(path.join(dir, 'later', 'x.html'), 'x');
+    await inNew;
+    stop();
+    expect(seen).toEqual([['index.html'], ['index.html'], ['index.html'], ['index.html'], ['later'], ['later/x.html']]);
   });
 });

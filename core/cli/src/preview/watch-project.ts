@@ -1,4 +1,4 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
 /** Folders whose changes never affect the picture (outputs, dependencies, tool state). */
@@ -11,26 +11,67 @@ export function isWatchedPath(relative: string): boolean {
 /**
  * Calls `onChange` with the changed files (relative, POSIX) once edits have been quiet for
  * `debounceMs`: an editor's save (write temp, rename, chmod) is one reload, not three.
- * `fs.watch` with `recursive` works on Linux from Node 20.
+ *
+ * One non-recursive `fs.watch` per folder (new folders are watched as they appear). Node 20's
+ * `recursive` mode on Linux watches each file, and loses a file for good once a save replaces
+ * it by a rename (what many editors and the studio's own writes do): later saves never reloaded.
+ * A folder's watch names every entry that is written, created or renamed into it.
  */
 export function watchProject(root: string, onChange: (files: string[]) => void, debounceMs = 150): () => void {
   const changed = new Set<string>();
+  const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
-  const watcher: FSWatcher = watch(root, { recursive: true }, (_event, name) => {
-    const relative = name ? String(name).split(path.sep).join('/') : '';
-    if (relative && !isWatchedPath(relative)) return;
-    if (relative) changed.add(relative);
+  let stopped = false;
+
+  const note = (relative: string): void => {
+    changed.add(relative);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const files = [...changed].sort();
       changed.clear();
       onChange(files);
     }, debounceMs);
-  });
-  // A deleted project folder ends watching; the preview keeps serving what it can.
-  watcher.on('error', () => watcher.close());
+  };
+
+  const watchFolder = (relative: string): void => {
+    if (stopped || watchers.has(relative) || (relative && !isWatchedPath(relative))) return;
+    const folder = path.join(root, relative);
+    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(folder, (_event, name) => {
+        if (!name) return;
+        const file = relative ? `${relative}/${String(name)}` : String(name);
+        if (!isWatchedPath(file)) return;
+        note(file);
+        // A folder created (or moved in) is watched too.
+        watchFolder(file);
+      });
+    } catch {
+      return; // not a folder, or gone already
+    }
+    // A deleted folder ends its watch; the preview keeps serving what it can.
+    watcher.on('error', () => {
+      watcher.close();
+      watchers.delete(relative);
+    });
+    watchers.set(relative, watcher);
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+    } catch {
+      // Unreadable: only its own entries are watched.
+    }
+    for (const name of entries) watchFolder(relative ? `${relative}/${name}` : name);
+  };
+
+  watchFolder('');
   return () => {
+    stopped = true;
     clearTimeout(timer);
-    watcher.close();
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
   };
 }

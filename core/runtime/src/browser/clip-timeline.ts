@@ -24,6 +24,8 @@ export interface Clip {
 
 /** Attribute the visibility stylesheet keys on; see `installClipStyles` for why not display:none. */
 export const HIDDEN_ATTRIBUTE = 'data-seekframe-hidden';
+/** Set by the preview studio on the clips of a track it hides; only a preview sets it. */
+export const STUDIO_HIDDEN_ATTRIBUTE = 'data-seekframe-studio-hidden';
 
 /**
  * Clips are hidden with `visibility: hidden !important` from a stylesheet rule rather than
@@ -36,7 +38,10 @@ export function installClipStyles(doc: Document): void {
   const style = doc.createElement('style');
   style.setAttribute('data-seekframe', 'runtime');
   style.textContent =
-    `[${HIDDEN_ATTRIBUTE}],[${HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` + `[data-seekframe-covered]{visibility:hidden!important}`;
+    `[${HIDDEN_ATTRIBUTE}],[${HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}` +
+    `[data-seekframe-covered]{visibility:hidden!important}` +
+    // The preview studio's "hide track" (never set in a render).
+    `[${STUDIO_HIDDEN_ATTRIBUTE}],[${STUDIO_HIDDEN_ATTRIBUTE}] *{visibility:hidden!important}`;
   (doc.head ?? doc.documentElement).appendChild(style);
 }
 

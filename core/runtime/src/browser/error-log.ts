@@ -15,11 +15,16 @@ export class ErrorLog {
     return [...this.messages];
   }
 
-  listen(win: Window): void {
+  /**
+   * Records the page's errors. `injected`: the document whose inline scripts come after `lines`
+   * lines the runtime's injection added; their line numbers are given as in the file.
+   */
+  listen(win: Window, injected?: { url: string; lines: number }): void {
     win.addEventListener('error', (event) => {
       // Resource load failures (img/script 404) fire on the element, not as script errors.
       if (!(event instanceof ErrorEvent)) return;
-      const where = event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : undefined;
+      const shift = injected && event.filename === injected.url && event.lineno > injected.lines ? injected.lines : 0;
+      const where = event.filename ? `${event.filename}:${event.lineno - shift}:${event.colno}` : undefined;
       if (event.error !== undefined && event.error !== null) this.addError(event.error, where);
       else this.add(where ? `${event.message} (${where})` : event.message);
     });

@@ -26,10 +26,18 @@ declare global {
 
 const DEFAULT_SEED = 0x5eedf4a3;
 
+function newlinesIn(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 function start(win: Window & typeof globalThis): void {
   if (win.__seekframe) return; // injected twice (e.g. a server and a proxy both injecting)
   const log = new ErrorLog();
-  log.listen(win);
+  // The runtime is written inline into <head>: every line of the page after it is reported that
+  // many lines too far down. Errors in the page's own inline scripts are mapped back.
+  log.listen(win, { url: win.document.URL, lines: newlinesIn(win.document.currentScript?.textContent ?? '') });
   const instance = readFrameSetting(win, '__seekframeInstance');
 
   let config: InjectedConfig | undefined;

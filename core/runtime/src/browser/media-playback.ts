@@ -13,6 +13,8 @@ export function isAudible(clip: Clip): boolean {
 }
 
 export function clipVolume(el: Element): number {
+  // The preview studio's mute and solo per track (never set in a render, whose audio ffmpeg mixes).
+  if (el.hasAttribute('data-seekframe-studio-muted')) return 0;
   const volume = Number(el.getAttribute('data-volume') ?? 1);
   return Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1;
 }

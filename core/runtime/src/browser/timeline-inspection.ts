@@ -4,6 +4,7 @@ import type {
   InspectedCaptions,
   InspectedClip,
   InspectedElement,
+  InspectedLabel,
   TimelineInspection,
 } from '../runtime-types.js';
 import { describeElement, type Clip } from './clip-timeline.js';
@@ -19,6 +20,8 @@ interface GsapAnimation {
   targets?: () => unknown[];
   getChildren?: (nested: boolean, tweens: boolean, timelines: boolean) => GsapAnimation[];
   vars?: Record<string, unknown>;
+  /** Timelines: label name -> seconds in the timeline's own time. */
+  labels?: Record<string, unknown>;
 }
 
 /** An animation before its target is described and its clips are known. */
@@ -69,6 +72,7 @@ export async function inspectTimeline(sources: TimelineSources): Promise<Timelin
     target: describeTarget(el),
     clips: containing(el),
   }));
+  const labels = findGsapLabels(sources.win, duration, sources.timelineOffset);
   const captions: InspectedCaptions[] = sources.captions.map(({ el, variable, segments }) => ({
     ...describeTarget(el),
     variable,
@@ -97,6 +101,9 @@ export async function inspectTimeline(sources: TimelineSources): Promise<Timelin
         clips: childClips(animation.clips),
       });
     }
+    for (const label of child.labels ?? []) {
+      if (label.time + start <= end) labels.push({ ...label, time: label.time + start, timeline: `[${sub.id}] ${label.timeline}` });
+    }
     for (const caption of child.captions ?? []) {
       captions.push({
         ...inside(caption),
@@ -105,7 +112,7 @@ export async function inspectTimeline(sources: TimelineSources): Promise<Timelin
       });
     }
   }
-  return { duration, clips, animations, captions };
+  return { duration, clips, animations, labels: labels.sort((a, b) => a.time - b.time), captions };
 }
 
 export function describeTarget(el: Element): InspectedElement {
@@ -159,6 +166,8 @@ function addTweens(
     const properties = Object.keys(tween.vars ?? {})
       .filter((key) => !GSAP_SETTINGS.test(key))
       .join(', ');
+    const ease = easeOf(tween, root);
+    const nested = nestedPath(tween, root);
     for (const target of safeCall(() => tween.targets?.()) ?? []) {
       if (out.length >= MAX_ANIMATIONS) return;
       if (!isElement(target)) continue;
@@ -166,6 +175,8 @@ function addTweens(
         kind: 'gsap',
         name: info.name,
         properties,
+        ...(ease ? { ease } : {}),
+        ...(nested ? { timeline: nested } : {}),
         el: target,
         start: clamp(start, duration),
         end: clamp(start + length, duration),
@@ -175,6 +186,53 @@ function addTweens(
       });
     }
   }
+}
+
+/** The ease a tween runs with: its own `ease`, else the nearest parent's `defaults.ease`. */
+function easeOf(tween: GsapAnimation, root: GsapAnimation): string | undefined {
+  let node: GsapAnimation | null | undefined = tween;
+  let own: unknown = tween.vars?.ease;
+  while (own === undefined && node && node !== root) {
+    node = node.parent;
+    own = (node?.vars?.defaults as Record<string, unknown> | undefined)?.ease;
+  }
+  if (typeof own === 'string') return own;
+  return typeof own === 'function' ? 'custom' : undefined;
+}
+
+/** A timeline's name in paths: its `id`, else `timeline@<start>s`. */
+function timelineName(timeline: GsapAnimation): string {
+  const id = timeline.vars?.id;
+  return typeof id === 'string' && id ? id : `timeline@${Number((numberOf(timeline, 'startTime') ?? 0).toFixed(3))}s`;
+}
+
+/** The nested timelines between `animation` and `root`, outermost first (`intro › title`), or undefined at the top. */
+function nestedPath(animation: GsapAnimation, root: GsapAnimation): string | undefined {
+  const names: string[] = [];
+  for (let node = animation.parent; node && node !== root; node = node.parent) names.unshift(timelineName(node));
+  return names.length > 0 ? names.join(' › ') : undefined;
+}
+
+/** Labels of the registered timelines and of the timelines nested in them, in composition seconds. */
+export function findGsapLabels(win: Window, duration: number, timelineOffset: (key: string) => number): InspectedLabel[] {
+  const out: InspectedLabel[] = [];
+  const registry = (win as unknown as { __timelines?: Record<string, GsapAnimation | undefined> }).__timelines;
+  if (!registry || typeof registry !== 'object') return out;
+  for (const [key, root] of Object.entries(registry)) {
+    if (!root || typeof root !== 'object') continue;
+    const offset = timelineOffset(key);
+    const nested = typeof root.getChildren === 'function' ? (safeCall(() => root.getChildren!(true, false, true)) ?? []) : [];
+    for (const timeline of [root, ...nested]) {
+      const base = timeline === root ? offset : offset + startInRoot(timeline, root);
+      const path = timeline === root ? '' : ` › ${[nestedPath(timeline, root), timelineName(timeline)].filter(Boolean).join(' › ')}`;
+      for (const [name, at] of Object.entries(safeCall(() => timeline.labels) ?? {})) {
+        const time = base + Number(at);
+        if (out.length >= MAX_ANIMATIONS) return out;
+        if (Number.isFinite(time) && time >= 0 && time <= duration) out.push({ name, time, timeline: `__timelines["${key}"]${path}` });
+      }
+    }
+  }
+  return out;
 }
 
 /** Start of a tween in its root timeline's time: its own start plus every parent's, up to the root. */

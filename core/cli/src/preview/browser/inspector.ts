@@ -1,24 +1,18 @@
 import { frameTime, type Fps, type SourceElement } from '@seekframe/composition';
 import type { TimelineClip } from '@seekframe/runtime';
+import type { LaneAnimation } from './animation-lanes.js';
 import { fillEditorTemplate } from '../studio/editor-template.js';
 import type { StudioInfo } from '../studio/studio-types.js';
 import { h } from './dom.js';
 import { findingItem, type Finding } from './lint-panel.js';
+import type { StudioClip } from './studio-clips.js';
 import { clipFrames } from './timeline-layout.js';
 
-/** A clip as the studio knows it: the runtime's timing plus its key, tag and where it is written. */
-export interface StudioClip extends TimelineClip {
-  key: string;
-  label: string;
-  tag: string;
-  source: SourceElement | undefined;
-}
+export type { StudioClip };
 
 export interface InspectorContext {
   fps: Fps;
   studio: StudioInfo | undefined;
-  /** The entry file relative to the project (where the top-level clips are written). */
-  file: string;
   findings: readonly Finding[];
 }
 
@@ -40,7 +34,11 @@ const TIMING_ATTRIBUTES = ['data-start', 'data-duration', 'data-track-index', 'd
 export function showInspector(root: HTMLElement, clip: StudioClip | undefined, ctx: InspectorContext): void {
   if (!clip) {
     root.replaceChildren(
-      h('p', { className: 'empty' }, 'Select a block in the timeline (click it, or Tab to it and press Enter) to inspect its element.'),
+      h(
+        'p',
+        { className: 'empty' },
+        'Select a block in the timeline (click it, or Tab to it and press Enter) or click the picture to inspect an element.',
+      ),
     );
     return;
   }
@@ -83,16 +81,72 @@ export function showInspector(root: HTMLElement, clip: StudioClip | undefined, c
       entries.length > 0 ? vars : h('p', { className: 'muted' }, 'The sub-composition declares no variables.'),
     );
   }
-  const findings = clip.source ? ctx.findings.filter((f) => f.file === ctx.file && within(f, clip.source as SourceElement)) : [];
+  if (clip.kind === 'composition') {
+    const src = clip.element.getAttribute('data-composition-src');
+    const frame = clip.element.querySelector('iframe');
+    const file = frame ? new URL(frame.src).pathname.replace(/^\/+/, '') : src;
+    if (file)
+      parts.push(
+        h(
+          'p',
+          {},
+          h(
+            'a',
+            { href: `?composition=${encodeURIComponent(decodeURIComponent(file))}`, id: 'open-composition' },
+            `Open ${decodeURIComponent(file)} on its own`,
+          ),
+        ),
+      );
+  }
+  const findings = clip.source ? ctx.findings.filter((f) => f.file === clip.file && within(f, clip.source as SourceElement)) : [];
   parts.push(
     h('h4', {}, 'Lint'),
     findings.length > 0
       ? h('ul', { className: 'findings' }, ...findings.map(findingItem))
       : h('p', { className: 'muted' }, 'No findings for this element.'),
   );
-  if (!clip.element.isConnected || !(clip.element.getBoundingClientRect().width > 0))
-    parts.push(h('p', { className: 'muted' }, 'Nothing to outline: the element has no box (audio, or not displayed).'));
+  parts.push(
+    h(
+      'p',
+      { className: 'muted', id: 'outline-note', hidden: true },
+      'Nothing to outline: the element has no box at this time (audio, or not displayed).',
+    ),
+  );
   root.replaceChildren(...parts);
+}
+
+/** Says "nothing to outline" exactly when the player draws no outline (called on every frame shown). */
+export function showOutlineNote(root: HTMLElement, outlined: boolean): void {
+  const note = root.querySelector<HTMLElement>('#outline-note');
+  if (note) note.hidden = outlined;
+}
+
+/** The inspector for an animation bar: what it animates, how (properties, ease) and when. */
+export function showAnimation(root: HTMLElement, a: LaneAnimation, fps: Fps): void {
+  const list = h('dl', { className: 'timing' });
+  const row = (name: string, value: string, key: string): void => {
+    list.append(h('dt', {}, name), h('dd', { dataset: { animation: key } }, value));
+  };
+  row('Kind', a.kind, 'kind');
+  row('Source', a.name, 'name');
+  if (a.timeline) row('Nested timeline', a.timeline, 'timeline');
+  row('Target', a.target.label, 'target');
+  row('Properties', a.properties || '(none listed)', 'properties');
+  row('Ease', a.ease ?? (a.kind === 'gsap' ? 'GSAP default (power1.out)' : 'from its keyframes / timing'), 'ease');
+  row('Start', `${a.start.toFixed(3)} s (frame ${Math.ceil((a.start * fps.num) / fps.den - 1e-6)})`, 'start');
+  row('End', `${a.end.toFixed(3)} s`, 'end');
+  row('Duration', `${a.duration.toFixed(3)} s${a.end - a.start > a.duration + 1e-6 ? ' (repeats)' : ''}`, 'duration');
+  if (a.kind === 'gsap')
+    row(
+      'Seeked',
+      a.registered
+        ? 'yes: registered in window.__timelines'
+        : a.paused
+          ? 'never: paused and not registered'
+          : "by GSAP's ticker only (not registered)",
+      'registered',
+    );
+  root.replaceChildren(h('h3', {}, a.properties || a.name, ' ', h('span', { className: 'muted' }, `${a.kind} · ${a.target.label}`)), list);
 }
 
 function within(f: Finding, source: SourceElement): boolean {
@@ -102,16 +156,16 @@ function within(f: Finding, source: SourceElement): boolean {
 }
 
 function sourceBlock(clip: StudioClip, ctx: InspectorContext): HTMLElement {
-  if (!clip.source) return h('p', { className: 'muted source' }, `Not written in ${ctx.file}: a script made this element.`);
+  if (!clip.source) return h('p', { className: 'muted source' }, `Not written in ${clip.file}: a script made this element.`);
   const { line, column } = clip.source.location;
-  const where = `${ctx.file}:${line}:${column}`;
+  const where = `${clip.file}:${line}:${column}`;
   const studio = ctx.studio;
-  const block = h('div', { className: 'source', dataset: { file: ctx.file, line: String(line) } });
+  const block = h('div', { className: 'source', dataset: { file: clip.file, line: String(line) } });
   if (!studio) {
     block.append(h('code', {}, where));
     return block;
   }
-  const at = { file: joinPath(studio.root, ctx.file), line, column };
+  const at = { file: joinPath(studio.root, clip.file), line, column };
   const editor = studio.editor;
   if (editor?.url) {
     block.append(

@@ -21,6 +21,10 @@ const PLAYABLE = new Set(['mp4', 'webm', 'gif']);
 export interface RenderPanelHost {
   /** The variables the panel's form holds now (sent with a render). */
   variables(): Record<string, unknown>;
+  /** The work area (inclusive frames at the render's rate), or null. */
+  range(): { in: number; out: number } | null;
+  /** The composition file shown (relative), when it is not the entry. */
+  file(): string | undefined;
   /** The frame rate changed: the transport counts frames at it. */
   fpsChanged(fps: Fps): void;
 }
@@ -28,7 +32,8 @@ export interface RenderPanelHost {
 /**
  * The render panel: format, quality, fps and the current variables; Render starts the same local
  * render as `seekframe render` on the preview server and follows its progress over SSE; the
- * session's renders are listed newest first, with a player for finished files, their path,
+ * session's renders are listed newest first, with a player for finished files, their name and
+ * size in the project (never an absolute path),
  * errors with their code, and a stale mark once the project changed after the render.
  */
 export class RenderPanel {
@@ -43,12 +48,28 @@ export class RenderPanel {
     ...QUALITIES.map((q) => h('option', { value: q, selected: q === 'standard' }, q)),
   );
   private readonly fps = h('select', { id: 'render-fps', name: 'fps' });
+  private readonly scale = h(
+    'select',
+    { id: 'render-scale', name: 'scale', title: 'Pixels per CSS pixel: 2 renders a 1280x720 composition at 2560x1440, drawn sharp' },
+    ...['1', '1.5', '2', '3', '4'].map((v) => h('option', { value: v }, `${v}×`)),
+  );
+  private readonly name = h('input', {
+    id: 'render-name',
+    name: 'name',
+    type: 'text',
+    placeholder: 'automatic',
+    title: 'File name in renders/ (letters, digits, - _ . and spaces); a name in use gets -2, -3...',
+    spellcheck: false,
+  });
+  private readonly useRange = h('input', { id: 'render-range', name: 'range', type: 'checkbox', disabled: true });
+  private readonly rangeText = h('span', { id: 'render-range-text', className: 'muted' }, 'no work area (set it with I and O)');
   private readonly vars = h('pre', { id: 'render-variables' });
   private readonly submit = h('button', { type: 'submit', id: 'render-start' }, 'Render');
   private readonly message = h('p', { id: 'render-message', className: 'muted', attrs: { role: 'status' } });
   private readonly history = h('ol', { id: 'render-history', attrs: { 'aria-label': 'Renders of this session' } });
   private readonly output = h('div', { id: 'render-output' });
   private renders = new Map<string, StudioRender>();
+  private rangeShown: { in: number; out: number } | null = null;
   private compositionFps: Fps = { num: 30, den: 1 };
 
   constructor(
@@ -64,6 +85,12 @@ export class RenderPanel {
       this.quality,
       h('label', { htmlFor: 'render-fps' }, 'FPS'),
       this.fps,
+      h('label', { htmlFor: 'render-scale' }, 'Scale'),
+      this.scale,
+      h('label', { htmlFor: 'render-name' }, 'Name'),
+      this.name,
+      h('label', { htmlFor: 'render-range' }, 'Range'),
+      h('span', {}, this.useRange, ' ', this.rangeText),
       h('span', { className: 'muted' }, 'Variables'),
       h('span', {}),
       this.vars,
@@ -103,6 +130,17 @@ export class RenderPanel {
     this.fps.value = [...this.fps.options].some((o) => o.value === chosen) ? chosen : '';
   }
 
+  /** The work area changed: offer to render only it. */
+  showRange(range: { in: number; out: number } | null): void {
+    this.useRange.disabled = !range;
+    if (!range) this.useRange.checked = false;
+    else if (!this.rangeShown) this.useRange.checked = true;
+    this.rangeShown = range;
+    this.rangeText.textContent = range
+      ? `work area: frames ${range.in} to ${range.out} (${range.out - range.in + 1} frames)`
+      : 'no work area (set it with I and O)';
+  }
+
   showVariables(values: Record<string, unknown>): void {
     this.vars.textContent = Object.keys(values).length > 0 ? JSON.stringify(values, null, 1) : 'defaults (nothing changed in Variables)';
   }
@@ -118,10 +156,16 @@ export class RenderPanel {
     this.submit.disabled = true;
     this.say('');
     try {
+      const range = this.useRange.checked ? this.host.range() : null;
+      const file = this.host.file();
       const body = {
         format: this.format.value,
         quality: this.quality.value,
         ...(this.fps.value ? { fps: this.currentFps } : {}),
+        ...(this.scale.value !== '1' ? { scale: Number(this.scale.value) } : {}),
+        ...(this.name.value.trim() ? { name: this.name.value.trim() } : {}),
+        ...(range ? { frames: { start: range.in, end: range.out } } : {}),
+        ...(file ? { file } : {}),
         variables: this.host.variables(),
       };
       const render = await studioJson<StudioRender>('renders', { method: 'POST', body });
@@ -184,7 +228,7 @@ export class RenderPanel {
       'div',
       {},
       h('strong', {}, r.status),
-      ` ${r.format} · ${r.quality}${rate ? ` · ${rate} fps` : ''} · ${new Date(r.createdAt).toLocaleTimeString()}`,
+      ` ${r.format} · ${r.quality}${rate ? ` · ${rate} fps` : ''}${r.scale && r.scale !== 1 ? ` · ${r.scale}×` : ''} · ${new Date(r.createdAt).toLocaleTimeString()}`,
     );
     if (r.stale) head.append(h('span', { className: 'badge', title: 'A project file changed after this render started' }, 'stale'));
     const li = h('li', { dataset: { renderId: r.id, status: r.status, stale: String(r.stale) } }, head);
@@ -201,17 +245,18 @@ export class RenderPanel {
       );
     }
     if (r.status === 'completed' && r.result) {
-      const size = r.result.size >= 1e6 ? `${(r.result.size / 1e6).toFixed(1)} MB` : `${Math.ceil(r.result.size / 1e3)} kB`;
       li.append(
         h(
           'div',
-          {},
-          `${r.result.frames} frames, ${size}, ${(r.result.durationMs / 1000).toFixed(1)} s `,
+          { className: 'result' },
+          `${r.result.frames} frames${r.frames ? ` (${r.frames.start} to ${r.frames.end})` : ''}, `,
+          h('span', { className: 'size' }, sizeText(r.result.size)),
+          `, ${(r.result.durationMs / 1000).toFixed(1)} s `,
           PLAYABLE.has(r.format) ? h('button', { type: 'button', dataset: { action: 'play' } }, 'Play') : null,
         ),
       );
     }
-    li.append(h('div', { className: 'path', title: r.file }, r.output));
+    li.append(h('div', { className: 'path', title: `In the project folder: ${r.file}` }, r.file));
     if (r.error)
       li.append(h('div', { className: 'error', dataset: { code: r.error.code } }, h('code', {}, r.error.code), ` ${r.error.message}`));
     if (r.status === 'cancelled' && r.reason) li.append(h('div', {}, r.reason));
@@ -227,7 +272,7 @@ export class RenderPanel {
       render.format === 'gif'
         ? h('img', { src, alt: `Render ${render.file}` })
         : h('video', { src, controls: true, autoplay: true, attrs: { 'aria-label': `Render ${render.file}` } });
-    this.output.replaceChildren(media, h('div', { className: 'path' }, render.output));
+    this.output.replaceChildren(media, h('div', { className: 'path' }, render.file));
   }
 
   private say(error: unknown): void {
@@ -235,6 +280,10 @@ export class RenderPanel {
     else if (error instanceof ApiFailure) this.message.replaceChildren(h('code', {}, error.error.code), ` ${error.error.message}`);
     else this.message.textContent = String(error);
   }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} kB`;
 }
 
 function stageText(r: StudioRender): string {

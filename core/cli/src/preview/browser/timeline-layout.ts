@@ -10,26 +10,47 @@ export interface LaidClip {
   trackIndex: number | undefined;
   start: number;
   end: number;
+  /** The sub-composition instance the clip is in (its key); its tracks are rows of their own. */
+  group?: string | undefined;
 }
 
 export interface TrackRow<C extends LaidClip> {
+  /** `<group>|<track>`: names the row for mute, solo and hide. */
+  id: string;
   /** undefined: clips without data-track-index. */
   trackIndex: number | undefined;
+  group: string | undefined;
   label: string;
   clips: C[];
 }
 
-/** One row per `data-track-index`, ascending; clips without one share a last row. Clips sorted by start. */
+/**
+ * One row per `data-track-index`, ascending; clips without one share a last row. The clips of
+ * each sub-composition instance follow in rows of their own, in the order the instances come.
+ * Clips sorted by start.
+ */
 export function trackRows<C extends LaidClip>(clips: readonly C[]): TrackRow<C>[] {
-  const rows = new Map<number | undefined, C[]>();
-  for (const clip of clips) rows.set(clip.trackIndex, [...(rows.get(clip.trackIndex) ?? []), clip]);
+  const groups: Array<string | undefined> = [];
+  const rows = new Map<string, C[]>();
+  const id = (clip: LaidClip): string => `${clip.group ?? ''}|${clip.trackIndex ?? 'none'}`;
+  for (const clip of clips) {
+    if (!groups.includes(clip.group)) groups.push(clip.group);
+    rows.set(id(clip), [...(rows.get(id(clip)) ?? []), clip]);
+  }
+  const order = (list: C[]): [number, number] => [groups.indexOf(list[0]!.group), list[0]!.trackIndex ?? Infinity];
   return [...rows.entries()]
-    .sort(([a], [b]) => (a === undefined ? 1 : b === undefined ? -1 : a - b))
-    .map(([trackIndex, list]) => ({
-      trackIndex,
-      label: trackIndex === undefined ? 'No track' : `Track ${trackIndex}`,
-      clips: [...list].sort((x, y) => x.start - y.start || x.end - y.end),
-    }));
+    .sort(([, a], [, b]) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1])
+    .map(([rowId, list]) => {
+      const { group, trackIndex } = list[0]!;
+      const track = trackIndex === undefined ? 'No track' : `Track ${trackIndex}`;
+      return {
+        id: rowId,
+        trackIndex,
+        group,
+        label: group ? `${group} › ${track}` : track,
+        clips: [...list].sort((x, y) => x.start - y.start || x.end - y.end),
+      };
+    });
 }
 
 /** Zoom factors relative to "fit" (the whole composition in the visible width). */

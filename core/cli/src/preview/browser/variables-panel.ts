@@ -24,9 +24,20 @@ export class VariablesPanel {
 
   setDeclarations(declarations: VariableDeclaration[]): void {
     this.declarations = declarations;
-    // Keep what the user typed for variables that still exist after an edit.
-    this.values = Object.fromEntries(Object.entries(this.values).filter(([id]) => declarations.some((d) => d.id === id)));
+    // Keep what the user typed for variables that still exist after an edit, unless it is now the default.
+    this.values = Object.fromEntries(
+      Object.entries(this.values).filter(([id, value]) => {
+        const decl = declarations.find((d) => d.id === id);
+        return decl !== undefined && JSON.stringify(decl.default) !== JSON.stringify(value);
+      }),
+    );
     this.render();
+  }
+
+  /** Values from elsewhere (the URL): kept for the variables that exist once declarations arrive. */
+  setValues(values: Record<string, unknown>): void {
+    this.values = { ...values };
+    if (this.declarations.length > 0) this.setDeclarations(this.declarations);
   }
 
   reset(): void {

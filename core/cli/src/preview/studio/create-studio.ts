@@ -6,8 +6,10 @@ import { renderComposition, type RenderContext } from '@seekframe/producer';
 import { previewHosts } from '../preview-hosts.js';
 import { chooseEditor } from './editor-link.js';
 import { createStudioApi } from './studio-api.js';
+import { createStudioEdits } from './studio-edits.js';
 import { createStudioRenders, type StudioRenderRunner } from './studio-renders.js';
 import { STUDIO_ROUTE } from './studio-route.js';
+import { createStudioWaveforms } from './studio-waveform.js';
 
 export interface StudioOptions {
   root: string;
@@ -41,6 +43,8 @@ export function createStudio(options: StudioOptions): Studio {
     root: options.root,
     entryFile: options.entryFile,
     renders,
+    edits: createStudioEdits({ root: options.root, entryFile: options.entryFile }),
+    waveform: createStudioWaveforms(options.root),
     editor: chooseEditor(options.env, (command) => onPath(command, options.env.PATH)),
     hosts: previewHosts(options.host),
   });

@@ -1,19 +1,24 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { Hono, type Context } from 'hono';
-import { listSourceElements, SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { openSseStream, serveFile } from '@seekframe/producer';
-import { readProjectFile } from '@seekframe/producer/project-files';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { SeekframeError, toSeekframeError } from '@seekframe/composition';
+import { errorResponse } from '@seekframe/producer/http';
 import { isPreviewHost } from '../preview-hosts.js';
 import type { EditorInfo } from './editor-link.js';
+import { studioEditRoutes } from './studio-edit-routes.js';
+import type { StudioEdits } from './studio-edits.js';
+import { studioRenderRoutes } from './studio-render-routes.js';
 import type { StudioRenders } from './studio-renders.js';
 import { STUDIO_ROUTE } from './studio-route.js';
+import type { WaveformInfo } from './studio-types.js';
 
 export interface StudioApiOptions {
   root: string;
   entryFile: string;
   renders: StudioRenders;
+  edits: StudioEdits;
+  waveform: (src: string) => Promise<WaveformInfo>;
   editor: EditorInfo;
   /** Host names this server answers as (loopback names and the one it listens on). */
   hosts: readonly string[];
@@ -21,152 +26,80 @@ export interface StudioApiOptions {
 
 type Env = { Bindings: { outgoing?: ServerResponse } };
 
-const STATUS: Record<string, 400 | 403 | 404 | 409 | 415 | 503> = {
-  'invalid-body': 400,
-  'invalid-json': 400,
-  'invalid-options': 400,
-  unauthorized: 403,
-  'render-not-found': 404,
-  'output-not-found': 404,
-  'not-found': 404,
-  'render-not-running': 409,
-  'shutting-down': 503,
-};
+/** Largest body the studio API reads. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * The studio's API, mounted by `seekframe preview` beside its page routes:
- * `GET studio.json` (project folder, entry, editor link), `GET source.json` (the entry's
- * clip-like elements with their lines), and the render panel's `GET|POST renders`,
- * `GET renders/:id/events` (SSE), `DELETE renders/:id`, `GET renders/:id/file` (Range).
+ * The studio's API, mounted by `seekframe preview` beside its page routes: the list of what is
+ * mounted. `GET studio.json` (project folder, entry, editor link), the timeline's writes
+ * (studio-edit-routes.ts: source.json, edits, undo/redo, variables/defaults, waveform) and the
+ * render panel (studio-render-routes.ts).
  * It answers only requests made to this machine by its own pages: a web page elsewhere cannot
  * start renders (checked Host, Origin and a JSON content type on every change).
  */
 export function createStudioApi(options: StudioApiOptions): Hono<Env> {
-  const app = new Hono<Env>().basePath(STUDIO_ROUTE.slice(0, -1));
-  const fail = (c: Context, error: SeekframeError) => {
-    const data = error.toJSON();
-    return c.json(
-      { error: { code: data.code, message: data.message, ...(data.details ? { details: data.details } : {}) } },
-      STATUS[data.code] ?? 400,
-    );
-  };
-  app.onError((error, c) => fail(c, toSeekframeError(error, { code: 'preview-failed', stage: 'serve' })));
-  app.notFound((c) =>
-    fail(
-      c,
-      new SeekframeError(
-        'not-found',
-        `${c.req.method} ${c.req.path} is not a studio route; see ${STUDIO_ROUTE}{studio.json,source.json,renders}`,
+  // The one status table and body of every HTTP face (ERROR_HTTP_STATUS); an unexpected error
+  // keeps its message here, since the studio only ever talks to the person running it.
+  const answer = (error: unknown) => errorResponse(toSeekframeError(error, { code: 'preview-failed', stage: 'serve' }));
+  return new Hono<Env>()
+    .basePath(STUDIO_ROUTE.slice(0, -1))
+    .onError((error) => answer(error))
+    .notFound((c) =>
+      answer(
+        new SeekframeError(
+          'not-found',
+          `${c.req.method} ${c.req.path} is not a studio route; see ${STUDIO_ROUTE}{studio.json,source.json,renders}`,
+        ),
       ),
-    ),
-  );
+    )
+    .use('*', ownPagesOnly(options.hosts))
+    .use(
+      '*',
+      // Render settings, edits and defaults are small; nothing here needs more.
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () =>
+          answer(
+            new SeekframeError(
+              'body-too-large',
+              `The request body is over ${MAX_BODY_BYTES / 1024} KiB; the studio's requests are small JSON objects.`,
+              { stage: 'serve' },
+            ),
+          ),
+      }),
+    )
+    .get('/studio.json', (c) =>
+      c.json({
+        root: options.root,
+        entryFile: options.entryFile,
+        entry: relative(options.root, options.entryFile),
+        revision: options.renders.revision,
+        ...options.editor,
+      }),
+    )
+    .route('/', studioEditRoutes(options.edits, options.waveform))
+    .route('/', studioRenderRoutes(options.renders));
+}
 
-  app.use('*', async (c, next) => {
+/**
+ * Answers only this server's own pages: the Host must be one of its names, an Origin (when sent)
+ * its own, and a change a JSON body (which a form of another site cannot send without asking).
+ */
+function ownPagesOnly(hosts: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
     const origin = c.req.header('origin');
     const sameOrigin = origin === undefined || new URL(c.req.url).origin === origin;
     const changes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     const json = (c.req.header('content-type') ?? '').startsWith('application/json');
-    if (!isPreviewHost(options.hosts, c.req.header('host')) || !sameOrigin || (changes && c.req.method !== 'DELETE' && !json)) {
-      return fail(
-        c,
-        new SeekframeError(
-          'unauthorized',
-          'The studio API answers only the preview page it serves (same host and origin, JSON bodies); open the preview URL the command printed.',
-          { stage: 'serve' },
-        ),
+    if (!isPreviewHost(hosts, c.req.header('host')) || !sameOrigin || (changes && c.req.method !== 'DELETE' && !json)) {
+      throw new SeekframeError(
+        'origin-refused',
+        'The studio API answers only the preview page it serves (same host and origin, JSON bodies); open the preview URL the command printed.',
+        { stage: 'serve' },
       );
     }
     await next();
-  });
-
-  app.get('/studio.json', (c) =>
-    c.json({
-      root: options.root,
-      entryFile: options.entryFile,
-      entry: relative(options.root, options.entryFile),
-      revision: options.renders.revision,
-      ...options.editor,
-    }),
-  );
-
-  app.get('/source.json', async (c) => {
-    const html = await readProjectFile(options.entryFile);
-    if (html === undefined)
-      throw new SeekframeError(
-        'entry-not-found',
-        `${relative(options.root, options.entryFile)} is gone; restore it or restart the preview`,
-        { stage: 'load' },
-      );
-    return c.json({ file: relative(options.root, options.entryFile), elements: listSourceElements(html) });
-  });
-
-  app.get('/renders', (c) => c.json({ revision: options.renders.revision, renders: options.renders.list() }));
-
-  app.post('/renders', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new SeekframeError('invalid-json', 'The render settings are not valid JSON; send a JSON object like {"format":"mp4"}.', {
-        stage: 'config',
-      });
-    }
-    return c.json(options.renders.start(body), 201);
-  });
-
-  const known = (id: string) => {
-    const render = options.renders.get(id);
-    if (!render)
-      throw new SeekframeError('render-not-found', `No render "${id}" in this preview session; GET ${STUDIO_ROUTE}renders lists them.`, {
-        stage: 'config',
-      });
-    return render;
   };
-
-  app.get('/renders/:id', (c) => c.json(known(c.req.param('id'))));
-
-  app.delete('/renders/:id', (c) => {
-    const render = known(c.req.param('id'));
-    if (!options.renders.cancel(render.id))
-      throw new SeekframeError('render-not-running', `Render "${render.id}" already ended (${render.status}).`, { stage: 'config' });
-    return c.json(options.renders.get(render.id), 202);
-  });
-
-  app.get('/renders/:id/events', (c) => {
-    const id = known(c.req.param('id')).id;
-    let stop: (() => void) | null = null;
-    const stream = openSseStream({ outgoing: c.env?.outgoing, greeting: 'render', onDisconnect: () => stop?.() });
-    stop = options.renders.watch(id, (render) => {
-      stream.send('render', render);
-      if (render.status !== 'queued' && render.status !== 'running') stream.end();
-    });
-    return stream.response;
-  });
-
-  app.get('/renders/:id/file', async (c) => {
-    const render = known(c.req.param('id'));
-    const folder =
-      render.format === 'png-sequence'
-        ? 'a folder of PNG files'
-        : render.format === 'hls'
-          ? 'an HLS folder (index.m3u8 and its segments)'
-          : undefined;
-    if (render.status !== 'completed' || folder) {
-      throw new SeekframeError(
-        'output-not-found',
-        folder
-          ? `Render "${render.id}" is ${folder} (${render.file}); open it from disk.`
-          : `Render "${render.id}" has no file yet (${render.status}).`,
-        { stage: 'output' },
-      );
-    }
-    const info = await stat(render.output).catch(() => null);
-    if (!info?.isFile())
-      throw new SeekframeError('output-not-found', `${render.file} was moved or deleted after the render.`, { stage: 'output' });
-    return serveFile(render.output, info.size, c.req.header('range'));
-  });
-
-  return app;
 }
 
 function relative(root: string, file: string): string {

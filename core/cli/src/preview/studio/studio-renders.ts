@@ -10,6 +10,7 @@ import {
   type RenderOptions,
   type RenderResult,
 } from '@seekframe/producer';
+import { projectHtmlFile } from './project-html-file.js';
 import { studioOutputPath } from './studio-output-path.js';
 import type { StudioRender } from './studio-types.js';
 
@@ -20,6 +21,16 @@ export const StudioRenderBodySchema = z.strictObject({
   format: z.string().optional(),
   quality: z.string().optional(),
   fps: z.union([z.number(), z.string(), z.object({ num: z.number(), den: z.number() })]).optional(),
+  scale: z.number().optional(),
+  /** Inclusive composition frames (the work area); the render's own `frames` rules apply. */
+  frames: z.unknown().optional(),
+  /** The output's name in renders/ (no folders); default `<project>-<date>-<time>`. */
+  name: z
+    .string()
+    .regex(/^[\w][\w .-]{0,99}$/, 'must be a plain file name: letters, digits, spaces, "-", "_" and "." (at most 100), no folders')
+    .optional(),
+  /** A composition file of the project to render instead of the entry (a sub-composition opened on its own). */
+  file: z.string().max(1000).optional(),
   variables: z.record(z.string(), z.unknown()).optional(),
 });
 export type StudioRenderBody = z.infer<typeof StudioRenderBodySchema>;
@@ -35,7 +46,7 @@ interface Entry {
 
 export interface StudioRenders {
   /** Validates the panel's settings and queues the render; throws `invalid-body`/`invalid-options`. */
-  start(body: unknown): StudioRender;
+  start(body: unknown): Promise<StudioRender>;
   get(id: string): StudioRender | null;
   /** Newest first. */
   list(): StudioRender[];
@@ -83,6 +94,8 @@ export function createStudioRenders(options: {
       format: o.format,
       quality: o.quality,
       fps: o.fps ?? result?.fps ?? null,
+      ...(o.scale !== undefined && o.scale !== 1 ? { scale: o.scale } : {}),
+      ...(o.frames ? { frames: { start: o.frames.start, end: o.frames.end } } : {}),
       variables: o.variables ?? {},
       output: o.output as string,
       file: path
@@ -102,27 +115,30 @@ export function createStudioRenders(options: {
   };
 
   return {
-    start(body) {
+    async start(body) {
       const parsed = StudioRenderBodySchema.safeParse(body);
       if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
         throw new SeekframeError(
           'invalid-body',
-          `The render settings are not usable: ${problems.join('; ')}. Send {format?, quality?, fps?, variables?}.`,
+          `The render settings are not usable: ${problems.join('; ')}. Send {format?, quality?, fps?, scale?, frames?, name?, file?, variables?}.`,
           {
             stage: 'config',
             details: { problems },
           },
         );
       }
-      const format = parsed.data.format ?? 'mp4';
+      const { name, file, ...settings } = parsed.data;
+      const format = settings.format ?? 'mp4';
+      const composition = file === undefined ? options.entryFile : await compositionFile(options.root, file);
       const output = studioOutputPath(
         options.root,
         format as RenderOptions['format'],
         now(),
-        (file) => outputs.has(file) || existsSync(file),
+        (candidate) => outputs.has(candidate) || existsSync(candidate),
+        name,
       );
-      const renderOptions = parseRenderOptions({ ...parsed.data, format, projectDir: options.entryFile, output });
+      const renderOptions = parseRenderOptions({ ...settings, format, projectDir: composition, output });
       outputs.add(output);
       const job = jobs.submit(renderOptions);
       const entry: Entry = { options: renderOptions, revision, warnings: [] };
@@ -156,4 +172,14 @@ export function createStudioRenders(options: {
     },
     close: () => jobs.shutdown({ reason: 'the preview is stopping' }),
   };
+}
+
+/** A composition file of the project to render (projectHtmlFile's rule). */
+async function compositionFile(root: string, file: string): Promise<string> {
+  const found = await projectHtmlFile(root, file);
+  if ('path' in found) return found.path;
+  throw new SeekframeError('invalid-body', `file ${JSON.stringify(file.slice(0, 200))} ${found.problem}; send a path such as card.html.`, {
+    stage: 'config',
+    details: { field: 'file' },
+  });
 }

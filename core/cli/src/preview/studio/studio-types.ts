@@ -32,10 +32,51 @@ export interface StudioInfo extends EditorInfo {
   revision: number;
 }
 
-/** `GET source.json` */
+/** `GET source.json?file=`, and the answer to every write: one project HTML file as it is now. */
 export interface SourceInfo {
+  /** Relative to the project folder (POSIX). */
   file: string;
+  /** SHA-256 (hex) of the file's content: a write must send it back (409 `source-changed` when the file moved on). */
+  hash: string;
   elements: SourceElement[];
+}
+
+/** One change of a timeline edit: the attribute of the element whose start tag begins at line:column. */
+export interface EditChange {
+  line: number;
+  column: number;
+  attribute: string;
+  value: string;
+}
+
+/** `POST edits` */
+export interface EditRequest {
+  file?: string;
+  hash: string;
+  /** Shown in the undo history, e.g. "Move title". */
+  label?: string;
+  changes: EditChange[];
+}
+
+/** `GET edits`: what undo and redo would do next. */
+export interface EditHistory {
+  undo: { file: string; label: string } | null;
+  redo: { file: string; label: string } | null;
+}
+
+/** The answer to `POST edits`, `edits/undo`, `edits/redo` and `variables/defaults`. */
+export interface EditResult extends SourceInfo {
+  history: EditHistory;
+}
+
+/** `GET waveform?src=`: peaks of an audio or video file's sound. */
+export interface WaveformInfo {
+  /** Seconds of sound the peaks cover. */
+  duration: number;
+  /** Peaks per second. */
+  rate: number;
+  /** Loudest sample of each slice, 0..1. */
+  peaks: number[];
 }
 
 /** One render of the session, as the render panel shows it. */
@@ -50,8 +91,12 @@ export interface StudioRender {
   format: string;
   quality: string;
   fps: Fps | null;
+  /** Device scale factor of the capture (1 unless set). */
+  scale?: number;
+  /** Inclusive composition frames rendered, when only a range was. */
+  frames?: { start: number; end: number };
   variables: Record<string, unknown>;
-  /** Absolute path of the output (a folder for png-sequence). */
+  /** Absolute path of the output (a folder for png-sequence); the page shows `file`. */
   output: string;
   /** The same, relative to the project folder (POSIX). */
   file: string;
