@@ -11,6 +11,7 @@ import {
   contractSettingsEnv,
   defineWebhookContract,
   freePort,
+  probeVideo,
   rawGet,
   runRenderApiContract,
   startWebhookReceiver,
@@ -394,20 +395,7 @@ describe('src/app.py: frames and still reach the CLI', () => {
     try {
       const span = await rendered(app.url, { frames: '2-5' });
       expect(span.status).toBe(200);
-      const file = path.join(await mkdtemp(path.join(tmpdir(), 'modal-span-')), 'span.mp4');
-      await writeFile(file, new Uint8Array(await span.arrayBuffer()));
-      const { stdout } = await promisify(execFile)('ffprobe', [
-        '-v',
-        'error',
-        '-count_frames',
-        '-show_entries',
-        'stream=nb_read_frames',
-        '-of',
-        'csv=p=0',
-        file,
-      ]);
-      expect(stdout.trim()).toBe('4');
-      await rm(path.dirname(file), { recursive: true, force: true });
+      expect((await probeVideo(new Uint8Array(await span.arrayBuffer()))).frames).toBe(4);
       const still = await rendered(app.url, { still: { frame: 3 } });
       expect(still.status).toBe(200);
       expect(still.headers.get('content-type')).toBe('image/png');

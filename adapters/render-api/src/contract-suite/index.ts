@@ -5,7 +5,7 @@ export {
   type ContractTarget,
   type ContractSettings,
 } from './run-render-api-contract.js';
-export { folderKeys, rawGet } from './contract-http.js';
+export { folderKeys, probeVideo, rawGet, type VideoFacts } from './contract-http.js';
 export {
   BUNDLED,
   PARITY,

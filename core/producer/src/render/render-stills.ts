@@ -1,14 +1,6 @@
 import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  frameCount,
-  frameTime,
-  inspectComposition,
-  SeekframeError,
-  stillFrame,
-  toSeekframeError,
-  type StillAt,
-} from '@seekframe/composition';
+import { frameCount, frameTime, inspectComposition, SeekframeError, stillFrame, type StillAt } from '@seekframe/composition';
 import { removeTemp, tempPathFor } from '@seekframe/engine';
 import { defaultFps } from '../plan/frame-timing.js';
 import type { RenderVersions } from '../plan/render-plan.js';
@@ -16,13 +8,11 @@ import type { Fps } from '../plan/render-spec.js';
 import { parseStillOptions, stillOutputs, type StillOptions, type StillOptionsInput } from '../plan/still-options.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { resolveProject } from '../serve/resolve-project.js';
-import { CleanupStack } from './cleanup-stack.js';
 import { planRenderSession } from './plan-render.js';
 import { eventSink, type RenderContext } from './render-context.js';
-import { abortError, rootCause } from './render-errors.js';
 import type { RenderEventListener, RenderStill } from './render-events.js';
 import { renderSessionFrames } from './render-frames.js';
-import { startRenderGuards } from './render-guards.js';
+import { guardedRender } from './render-guards.js';
 
 export interface StillsResult {
   /** One per `at`, in the order asked (two times on the same frame share its file). */
@@ -52,16 +42,10 @@ export async function renderStills(
 ): Promise<StillsResult> {
   const startedAt = Date.now();
   const emit = eventSink({ onEvent: context.onEvent ?? onEvent });
-  const cleanup = new CleanupStack();
   const problems = context.problems ?? new ProblemLog();
-  let cancel: AbortSignal | undefined;
-  let limited: AbortSignal | undefined;
-  try {
+  return guardedRender(context, emit, problems, async (start) => {
     const { signal: optionSignal, at, output, ...fields } = parseStillOptions(input);
-    cancel = context.signal ?? optionSignal;
-    const guards = startRenderGuards(fields.limits, context, cleanup);
-    limited = guards.signal;
-    const signal = cancel ? AbortSignal.any([cancel, limited]) : limited;
+    const { guards, signal, cleanup } = start(fields.limits, optionSignal);
 
     const chosen = await chooseFrames(fields.projectDir, fields.fps, at);
     const unique = [...new Set(chosen.frames)];
@@ -116,13 +100,7 @@ export async function renderStills(
       stills,
     });
     return result;
-  } catch (caught) {
-    const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
-    emit({ type: 'error', error: error.toJSON() });
-    throw error;
-  } finally {
-    await cleanup.run();
-  }
+  });
 }
 
 /**
