@@ -28,6 +28,7 @@ export default defineConfig({
             'apps/*/src/**/*.test.ts',
             'apps/*/test/**/*.test.ts',
             'compositions/*/test/**/*.test.ts',
+            'corpus/test/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
             'docs/test/**/*.test.ts',

@@ -12,9 +12,13 @@
  * therefore measures capture, encode and render back to back per preset, and the figures
  * printed are the medians over the rounds (default 3), with the spread of the ratio.
  *
- *   npx tsx bench/limits.ts                       # bench/compositions/showcase-1080p, 3 presets, 3 rounds
+ * Both capture paths are measured, each with its own frames (canvas: raw pixels, I420 for mp4;
+ * beginframe: JPEG), and the table says which one `--capture-mode auto` picks for this page.
+ *
+ *   npx tsx bench/limits.ts                       # bench/compositions/showcase-1080p, 3 presets, canvas and beginframe, 3 rounds
  *   npx tsx bench/limits.ts --rounds 1 --json
  *   npx tsx bench/limits.ts --dir compositions/ui-3d-reveal --presets standard --workers 2
+ *   npx tsx bench/limits.ts --modes beginframe    # one path only
  *
  * Uses the built packages (run `npx turbo run build` first).
  */
@@ -23,7 +27,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractCompositionMetadata } from '@seekframe/composition';
-import { createFrameEncoder, findBrowser, renderFramePool, sampleProcessTree } from '@seekframe/engine';
+import { canvasPixelsFor, createFrameEncoder, findBrowser, renderFramePool, sampleProcessTree, type CaptureMode } from '@seekframe/engine';
 import { createProjectServer, createRuntimeInjector, frameTime, loadRuntimeSource, measureRender } from '@seekframe/producer';
 
 type Preset = 'draft' | 'standard' | 'high';
@@ -36,6 +40,7 @@ function arg(name: string): string | undefined {
 
 const projectDir = resolve(repoRoot, arg('--dir') ?? 'bench/compositions/showcase-1080p');
 const presets = (arg('--presets') ?? 'draft,standard,high').split(',') as Preset[];
+const modes = (arg('--modes') ?? 'canvas,beginframe').split(',') as CaptureMode[];
 const rounds = Math.max(1, Number(arg('--rounds') ?? 3));
 const json = process.argv.includes('--json');
 const workersArg = arg('--workers') ?? 'auto';
@@ -49,8 +54,11 @@ const fps = { num: meta.fps ?? 30, den: 1 };
 const total = Math.round(meta.duration * fps.num);
 const times = Array.from({ length: total }, (_, i) => frameTime(i, fps));
 
+/** canvas: the pixels an mp4 render hands over (canvasPixelsFor). */
+const pixels = canvasPixelsFor({ yuv420: true, width: meta.width, height: meta.height });
+
 /** Capture only: the same pool the render uses, frames kept in memory instead of encoded. */
-async function captureOnly(): Promise<{ frames: Buffer[]; cpuPerFrame: number; reused: number }> {
+async function captureOnly(mode: CaptureMode): Promise<{ frames: Buffer[]; cpuPerFrame: number; reused: number }> {
   const server = await createProjectServer({
     root: projectDir,
     entry: 'index.html',
@@ -63,9 +71,10 @@ async function captureOnly(): Promise<{ frames: Buffer[]; cpuPerFrame: number; r
     const result = await renderFramePool({
       browser,
       workers: 1,
-      mode: browser.supportsBeginFrame ? 'beginframe' : 'screenshot',
+      mode,
       page: {
         url: server.entryUrl,
+        ...(mode === 'canvas' ? { canvasPixels: pixels } : {}),
         width: meta.width,
         height: meta.height,
         imageFormat: 'jpeg',
@@ -83,14 +92,14 @@ async function captureOnly(): Promise<{ frames: Buffer[]; cpuPerFrame: number; r
 }
 
 /** Encode only: ffmpeg's CPU for the captured frames at one preset. */
-async function encodeOnly(frames: Buffer[], quality: Preset, dir: string): Promise<number> {
+async function encodeOnly(frames: Buffer[], quality: Preset, dir: string, mode: CaptureMode): Promise<number> {
   const encoder = createFrameEncoder({
     format: 'mp4',
     output: join(dir, `encode-${quality}.mp4`),
     width: meta.width,
     height: meta.height,
     fps,
-    inputFormat: 'jpeg',
+    inputFormat: mode === 'canvas' ? pixels : 'jpeg',
     quality,
   });
   const stop = sampleProcessTree();
@@ -113,14 +122,21 @@ interface RoundRow {
   reused: number;
 }
 
-/** One round for one preset: capture only, encode only, render, back to back. */
-async function measureRound(quality: Preset, dir: string): Promise<RoundRow> {
-  log(`  capture only`);
-  const capture = await captureOnly();
+/** One round for one preset and capture mode: capture only, encode only, render, back to back. */
+async function measureRound(quality: Preset, mode: CaptureMode, dir: string): Promise<RoundRow> {
+  log(`  capture only (${mode})`);
+  const capture = await captureOnly(mode);
   log(`  encode only: ${quality}`);
-  const encodeCpu = await encodeOnly(capture.frames, quality, dir);
-  log(`  render: ${quality}`);
-  const measured = await measureRender({ projectDir, output: join(dir, `render-${quality}.mp4`), quality, fps, workers });
+  const encodeCpu = await encodeOnly(capture.frames, quality, dir, mode);
+  log(`  render: ${quality}, --capture-mode ${mode}`);
+  const measured = await measureRender({
+    projectDir,
+    output: join(dir, `render-${quality}.mp4`),
+    quality,
+    fps,
+    workers,
+    captureMode: mode,
+  });
   const limitFps = cores / (capture.cpuPerFrame + encodeCpu);
   return {
     captureCpuPerFrame: capture.cpuPerFrame,
@@ -145,22 +161,24 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'seekframe-limits-'));
-  const perPreset = new Map<Preset, RoundRow[]>(presets.map((p) => [p, []]));
+  const keys = presets.flatMap((preset) => modes.map((mode) => ({ preset, mode })));
+  const perKey = new Map<string, RoundRow[]>(keys.map(({ preset, mode }) => [`${preset}/${mode}`, []]));
   try {
-    log(`${total} frames of ${projectDir} (${meta.width}x${meta.height}), ${rounds} round(s)`);
+    log(`${total} frames of ${projectDir} (${meta.width}x${meta.height}), ${rounds} round(s), capture ${modes.join(' and ')}`);
     for (let round = 1; round <= rounds; round++) {
-      for (const quality of presets) {
-        log(`round ${round}/${rounds}, ${quality}`);
-        const row = await measureRound(quality, dir);
-        perPreset.get(quality)!.push(row);
+      for (const { preset, mode } of keys) {
+        log(`round ${round}/${rounds}, ${preset}, ${mode}`);
+        const row = await measureRound(preset, mode, dir);
+        perKey.get(`${preset}/${mode}`)!.push(row);
         log(`  limit ${row.limitFps.toFixed(2)} fps, render ${row.renderFps.toFixed(2)} fps = ${(row.ratio * 100).toFixed(0)}%`);
       }
     }
-    const summary = presets.map((preset) => {
-      const list = perPreset.get(preset)!;
+    const summary = keys.map(({ preset, mode }) => {
+      const list = perKey.get(`${preset}/${mode}`)!;
       const pick = (key: keyof RoundRow): number => median(list.map((row) => row[key] as number));
       return {
         preset,
+        mode,
         frames: total,
         rounds: list.length,
         captureCpuPerFrame: pick('captureCpuPerFrame'),
@@ -179,26 +197,38 @@ async function main(): Promise<void> {
         perRound: list,
       };
     });
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     if (json) {
-      for (const row of summary) console.log(JSON.stringify(row));
+      for (const row of summary) console.log(JSON.stringify({ ...row, load }));
       return;
     }
     const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
     console.log(
-      `| preset | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | of the limit (min-max) | render CPU s/frame | idle | others | workers |`,
+      `| preset | capture | capture CPU s/frame | encode CPU s/frame | limit fps (${cores} cores) | render fps | of the limit (min-max) | render CPU s/frame | idle | others | workers |`,
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of summary) {
+      // What the render used: a canvas request on a page with a blocker is captured with beginframe.
+      const used = r.captureMode === r.mode ? r.mode : `${r.mode} (used ${r.captureMode})`;
       console.log(
-        `| ${r.preset} | ${r.captureCpuPerFrame.toFixed(3)} | ${r.encodeCpuPerFrame.toFixed(3)} | ${r.limitFps.toFixed(2)} | ${r.renderFps.toFixed(2)} | ` +
+        `| ${r.preset} | ${used} | ${r.captureCpuPerFrame.toFixed(3)} | ${r.encodeCpuPerFrame.toFixed(3)} | ${r.limitFps.toFixed(2)} | ${r.renderFps.toFixed(2)} | ` +
           `${pct(r.ratio)} (${pct(r.ratioMin)}-${pct(r.ratioMax)}) | ${r.renderCpuPerFrame.toFixed(3)} | ${pct(r.idleFraction)} | ${pct(r.othersFraction)} | ${r.workers} |`,
       );
     }
-    console.log(`Medians over ${rounds} round(s); each round measures capture, encode and render back to back.`);
-    console.log('idle = share of the cores the render left unused; others = share other processes (and CPU steal) took meanwhile.');
     console.log(
-      `\n${total} frames, ${summary[0]?.reusedFramesCaptureOnly ?? 0} unchanged frames not drawn again by Chromium (capture-only pass), ${summary[0]?.captureMode ?? ''} capture`,
+      `Medians over ${rounds} round(s); each round measures capture, encode and render back to back. Load average at the end: ${load}.`,
     );
+    console.log('idle = share of the cores the render left unused; others = share other processes (and CPU steal) took meanwhile.');
+    const beginframe = summary.find((r) => r.mode === 'beginframe');
+    console.log(
+      `\n${total} frames, ${beginframe?.reusedFramesCaptureOnly ?? 0} unchanged frames not drawn again by Chromium (beginframe capture-only pass).`,
+    );
+    if (modes.includes('canvas') && modes.includes('beginframe')) {
+      const auto = (
+        await measureRender({ projectDir, output: join(dir, 'auto.mp4'), quality: presets[0]!, fps, workers }, { maxFrames: 2 })
+      ).result.captureMode;
+      console.log(`--capture-mode auto uses ${auto} for this composition.`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

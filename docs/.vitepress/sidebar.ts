@@ -83,6 +83,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'CLI', link: '/reference/cli' },
       { text: 'Error codes', link: '/reference/errors' },
       { text: 'Composition attributes', link: '/reference/attributes' },
+      { text: 'Lint rules', link: '/reference/lint-rules' },
       { text: 'Variable declarations', link: '/reference/variables' },
       { text: 'JSON output', link: '/reference/json-output' },
       { text: 'Render API (OpenAPI)', link: '/reference/render-api' },

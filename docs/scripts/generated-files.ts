@@ -4,6 +4,7 @@ import { cliReference } from './cli-reference.js';
 import { attributeReference, variableReference } from './composition-reference.js';
 import { errorReference } from './error-reference.js';
 import { jsonReference } from './json-reference.js';
+import { lintReference } from './lint-reference.js';
 import { renderApiReference } from './render-api-reference.js';
 
 export interface GeneratedFile {
@@ -23,6 +24,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'docs/reference/attributes.md', content: attributeReference() },
     { path: 'docs/reference/variables.md', content: variableReference() },
     { path: 'docs/reference/json-output.md', content: jsonReference() },
+    { path: 'docs/reference/lint-rules.md', content: lintReference() },
     { path: 'docs/reference/render-api.md', content: renderApiReference() },
     ...(await apiReference()),
   ];

@@ -116,7 +116,7 @@ describe('generated docs', () => {
       await mkdir(path.join(dir, 'example'));
       await writeFile(path.join(dir, 'example', 'index.html'), html!);
       const run = await seekframe(['lint', 'example', '--json'], dir);
-      expect(JSON.parse(run.stdout)).toEqual({ findings: [], errors: 0, warnings: 0 });
+      expect(JSON.parse(run.stdout)).toEqual({ findings: [], errors: 0, warnings: 0, notes: 0 });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

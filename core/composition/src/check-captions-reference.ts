@@ -1,9 +1,9 @@
 import { attrLocation, getAttr, type HtmlElement, type SourceLocation } from './html-tree.js';
-import type { LintFinding } from './lint-finding.js';
+import type { LintRuleId } from './lint-rules.js';
 import type { VariableDeclaration } from './variable-declarations.js';
 import { ATTR } from './composition-attributes.js';
 
-type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string) => void;
+type Add = (rule: LintRuleId, at: SourceLocation, message: string) => void;
 
 /**
  * A `data-captions` element must name a variable of type `captions` declared by its own
@@ -20,14 +20,12 @@ export function checkCaptionsReference(element: HtmlElement, variables: readonly
   if (!declaration) {
     add(
       'variables/unknown-reference',
-      'error',
       at,
       `data-captions="${id}" names no variable of this composition; ${choose} {"id":"${id}","type":"captions","label":"Captions","default":[]} in data-composition-variables`,
     );
   } else if (declaration.type !== 'captions') {
     add(
       'variables/reference-type',
-      'error',
       at,
       `data-captions="${id}" names a variable of type ${declaration.type}; the caption element shows a variable of type "captions" (a transcript with word times): ${captions.length > 0 ? `name one of ${captions.join(', ')}, or change its type` : `change the type of "${id}" to "captions"`}`,
     );

@@ -1,6 +1,6 @@
 import type { GradingField } from './color-grading-schema.js';
 import { attrLocation, attrValueLocator, getAttr, hasAttr, type HtmlElement, type SourceLocation } from './html-tree.js';
-import type { LintFinding } from './lint-finding.js';
+import type { LintRuleId } from './lint-rules.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, type JsonPath } from './locate-json-path.js';
 import { parseColorGrading, type GradingProblem, type ReferenceLookup } from './parse-color-grading.js';
 import type { VariableDeclaration } from './variable-declarations.js';
@@ -8,9 +8,9 @@ import { ATTR } from './composition-attributes.js';
 
 export { variableReference } from './parse-color-grading.js';
 
-type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string) => void;
+type Add = (rule: LintRuleId, at: SourceLocation, message: string) => void;
 
-const RULES: Record<GradingProblem['kind'], string> = {
+const RULES: Record<GradingProblem['kind'], LintRuleId> = {
   json: 'media/malformed-color-grading',
   'invalid-field': 'media/invalid-color-grading',
   'unknown-field': 'media/invalid-color-grading',
@@ -61,7 +61,6 @@ export function checkColorGrading(source: string, element: HtmlElement, variable
   if (!isGradable(element)) {
     add(
       'media/color-grading-ignored',
-      'warning',
       fallback,
       `data-color-grading on <${element.tagName}> does nothing; only <img>, <video> and sub-composition hosts are graded — move it to one of those`,
     );
@@ -73,7 +72,6 @@ export function checkColorGrading(source: string, element: HtmlElement, variable
       const offset = jsonErrorOffset(problem.reason ?? '', text);
       add(
         RULES.json,
-        'error',
         locate && offset !== undefined ? locate(offset) : fallback,
         `data-color-grading is not valid JSON (${shortJsonError(problem.reason ?? '')}); write a JSON object like {"adjust":{"contrast":1.1}}`,
       );
@@ -88,7 +86,6 @@ export function checkColorGrading(source: string, element: HtmlElement, variable
           : '';
     add(
       RULES[problem.kind],
-      'error',
       at,
       `data-color-grading ${problem.kind === 'unknown-field' || problem.kind === 'invalid-field' ? 'field ' : ''}${problem.message}${fix}`,
     );

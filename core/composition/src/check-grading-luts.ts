@@ -1,6 +1,6 @@
 import { declarationLookup } from './check-color-grading.js';
 import { attrLocation, attrValueLocator, getAttr, listElements, parseHtml, type SourceLocation } from './html-tree.js';
-import type { LintFinding } from './lint-finding.js';
+import type { LintRuleId } from './lint-rules.js';
 import type { LintHost } from './lint-project.js';
 import { locateJsonPath } from './locate-json-path.js';
 import { parseColorGrading } from './parse-color-grading.js';
@@ -10,7 +10,7 @@ import { isRemoteUrl, relativePosixPath, resolveSourcePath } from './posix-path.
 import type { VariableDeclaration } from './variable-declarations.js';
 import { ATTR } from './composition-attributes.js';
 
-type Add = (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string) => void;
+type Add = (at: SourceLocation, rule: LintRuleId, message: string) => void;
 
 /**
  * Every `lut` in a file's `data-color-grading` (a literal or the default of a referenced
@@ -36,12 +36,7 @@ export async function checkGradingLuts(
     const locate = attrValueLocator(html, element, ATTR.colorGrading);
     const at = locate ? locate(locateJsonPath(text, ['lut'])) : attrLocation(element, ATTR.colorGrading);
     if (isRemoteUrl(lut)) {
-      add(
-        at,
-        'media/missing-lut',
-        'error',
-        `data-color-grading lut "${lut}" is a URL; copy the .cube file into the project and give its path`,
-      );
+      add(at, 'media/missing-lut', `data-color-grading lut "${lut}" is a URL; copy the .cube file into the project and give its path`);
       continue;
     }
     const lutPath = resolveSourcePath(file, lut, rootDir);
@@ -51,7 +46,6 @@ export async function checkGradingLuts(
       add(
         at,
         'media/missing-lut',
-        'error',
         `data-color-grading lut "${lut}" points to ${relativePosixPath(rootDir, lutPath)}, which does not exist; fix the path or add the .cube file`,
       );
       continue;
@@ -60,7 +54,7 @@ export async function checkGradingLuts(
       parseCubeLut(content, relativePosixPath(rootDir, lutPath));
     } catch (error) {
       if (!(error instanceof SeekframeError)) throw error;
-      add(at, 'media/invalid-lut', 'error', `data-color-grading lut: ${error.message}`);
+      add(at, 'media/invalid-lut', `data-color-grading lut: ${error.message}`);
     }
   }
 }

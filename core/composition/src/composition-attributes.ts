@@ -49,22 +49,24 @@ export const COMPOSITION_ATTRIBUTES: readonly AttributeDoc[] = [
   },
   {
     name: ATTR.width,
-    on: 'root',
+    on: 'root, sub-composition host',
     value: 'positive whole pixels',
-    meaning: 'Frame width. mp4 needs an even number.',
+    meaning:
+      "Frame width; mp4 needs an even number. The entry's root needs it; a file mounted by a host may leave it out and fills the host's box. On a host whose CSS gives it no width, its box's width.",
   },
   {
     name: ATTR.height,
-    on: 'root',
+    on: 'root, sub-composition host',
     value: 'positive whole pixels',
-    meaning: 'Frame height. mp4 needs an even number.',
+    meaning:
+      "Frame height; mp4 needs an even number. The entry's root needs it; a file mounted by a host may leave it out and fills the host's box. On a host whose CSS gives it no height, its box's height.",
   },
   {
     name: ATTR.duration,
     on: 'root, clip, sub-composition host',
     value: 'seconds (positive on the root, 0 or more on a clip)',
     meaning:
-      "On the root: the length, read once when the render starts (a script that changes it later changes nothing). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file's root may leave it to its host.",
+      "On the root: the length, read once when the render starts (a script that changes it later changes nothing). Without it, the length of the timeline the file registers in `window.__timelines` (read in the page; lint notes `root/duration-from-timeline`). On a clip: seconds visible; without it the clip lasts to the end (media: its natural length, read after scripts ran). A child file's root may leave it to its host.",
   },
   {
     name: ATTR.root,

@@ -18,6 +18,19 @@ describe('scanCssFonts', () => {
     ]);
   });
 
+  it.each([
+    ['a quoted string', `@import "URL";`],
+    ['a single-quoted string', `@import 'URL';`],
+    ['url() with double quotes', `@import url("URL");`],
+    ['url() with single quotes', `@import url('URL') screen;`],
+    ['url() unquoted (the ; inside it does not end it)', `@import url(URL);`],
+  ])('reads a Google Fonts @import whole: %s', (_form, template) => {
+    const url = 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto+Mono:ital,wght@0,400;1,700&display=swap';
+    const usage = scanCssFonts(`${template.replace('URL', url)}\nbody { font-family: Inter }`);
+    expect(usage.imports).toEqual([url]);
+    expect(usage.stacks.map((s) => s.families)).toEqual([['Inter']]);
+  });
+
   it('separates @font-face definitions and lists imports', () => {
     const css = `@import url("https://fonts.googleapis.com/css2?family=Inter"); @import 'local.css';
       @font-face { font-family: "Brand Sans"; src: url(brand.woff2); }

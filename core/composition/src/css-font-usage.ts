@@ -18,7 +18,12 @@ export interface CssFontUsage {
 /** Custom properties named like a font but holding something else (`--font-size: 48px`). */
 const NOT_A_FAMILY_PROPERTY = /size|weight|style|height|spacing|feature|variation|stretch|smooth|kerning|synthesis|optical|palette|scale/i;
 const FONT_FACE = /@font-face\s*\{([^}]*)\}/gi;
-const IMPORT = /@import\s+(?:url\(\s*)?(["']?)([^"')\s;]+)\1\s*\)?/gi;
+/**
+ * `@import "x"`, `@import 'x'`, `@import url("x")`, `@import url('x')`, `@import url(x)`: a quoted
+ * URL runs to its closing quote and an unquoted `url()` to its `)`, so a Google Fonts URL keeps the
+ * `;` of `wght@400;700` and every `&family=` after it.
+ */
+const IMPORT = /@import\s+(?:url\(\s*(?:"([^"]*)"|'([^']*)'|([^"'()\s]*))\s*\)|"([^"]*)"|'([^']*)')/gi;
 const DECLARATION = /(^|[;{\s])(font-family|font|--[\w-]*font[\w-]*)\s*:\s*([^;{}]+)/gi;
 /** A font size (with optional `/line-height`) in the `font` shorthand: the family list follows it. */
 const SHORTHAND_SIZE =
@@ -38,7 +43,7 @@ export function scanCssFonts(css: string): CssFontUsage {
     if (name) declared.push(name);
     return ' '.repeat(block.length);
   });
-  const imports = [...withoutFaces.matchAll(IMPORT)].map((m) => m[2] as string);
+  const imports = [...withoutFaces.matchAll(IMPORT)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim()).filter(Boolean);
   const stacks: FontStack[] = [];
   for (const match of withoutFaces.matchAll(DECLARATION)) {
     const property = (match[2] as string).toLowerCase();

@@ -82,8 +82,8 @@ export const ERROR_DOCS = {
   },
   'empty-composition': {
     group: 'input',
-    when: 'The root composition lasts 0 seconds.',
-    fix: 'Give the root a positive `data-duration`.',
+    when: 'The root composition lasts 0 seconds: its `data-duration` is 0, or it has none and the timeline it registers in `window.__timelines` is empty or registered under another id.',
+    fix: "Give the root a positive `data-duration`, or register the composition's timeline under its `data-composition-id`.",
   },
   'invalid-color-grading': {
     group: 'input',
@@ -157,8 +157,8 @@ export const ERROR_DOCS = {
   },
   'webhook-signature-invalid': {
     group: 'input',
-    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, or the signature does not match the body (`details.reason` says which).',
-    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET`, and that its clock is right.',
+    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, the signature does not match the body, the receiver passed no secret, or a signed body is not a JSON event (`details.reason` says which).',
+    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET` (set and not blank in its environment), and that its clock is right.',
   },
   'custom-html-disabled': {
     group: 'input',
@@ -262,6 +262,11 @@ export const ERROR_DOCS = {
     when: 'A local file the page references is missing (named, with the page that referenced it).',
     fix: 'Add the file to the project or fix the path.',
   },
+  'package-not-installed': {
+    group: 'page',
+    when: 'The composition loads a script or file from an npm CDN (jsDelivr, unpkg) whose package is not installed in the project (or only in another major version). Seekframe answers npm CDN URLs only from installed packages, so renders are the same offline; it never fetches them. One error per package, whatever number of its files the page loads.',
+    fix: 'Run the `npm i <package>@<version>` the message names in the project folder (`seekframe doctor <dir>` lists every such package); the URLs then load from the installed package, with no change to the HTML.',
+  },
   'remote-asset-failed': {
     group: 'page',
     when: 'A remote asset could not be fetched (its URL is named); in sandboxed renders also when its host resolves to a refused address.',
@@ -296,6 +301,11 @@ export const ERROR_DOCS = {
     group: 'page',
     when: 'Under `--strict`: an `<iframe>` whose page the runtime cannot drive (cross-origin, not HTML, nothing loaded).',
     fix: 'Serve the iframe page from the project, or accept a real-time capture without `--strict`.',
+  },
+  'alpha-flattened': {
+    group: 'page',
+    when: 'Under `--strict`: the composition has a transparent background (nothing paints behind its content) and the format has no alpha channel (mp4, gif, hls), so its frames are flattened on white.',
+    fix: 'Render to mov, webm or png-sequence to keep the transparency, or give `<body>` a background colour.',
   },
   'blank-render': {
     group: 'page',
@@ -333,6 +343,11 @@ export const ERROR_DOCS = {
     group: 'engine',
     when: '`--capture-mode beginframe` with a browser that does not support `HeadlessExperimental.beginFrame`.',
     fix: 'Install `chromium-headless-shell` (or chrome-headless-shell), or use `--capture-mode auto` or `screenshot`.',
+  },
+  'canvas-capture-blocked': {
+    group: 'engine',
+    when: 'A warning, not an error: the composition has something canvas capture cannot draw (a `<canvas>`, which includes `data-color-grading`, a cross-origin frame, a plugin, a CSS image from another origin), so this render captures with beginframe instead. The warning names what and where; the render report says it under `captureMode`.',
+    fix: "Nothing to do: the frames are right, only slower to capture. To get canvas capture, draw that content with HTML/CSS/SVG, or serve it from the composition's own origin.",
   },
   'capture-failed': {
     group: 'engine',

@@ -35,6 +35,10 @@ export const ERROR_HTTP_STATUS = {
   'format-not-distributable': 400,
   'limit-exceeded': 400,
   'lint-failed': 400,
+  // --strict: a transparent composition asked for in a format without alpha (the client picks the format).
+  'alpha-flattened': 400,
+  // The composition loads a library from an npm CDN that its project has not installed.
+  'package-not-installed': 400,
   // A `webhook` in the body with no RENDER_WEBHOOK_SECRET on the deployment to sign with.
   'webhook-secret-missing': 400,
   // A request's page naming a file outside its project (a posted document, a variable value).
@@ -101,6 +105,8 @@ export const ERROR_HTTP_STATUS = {
   'browser-not-found': 500,
   'browser-binary-unavailable': 500,
   'beginframe-unsupported': 500,
+  // A warning's code: a render that meets it captures with beginframe and succeeds. Listed so every code has a status.
+  'canvas-capture-blocked': 500,
   'capture-failed': 500,
   'capture-mode-unsupported': 500,
   'capture-timeout': 500,

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'browser-crashed',
   'browser-launch-failed',
   'browser-not-found',
+  'canvas-capture-blocked',
   'capture-failed',
   'capture-mode-unsupported',
   'capture-timeout',
@@ -85,6 +86,7 @@ export const ERROR_CODES = [
   'ready-failed',
   'ready-timeout',
   'remote-asset-failed',
+  'package-not-installed',
   'render-cancelled',
   'render-expired',
   'render-failed',
@@ -106,6 +108,7 @@ export const ERROR_CODES = [
   'sub-composition-empty',
   'clip-source-unreadable',
   'blank-render',
+  'alpha-flattened',
   // the render core's split renders (planRender/renderFrames/assembleSegments)
   'segment-mismatch',
   // storage port and bundled assets (core/producer/src/storage, core/producer/src/assets)
@@ -165,6 +168,12 @@ export class SeekframeError extends Error {
     this.stage = options.stage;
     this.retryable = options.retryable ?? false;
     this.details = options.details;
+    // V8 keeps an error's stack frames, with their functions and receivers, until `stack` is first
+    // read: an error kept as the cause of this one (a job's failure, held for its retention) would
+    // keep what threw it alive, e.g. a crashed browser's whole connection. Reading the stacks now
+    // leaves only text.
+    void this.stack;
+    if (options.cause instanceof Error) void options.cause.stack;
   }
 
   toJSON(): SeekframeErrorData {

@@ -61,6 +61,8 @@ export {
 export { extractCompositionMetadata } from './extract-composition-metadata.js';
 export { findReferences, type FileReference } from './find-references.js';
 export { formatFinding, type LintFinding } from './lint-finding.js';
+export { LINT_RULES, LINT_RULE_IDS, lintSeverity, type LintRuleDoc, type LintRuleId, type LintSeverity } from './lint-rules.js';
+export { lengthInPage, type LengthInPage } from './length-in-page.js';
 export { lintProject, type LintHost } from './lint-project.js';
 export { preflightProject, type PreflightHost, type ProjectFileStatus } from './preflight-project.js';
 export { resolveReference, type ProjectReference } from './project-references.js';

@@ -13,6 +13,8 @@ import { checkCaptionsReference } from './check-captions-reference.js';
 import { pickCompositionRoot, type RootElementView } from './pick-composition-root.js';
 import { checkColorGrading } from './check-color-grading.js';
 import type { LintFinding } from './lint-finding.js';
+import { lintSeverity, type LintRuleId } from './lint-rules.js';
+import { lengthInPage } from './length-in-page.js';
 import { jsonErrorOffset, locateJsonPath, shortJsonError, splitDottedPath } from './locate-json-path.js';
 import { parseVariableDeclarationsAttribute } from './parse-variable-declarations.js';
 import type { VariableDeclaration } from './variable-declarations.js';
@@ -51,9 +53,18 @@ export interface SubCompositionInfo {
 
 export interface CompositionMetadata {
   id: string;
+  /** 0 in a child file whose root has none: the host's box gives the size. */
   width: number;
   height: number;
+  /** Seconds; 0 when `durationSource` is not `data-duration` (or the value is invalid). */
   duration: number;
+  /**
+   * Where the length comes from: the root's `data-duration`; the timeline the entry registers
+   * (`window.__timelines`) or, without one, where its finite CSS animations / Web Animations end
+   * (both only known in the page: the render reads `__seekframe.duration`); or, in a child file
+   * without one, its host (the host's `data-duration`, else what the child's page gives).
+   */
+  durationSource: 'data-duration' | 'timeline' | 'animations' | 'host';
   fps?: number;
   variables: VariableDeclaration[];
   clips: ClipInfo[];
@@ -112,11 +123,17 @@ function findDurationHolder(elements: HtmlElement[], root: HtmlElement): HtmlEle
 export interface InspectOptions {
   file?: string;
   /**
-   * `child`: the file is embedded by a `data-composition-src` host, whose `data-duration` (or the
-   * child's own timeline at render time) may decide its length, so a root without
-   * `data-duration` is not a finding here (`lintProject` judges it per host) and reads as 0.
+   * `child`: the file is embedded by a `data-composition-src` host. The host's box gives it its
+   * size and the host's `data-duration` (or the child's own timeline at render time) may decide
+   * its length, so a root without `data-width`, `data-height` or `data-duration` is not a finding
+   * here (`lintProject` judges the length per host) and the value reads 0.
    */
   role?: 'entry' | 'child';
+  /**
+   * An entry file that another file of the project mounts (`data-composition-src`), named as the
+   * message should name it: a missing size says why it is still needed when linted on its own.
+   */
+  mountedBy?: string;
 }
 
 /**
@@ -126,16 +143,24 @@ export interface InspectOptions {
 export function inspectComposition(html: string, options: InspectOptions = {}): CompositionInspection {
   const file = options.file ?? '<composition>';
   const findings: LintFinding[] = [];
-  const add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string): void => {
-    findings.push({ file, line: at.line, column: at.column, rule, severity, message });
+  const add = (rule: LintRuleId, at: SourceLocation, message: string): void => {
+    findings.push({ file, line: at.line, column: at.column, rule, severity: lintSeverity(rule), message });
   };
   const elements = listElements(parseHtml(html));
   const root = findRoot(elements);
-  const metadata: CompositionMetadata = { id: '', width: 0, height: 0, duration: 0, variables: [], clips: [], subCompositions: [] };
+  const metadata: CompositionMetadata = {
+    id: '',
+    width: 0,
+    height: 0,
+    duration: 0,
+    durationSource: 'data-duration',
+    variables: [],
+    clips: [],
+    subCompositions: [],
+  };
   if (!root) {
     add(
       'root/missing-root',
-      'error',
       { line: 1, column: 1 },
       'no composition root found; add data-composition-id, data-width, data-height and data-duration to <html> or to the composition element',
     );
@@ -149,7 +174,6 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
     metadata.id = 'main';
     add(
       'root/missing-id',
-      'warning',
       rootLocation,
       'the composition root has no data-composition-id; add one (e.g. data-composition-id="main") so timelines and sub-compositions can name it',
     );
@@ -158,17 +182,37 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   const dimension = (attr: typeof ATTR.width | typeof ATTR.height | typeof ATTR.duration, what: string, whole: boolean): number => {
     const holder = attr === ATTR.duration ? findDurationHolder(elements, root) : root;
     const raw = getAttr(holder, attr);
-    const rule = `root/${raw === undefined ? 'missing' : 'invalid'}-${attr.slice(5)}`;
-    if (raw === undefined && attr === ATTR.duration && options.role === 'child') return 0;
+    const name = attr.slice(5) as 'width' | 'height' | 'duration';
+    // A mounted file takes its size from its host's box, and its length from the host or its
+    // own timeline (lintProject judges that per host): nothing to report here, the value reads 0.
+    if (raw === undefined && options.role === 'child') {
+      if (attr === ATTR.duration) metadata.durationSource = 'host';
+      return 0;
+    }
+    const inPage = raw === undefined && attr === ATTR.duration ? lengthInPage(html) : undefined;
+    if (inPage === 'timeline' || inPage === 'animations') {
+      metadata.durationSource = inPage;
+      add(
+        inPage === 'timeline' ? 'root/duration-from-timeline' : 'root/duration-from-animations',
+        rootLocation,
+        inPage === 'timeline'
+          ? `the composition root has no data-duration: the composition lasts as long as the timeline it registers (window.__timelines["${metadata.id}"]), whose length is read in the page when the render, check or preview loads it; add data-duration="${what}" to fix the length in the file instead`
+          : `the composition root has no data-duration and registers no timeline: the composition lasts until its last CSS animation or Web Animation ends (each finite), read in the page when the render, check or preview loads it; add data-duration="${what}" to fix the length in the file instead`,
+      );
+      return 0;
+    }
     if (raw === undefined) {
-      add(rule, 'error', rootLocation, `the composition root has no ${attr}; add ${attr}="${what}"`);
+      const fix =
+        attr === ATTR.duration
+          ? `${inPage === 'infinite-animations' ? 'its CSS animations include an infinite one, so no length follows from them; ' : ''}add ${attr}="${what}" (seconds), or register the composition's GSAP timeline in window.__timelines["${metadata.id}"] to take its length`
+          : `add ${attr}="${what}"${options.mountedBy ? `; ${options.mountedBy} mounts this file with data-composition-src and gives it its size there, but on its own (as linted or rendered now) it needs one` : ''}`;
+      add(`root/missing-${name}`, rootLocation, `the composition root has no ${attr}; ${fix}`);
       return 0;
     }
     const value = readNumber(raw);
     if (value === undefined || value <= 0 || (whole && !Number.isInteger(value))) {
       add(
-        rule,
-        'error',
+        `root/invalid-${name}`,
         attrLocation(holder, attr),
         `${attr}="${raw}" must be a ${whole ? 'positive whole number of pixels' : 'positive number of seconds'}, e.g. ${attr}="${what}"`,
       );
@@ -185,7 +229,6 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
     if (fps === undefined || fps <= 0)
       add(
         'root/invalid-fps',
-        'error',
         attrLocation(root, ATTR.fps),
         `data-fps="${fpsRaw}" must be a positive number, e.g. data-fps="30"; or remove it to use the render's fps`,
       );
@@ -206,7 +249,7 @@ export function inspectComposition(html: string, options: InspectOptions = {}): 
   return { metadata, findings, rootLocation };
 }
 
-type Add = (rule: string, severity: LintFinding['severity'], at: SourceLocation, message: string) => void;
+type Add = (rule: LintRuleId, at: SourceLocation, message: string) => void;
 
 function readVariables(source: string, elements: HtmlElement[], root: HtmlElement, metadata: CompositionMetadata, add: Add): void {
   const htmlElement = elements.find((e) => e.tagName === 'html');
@@ -220,14 +263,13 @@ function readVariables(source: string, elements: HtmlElement[], root: HtmlElemen
     const offset = jsonErrorOffset(parsed.malformedJson, text);
     add(
       'variables/malformed-json',
-      'error',
       locate && offset !== undefined ? locate(offset) : at,
       `data-composition-variables is not valid JSON (${shortJsonError(parsed.malformedJson)}); write a JSON array with double-quoted keys and strings`,
     );
   }
   for (const problem of parsed.problems) {
     const where = locate && problem.index >= 0 ? locate(locateJsonPath(text, [problem.index, ...splitDottedPath(problem.path)])) : at;
-    add(problem.rule, 'error', where, problem.message);
+    add(problem.rule, where, problem.message);
   }
   metadata.variables = parsed.declarations;
 }
@@ -240,7 +282,6 @@ function readTimingAttributes(element: HtmlElement, add: Add): { duration?: numb
     if (duration === undefined) {
       add(
         'timing/invalid-duration',
-        'error',
         attrLocation(element, ATTR.duration),
         `data-duration="${durationRaw}" must be a number of seconds (0 or more), e.g. data-duration="2.5"`,
       );
@@ -252,7 +293,6 @@ function readTimingAttributes(element: HtmlElement, add: Add): { duration?: numb
     if (track === undefined || !Number.isInteger(track)) {
       add(
         'timing/invalid-track-index',
-        'warning',
         attrLocation(element, ATTR.trackIndex),
         `data-track-index="${trackRaw}" must be a whole number (0, 1, 2...); it is ignored`,
       );
@@ -285,7 +325,6 @@ function readClip(element: HtmlElement, add: Add): ClipInfo {
       if (mediaStart === undefined) {
         add(
           'media/invalid-media-start',
-          'error',
           attrLocation(element, ATTR.mediaStart),
           `data-media-start="${mediaStartRaw}" must be a number of seconds (0 or more) to trim from the source's start`,
         );
@@ -303,7 +342,6 @@ function readHost(source: string, element: HtmlElement, add: Add): SubCompositio
     id = src.replace(/^.*\//, '').replace(/\.[^.]*$/, '') || 'sub';
     add(
       'subcomposition/missing-id',
-      'warning',
       location,
       `this data-composition-src host has no data-composition-id; add one (e.g. data-composition-id="${id}") to name the instance`,
     );
@@ -334,7 +372,6 @@ function readHost(source: string, element: HtmlElement, add: Add): SubCompositio
       host.variableValuesError = error;
       add(
         'subcomposition/malformed-values',
-        'error',
         locate && offset !== undefined ? locate(offset) : attrLocation(element, ATTR.variableValues),
         `data-variable-values on "${id}" is unusable: ${error}; write a JSON object like {"title":"Hi"}`,
       );

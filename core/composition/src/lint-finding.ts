@@ -1,11 +1,14 @@
+import type { LintRuleId, LintSeverity } from './lint-rules.js';
+
 export interface LintFinding {
   /** POSIX path as given to `lintProject` (or the `file` option). */
   file: string;
   line: number;
   column: number;
-  /** Stable rule id, e.g. `root/missing-width`. */
-  rule: string;
-  severity: 'error' | 'warning';
+  /** Stable rule id from LINT_RULES, e.g. `root/missing-width`. */
+  rule: LintRuleId;
+  /** The rule's severity (LINT_RULES): `info` is a note on a valid composition, nothing to fix. */
+  severity: LintSeverity;
   /** Says what is wrong and how to fix it. */
   message: string;
 }

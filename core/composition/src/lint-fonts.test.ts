@@ -45,4 +45,21 @@ describe('fonts/unresolved-family', () => {
       ),
     ).toEqual([]);
   });
+
+  describe('a Google Fonts stylesheet pulled in with @import loads every family of its URL', () => {
+    const url = 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Space+Grotesk:wght@500;700&display=swap';
+    const body = '<h1 style="font-family: \'Space Grotesk\', sans-serif">x</h1><p style="font-family: Inter">y</p>';
+    it.each([
+      ['in a <style>, as url("…")', { 'index.html': root(`<style>@import url("${url}");</style>`, body) }],
+      ['in a <style>, as a string', { 'index.html': root(`<style>@import '${url}';</style>`, body) }],
+      ['in a <style>, as url(…) unquoted', { 'index.html': root(`<style>@import url(${url});</style>`, body) }],
+      ['in a linked stylesheet', { 'index.html': root('<link rel="stylesheet" href="s.css">', body), 's.css': `@import url("${url}");` }],
+      ['in a <link>, several families', { 'index.html': root(`<link rel="stylesheet" href="${url.replace(/&/g, '&amp;')}">`, body) }],
+    ])('%s: installed, no warning; not installed, the Google Fonts warning for each family', async (_form, files) => {
+      const clean = await lintProject('index.html', host(files, ['inter', 'space-grotesk']));
+      expect(clean.filter((f) => f.rule === 'fonts/unresolved-family')).toEqual([]);
+      const missing = (await lintProject('index.html', host(files, []))).filter((f) => f.rule === 'fonts/unresolved-family');
+      expect(missing.map((f) => f.message.match(/^Google Fonts family "([^"]+)"/)?.[1])).toEqual(['Inter', 'Space Grotesk']);
+    });
+  });
 });

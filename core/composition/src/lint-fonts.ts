@@ -4,6 +4,7 @@ import { fontInstallCommand, fontPackageId } from './font-family-names.js';
 import { parseGoogleFontsUrl } from './google-fonts-url.js';
 import type { SourceLocation } from './html-tree.js';
 import type { LintFinding } from './lint-finding.js';
+import { lintSeverity } from './lint-rules.js';
 import { normalizePosixPath, resolveSourcePath } from './posix-path.js';
 
 export interface FontLintHost {
@@ -37,7 +38,7 @@ export async function lintFonts(
       line: location.line,
       column: location.column,
       rule: 'fonts/unresolved-family',
-      severity: 'warning',
+      severity: lintSeverity('fonts/unresolved-family'),
       message,
     });
   const usage = collectDocumentFonts(html);

@@ -117,11 +117,11 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(findings[3]?.message).toContain('<div> at 9:1');
   });
 
-  test('timing/follows-media: following media without data-duration is only a warning (the render measures it)', async () => {
+  test('timing/follows-media: following media without data-duration is a note (the render measures it)', async () => {
     const body =
       '<video id="v" src="v.mp4"></video>\n<p data-start="v + 1" data-duration="1"></p>\n<p data-start="a"></p>\n<audio id="a" src="a.mp3"></audio>';
     const findings = await lint({ 'index.html': page(body) });
-    expect(summary(findings)).toEqual(['index.html:5:1 warning timing/follows-media', 'index.html:6:1 warning timing/follows-media']);
+    expect(summary(findings)).toEqual(['index.html:5:1 info timing/follows-media', 'index.html:6:1 info timing/follows-media']);
     expect(findings[0]?.message).toContain('add data-duration to "v"');
   });
 
@@ -278,15 +278,15 @@ describe('lintProject — one bad fixture per rule', () => {
     expect(summary(findings)).toEqual(['index.html:4:86 error subcomposition/malformed-values']);
   });
 
-  test('subcomposition/undeclared-variable (warning) and subcomposition/variable-type (error)', async () => {
+  test('subcomposition/undeclared-variable (warning) and subcomposition/variable-type (a warning too: the value is passed as given, as a top-level one is)', async () => {
     const host = `<div data-composition-id="c" data-composition-src="card.html" data-variable-values='{"titel":"x","title":7,"tone":"hot"}'></div>`;
     const findings = await lint({ 'index.html': page(host), 'card.html': child(cardVars) });
     // Each finding points at its key inside data-variable-values.
     const at = (key: string) => host.indexOf(`"${key}"`) + 1;
     expect(summary(findings)).toEqual([
       `index.html:4:${at('titel')} warning subcomposition/undeclared-variable`,
-      `index.html:4:${at('title')} error subcomposition/variable-type`,
-      `index.html:4:${at('tone')} error subcomposition/variable-type`,
+      `index.html:4:${at('title')} warning subcomposition/variable-type`,
+      `index.html:4:${at('tone')} warning subcomposition/variable-type`,
     ]);
     expect(findings[0]?.message).toContain('declared: title, tone');
     expect(findings[2]?.message).toContain('"warm", "cool"');
@@ -370,14 +370,14 @@ describe('lintProject — HyperFrames sub-compositions', () => {
     expect(summary(await lint({ 'index.html': host('data-duration="2"'), 'card.html': child('') }))).toEqual([]);
   });
 
-  test('neither has one but the child registers a timeline: a warning saying the timeline decides, not an error', async () => {
+  test('neither has one but the child registers a timeline: a note saying the timeline decides, not a problem', async () => {
     const findings = await lint({
       'index.html': host(''),
       'card.html': child('window.__timelines = window.__timelines || {}; window.__timelines["card"] = gsap.timeline({ paused: true });'),
     });
     expect(summary(findings)).toEqual([
-      'index.html:4:1 warning subcomposition/duration-from-timeline',
-      'index.html:5:1 warning timing/follows-timeline',
+      'index.html:4:1 info subcomposition/duration-from-timeline',
+      'index.html:5:1 info timing/follows-timeline',
     ]);
     expect(findings[0]?.message).toContain('window.__timelines');
   });
@@ -387,13 +387,13 @@ describe('lintProject — HyperFrames sub-compositions', () => {
       'index.html': host(''),
       'card.html': child('hyperframesAnime.register("card", anime.createTimeline({ autoplay: false }));'),
     });
-    expect(summary(findings)).toContain('index.html:4:1 warning subcomposition/duration-from-timeline');
+    expect(summary(findings)).toContain('index.html:4:1 info subcomposition/duration-from-timeline');
     expect(summary(findings).some((f) => f.includes('error'))).toBe(false);
   });
 
-  test('nothing decides the length: an error that says what the render would do', async () => {
+  test('nothing decides the length: a warning that says what the render would do', async () => {
     const findings = await lint({ 'index.html': host(''), 'card.html': child('') });
-    expect(summary(findings)).toContain('index.html:4:1 error subcomposition/missing-duration');
+    expect(summary(findings)).toContain('index.html:4:1 warning subcomposition/missing-duration');
     expect(findings.find((f) => f.rule === 'subcomposition/missing-duration')?.message).toMatch(/would last 0 s and never show/);
   });
 
@@ -411,5 +411,59 @@ describe('lintProject — HyperFrames sub-compositions', () => {
   test('<html> with the id and a stage element with the size and length: no root finding', async () => {
     const html = `<html data-composition-id="main"><body><div id="stage" data-composition-id="main" data-width="160" data-height="90" data-duration="2"></div></body></html>`;
     expect(summary(await lint({ 'index.html': html }))).toEqual([]);
+  });
+
+  test('a mounted child without data-width/data-height takes its size from the host: no finding', async () => {
+    const sizeless = `<!doctype html><html><body><template><div id="root" data-composition-id="card"><p>card</p></div>
+<script>window.__timelines = window.__timelines || {}; window.__timelines["card"] = gsap.timeline({ paused: true });</script></template></body></html>`;
+    const findings = await lint({
+      'index.html': page(
+        '<div data-composition-id="card" data-composition-src="card.html" data-start="0" data-duration="2" style="width:320px;height:180px"></div>',
+      ),
+      'card.html': sizeless,
+    });
+    expect(summary(findings)).toEqual([]);
+  });
+});
+
+describe('lintProject — a length from the registered timeline', () => {
+  const timed = (script: string) =>
+    `<html data-composition-id="main" data-width="640" data-height="360"><body><h1>Hi</h1><script>${script}</script></body></html>`;
+
+  test('an entry without data-duration that registers its timeline: a note saying where the length comes from', async () => {
+    const findings = await lint({
+      'index.html': timed(
+        'window.__timelines = window.__timelines || {}; window.__timelines["main"] = gsap.timeline({ paused: true }).to("h1", { x: 100, duration: 3 });',
+      ),
+    });
+    expect(summary(findings)).toEqual(['index.html:1:1 info root/duration-from-timeline']);
+    expect(findings[0]?.message).toContain('window.__timelines["main"]');
+  });
+
+  test('an entry without data-duration and no timeline is still an error, whose fix names both ways', async () => {
+    const findings = await lint({ 'index.html': timed('') });
+    expect(summary(findings)).toEqual(['index.html:1:1 error root/missing-duration']);
+    expect(findings[0]?.message).toMatch(/data-duration="5".*window\.__timelines\["main"\]/);
+  });
+});
+
+describe('lintProject — an entry that another file mounts', () => {
+  const card = '<html><body><template><div data-composition-id="card" data-duration="2"><p>card</p></div></template></body></html>';
+  const files = {
+    'index.html': page('<div data-composition-id="card" data-composition-src="parts/card.html" data-duration="2"></div>'),
+    'parts/card.html': card,
+  };
+
+  test('linted on its own it still needs its size, and the message says who mounts it and why', async () => {
+    const findings = await lintProject('parts/card.html', {
+      readFile: async (path) => files[path as keyof typeof files],
+      projectHtmlFiles: async () => Object.keys(files),
+    });
+    expect(findings.map((f) => `${f.severity} ${f.rule}`)).toEqual(['error root/missing-width', 'error root/missing-height']);
+    expect(findings[0]?.message).toContain('index.html mounts this file with data-composition-src and gives it its size there');
+  });
+
+  test('linted from the entry that mounts it: no size finding', async () => {
+    expect(summary(await lint(files))).toEqual([]);
   });
 });

@@ -1,24 +1,32 @@
 import { checkGradingLuts } from './check-grading-luts.js';
 import { inspectComposition, type CompositionMetadata } from './inspect-composition.js';
 import type { LintFinding } from './lint-finding.js';
+import { lintSeverity, type LintRuleId } from './lint-rules.js';
+import { lengthInPage, type LengthInPage } from './length-in-page.js';
 import { lintFonts } from './lint-fonts.js';
 import { dirnamePosix, isRemoteUrl, normalizePosixPath, relativePosixPath, resolveSourcePath } from './posix-path.js';
 import { resolveTiming, type TimingItem } from './resolve-timing.js';
 import type { SourceLocation } from './html-tree.js';
 import { validateOverrides } from './validate-overrides.js';
+import { ATTR } from './composition-attributes.js';
 
 /** What `lintProject` needs from the outside world: file text by POSIX path, or undefined if absent. */
 export interface LintHost {
   readFile(path: string): Promise<string | undefined>;
   /** True when `@fontsource/<id>` is installed for the project (fonts are not linted without it). */
   fontPackageInstalled?(id: string): Promise<boolean>;
+  /**
+   * The project's HTML files (POSIX paths in the form of the entry's). Optional: with it, an entry
+   * without a size that another file mounts is told so (it still needs its size on its own).
+   */
+  projectHtmlFiles?(): Promise<string[]>;
 }
 
 type FileState =
   | { status: 'visiting' }
   | { status: 'missing' }
   /** `declarationsBroken`: some declarations were dropped, so "undeclared" host values may be false alarms. */
-  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean; registersTimeline: boolean };
+  | { status: 'done'; metadata: CompositionMetadata; declarationsBroken: boolean; inPage: LengthInPage | undefined };
 
 /**
  * Lints a composition and every sub-composition it embeds (each file once). Findings are sorted
@@ -39,11 +47,16 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       return undefined;
     }
     files.set(path, { status: 'visiting' });
-    const inspection = inspectComposition(html, { file: path, role: path === entry ? 'entry' : 'child' });
+    const role = path === entry ? 'entry' : 'child';
+    let inspection = inspectComposition(html, { file: path, role });
+    if (role === 'entry' && inspection.findings.some((f) => f.rule === 'root/missing-width' || f.rule === 'root/missing-height')) {
+      const mountedBy = await findMountingFile(path, rootDir, host);
+      if (mountedBy) inspection = inspectComposition(html, { file: path, role, mountedBy: shown(mountedBy) });
+    }
     findings.push(...inspection.findings);
     const { metadata } = inspection;
-    const add = (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string): void => {
-      findings.push({ file: path, line: at.line, column: at.column, rule, severity, message });
+    const add: Add = (at, rule, message) => {
+      findings.push({ file: path, line: at.line, column: at.column, rule, severity: lintSeverity(rule), message });
     };
 
     const childDurations = new Map<number, number>();
@@ -55,7 +68,6 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
           add(
             sub.location,
             'subcomposition/missing-src-file',
-            'error',
             `data-composition-src on "${sub.id}" is empty; point it at an HTML file of the project`,
           );
         continue;
@@ -70,7 +82,6 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
         add(
           sub.location,
           'subcomposition/cycle',
-          'error',
           `"${sub.id}" embeds ${child}, which already embeds this file: ${chain}; remove one of the data-composition-src links`,
         );
         continue;
@@ -81,7 +92,6 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
         add(
           sub.location,
           'subcomposition/missing-src-file',
-          'error',
           `data-composition-src="${sub.src}" on "${sub.id}" points to ${child}, which does not exist; fix the path or add the file`,
         );
         continue;
@@ -89,20 +99,20 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       const childMetadata = state.metadata;
       if (childMetadata.duration > 0) childDurations.set(i, childMetadata.duration);
       else if (sub.duration === undefined) {
-        if (state.registersTimeline) {
+        if (state.inPage === 'timeline' || state.inPage === 'animations') {
           runtimeLengths.add(i);
           add(
             sub.location,
-            'subcomposition/duration-from-timeline',
-            'warning',
-            `"${sub.id}" has no data-duration and neither has the root of ${child}; at render time it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register; its length once the page loaded); add data-duration to the host to make it explicit`,
+            state.inPage === 'timeline' ? 'subcomposition/duration-from-timeline' : 'subcomposition/duration-from-animations',
+            state.inPage === 'timeline'
+              ? `"${sub.id}" has no data-duration and neither has the root of ${child}, so it lasts as long as the timeline ${child} registers (window.__timelines or hyperframesAnime.register), whose length is read in the page once its scripts ran; add data-duration to the host to fix the length in the file instead`
+              : `"${sub.id}" has no data-duration, neither has the root of ${child} and it registers no timeline, so it lasts until the last CSS animation or Web Animation of ${child} ends, read in the page; add data-duration to the host to fix the length in the file instead`,
           );
         } else {
           add(
             sub.location,
             'subcomposition/missing-duration',
-            'error',
-            `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register), so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`,
+            `"${sub.id}" has no data-duration, the root of ${child} has none and ${child} registers no timeline (window.__timelines or hyperframesAnime.register)${state.inPage === 'infinite-animations' ? ' and its only CSS animations include an infinite one' : ''}, so nothing decides its length; at render time it would last 0 s and never show (the render warns sub-composition-empty); add data-duration="5" (seconds) to the host or to the root of ${child}`,
           );
         }
       }
@@ -113,11 +123,10 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
           add(
             at,
             'subcomposition/undeclared-variable',
-            'warning',
             `data-variable-values on "${sub.id}" sets "${issue.id}", which ${child} does not declare (declared: ${childMetadata.variables.map((v) => v.id).join(', ') || 'none'}); remove it or declare it in ${child}`,
           );
         } else {
-          add(at, 'subcomposition/variable-type', 'error', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${child})`);
+          add(at, 'subcomposition/variable-type', `data-variable-values on "${sub.id}": ${issue.message} (declared in ${child})`);
         }
       }
     }
@@ -126,7 +135,7 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
     await checkGradingLuts(html, path, rootDir, metadata.variables, host, add);
     findings.push(...(await lintFonts(path, html, rootDir, host, reportedFonts)));
     const declarationsBroken = inspection.findings.some((f) => f.rule.startsWith('variables/') && f.severity === 'error');
-    files.set(path, { status: 'done', metadata, declarationsBroken, registersTimeline: TIMELINE_REGISTRATION.test(html) });
+    files.set(path, { status: 'done', metadata, declarationsBroken, inPage: lengthInPage(html) });
     return metadata;
   };
 
@@ -137,25 +146,30 @@ export async function lintProject(entryPath: string, host: LintHost): Promise<Li
       line: 1,
       column: 1,
       rule: 'project/missing-entry',
-      severity: 'error',
+      severity: lintSeverity('project/missing-entry'),
       message: `${shown(entry)} does not exist; pass the path of the composition's HTML file`,
     });
   }
   return sortFindings(findings);
 }
 
-/**
- * A script that registers a timeline (`window.__timelines["id"] = tl`, or HyperFrames' anime.js
- * `hyperframesAnime.register("id", tl)`) gives its composition a length in the page.
- */
-const TIMELINE_REGISTRATION = /__timelines\b|hyperframesAnime\s*\.\s*register\b/;
+type Add = (at: SourceLocation, rule: LintRuleId, message: string) => void;
 
-function lintTiming(
-  metadata: CompositionMetadata,
-  childDurations: Map<number, number>,
-  runtimeLengths: Set<number>,
-  add: (at: SourceLocation, rule: string, severity: LintFinding['severity'], message: string) => void,
-): void {
+/** A file of the project whose `data-composition-src` names `file`, if the host can list them. */
+async function findMountingFile(file: string, rootDir: string, host: LintHost): Promise<string | undefined> {
+  for (const other of (await host.projectHtmlFiles?.()) ?? []) {
+    const path = normalizePosixPath(other);
+    if (path === file) continue;
+    const html = await host.readFile(path);
+    if (html === undefined || !html.includes(ATTR.compositionSrc)) continue;
+    const { metadata } = inspectComposition(html, { file: path, role: 'child' });
+    if (metadata.subCompositions.some((sub) => sub.src && !isRemoteUrl(sub.src) && resolveSourcePath(path, sub.src, rootDir) === file))
+      return path;
+  }
+  return undefined;
+}
+
+function lintTiming(metadata: CompositionMetadata, childDurations: Map<number, number>, runtimeLengths: Set<number>, add: Add): void {
   type Item = TimingItem & { location: SourceLocation; tag: string; runtimeLength?: boolean };
   const items: Item[] = [
     ...metadata.clips.map((c) => ({
@@ -189,8 +203,7 @@ function lintTiming(
       add(
         item.location,
         'timing/follows-media',
-        'warning',
-        `${describeItem(item)} starts after ${name}, whose length is only known once the media file is probed at render time; add data-duration to ${name} to make the timing explicit`,
+        `${describeItem(item)} starts after ${name}, whose length is measured from the media file when the render loads it, so that is when this start is known; add data-duration to ${name} to fix it in the file instead`,
       );
       continue;
     }
@@ -198,12 +211,11 @@ function lintTiming(
       add(
         item.location,
         'timing/follows-timeline',
-        'warning',
-        `${describeItem(item)} starts after "${target.id ?? ''}", whose length is its registered timeline's, only known in the page at render time; add data-duration to "${target.id ?? ''}" to make the timing explicit`,
+        `${describeItem(item)} starts after "${target.id ?? ''}", whose length is only known in the page (its registered timeline's, or where its animations end), so that is when this start is known; add data-duration to "${target.id ?? ''}" to fix it in the file instead`,
       );
       continue;
     }
-    add(item.location, finding.rule, finding.severity, finding.message);
+    add(item.location, finding.rule, finding.message);
   }
   // A clip that starts when the composition is already over is never seen or heard.
   if (metadata.duration <= 0) return;
@@ -213,7 +225,6 @@ function lintTiming(
     add(
       r.item.location,
       'timing/after-end',
-      'warning',
       `${name} starts at ${r.start}s, but the composition ends at ${metadata.duration}s, so it never shows; start it earlier or raise data-duration on the root`,
     );
   }

@@ -1,6 +1,7 @@
 import { inspectComposition } from './inspect-composition.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintProject, type LintHost } from './lint-project.js';
+import { lintSeverity } from './lint-rules.js';
 import { dirnamePosix, isRemoteUrl, normalizePosixPath, relativePosixPath, resolveSourcePath } from './posix-path.js';
 import { cssReferences, htmlReferences, type ProjectReference } from './project-references.js';
 
@@ -102,7 +103,7 @@ function referenceFinding(reference: ProjectReference, status: 'missing' | 'unre
     line: reference.at.line,
     column: reference.at.column,
     rule: status === 'missing' ? 'project/missing-file' : 'project/unreadable-file',
-    severity: 'error',
+    severity: lintSeverity(status === 'missing' ? 'project/missing-file' : 'project/unreadable-file'),
     message:
       status === 'missing'
         ? `${named}, which does not exist; the render stops at it (asset-not-found). Add the file or fix the path`

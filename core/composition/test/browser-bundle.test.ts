@@ -40,7 +40,7 @@ test('bundles for the browser and runs without Node or DOM globals', async () =>
   const lines = await (sandbox.output as Promise<string[]>);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(
-    /^index\.html:2:\d+ error subcomposition\/variable-type data-variable-values on "c": variable "n" must be a number/,
+    /^index\.html:2:\d+ warning subcomposition\/variable-type data-variable-values on "c": variable "n" must be a number/,
   );
   expect(runInNewContext(`typeof process + typeof window + typeof document`, sandbox)).toBe('undefinedundefinedundefined');
 });

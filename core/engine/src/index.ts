@@ -1,6 +1,6 @@
 export type { BrowserInfo } from './browser/browser-info.js';
 export { findBrowser, findCachedHeadlessShell, type FindBrowserOptions } from './browser/find-browser.js';
-export { probeBeginFrame } from './browser/probe-begin-frame.js';
+export { probeBeginFrame, probeBrowser, type BrowserProbe } from './browser/probe-begin-frame.js';
 export { findFfmpeg, CHECKED_ENCODERS, type CheckedEncoder, type FfmpegInfo } from './system/find-ffmpeg.js';
 export { installCommand, hostSystem, type SystemTool, type HostSystem } from './system/install-hint.js';
 export {
@@ -28,6 +28,7 @@ export { collectPageProblems, describePageProblem, pageProblemKey, type PageProb
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './encode/create-frame-encoder.js';
 export {
   sweepStaleTemps,
+  processAlive,
   tempFolderPrefix,
   tempPathFor,
   prepareTemp,
@@ -47,6 +48,8 @@ export {
   BITRATE_PATTERN,
   GIF_LOOP_MAX,
   QUALITY_PRESETS,
+  INPUT_FORMATS,
+  type InputFormat,
   type EncoderOptions,
   type OutputFormat,
   type Quality,
@@ -106,7 +109,9 @@ export {
   type SavedBenchmark,
 } from './measure/saved-benchmark.js';
 export { videoPsnr } from './media/compare-videos.js';
-export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision } from './capture/choose-capture-mode.js';
+export { canvasPixelsFor, type CanvasPixels } from './capture/canvas-capture.js';
+export { findCanvasBlockers, describeCanvasBlockers, type CanvasBlocker } from './capture/canvas-blockers.js';
+export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision, type CaptureNeeds } from './capture/choose-capture-mode.js';
 export { hdrTransfer, HDR_TRANSFER_NAMES, type HdrTransfer } from './encode/hdr-transfer.js';
 export { probeHdrMetadata, hdrMetadataFromSideData, type HdrMetadata } from './media/probe-hdr-metadata.js';
 export { hdrFilter, hdrVideoArgs, HDR_REFERENCE_WHITE_NITS, type HdrOutput } from './encode/hdr-encoder-args.js';

@@ -255,3 +255,63 @@ describe('beginframe specifics', () => {
     await session.close();
   });
 });
+
+describe('openCapturePage in canvas mode (HTML-in-canvas)', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await launchBrowser({ browser, mode: 'canvas', width: W, height: H });
+  });
+  afterAll(async () => session.close());
+
+  const open = (url: string, more: Partial<Parameters<typeof openCapturePage>[1]> = {}) =>
+    openCapturePage(session, {
+      url,
+      width: W,
+      height: H,
+      mode: 'canvas',
+      imageFormat: 'png',
+      transparent: false,
+      readyTimeoutMs: 10_000,
+      ...more,
+    });
+
+  it('hands over the colour that seek(t) sets as raw BGRA, and as I420 (BT.709 limited range), frame after frame', async () => {
+    expect(browser.supportsCanvasCapture).toBe(true);
+    const bgra = await open(server.url('/colour.html'));
+    const i420 = await open(server.url('/colour.html'), { canvasPixels: 'i420' });
+    for (const t of [0.5, 1, 1.5, 1.5]) {
+      const frame = await bgra.seekAndCapture(t);
+      expect(frame.length).toBe(W * H * 4);
+      const at = (10 * W + 10) * 4;
+      expect(Math.abs(frame[at + 2]! - t * 100), `red at ${t}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(frame[at + 1]! - 50)).toBeLessThanOrEqual(1);
+      expect(Math.abs(frame[at]! - 200)).toBeLessThanOrEqual(1);
+      expect(frame[at + 3]).toBe(255);
+      const planes = await i420.seekAndCapture(t);
+      expect(planes.length).toBe((W * H * 3) / 2);
+      const [r, g, b] = [t * 100, 50, 200];
+      const y = (47 * r + 157 * g + 16 * b + 4224) >> 8;
+      expect(Math.abs(planes[10 * W + 10]! - y), `luma at ${t}`).toBeLessThanOrEqual(1);
+    }
+    expect(bgra.errors()).toEqual([]);
+    await Promise.all([bgra.close(), i420.close()]);
+  });
+
+  it('waits for the page as the other modes do: ready timeouts name what is pending, seek errors name the frame', async () => {
+    await expect(open(server.url('/never-ready.html'), { readyTimeoutMs: 500 })).rejects.toMatchObject({
+      code: 'ready-timeout',
+      message: expect.stringContaining('font "Missing Sans", image /hero.png'),
+    });
+    await expect(open(server.url('/no-runtime.html'), { readyTimeoutMs: 2_000 })).rejects.toMatchObject({ code: 'runtime-missing' });
+    const page = await open(server.url('/seek-throws.html'));
+    await expect(page.seekAndCapture(0.25, 7)).rejects.toMatchObject({
+      code: 'page-script-error',
+      message: expect.stringMatching(/frame 7 \(t=0\.25s\).*boom at 0\.25/),
+    });
+    await page.close();
+  });
+
+  it('refuses transparent output: canvas frames are opaque', async () => {
+    await expect(open(server.url('/transparent.html'), { transparent: true })).rejects.toMatchObject({ code: 'invalid-options' });
+  });
+});

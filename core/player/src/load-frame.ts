@@ -1,4 +1,4 @@
-import { SeekframeError } from '@seekframe/composition';
+import { lengthInPage, SeekframeError } from '@seekframe/composition';
 import {
   injectRuntime,
   isRuntimeInjected,
@@ -36,10 +36,14 @@ export async function loadFrame(
   const url = new URL(src, document.baseURI).href;
   const html = await fetchHtml(url, signal);
   const meta = readRootMetadata(new DOMParser().parseFromString(html, 'text/html'));
-  if (!meta.width || !meta.height || meta.duration === undefined) {
+  // A root without data-duration lasts as long as the timeline the page registers, else until its
+  // animations end (read once ready).
+  const inPage = lengthInPage(html);
+  const duration = meta.duration ?? (inPage === 'timeline' || inPage === 'animations' ? 0 : undefined);
+  if (!meta.width || !meta.height || duration === undefined) {
     throw new SeekframeError(
       'invalid-composition',
-      `${url} has no composition root with data-width, data-height and data-duration; point <seekframe-player src> at a composition's HTML file (run \`seekframe lint\` on it)`,
+      `${url} has no composition root with data-width, data-height and data-duration (or a registered timeline); point <seekframe-player src> at a composition's HTML file (run \`seekframe lint\` on it)`,
       { stage: 'load', details: { src: url } },
     );
   }
@@ -53,8 +57,7 @@ export async function loadFrame(
   // Read by the runtime from window.frameElement (readFrameSetting in @seekframe/runtime).
   iframe.__seekframePlayer = variables ? { variables } : {};
   if (isRuntimeInjected(html)) iframe.src = url;
-  else
-    iframe.srcdoc = injectHere(html, url, { width: meta.width, height: meta.height, duration: meta.duration, id: meta.id, fps: meta.fps });
+  else iframe.srcdoc = injectHere(html, url, { width: meta.width, height: meta.height, duration, id: meta.id, fps: meta.fps });
   const loaded = new Promise<void>((resolve, reject) => {
     iframe.addEventListener('load', () => resolve(), { once: true });
     signal.addEventListener('abort', () => reject(cancelled()), { once: true });

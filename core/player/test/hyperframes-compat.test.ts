@@ -15,10 +15,12 @@ import { usePlayerSite } from './support/player-site.js';
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'producer', 'test', 'fixtures', 'hyperframes');
 
 const site = usePlayerSite('seekframe-player-hf-', async (dir) => {
-  for (const name of ['iframe-raf', 'template-instances']) await cp(path.join(fixtures, name), path.join(dir, name), { recursive: true });
+  for (const name of ['iframe-raf', 'template-instances', 'timeline-length'])
+    await cp(path.join(fixtures, name), path.join(dir, name), { recursive: true });
   // width="160": the player shows the 160x90 composition at 1:1, so pixels map to composition pixels.
   await writeFile(path.join(dir, 'raf.html'), hostPage('/seekframe-player.js', 'src="iframe-raf/index.html" width="160"'));
   await writeFile(path.join(dir, 'cards.html'), hostPage('/seekframe-player.js', 'src="template-instances/index.html" width="160"'));
+  await writeFile(path.join(dir, 'length.html'), hostPage('/seekframe-player.js', 'src="timeline-length/index.html" width="160"'));
 });
 
 let server: ProjectServer;
@@ -87,6 +89,16 @@ describe('HyperFrames compatibility in the player (preview)', () => {
     expect(at(120, 30)).toEqual([0, 0, 255]);
     expect(Math.abs(brightRun(at, 0, 75, 80) - 40)).toBeLessThanOrEqual(1);
     expect(Math.abs(brightRun(at, 80, 75, 80) - 40)).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+
+  it('a root without data-duration plays as long as the timeline it registers', async () => {
+    const page = await openPage(site.session, `${server.origin}/length.html`);
+    const [ready] = (await waitForEvents(page, 'ready')).filter((e) => e.type === 'ready');
+    expect(ready?.detail).toMatchObject({ duration: 1.5, width: 160, height: 90 });
+    await seek(page, 1);
+    const at = await capture(page);
+    expect(Math.abs(brightRun(at, 0, 45, 160) - 100)).toBeLessThanOrEqual(1);
     await page.close();
   });
 });

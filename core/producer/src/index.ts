@@ -105,4 +105,12 @@ export {
 // sender and URL check keep to public addresses with the same rule as remote media.
 export * from './webhooks/index.js';
 export { createPublicWebhookSender, checkWebhookUrl, type WebhookAddressPolicy } from './webhooks/public-webhook-sender.js';
-export { AddressRefusedError, isPrivateAddress, isLoopbackAddress } from './network/private-address.js';
+export {
+  AddressRefusedError,
+  isPrivateAddress,
+  isLoopbackAddress,
+  isUnspecifiedAddress,
+  localhostAddresses,
+  refusedAddressKind,
+  type RefusedAddressKind,
+} from './network/private-address.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderComposition, type RenderEvent } from '../src/index.js';
+import { checkComposition, renderComposition, type RenderEvent } from '../src/index.js';
 import { decodeFrames, pixel } from './helpers/media-tools.js';
 
 /**
@@ -71,10 +71,43 @@ describe('HyperFrames compatibility (render)', () => {
     expectColor(pixel(frames[15]!, 160, 40, 30), [255, 0, 0], 'card-a fill at 1.5 s');
     expect(runWidth(frames[15]!, 0, 75, 80)).toBeGreaterThanOrEqual(78);
     expectColor(pixel(frames[15]!, 160, 120, 30), [0, 0, 0], 'card-b after its timeline');
-    // Lint says the timeline decides card-b's length; nothing says the render is empty.
-    const codes = warningsOf(events).map((w) => w.code);
-    expect(codes).toContain('lint/subcomposition/duration-from-timeline');
-    expect(codes.filter((c) => !c.startsWith('lint/'))).toEqual([]);
+    // The timeline deciding card-b's length is a lint note, not a warning; nothing says the render is empty.
+    expect(warningsOf(events).map((w) => w.code)).toEqual([]);
+  });
+
+  it("a <template> child without data-width/data-height fills its host's box: from CSS, or from the host's data-width/data-height", async () => {
+    const { frames, events } = await render('sized-by-host');
+    expect(frames).toHaveLength(10);
+    expectColor(pixel(frames[5]!, 160, 40, 45), [255, 0, 0], 'left host (80x90 by CSS)');
+    expectColor(pixel(frames[5]!, 160, 120, 20), [0, 0, 255], 'corner host (80x40 by its data-width/height)');
+    expectColor(pixel(frames[5]!, 160, 120, 70), [0, 0, 0], 'below the corner host');
+    expect(warningsOf(events)).toEqual([]);
+  });
+
+  it('an entry without data-duration lasts as long as the timeline it registers, and the report says so', async () => {
+    const { frames, events } = await render('timeline-length');
+    expect(frames).toHaveLength(15);
+    expect(Math.abs(runWidth(frames[10]!, 0, 45, 160) - 100)).toBeLessThanOrEqual(2);
+    expect(warningsOf(events)).toEqual([]);
+    const complete = events.at(-1) as Extract<RenderEvent, { type: 'complete' }>;
+    expect(complete.videoDuration).toBeCloseTo(1.5, 5);
+    expect(complete.report?.length).toMatchObject({ seconds: 1.5, source: 'timeline' });
+    expect(complete.report?.length?.note).toContain('window.__timelines["main"]');
+  });
+
+  it('without data-duration or a timeline, it lasts until its last finite CSS animation or Web Animation ends', async () => {
+    const { frames, events } = await render('animations-length');
+    expect(frames).toHaveLength(12);
+    expect(warningsOf(events)).toEqual([]);
+    const complete = events.at(-1) as Extract<RenderEvent, { type: 'complete' }>;
+    expect(complete.report?.length).toMatchObject({ seconds: 1.2, source: 'animations' });
+  });
+
+  it('seekframe check takes that length from the page too, and says where it came from', async () => {
+    const report = await checkComposition({ projectDir: path.join(fixtures, 'timeline-length'), network: 'sandboxed', maxSamples: 4 });
+    expect(report.length).toMatchObject({ seconds: 1.5, source: 'timeline' });
+    expect(report.findings.filter((f) => f.check === 'lint')).toEqual([]);
+    expect(report.checks.lint.status).toBe('passed');
   });
 
   it('nests <template> children three deep, each at its own local time', async () => {

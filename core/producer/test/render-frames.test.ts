@@ -19,7 +19,7 @@ describe('frame exactness', () => {
     const events: RenderEvent[] = [];
     const result = await renderComposition({ projectDir: project.dir, output, workers: 2 }, (e) => events.push(e));
     expect(result).toMatchObject({ output, frames: 12, fps: { num: 10, den: 1 }, workers: 2, width: 160, height: 90 });
-    expect(['beginframe', 'screenshot']).toContain(result.captureMode);
+    expect(['canvas', 'beginframe', 'screenshot']).toContain(result.captureMode);
     const frames = await decodeFrames(output, 160, 90);
     expect(frames.map((f) => readFrameIndex(f))).toEqual(Array.from({ length: 12 }, (_, i) => i));
 
@@ -34,10 +34,10 @@ describe('frame exactness', () => {
     expect(await readdir(path.dirname(output))).toEqual(['frames.mp4']);
   });
 
-  it('is frame-exact in screenshot capture mode too', async () => {
-    const output = path.join(project.dir, 'out', 'screenshot.mp4');
-    const result = await renderComposition({ projectDir: project.dir, output, captureMode: 'screenshot', workers: 1 });
-    expect(result.captureMode).toBe('screenshot');
+  it.each(['screenshot', 'beginframe', 'canvas'] as const)('is frame-exact in %s capture mode too', async (captureMode) => {
+    const output = path.join(project.dir, 'out', `${captureMode}.mp4`);
+    const result = await renderComposition({ projectDir: project.dir, output, captureMode, workers: 1 });
+    expect(result.captureMode).toBe(captureMode);
     const frames = await decodeFrames(output, 160, 90);
     expect(frames.map((f) => readFrameIndex(f))).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });

@@ -135,6 +135,30 @@ describe('renderStills', () => {
     expect((await readFile(output)).equals(await readFile(path.join(scaled.output, 'frame_000001.png')))).toBe(true);
   }, 120_000);
 
+  it('a composition whose length its timeline decides: the still is found once the page ran it', async () => {
+    const timeline = path.join(import.meta.dirname, 'fixtures', 'hyperframes', 'timeline-length');
+    const output = path.join(project.dir, 'out', 'timeline.png');
+    // 1.5 s from the GSAP timeline at 30 fps: frames 0-44.
+    const still = await renderStills({ projectDir: timeline, output, at: [{ time: 1.2 }] }, undefined, { browsers: pool });
+    expect(still.stills).toEqual([expect.objectContaining({ frame: 36, output })]);
+    const range = await renderComposition(
+      {
+        projectDir: timeline,
+        output: path.join(project.dir, 'out', 'timeline-36'),
+        format: 'png-sequence',
+        workers: 1,
+        frames: { start: 36, end: 36 },
+      },
+      undefined,
+      { browsers: pool },
+    );
+    expect((await readFile(output)).equals(await readFile(path.join(range.output, 'frame_000001.png')))).toBe(true);
+    const late = await renderStills({ projectDir: timeline, output, at: [{ time: 1.5 }] }, undefined, { browsers: pool }).catch(
+      (e: unknown) => e,
+    );
+    expect((late as Error).message).toContain('time (--time) 1.5s is past the end: the composition is 1.5 s long (45 frames at 30 fps)');
+  }, 120_000);
+
   it('refuses a time past the end, a frame past the last and a non-PNG output, naming each, and writes nothing', async () => {
     const late = await renderStills({
       projectDir: project.dir,

@@ -10,8 +10,10 @@ export const InjectedConfigSchema = z.object({
   mode: z.enum(['render', 'preview']),
   composition: z.object({
     id: z.string(),
-    width: z.number().check(z.positive()),
-    height: z.number().check(z.positive()),
+    /** 0 in a child file whose root has no size: the host's box gives it. */
+    width: z.number().check(z.nonnegative()),
+    height: z.number().check(z.nonnegative()),
+    /** 0 when the file has none: a child's host decides, or the timeline the page registers. */
     duration: z.number().check(z.nonnegative()),
     fps: z.optional(z.number().check(z.positive())),
   }),

@@ -5,7 +5,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
 import { createBrowserPool } from '@seekframe/engine';
-import { renderApiSettingsFromEnv } from '@seekframe/render-api';
+import { SeekframeError } from '@seekframe/composition';
+import { renderApiSettings } from '@seekframe/render-api';
+import { lambdaEnv } from './lambda-env.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
 import { createLambdaApiApp, type LambdaApiOptions } from '../api/lambda-render-api.js';
 import { pendingWork } from '../api/pending-work.js';
@@ -76,17 +78,27 @@ export const fail = async (event: FailEvent) =>
 function apiOptions(): LambdaApiOptions {
   const sfn = new SFNClient({});
   const stateMachineArn = required('SEEKFRAME_STATE_MACHINE_ARN');
-  const number = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
+  const number = (name: string): number | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1)
+      throw new SeekframeError(
+        'invalid-server-options',
+        `${name} must be a whole number of at least 1 (got "${raw}"); sst.config.ts sets it.`,
+        {
+          stage: 'config',
+          details: { variable: name },
+        },
+      );
+    return Number(raw);
+  };
   const maxConcurrency = number('SEEKFRAME_MAX_CONCURRENCY');
   const accountConcurrency = number('SEEKFRAME_ACCOUNT_CONCURRENCY');
-  // The settings every render API reads the same way (a blank token refused, not read as none).
-  // SST passes a secret nobody set as '': that one means unset.
-  const shared = renderApiSettingsFromEnv({
-    ...env,
-    RENDER_API_TOKEN: env.RENDER_API_TOKEN || undefined,
-    RENDER_WEBHOOK_SECRET: env.RENDER_WEBHOOK_SECRET || undefined,
-  });
+  // The settings every render API reads the same way (a blank token refused, not read as none);
+  // SST's '' for a secret nobody set means unset (lambdaEnv).
+  const shared = renderApiSettings({}, lambdaEnv(env));
   return {
+    env,
     store,
     chunking: { ...(maxConcurrency ? { maxConcurrency } : {}), ...(accountConcurrency ? { accountConcurrency } : {}) },
     chunkTimeoutSeconds: number('SEEKFRAME_CHUNK_TIMEOUT_SECONDS') ?? 900,

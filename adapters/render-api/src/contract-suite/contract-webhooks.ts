@@ -80,8 +80,13 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
       await receiver?.close();
     });
 
-    it('a private address stays refused with the opt-in, and gets nothing', async () => {
-      expectError(await post(base(), { webhook: { url: thisNetworkUrl(receiver) } }), 400, 'invalid-options');
+    it('a private address stays refused with the opt-in, and gets nothing; the refusal does not suggest the opt-in that is already set', async () => {
+      for (const url of [thisNetworkUrl(receiver), `http://[::]:${new URL(receiver.url).port}/hook`]) {
+        const answer = await post(base(), { webhook: { url } });
+        expectError(answer, 400, 'invalid-options');
+        expect(answer.json.error.message, url).not.toMatch(/set RENDER_WEBHOOK_ALLOW_LOOPBACK=true/);
+        expect(answer.json.error.message, url).toMatch(/RENDER_WEBHOOK_ALLOW_LOOPBACK cannot open it/);
+      }
       expect(receiver.deliveries).toEqual([]);
     });
 
@@ -155,6 +160,42 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
         ]);
         expect(attempts.find((a) => !a.ok)!.error).toMatch(/500/);
         expect(attempts.every((a) => !Number.isNaN(Date.parse(a.at)))).toBe(true);
+      },
+      RENDER_TIMEOUT,
+    );
+
+    it(
+      'a cancelled render: GET with Accept: application/json answers 409 render-cancelled with the webhook and its attempts (render.failed retried)',
+      async () => {
+        const own = await startWebhookReceiver({ failFirst: 1 });
+        try {
+          const started = await post(base(), { variables: { title: 'Cancel' }, webhook: { url: own.url } }, { prefer: 'respond-async' });
+          expect(started.status).toBe(202);
+          expect((await call(base(), started.json.statusUrl, { method: 'DELETE' })).status).toBe(202);
+          // The last event is retried after the end: the status lists each attempt as it is made.
+          let answer = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
+          const failedOk = (a: { event: string; ok: boolean }) => a.event === 'render.failed' && a.ok;
+          const deadline = Date.now() + 60_000;
+          while (Date.now() < deadline && !(answer.json?.webhook?.attempts ?? []).some(failedOk)) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            answer = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
+          }
+          expectError(answer, 409, 'render-cancelled');
+          expect(answer.json).toMatchObject({ id: started.json.id, status: 'cancelled', webhook: { url: own.url } });
+          const failed = (answer.json.webhook.attempts as { event: string; attempt: number; ok: boolean }[]).filter(
+            (a) => a.event === 'render.failed',
+          );
+          expect(failed.map((a) => [a.attempt, a.ok])).toEqual([
+            [1, false],
+            [2, true],
+          ]);
+          // Without Accept: application/json the answer is the error alone, as before.
+          const plain = await call(base(), started.json.statusUrl);
+          expectError(plain, 409, 'render-cancelled');
+          expect(Object.keys(plain.json)).toEqual(['error']);
+        } finally {
+          await own.close();
+        }
       },
       RENDER_TIMEOUT,
     );

@@ -29,6 +29,8 @@ export function formatCheckReport(report: CheckReport, c: Colors): string[] {
       })
       .join(' · '),
   );
+  // A length the page decided (a registered timeline, no data-duration) is said, not left to guess.
+  if (report.length && report.length.source !== 'data-duration') lines.push(`${c.dim('length')} ${report.length.note}`);
   const counts = `${plural(report.summary.errors, 'error')}, ${plural(report.summary.warnings, 'warning')}`;
   const tail = `${report.entry} (${report.format}): ${counts}; ${report.sampledTimes.length} frames sampled in ${(report.durationMs / 1000).toFixed(1)} s`;
   lines.push(report.ok ? `${c.green('✓')} ${tail}` : c.red(c.bold(`✗ ${tail}`)));

@@ -50,7 +50,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--variables-file <path>', 'JSON file with composition variables; excludes --variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
     .option('--network <mode>', 'open (default) or sandboxed, as for render')
-    .option('--capture-mode <mode>', 'auto, beginframe or screenshot, as for render (default auto)')
+    .option(
+      '--capture-mode <mode>',
+      'auto, canvas, beginframe or screenshot, as for render (default auto: beginframe or screenshot; check looks at the page as it is)',
+    )
     .option('--samples <n>', `most frames the motion check captures, ${SAMPLES_MIN}-${SAMPLES_MAX} (default 60)`)
     .option('--strict', 'warnings fail the check too (exit 1)')
     .option('--json', 'print the report as one JSON document (the shape is in the docs: JSON output)')

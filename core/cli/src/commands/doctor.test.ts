@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,29 @@ describe('seekframe doctor on this machine', () => {
     expect(byId.disk?.summary).toContain(cwd);
     expect(report.status).not.toBe('fail');
     expect(run.code).toBe(0);
+  });
+
+  it('doctor <dir> lists every package the project loads from an npm CDN but has not installed, with one npm i for all', async () => {
+    const project = path.join(cwd, 'project');
+    await mkdir(path.join(project, 'scenes'), { recursive: true });
+    await writeFile(
+      path.join(project, 'index.html'),
+      '<script src="https://cdn.jsdelivr.net/npm/made-up-tween@2.4.1/dist/a.js"></script><script src="https://unpkg.com/made-up-tween@2.4.1/dist/b.js"></script>' +
+        '<script src="https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js"></script>',
+    );
+    await writeFile(
+      path.join(project, 'scenes', 'scene.js'),
+      "import * as X from 'https://cdn.jsdelivr.net/npm/@made-up/shapes@1/index.js';",
+    );
+    const run = await runCli(['doctor', 'project', '--json'], { cwd, env: { PATH: process.env.PATH, HOME: os.homedir() } });
+    const check = (JSON.parse(run.stdout) as DoctorReport).checks.find((c) => c.id === 'cdn-packages');
+    // gsap is installed (Seekframe's own); the made-up packages are not, each listed once.
+    expect(check).toMatchObject({ status: 'fail', fix: 'In project: npm i made-up-tween@2.4.1 @made-up/shapes@1' });
+    expect(check?.details?.packages).toEqual([
+      { package: 'made-up-tween', version: '2.4.1', install: 'npm i made-up-tween@2.4.1', files: [path.join('project', 'index.html')] },
+      { package: '@made-up/shapes', version: '1', install: 'npm i @made-up/shapes@1', files: [path.join('project', 'scenes', 'scene.js')] },
+    ]);
+    expect(run.code).toBe(1);
   });
 
   it('fails with exit 1 and names the fix when ffmpeg cannot be found', async () => {

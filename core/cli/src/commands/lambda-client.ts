@@ -1,5 +1,6 @@
 import { SeekframeError } from '@seekframe/composition';
 import type { RenderEvent } from '@seekframe/producer';
+import type { JobStatus } from '@seekframe/producer/http';
 
 /**
  * The part of `@seekframe/aws-lambda/client` the CLI uses, typed here so the CLI neither
@@ -8,7 +9,7 @@ import type { RenderEvent } from '@seekframe/producer';
  */
 export interface LambdaProgress {
   id: string;
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  status: JobStatus;
   stage: string;
   progress: number;
   framesRendered: number;

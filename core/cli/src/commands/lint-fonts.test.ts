@@ -41,6 +41,6 @@ describe('seekframe lint: fonts', () => {
 
   it('is clean once the project installs the package', async () => {
     const run = await runCli(['lint', '--json', 'own'], { cwd: dir });
-    expect(JSON.parse(run.stdout)).toEqual({ findings: [], errors: 0, warnings: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ findings: [], errors: 0, warnings: 0, notes: 0 });
   });
 });

@@ -16,7 +16,7 @@ describe('seekframe lint', () => {
   it('defaults to the current folder', async () => {
     const run = await runCli(['lint', '--json'], { cwd: path.join(fixtures, 'clean') });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ findings: [], errors: 0, warnings: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ findings: [], errors: 0, warnings: 0, notes: 0 });
   });
 
   it('reports a broken project as file:line:col severity rule message, with a summary, and exits 1', async () => {
@@ -32,7 +32,7 @@ describe('seekframe lint', () => {
     const run = await runCli(['lint', 'broken/index.html', '--json'], { cwd: fixtures });
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as LintReport;
-    expect(Object.keys(report).sort()).toEqual(['errors', 'findings', 'warnings']);
+    expect(Object.keys(report).sort()).toEqual(['errors', 'findings', 'notes', 'warnings']);
     expect(report.errors).toBe(3);
     expect(report.warnings).toBe(0);
     expect(report.findings.map((f) => f.rule)).toEqual(['root/missing-width', 'variables/default-type', 'timing/cycle']);
@@ -49,6 +49,22 @@ describe('seekframe lint', () => {
     // The message is the same one a template's 400 carries, so it names files from the project folder.
     expect(run.stdout).toContain('which card.html does not declare');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('! 0 errors, 1 warning in ../warning/index.html');
+  });
+
+  it('a length from the registered timeline and a host-sized component are valid: a note, exit 0', async () => {
+    const run = await runCli(['lint', 'hyperframes-parts'], { cwd: fixtures });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^hyperframes-parts\/index\.html:3:1 {2}info {5}root\/duration-from-timeline {2}.*window\.__timelines\["main"\]/,
+    );
+    expect(lines.at(-1)).toBe('✓ hyperframes-parts/index.html: no problems found (1 note above)');
+  });
+
+  it('a component linted on its own still needs its size, and the message names the file that mounts it', async () => {
+    const run = await runCli(['lint', 'hyperframes-parts/components/badge.html'], { cwd: fixtures });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/root\/missing-width .*index\.html mounts this file with data-composition-src and gives it its size there/);
   });
 
   it('explains a folder without index.html', async () => {

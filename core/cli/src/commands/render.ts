@@ -63,7 +63,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--hdr', 'mp4: 10-bit HEVC with HDR colour tags (automatic when a <video> clip is HDR); excludes --sdr')
     .option('--sdr', 'tone-map HDR <video> clips and write SDR output; excludes --hdr')
     .option('--docker', 'run this render inside the pinned Docker image (beginframe capture, no browser GPU)')
-    .option('--capture-mode <mode>', 'auto, beginframe or screenshot (auto: beginframe when the browser supports it)')
+    .option(
+      '--capture-mode <mode>',
+      'auto, canvas, beginframe or screenshot (auto: canvas when the browser and the composition allow it, else beginframe when supported)',
+    )
     .option('--variables <json>', 'JSON object of composition variables, e.g. \'{"title":"Hi"}\'')
     .option('--variables-file <path>', 'JSON file with composition variables; excludes --variables')
     .option('--strict-variables', 'undeclared or mistyped variables are errors, not warnings')
@@ -137,6 +140,9 @@ export function register(program: Command, ctx: CliContext): void {
           ctx.print(
             `${ctx.colors.green('rendered')} ${shown} (${formatBytes(result.size)}, ${result.frames} frames, ${(result.durationMs / 1000).toFixed(1)} s)`,
           );
+        // A length the page decided (a registered timeline, no data-duration) is said, not left to guess.
+        if (result.report.length && result.report.length.source !== 'data-duration' && !flags.quiet)
+          ctx.print(`${ctx.colors.dim('length')} ${result.report.length.note}`);
         if (result.captions && !flags.quiet)
           ctx.print(
             `${ctx.colors.green('captions')} ${displayPath(ctx.cwd, result.captions.file)} (${result.captions.cues} cue${result.captions.cues === 1 ? '' : 's'} from "${result.captions.variable}")`,

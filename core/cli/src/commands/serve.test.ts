@@ -90,3 +90,47 @@ it('start-up errors name the flag or variable and exit 1', async () => {
     stderr: expect.stringMatching(/will not listen on 0\.0\.0\.0 without authentication.*PRODUCER_AUTH_TOKEN/),
   });
 });
+
+it('PRODUCER_AUTH_TOKEN only in the process environment: every route answers 401 without it and serves with it', {
+  timeout: 60_000,
+}, async () => {
+  const serve = startServe(dir, [], { PRODUCER_AUTH_TOKEN: 'serve-env-token-4a' });
+  try {
+    const url = await serve.url;
+    expect(serve.output()).toMatch(/auth on/);
+    for (const [route, method] of [
+      ['/health', 'GET'],
+      ['/render', 'POST'],
+      ['/render/queue', 'GET'],
+    ] as const) {
+      const answer = await fetch(`${url}${route}`, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(answer.status, route).toBe(401);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    }
+    const served = await fetch(`${url}/health`, { headers: { authorization: 'Bearer serve-env-token-4a' } });
+    expect(served.status).toBe(200);
+    await served.arrayBuffer();
+  } finally {
+    serve.child.kill('SIGTERM');
+    await new Promise((resolve) => serve.child.once('close', resolve));
+  }
+});
+
+it('a variable set but blank refuses the start naming it (PRODUCER_AUTH_TOKEN="" is not "no token")', async () => {
+  for (const [name, value] of [
+    ['PRODUCER_AUTH_TOKEN', ''],
+    ['PRODUCER_AUTH_TOKEN', '   '],
+    ['PRODUCER_MAX_FRAMES', ''],
+    ['PRODUCER_WARM_BROWSERS', ' '],
+  ] as const) {
+    let stderr = '';
+    const code = await main(['node', 'seekframe', 'serve', '--port', '0'], {
+      cwd: dir,
+      env: { NO_COLOR: '1', [name]: value },
+      stdout: { write: () => true },
+      stderr: { write: (chunk: string) => ((stderr += chunk), true) },
+    });
+    expect({ name, value, code }).toEqual({ name, value, code: 1 });
+    expect(stderr, `${name}=${JSON.stringify(value)}`).toMatch(new RegExp(`${name} is (set but blank|only whitespace)`));
+  }
+});

@@ -16,7 +16,8 @@ import { checkDocker } from '../docker/check-docker.js';
 import { dockerImage } from '../docker/docker-image.js';
 import { aggregate, safely, type CheckResult, type DoctorReport } from './check-result.js';
 import { checkFontPackages, checkFonts, parseFontFamilies } from './check-fonts.js';
-import { BUNDLED_FONT_PACKAGES, fontPackageCheck } from '@seekframe/producer/project-files';
+import { BUNDLED_FONT_PACKAGES, findMissingCdnPackages, fontPackageCheck } from '@seekframe/producer/project-files';
+import { checkCdnPackages } from './check-cdn-packages.js';
 import { checkCpuPinning, checkDisk, checkMemory, checkNode, checkShm, checkWorkers } from './check-system.js';
 import { checkBrowser, checkFfmpeg } from './check-tools.js';
 import { checkDockerUsable } from './check-docker-usable.js';
@@ -33,6 +34,8 @@ export interface DoctorOptions {
   env: NodeJS.ProcessEnv;
   /** CLI version: names the Docker image `render --docker` runs. */
   version?: string;
+  /** `doctor <dir>`: a project whose npm CDN packages are checked too (`shown` as the user typed it). */
+  project?: { dir: string; shown: string };
 }
 
 /**
@@ -64,8 +67,18 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
         await checkDocker({ env: options.env, image: dockerImage(options.env, options.version ?? '0.0.0') }).catch(asError),
       ),
     ]),
+    ...(options.project ? [safely('cdn-packages', 'npm CDN packages', async () => [await cdnPackagesCheck(options.project!)])] : []),
   ]);
   return aggregate(groups.flat());
+}
+
+async function cdnPackagesCheck(project: { dir: string; shown: string }): Promise<CheckResult> {
+  const shown = (file: string): string => path.join(project.shown, path.relative(project.dir, file));
+  const missing = await findMissingCdnPackages(project.dir);
+  return checkCdnPackages(
+    missing.map((m) => ({ ...m, files: m.files.map(shown) })),
+    project.shown,
+  );
 }
 
 function asError(error: unknown): Error {

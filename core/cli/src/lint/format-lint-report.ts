@@ -6,6 +6,8 @@ export interface LintReport {
   findings: LintFinding[];
   errors: number;
   warnings: number;
+  /** Findings of severity `info`: notes on how a valid composition is read (where a length comes from). */
+  notes: number;
 }
 
 /** Findings with `file` relative to `cwd`, plus the counts (the `--json` document). */
@@ -15,6 +17,7 @@ export function buildLintReport(findings: LintFinding[], cwd: string): LintRepor
     findings: shown,
     errors: shown.filter((f) => f.severity === 'error').length,
     warnings: shown.filter((f) => f.severity === 'warning').length,
+    notes: shown.filter((f) => f.severity === 'info').length,
   };
 }
 
@@ -28,7 +31,7 @@ export function formatLintReport(report: LintReport, c: Colors, entryShown: stri
   const whereWidth = Math.max(0, ...rows.map((r) => r.where.length));
   const ruleWidth = Math.max(0, ...rows.map((r) => r.f.rule.length));
   const lines = rows.map(({ where, f }) => {
-    const severity = f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
+    const severity = f.severity === 'error' ? c.red('error  ') : f.severity === 'warning' ? c.yellow('warning') : c.dim('info   ');
     return `${where.padEnd(whereWidth)}  ${severity}  ${c.dim(f.rule.padEnd(ruleWidth))}  ${f.message}`;
   });
   lines.push(summaryLine(report, c, entryShown));
@@ -36,7 +39,8 @@ export function formatLintReport(report: LintReport, c: Colors, entryShown: stri
 }
 
 function summaryLine(report: LintReport, c: Colors, entryShown: string): string {
-  if (report.findings.length === 0) return `${c.green('✓')} ${entryShown}: no problems found`;
+  if (report.errors + report.warnings === 0)
+    return `${c.green('✓')} ${entryShown}: no problems found${report.notes > 0 ? ` (${plural(report.notes, 'note')} above)` : ''}`;
   const parts = [plural(report.errors, 'error'), plural(report.warnings, 'warning')];
   const text = `${parts.join(', ')} in ${entryShown}`;
   return report.errors > 0 ? c.red(c.bold(`✗ ${text}`)) : c.yellow(`! ${text}`);

@@ -100,6 +100,7 @@ a { color: #6cb6ff; }
 #lint li, .findings li { padding: 4px 6px; margin-bottom: 4px; border-left: 3px solid #888; background: #202329; }
 #lint li.error, .findings li.error { border-color: #e5484d; }
 #lint li.warning, .findings li.warning { border-color: #f5a524; }
+#lint li.info, .findings li.info { border-color: #3e63dd; }
 #lint li.ok { border-color: #30a46c; }
 #render-form { display: grid; grid-template-columns: auto 1fr; gap: 6px 8px; align-items: center; }
 #render-form pre { grid-column: 1 / -1; margin: 0; font-size: 11px; max-height: 6em; overflow: auto; background: #15171c; padding: 4px; }

@@ -1,4 +1,14 @@
-export type CaptureMode = 'beginframe' | 'screenshot';
+export type CaptureMode = 'beginframe' | 'screenshot' | 'canvas';
+
+/**
+ * canvas mode: beginframe's deterministic frames, plus Chromium's HTML-in-canvas
+ * (`drawElementImage`, behind a Blink flag in Chromium 156). Local Network Access checks are off
+ * because the canvas host page is answered by DevTools (canvas-host.ts) and so has no address of
+ * its own: Chromium then counts it as public and refuses its frame sender the loopback frame
+ * receiver. The composition inside it is served from loopback as always, which that check never
+ * restricted.
+ */
+export const CANVAS_FLAGS = ['--enable-blink-features=CanvasDrawElement', '--disable-features=LocalNetworkAccessChecks'] as const;
 
 /**
  * Flags that keep Chromium from phoning home. Without them it stalls for seconds on a closed
@@ -52,7 +62,8 @@ export function browserArgs(opts: {
     // --scale: beginFrame paints the window's own surface, which an emulated device scale factor
     // does not enlarge; the browser-wide factor does (and screenshot capture agrees with it).
     ...(opts.scale !== undefined && opts.scale !== 1 ? [`--force-device-scale-factor=${opts.scale}`] : []),
-    ...(opts.mode === 'beginframe' ? BEGIN_FRAME_FLAGS : []),
+    ...(opts.mode === 'screenshot' ? [] : BEGIN_FRAME_FLAGS),
+    ...(opts.mode === 'canvas' ? CANVAS_FLAGS : []),
     // V8 stops a page's JavaScript heap here (the renderer ends with "V8 javascript OOM"), long
     // before a script that keeps allocating could take the machine.
     ...(opts.jsHeapLimitMB === undefined ? [] : [`--js-flags=--max-old-space-size=${opts.jsHeapLimitMB}`]),

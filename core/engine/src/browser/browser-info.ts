@@ -7,6 +7,8 @@ export interface BrowserInfo {
   version: string;
   /** Established by a real HeadlessExperimental.beginFrame call. */
   supportsBeginFrame: boolean;
+  /** HTML-in-canvas capture works (a real launch with the canvas flags found drawElementImage); absent = no. */
+  supportsCanvasCapture?: boolean;
   /** The wrapper script found first, when `path` was resolved from one (Debian's /usr/bin/*). */
   wrapper?: string;
   /** Flags added to every launch of this browser, e.g. the producer server's network sandbox. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browserProbeFile, rememberBeginFrame, rememberedBeginFrame } from './browser-probe-record.js';
+import { browserProbeFile, rememberBeginFrame, rememberedBeginFrame, rememberedProbe } from './browser-probe-record.js';
 
 let cacheDir: string;
 let binary: string;
@@ -29,6 +29,15 @@ describe('browser probe record', () => {
     await rememberBeginFrame(binary, env);
     await writeFile(binary, 'version 2, a different size');
     expect(await rememberedBeginFrame(binary, env)).toBe(false);
+  });
+
+  it('remembers whether canvas capture worked; a record from before canvas capture asks for a new probe', async () => {
+    await rememberBeginFrame(binary, env);
+    expect(await rememberedProbe(binary, env)).toEqual({}); // beginFrame yes, canvas unknown: probe again
+    await rememberBeginFrame(binary, env, true);
+    expect(await rememberedProbe(binary, env)).toEqual({ canvas: true });
+    await rememberBeginFrame(binary, env, false);
+    expect(await rememberedProbe(binary, env)).toEqual({ canvas: false });
   });
 
   it('treats a corrupt cache file as empty and a missing binary as unknown', async () => {

@@ -12,6 +12,8 @@ import { seekframeCacheDir } from '../system/seekframe-cache-dir.js';
 interface ProbeRecord {
   size: number;
   mtimeMs: number;
+  /** HTML-in-canvas capture works too (canvas-capture.ts); absent in records older than canvas capture: probe again. */
+  canvas?: boolean;
 }
 
 type ProbeFile = Record<string, ProbeRecord>;
@@ -36,19 +38,28 @@ async function readProbeFile(file: string): Promise<ProbeFile> {
 
 /** True when this exact binary answered beginFrame before. */
 export async function rememberedBeginFrame(browserPath: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  return (await rememberedProbe(browserPath, env)) !== undefined;
+}
+
+/** What this exact binary answered before (beginFrame worked), with whether canvas capture did; undefined: probe. */
+export async function rememberedProbe(
+  browserPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ canvas?: boolean } | undefined> {
   const [now, saved] = await Promise.all([fingerprint(browserPath), readProbeFile(browserProbeFile(env))]);
   const record = saved[browserPath];
-  return Boolean(now && record && record.size === now.size && record.mtimeMs === now.mtimeMs);
+  if (!now || !record || record.size !== now.size || record.mtimeMs !== now.mtimeMs) return undefined;
+  return record.canvas === undefined ? {} : { canvas: record.canvas };
 }
 
 /** Records a positive probe; never fails the caller (a read-only home just means no cache). */
-export async function rememberBeginFrame(browserPath: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function rememberBeginFrame(browserPath: string, env: NodeJS.ProcessEnv = process.env, canvas?: boolean): Promise<void> {
   try {
     const now = await fingerprint(browserPath);
     if (!now) return;
     const file = browserProbeFile(env);
     const saved = await readProbeFile(file);
-    saved[browserPath] = now;
+    saved[browserPath] = canvas === undefined ? now : { ...now, canvas };
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, JSON.stringify(saved, null, 2));

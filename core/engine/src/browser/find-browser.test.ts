@@ -84,8 +84,8 @@ describe('helpers', () => {
     expect(await first).toBe(true);
     expect(await probeBeginFrame('/nope/binary')).toBe(false);
   });
-  it('really asks the browser (no cache): the headless shell answers beginFrame, full Chromium does not', async () => {
-    expect(await launchAndProbe('/usr/lib/chromium/chromium-headless-shell', 'headless-shell')).toBe(true);
-    expect(await launchAndProbe('/usr/lib/chromium/chromium', 'chromium')).toBe(false);
+  it('really asks the browser (no cache): the headless shell answers beginFrame and draws HTML into a canvas, full Chromium does neither', async () => {
+    expect(await launchAndProbe('/usr/lib/chromium/chromium-headless-shell', 'headless-shell')).toEqual({ beginFrame: true, canvas: true });
+    expect(await launchAndProbe('/usr/lib/chromium/chromium', 'chromium')).toEqual({ beginFrame: false, canvas: false });
   });
 });

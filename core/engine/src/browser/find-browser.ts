@@ -5,7 +5,7 @@ import { SeekframeError } from '@seekframe/composition';
 import type { BrowserInfo } from './browser-info.js';
 import { findOnPath, isExecutableFile } from '../system/find-executable.js';
 import { installCommand } from '../system/install-hint.js';
-import { probeBeginFrame } from './probe-begin-frame.js';
+import { probeBrowser } from './probe-begin-frame.js';
 import { resolveBrowserBinary } from './resolve-browser-binary.js';
 import { runProcess } from '../system/run-process.js';
 
@@ -90,8 +90,16 @@ async function describeBrowser(found: string, source: BrowserInfo['source']): Pr
   const resolved = await resolveBrowserBinary(found);
   const kind: BrowserInfo['kind'] = /headless[-_]shell/.test(path.basename(resolved.path)) ? 'headless-shell' : 'chromium';
   const version = await browserVersion(resolved.path);
-  const supportsBeginFrame = await probeBeginFrame(resolved.path, kind);
-  return { path: resolved.path, source, kind, version, supportsBeginFrame, ...(resolved.wrapper ? { wrapper: resolved.wrapper } : {}) };
+  const probe = await probeBrowser(resolved.path, kind);
+  return {
+    path: resolved.path,
+    source,
+    kind,
+    version,
+    supportsBeginFrame: probe.beginFrame,
+    supportsCanvasCapture: probe.canvas,
+    ...(resolved.wrapper ? { wrapper: resolved.wrapper } : {}),
+  };
 }
 
 async function browserVersion(file: string): Promise<string> {

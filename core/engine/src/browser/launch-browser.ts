@@ -8,6 +8,7 @@ import { whileConnected } from './while-connected.js';
 import type { BrowserInfo } from './browser-info.js';
 import { processTree } from '../system/pin-to-cpu.js';
 import { tempFolderPrefix } from '../system/atomic-output.js';
+import { FRAME_SENDER_URL_PREFIX } from '../capture/canvas-capture.js';
 
 /** How long a polite Browser.close may take before the process tree is killed instead. */
 const CLOSE_GRACE_MS = 2_000;
@@ -59,7 +60,7 @@ export interface BrowserSession {
 
 /** Starts one browser process with a fresh profile that is removed again on close. */
 export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession> {
-  if (opts.mode === 'beginframe' && opts.browser.supportsBeginFrame === false) {
+  if (opts.mode !== 'screenshot' && opts.browser.supportsBeginFrame === false) {
     throw new SeekframeError(
       'beginframe-unsupported',
       `${opts.browser.path} (${opts.browser.kind}) cannot produce frames with HeadlessExperimental.beginFrame. ` +
@@ -72,7 +73,10 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
   // puppeteer.launch waits without a bound for the first tab's page to attach: a browser that died
   // in between (killed, out of memory) left the launch, and the render waiting on it, waiting
   // forever. The first target puppeteer reports hands us the browser before launch returns, so
-  // the start also ends the moment that browser disconnects.
+  // the start also ends the moment that browser disconnects. puppeteer's own promise then stays
+  // pending inside puppeteer (its TargetManager's wait has no timeout and ignores the
+  // disconnect); nothing here keeps it, so it is garbage with its dead connection
+  // (test/launch-browser.test.ts, "a crashed launch holds nothing").
   let starting: Browser | undefined;
   let sawBrowser!: (browser: Browser) => void;
   const seen = new Promise<Browser>((resolve) => (sawBrowser = resolve));
@@ -90,6 +94,8 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
     handleSIGHUP: false,
     ...(opts.signal ? { signal: opts.signal } : {}),
     targetFilter: (target) => {
+      // A canvas capture's frame sender is not attached: DevTools would copy every frame it sends.
+      if (target.url().startsWith(FRAME_SENDER_URL_PREFIX)) return false;
       if (!starting) {
         try {
           starting = target.browser();

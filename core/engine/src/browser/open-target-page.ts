@@ -20,7 +20,8 @@ export function openTargetPage(browser: Browser, mode: CaptureMode, context?: Br
 }
 
 async function openPage(browser: Browser, mode: CaptureMode, context?: BrowserContext): Promise<TargetPage> {
-  if (mode === 'beginframe') return createBeginFrameTarget(browser, 'about:blank', context);
+  // canvas mode draws after beginFrames too: its page is a beginFrame target.
+  if (mode !== 'screenshot') return createBeginFrameTarget(browser, 'about:blank', context);
   const page = await (context ?? browser).newPage();
   // Full Chromium may open the tab in the background, where it never paints and
   // captureScreenshot waits forever.

@@ -1,7 +1,10 @@
-import type { CDPSession, Page } from 'puppeteer-core';
+import type { CDPSession, Frame, Page } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { openTargetPage, type TargetPage } from '../browser/open-target-page.js';
 import { beginFrameCapture } from './begin-frame-capture.js';
+import { canvasCapture, connectFrameSender, frameSenderUrl, type CanvasPixels } from './canvas-capture.js';
+import { CANVAS_HOST_PATH, canvasHostHtml, COMPOSITION_FRAME_ID, serveCanvasHost } from './canvas-host.js';
+import { openFrameChannel, type FrameChannel } from './frame-receiver.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import type { BrowserSession } from '../browser/launch-browser.js';
 import { collectPageProblems, describePageProblem, type PageProblem } from './page-problems.js';
@@ -37,11 +40,14 @@ export interface CapturePageOptions {
    * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
    */
   skipUnchangedFrames?: boolean;
+  /** canvas mode: the pixels handed over (default bgra); see canvasPixelsFor. */
+  canvasPixels?: CanvasPixels;
   /** Aborting ends every wait on the page at once (`cancelled`, or the signal's SeekframeError reason). */
   signal?: AbortSignal;
 }
 
 export interface CapturedFrame {
+  /** JPEG or PNG bytes; canvas mode: raw BGRA pixels, width x height x 4 bytes (see capturedPixelFormat). */
   data: Buffer;
   /**
    * beginframe mode only: Chromium reported no damage since the frame this page last drew, so
@@ -74,17 +80,21 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     throw await settledCrashError(session, error, `while opening a page for ${opts.url}`);
   }
   const { page, cdp } = created;
+  const canvas = opts.mode === 'canvas';
   const problems = collectPageProblems(page);
   const pendingRequests = trackPendingRequests(page);
   // Every wait below races this: a crash or an abort ends it at once, whatever the page does.
   const watch = watchPage(page, opts.signal);
   const handle: OpenPage = {
     page,
+    // Canvas mode: the composition runs in the host page's iframe; found once the host has loaded.
+    frame: page.mainFrame(),
+    channel: undefined,
     cdp,
     session,
     opts,
     watch,
-    pump: opts.mode === 'beginframe' ? () => pumpFrame(cdp) : undefined,
+    pump: opts.mode !== 'screenshot' ? () => pumpFrame(cdp) : undefined,
     seekTimeoutMs: opts.seekTimeoutMs ?? 30_000,
     failOnScriptErrors: opts.failOnScriptErrors ?? true,
     within: (promise, ms, pump) => settleWithin(promise, ms, pump, watch.interrupted),
@@ -96,6 +106,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
   };
   const closePage = async (): Promise<void> => {
     watch.dispose();
+    handle.channel?.close();
     if (
       (await handle
         .within(
@@ -107,7 +118,8 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       await session.kill();
   };
   try {
-    await loadPage(handle, pendingRequests);
+    if (canvas) await loadCanvasHost(handle, pendingRequests);
+    else await loadPage(handle, pendingRequests);
   } catch (error) {
     // Classified before the page is closed: closing stops the watch that reports a crash.
     const failure =
@@ -117,7 +129,12 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     throw failure;
   }
 
-  const capture = opts.mode === 'beginframe' ? beginFrameCapture(cdp, opts) : screenshotCapture(cdp, opts);
+  const capture =
+    opts.mode === 'canvas'
+      ? canvasCapture(cdp, page, handle.channel!)
+      : opts.mode === 'beginframe'
+        ? beginFrameCapture(cdp, opts)
+        : screenshotCapture(cdp, opts);
   const seekAndCaptureFrame = (t: number, frame?: number): Promise<CapturedFrame> => seekAndCaptureOn(handle, capture, t, frame);
   return {
     page,
@@ -138,6 +155,10 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 /** An open page and the bounded waits on it that everything below shares. */
 interface OpenPage {
   page: Page;
+  /** Where the composition runs: the page's main frame, or the canvas host's iframe (canvas mode). */
+  frame: Frame;
+  /** Canvas mode: where the frame sender delivers the pixels. */
+  channel: FrameChannel | undefined;
   cdp: CDPSession;
   session: BrowserSession;
   opts: CapturePageOptions;
@@ -159,6 +180,13 @@ function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions):
       details: { field: 'imageFormat' },
     });
   }
+  if (opts.mode === 'canvas' && (opts.transparent || (opts.scale ?? 1) !== 1)) {
+    throw new SeekframeError(
+      'invalid-options',
+      'Canvas capture draws opaque frames at the page size: use beginframe for transparent output or --scale.',
+      { stage: 'capture', details: { field: 'mode' } },
+    );
+  }
   if (opts.mode !== session.mode) {
     throw new SeekframeError(
       'invalid-options',
@@ -169,10 +197,8 @@ function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions):
 }
 
 /** Sets the viewport, loads the URL and waits until the page says it is ready. */
-async function loadPage(
-  { page, cdp, opts, watch, pump, within, checkResponsive }: OpenPage,
-  pendingRequests: () => string[],
-): Promise<void> {
+async function loadPage(open: OpenPage, pendingRequests: () => string[], navigateTo?: string): Promise<void> {
+  const { page, cdp, opts, watch, pump, within, checkResponsive } = open;
   const setUp = async (): Promise<void> => {
     await page.setViewport({ width: opts.width, height: opts.height, deviceScaleFactor: 1 });
     // --scale: on the session that captures (an override belongs to the session that set it,
@@ -190,7 +216,7 @@ async function loadPage(
     }
   };
   if ((await within(setUp(), opts.readyTimeoutMs)) === 'timeout') await checkResponsive('before loading', opts.readyTimeoutMs);
-  const nav = page.goto(opts.url, { waitUntil: 'load', timeout: 0 });
+  const nav = page.goto(navigateTo ?? opts.url, { waitUntil: 'load', timeout: 0 });
   nav.catch(() => undefined);
   const loaded = await within(nav, opts.readyTimeoutMs, pump);
   if (loaded === 'timeout') {
@@ -210,14 +236,54 @@ async function loadPage(
       },
     );
   }
+  if (navigateTo !== undefined) open.frame = await compositionFrame(open);
   if (loaded && !loaded.ok() && loaded.status() >= 400) {
     throw new SeekframeError('page-load-failed', `${opts.url} answered HTTP ${loaded.status()}.`, {
       stage: 'capture',
       details: { url: opts.url, status: loaded.status() },
     });
   }
-  await waitForPageReady(page, opts.url, opts.readyTimeoutMs, pump, watch.interrupted);
+  await waitForPageReady(open.frame, opts.url, opts.readyTimeoutMs, pump, watch.interrupted);
   if (watch.dialogs().length > 0) throw dialogError(opts.url, 'while loading', watch.dialogs());
+}
+
+/**
+ * Canvas mode: loads the host page (the composition in an iframe inside a `<canvas
+ * layoutsubtree>`, canvas-host.ts) instead of the composition, waits for the composition to be
+ * ready, and connects the frame sender to a fresh channel of the frame receiver.
+ */
+async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): Promise<void> {
+  const hostUrl = new URL(CANVAS_HOST_PATH, open.opts.url).href;
+  const stopServing = await serveCanvasHost(open.cdp, hostUrl, canvasHostHtml(open.opts.url, open.opts.width, open.opts.height));
+  try {
+    await loadPage(open, pendingRequests, hostUrl);
+  } finally {
+    await stopServing();
+  }
+  const pixels = open.opts.width * open.opts.height;
+  open.channel = await openFrameChannel((open.opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4);
+  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), open.opts.canvasPixels ?? 'bgra');
+  connecting.catch(() => undefined);
+  if ((await open.within(connecting, open.opts.readyTimeoutMs)) === 'timeout') {
+    await open.checkResponsive('while connecting the canvas capture', open.opts.readyTimeoutMs);
+    throw new SeekframeError(
+      'ready-timeout',
+      `The canvas capture of ${open.opts.url} did not connect within ${open.opts.readyTimeoutMs} ms.`,
+      {
+        stage: 'capture',
+        retryable: true,
+        details: { url: open.opts.url },
+      },
+    );
+  }
+}
+
+/** The host page's iframe, where the composition runs (canvas mode). */
+async function compositionFrame({ page, opts }: OpenPage): Promise<Frame> {
+  const element = await page.$(`#${COMPOSITION_FRAME_ID}`);
+  const frame = await element?.contentFrame();
+  if (!frame) throw new Error(`the canvas host page lost its composition frame (${opts.url})`);
+  return frame;
 }
 
 /** Seeks the page to `t` and captures it, every wait bounded by the seek timeout. */
@@ -227,7 +293,7 @@ async function seekAndCaptureOn(open: OpenPage, capture: () => Promise<CapturedF
   let seekError: string | null;
   let scriptErrors: string[];
   try {
-    const seeking = seekInPage(open.page, t);
+    const seeking = seekInPage(open.frame, t);
     seeking.catch(() => undefined);
     const outcome = await within(seeking, seekTimeoutMs, open.pump);
     if (outcome === 'timeout') {
@@ -288,8 +354,8 @@ function frameAt(t: number, frame: number | undefined): { time: number; frame?: 
 }
 
 /** One round trip: seek, then read the runtime's record of author-script errors. */
-function seekInPage(page: Page, t: number): Promise<{ failed: string | null; errors: string[] }> {
-  return page.evaluate(async (time: number) => {
+function seekInPage(frame: Frame, t: number): Promise<{ failed: string | null; errors: string[] }> {
+  return frame.evaluate(async (time: number) => {
     const sf = (window as unknown as { __seekframe: { seek(t: number): Promise<void>; errors?: () => unknown[] } }).__seekframe;
     let failed: string | null = null;
     try {
@@ -304,11 +370,11 @@ function seekInPage(page: Page, t: number): Promise<{ failed: string | null; err
 
 /** page.evaluate bounded by the ready timeout, with a crash reported as one. */
 async function evaluateBounded(
-  { page, session, opts, within, checkResponsive }: OpenPage,
+  { frame, session, opts, within, checkResponsive }: OpenPage,
   args: Parameters<Page['evaluate']>,
 ): Promise<unknown> {
   try {
-    const running = page.evaluate(...args);
+    const running = frame.evaluate(...args);
     running.catch(() => undefined);
     const result = await within(running, opts.readyTimeoutMs);
     if (result === 'timeout') {

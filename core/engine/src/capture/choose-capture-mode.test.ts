@@ -2,11 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { chooseCaptureMode } from './choose-capture-mode.js';
 
 const shell = { path: '/usr/lib/chromium/chromium-headless-shell', kind: 'headless-shell' as const, supportsBeginFrame: true };
+const canvasShell = { ...shell, supportsCanvasCapture: true };
 const full = { path: '/usr/lib/chromium/chromium', kind: 'chromium' as const, supportsBeginFrame: false };
 
 describe('chooseCaptureMode', () => {
-  it('auto picks beginframe when the browser supports it', () => {
+  it('auto picks canvas when the browser has HTML-in-canvas and the render allows it', () => {
+    const decision = chooseCaptureMode('auto', canvasShell);
+    expect(decision).toMatchObject({ mode: 'canvas', fellBack: false });
+    expect(decision.reason).toContain('drawElementImage');
+  });
+
+  it('auto picks beginframe when the browser has beginFrame but no HTML-in-canvas', () => {
     expect(chooseCaptureMode('auto', shell)).toMatchObject({ mode: 'beginframe', fellBack: false });
+  });
+
+  it('auto leaves canvas for transparent, scaled, sandboxed renders and callers that do not look for blockers, and says why', () => {
+    const cases = [
+      [{ transparent: true }, 'transparency'],
+      [{ scale: 2 }, '--scale 2'],
+      [{ sandboxed: true }, 'network sandbox'],
+      [{ allowCanvas: false }, 'as it is'],
+    ] as const;
+    for (const [needs, why] of cases) {
+      const decision = chooseCaptureMode('auto', canvasShell, needs);
+      expect(decision.mode, JSON.stringify(needs)).toBe('beginframe');
+      expect(decision.reason).toContain(why);
+    }
   });
 
   it('auto falls back to screenshot and says why and how to fix it', () => {
@@ -16,8 +37,12 @@ describe('chooseCaptureMode', () => {
     expect(decision.reason).toContain('apt-get install chromium-headless-shell');
   });
 
-  it('an explicit mode is kept as asked', () => {
-    expect(chooseCaptureMode('screenshot', shell)).toMatchObject({ mode: 'screenshot', fellBack: false });
+  it('an explicit mode is kept as asked; an explicit canvas the render cannot use becomes beginframe, with the reason', () => {
+    expect(chooseCaptureMode('screenshot', canvasShell)).toMatchObject({ mode: 'screenshot', fellBack: false });
     expect(chooseCaptureMode('beginframe', full)).toMatchObject({ mode: 'beginframe', fellBack: false });
+    expect(chooseCaptureMode('canvas', canvasShell)).toMatchObject({ mode: 'canvas', fellBack: false });
+    const scaled = chooseCaptureMode('canvas', canvasShell, { scale: 2 });
+    expect(scaled.mode).toBe('beginframe');
+    expect(scaled.reason).toContain('--capture-mode canvas requested');
   });
 });

@@ -1,31 +1,60 @@
 import type { BrowserInfo } from '../browser/browser-info.js';
+import type { CaptureMode } from '../browser/browser-flags.js';
 
-export type CaptureModeChoice = 'auto' | 'beginframe' | 'screenshot';
+export type CaptureModeChoice = 'auto' | CaptureMode;
 
 export interface CaptureModeDecision {
-  mode: 'beginframe' | 'screenshot';
+  mode: CaptureMode;
   /** One sentence saying which mode and why; a fallback names the fix. */
   reason: string;
   /** True when `auto` had to settle for the slower screenshot capture. */
   fellBack: boolean;
 }
 
+/** What about the render itself rules canvas capture out, whatever the browser can do. */
+export interface CaptureNeeds {
+  /** Alpha output (mov, webm, png-sequence): canvas capture draws opaque frames. */
+  transparent?: boolean;
+  /** --scale other than 1: canvas capture draws at the page's size. */
+  scale?: number;
+  /** The network sandbox: its proxy lets the page reach the project server only, not the frame receiver. */
+  sandboxed?: boolean;
+  /** false: a caller that does not look for canvas blockers (canvas-blockers.ts) never gets canvas from auto. */
+  allowCanvas?: boolean;
+}
+
 /**
- * `auto` takes beginframe whenever the browser supports HeadlessExperimental.beginFrame (one
- * deterministic paint per frame, and unchanged frames can be skipped); otherwise screenshot,
- * with a reason that says how to get the faster mode. Render and benchmark share this wording.
+ * `auto` takes the fastest mode that gives exact frames: canvas (HTML-in-canvas, frames without
+ * an image codec) when the browser has it and the render allows it, else beginframe whenever the
+ * browser supports HeadlessExperimental.beginFrame (one deterministic paint per frame, unchanged
+ * frames skipped), else screenshot, with a reason that says how to get the faster mode. A page
+ * that canvas capture cannot draw is found later, once it is loaded (canvas-blockers.ts), and
+ * moves that render to beginframe. Render, check and benchmark share this wording.
  */
 export function chooseCaptureMode(
   requested: CaptureModeChoice,
-  browser: Pick<BrowserInfo, 'path' | 'kind' | 'supportsBeginFrame'>,
+  browser: Pick<BrowserInfo, 'path' | 'kind' | 'supportsBeginFrame' | 'supportsCanvasCapture'>,
+  needs: CaptureNeeds = {},
 ): CaptureModeDecision {
   if (requested !== 'auto') {
+    const unusable = requested === 'canvas' ? canvasObstacle(browser, needs) : undefined;
+    if (unusable && browser.supportsBeginFrame) {
+      return { mode: 'beginframe', reason: `beginframe: --capture-mode canvas requested, but ${unusable}`, fellBack: false };
+    }
     return { mode: requested, reason: `${requested}: requested with --capture-mode ${requested}`, fellBack: false };
   }
   if (browser.supportsBeginFrame) {
+    const unusable = canvasObstacle(browser, needs);
+    if (!unusable) {
+      return {
+        mode: 'canvas',
+        reason: `canvas: ${browser.path} (${browser.kind}) draws the page into a canvas (drawElementImage), so frames reach ffmpeg as raw pixels, without a screenshot or JPEG`,
+        fellBack: false,
+      };
+    }
     return {
       mode: 'beginframe',
-      reason: `beginframe: ${browser.path} (${browser.kind}) supports HeadlessExperimental.beginFrame`,
+      reason: `beginframe: ${browser.path} (${browser.kind}) supports HeadlessExperimental.beginFrame; canvas capture is not used because ${unusable}`,
       fellBack: false,
     };
   }
@@ -37,4 +66,18 @@ export function chooseCaptureMode(
       'chromium-headless-shell) or point SEEKFRAME_BROWSER at chrome-headless-shell for beginframe capture',
     fellBack: true,
   };
+}
+
+/** Why canvas capture cannot serve this render, or undefined when it can. */
+function canvasObstacle(
+  browser: Pick<BrowserInfo, 'supportsCanvasCapture' | 'supportsBeginFrame'>,
+  needs: CaptureNeeds,
+): string | undefined {
+  if (!browser.supportsBeginFrame || !browser.supportsCanvasCapture) return 'this browser has no HTML-in-canvas (drawElementImage)';
+  if (needs.allowCanvas === false) return 'this caller captures the page as it is, without looking for what canvas capture cannot draw';
+  if (needs.transparent) return 'the output keeps transparency, and canvas capture draws opaque frames';
+  if ((needs.scale ?? 1) !== 1)
+    return `--scale ${needs.scale} renders at a device scale factor, and canvas capture draws at the page's size`;
+  if (needs.sandboxed) return "the network sandbox's proxy lets the page reach its project server only, not the frame receiver";
+  return undefined;
 }

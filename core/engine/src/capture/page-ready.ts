@@ -1,4 +1,4 @@
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { unresponsiveError } from './unresponsive-error.js';
 
@@ -8,7 +8,7 @@ import { unresponsiveError } from './unresponsive-error.js';
  * A page whose main thread is blocked fails with `page-unresponsive` (the caller kills it).
  */
 export async function waitForPageReady(
-  page: Page,
+  page: Page | Frame,
   url: string,
   timeoutMs: number,
   pump?: () => Promise<void>,
@@ -56,7 +56,7 @@ export async function waitForPageReady(
   }
 }
 
-async function describePending(page: Page): Promise<string> {
+async function describePending(page: Page | Frame): Promise<string> {
   const pending = await settleWithin(
     page
       .evaluate(() => {
@@ -111,7 +111,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** Answers within `ms` when the page's main thread is free; false when it is blocked (or gone). */
-export async function pageResponds(page: Page, ms = 1_500): Promise<boolean> {
+export async function pageResponds(page: Page | Frame, ms = 1_500): Promise<boolean> {
   const answer = await settleWithin(
     page.evaluate(() => true).catch(() => false),
     ms,

@@ -62,7 +62,7 @@ describe('createFrameEncoder formats', () => {
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
   });
 
-  it('mp4 keeps the page colour from JPEG and from PNG frames (BT.709, limited range, tagged)', async () => {
+  it('mp4 keeps the page colour from JPEG, PNG and raw BGRA and I420 frames (BT.709, limited range, tagged)', async () => {
     // #7c5cff, as a lossless PNG and as the YCbCr JPEG that Chromium would capture.
     const png = new PNG({ width: W, height: H });
     for (let o = 0; o < png.data.length; o += 4) png.data.set([0x7c, 0x5c, 0xff, 255], o);
@@ -70,9 +70,15 @@ describe('createFrameEncoder formats', () => {
     await writeFile(path.join(dir, 'solid.png'), pngFrame);
     await ff(['-i', path.join(dir, 'solid.png'), '-pix_fmt', 'yuvj420p', '-q:v', '1', path.join(dir, 'solid.jpg')]);
     const jpegFrame = await readFile(path.join(dir, 'solid.jpg'));
+    // Canvas capture's raw frames: BGRA bytes, and I420 as bgra-to-i420.wat converts #7c5cff (Y 111, U 196, V 135).
+    const bgraFrame = Buffer.alloc(W * H * 4);
+    for (let o = 0; o < bgraFrame.length; o += 4) bgraFrame.set([0xff, 0x5c, 0x7c, 255], o);
+    const i420Frame = Buffer.concat([Buffer.alloc(W * H, 111), Buffer.alloc((W * H) / 4, 196), Buffer.alloc((W * H) / 4, 135)]);
     for (const [inputFormat, frame] of [
       ['jpeg', jpegFrame],
       ['png', pngFrame],
+      ['bgra', bgraFrame],
+      ['i420', i420Frame],
     ] as const) {
       const output = path.join(dir, `solid-${inputFormat}.mp4`);
       const encoder = createFrameEncoder({

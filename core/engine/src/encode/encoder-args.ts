@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { HLS_PLAYLIST } from '@seekframe/composition';
-import type { ResolvedEncoderOptions } from './encoder-options.js';
+import type { InputFormat, ResolvedEncoderOptions } from './encoder-options.js';
 import { QUALITY_PRESETS } from './encoder-options.js';
 import { localFileInput, PIPE_INPUT_PROTOCOLS } from '../system/ffmpeg-inputs.js';
 import { hardwareEncoderArgs } from './hardware-encoders.js';
@@ -36,14 +36,22 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
     '-filter_threads',
     '1',
     ...(hardware?.inputArgs ?? []),
-    // image2pipe splits the byte stream into images with the given decoder's parser.
     ...PIPE_INPUT_PROTOCOLS,
-    '-f',
-    'image2pipe',
-    '-framerate',
-    rate,
-    '-c:v',
-    opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png',
+    ...(opts.inputFormat === 'bgra' || opts.inputFormat === 'i420'
+      ? // Raw pixels: every width x height x 4 (or 1.5) bytes is one frame, nothing to decode.
+        [
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          opts.inputFormat === 'bgra' ? 'bgra' : 'yuv420p',
+          ...(opts.inputFormat === 'i420' ? ['-color_range', 'tv', '-colorspace', 'bt709'] : []),
+          '-video_size',
+          `${opts.width}x${opts.height}`,
+          '-framerate',
+          rate,
+        ]
+      : // image2pipe splits the byte stream into images with the given decoder's parser.
+        ['-f', 'image2pipe', '-framerate', rate, '-c:v', opts.inputFormat === 'jpeg' ? 'mjpeg' : 'png']),
     '-i',
     'pipe:0',
   ];
@@ -61,7 +69,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
           '-map',
           '0:v',
           '-vf',
-          [toBt709(opts.inputFormat), 'format=yuv420p'].join(','),
+          [...toBt709(opts.inputFormat), 'format=yuv420p'].join(','),
           ...segmentH264Args(opts, opts.segment.gop),
           ...threads,
           '-f',
@@ -84,7 +92,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
           : [
               // Convert to BT.709 limited range and tag it, so players show the CSS colours.
               '-vf',
-              [toBt709(opts.inputFormat), ...(hardware?.filters ?? ['format=yuv420p'])].join(','),
+              [...toBt709(opts.inputFormat), ...(hardware?.filters ?? ['format=yuv420p'])].join(','),
               ...(hardware
                 ? hardware.args
                 : [
@@ -174,7 +182,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
         '0:v',
         ...(opts.audio ? ['-map', '1:a'] : []),
         '-vf',
-        [toBt709(opts.inputFormat), 'format=yuv420p'].join(','),
+        [...toBt709(opts.inputFormat), 'format=yuv420p'].join(','),
         ...hlsH264Args(opts, opts.hlsSegmentFrames!),
         ...threads,
         ...audioCodec(['-c:a', 'aac', '-b:a', '192k']),
@@ -292,10 +300,11 @@ function hlsMuxerArgs(fps: { num: number; den: number }, frames: number, folder:
  * the range (fast=1 leaves primaries and transfer alone, which are sRGB/BT.709 on both sides).
  * Measured at 1080p on 2 cores: ~0.6 ms per frame where swscale's generic route took ~4 ms, all
  * of it serial in ffmpeg's main thread, and closer to the page's colours (#7c5cff comes back
- * as 124,90,253 against 122,88,251). PNG frames are RGB, which swscale converts directly.
+ * as 124,90,253 against 122,88,251). PNG and raw BGRA frames are RGB, which swscale converts directly.
  */
-function toBt709(inputFormat: 'jpeg' | 'png'): string {
+function toBt709(inputFormat: InputFormat): string[] {
+  if (inputFormat === 'i420') return []; // converted in the page already (bgra-to-i420.wat)
   return inputFormat === 'jpeg'
-    ? 'colorspace=ispace=bt470bg:iprimaries=bt709:itrc=bt709:irange=pc:space=bt709:primaries=bt709:trc=bt709:range=tv:fast=1'
-    : 'scale=out_color_matrix=bt709:out_range=tv';
+    ? ['colorspace=ispace=bt470bg:iprimaries=bt709:itrc=bt709:irange=pc:space=bt709:primaries=bt709:trc=bt709:range=tv:fast=1']
+    : ['scale=out_color_matrix=bt709:out_range=tv'];
 }

@@ -57,6 +57,10 @@ export function encoderRuleProblems(opts: EncoderRuleInput): { field: 'crf' | 'v
 
 const positiveInt = z.number().int().positive();
 
+/** Frames as images (screenshot, beginframe), or raw 8-bit BGRA or I420 (BT.709 limited range) pixels (canvas). */
+export const INPUT_FORMATS = ['jpeg', 'png', 'bgra', 'i420'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
+
 export const encoderOptionsSchema = z.object({
   format: z.enum(OUTPUT_FORMATS),
   /** A file for video formats; a folder for png-sequence and hls. */
@@ -66,7 +70,8 @@ export const encoderOptionsSchema = z.object({
   height: positiveInt.max(MAX_OUTPUT_SIDE),
   /** Exact rational frame rate, e.g. { num: 30000, den: 1001 } for 29.97. */
   fps: z.object({ num: positiveInt, den: positiveInt }),
-  inputFormat: z.enum(['jpeg', 'png']),
+  /** How frames arrive: JPEG or PNG images, or raw BGRA pixels of width x height (canvas capture). */
+  inputFormat: z.enum(INPUT_FORMATS),
   quality: z.enum(QUALITIES).default('standard'),
   /** mp4: 0-51 (x264); webm: 0-63 (VP9). Excludes videoBitrate. */
   crf: z.number().int().min(0).max(CRF_LIMIT).optional(),

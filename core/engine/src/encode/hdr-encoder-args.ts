@@ -16,8 +16,13 @@ export const HDR_REFERENCE_WHITE_NITS = 203;
  * The page's pixels (sRGB, BT.709 primaries) as BT.2020 10-bit PQ or HLG, limited range. zscale
  * does the transfer and primaries maths in linear light; JPEG frames are BT.601 full-range YCbCr.
  */
-export function hdrFilter(inputFormat: 'jpeg' | 'png', transfer: HdrTransfer): string {
-  const input = inputFormat === 'jpeg' ? 'tin=iec61966-2-1:pin=709:min=470bg:rin=full' : 'tin=iec61966-2-1:pin=709';
+export function hdrFilter(inputFormat: 'jpeg' | 'png' | 'bgra' | 'i420', transfer: HdrTransfer): string {
+  const input =
+    inputFormat === 'jpeg'
+      ? 'tin=iec61966-2-1:pin=709:min=470bg:rin=full'
+      : inputFormat === 'i420'
+        ? 'tin=iec61966-2-1:pin=709:min=709:rin=limited'
+        : 'tin=iec61966-2-1:pin=709';
   return `zscale=${input}:t=${HDR_TRANSFER_NAMES[transfer]}:p=2020:m=2020_ncl:r=limited:npl=${HDR_REFERENCE_WHITE_NITS},format=yuv420p10le`;
 }
 

@@ -25,7 +25,7 @@ export const savedBenchmarkSchema = z.object({
   /** The composition the benchmark measured (informational). */
   composition: z.string(),
   recommendation: renderTuningSchema.omit({ maxFrames: true, skipUnchangedFrames: true }).extend({
-    captureMode: z.enum(['beginframe', 'screenshot']),
+    captureMode: z.enum(['canvas', 'beginframe', 'screenshot']),
   }),
 });
 

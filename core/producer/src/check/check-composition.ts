@@ -5,6 +5,7 @@ import { checkVariables } from '../plan/check-variables.js';
 import { fpsFromNumber } from '../plan/frame-timing.js';
 import { FORMAT_EXTENSIONS, parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { CleanupStack } from '../render/cleanup-stack.js';
+import { describeLength, emptyComposition } from '../render/composition-length.js';
 import { isTransparent, planRenderSession } from '../render/plan-render.js';
 import type { RenderContext } from '../render/render-context.js';
 import { renderSessionFrames } from '../render/render-frames.js';
@@ -57,12 +58,17 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   }
 
   let sampledTimes: number[] = [];
+  let length: CheckReport['length'] = null;
   if (metadata) {
     findings.push(...variableFindings(metadata, spec, displayPath(cwd, project.entryFile)));
     const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
     const page = await inspectPage(spec, project, metadata, fps, context, { maxSamples, cwd });
     findings.push(...page.findings);
     sampledTimes = page.sampledTimes;
+    if (page.duration !== undefined) {
+      length = describeLength(metadata, page.duration);
+      if (length.seconds <= 0) findings.push(emptyLengthFinding(metadata, displayPath(cwd, project.entryFile)));
+    }
     if (page.motionSkipped) skipped.motion = page.motionSkipped;
     if (page.skippedMovers > 0) {
       findings.push({
@@ -103,6 +109,7 @@ export async function checkComposition(input: CheckInput, context: RenderContext
     checks,
     findings: ordered,
     sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
+    length,
     durationMs: Math.round(performance.now() - began),
   };
 }
@@ -112,7 +119,9 @@ async function lintFindings(project: ProjectLocation, spec: RenderSpec, context:
   const sandboxed = (context.network ?? spec.network) === 'sandboxed';
   // The one preflight (lint's rules and the files the pages load), as lint, the studio and the render run it.
   const findings = await preflightProject(project.entryFile, preflightHost(project.root, { confined: sandboxed }));
-  return findings.map((finding) => {
+  // A note (where a length comes from) is not a finding: the report's `length` says it.
+  return findings.flatMap((finding) => {
+    if (finding.severity === 'info') return [];
     const file = displayPath(cwd, finding.file);
     return {
       check: 'lint',
@@ -123,8 +132,22 @@ async function lintFindings(project: ProjectLocation, spec: RenderSpec, context:
       time: null,
       file: { path: file, line: finding.line, column: finding.column },
       fix: `Edit ${file}:${finding.line}:${finding.column} as the message says; \`seekframe lint\` lists the same.`,
-    };
+    } satisfies CheckFinding;
   });
+}
+
+/** A root without data-duration whose page gives no length (an empty timeline, or under another id): the render fails. */
+function emptyLengthFinding(metadata: CompositionMetadata, entry: string): CheckFinding {
+  return {
+    check: 'page',
+    code: 'page/empty-composition',
+    severity: 'error',
+    message: `${emptyComposition(entry, metadata, 0).message} A render fails with empty-composition.`,
+    element: null,
+    time: null,
+    file: { path: entry, line: 0, column: 0 },
+    fix: `Register the composition's timeline under "${metadata.id}", or give the root data-duration (seconds).`,
+  };
 }
 
 function variableFindings(metadata: CompositionMetadata, spec: RenderSpec, entry: string): CheckFinding[] {

@@ -72,6 +72,19 @@ export const CheckReportSchema = z
       .describe('Each check and how it ended.'),
     findings: z.array(CheckFindingSchema).describe('Errors first, then warnings; each in the order found.'),
     sampledTimes: z.array(z.number()).describe('Seconds at which the motion check captured a frame.'),
+    length: z
+      .object({
+        seconds: z.number().describe("The composition's length in the page."),
+        source: z
+          .enum(['data-duration', 'timeline', 'animations'])
+          .describe(
+            "The root's `data-duration`; or, a root without one, the length of the timeline it registers in `window.__timelines`, else where its last CSS animation or Web Animation ends.",
+          ),
+        note: z.string().describe('The same in a sentence.'),
+      })
+      .nullable()
+      .optional()
+      .describe('How long the composition is and where that came from; null when the page did not load.'),
     durationMs: z.number().describe('Wall time of the check.'),
   })
   .describe('The result of `seekframe check`.');

@@ -25,6 +25,8 @@ export interface PageInspection {
   motionSkipped?: string;
   /** Elements left out of the motion check to keep within the sample budget. */
   skippedMovers: number;
+  /** The composition's length in the page (`__seekframe.duration`: a registered timeline's for a root without data-duration). */
+  duration?: number;
 }
 
 /**
@@ -58,7 +60,8 @@ export async function inspectPage(
       { ...context, problems },
       cleanup,
     );
-    const mode = chooseCaptureMode(spec.captureMode, session.browser).mode;
+    // auto never picks canvas here: its blockers are found by the render's plan step, not by check.
+    const mode = chooseCaptureMode(spec.captureMode, session.browser, { allowCanvas: spec.captureMode === 'canvas' }).mode;
     assertCaptureMode(mode, session.browser);
     const target = {
       url: session.server.entryUrl,
@@ -111,8 +114,10 @@ export async function inspectPage(
     const sampledTimes: number[] = [];
     let skippedMovers = 0;
     let motionSkipped: string | undefined;
+    let duration: number | undefined;
     try {
       const first = await readTimeline(page);
+      duration = first.duration;
       const plan = planMotion(first, { fps, compositionId: metadata.id, maxSamples });
       const motion = await runMotionCheck(page, plan, first, metadata);
       findings.push(...plan.findings, ...motion.findings);
@@ -163,7 +168,13 @@ export async function inspectPage(
         ...(await fileFacts(problems, project, cwd)),
       }),
     );
-    return { findings, sampledTimes: sampledTimes.sort((a, b) => a - b), skippedMovers, ...(motionSkipped ? { motionSkipped } : {}) };
+    return {
+      findings,
+      sampledTimes: sampledTimes.sort((a, b) => a - b),
+      skippedMovers,
+      ...(motionSkipped ? { motionSkipped } : {}),
+      ...(duration === undefined ? {} : { duration }),
+    };
   } finally {
     await cleanup.run();
   }

@@ -2,6 +2,8 @@ import type { FileReference, SeekframeError } from '@seekframe/composition';
 import type { PageProblem } from '@seekframe/engine';
 import type { RuntimeWarning } from '@seekframe/runtime';
 import type { CheckFinding } from './check-report.js';
+import { ROOT_ROUTES } from '../serve/composition-files/composition-routes.js';
+import { parseCdnUrl } from '../serve/resolve-cdn-url.js';
 
 export interface PageFacts {
   /** The project server's problem log (missing files, failed remote assets...). */
@@ -101,7 +103,10 @@ export function pageFindings(facts: PageFacts): CheckFinding[] {
   const requests = new Set<string>();
   for (const problem of facts.browser) {
     if (problem.kind !== 'request-failed' && problem.kind !== 'http-error') continue;
-    const file = project(problem.url);
+    const remote = remoteTarget(problem.url, facts.origin);
+    // A remote URL the server already reported (it failed to load, or its npm package is not installed).
+    if (remote !== undefined && reportedRemote(remote, facts.served)) continue;
+    const file = remote ?? project(problem.url);
     // Served files the server already reported; aborted requests (navigations, removed elements) are not failures.
     if (missing.has(file) || requests.has(problem.url) || (problem.kind === 'request-failed' && /ERR_ABORTED/.test(problem.reason)))
       continue;
@@ -151,4 +156,29 @@ export function pageFindings(facts: PageFacts): CheckFinding[] {
     });
   }
   return findings;
+}
+
+/** The URL a request to the project server's remote route stands for (`/__seekframe/remote?url=…`); undefined for any other request. */
+function remoteTarget(url: string, origin: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin !== origin || parsed.pathname !== ROOT_ROUTES.remote) return undefined;
+    return parsed.searchParams.get('url') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's log names this remote URL already: its own failure, or its npm package that is not installed (one finding per package). */
+function reportedRemote(url: string, served: readonly SeekframeError[]): boolean {
+  let pkg: string | undefined;
+  try {
+    pkg = parseCdnUrl(url)?.pkg;
+  } catch {
+    pkg = undefined;
+  }
+  return served.some((error) => {
+    const details = (error.details ?? {}) as { url?: unknown; package?: unknown };
+    return details.url === url || (pkg !== undefined && error.code === 'package-not-installed' && details.package === pkg);
+  });
 }

@@ -87,7 +87,7 @@ export interface RenderPlan {
     /** --gpu: a hardware H.264 encoder for the one-piece mp4 when one works where it renders. */
     gpu: boolean;
   };
-  captureMode: 'beginframe' | 'screenshot';
+  captureMode: 'canvas' | 'beginframe' | 'screenshot';
   /** Math.random seed of the page. */
   seed: number;
   /** Virtual Date.now() at t = 0, taken once at planning time. */

@@ -160,7 +160,9 @@ export const RENDER_SPEC_SHAPE = {
   strictVariables: z.boolean().default(false),
   /** Problems that would silently show less (an empty sub-composition, an iframe it cannot drive, a blank video) fail the render instead of warning. */
   strict: z.boolean().default(false),
-  captureMode: z.enum(['auto', 'beginframe', 'screenshot'], { message: 'must be auto, beginframe or screenshot' }).default('auto'),
+  captureMode: z
+    .enum(['auto', 'canvas', 'beginframe', 'screenshot'], { message: 'must be auto, canvas, beginframe or screenshot' })
+    .default('auto'),
   /** How long a page may take to become ready (`__seekframe.ready`), default 30 s. */
   readyTimeoutMs: z.number().int().positive().default(30_000),
   /** Longest a single seek (and frame capture) may take, default 30 s; a blocked page fails with page-unresponsive. */

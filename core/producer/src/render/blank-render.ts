@@ -14,6 +14,9 @@ export class BlankFrameWatch {
   private varied = false;
   private frames = 0;
 
+  /** `bgra`/`i420`: frames are raw pixels (canvas capture), else PNG or JPEG images. */
+  constructor(private readonly frameKind: 'image' | 'bgra' | 'i420' = 'image') {}
+
   observe(frame: Buffer): void {
     this.frames++;
     if (this.varied) return;
@@ -27,6 +30,8 @@ export class BlankFrameWatch {
   /** The frames' one colour as `#rrggbb` (`transparent` for a fully transparent frame), or undefined when something was painted. */
   flatColour(): string | undefined {
     if (this.varied || !this.first || this.frames === 0) return undefined;
+    if (this.frameKind === 'bgra') return flatColourOfPixels(bgraToRgba(this.first));
+    if (this.frameKind === 'i420') return flatColourOfI420(this.first);
     return flatColourOf(this.first);
   }
 }
@@ -53,6 +58,36 @@ export function flatColourOfPixels(rgba: Uint8Array): string | undefined {
   }
   if (a === 0) return 'transparent';
   return `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The colour of an I420 frame (BT.709 limited range, as canvas capture converts it) when every
+ * sample of each plane is within 2 levels of its first, else undefined.
+ */
+function flatColourOfI420(frame: Buffer): string | undefined {
+  const luma = (frame.length / 3) * 2;
+  const planes = [frame.subarray(0, luma), frame.subarray(luma, luma + luma / 4), frame.subarray(luma + luma / 4)];
+  for (const plane of planes) for (let i = 1; i < plane.length; i++) if (Math.abs(plane[i]! - plane[0]!) > 2) return undefined;
+  const y = (planes[0]![0]! - 16) * (255 / 219);
+  const u = (planes[1]![0]! - 128) * (255 / 224);
+  const v = (planes[2]![0]! - 128) * (255 / 224);
+  const channel = (value: number): string =>
+    Math.max(0, Math.min(255, Math.round(value)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(y + 1.5748 * v)}${channel(y - 0.1873 * u - 0.4681 * v)}${channel(y + 1.8556 * u)}`;
+}
+
+/** Raw BGRA pixels as RGBA (a copy). */
+function bgraToRgba(bgra: Buffer): Uint8Array {
+  const rgba = new Uint8Array(bgra.length);
+  for (let i = 0; i + 3 < bgra.length; i += 4) {
+    rgba[i] = bgra[i + 2]!;
+    rgba[i + 1] = bgra[i + 1]!;
+    rgba[i + 2] = bgra[i]!;
+    rgba[i + 3] = bgra[i + 3]!;
+  }
+  return rgba;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -4,6 +4,7 @@ import {
   renderFramePool,
   type BrowserInfo,
   type BrowserSource,
+  type CanvasPixels,
   type CaptureMode,
   type CapturePage,
   type CapturePageOptions,
@@ -28,6 +29,8 @@ export interface PageTarget {
   /** --scale: device scale factor of the capture (default 1). */
   scale?: number;
   mode: CaptureMode;
+  /** canvas mode: raw BGRA or I420 pixels (canvasPixelsFor); the encoder reads the same. */
+  canvasPixels?: CanvasPixels;
   readyTimeoutMs: number;
   seekTimeoutMs?: number;
 }
@@ -65,6 +68,9 @@ export interface CaptureAndEncodeOptions {
   onCaptured?(stats: CaptureStats): void;
 }
 
+/** Frames per worker batch when frames are raw pixels (canvas capture). */
+const RAW_BATCH_FRAMES = 6;
+
 export interface CaptureStats {
   frameMs: Float64Array;
   reusedFrames: number;
@@ -82,9 +88,11 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   const wanted = options.frames ?? Array.from({ length: options.range.end - options.range.start }, (_, i) => options.range.start + i);
   const totalFrames = Math.min(wanted.length, tuning.maxFrames ?? Infinity);
   const capture = captureOptions(options.page, options.transparent, tuning);
+  // Canvas capture hands over raw BGRA pixels; the other modes JPEG or PNG images.
+  const raw = capture.mode === 'canvas';
   const encoder = createFrameEncoder({
     ...options.encoder,
-    inputFormat: capture.imageFormat,
+    inputFormat: raw ? (capture.canvasPixels ?? 'bgra') : capture.imageFormat,
     ...(tuning.encoderThreads ? { threads: tuning.encoderThreads } : {}),
   });
   const startedAt = Date.now();
@@ -93,7 +101,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
   const encoderDied = new AbortController();
   void encoder.died.then((error) => encoderDied.abort(error));
   const signal = options.signal ? AbortSignal.any([options.signal, encoderDied.signal]) : encoderDied.signal;
-  const blank = options.onBlank ? new BlankFrameWatch() : undefined;
+  const blank = options.onBlank ? new BlankFrameWatch(raw ? (capture.canvasPixels ?? 'bgra') : 'image') : undefined;
   let encoderWaitMs = 0;
 
   // Author-script errors from the runtime's log fail the frame inside the engine (read in the same
@@ -118,6 +126,9 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       times: wanted.slice(0, totalFrames).map((frame) => frameTime(frame, options.fps)),
       signal,
       ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
+      // Raw frames are 8 MB at 1080p (a JPEG ~0.1-0.3 MB): short batches keep the frames waiting
+      // for their turn to a few dozen MB instead of hundreds.
+      ...(raw ? { batchSize: RAW_BATCH_FRAMES } : {}),
       ...(options.adoptWorkers ? { adoptWorkers: options.adoptWorkers } : {}),
       ...(options.browserPool ? { browserPool: options.browserPool } : {}),
       preparePage: async (workerPage) => {

@@ -9,17 +9,23 @@ import {
   type FrameSpan,
 } from '@seekframe/composition';
 import {
+  canvasPixelsFor,
   chooseCaptureMode,
+  describeCanvasBlockers,
   ffmpegHasFilter,
+  findCanvasBlockers,
   fontPackageVersions,
   parseEncoderOptions,
   probeHdrMetadata,
   startPoolWorker,
   type CaptureMode,
+  type CaptureModeDecision,
   type CapturePage,
+  type WorkerLaunch,
 } from '@seekframe/engine';
 import type { InspectedClip } from '@seekframe/runtime';
-import { reportPageWarnings } from './blank-render.js';
+import { reportPageWarnings, reportSilentProblem } from './blank-render.js';
+import { alphaFlattenedProblem, showsBackdrop } from './transparent-backdrop.js';
 import { captureOptions } from './capture-and-encode.js';
 import { chooseDynamicRange } from './choose-dynamic-range.js';
 import { CleanupStack } from './cleanup-stack.js';
@@ -42,6 +48,7 @@ import { hlsSegmentFrames, outputSize } from '../plan/output-size.js';
 import { sealPlan, type PlannedAudioTrack, type PlannedClip, type RenderPlan } from '../plan/render-plan.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { runLint } from '../plan/run-lint.js';
+import { describeLength, emptyComposition, pageDuration } from './composition-length.js';
 
 /** Math.random seed of every render: the same composition renders the same pixels every time. */
 export const RENDER_SEED = 0x5eedf4a3;
@@ -92,7 +99,7 @@ export async function planRenderSession(
   options: {
     keepPage: boolean;
     signal: AbortSignal | undefined;
-    /** Stills: the frames that will really be captured (fewer than the span's); the limits and the workers count these. */
+    /** Stills: the frames that will really be captured (fewer than the plan's); the limits and the workers count these. */
     capturedFrames?: number;
   },
 ): Promise<PlannedSession> {
@@ -112,35 +119,38 @@ export async function planRenderSession(
   // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
   const host = preflightHost(project.root, { confined: network === 'sandboxed' });
   for (const finding of await runLint(project.entryFile, undefined, host)) {
+    // A note (where a length comes from) is not a warning: the plan says it in the report.
+    if (finding.severity === 'info') continue;
     warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
   }
 
   stage('load');
   const metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   const fps = spec.fps ?? defaultFps(metadata.fps);
-  const compositionFrames = frameCount(metadata.duration, fps);
-  if (compositionFrames < 1) {
-    throw new SeekframeError(
-      'empty-composition',
-      `${project.entryFile} has data-duration="${metadata.duration}"; give the root a positive duration in seconds.`,
-      {
-        stage: 'load',
-        details: { file: project.entryFile },
-      },
-    );
-  }
   const source = displayPath(project.root, project.entryFile);
-  // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
-  if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
-  const totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
-  const captured = Math.min(options.capturedFrames ?? totalFrames, totalFrames);
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
-  checkRenderLimits(
-    spec.limits,
-    { frames: captured, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
-    source,
-  );
+  // A length from the registered timeline is only known in the page: the frames are counted, and
+  // what depends on them checked, once the media stage loaded it.
+  const fromTimeline = metadata.durationSource === 'timeline' || metadata.durationSource === 'animations';
+  let compositionSeconds = metadata.duration;
+  let totalFrames = 0;
+  const countFrames = (seconds: number): void => {
+    compositionSeconds = seconds;
+    const compositionFrames = frameCount(seconds, fps);
+    if (compositionFrames < 1) throw emptyComposition(project.entryFile, metadata, seconds);
+    // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
+    if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
+    totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
+    checkRenderLimits(
+      spec.limits,
+      { frames: Math.min(options.capturedFrames ?? totalFrames, totalFrames), width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+      source,
+    );
+  };
+  if (!fromTimeline) countFrames(metadata.duration);
+  else
+    checkRenderLimits(spec.limits, { frames: 1, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale }, source);
   const encoder: RenderPlan['encoder'] = {
     quality: spec.quality,
     ...(spec.crf === undefined ? {} : { crf: spec.crf }),
@@ -164,7 +174,7 @@ export async function planRenderSession(
   for (const issue of checkVariables(metadata.variables, spec.variables, spec.strictVariables, project.entryFile)) {
     warn(`variables/${issue.kind}`, issue.message, { id: issue.id, kind: issue.kind });
   }
-  const captions =
+  const planCaptions = (): CaptionSidecar | undefined =>
     spec.captions === undefined
       ? undefined
       : planCaptionSidecar({
@@ -177,6 +187,7 @@ export async function planRenderSession(
           firstFrame: spec.frames?.start ?? 0,
           source,
         });
+  let captions = fromTimeline ? undefined : planCaptions();
 
   stage('serve');
   // The page's virtual Date.now() at t = 0, fixed here: every chunk of this plan shows the same clock.
@@ -196,9 +207,68 @@ export async function planRenderSession(
     context,
     cleanup,
   );
-  const decision = chooseCaptureMode(spec.captureMode, session.browser);
-  const captureMode: CaptureMode = decision.mode;
+  const transparent = isTransparent(spec.format);
+  let decision = chooseCaptureMode(spec.captureMode, session.browser, {
+    transparent,
+    scale: spec.scale,
+    sandboxed: network === 'sandboxed',
+  });
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
+  assertCaptureMode(decision.mode, session.browser);
+
+  stage('media');
+  // A length read from the page's timeline is known only once the page is loaded: no early workers then.
+  const workers =
+    options.keepPage && !fromTimeline
+      ? chooseWorkers(spec.workers, Math.min(options.capturedFrames ?? totalFrames, totalFrames), session.tuning, spec.limits)
+      : undefined;
+  if (workers) session.workers = workers;
+  const openPages = async (mode: CaptureMode): Promise<{ opened: Awaited<ReturnType<typeof openMediaPage>>; early: WorkerLaunch[] }> => {
+    const page = {
+      url: session.server.entryUrl,
+      width: metadata.width,
+      height: metadata.height,
+      scale: spec.scale,
+      mode,
+      canvasPixels: canvasPixelsFor({
+        yuv420: spec.format === 'mp4' || spec.format === 'hls',
+        width: metadata.width,
+        height: metadata.height,
+      }),
+      readyTimeoutMs: spec.readyTimeoutMs,
+      seekTimeoutMs: spec.seekTimeoutMs,
+    };
+    const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
+    // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
+    // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
+    const early = Array.from({ length: (workers?.value ?? 1) - 1 }, () =>
+      startPoolWorker({ browser: session.browser, mode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }),
+    );
+    // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
+    cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
+    const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
+    // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
+    cleanup.add(() => opened.worker.session.close());
+    return { opened, early };
+  };
+  let { opened, early } = await openPages(decision.mode);
+  if (decision.mode === 'canvas') {
+    // What canvas capture would draw wrong is only known once the page has run its scripts.
+    const blockers = await findCanvasBlockers(opened.worker.page);
+    if (blockers.length > 0) {
+      decision = canvasFallback(describeCanvasBlockers(blockers));
+      warn(
+        'canvas-capture-blocked',
+        `Capturing with beginframe instead of canvas: this composition has ${describeCanvasBlockers(blockers)}.`,
+        {
+          blockers,
+        },
+      );
+      await Promise.all([opened.worker.session.close(), ...early.map((launch) => launch.cancel())]);
+      ({ opened, early } = await openPages(decision.mode));
+    }
+  }
+  const captureMode: CaptureMode = decision.mode;
   // The report may reach a client: the browser is named by its file name, not its path on this machine.
   if (context.profile)
     context.profile.captureMode = {
@@ -208,41 +278,20 @@ export async function planRenderSession(
         ? decision.reason.split(session.browser.path).join(path.basename(session.browser.path))
         : decision.reason,
     };
-  assertCaptureMode(captureMode, session.browser);
-
-  stage('media');
-  const transparent = isTransparent(spec.format);
-  const page = {
-    url: session.server.entryUrl,
-    width: metadata.width,
-    height: metadata.height,
-    scale: spec.scale,
-    mode: captureMode,
-    readyTimeoutMs: spec.readyTimeoutMs,
-    seekTimeoutMs: spec.seekTimeoutMs,
-  };
-  const pageOptions = { ...captureOptions(page, transparent, session.tuning), ...(options.signal ? { signal: options.signal } : {}) };
-  if (options.keepPage) {
-    // Workers 1..N-1 start their browsers and load the page now, while the media stage runs in
-    // the first one: on 2 cores a browser start is ~1 s in which capture would otherwise wait.
-    const workers = chooseWorkers(spec.workers, captured, session.tuning, spec.limits);
-    session.workers = workers;
-    const early = Array.from({ length: workers.value - 1 }, () =>
-      startPoolWorker({ browser: session.browser, mode: captureMode, gpu: spec.browserGpu, page: pageOptions, pool: session.browserPool }),
-    );
-    // Owned by the pool once capture starts; this covers a failure before that (cancel is idempotent).
-    cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
-    session.adopt.push(...early);
+  if (options.keepPage) session.adopt.push(opened.worker, ...early);
+  if (fromTimeline) {
+    countFrames(await pageDuration(opened.worker.page));
+    captions = planCaptions();
   }
-  const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
-  // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
-  cleanup.add(() => opened.worker.session.close());
-  if (options.keepPage) session.adopt.unshift(opened.worker);
+  if (context.profile) context.profile.length = describeLength(metadata, frameCount(compositionSeconds, fps) * (fps.den / fps.num));
   context.profile?.enter('media');
   if (context.profile) context.profile.clips = await readTimelineClips(opened.worker.page);
   // A missing media file is reported by the server with the document that used it.
   session.problems.assertNone();
   await reportPageWarnings(opened.worker.page, spec.strict, session.emit);
+  // A transparent overlay rendered to a format without alpha: white text on white, unless told.
+  if (!transparent && (await showsBackdrop(opened.worker.page)))
+    reportSilentProblem(alphaFlattenedProblem(source, spec.format), spec.strict, session.emit);
   if (!options.keepPage) await opened.worker.session.close();
 
   const clips: PlannedClip[] = [];
@@ -349,8 +398,24 @@ export function isTransparent(format: RenderPlan['format']): boolean {
   return format === 'mov' || format === 'webm' || format === 'png-sequence';
 }
 
-export function assertCaptureMode(mode: CaptureMode, browser: { path: string; supportsBeginFrame: boolean }): void {
-  if (mode === 'beginframe' && !browser.supportsBeginFrame) {
+/** The decision after the page showed something canvas capture cannot draw. */
+function canvasFallback(what: string): CaptureModeDecision {
+  return { mode: 'beginframe', reason: `beginframe: canvas capture cannot draw this composition (${what})`, fellBack: false };
+}
+
+export function assertCaptureMode(
+  mode: CaptureMode,
+  browser: { path: string; supportsBeginFrame: boolean; supportsCanvasCapture?: boolean },
+): void {
+  if (mode === 'canvas' && !browser.supportsCanvasCapture) {
+    throw new SeekframeError(
+      'capture-mode-unsupported',
+      `--capture-mode canvas needs a browser with HTML-in-canvas (drawElementImage, Chromium 156 or later with beginFrame control), and ${browser.path} does not have it. ` +
+        'Install chromium-headless-shell 156 or later, or use --capture-mode auto.',
+      { stage: 'browser', details: { browser: browser.path } },
+    );
+  }
+  if (mode !== 'screenshot' && !browser.supportsBeginFrame) {
     throw new SeekframeError(
       'capture-mode-unsupported',
       `--capture-mode beginframe needs a browser that supports HeadlessExperimental.beginFrame, and ${browser.path} does not. ` +

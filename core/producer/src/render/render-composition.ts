@@ -32,6 +32,7 @@ export async function renderComposition(
   const sink = eventSink({ onEvent: context.onEvent ?? onEvent });
   const emit = (event: RenderEvent): void => {
     if (event.type === 'stage') profile.stageEvent(event.stage);
+    if (event.type === 'warning') profile.warnings.push({ code: event.code, message: event.message });
     sink(event);
   };
   // The server of the plan step and of the capture record here; a failure is explained from it.

@@ -54,7 +54,7 @@ export interface RenderResult {
   width: number;
   height: number;
   workers: number;
-  captureMode: 'beginframe' | 'screenshot';
+  captureMode: 'canvas' | 'beginframe' | 'screenshot';
   hasAudio: boolean;
   /** Highest memory of the render's browsers together (RSS of all their processes), in MB: what `--max-memory` bounds. 0 where it cannot be read (not Linux). */
   browserMemoryMB: number;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
-import { probeHardwareEncoder, type EncoderOptions } from '@seekframe/engine';
+import { canvasPixelsFor, probeHardwareEncoder, type EncoderOptions } from '@seekframe/engine';
 import { firstFrame, planHash, type RenderPlan } from '../plan/render-plan.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { blankRenderProblem, reportSilentProblem } from './blank-render.js';
@@ -139,6 +139,7 @@ export async function renderSessionFrames(
       height: plan.height,
       scale: plan.scale ?? 1,
       mode: plan.captureMode,
+      canvasPixels: canvasPixelsFor({ yuv420: plan.format === 'mp4' || plan.format === 'hls', width: plan.width, height: plan.height }),
       readyTimeoutMs: plan.readyTimeoutMs,
       seekTimeoutMs: plan.seekTimeoutMs,
     },

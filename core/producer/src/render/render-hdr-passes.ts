@@ -56,6 +56,8 @@ export async function renderHdrPasses(options: HdrPassesOptions): Promise<Encode
   const pass = (name: string, videoFrames: VideoFrameMap, offset: number, last: boolean): Promise<EncodeResult> =>
     captureAndEncode({
       ...job,
+      // Full RGB into the layers: PNG frames, or raw BGRA when the plan captures with canvas (never I420).
+      page: { ...job.page, canvasPixels: 'bgra' },
       tuning: { ...job.tuning, frameFormat: 'png' },
       transparent: false,
       videoFrames,

@@ -1,13 +1,11 @@
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { frameCount, frameTime, inspectComposition, SeekframeError, stillFrame, type StillAt } from '@seekframe/composition';
+import { frameTime, SeekframeError, stillFrame, type StillAt } from '@seekframe/composition';
 import { removeTemp, tempPathFor } from '@seekframe/engine';
-import { defaultFps } from '../plan/frame-timing.js';
-import type { RenderVersions } from '../plan/render-plan.js';
+import type { RenderPlan, RenderVersions } from '../plan/render-plan.js';
 import type { Fps } from '../plan/render-spec.js';
 import { parseStillOptions, stillOutputs, type StillOptions, type StillOptionsInput } from '../plan/still-options.js';
 import { ProblemLog } from '../serve/problem-log.js';
-import { resolveProject } from '../serve/resolve-project.js';
 import { planRenderSession } from './plan-render.js';
 import { eventSink, type RenderContext } from './render-context.js';
 import type { RenderEventListener, RenderStill } from './render-events.js';
@@ -22,15 +20,16 @@ export interface StillsResult {
   /** Pixels of each PNG (the composition's size times --scale). */
   width: number;
   height: number;
-  captureMode: 'beginframe' | 'screenshot';
+  captureMode: RenderPlan['captureMode'];
   versions: RenderVersions;
 }
 
 /**
  * `seekframe still`: frames of a composition as PNG files, each the very file a `png-sequence`
- * render writes for that frame. The same plan (format png-sequence, the span from the first
- * still to the last as `frames`) and the same capture and encoder as that render, through
- * renderSessionFrames' `stills` target: only the asked frames are captured, by one browser.
+ * render writes for that frame. The same plan (format png-sequence, one worker) and the same
+ * capture and encoder as that render, through renderSessionFrames' `stills` target: only the
+ * asked frames are captured, by one browser (the plan step's page), and `<video>` clips are
+ * decoded only from the first still to the last.
  * A time shows the frame on screen at that time. Events as renderComposition's; the `complete`
  * event lists the files. Nothing is left half-written: the PNGs are encoded into a hidden folder
  * beside the outputs and each is renamed into place.
@@ -47,24 +46,26 @@ export async function renderStills(
     const { signal: optionSignal, at, output, ...fields } = parseStillOptions(input);
     const { guards, signal, cleanup } = start(fields.limits, optionSignal);
 
-    const chosen = await chooseFrames(fields.projectDir, fields.fps, at);
-    const unique = [...new Set(chosen.frames)];
-    const span = { start: Math.min(...unique), end: Math.max(...unique) };
-    const files = stillOutputs(fields.projectDir, output, unique, chosen.lastFrame, at.length > 1);
+    // The whole composition is planned (its length may be known only once the page ran its
+    // timeline), as a png-sequence render plans it; only the stills are captured.
     const { plan, session } = await planRenderSession(
-      { ...fields, format: 'png-sequence', workers: 1, frames: span },
+      { ...fields, format: 'png-sequence', workers: 1 },
       { ...guards.context, onEvent: emit, signal, problems },
       cleanup,
-      { keepPage: true, signal, capturedFrames: unique.length },
+      { keepPage: true, signal, capturedFrames: at.length },
     );
+    const frames = at.map((still) => stillFrameOf(still, plan));
+    const unique = [...new Set(frames)];
+    const files = stillOutputs(fields.projectDir, output, unique, plan.totalFrames - 1, at.length > 1);
     // Beside the outputs, so each PNG is renamed into place (atomic, never across file systems).
     await mkdir(path.dirname(files[0]!), { recursive: true });
     const folder = tempPathFor(path.join(path.dirname(files[0]!), 'stills'));
     cleanup.add(() => removeTemp(folder));
+    // The range from the first still to the last: a <video> clip is decoded only for those frames.
     await renderSessionFrames(
       plan,
-      { start: 0, end: plan.totalFrames },
-      { kind: 'stills', path: folder, frames: unique.map((frame) => frame - span.start) },
+      { start: Math.min(...unique), end: Math.max(...unique) + 1 },
+      { kind: 'stills', path: folder, frames: unique },
       session,
       signal,
     );
@@ -75,7 +76,7 @@ export async function renderStills(
       await rename(encoded, target);
       written.set(frame, { output: target, size: (await stat(target)).size });
     }
-    const stills: RenderStill[] = chosen.frames.map((frame, i) => ({
+    const stills: RenderStill[] = frames.map((frame, i) => ({
       at: at[i]!,
       frame,
       time: frameTime(frame, plan.fps),
@@ -103,29 +104,13 @@ export async function renderStills(
   });
 }
 
-/**
- * The frame each still shows, known before planning (the span and the limits need it): the
- * entry's fps and length as lint reads them. A composition too broken to have a length is left
- * to the plan step, which reports it with the lint findings.
- */
-async function chooseFrames(
-  projectDir: string,
-  fpsOption: Fps | undefined,
-  at: StillAt[],
-): Promise<{ frames: number[]; lastFrame: number }> {
-  const project = await resolveProject(projectDir);
-  const { metadata } = inspectComposition(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
-  const fps = fpsOption ?? defaultFps(metadata.fps);
-  const total = frameCount(metadata.duration, fps);
-  if (total < 1) return { frames: at.map(() => 0), lastFrame: 0 };
-  const frames = at.map((still) => {
-    const field = 'time' in still ? 'time (--time)' : 'frame (--frame)';
-    const chosen = stillFrame(still, fps, total, field);
-    if (chosen.ok) return chosen.value;
-    throw new SeekframeError('invalid-options', `${path.basename(project.entryFile)}: ${chosen.message}.`, {
-      stage: 'config',
-      details: { field: 'time' in still ? 'time' : 'frame', ...still, totalFrames: total },
-    });
+/** The composition frame a still shows in this plan, or the invalid-options error naming the flag and the frames there are. */
+function stillFrameOf(still: StillAt, plan: RenderPlan): number {
+  const field = 'time' in still ? 'time (--time)' : 'frame (--frame)';
+  const chosen = stillFrame(still, plan.fps, plan.totalFrames, field);
+  if (chosen.ok) return chosen.value;
+  throw new SeekframeError('invalid-options', `${plan.entry}: ${chosen.message}.`, {
+    stage: 'config',
+    details: { field: 'time' in still ? 'time' : 'frame', ...still, totalFrames: plan.totalFrames },
   });
-  return { frames, lastFrame: total - 1 };
 }

@@ -1,5 +1,6 @@
 import type { InspectedClip } from '@seekframe/runtime';
 import type { RenderStage } from '../render/render-events.js';
+import type { RenderReport } from './render-report.js';
 
 /**
  * Where a render's wall time goes, in the order a local render passes through them. Each is a
@@ -51,7 +52,11 @@ export class RenderProfile {
   #stoppedAt: number | undefined;
   capture: CaptureProfile | undefined;
   workers: Choice<number> | undefined;
-  captureMode: Choice<'beginframe' | 'screenshot'> | undefined;
+  captureMode: Choice<'canvas' | 'beginframe' | 'screenshot'> | undefined;
+  /** The video's length and where it came from (the root's data-duration or its registered timeline). */
+  length: RenderReport['length'] | undefined;
+  /** The render's warning events, in order, for the report. */
+  readonly warnings: { code: string; message: string }[] = [];
   /** The composition's clips (from `__seekframe.inspectTimeline()` on the plan step's page). */
   clips: InspectedClip[] = [];
   /** Frames per second of the plan, for frame times. */

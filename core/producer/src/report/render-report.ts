@@ -87,9 +87,31 @@ export const RenderReportSchema = z
         'Clips that made the render slow, at most three. One that cost at least 1 s of capture also becomes a `slow-clip` warning event.',
       ),
     workers: ChoiceSchema(z.number()).nullable().describe('Browser processes that captured, and why that many.'),
-    captureMode: ChoiceSchema(z.enum(['beginframe', 'screenshot']))
+    captureMode: ChoiceSchema(z.enum(['canvas', 'beginframe', 'screenshot']))
       .nullable()
       .describe('How frames were captured, and why.'),
+    warnings: z
+      .array(
+        z.object({
+          code: z.string().describe('The warning code, e.g. `alpha-flattened`, `sub-composition-empty`, `lint/<rule>`.'),
+          message: z.string().describe('What happened and the fix, as the CLI prints it.'),
+        }),
+      )
+      .optional()
+      .describe('The warning events of the render, in order (the same as the `warning` lines of `--json` and of stderr).'),
+    length: z
+      .object({
+        seconds: z.number().describe('Length of the video (frames / fps).'),
+        source: z
+          .enum(['data-duration', 'timeline', 'animations'])
+          .describe(
+            "Where it came from: the root's `data-duration`; or, a root without one, the length of the timeline the composition registers in `window.__timelines`, else where its last CSS animation or Web Animation ends, read in the page.",
+          ),
+        note: z.string().describe('The same in a sentence, as `seekframe render` prints it.'),
+      })
+      .nullable()
+      .optional()
+      .describe('How long the video is and where that came from; null when the render stopped before the page was read.'),
   })
   .describe('Where the time of one render went.');
 
@@ -131,6 +153,8 @@ export function buildRenderReport(profile: RenderProfile, facts: ReportFacts): R
     hotspots: analysis?.hotspots ?? [],
     workers: profile.workers ?? null,
     captureMode: profile.captureMode ?? null,
+    length: profile.length ?? null,
+    warnings: [...profile.warnings],
   };
 }
 

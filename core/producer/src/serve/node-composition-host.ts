@@ -7,6 +7,7 @@ import { fetchNetworkAsset } from './fetch-network-asset.js';
 import { fontFilePath, findFontPackage } from './fonts/font-packages.js';
 import { ProblemLog } from './problem-log.js';
 import { inside, insideLexically } from './inside.js';
+import { missingCdnPackage, packageNotInstalled } from './missing-cdn-package.js';
 import { packageSearchRoots, resolveCdnUrl } from './resolve-cdn-url.js';
 import { serveFile } from './serve-file.js';
 
@@ -101,7 +102,15 @@ export function createNodeCompositionHost(options: NodeCompositionHostOptions): 
         if (error instanceof SeekframeError) log.record(error);
         throw error;
       }
-      return file ? { contentType: contentTypeOf(file), body: await readFile(file), file } : null;
+      if (file) return { contentType: contentTypeOf(file), body: await readFile(file), file };
+      // A render never fetches an npm CDN URL: a package that is not installed is one error, with
+      // the install command (a preview without a network lets the viewer's browser load it).
+      if (network === 'none') return null;
+      const missing = await missingCdnPackage(url, searchRoots);
+      if (!missing) return null;
+      const error = packageNotInstalled(missing, url);
+      log.record(error);
+      throw error;
     },
     ...(network === 'none'
       ? {}

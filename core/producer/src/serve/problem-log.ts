@@ -1,4 +1,5 @@
 import type { SeekframeError } from '@seekframe/composition';
+import { packagesNotInstalled } from './missing-cdn-package.js';
 
 /**
  * The per-render log of problems that break frames without the page noticing: a missing project
@@ -22,13 +23,14 @@ export class ProblemLog {
     return [...this.#problems];
   }
 
+  /** The first problem; every npm package the page could not load is one error naming them all. */
   first(): SeekframeError | undefined {
-    return this.#problems[0];
+    return packagesNotInstalled(this.#problems) ?? this.#problems[0];
   }
 
   /** Throws the first recorded problem. */
   assertNone(): void {
-    const first = this.#problems[0];
+    const first = this.first();
     if (first) throw first;
   }
 

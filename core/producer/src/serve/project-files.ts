@@ -3,6 +3,8 @@
  * without loading the render pipeline (puppeteer, hono), so `seekframe lint` and `preview` start fast.
  */
 export { readProjectFile } from './read-project-file.js';
+export { listProjectHtmlFiles } from './list-project-html.js';
+export { findMissingCdnPackages } from './project-cdn-packages.js';
 export { resolveProject, type ProjectLocation } from './resolve-project.js';
 export { displayPath } from './display-path.js';
 export { fontPackageCheck } from './fonts/font-package-check.js';

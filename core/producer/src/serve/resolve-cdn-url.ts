@@ -139,7 +139,7 @@ function cdnUrlRefused(url: string, why: string): SeekframeError {
 }
 
 /** The manifest, or null when it is not JSON (its text never reaches an error message). */
-async function readManifest(file: string): Promise<Record<string, unknown> | null> {
+export async function readManifest(file: string): Promise<Record<string, unknown> | null> {
   try {
     const value: unknown = JSON.parse(await readFile(file, 'utf8'));
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
@@ -148,7 +148,7 @@ async function readManifest(file: string): Promise<Record<string, unknown> | nul
   }
 }
 
-function versionMatches(requested: string | undefined, installed: string): boolean {
+export function versionMatches(requested: string | undefined, installed: string): boolean {
   if (!requested || requested === 'latest') return true;
   const wanted = /^[\^~]?(\d+)/.exec(requested);
   const have = /^(\d+)/.exec(installed);

@@ -41,15 +41,17 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
   const fps = request.options.fps ?? defaultFps(metadata.fps);
-  const compositionFrames = frameCount(metadata.duration, fps);
+  // A length from the registered timeline is known only in the page: the render counts those frames.
+  const fromTimeline = metadata.durationSource === 'timeline' || metadata.durationSource === 'animations';
+  const compositionFrames = fromTimeline ? Number.POSITIVE_INFINITY : frameCount(metadata.duration, fps);
   const span = request.options.frames;
-  const spanProblem = span && frameSpanProblem(span, compositionFrames, 'frames', fps.num / fps.den);
+  const spanProblem = span && !fromTimeline && frameSpanProblem(span, compositionFrames, 'frames', fps.num / fps.den);
   if (spanProblem)
     throw new SeekframeError('invalid-options', `${name}: ${spanProblem}.`, { stage: 'config', details: { field: 'frames' } });
   checkRenderLimits(
     settings.limits,
     {
-      frames: span ? spanFrames(span) : compositionFrames,
+      frames: span ? spanFrames(span) : fromTimeline ? 1 : compositionFrames,
       width: metadata.width,
       height: metadata.height,
       workers: request.options.workers,

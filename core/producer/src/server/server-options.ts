@@ -105,25 +105,22 @@ export function resolveServerConfig(
   fieldName: (field: string) => string = (field) => field,
 ): ProducerServerConfig {
   const env = input.env ?? process.env;
-  const fromEnv = env.PRODUCER_MAX_CONCURRENT_RENDERS;
+  // Each setting not given falls back to its variable; a variable set but blank is refused here,
+  // naming it (never read as unset: a blank PRODUCER_AUTH_TOKEN would turn authentication off).
+  const fallback = (field: keyof ProducerServerOptionsInput, variable: string): Record<string, string> => {
+    if (input[field] !== undefined) return {};
+    const raw = readVariable(env, variable);
+    return raw === undefined ? {} : { [field]: raw };
+  };
   const result = ProducerServerOptionsSchema.safeParse({
     ...input,
-    ...(input.maxConcurrentRenders === undefined && fromEnv !== undefined && fromEnv !== '' ? { maxConcurrentRenders: fromEnv } : {}),
-    // A whitespace-only token would let "Bearer " + spaces in: it counts as set, and is refused below.
-    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN !== undefined && env.PRODUCER_AUTH_TOKEN !== ''
-      ? { authToken: env.PRODUCER_AUTH_TOKEN }
-      : {}),
-    ...(input.pageTimeoutMs === undefined && env.PRODUCER_PAGE_TIMEOUT_MS ? { pageTimeoutMs: env.PRODUCER_PAGE_TIMEOUT_MS } : {}),
-    ...(input.maxQueuedRenders === undefined && env.PRODUCER_MAX_QUEUED_RENDERS
-      ? { maxQueuedRenders: env.PRODUCER_MAX_QUEUED_RENDERS }
-      : {}),
-    ...(input.jobRetentionSeconds === undefined && env.PRODUCER_JOB_RETENTION_SECONDS
-      ? { jobRetentionSeconds: env.PRODUCER_JOB_RETENTION_SECONDS }
-      : {}),
-    ...(input.warmBrowsers === undefined && env.PRODUCER_WARM_BROWSERS ? { warmBrowsers: env.PRODUCER_WARM_BROWSERS } : {}),
-    ...(input.browserIdleSeconds === undefined && env.PRODUCER_BROWSER_IDLE_SECONDS
-      ? { browserIdleSeconds: env.PRODUCER_BROWSER_IDLE_SECONDS }
-      : {}),
+    ...fallback('maxConcurrentRenders', 'PRODUCER_MAX_CONCURRENT_RENDERS'),
+    ...fallback('authToken', 'PRODUCER_AUTH_TOKEN'),
+    ...fallback('pageTimeoutMs', 'PRODUCER_PAGE_TIMEOUT_MS'),
+    ...fallback('maxQueuedRenders', 'PRODUCER_MAX_QUEUED_RENDERS'),
+    ...fallback('jobRetentionSeconds', 'PRODUCER_JOB_RETENTION_SECONDS'),
+    ...fallback('warmBrowsers', 'PRODUCER_WARM_BROWSERS'),
+    ...fallback('browserIdleSeconds', 'PRODUCER_BROWSER_IDLE_SECONDS'),
   });
   if (!result.success) {
     const message = result.error.issues
@@ -143,7 +140,7 @@ export function resolveServerConfig(
   if (options.authToken !== undefined && options.authToken.trim() === '') {
     throw new SeekframeError(
       'invalid-server-options',
-      `The producer server cannot start: ${fieldName('authToken')} is only whitespace; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`,
+      `The producer server cannot start: ${fieldName('authToken')} is only whitespace, which would let anyone in; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`,
       {
         stage: 'config',
         details: { problems: ['authToken'] },
@@ -185,9 +182,13 @@ function resolveLimits(
   fieldName: (field: string) => string,
 ): ProducerServerConfig['limits'] {
   const names = Object.keys(RENDER_LIMIT_SETTINGS) as RenderLimitName[];
-  const fromEnv = (name: RenderLimitName): boolean => given[name] === undefined && Boolean(env[RENDER_LIMIT_SETTINGS[name].env]);
+  const fromEnv = (name: RenderLimitName): boolean =>
+    given[name] === undefined && readVariable(env, RENDER_LIMIT_SETTINGS[name].env) !== undefined;
   const merged = Object.fromEntries(
-    names.map((name) => [name, given[name] ?? (fromEnv(name) ? env[RENDER_LIMIT_SETTINGS[name].env] : SERVER_RENDER_LIMITS[name])]),
+    names.map((name) => [
+      name,
+      given[name] ?? (fromEnv(name) ? readVariable(env, RENDER_LIMIT_SETTINGS[name].env) : SERVER_RENDER_LIMITS[name]),
+    ]),
   );
   const result = RenderLimitsSchema.safeParse(merged);
   if (!result.success) {
@@ -203,6 +204,26 @@ function resolveLimits(
     });
   }
   return result.data as ProducerServerConfig['limits'];
+}
+
+/**
+ * A PRODUCER_* variable: undefined when unset; set but blank (empty or spaces) refuses the start,
+ * naming it, as every face treats a setting that is present but unusable.
+ */
+function readVariable(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') {
+    const fix =
+      name === 'PRODUCER_AUTH_TOKEN'
+        ? 'set it to a real secret (e.g. `openssl rand -base64 24`), or remove the variable to run without authentication on a loopback host'
+        : 'set a value or remove the variable to use the default';
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${name} is set but blank; ${fix}.`, {
+      stage: 'config',
+      details: { variable: name },
+    });
+  }
+  return raw.trim();
 }
 
 export function isLoopback(host: string): boolean {

@@ -105,6 +105,24 @@ export class AnimationSeeker {
   }
 
   /**
+   * Where the document's last finite CSS animation or Web Animation ends, in seconds (from its
+   * birth): the length of a composition that has neither data-duration nor a registered timeline,
+   * as HyperFrames infers it. Infinite ones give no end; undefined when none is finite.
+   */
+  animationsLength(): number | undefined {
+    const doc = this.win.document;
+    if (typeof doc.getAnimations !== 'function') return undefined;
+    let end: number | undefined;
+    for (const animation of doc.getAnimations()) {
+      const ms = Number(animation.effect?.getComputedTiming().endTime);
+      if (!Number.isFinite(ms) || ms <= 0) continue;
+      const seconds = (this.births.get(animation) ?? 0) + ms / 1000;
+      if (end === undefined || seconds > end) end = seconds;
+    }
+    return end;
+  }
+
+  /**
    * GSAP's ticker (driven by the virtual rAF) treats any jump over 500 ms as 33 ms ("lag
    * smoothing"). Seeks jump, so tweens that are not on a registered timeline would lag behind the
    * clock; turning smoothing off makes them follow it exactly (forwards).

@@ -67,14 +67,15 @@ function start(win: Window & typeof globalThis): void {
   const epochMs = instance?.epochMs ?? config?.epochMs ?? Math.floor(RealDate.now() / 1000) * 1000;
   // A plain page in an <iframe> of a composition: no length of its own, its embedder seeks it.
   const embedded = !instance && config?.embedded === true;
-  // Top level: compile-time metadata from the server wins (a script rewriting data-duration changes
-  // nothing). A child instance: the host's data-duration, then the child file's own root (the
-  // server's 0 means the file has none: HyperFrames children leave it to the host).
+  // The server's 0 means the file has none: a child leaves it to its host, an entry to the timeline
+  // it registers. Top level: compile-time metadata from the server wins (a script rewriting
+  // data-duration changes nothing). A child instance: the host's data-duration, then its own root's.
+  const configured = (value: number | undefined): number | undefined => value || undefined;
   const fixedDuration = embedded
     ? Number.POSITIVE_INFINITY
     : instance
-      ? (instance.hostDuration ?? meta.duration ?? (config?.composition.duration || undefined))
-      : (config?.composition.duration ?? meta.duration);
+      ? (instance.hostDuration ?? meta.duration ?? configured(config?.composition.duration))
+      : (configured(config?.composition.duration) ?? meta.duration);
   // A root that is a <div> in <body> (or in <template> content) is not there yet; read it once it is,
   // else take the length of the timeline the page registers.
   let lateDuration: number | undefined;
@@ -87,12 +88,19 @@ function start(win: Window & typeof globalThis): void {
   const adoptTimelineLength = (seconds: number | undefined): void => {
     if (fixedDuration === undefined && readRootMetadata(doc).duration === undefined) timelineLength = seconds;
   };
+  // A child root without a size fills its host's box: the frame's viewport.
   const width = embedded
     ? win.innerWidth
-    : ((instance ? meta.width : config?.composition.width) ?? meta.width ?? config?.composition.width ?? win.innerWidth);
+    : ((instance ? meta.width : configured(config?.composition.width)) ??
+      meta.width ??
+      configured(config?.composition.width) ??
+      win.innerWidth);
   const height = embedded
     ? win.innerHeight
-    : ((instance ? meta.height : config?.composition.height) ?? meta.height ?? config?.composition.height ?? win.innerHeight);
+    : ((instance ? meta.height : configured(config?.composition.height)) ??
+      meta.height ??
+      configured(config?.composition.height) ??
+      win.innerHeight);
 
   const declarations = embedded ? [] : readDeclarations(doc, instance ? undefined : config?.declarations, log);
   // A <seekframe-player> frame: the player's variables are the newest top-level overrides.

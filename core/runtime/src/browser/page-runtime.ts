@@ -112,8 +112,10 @@ export class PageRuntime {
     await this.pending.track('window load event', waitForWindowLoad(this.win));
     // Author scripts often register timelines from load handlers or a setTimeout(0) after them.
     await nextMacrotask();
+    // Without data-duration: the registered timeline's length, else where the animations end.
     this.settings.adoptTimelineLength(
-      this.animations.timelineLength(findCompositionRoot(doc).getAttribute('data-composition-id') ?? undefined),
+      this.animations.timelineLength(findCompositionRoot(doc).getAttribute('data-composition-id') ?? undefined) ??
+        this.animations.animationsLength(),
     );
     const frames = this.attachFrames(doc);
     this.captions = this.attachCaptions(doc);

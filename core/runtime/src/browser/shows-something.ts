@@ -12,9 +12,15 @@ export function showsSomething(doc: Document | null): boolean {
   }
   for (const el of body.querySelectorAll('*')) {
     if (el.matches(NOT_SHOWN) || el.closest(NOT_SHOWN)) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0) return true;
+    // The layout box, before transforms: a component that pops in from scale(0) shows something.
+    // (The child document is another realm: its elements are not this window's HTMLElement.)
+    const [width, height] = view && el instanceof view.HTMLElement ? [el.offsetWidth, el.offsetHeight] : sizeOf(el.getBoundingClientRect());
+    if (width > 0 && height > 0) return true;
   }
   for (const node of body.childNodes) if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
   return false;
+}
+
+function sizeOf(box: DOMRect): [number, number] {
+  return [box.width, box.height];
 }

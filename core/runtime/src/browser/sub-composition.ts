@@ -85,6 +85,15 @@ export class SubComposition {
       colorScheme: 'normal',
     });
     if (getComputedStyle(host).position === 'static') host.style.position = 'relative';
+    // As in HyperFrames, a host whose CSS sets no width (height) takes its data-width
+    // (data-height), before the child loads: a child root without a size fills this box.
+    for (const [attr, property] of [
+      ['data-width', 'width'],
+      ['data-height', 'height'],
+    ] as const) {
+      const size = numberAttribute(host, attr);
+      if (size !== undefined && size > 0 && cssSizeIsAuto(host, property)) host.style[property] = `${size}px`;
+    }
     const loaded = new Promise<void>((resolve) => this.iframe.addEventListener('load', () => resolve(), { once: true }));
     this.iframe.src = this.src;
     host.replaceChildren(this.iframe);
@@ -103,8 +112,8 @@ export class SubComposition {
         }),
       ]);
       await runtime.ready;
-      // As in HyperFrames, a host without a size of its own takes the child root's dimensions
-      // (per axis: a block host in flow has its parent's width but no height).
+      // As in HyperFrames, a host still without a size takes the child root's dimensions (per
+      // axis: a block host in flow has its parent's width but no height).
       if (host.offsetWidth === 0) host.style.width = `${runtime.width}px`;
       if (host.offsetHeight === 0) host.style.height = `${runtime.height}px`;
       return runtime;
@@ -153,4 +162,9 @@ function headLibraries(doc: Document): string[] {
     if (script.src && !out.includes(script.src)) out.push(script.src);
   }
   return out;
+}
+
+/** True when no CSS sets the element's width (height): its computed value is `auto`, whatever its used size. */
+function cssSizeIsAuto(element: HTMLElement, property: 'width' | 'height'): boolean {
+  return element.computedStyleMap().get(property)?.toString() === 'auto';
 }

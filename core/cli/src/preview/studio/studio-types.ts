@@ -3,6 +3,7 @@
  * `node:` imports, so the browser code type-checks against the same definitions.
  */
 import type { Fps, SeekframeErrorData, SourceElement } from '@seekframe/composition';
+import type { JobStatus } from '@seekframe/producer/http';
 
 export interface EditorChoice {
   /** Shown to the user, e.g. "VS Code" or "vim". */
@@ -82,7 +83,7 @@ export interface WaveformInfo {
 /** One render of the session, as the render panel shows it. */
 export interface StudioRender {
   id: string;
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  status: JobStatus;
   stage: string | null;
   /** 0..1 */
   progress: number;

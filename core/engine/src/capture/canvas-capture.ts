@@ -1,0 +1,147 @@
+import type { CDPSession, Page } from 'puppeteer-core';
+import { CANVAS_ID, COMPOSITION_FRAME_ID } from './canvas-host.js';
+import type { FrameChannel } from './frame-receiver.js';
+import type { CapturedFrame } from './capture-page.js';
+import { BGRA_TO_I420_WASM } from './bgra-to-i420-wasm.js';
+
+/** How a canvas capture hands over its pixels: raw BGRA, or I420 (yuv420p, BT.709 limited range) converted in the page. */
+export type CanvasPixels = 'bgra' | 'i420';
+
+/**
+ * I420 when the output is 4:2:0 video anyway (mp4, hls) and the size suits the converter
+ * (bgra-to-i420.wat: width a multiple of 8, even height): 1.5 bytes a pixel instead of 4 to send,
+ * receive and pipe, and nothing for ffmpeg to convert.
+ */
+export function canvasPixelsFor(output: { yuv420: boolean; width: number; height: number }): CanvasPixels {
+  return output.yuv420 && output.width % 8 === 0 && output.height % 2 === 0 ? 'i420' : 'bgra';
+}
+
+/**
+ * The worker that sends a canvas capture's pixels, created from a data: URL that starts with this
+ * marker. The browser launcher tells puppeteer to leave it alone (launch-browser.ts): with
+ * DevTools' network agent attached, every WebSocket message is copied into a DevTools event as
+ * base64 (~140 ms of CPU per 1080p frame instead of ~10).
+ */
+export const FRAME_SENDER_MARKER = '/*seekframe-frame-sender*/';
+export const FRAME_SENDER_URL_PREFIX = `data:text/javascript,${encodeURIComponent(FRAME_SENDER_MARKER)}`;
+
+/**
+ * Runs in the worker (serialised with its source): connects to the frame receiver, then copies
+ * each VideoFrame it is handed into WebAssembly memory as BGRA, converts it to I420 there when
+ * asked, and sends the pixels. A failure closes the socket, which fails the capture waiting for
+ * that frame in Node with the reason.
+ */
+function frameSender(scope: {
+  onmessage: ((event: { data: { connect?: string; pixels?: CanvasPixels; wasm?: string; frame?: VideoFrame } }) => void) | null;
+  postMessage(message: unknown): void;
+}): void {
+  let socket: WebSocket | undefined;
+  let pixels: CanvasPixels = 'bgra';
+  let memory: WebAssembly.Memory | undefined;
+  let convert: ((src: number, dst: number, width: number, height: number) => void) | undefined;
+  scope.onmessage = async (event) => {
+    const { connect, frame } = event.data;
+    if (connect) {
+      pixels = event.data.pixels ?? 'bgra';
+      try {
+        const bytes = Uint8Array.from(atob(event.data.wasm!), (c) => c.charCodeAt(0));
+        const { instance } = await WebAssembly.instantiate(bytes);
+        memory = instance.exports.memory as WebAssembly.Memory;
+        convert = instance.exports.convert as typeof convert;
+      } catch (error) {
+        scope.postMessage({ failed: `WebAssembly: ${String(error)}` });
+        return;
+      }
+      socket = new WebSocket(connect);
+      socket.binaryType = 'arraybuffer';
+      socket.onopen = () => scope.postMessage({ opened: true });
+      socket.onerror = () => scope.postMessage({ failed: `could not reach ${connect}` });
+      return;
+    }
+    if (!frame) return;
+    try {
+      const native = frame.format === 'BGRA' || frame.format === 'BGRX';
+      const options = native ? undefined : ({ format: 'BGRA' } as VideoFrameCopyToOptions);
+      const size = frame.allocationSize(options);
+      const width = frame.codedWidth;
+      const height = frame.codedHeight;
+      const out = pixels === 'i420' ? (width * height * 3) / 2 : 0;
+      const missing = size + out - memory!.buffer.byteLength;
+      if (missing > 0) memory!.grow(Math.ceil(missing / 65536));
+      await frame.copyTo(new Uint8Array(memory!.buffer, 0, size), options);
+      if (pixels === 'i420') {
+        convert!(0, size, width, height);
+        socket!.send(new Uint8Array(memory!.buffer, size, out));
+      } else {
+        socket!.send(new Uint8Array(memory!.buffer, 0, size));
+      }
+    } catch (error) {
+      socket?.close(4000, String(error).slice(0, 100));
+    } finally {
+      frame.close();
+    }
+  };
+}
+
+/** The worker's source as a data: URL (the marker first: see FRAME_SENDER_MARKER). */
+export function frameSenderUrl(): string {
+  return `${FRAME_SENDER_URL_PREFIX}${encodeURIComponent(`var __name=function(f){return f};(${frameSender.toString()})(self);`)}`;
+}
+
+/**
+ * Starts the sender worker in the host page and connects it to `channel`. Runs once per capture
+ * page, after the composition is ready.
+ */
+export async function connectFrameSender(page: Page, channel: FrameChannel, workerUrl: string, pixels: CanvasPixels): Promise<void> {
+  const opened = page.evaluate(
+    (url: string, target: string, canvasId: string, format: CanvasPixels, wasm: string) =>
+      new Promise<string>((resolve) => {
+        const worker = new Worker(url, { name: 'seekframe-frame-sender' });
+        (window as unknown as { __seekframeSender: Worker }).__seekframeSender = worker;
+        worker.onmessage = (event: MessageEvent<{ opened?: boolean; failed?: string }>) =>
+          resolve(event.data.opened ? '' : (event.data.failed ?? 'unknown'));
+        worker.onerror = (event) => resolve(event.message || 'the frame sender worker failed to start');
+        worker.postMessage({ connect: target, pixels: format, wasm });
+        // Software canvas, read back every frame: keep its pixels in memory, not on a GPU.
+        (document.getElementById(canvasId) as HTMLCanvasElement).getContext('2d', { willReadFrequently: true });
+      }),
+    workerUrl,
+    channel.url,
+    CANVAS_ID,
+    pixels,
+    BGRA_TO_I420_WASM,
+  );
+  const failure = await opened;
+  if (failure) throw new Error(`canvas capture: the frame sender could not connect (${failure})`);
+  await channel.connected;
+}
+
+/**
+ * One canvas capture: a beginFrame that runs the page's lifecycle without drawing anything for
+ * the screen (the paint it records is what drawElementImage draws), then the composition frame
+ * drawn into the canvas over white (opaque output: what a screenshot shows where the page paints
+ * nothing) and handed to the worker as a VideoFrame, and the raw pixels awaited from the channel.
+ */
+export function canvasCapture(cdp: CDPSession, page: Page, channel: FrameChannel): () => Promise<CapturedFrame> {
+  return async () => {
+    await cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
+    const arriving = channel.next();
+    arriving.catch(() => undefined);
+    await page.evaluate(
+      (canvasId: string, frameId: string) => {
+        const canvas = document.getElementById(canvasId) as HTMLCanvasElement;
+        const context = canvas.getContext('2d') as CanvasRenderingContext2D & {
+          drawElementImage(element: Element, x: number, y: number): DOMMatrix;
+        };
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.drawElementImage(document.getElementById(frameId)!, 0, 0);
+        const frame = new VideoFrame(canvas, { timestamp: 0 });
+        (window as unknown as { __seekframeSender: Worker }).__seekframeSender.postMessage({ frame }, [frame]);
+      },
+      CANVAS_ID,
+      COMPOSITION_FRAME_ID,
+    );
+    return { data: await arriving, reused: false };
+  };
+}
