@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getText } from '@seekframe/producer';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 
 /**
  * The deployed entry points as Lambda calls them, configured only through the environment

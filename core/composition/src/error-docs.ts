@@ -511,6 +511,21 @@ export const ERROR_DOCS = {
     when: 'Invoking an AWS Lambda function failed (credentials, name, region).',
     fix: 'Check `SEEKFRAME_LAMBDA_FUNCTION`, `AWS_REGION` and your AWS credentials.',
   },
+  'invalid-job': {
+    group: 'jobs',
+    when: 'A `seekframe worker` took a job from its queue that is not a Seekframe chunk or assemble job, or whose data does not match the schema (a wrong name, a missing render id, a chunk number that is not a whole number). The job fails at once; the worker keeps running.',
+    fix: 'Only Seekframe (`seekframe render --queue`, the queue runner) should add jobs to the queue; give each application its own queue name (`--queue-name`), and check who can write to the Redis server.',
+  },
+  'queue-unavailable': {
+    group: 'jobs',
+    when: 'The Redis server of a fleet render could not be reached for longer than the outage limit (`--queue-outage-seconds`, default 120 s), or refused the connection settings (password, TLS).',
+    fix: 'Check that Redis runs and is reachable at the `--queue` URL (`REDIS_URL`), the password (`REDIS_PASSWORD` or the URL) and for `rediss://` the CA (`REDIS_TLS_CA_FILE`); then start the render again.',
+  },
+  'render-lost': {
+    group: 'jobs',
+    when: "A fleet render's jobs disappeared from the queue while it ran: Redis restarted without persistence (no RDB/AOF), the queue was emptied, or the jobs were removed by hand.",
+    fix: 'Run Redis with persistence (`appendonly yes`, as infra/fleet/compose.yaml does) and start the render again.',
+  },
   'storage-failed': {
     group: 'jobs',
     when: 'A storage object could not be written or read.',

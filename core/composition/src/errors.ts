@@ -124,6 +124,10 @@ export const ERROR_CODES = [
   'segment-missing',
   'lambda-invoke-failed',
   'storage-failed',
+  // distributed rendering on your own machines: Redis + BullMQ (adapters/redis-fleet)
+  'invalid-job',
+  'queue-unavailable',
+  'render-lost',
   // deploy template on Cloudflare (adapters/cloudflare-container)
   'container-unavailable',
   // requests Node's HTTP parser refused before any route ran (core/producer/src/server)

@@ -61,6 +61,7 @@ export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
 export {
   resolveServerConfig,
+  resolveLimits as resolveHostLimits,
   ProducerServerOptionsSchema,
   DEFAULT_PORT,
   DEFAULT_MAX_CONCURRENT_RENDERS,
@@ -93,6 +94,8 @@ export { RenderReportSchema, buildRenderReport, type RenderReport } from './repo
 export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis } from './report/frame-hotspots.js';
 export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';
 export { checkComposition, DEFAULT_MAX_SAMPLES, type CheckInput } from './check/check-composition.js';
+export { CHECK_RULES, ruleOf, type CheckRule, type CheckRuleCode } from './check/check-rules.js';
+export { DEFAULT_LOUDNESS_TARGET } from './check/audio-audit.js';
 export {
   CheckReportSchema,
   CheckFindingSchema,

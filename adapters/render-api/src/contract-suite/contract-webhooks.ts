@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookEventSchema, type WebhookEvent } from '@seekframe/producer/webhooks';
-import { call, pollUntilDone, post } from './contract-http.js';
+import { call, pollUntilDone, post, RENDER_TEST_MS } from './contract-http.js';
 import { expectError } from './contract-routes.js';
 import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 import { startWebhookReceiver, thisNetworkUrl, type WebhookReceiver } from './webhook-receiver.js';
 
 const SECRET = 'contract-webhook-secret-9c2e';
-const RENDER_TIMEOUT = 240_000;
+/** Every event's three attempts (1 s and 4 s apart), after the render: generous for a busy machine. */
+const DELIVERIES_ARRIVE_MS = 120_000;
+/** The attempts of the last delivery showing in the status. */
+const ATTEMPTS_SHOW_MS = 60_000;
+const RENDER_TIMEOUT = RENDER_TEST_MS + DELIVERIES_ARRIVE_MS + ATTEMPTS_SHOW_MS;
 
 /**
  * Signed webhooks (RENDER_WEBHOOK_SECRET): refused without a secret or for an address the
@@ -100,11 +104,11 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
         );
         expect(started.status).toBe(202);
         const { final } = await pollUntilDone(base(), started.json.statusUrl, { accept: 'application/json' });
-        expect(final.status).toBe(200);
+        expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
 
         const ok = (type: string) => (deliveries: typeof receiver.deliveries) =>
           deliveries.some((d) => d.headers['seekframe-event'] === type && d.answered === 200);
-        await receiver.waitFor(ok('render.completed'));
+        await receiver.waitFor(ok('render.completed'), DELIVERIES_ARRIVE_MS);
         const events: WebhookEvent[] = [];
         for (const delivery of receiver.deliveries)
           events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
@@ -140,7 +144,7 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
 
         // The status lists every attempt: event, attempt number, status, time, error.
         let attempts: { event: string; attempt: number; status: number | null; ok: boolean; at: string; error?: string }[] = [];
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + ATTEMPTS_SHOW_MS;
         while (Date.now() < deadline) {
           const status = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
           attempts = status.json?.webhook?.attempts ?? [];

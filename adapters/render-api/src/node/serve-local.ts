@@ -8,7 +8,7 @@ import { answerClientErrors, createLocalFolderStorage } from '@seekframe/produce
 import { createRenderApi } from '../create-render-api.js';
 import { expireRenders } from '../expire-renders.js';
 import { createMemoryJobStore } from '../memory-job-store.js';
-import type { ObjectStore } from '../ports.js';
+import type { ObjectStore, RenderRunner } from '../ports.js';
 import type { RenderApiOptions } from '../render-api-options.js';
 import { renderApiSettings, settingsGivenIn } from '../render-api-settings.js';
 import { nodeCompositionFiles } from './composition-files.js';
@@ -16,6 +16,14 @@ import { folderSource } from './folder-source.js';
 import { assertCliCommand, createLocalRunner, type LocalRunnerOptions } from './create-local-runner.js';
 import { nodePreviewAssets } from './preview-assets.js';
 import { nodeWebhooks } from './node-webhooks.js';
+
+/** A runner `serveRenderApi` can stop at close (every runner of this package's node entry and the fleet's). */
+export type ClosableRunner = RenderRunner & { cancelAll(): Promise<void> };
+
+export interface ServeRenderApiOptions extends Omit<ServeLocalOptions, 'runner'> {
+  /** Makes the runner once the object store and the concurrency are known. */
+  runner: (setup: { objects: ObjectStore; maxConcurrentRenders: number }) => ClosableRunner;
+}
 
 export interface ServeLocalOptions extends Partial<Omit<RenderApiOptions, 'runner' | 'composition' | 'objects' | 'env'>> {
   /** The composition folder to preview and render (its index.html). */
@@ -52,6 +60,25 @@ export interface LocalRenderApi {
 export async function serveLocal(options: ServeLocalOptions): Promise<LocalRenderApi> {
   // Before the temp folder is made, so a missing CLI leaves nothing behind.
   assertCliCommand(options.runner?.cli, 'runner.cli');
+  const runnerOptions = options.runner;
+  return serveRenderApi({
+    ...options,
+    runner: ({ objects, maxConcurrentRenders }) =>
+      createLocalRunner({
+        ...runnerOptions,
+        compositionDir: options.compositionDir,
+        objects,
+        maxConcurrent: runnerOptions.maxConcurrent ?? maxConcurrentRenders,
+      }),
+  });
+}
+
+/**
+ * The render API on this machine with any runner (the local runner for serveLocal, the fleet's
+ * queue runner for `seekframe serve --queue`): an in-memory job store, a folder as the object
+ * store unless one is given, settings from the environment, the retention sweep, on 127.0.0.1.
+ */
+export async function serveRenderApi(options: ServeRenderApiOptions): Promise<LocalRenderApi> {
   // Read before anything is made, so a bad setting refuses the start with nothing left behind.
   const env = options.env ?? process.env;
   const settings = renderApiSettings(settingsGivenIn(options), env);
@@ -62,12 +89,7 @@ export async function serveLocal(options: ServeLocalOptions): Promise<LocalRende
   const { webhookSecret, webhookAllowLoopback } = settings;
   const webhooks = options.webhooks ?? nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
   const maxConcurrentRenders = settings.maxConcurrentRenders ?? 2;
-  const runner = createLocalRunner({
-    ...options.runner,
-    compositionDir: options.compositionDir,
-    objects,
-    maxConcurrent: options.runner.maxConcurrent ?? maxConcurrentRenders,
-  });
+  const runner = options.runner({ objects, maxConcurrentRenders });
   const {
     compositionDir: _dir,
     port: _port,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
+import { SERVER_SETTINGS } from './server-settings.js';
 import {
   RENDER_LIMIT_SETTINGS,
   RenderLimitsSchema,
@@ -86,15 +87,10 @@ export interface ProducerServerConfig {
   browserIdleSeconds: number;
 }
 
-/** Settings that fall back to an environment variable, named by it in errors when it was the source. */
-const ENV_NAMES: Record<string, string> = {
-  maxConcurrentRenders: 'PRODUCER_MAX_CONCURRENT_RENDERS',
-  pageTimeoutMs: 'PRODUCER_PAGE_TIMEOUT_MS',
-  maxQueuedRenders: 'PRODUCER_MAX_QUEUED_RENDERS',
-  jobRetentionSeconds: 'PRODUCER_JOB_RETENTION_SECONDS',
-  warmBrowsers: 'PRODUCER_WARM_BROWSERS',
-  browserIdleSeconds: 'PRODUCER_BROWSER_IDLE_SECONDS',
-};
+/** Settings that fall back to a PRODUCER_* variable (server-settings.ts), named by it in errors when it was the source. */
+const ENV_NAMES: Record<string, string> = Object.fromEntries(
+  SERVER_SETTINGS.filter((setting) => setting.env?.startsWith('PRODUCER_')).map((setting) => [setting.option, setting.env!]),
+);
 
 /**
  * Options + environment -> the server's settings (`fieldName` lets the CLI name its flags). Anything out of range is a start-up error that
@@ -112,16 +108,10 @@ export function resolveServerConfig(
     const raw = readVariable(env, variable);
     return raw === undefined ? {} : { [field]: raw };
   };
-  const result = ProducerServerOptionsSchema.safeParse({
-    ...input,
-    ...fallback('maxConcurrentRenders', 'PRODUCER_MAX_CONCURRENT_RENDERS'),
-    ...fallback('authToken', 'PRODUCER_AUTH_TOKEN'),
-    ...fallback('pageTimeoutMs', 'PRODUCER_PAGE_TIMEOUT_MS'),
-    ...fallback('maxQueuedRenders', 'PRODUCER_MAX_QUEUED_RENDERS'),
-    ...fallback('jobRetentionSeconds', 'PRODUCER_JOB_RETENTION_SECONDS'),
-    ...fallback('warmBrowsers', 'PRODUCER_WARM_BROWSERS'),
-    ...fallback('browserIdleSeconds', 'PRODUCER_BROWSER_IDLE_SECONDS'),
-  });
+  const fromVariables = Object.fromEntries(
+    Object.entries(ENV_NAMES).flatMap(([field, variable]) => Object.entries(fallback(field as keyof ProducerServerOptionsInput, variable))),
+  );
+  const result = ProducerServerOptionsSchema.safeParse({ ...input, ...fromVariables });
   if (!result.success) {
     const message = result.error.issues
       .map((issue) => {
@@ -175,11 +165,16 @@ export function resolveServerConfig(
   };
 }
 
-/** Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. */
-function resolveLimits(
+/**
+ * Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. The
+ * producer server and a fleet worker (`seekframe worker`, the same limits as `serve`) read them
+ * so; a value that is set but unusable stops the start, naming the flag or variable.
+ */
+export function resolveLimits(
   given: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
   fieldName: (field: string) => string,
+  who = 'The producer server',
 ): ProducerServerConfig['limits'] {
   const names = Object.keys(RENDER_LIMIT_SETTINGS) as RenderLimitName[];
   const fromEnv = (name: RenderLimitName): boolean =>
@@ -198,7 +193,7 @@ function resolveLimits(
         return `${fromEnv(name) ? RENDER_LIMIT_SETTINGS[name]?.env : fieldName(`limits.${String(name)}`)} ${issue.message}`;
       })
       .join('; ');
-    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, {
+    throw new SeekframeError('invalid-server-options', `${who} cannot start: ${message}.`, {
       stage: 'config',
       details: { problems: result.error.issues.map((i) => `limits.${i.path.join('.')}`) },
     });
