@@ -107,7 +107,7 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
         expect(Buffer.from(file.bytes.subarray(1, 4)).toString('latin1')).toBe('PNG');
         expect(await probeVideo(file.bytes, 'png')).toMatchObject({ codec: 'png', width: 160, height: 90, frames: 1 });
       },
-      RENDER_TIMEOUT,
+      RENDER_TEST_MS,
     );
 
     it(

@@ -144,7 +144,13 @@ export async function planRenderSession(
     totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
     checkRenderLimits(
       spec.limits,
-      { frames: Math.min(options.capturedFrames ?? totalFrames, totalFrames), width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+      {
+        frames: Math.min(options.capturedFrames ?? totalFrames, totalFrames),
+        width: size.width,
+        height: size.height,
+        workers: spec.workers,
+        scale: spec.scale,
+      },
       source,
     );
   };
