@@ -13,8 +13,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-# redis-server: the render fleet's tests start it on 127.0.0.1 (adapters/redis-fleet); a fleet needs any Redis 6.2+.
-APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji redis-server}"
+# What a render needs (the Dockerfiles install the same list; core/cli/src/docker/dockerfile.test.ts checks).
+APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji}"
+# Only for the render fleet's tests, which start it on 127.0.0.1 (adapters/redis-fleet); a fleet
+# needs any Redis 6.2+ somewhere, not on every render machine, so the render images leave it out.
+FLEET_APT_PACKAGES="${SEEKFRAME_FLEET_APT_PACKAGES:-redis-server}"
 # Only for testing apps/modal-function locally (FastAPI under uvicorn); not part of the render image.
 TEMPLATE_APT_PACKAGES="${SEEKFRAME_TEMPLATE_APT_PACKAGES:-python3-fastapi python3-uvicorn}"
 # Only for the tests that build and run the images (render --docker, the Cloudflare container, the
@@ -62,7 +65,7 @@ install_system_packages() {
   fi
   local missing
   # shellcheck disable=SC2086 # the package lists are meant to split
-  missing="$(missing_apt_packages $APT_PACKAGES $TEMPLATE_APT_PACKAGES)"
+  missing="$(missing_apt_packages $APT_PACKAGES $TEMPLATE_APT_PACKAGES $FLEET_APT_PACKAGES)"
   if as_root true; then
     # shellcheck disable=SC2086
     missing="$(missing_apt_packages $missing $CONTAINER_APT_PACKAGES $TEST_APT_PACKAGES)"

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureLoudness, parseLoudnessSummary } from './measure-loudness.js';
-import { tempDir } from '../../test/media-fixtures.js';
+import { measureLoudness, parseLoudnessSummary } from '../src/media/measure-loudness.js';
+import { tempDir } from './media-fixtures.js';
 
 const run = promisify(execFile);
 let dir: string;
