@@ -13,18 +13,12 @@ import { deliveryPending, newJob, runnerLimits, sameBody } from './job-records.j
 import { createJobWebhooks } from './job-webhooks.js';
 import type { JobStore, ObjectStore, RenderRunner } from './ports.js';
 import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
-import { isFinished, type JobRequestContext, type RenderJob, type RenderJobRequest, type StartJobInput } from './render-job.js';
+import { isFinished, jobOutput, type JobRequestContext, type RenderJob, type RenderJobRequest, type StartJobInput } from './render-job.js';
 import { runJob } from './run-job.js';
 
 export type { JobLifecycleEvent } from './job-lifecycle.js';
 export type { JobRequestContext, StartJobInput } from './render-job.js';
 
-const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  gif: 'image/gif',
-};
 /** Seconds a client waits between status polls; a detached render is re-read at half this. */
 export const POLL_SECONDS = 2;
 /** Seconds a client is told to wait before retrying at capacity. */
@@ -79,7 +73,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   const syncTimeoutMs = options.syncTimeoutMs ?? 840_000;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const outputKey = options.outputKey ?? ((id: string, request: RenderJobRequest) => `renders/${id}.${request.format}`);
+  const outputKey = options.outputKey ?? ((id: string, request: RenderJobRequest) => `renders/${id}.${jobOutput(request).extension}`);
   // The webhooks and the onEvent listener hear every change the store holds, whoever made it.
   const webhooks = createJobWebhooks(options.jobs, options.webhooks, { now: () => now().getTime(), waitUntil: options.waitUntil });
   const listeners: JobChangeListener[] = [webhooks.onChange, ...(options.onEvent ? [lifecycleListener(options.onEvent)] : [])];
@@ -94,7 +88,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       id: job.id,
       request,
       outputKey: job.outputKey,
-      contentType: CONTENT_TYPES[job.request.format],
+      contentType: jobOutput(job.request).contentType,
       limits: runnerLimits(limits),
       origin: baseUrl,
     };

@@ -10,6 +10,8 @@ export interface PlanLength {
   readonly fromTimeline: boolean;
   /** Frames of the output (the --frames span, or the whole composition); 0 until counted. */
   totalFrames: number;
+  /** Frames really captured: totalFrames, or fewer for stills; the limits and the workers count these. */
+  readonly capturedFrames: number;
   /** Seconds of the whole composition (metadata's until the page tells otherwise). */
   compositionSeconds: number;
   /** Counts the frames of a composition `seconds` long and checks what depends on them (the span, the limits). */
@@ -29,6 +31,8 @@ export function planLength(input: {
   /** The entry file as the user names it, for messages. */
   source: string;
   entryFile: string;
+  /** Stills: the frames that will really be captured (fewer than the plan's). */
+  capturedFrames?: number | undefined;
 }): PlanLength {
   const { spec, metadata, fps, size, source } = input;
   const checkLimits = (frames: number): void =>
@@ -36,6 +40,9 @@ export function planLength(input: {
   const length: PlanLength = {
     fromTimeline: metadata.durationSource === 'timeline' || metadata.durationSource === 'animations',
     totalFrames: 0,
+    get capturedFrames() {
+      return Math.min(input.capturedFrames ?? length.totalFrames, length.totalFrames);
+    },
     compositionSeconds: metadata.duration,
     count(seconds) {
       length.compositionSeconds = seconds;
@@ -44,7 +51,7 @@ export function planLength(input: {
       // --frames: the output is that span; every count below (limits, workers, captions, chunks) is the output's.
       if (spec.frames) checkFrameSpan(spec.frames, compositionFrames, fps, source);
       length.totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
-      checkLimits(length.totalFrames);
+      checkLimits(length.capturedFrames);
     },
   };
   if (length.fromTimeline) checkLimits(1);

@@ -12,7 +12,7 @@ import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/
 import { runLint } from '../plan/run-lint.js';
 import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
-import { readInsideProject } from '../serve/read-inside-project.js';
+import { preflightHost } from '../serve/preflight-host.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { reportPageWarnings, reportSilentProblem } from './blank-render.js';
 import { assertCaptureMode, isTransparent } from './capture-mode-rules.js';
@@ -80,7 +80,12 @@ export async function planRenderSession(
   input: RenderSpec | RenderSpecInput,
   context: RenderContext,
   cleanup: CleanupStack,
-  options: { keepPage: boolean; signal: AbortSignal | undefined },
+  options: {
+    keepPage: boolean;
+    signal: AbortSignal | undefined;
+    /** Stills: the frames that will really be captured (fewer than the plan's); the limits and the workers count these. */
+    capturedFrames?: number;
+  },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
   const spec = parseRenderSpec(input);
@@ -96,8 +101,8 @@ export async function planRenderSession(
 
   stage('lint');
   // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
-  const lintReader = network === 'sandboxed' ? readInsideProject(project.root) : undefined;
-  for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
+  const host = preflightHost(project.root, { confined: network === 'sandboxed' });
+  for (const finding of await runLint(project.entryFile, undefined, host)) {
     // A note (where a length comes from) is not a warning: the plan says it in the report.
     if (finding.severity === 'info') continue;
     warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
@@ -109,7 +114,7 @@ export async function planRenderSession(
   const source = displayPath(project.root, project.entryFile);
   // --scale: the encoded frames are the page's size times the scale; limits apply to that size.
   const size = outputSize(spec.format, metadata, spec.scale, source);
-  const length = planLength({ spec, metadata, fps, size, source, entryFile: project.entryFile });
+  const length = planLength({ spec, metadata, fps, size, source, entryFile: project.entryFile, capturedFrames: options.capturedFrames });
   const encoder = planEncoder(spec, size, fps);
 
   stage('variables');
@@ -149,7 +154,7 @@ export async function planRenderSession(
   stage('media');
   // A length read from the page's timeline is known only once the page is loaded: no early workers then.
   const workers =
-    options.keepPage && !length.fromTimeline ? chooseWorkers(spec.workers, length.totalFrames, session.tuning, spec.limits) : undefined;
+    options.keepPage && !length.fromTimeline ? chooseWorkers(spec.workers, length.capturedFrames, session.tuning, spec.limits) : undefined;
   if (workers) session.workers = workers;
   const pages = await openPlanningPages({
     spec,
