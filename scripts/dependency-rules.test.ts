@@ -84,7 +84,7 @@ describe('dependency rules', () => {
       ...sourceFiles('core/composition/src'),
       ...sourceFiles('core/runtime/src'),
       ...sourceFiles('core/player/src'),
-      ...sourceFiles('adapters/render-api/src/preview'),
+      ...sourceFiles('core/render-api/src/preview'),
     ];
     expect(files.length).toBeGreaterThan(50);
     expect(violations(files, (specifier) => isNodeBuiltin(specifier) || NODE_PACKAGES.test(specifier))).toEqual([]);
@@ -92,7 +92,7 @@ describe('dependency rules', () => {
 
   it("Worker-safe code (render-api main entry, the producer's http/ and storage port, the Cloudflare adapter) imports no Node module or Node package", () => {
     const files = [
-      ...sourceFiles('adapters/render-api/src', (file) => /\/src\/(node|contract-suite|preview)\//.test(file)),
+      ...sourceFiles('core/render-api/src', (file) => /\/src\/(node|contract-suite|preview)\//.test(file)),
       ...sourceFiles('core/producer/src/http'),
       ...sourceFiles('core/producer/src/storage', (file) => !file.endsWith('/storage-port.ts')),
       ...sourceFiles('adapters/cloudflare-container/src'),
@@ -112,25 +112,27 @@ describe('dependency rules', () => {
     expect(violations(files, (specifier) => specifier === 'seekframe' || specifier.startsWith('seekframe/'))).toEqual([]);
   });
 
-  it('no adapter declares the CLI package as a dependency, and the render API not even for its tests', () => {
+  it('no adapter or core package below the CLI declares the CLI as a dependency, and the render API not even for its tests', () => {
     // The CLI has an optional peer on @seekframe/aws-lambda, which builds on the render API: a
     // dependency from an adapter back to the CLI closes a cycle. Hosts pass the CLI in
     // (createLocalRunner's `cli`); the render API's own tests find it by its workspace path.
     const fields = ['dependencies', 'peerDependencies', 'optionalDependencies'];
     const declared = [...PACKAGES.values()]
-      .filter(({ dir }) => dir.startsWith('adapters/'))
+      .filter(
+        ({ dir }) => dir.startsWith('adapters/') || (dir.startsWith('core/') && dir !== 'core/cli' && dir !== 'core/create-seekframe'),
+      )
       .flatMap(({ dir }) => {
         const manifest = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as Record<
           string,
           Record<string, string> | undefined
         >;
-        const checked = dir === 'adapters/render-api' ? [...fields, 'devDependencies'] : fields;
+        const checked = dir === 'core/render-api' ? [...fields, 'devDependencies'] : fields;
         return checked
           .filter((field) => manifest[field]?.seekframe !== undefined)
           .map((field) => `${dir}/package.json ${field} has seekframe`);
       });
     expect(declared).toEqual([]);
-    const files = sourceFiles('adapters/render-api', () => false, true);
+    const files = sourceFiles('core/render-api', () => false, true);
     expect(files.length).toBeGreaterThan(50);
     expect(violations(files, (specifier) => specifier === 'seekframe' || specifier.startsWith('seekframe/'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the preview-versus-render PSNR table from the JSON lines the preview tests append to
-// SEEKFRAME_PSNR_REPORT (reportPsnr in adapters/render-api/src/contract-suite/preview-parity.ts):
+// SEEKFRAME_PSNR_REPORT (reportPsnr in core/render-api/src/contract-suite/preview-parity.ts):
 //   SEEKFRAME_PSNR_REPORT=/tmp/psnr.jsonl npx vitest run core/cli/test/preview-parity.test.ts \
 //     apps/modal-function/test/preview-parity.test.ts apps/cloudflare-container/test/preview-parity.test.ts
 //   SEEKFRAME_PSNR_REPORT=/tmp/psnr.jsonl npx vitest run --project outside tools/registry/test/template-vercel-sandbox.test.ts

@@ -116,7 +116,7 @@ export function renderApiReference(): string {
     'description: "Every route of the render API the deploy templates serve, its parameters, answers and their JSON, from the OpenAPI document served at GET /api/openapi.json."',
     '---',
     '',
-    generatedNotice("renderApiDocument in adapters/render-api/src/openapi-document.ts (the routes' zod schemas)"),
+    generatedNotice("renderApiDocument in core/render-api/src/openapi-document.ts (the routes' zod schemas)"),
     '',
     '# Render API (OpenAPI)',
     '',

@@ -27,7 +27,7 @@ trap 'rm -rf "$PACKS"' EXIT
 # The fleet's packages ride along (the render API, the S3 store, BullMQ), so the same image runs
 # `seekframe worker` and `seekframe serve --queue` (infra/fleet/compose.yaml).
 seekframe_pack_workspaces "$PACKS" core/composition core/runtime core/engine core/player core/producer core/cli \
-  adapters/render-api adapters/s3-storage adapters/redis-fleet
+  core/render-api adapters/s3-storage adapters/redis-fleet
 
 seekframe_build_args "$ROOT"
 # Installed here, with the animation libraries compositions load from npm CDNs (stage-packages.mjs);

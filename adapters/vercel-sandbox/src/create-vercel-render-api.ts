@@ -42,7 +42,7 @@ export interface VercelRenderApiOptions {
 }
 
 /**
- * The whole template behind the Next route handlers: the shared render API (adapters/render-api)
+ * The whole template behind the Next route handlers: the shared render API (core/render-api)
  * with jobs and files in Vercel Blob and renders in Vercel Sandboxes.
  * SEEKFRAME_SANDBOX=local swaps the sandboxes for child processes on this machine (local runs,
  * tests); everything else stays the same code.

@@ -6,7 +6,7 @@ export type { JobStatus };
 
 /**
  * A render job as the job service reports it: plain JSON (dates as ISO strings), so a host can
- * send it as it is. The same field names as adapters/render-api's `RenderJob` progress view.
+ * send it as it is. The same field names as core/render-api's `RenderJob` progress view.
  */
 export interface JobSnapshot<Result = unknown> {
   id: string;

@@ -16,7 +16,7 @@ async function refusal(url: string, checkUrl: (url: string) => Promise<void>): P
 }
 
 describe('checkWebhookRequest: what the refusal tells the user to do', () => {
-  // adapters/render-api/src/server-network-host.test.ts runs the same on the Worker's check.
+  // core/render-api/src/server-network-host.test.ts runs the same on the Worker's check.
   for (const [face, check] of [
     ['Node (checkWebhookUrl)', (allowLoopback: boolean) => (url: string) => checkWebhookUrl(url, { allowLoopback })],
   ] as const) {

@@ -122,7 +122,7 @@ export interface FileSource {
 export type CompositionSource = FileSource;
 
 /**
- * The preview page's built assets: `app.js` (adapters/render-api/dist/preview/app.js, exported
+ * The preview page's built assets: `app.js` (core/render-api/dist/preview/app.js, exported
  * as `@seekframe/render-api/preview/app.js`) and `seekframe-player.js` (`@seekframe/player/bundle`).
  */
 export type PreviewAssets = FileSource;
