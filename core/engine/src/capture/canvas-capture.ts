@@ -122,7 +122,7 @@ export async function connectFrameSender(page: Page, channel: FrameChannel, work
  * drawn into the canvas over white (opaque output: what a screenshot shows where the page paints
  * nothing) and handed to the worker as a VideoFrame, and the raw pixels awaited from the channel.
  */
-export function canvasCapture(cdp: CDPSession, page: Page, channel: FrameChannel): () => Promise<CapturedFrame> {
+export function canvasCapture(cdp: CDPSession, page: Page, channel: FrameChannel, frameBytes: number): () => Promise<CapturedFrame> {
   return async () => {
     await cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
     const arriving = channel.next();
@@ -142,6 +142,9 @@ export function canvasCapture(cdp: CDPSession, page: Page, channel: FrameChannel
       CANVAS_ID,
       COMPOSITION_FRAME_ID,
     );
-    return { data: await arriving, reused: false };
+    const data = await arriving;
+    // A message of another size would shift every later frame in ffmpeg's raw input.
+    if (data.length !== frameBytes) throw new Error(`canvas capture: a frame of ${data.length} bytes arrived, ${frameBytes} expected`);
+    return { data, reused: false, release: () => channel.release(data) };
   };
 }

@@ -54,6 +54,12 @@ export interface CapturedFrame {
    * the pixels are that frame's and its buffer is handed back without a new screenshot.
    */
   reused: boolean;
+  /**
+   * canvas mode: hands `data` back to the capture page, which reuses its memory for a later frame
+   * (frame-buffers.ts). Call it once, when nothing reads `data` any more (ffmpeg has taken the
+   * bytes); a frame never released is garbage-collected instead.
+   */
+  release?(): void;
 }
 
 export interface CapturePage {
@@ -131,7 +137,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 
   const capture =
     opts.mode === 'canvas'
-      ? canvasCapture(cdp, page, handle.channel!)
+      ? canvasCapture(cdp, page, handle.channel!, canvasFrameBytes(opts))
       : opts.mode === 'beginframe'
         ? beginFrameCapture(cdp, opts)
         : screenshotCapture(cdp, opts);
@@ -260,8 +266,7 @@ async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): 
   } finally {
     await stopServing();
   }
-  const pixels = open.opts.width * open.opts.height;
-  open.channel = await openFrameChannel((open.opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4);
+  open.channel = await openFrameChannel(canvasFrameBytes(open.opts));
   const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), open.opts.canvasPixels ?? 'bgra');
   connecting.catch(() => undefined);
   if ((await open.within(connecting, open.opts.readyTimeoutMs)) === 'timeout') {
@@ -276,6 +281,12 @@ async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): 
       },
     );
   }
+}
+
+/** Bytes of one canvas capture frame: I420 (1.5 a pixel) or BGRA (4). */
+function canvasFrameBytes(opts: CapturePageOptions): number {
+  const pixels = opts.width * opts.height;
+  return (opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4;
 }
 
 /** The host page's iframe, where the composition runs (canvas mode). */
