@@ -89,25 +89,48 @@ export function frameSenderUrl(): string {
 }
 
 /**
- * Starts the sender worker in the host page and connects it to `channel`. Runs once per capture
- * page, after the composition is ready.
+ * Starts the sender worker in the host page, connects it to `channel`, and defines the host's
+ * draw function (drawFrame below). Runs once per capture page, after the composition is ready.
  */
 export async function connectFrameSender(page: Page, channel: FrameChannel, workerUrl: string, pixels: CanvasPixels): Promise<void> {
   const opened = page.evaluate(
-    (url: string, target: string, canvasId: string, format: CanvasPixels, wasm: string) =>
+    (url: string, target: string, canvasId: string, frameId: string, format: CanvasPixels, wasm: string) =>
       new Promise<string>((resolve) => {
+        const host = window as unknown as HostWindow;
         const worker = new Worker(url, { name: 'seekframe-frame-sender' });
-        (window as unknown as { __seekframeSender: Worker }).__seekframeSender = worker;
         worker.onmessage = (event: MessageEvent<{ opened?: boolean; failed?: string }>) =>
           resolve(event.data.opened ? '' : (event.data.failed ?? 'unknown'));
         worker.onerror = (event) => resolve(event.message || 'the frame sender worker failed to start');
         worker.postMessage({ connect: target, pixels: format, wasm });
+        const canvas = document.getElementById(canvasId) as HTMLCanvasElement;
+        const frame = document.getElementById(frameId)!;
         // Software canvas, read back every frame: keep its pixels in memory, not on a GPU.
-        (document.getElementById(canvasId) as HTMLCanvasElement).getContext('2d', { willReadFrequently: true });
+        const context = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D & {
+          drawElementImage(element: Element, x: number, y: number): DOMMatrix;
+        };
+        // Chromium fires 'paint' at the canvas in every rendering update in which the rendering
+        // of its children changed (the composition frame: any repaint, transform or opacity
+        // change inside it), pumped frames during a seek included. No paint since the last draw:
+        // the composition looks exactly as it was drawn then.
+        let changed = true;
+        canvas.addEventListener('paint', () => {
+          changed = true;
+        });
+        host.__seekframeDraw = (skipUnchanged: boolean) => {
+          if (skipUnchanged && !changed) return false;
+          changed = false;
+          context.fillStyle = '#ffffff';
+          context.fillRect(0, 0, canvas.width, canvas.height);
+          context.drawElementImage(frame, 0, 0);
+          const videoFrame = new VideoFrame(canvas, { timestamp: 0 });
+          worker.postMessage({ frame: videoFrame }, [videoFrame]);
+          return true;
+        };
       }),
     workerUrl,
     channel.url,
     CANVAS_ID,
+    COMPOSITION_FRAME_ID,
     pixels,
     BGRA_TO_I420_WASM,
   );
@@ -116,35 +139,58 @@ export async function connectFrameSender(page: Page, channel: FrameChannel, work
   await channel.connected;
 }
 
+/** What connectFrameSender defines in the host page. */
+interface HostWindow {
+  /** Draws the composition frame and sends it; false (nothing sent) when skipping an unchanged frame. */
+  __seekframeDraw(skipUnchanged: boolean): boolean;
+}
+
 /**
  * One canvas capture: a beginFrame that runs the page's lifecycle without drawing anything for
  * the screen (the paint it records is what drawElementImage draws), then the composition frame
  * drawn into the canvas over white (opaque output: what a screenshot shows where the page paints
  * nothing) and handed to the worker as a VideoFrame, and the raw pixels awaited from the channel.
+ *
+ * Unchanged frames (`skipUnchanged`, default on): when Chromium fired no 'paint' event for the
+ * composition since the last frame drawn, nothing is drawn or sent and that frame's buffer is
+ * handed out again (`reused`), as beginframe does on Chromium's damage report. The verdict is
+ * Chromium's paint invalidation, never a guess about which animations run.
+ *
+ * The draw is one Runtime.evaluate of a function the host page already has, not a puppeteer
+ * evaluate (which serialises the function and records a stack trace on every call).
  */
-export function canvasCapture(cdp: CDPSession, page: Page, channel: FrameChannel, frameBytes: number): () => Promise<CapturedFrame> {
+export function canvasCapture(
+  cdp: CDPSession,
+  channel: FrameChannel,
+  frameBytes: number,
+  skipUnchanged = true,
+): () => Promise<CapturedFrame> {
+  const expression = `window.__seekframeDraw(${skipUnchanged})`;
+  // The last frame sent, kept (one reference of its own) while an unchanged frame may repeat it.
+  let previous: Buffer | undefined;
   return async () => {
     await cdp.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
-    const arriving = channel.next();
-    arriving.catch(() => undefined);
-    await page.evaluate(
-      (canvasId: string, frameId: string) => {
-        const canvas = document.getElementById(canvasId) as HTMLCanvasElement;
-        const context = canvas.getContext('2d') as CanvasRenderingContext2D & {
-          drawElementImage(element: Element, x: number, y: number): DOMMatrix;
-        };
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, canvas.width, canvas.height);
-        context.drawElementImage(document.getElementById(frameId)!, 0, 0);
-        const frame = new VideoFrame(canvas, { timestamp: 0 });
-        (window as unknown as { __seekframeSender: Worker }).__seekframeSender.postMessage({ frame }, [frame]);
-      },
-      CANVAS_ID,
-      COMPOSITION_FRAME_ID,
-    );
-    const data = await arriving;
+    const drawn = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+    if (drawn.exceptionDetails) {
+      throw new Error(
+        `canvas capture: drawing the frame failed (${drawn.exceptionDetails.exception?.description ?? drawn.exceptionDetails.text})`,
+      );
+    }
+    if (drawn.result.value === false) {
+      if (!previous) throw new Error('canvas capture: the page skipped a frame before any was drawn');
+      channel.hold(previous);
+      const data = previous;
+      return { data, reused: true, release: () => channel.release(data) };
+    }
+    // Messages wait in the channel until asked for, so asking after the draw loses nothing.
+    const data = await channel.next();
     // A message of another size would shift every later frame in ffmpeg's raw input.
     if (data.length !== frameBytes) throw new Error(`canvas capture: a frame of ${data.length} bytes arrived, ${frameBytes} expected`);
+    if (skipUnchanged) {
+      if (previous) channel.release(previous);
+      channel.hold(data);
+      previous = data;
+    }
     return { data, reused: false, release: () => channel.release(data) };
   };
 }

@@ -36,8 +36,9 @@ export interface CapturePageOptions {
   /** Fail a frame when `__seekframe.errors()` reports author-script errors (default true). */
   failOnScriptErrors?: boolean;
   /**
-   * beginframe only (default true): when Chromium reports no damage since the frame it last
-   * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
+   * beginframe and canvas (default true): when Chromium reports no damage (beginframe) or no
+   * repaint of the composition (canvas) since the frame it last drew, hand back that frame
+   * instead of drawing and capturing it again. See begin-frame-capture.ts and canvas-capture.ts.
    */
   skipUnchangedFrames?: boolean;
   /** canvas mode: the pixels handed over (default bgra); see canvasPixelsFor. */
@@ -50,8 +51,9 @@ export interface CapturedFrame {
   /** JPEG or PNG bytes; canvas mode: raw BGRA pixels, width x height x 4 bytes (see capturedPixelFormat). */
   data: Buffer;
   /**
-   * beginframe mode only: Chromium reported no damage since the frame this page last drew, so
-   * the pixels are that frame's and its buffer is handed back without a new screenshot.
+   * beginframe and canvas modes: Chromium reported no damage (no repaint of the composition, in
+   * canvas mode) since the frame this page last drew, so the pixels are that frame's and its
+   * buffer is handed back without a new screenshot or draw.
    */
   reused: boolean;
   /**
@@ -137,7 +139,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 
   const capture =
     opts.mode === 'canvas'
-      ? canvasCapture(cdp, page, handle.channel!, canvasFrameBytes(opts))
+      ? canvasCapture(cdp, handle.channel!, canvasFrameBytes(opts), opts.skipUnchangedFrames ?? true)
       : opts.mode === 'beginframe'
         ? beginFrameCapture(cdp, opts)
         : screenshotCapture(cdp, opts);
