@@ -16,11 +16,10 @@ describe('chooseCaptureMode', () => {
     expect(chooseCaptureMode('auto', shell)).toMatchObject({ mode: 'beginframe', fellBack: false });
   });
 
-  it('auto leaves canvas for transparent, scaled, sandboxed renders and callers that do not look for blockers, and says why', () => {
+  it('auto leaves canvas for transparent and scaled renders and callers that do not look for blockers, and says why', () => {
     const cases = [
       [{ transparent: true }, 'transparency'],
       [{ scale: 2 }, '--scale 2'],
-      [{ sandboxed: true }, 'network sandbox'],
       [{ allowCanvas: false }, 'as it is'],
     ] as const;
     for (const [needs, why] of cases) {

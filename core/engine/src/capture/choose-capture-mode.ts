@@ -17,8 +17,6 @@ export interface CaptureNeeds {
   transparent?: boolean;
   /** --scale other than 1: canvas capture draws at the page's size. */
   scale?: number;
-  /** The network sandbox: its proxy lets the page reach the project server only, not the frame receiver. */
-  sandboxed?: boolean;
   /** false: a caller that does not look for canvas blockers (canvas-blockers.ts) never gets canvas from auto. */
   allowCanvas?: boolean;
 }
@@ -78,6 +76,5 @@ function canvasObstacle(
   if (needs.transparent) return 'the output keeps transparency, and canvas capture draws opaque frames';
   if ((needs.scale ?? 1) !== 1)
     return `--scale ${needs.scale} renders at a device scale factor, and canvas capture draws at the page's size`;
-  if (needs.sandboxed) return "the network sandbox's proxy lets the page reach its project server only, not the frame receiver";
   return undefined;
 }

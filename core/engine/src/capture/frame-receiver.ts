@@ -66,9 +66,23 @@ function startReceiver(): Promise<{ server: Server; port: number; channels: Map<
   return receiver;
 }
 
-/** The port the receiver listens on (started if needed): a proxy must let the browser reach it. */
-export async function frameReceiverPort(): Promise<number> {
-  return (await startReceiver()).port;
+/**
+ * The receiver as a network sandbox sees it (started if needed): the one loopback address a
+ * sandboxed capture page may open a tunnel to (`127.0.0.1:<port>`), and `adopt`, which hands the
+ * tunnel's client socket straight to the receiver in this process (with the bytes already read
+ * past the CONNECT request), so the frames cross no second socket. The receiver answers nothing
+ * but a WebSocket upgrade to the path of an open channel (a random 128-bit token), once.
+ */
+export async function frameReceiverDoor(): Promise<{ host: string; port: number; adopt(socket: Socket, head: Buffer): void }> {
+  const { server, port } = await startReceiver();
+  return {
+    host: `127.0.0.1:${port}`,
+    port,
+    adopt: (socket, head) => {
+      if (head.length > 0) socket.unshift(head);
+      server.emit('connection', socket);
+    },
+  };
 }
 
 /** A new channel for one capture page; `expectedBytes` = the size of its messages when known. */

@@ -206,7 +206,6 @@ export async function planRenderSession(
   let decision = chooseCaptureMode(spec.captureMode, session.browser, {
     transparent,
     scale: spec.scale,
-    sandboxed: network === 'sandboxed',
   });
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
   assertCaptureMode(decision.mode, session.browser);
