@@ -30,19 +30,28 @@ export const FRAME_SENDER_URL_PREFIX = `data:text/javascript,${encodeURIComponen
  * each VideoFrame it is handed into WebAssembly memory as BGRA, converts it to I420 there when
  * asked, and sends the pixels. A failure closes the socket, which fails the capture waiting for
  * that frame in Node with the reason.
+ *
+ * A canvas VideoFrame copies out with premultiplied alpha (half-transparent red is 128,0,0,128);
+ * for transparent output (`straight`) colours are divided back by their alpha, as PNG and every
+ * encoder downstream expect them. Only partly transparent pixels need it: opaque and clear ones
+ * (nearly all of a typical overlay) cost a byte read each.
  */
 function frameSender(scope: {
-  onmessage: ((event: { data: { connect?: string; pixels?: CanvasPixels; wasm?: string; frame?: VideoFrame } }) => void) | null;
+  onmessage:
+    | ((event: { data: { connect?: string; pixels?: CanvasPixels; straight?: boolean; wasm?: string; frame?: VideoFrame } }) => void)
+    | null;
   postMessage(message: unknown): void;
 }): void {
   let socket: WebSocket | undefined;
   let pixels: CanvasPixels = 'bgra';
+  let straight = false;
   let memory: WebAssembly.Memory | undefined;
   let convert: ((src: number, dst: number, width: number, height: number) => void) | undefined;
   scope.onmessage = async (event) => {
     const { connect, frame } = event.data;
     if (connect) {
       pixels = event.data.pixels ?? 'bgra';
+      straight = event.data.straight === true;
       try {
         const bytes = Uint8Array.from(atob(event.data.wasm!), (c) => c.charCodeAt(0));
         const { instance } = await WebAssembly.instantiate(bytes);
@@ -69,6 +78,14 @@ function frameSender(scope: {
       const missing = size + out - memory!.buffer.byteLength;
       if (missing > 0) memory!.grow(Math.ceil(missing / 65536));
       await frame.copyTo(new Uint8Array(memory!.buffer, 0, size), options);
+      if (straight) {
+        const bgra = new Uint8Array(memory!.buffer, 0, size);
+        for (let i = 3; i < size; i += 4) {
+          const alpha = bgra[i]!;
+          if (alpha === 255 || alpha === 0) continue;
+          for (let c = i - 3; c < i; c++) bgra[c] = Math.min(255, Math.round((bgra[c]! * 255) / alpha));
+        }
+      }
       if (pixels === 'i420') {
         convert!(0, size, width, height);
         socket!.send(new Uint8Array(memory!.buffer, size, out));
@@ -92,16 +109,28 @@ export function frameSenderUrl(): string {
  * Starts the sender worker in the host page, connects it to `channel`, and defines the host's
  * draw function (drawFrame below). Runs once per capture page, after the composition is ready.
  */
-export async function connectFrameSender(page: Page, channel: FrameChannel, workerUrl: string, pixels: CanvasPixels): Promise<void> {
+export async function connectFrameSender(
+  page: Page,
+  channel: FrameChannel,
+  workerUrl: string,
+  drawing: { pixels: CanvasPixels; transparent: boolean },
+): Promise<void> {
   const opened = page.evaluate(
-    (url: string, target: string, canvasId: string, frameId: string, format: CanvasPixels, wasm: string) =>
+    (
+      url: string,
+      target: string,
+      canvasId: string,
+      frameId: string,
+      { pixels: format, transparent }: { pixels: CanvasPixels; transparent: boolean },
+      wasm: string,
+    ) =>
       new Promise<string>((resolve) => {
         const host = window as unknown as HostWindow;
         const worker = new Worker(url, { name: 'seekframe-frame-sender' });
         worker.onmessage = (event: MessageEvent<{ opened?: boolean; failed?: string }>) =>
           resolve(event.data.opened ? '' : (event.data.failed ?? 'unknown'));
         worker.onerror = (event) => resolve(event.message || 'the frame sender worker failed to start');
-        worker.postMessage({ connect: target, pixels: format, wasm });
+        worker.postMessage({ connect: target, pixels: format, straight: transparent, wasm });
         const canvas = document.getElementById(canvasId) as HTMLCanvasElement;
         const frame = document.getElementById(frameId)!;
         // Software canvas, read back every frame: keep its pixels in memory, not on a GPU.
@@ -119,8 +148,14 @@ export async function connectFrameSender(page: Page, channel: FrameChannel, work
         host.__seekframeDraw = (skipUnchanged: boolean) => {
           if (skipUnchanged && !changed) return false;
           changed = false;
-          context.fillStyle = '#ffffff';
-          context.fillRect(0, 0, canvas.width, canvas.height);
+          context.setTransform(1, 0, 0, 1, 0, 0);
+          if (transparent) {
+            // What the page leaves unpainted stays see-through (an iframe's page has no backdrop).
+            context.clearRect(0, 0, canvas.width, canvas.height);
+          } else {
+            context.fillStyle = '#ffffff';
+            context.fillRect(0, 0, canvas.width, canvas.height);
+          }
           context.drawElementImage(frame, 0, 0);
           const videoFrame = new VideoFrame(canvas, { timestamp: 0 });
           worker.postMessage({ frame: videoFrame }, [videoFrame]);
@@ -131,7 +166,7 @@ export async function connectFrameSender(page: Page, channel: FrameChannel, work
     channel.url,
     CANVAS_ID,
     COMPOSITION_FRAME_ID,
-    pixels,
+    drawing,
     BGRA_TO_I420_WASM,
   );
   const failure = await opened;
@@ -148,8 +183,11 @@ interface HostWindow {
 /**
  * One canvas capture: a beginFrame that runs the page's lifecycle without drawing anything for
  * the screen (the paint it records is what drawElementImage draws), then the composition frame
- * drawn into the canvas over white (opaque output: what a screenshot shows where the page paints
- * nothing) and handed to the worker as a VideoFrame, and the raw pixels awaited from the channel.
+ * drawn into the canvas, over white for opaque output (what a screenshot shows where the page
+ * paints nothing) or over nothing for transparent output, and handed to the worker as a
+ * VideoFrame, and the raw pixels awaited from the channel. With --scale the page paints at that
+ * device scale factor and the canvas has as many more pixels, so the paint is drawn 1:1, not
+ * resampled (as beginframe's screenshot at that scale, to a level or two).
  *
  * Unchanged frames (`skipUnchanged`, default on): when Chromium fired no 'paint' event for the
  * composition since the last frame drawn, nothing is drawn or sent and that frame's buffer is

@@ -188,12 +188,11 @@ function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions):
       details: { field: 'imageFormat' },
     });
   }
-  if (opts.mode === 'canvas' && (opts.transparent || (opts.scale ?? 1) !== 1)) {
-    throw new SeekframeError(
-      'invalid-options',
-      'Canvas capture draws opaque frames at the page size: use beginframe for transparent output or --scale.',
-      { stage: 'capture', details: { field: 'mode' } },
-    );
+  if (opts.mode === 'canvas' && opts.transparent && (opts.canvasPixels ?? 'bgra') !== 'bgra') {
+    throw new SeekframeError('invalid-options', 'A transparent canvas capture needs canvasPixels "bgra": I420 has no alpha plane.', {
+      stage: 'capture',
+      details: { field: 'canvasPixels' },
+    });
   }
   if (opts.mode !== session.mode) {
     throw new SeekframeError(
@@ -262,14 +261,21 @@ async function loadPage(open: OpenPage, pendingRequests: () => string[], navigat
  */
 async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): Promise<void> {
   const hostUrl = new URL(CANVAS_HOST_PATH, open.opts.url).href;
-  const stopServing = await serveCanvasHost(open.cdp, hostUrl, canvasHostHtml(open.opts.url, open.opts.width, open.opts.height));
+  const stopServing = await serveCanvasHost(
+    open.cdp,
+    hostUrl,
+    canvasHostHtml(open.opts.url, open.opts.width, open.opts.height, open.opts.scale ?? 1),
+  );
   try {
     await loadPage(open, pendingRequests, hostUrl);
   } finally {
     await stopServing();
   }
   open.channel = await openFrameChannel(canvasFrameBytes(open.opts));
-  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), open.opts.canvasPixels ?? 'bgra');
+  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), {
+    pixels: open.opts.canvasPixels ?? 'bgra',
+    transparent: open.opts.transparent,
+  });
   connecting.catch(() => undefined);
   if ((await open.within(connecting, open.opts.readyTimeoutMs)) === 'timeout') {
     await open.checkResponsive('while connecting the canvas capture', open.opts.readyTimeoutMs);
@@ -287,7 +293,8 @@ async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): 
 
 /** Bytes of one canvas capture frame: I420 (1.5 a pixel) or BGRA (4). */
 function canvasFrameBytes(opts: CapturePageOptions): number {
-  const pixels = opts.width * opts.height;
+  const scale = opts.scale ?? 1;
+  const pixels = Math.round(opts.width * scale) * Math.round(opts.height * scale);
   return (opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4;
 }
 

@@ -203,10 +203,7 @@ export async function planRenderSession(
     cleanup,
   );
   const transparent = isTransparent(spec.format);
-  let decision = chooseCaptureMode(spec.captureMode, session.browser, {
-    transparent,
-    scale: spec.scale,
-  });
+  let decision = chooseCaptureMode(spec.captureMode, session.browser);
   if (decision.fellBack) warn('capture/screenshot-fallback', decision.reason);
   assertCaptureMode(decision.mode, session.browser);
 
@@ -223,8 +220,8 @@ export async function planRenderSession(
       mode,
       canvasPixels: canvasPixelsFor({
         yuv420: spec.format === 'mp4' || spec.format === 'hls',
-        width: metadata.width,
-        height: metadata.height,
+        width: Math.round(metadata.width * (spec.scale ?? 1)),
+        height: Math.round(metadata.height * (spec.scale ?? 1)),
       }),
       readyTimeoutMs: spec.readyTimeoutMs,
       seekTimeoutMs: spec.seekTimeoutMs,
