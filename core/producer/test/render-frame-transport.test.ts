@@ -21,7 +21,11 @@ afterAll(async () => project?.cleanup());
 
 async function render(name: string, tuning: Parameters<typeof withRenderTuning>[0]): Promise<Buffer[]> {
   const output = path.join(project.dir, `${name}.mp4`);
-  const result = await withRenderTuning(tuning, () => renderComposition({ projectDir: project.dir, output, workers: 1, quality: 'high' }));
+  // The frame transport is how image capture (beginframe, screenshot) hands frames to ffmpeg;
+  // canvas capture, what auto picks for this page, sends raw pixels and has no transport to set.
+  const result = await withRenderTuning(tuning, () =>
+    renderComposition({ projectDir: project.dir, output, workers: 1, quality: 'high', captureMode: 'beginframe' }),
+  );
   expect(result.frames).toBe(3);
   return decodeFrames(output, 160, 90);
 }
