@@ -47,6 +47,8 @@ export {
   BITRATE_PATTERN,
   GIF_LOOP_MAX,
   QUALITY_PRESETS,
+  RAW_X264_PRESETS,
+  x264Preset,
   INPUT_FORMATS,
   type InputFormat,
   type EncoderOptions,
