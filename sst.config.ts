@@ -106,6 +106,8 @@ export default $config({
         ...environment,
         SEEKFRAME_RUNTIME_BUNDLE: 'seekframe-runtime.js',
         SEEKFRAME_STATE_MACHINE_ARN: workflow.arn,
+        // DELETE /api/render/:id has the fail function announce the cancel to the render's webhook.
+        SEEKFRAME_FAIL_FUNCTION: fail.name,
         SEEKFRAME_COMPOSITION_DIR: 'composition',
         SEEKFRAME_MAX_CONCURRENCY: String(maxConcurrency),
         SEEKFRAME_ACCOUNT_CONCURRENCY: String(accountConcurrency),
@@ -120,6 +122,8 @@ export default $config({
           actions: ['states:StopExecution'],
           resources: [workflow.arn.apply((arn: string) => `${arn.replace(':stateMachine:', ':execution:')}:*`)],
         },
+        // ...and invokes the fail function (asynchronously) to send the render's render.failed.
+        { actions: ['lambda:InvokeFunction'], resources: [fail.arn] },
       ],
     });
 

@@ -5,21 +5,29 @@
 #   2. npm dependencies (npm ci; also in tools/registry), only when node_modules is missing or older
 #      than package-lock.json
 #   3. build every package (turbo; cached, so quick when nothing changed)
-#   (as root, or with passwordless sudo, also the container tools the image tests use: podman)
+#   (as root, or with passwordless sudo, also the container tools the image tests use: podman;
+#   and `stress` for scripts/test-under-load.sh)
 # Environment: SEEKFRAME_APT_PACKAGES overrides the package list; SEEKFRAME_NO_SUDO=1 never tries sudo.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
+# What a render needs (the Dockerfiles install the same list; core/cli/src/docker/dockerfile.test.ts checks).
 APT_PACKAGES="${SEEKFRAME_APT_PACKAGES:-chromium chromium-headless-shell ffmpeg fonts-noto-core fonts-noto-color-emoji}"
+# Only for the render fleet's tests, which start it on 127.0.0.1 (adapters/redis-fleet); a fleet
+# needs any Redis 6.2+ somewhere, not on every render machine, so the render images leave it out.
+FLEET_APT_PACKAGES="${SEEKFRAME_FLEET_APT_PACKAGES:-redis-server}"
 # Only for testing apps/modal-function locally (FastAPI under uvicorn); not part of the render image.
 TEMPLATE_APT_PACKAGES="${SEEKFRAME_TEMPLATE_APT_PACKAGES:-python3-fastapi python3-uvicorn}"
 # Only for the tests that build and run the images (render --docker, the Cloudflare container, the
 # Lambda functions) with Debian's podman: podman-docker provides the `docker` command, runc is the
 # runtime that works where crun does not, mmdebstrap makes the base image when no registry is
-# reachable. Installed when this script can act as root; without them those tests skip and say why.
-CONTAINER_APT_PACKAGES="${SEEKFRAME_CONTAINER_APT_PACKAGES:-podman podman-docker runc mmdebstrap uidmap slirp4netns fuse-overlayfs}"
+# reachable, podman-compose starts infra/fleet/compose.yaml. Installed when this script can act as root;
+# without them those tests skip and say why.
+CONTAINER_APT_PACKAGES="${SEEKFRAME_CONTAINER_APT_PACKAGES:-podman podman-docker runc mmdebstrap uidmap slirp4netns fuse-overlayfs podman-compose}"
+# Only for scripts/test-under-load.sh (the whole suite beside `stress --cpu 2`); installed as root.
+TEST_APT_PACKAGES="${SEEKFRAME_TEST_APT_PACKAGES:-stress}"
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19
 
@@ -57,10 +65,10 @@ install_system_packages() {
   fi
   local missing
   # shellcheck disable=SC2086 # the package lists are meant to split
-  missing="$(missing_apt_packages $APT_PACKAGES $TEMPLATE_APT_PACKAGES)"
+  missing="$(missing_apt_packages $APT_PACKAGES $TEMPLATE_APT_PACKAGES $FLEET_APT_PACKAGES)"
   if as_root true; then
     # shellcheck disable=SC2086
-    missing="$(missing_apt_packages $missing $CONTAINER_APT_PACKAGES)"
+    missing="$(missing_apt_packages $missing $CONTAINER_APT_PACKAGES $TEST_APT_PACKAGES)"
   fi
   [ -z "$missing" ] && return 0
   local install="apt-get install -y --no-install-recommends $missing"
@@ -113,7 +121,7 @@ npm_ci() {
   if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
-    die "npm ci failed in ${dir} (output above). If it says package.json and package-lock.json are not in sync, a dependency changed without its lock: run \`npm install\` there, commit package-lock.json, and check it with \`npx vitest run scripts/lock-file.test.ts\`."
+    die "npm ci failed in ${dir} (output above). If it says package.json and package-lock.json are not in sync, a dependency changed without its lock: run \`npm install\` there, commit package-lock.json, and check it with \`npx vitest run scripts/test/lock-file.test.ts\`."
   fi
   rm -f "$log"
 }

@@ -66,6 +66,7 @@ export const SIDEBAR: SidebarGroup[] = [
       { text: 'Vercel', link: '/deploy/vercel' },
       { text: 'Cloudflare', link: '/deploy/cloudflare' },
       { text: 'Rendering on AWS Lambda', link: '/deploy/aws-lambda' },
+      { text: 'Render on your own machines', link: '/deploy/fleet' },
       { text: 'Render in Docker', link: '/deploy/docker' },
       { text: 'Webhooks', link: '/deploy/webhooks' },
     ],
@@ -100,6 +101,7 @@ export const SIDEBAR: SidebarGroup[] = [
     items: [
       { text: 'Architecture', link: '/contributing/architecture' },
       { text: 'Working in the repository', link: '/contributing/repository' },
+      { text: 'The test suite', link: '/contributing/tests' },
     ],
   },
 ];

@@ -65,7 +65,8 @@ export async function apiReference(): Promise<GeneratedFile[]> {
     // (The groups the pages are rendered from were made during conversion: they are filtered too.)
     for (const owner of project.getReflectionsByKind(ReflectionKind.Class) as DeclarationReflection[]) {
       for (const child of [...(owner.children ?? [])]) if (child.inheritedFrom) project.removeReflection(child);
-      for (const group of owner.groups ?? []) group.children = group.children.filter((child) => !child.inheritedFrom);
+      for (const group of owner.groups ?? [])
+        group.children = group.children.filter((child) => !('inheritedFrom' in child && child.inheritedFrom));
       owner.groups = owner.groups?.filter((group) => group.children.length > 0);
     }
     await app.generateOutputs(project);

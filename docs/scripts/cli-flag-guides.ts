@@ -47,5 +47,7 @@ export const FLAG_GUIDES: Record<string, string> = {
   'check --network': '../guide/security.md#what-a-page-in-a-sandboxed-render-can-reach',
   'serve --max-memory': '../guide/security.md#a-memory-bound-on-every-render',
   'check --json': '../guide/checking.md#exit-codes-and-json',
+  'check --snapshot': '../guide/checking.md#the-contact-sheet',
+  'check --loudness-target': '../guide/checking.md#the-audio-audit',
   'check --format': '../guide/checking.md#the-alpha-check-in-check-and-in-every-render',
 };

@@ -7,6 +7,7 @@
 #   SEEKFRAME_CONTAINER_CLI    docker | podman (default: docker when its engine answers, else podman)
 #   SEEKFRAME_BASE_IMAGE       the base to build FROM (default: see above)
 #   SEEKFRAME_IMAGE_REUSE=1    keep an image already built from the same inputs
+#   SEEKFRAME_IMAGE_CACHE      a folder to save built images in and load them from (image-lib.sh)
 #   CHROMIUM_VERSION, FFMPEG_VERSION, FONTS_NOTO_CORE_VERSION, FONTS_NOTO_COLOR_EMOJI_VERSION
 #                              preferred package versions instead of the Dockerfile's
 set -euo pipefail
@@ -23,7 +24,10 @@ CONTEXT="$ROOT/infra/docker"
 PACKS="$(mktemp -d)"
 trap 'rm -rf "$PACKS"' EXIT
 
-seekframe_pack_workspaces "$PACKS" core/composition core/runtime core/engine core/player core/producer core/cli
+# The fleet's packages ride along (the render API, the S3 store, BullMQ), so the same image runs
+# `seekframe worker` and `seekframe serve --queue` (infra/fleet/compose.yaml).
+seekframe_pack_workspaces "$PACKS" core/composition core/runtime core/engine core/player core/producer core/cli \
+  adapters/render-api adapters/s3-storage adapters/redis-fleet
 
 seekframe_build_args "$ROOT"
 # Installed here, with the animation libraries compositions load from npm CDNs (stage-packages.mjs);

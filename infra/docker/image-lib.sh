@@ -57,13 +57,55 @@ seekframe_base_image() {
   elif [ "${SEEKFRAME_BASE_IMAGE:-}" != "local" ] && { "$ENGINE" image inspect "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1 \
     || timeout 120 "$ENGINE" pull --quiet "$SEEKFRAME_OFFICIAL_BASE" >/dev/null 2>&1; }; then
     echo "$SEEKFRAME_OFFICIAL_BASE"
-  elif "$ENGINE" image inspect "$SEEKFRAME_LOCAL_BASE" >/dev/null 2>&1; then
+  elif "$ENGINE" image inspect "$SEEKFRAME_LOCAL_BASE" >/dev/null 2>&1 \
+    || seekframe_cache_load "$SEEKFRAME_LOCAL_BASE" "$(seekframe_local_base_hash "$root")"; then
     echo "base image: $SEEKFRAME_LOCAL_BASE (made from Debian's packages): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
     echo "$SEEKFRAME_LOCAL_BASE"
   else
     echo "making $SEEKFRAME_LOCAL_BASE from Debian's packages (infra/docker/make-local-base.sh): no registry has $SEEKFRAME_OFFICIAL_BASE for this engine, or SEEKFRAME_BASE_IMAGE=local" >&2
     bash "$root/infra/docker/make-local-base.sh" "$SEEKFRAME_LOCAL_BASE" | tail -n 1
+    seekframe_cache_save "$SEEKFRAME_LOCAL_BASE" "$(seekframe_local_base_hash "$root")"
   fi
+}
+
+# What the local base is made from (make-local-base.sh and its settings): its key in the cache.
+seekframe_local_base_hash() {
+  { sha256sum <"$1/infra/docker/make-local-base.sh"
+    printf '%s\n' "${SEEKFRAME_BASE_NODE_VERSION:-20}" "${SEEKFRAME_BASE_NPM_VERSION:-10}" "${SEEKFRAME_DEBIAN_MIRROR:-http://deb.debian.org}"
+  } | sha256sum | cut -c1-32
+}
+
+# SEEKFRAME_IMAGE_CACHE=<folder>: every image built (and the local base) is also saved there as
+# <name>-<inputs hash>.tar, the newest one of each name kept, and loaded from there when the
+# engine lacks it: a fresh machine whose CI restores the folder, or one whose engine storage was
+# wiped, loads the image instead of building it (minutes of apt and npm). Unset: no cache.
+seekframe_cache_prefix() {
+  printf '%s/%s-' "$SEEKFRAME_IMAGE_CACHE" "$(printf '%s' "$1" | tr -c 'A-Za-z0-9._\n' '-')"
+}
+seekframe_cache_file() {
+  printf '%s%s.tar' "$(seekframe_cache_prefix "$1")" "$2"
+}
+
+# seekframe_cache_load IMAGE HASH: true when the cache had IMAGE built from HASH and the engine has it now.
+seekframe_cache_load() {
+  [ -n "${SEEKFRAME_IMAGE_CACHE:-}" ] || return 1
+  local file
+  file="$(seekframe_cache_file "$1" "$2")"
+  [ -f "$file" ] || return 1
+  echo "$1: loading $file (SEEKFRAME_IMAGE_CACHE)" >&2
+  "$ENGINE" load --quiet --input "$file" >/dev/null && "$ENGINE" image inspect "$1" >/dev/null 2>&1
+}
+
+# seekframe_cache_save IMAGE HASH: saves IMAGE into the cache (whole, then renamed) and removes its older saves.
+seekframe_cache_save() {
+  [ -n "${SEEKFRAME_IMAGE_CACHE:-}" ] || return 0
+  mkdir -p "$SEEKFRAME_IMAGE_CACHE"
+  local file old
+  file="$(seekframe_cache_file "$1" "$2")"
+  "$ENGINE" save --quiet --format docker-archive --output "$file.partial" "$1" && mv "$file.partial" "$file"
+  for old in "$(seekframe_cache_prefix "$1")"*.tar; do
+    [ "$old" = "$file" ] || rm -f "$old"
+  done
 }
 
 # Sets BUILD_ARGS: the base image (seekframe_base_image) and the preferred package versions set
@@ -93,10 +135,15 @@ seekframe_inputs_hash() {
   } | sha256sum | cut -c1-32
 }
 
-# seekframe_up_to_date IMAGE HASH: true when SEEKFRAME_IMAGE_REUSE=1 and IMAGE was built from HASH.
+# seekframe_up_to_date IMAGE HASH: true when SEEKFRAME_IMAGE_REUSE=1 and IMAGE was built from HASH
+# (in the engine, or loaded now from SEEKFRAME_IMAGE_CACHE).
 seekframe_up_to_date() {
-  [ "${SEEKFRAME_IMAGE_REUSE:-}" = "1" ] \
-    && [ "$("$ENGINE" image inspect --format '{{index .Config.Labels "seekframe.build-inputs"}}' "$1" 2>/dev/null || true)" = "$2" ]
+  [ "${SEEKFRAME_IMAGE_REUSE:-}" = "1" ] || return 1
+  seekframe_built_from "$1" "$2" || { seekframe_cache_load "$1" "$2" && seekframe_built_from "$1" "$2"; }
+}
+
+seekframe_built_from() {
+  [ "$("$ENGINE" image inspect --format '{{index .Config.Labels "seekframe.build-inputs"}}' "$1" 2>/dev/null || true)" = "$2" ]
 }
 
 # seekframe_build IMAGE HASH CONTEXT DOCKERFILE [build args...]
@@ -120,6 +167,7 @@ seekframe_build() {
   printf 'FROM %s\n' "$image" | "$ENGINE" build --quiet --tag "$image" "${labels[@]}" --label "seekframe.build-inputs=$inputs" --file - "$empty" >/dev/null
   rmdir "$empty"
   echo "$image: ${labels[*]#--label=seekframe.}" >&2
+  seekframe_cache_save "$image" "$inputs"
 }
 
 # The value of `--build-arg=NAME=value` among the arguments (empty when not given).

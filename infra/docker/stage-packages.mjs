@@ -24,12 +24,30 @@ export const STAMP_FILE = 'staged-from.txt';
 
 /** Files that mean "compiled for the machine that installed it". */
 const NATIVE = /(\.node|^binding\.gyp)$/;
+/**
+ * Prebuilt addons of a platform package made for the image's platform (npm installs only the
+ * matching one, e.g. @msgpackr-extract/msgpackr-extract-linux-x64 under BullMQ): built by their
+ * publisher for any linux-x64 glibc, not on this machine, so they run in the image as they are.
+ */
+const PREBUILT_FOR_IMAGE = /[\\/]node_modules[\\/](@[^\\/]+[\\/])?[^\\/]+-linux-x64(-gnu)?[\\/]/;
+
+/**
+ * A package that ships its addon's source (binding.gyp) but loads a prebuilt one for this
+ * platform from its platform package (`@<name>/<name>-linux-x64`, as msgpackr-extract does) and
+ * compiled nothing here (no build/ folder).
+ */
+function usesPrebuilt(dir, file) {
+  if (file !== 'binding.gyp' || existsSync(join(dir, 'build'))) return false;
+  const name = dir.split(/[\\/]/).pop();
+  const modules = join(dir, '..');
+  return existsSync(join(modules, `@${name}`, `${name}-linux-x64`)) || existsSync(join(modules, `${name}-linux-x64`));
+}
 
 async function nativeFiles(dir, found = []) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) await nativeFiles(path, found);
-    else if (NATIVE.test(entry.name)) found.push(path);
+    else if (NATIVE.test(entry.name) && !PREBUILT_FOR_IMAGE.test(path) && !usesPrebuilt(dir, entry.name)) found.push(path);
   }
   return found;
 }

@@ -24,7 +24,7 @@ if [ -z "${SEEKFRAME_RENDER_IMAGE:-}" ] || ! "$ENGINE" image inspect "$RENDER_IM
   bash "$ROOT/infra/docker/build-image.sh" "$RENDER_IMAGE"
 fi
 # render-api: the API function is the render API app; the player is one of its dependencies.
-seekframe_pack_workspaces "$PACKS" core/composition core/runtime core/engine core/player core/producer adapters/render-api adapters/aws-lambda
+seekframe_pack_workspaces "$PACKS" core/composition core/runtime core/engine core/player core/producer adapters/render-api adapters/s3-storage adapters/aws-lambda
 node "$ROOT/infra/docker/stage-packages.mjs" "$CONTEXT/app" "$PACKS"/*.tgz
 args=("--build-arg=RENDER_IMAGE=$RENDER_IMAGE")
 inputs="$(printf '%s\n' "$CONTEXT/app/staged-from.txt" | seekframe_inputs_hash "$CONTEXT/Dockerfile" "${args[@]}" "$("$ENGINE" image inspect --format '{{.Id}}' "$RENDER_IMAGE")")"

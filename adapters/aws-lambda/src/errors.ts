@@ -1,14 +1,9 @@
-import { SeekframeError, type ErrorCode, type ErrorStage } from '@seekframe/composition';
+import { distributedError } from '@seekframe/producer/distributed';
 
 /**
  * Codes this adapter adds (in the error reference, generated from ERROR_DOCS): plan-hash-mismatch, version-mismatch,
  * browser-binary-unavailable, format-not-distributable, variables-too-large, chunk-timeout,
- * segment-missing, lambda-invoke-failed, storage-failed. Errors default to stage `config`.
+ * segment-missing, lambda-invoke-failed, storage-failed. Errors default to stage `config`: the
+ * chunk core's `distributedError`.
  */
-export function lambdaError(
-  code: ErrorCode,
-  message: string,
-  options: { stage?: ErrorStage; retryable?: boolean; details?: Record<string, unknown>; cause?: unknown } = {},
-): SeekframeError {
-  return new SeekframeError(code, message, { stage: options.stage ?? 'config', retryable: options.retryable ?? false, ...options });
-}
+export const lambdaError = distributedError;

@@ -1,11 +1,10 @@
 export {
-  planChunks,
+  planLambdaChunks,
+  lambdaChunking,
   MAP_MAX_CONCURRENCY,
   DEFAULT_ACCOUNT_CONCURRENCY,
-  type FrameChunk,
-  type ChunkPlan,
-  type ChunkPlanInput,
-} from './chunks/plan-chunks.js';
+  type LambdaChunkPlanInput,
+} from './chunks/plan-lambda-chunks.js';
 export {
   RETRY_TABLE,
   RETRY_ORDER,
@@ -18,11 +17,11 @@ export {
   type FailureKind,
   type RetryRule,
 } from './retry/retry-table.js';
-export { renderKeys, newRenderId, isRenderId, RENDERS_PREFIX, SHORT_LIVED_SUFFIXES } from './storage/layout.js';
-export { createS3ObjectStore } from './storage/s3-object-store.js';
+export { RENDERS_PREFIX, SHORT_LIVED_SUFFIXES } from './storage/layout.js';
+// The S3 store lives in @seekframe/s3-storage (a fleet uses it too); named here for Lambda users.
+export { createS3ObjectStore, type S3StoreOptions } from '@seekframe/s3-storage';
 export { runLocalRender, type LocalRenderOptions } from './local/run-local-render.js';
-export { getJson, putJson, listKeys, type LambdaStore } from './storage/lambda-store.js';
-export type { S3StoreOptions } from './storage/s3-object-store.js';
+export type { LambdaStore } from './storage/lambda-store.js';
 export { aggregateProgress, type DistributedProgress, type DistributedStage } from './progress/aggregate-progress.js';
 export {
   estimateCost,
@@ -53,9 +52,5 @@ export { LambdaProgressFieldsSchema, type LambdaProgressFields } from './api/lam
 export { pendingWork } from './api/pending-work.js';
 export { handleApiInvoke, isApiInvokeEvent, type ApiInvokeEvent } from './api/api-invoke.js';
 export { readRenderProgress, type ProgressReader } from './api/render-progress.js';
-export { systemRuntime, type RenderRuntime } from './runtime/lambda-runtime.js';
-export { packProject, extractProject } from './project/project-archive.js';
-export { loadProducerCore } from './producer-core.js';
-export type { RenderCore, PlanFacts, CoreContext } from './render-core.js';
 export * from './handlers/index.js';
 export * from './client/index.js';

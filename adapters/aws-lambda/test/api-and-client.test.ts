@@ -12,10 +12,10 @@ import { createLambdaApiApp, type LambdaApiOptions } from '../src/api/lambda-ren
 import { pendingWork } from '../src/api/pending-work.js';
 import { getRenderProgress, renderOnLambda } from '../src/client/render-on-lambda.js';
 import { classifyFailure, LambdaFailure } from '../src/retry/retry-table.js';
-import { renderKeys } from '../src/storage/layout.js';
-import { putJson } from '../src/storage/lambda-store.js';
+import { renderKeys } from '@seekframe/producer/distributed';
+import { putJson } from '@seekframe/producer/distributed';
 import { startLambdaInvokeFake } from './support/lambda-invoke-fake.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 
 describe('API function (the render API over the Lambda runner) and typed client (s3rver behind a strict If-None-Match proxy, Lambda Invoke fake)', () => {
   let s3: LocalS3;

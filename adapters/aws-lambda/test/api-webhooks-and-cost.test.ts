@@ -10,11 +10,11 @@ import { pendingWork } from '../src/api/pending-work.js';
 import { readRenderProgress } from '../src/api/render-progress.js';
 import { failHandler } from '../src/handlers/fail-handler.js';
 import { pricingForRegion } from '../src/progress/cost.js';
-import { renderKeys } from '../src/storage/layout.js';
-import { putJson } from '../src/storage/lambda-store.js';
+import { renderKeys } from '@seekframe/producer/distributed';
+import { putJson } from '@seekframe/producer/distributed';
 import { completedData, sendRenderEvent } from '../src/webhooks/render-webhook-events.js';
 import { webhooksFromEnv } from '../src/webhooks/webhooks-from-env.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 
 const SECRET = 'lambda-webhook-secret';
 

@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerTestsEnabled, engineEnv, ensureImage, podman } from '../../../core/cli/test/container-images.js';
-import type { StoredPlan } from '../src/handlers/handler-deps.js';
+import type { StoredPlan } from '@seekframe/producer/distributed';
 import { runLocalRender } from '../src/local/run-local-render.js';
 import type { StepInvokers } from '../src/orchestration/local-pipeline.js';
-import { loadProducerCore } from '../src/producer-core.js';
-import { systemRuntime } from '../src/runtime/lambda-runtime.js';
-import { renderKeys } from '../src/storage/layout.js';
+import { producerCore } from '@seekframe/producer/distributed';
+import { systemRuntime } from '@seekframe/producer/distributed';
+import { renderKeys } from '@seekframe/producer/distributed';
 import { getFile } from '@seekframe/producer';
-import { getJson } from '../src/storage/lambda-store.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { getJson } from '@seekframe/producer/distributed';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 import { startRuntimeApi, type RuntimeApiStandIn } from './support/runtime-api-stand-in.js';
 import { bestLag, audioSamples, frameIndexes, seamProject, streamTypes, tempDir, videoPackets } from './support/media.js';
 
@@ -123,7 +123,7 @@ describe.skipIf(!enabled)('Lambda handlers inside the Lambda container image (po
       });
       const result = await runLocalRender({
         store: s3.store,
-        core: await loadProducerCore(),
+        core: producerCore,
         runtime: systemRuntime(),
         workRoot: path.join(work, 'host-scratch'),
         projectDir: sound.dir,

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { renderComposition } from '@seekframe/producer';
-import { loadProducerCore } from '../src/producer-core.js';
+import { producerCore } from '@seekframe/producer/distributed';
 import { runLocalRender } from '../src/local/run-local-render.js';
-import { systemRuntime } from '../src/runtime/lambda-runtime.js';
-import { renderKeys } from '../src/storage/layout.js';
+import { systemRuntime } from '@seekframe/producer/distributed';
+import { renderKeys } from '@seekframe/producer/distributed';
 import { getFile } from '@seekframe/producer';
-import { getJson } from '../src/storage/lambda-store.js';
-import type { StoredPlan } from '../src/handlers/handler-deps.js';
-import type { RenderCore } from '../src/render-core.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { getJson } from '@seekframe/producer/distributed';
+import type { StoredPlan } from '@seekframe/producer/distributed';
+import type { RenderCore } from '@seekframe/producer/distributed';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 import { audioSamples, bestLag, frameIndexes, seamProject, streamTypes, tempDir, videoPackets } from './support/media.js';
 
 const FPS = 10;
@@ -33,7 +33,7 @@ describe('distributed render seams (1, 4 and 9 chunks vs one machine)', () => {
     s3 = await startLocalS3();
     project = await seamProject({ seconds: SECONDS, fps: FPS });
     work = await tempDir('seekframe-lambda-work-');
-    core = await loadProducerCore();
+    core = producerCore;
     single = path.join(work, 'single.mp4');
     await renderComposition({
       projectDir: project.dir,

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { SeekframeError } from '@seekframe/composition';
-import { loadProducerCore } from '../src/producer-core.js';
+import { producerCore } from '@seekframe/producer/distributed';
 import { runLocalRender } from '../src/local/run-local-render.js';
 import { planHandler } from '../src/handlers/plan-handler.js';
 import { getFile } from '@seekframe/producer';
 import { startLambdaRender } from '../src/api/lambda-render-api.js';
-import { systemRuntime, type RenderRuntime } from '../src/runtime/lambda-runtime.js';
-import { newRenderId, renderKeys } from '../src/storage/layout.js';
-import { getJson, listKeys } from '../src/storage/lambda-store.js';
+import { systemRuntime, type RenderRuntime } from '@seekframe/producer/distributed';
+import { newRenderId, renderKeys } from '@seekframe/producer/distributed';
+import { getJson, listKeys } from '@seekframe/producer/distributed';
 import type { FinalStatus } from '../src/progress/progress-records.js';
-import type { StoredPlan } from '../src/handlers/handler-deps.js';
-import type { RenderCore } from '../src/render-core.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import type { StoredPlan } from '@seekframe/producer/distributed';
+import type { RenderCore } from '@seekframe/producer/distributed';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 import { frameIndexes, seamProject, tempDir } from './support/media.js';
 
 /**
@@ -33,7 +33,7 @@ describe('distributed render faults', () => {
     s3 = await startLocalS3({ strict: true });
     project = await seamProject({ seconds: 2, fps: 10 });
     work = await tempDir('seekframe-lambda-faults-');
-    core = await loadProducerCore();
+    core = producerCore;
   }, 120_000);
   afterAll(async () => {
     await s3?.close();

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getText } from '@seekframe/producer';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 
 /**
  * The deployed entry points as Lambda calls them, configured only through the environment
@@ -194,8 +194,35 @@ describe('lambda-entry (function URL events, direct invokes, the Catch payload)'
     expect(answer.statusCode).toBe(202);
     const { id } = JSON.parse(answer.body) as { id: string };
     expect(JSON.parse((await getText(s3.store, `renders/${id}/request.json`))!)).toMatchObject({ limits: { maxFrames: 100 } });
-    // A token, then: the same routes need it.
+    // A token, then, only in the environment: the same routes need it, and serve with it.
     expect((await fresh({ RENDER_API_TOKEN: 'sekret' }, urlEvent('GET', '/api/composition'))).statusCode).toBe(401);
+    const authorized = urlEvent('GET', '/api/composition');
+    authorized.headers = { ...authorized.headers, authorization: 'Bearer sekret' } as typeof authorized.headers;
+    expect((await fresh({ RENDER_API_TOKEN: 'sekret' }, authorized)).statusCode).toBe(200);
+    // Malformed: refused by name, never read as a default.
+    for (const [name, value] of [
+      ['RENDER_MAX_FRAMES', 'lots'],
+      ['RENDER_WEBHOOK_ALLOW_LOOPBACK', 'yes'],
+      ['SEEKFRAME_MAX_CONCURRENCY', 'ten'],
+    ] as const) {
+      await expect(fresh({ [name]: value }, urlEvent('GET', '/api/composition')), name).rejects.toMatchObject({
+        code: 'invalid-server-options',
+        details: { variable: name },
+      });
+    }
+  });
+
+  it('a blank RENDER_WEBHOOK_SECRET (spaces) refuses every function at its start (module load), not only the API', async () => {
+    process.env.RENDER_WEBHOOK_SECRET = '  ';
+    vi.resetModules();
+    try {
+      await expect(import('../src/handlers/lambda-entry.js')).rejects.toMatchObject({
+        code: 'invalid-server-options',
+        details: { variable: 'RENDER_WEBHOOK_SECRET' },
+      });
+    } finally {
+      delete process.env.RENDER_WEBHOOK_SECRET;
+    }
   });
 
   it('a direct invoke that fails throws the typed failure (its name drives the retry table, its message is the error JSON)', async () => {

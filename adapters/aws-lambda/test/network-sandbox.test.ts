@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
-import { loadProducerCore } from '../src/producer-core.js';
+import { producerCore } from '@seekframe/producer/distributed';
 import { runLocalRender } from '../src/local/run-local-render.js';
-import { systemRuntime } from '../src/runtime/lambda-runtime.js';
+import { systemRuntime } from '@seekframe/producer/distributed';
 import { createLocalFolderStorage } from '@seekframe/producer';
 import { tempDir } from './support/media.js';
 
@@ -55,7 +55,7 @@ describe('network sandbox inside distributed renders', () => {
     );
     await runLocalRender({
       store: createLocalFolderStorage({ root: path.join(work, 'bucket') }),
-      core: await loadProducerCore(),
+      core: producerCore,
       runtime: systemRuntime(),
       workRoot: path.join(work, 'tmp'),
       projectDir: project,

@@ -5,10 +5,10 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, type WebhookEvent } from '@seekframe/producer/webhooks';
 import { runLocalRender } from '../src/local/run-local-render.js';
-import { loadProducerCore } from '../src/producer-core.js';
-import { systemRuntime } from '../src/runtime/lambda-runtime.js';
+import { producerCore } from '@seekframe/producer/distributed';
+import { systemRuntime } from '@seekframe/producer/distributed';
 import { webhooksFromEnv } from '../src/webhooks/webhooks-from-env.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 import { seamProject, tempDir } from './support/media.js';
 
 const SECRET = 'pipeline-webhook-secret';
@@ -52,7 +52,7 @@ describe('Lambda step functions send the render events', () => {
     const settings = webhooksFromEnv({ RENDER_WEBHOOK_SECRET: SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK: 'true' });
     const { renderId, output, progress } = await runLocalRender({
       store: s3.store,
-      core: await loadProducerCore(),
+      core: producerCore,
       runtime: systemRuntime(),
       workRoot: path.join(work, 'render'),
       projectDir: project.dir,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aslBlocks, toStateMachineDefinition } from '../src/orchestration/asl-blocks.js';
-import { SHORT_LIVED_TAG } from '../src/storage/layout.js';
+import { SHORT_LIVED_TAG } from '@seekframe/s3-storage';
 
 /**
  * sst.config.ts cannot run here (the SST CLI downloads Pulumi), so its `run()` is executed with
@@ -219,11 +219,14 @@ describe('sst.config.ts', () => {
       SEEKFRAME_COMPOSITION_DIR: 'composition',
       RENDER_API_TOKEN: 'secret-value',
       SEEKFRAME_RUNTIME_BUNDLE: 'seekframe-runtime.js',
+      // A cancel is announced to the render's webhook by the fail function.
+      SEEKFRAME_FAIL_FUNCTION: 'Fail',
     });
     expect(String(api.environment.SEEKFRAME_STATE_MACHINE_ARN)).toContain(':stateMachine:');
     expect(api.permissions.map((p) => [p.actions[0], String(p.resources[0])])).toEqual([
       ['states:StartExecution', 'arn:aws:states:us-east-1:1:stateMachine:RenderWorkflow'],
       ['states:StopExecution', 'arn:aws:states:us-east-1:1:execution:RenderWorkflow:*'],
+      ['lambda:InvokeFunction', 'arn:aws:lambda:us-east-1:1:function:Fail'],
     ]);
     expect(Object.keys(outputs)).toEqual(['api', 'apiFunction', 'bucket', 'stateMachine']);
   });

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { createBrowserPool, launchBrowser, type BrowserPool } from '@seekframe/engine';
 import { getFile } from '@seekframe/producer';
-import { loadProducerCore } from '../src/producer-core.js';
+import { producerCore } from '@seekframe/producer/distributed';
 import { runLocalRender } from '../src/local/run-local-render.js';
-import { systemRuntime } from '../src/runtime/lambda-runtime.js';
-import type { RenderCore } from '../src/render-core.js';
-import { startLocalS3, type LocalS3 } from './support/local-s3.js';
+import { systemRuntime } from '@seekframe/producer/distributed';
+import type { RenderCore } from '@seekframe/producer/distributed';
+import { startLocalS3, type LocalS3 } from '../../s3-storage/test/support/local-s3.js';
 import { frameIndexes, seamProject, tempDir } from './support/media.js';
 
 /**
@@ -27,7 +27,7 @@ describe('chunks on a warm instance', () => {
     s3 = await startLocalS3();
     project = await seamProject({ seconds: 3, fps: 10, audio: false });
     work = await tempDir('seekframe-lambda-warm-');
-    core = await loadProducerCore();
+    core = producerCore;
     pool = createBrowserPool({
       maxBrowsers: 1,
       launch: (options) => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
 import {
   createRenderApi,
-  renderApiSettingsFromEnv,
+  renderApiSettings,
   statusOf,
   workerWebhookUrlCheck,
   type CompositionSource,
@@ -15,7 +15,7 @@ import { createR2ObjectStore } from './r2-object-store.js';
 import type { RenderJobEnv } from './render-job-object.js';
 import { serveR2Object } from './serve-r2-object.js';
 
-/** Bindings and vars (wrangler.jsonc); the render API's own settings are read by renderApiSettingsFromEnv. */
+/** Bindings and vars (wrangler.jsonc): a Worker's environment. The render API's own settings are read by renderApiSettings. */
 export interface CloudflareRenderEnv extends RenderJobEnv {
   RENDER_API_TOKEN?: string;
   ALLOW_CUSTOM_HTML?: string;
@@ -24,6 +24,8 @@ export interface CloudflareRenderEnv extends RenderJobEnv {
   RENDER_MAX_MEMORY_MB?: string;
   RENDER_RETENTION_SECONDS?: string;
   RENDER_MAX_CONCURRENT?: string;
+  RENDER_WEBHOOK_SECRET?: string;
+  RENDER_WEBHOOK_ALLOW_LOOPBACK?: string;
 }
 
 export interface CloudflareRenderApiOptions {
@@ -44,11 +46,14 @@ export interface CloudflareRenderApiOptions {
  */
 export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): Hono {
   const { env } = options;
-  let settings: Omit<ReturnType<typeof renderApiSettingsFromEnv>, 'webhookSecret' | 'webhookAllowLoopback'>;
+  // The bindings are the Worker's environment: the settings come from there, by the rule every
+  // face shares (a variable set but blank or malformed is refused).
+  const vars = env as unknown as Record<string, string | undefined>;
+  let settings: Omit<ReturnType<typeof renderApiSettings>, 'webhookSecret' | 'webhookAllowLoopback'>;
   let webhookSecret: string | undefined;
   let webhookAllowLoopback = false;
   try {
-    ({ webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettingsFromEnv(env as unknown as Record<string, string | undefined>));
+    ({ webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettings({}, stringsOnly(vars)));
   } catch (error) {
     // A Worker has no start to refuse: a bad setting (a blank RENDER_API_TOKEN) answers every
     // request with its message in the error shape, and nothing is served.
@@ -67,6 +72,8 @@ export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): 
   });
   const api = createRenderApi({
     ...settings,
+    // Never the Worker's process.env (nodejs_compat may fill it): the bindings, read above.
+    env: {},
     runner: createContainerRunner(env.JOBS),
     // A job stops counting against RENDER_MAX_CONCURRENT at the latest when its watchdog would fire.
     jobs: createDurableJobStore(env.JOBS, { staleAfterMs: ((settings.limits?.maxRenderSeconds ?? 900) + 300) * 1000 }),
@@ -85,4 +92,9 @@ export function createCloudflareRenderApi(options: CloudflareRenderApiOptions): 
   // Everything else is the render API, answered by its own app so its 404 and error shapes apply.
   app.all('*', (c) => api.fetch(c.req.raw));
   return app;
+}
+
+/** The bindings that are variables (strings); R2 buckets, Durable Objects and Fetchers are not settings. */
+function stringsOnly(bindings: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(bindings).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
 }

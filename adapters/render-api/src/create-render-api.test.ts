@@ -144,6 +144,53 @@ describe('createRenderApi', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('GET with Accept: application/json of a cancelled or failed render: the error under its status, plus the status and the webhook attempts', async () => {
+    const sent: string[] = [];
+    const { app, post, started } = setup({
+      webhooks: {
+        secret: 's',
+        checkUrl: async () => undefined,
+        send: async (delivery) => {
+          sent.push(JSON.parse(delivery.body).type);
+          return { status: 204 };
+        },
+        progressIntervalMs: 0,
+      },
+    });
+    const body = { webhook: { url: 'https://hooks.example.test/x' } };
+    const { call_id: failed } = await (await post(body)).json();
+    const { call_id: cancelled } = await (await post(body)).json();
+    await settle();
+    started[0]!.finish(new SeekframeError('render-timeout', 'too slow', { stage: 'capture' }));
+    await app.request(`/api/render/${cancelled}`, { method: 'DELETE' });
+    const json = { headers: { accept: 'application/json' } };
+    for (const [id, status, code] of [
+      [failed, 504, 'render-timeout'],
+      [cancelled, 409, 'render-cancelled'],
+    ] as const) {
+      let answer: Response;
+      let attempts: { event: string; ok: boolean }[] = [];
+      // Deliveries run beside the request: wait for the last event's attempt to be recorded.
+      for (let i = 0; i < 200 && !attempts.some((a) => a.event === 'render.failed'); i++) {
+        answer = await app.request(`/api/render/${id}`, json);
+        attempts = (await answer.clone().json()).webhook?.attempts ?? [];
+        if (!attempts.some((a) => a.event === 'render.failed')) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(answer!.status, id).toBe(status);
+      const payload = await answer!.json();
+      expect(payload, id).toMatchObject({ error: { code }, id, status: code === 'render-cancelled' ? 'cancelled' : 'failed' });
+      expect(payload.webhook.url, id).toBe('https://hooks.example.test/x');
+      expect(
+        attempts.map((a) => `${a.event}:${a.ok}`),
+        id,
+      ).toEqual(['render.started:true', 'render.failed:true']);
+      // Without Accept: application/json the answer stays the error alone.
+      const plain = await (await app.request(`/api/render/${id}`)).json();
+      expect(Object.keys(plain), id).toEqual(['error']);
+    }
+    expect(sent.filter((type) => type === 'render.failed')).toHaveLength(2);
+  });
+
   it('a job cancelled while its runner finishes anyway stays cancelled', async () => {
     const { app, post, started, cancelled } = setup({}, { ignoreCancel: true });
     const { call_id: id } = await (await post({})).json();
@@ -380,5 +427,70 @@ describe('createRenderApi', () => {
     });
     expect(started).toHaveLength(0);
     expect((await post({ variables: { title: 'short' } })).status).toBe(200);
+  });
+});
+
+describe('createRenderApi: settings from the process environment by default (fail closed)', () => {
+  /** Runs `body` with `vars` set in process.env, restoring it after. */
+  async function withEnv(vars: Record<string, string>, body: () => Promise<void> | void): Promise<void> {
+    const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, vars);
+    try {
+      await body();
+    } finally {
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+
+  it('RENDER_API_TOKEN only in the process environment (not passed in code): 401 without it, 200 with it', async () => {
+    await withEnv({ RENDER_API_TOKEN: 'env-only-token-7f' }, async () => {
+      const { app } = setup();
+      const without = await app.request('/api/composition');
+      expect(without.status).toBe(401);
+      expect((await without.json()).error.code).toBe('unauthorized');
+      expect((await app.request('/api/composition', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect((await app.request('/api/composition', { headers: { authorization: 'Bearer env-only-token-7f' } })).status).toBe(200);
+    });
+  });
+
+  it('a variable set but unusable refuses to build the API, naming it (blank token, malformed limit)', async () => {
+    for (const [name, value] of [
+      ['RENDER_API_TOKEN', '  '],
+      ['RENDER_API_TOKEN', ''],
+      ['RENDER_MAX_FRAMES', 'lots'],
+      ['ALLOW_CUSTOM_HTML', 'yes'],
+    ] as const) {
+      await withEnv({ [name]: value }, () => {
+        expect(() => setup(), `${name}=${JSON.stringify(value)}`).toThrowError(
+          expect.objectContaining({ code: 'invalid-server-options', details: { variable: name } }),
+        );
+      });
+    }
+  });
+
+  it('options given win over the environment field by field; env: {} reads nothing', async () => {
+    await withEnv({ RENDER_API_TOKEN: 'env-token', RENDER_MAX_FRAMES: '5' }, async () => {
+      const given = setup({ token: 'code-token' }).app;
+      expect((await given.request('/api/composition', { headers: { authorization: 'Bearer env-token' } })).status).toBe(401);
+      expect((await given.request('/api/composition', { headers: { authorization: 'Bearer code-token' } })).status).toBe(200);
+      // RENDER_MAX_FRAMES=5 still applies: the composition's 10 frames are over it.
+      const limited = await setup({ token: 'code-token' }).post({}, { authorization: 'Bearer code-token' });
+      expect((await limited.json()).error.code).toBe('limit-exceeded');
+      expect((await setup({ env: {} }).app.request('/api/composition')).status).toBe(200);
+    });
+  });
+
+  it('RENDER_WEBHOOK_SECRET in the environment: used with the webhooks given; without any, the build is refused (never ignored)', async () => {
+    await withEnv({ RENDER_WEBHOOK_SECRET: 'env-secret' }, async () => {
+      expect(() => setup()).toThrowError(
+        expect.objectContaining({ code: 'invalid-server-options', details: { variable: 'RENDER_WEBHOOK_SECRET' } }),
+      );
+      const { post } = setup({ webhooks: { checkUrl: async () => undefined, send: async () => ({ status: 204 }) } });
+      const answer = await post({ webhook: { url: 'https://hooks.example.test/x' } });
+      expect(answer.status).toBe(200);
+    });
   });
 });

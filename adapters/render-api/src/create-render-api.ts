@@ -6,6 +6,8 @@ import { compositionLoader } from './load-composition.js';
 import { OPENAPI_PATH, renderApiDocument } from './openapi-document.js';
 import { previewRoutes } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
+import { processEnv, renderApiSettings, settingsGivenIn } from './render-api-settings.js';
+import { SeekframeError } from '@seekframe/composition';
 import { compositionRoutes } from './routes/composition-routes.js';
 import { renderRoutes } from './routes/render-routes.js';
 import { storedRenderRoutes } from './routes/stored-render-routes.js';
@@ -17,7 +19,8 @@ import { storedRenderRoutes } from './routes/stored-render-routes.js';
  * This is only the list of what is mounted: the job lifecycle is the job service
  * (job-service.ts), the routes are in routes/.
  */
-export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
+export function createRenderApi(given: RenderApiOptions): Hono<RequestIdEnv> {
+  const options = withSettings(given);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const loadComposition = compositionLoader(options.composition);
   const service = createJobService({ ...options, limits });
@@ -69,4 +72,33 @@ export function createRenderApi(options: RenderApiOptions): Hono<RequestIdEnv> {
     );
   if (serveRenders) app.use('/renders/*', requireToken).route('/', storedRenderRoutes(options.objects));
   return app;
+}
+
+/**
+ * The options with every setting that has an environment variable filled in from `options.env`
+ * (default the process environment) where not given: read here, so an API built without passing
+ * its settings still enforces the RENDER_API_TOKEN its operator set. A variable set but unusable
+ * throws (renderApiSettings).
+ */
+function withSettings(options: RenderApiOptions): RenderApiOptions {
+  const settings = renderApiSettings(settingsGivenIn(options), options.env ?? processEnv());
+  if (settings.webhookSecret && !options.webhooks) {
+    // The secret alone cannot deliver: how deliveries connect and which URLs pass is the
+    // platform's (nodeWebhooks on Node, workerWebhookUrlCheck in a Worker). Ignoring it would
+    // answer every webhook with "set RENDER_WEBHOOK_SECRET", which is set.
+    throw new SeekframeError(
+      'invalid-server-options',
+      'RENDER_WEBHOOK_SECRET is set, but this render API was given no `webhooks` to check and send deliveries with: pass `webhooks` (on Node `nodeWebhooks(renderApiSettings())` from @seekframe/render-api/node; serveLocal does this), or remove the variable to turn webhooks off.',
+      { stage: 'config', details: { variable: 'RENDER_WEBHOOK_SECRET' } },
+    );
+  }
+  return {
+    ...options,
+    ...(settings.token ? { token: settings.token } : {}),
+    allowCustomHtml: settings.allowCustomHtml,
+    limits: settings.limits,
+    ...(settings.maxConcurrentRenders !== undefined ? { maxConcurrentRenders: settings.maxConcurrentRenders } : {}),
+    ...(settings.retentionSeconds !== undefined ? { retentionSeconds: settings.retentionSeconds } : {}),
+    ...(options.webhooks && settings.webhookSecret ? { webhooks: { ...options.webhooks, secret: settings.webhookSecret } } : {}),
+  };
 }

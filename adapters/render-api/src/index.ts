@@ -10,8 +10,14 @@ export {
 } from './job-service.js';
 export { RenderBodySchema, parseRenderBody, type RenderBody } from './parse-render-body.js';
 export {
-  DEFAULT_LIMITS,
+  processEnv,
+  renderApiSettings,
   renderApiSettingsFromEnv,
+  type RenderApiSettings,
+  type RenderApiSettingsOverrides,
+} from './render-api-settings.js';
+export {
+  DEFAULT_LIMITS,
   type AnswerMode,
   type RenderApiLimits,
   type RenderApiOptions,

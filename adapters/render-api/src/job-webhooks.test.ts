@@ -4,7 +4,7 @@ import { createRenderApi } from './create-render-api.js';
 import { createMemoryJobStore } from './memory-job-store.js';
 import type { FileSource, ObjectStore, RenderRunner } from './ports.js';
 import type { JobUpdate } from './render-job.js';
-import { renderApiSettingsFromEnv } from './render-api-options.js';
+import { renderApiSettingsFromEnv } from './render-api-settings.js';
 
 /**
  * The wiring of webhooks for a runner that renders elsewhere (`detached`, the Vercel sandbox):

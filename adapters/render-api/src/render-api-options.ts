@@ -1,4 +1,3 @@
-import { SeekframeError } from '@seekframe/composition';
 import type { JobLifecycleEvent, StartJobInput } from './job-service.js';
 import type { CompositionFiles } from '@seekframe/producer/composition-files';
 import type { WebhookSender } from '@seekframe/producer/webhooks';
@@ -82,6 +81,15 @@ export interface RenderApiOptions {
    */
   compositionFiles?: CompositionFiles;
   answerMode: AnswerMode;
+  /**
+   * Where the settings below that have an environment variable are read from when not given
+   * here (RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*, RENDER_RETENTION_SECONDS,
+   * RENDER_WEBHOOK_SECRET): default the process environment (`process.env`; none in a runtime
+   * without one). An option given here wins over its variable; a variable set but unusable
+   * (blank, malformed) refuses to build the API (`invalid-server-options`). Pass `{}` to read
+   * nothing from the environment. See renderApiSettings.
+   */
+  env?: Record<string, string | undefined>;
   /** Bearer token (`RENDER_API_TOKEN`); when set every route but the preview page needs it. */
   token?: string;
   /** `ALLOW_CUSTOM_HTML=true`: accept `html` in the body (else 403 `custom-html-disabled`). */
@@ -125,73 +133,6 @@ export const DEFAULT_LIMITS: RenderApiLimits = {
   maxRenderSeconds: 900,
   maxHtmlBytes: 1024 * 1024,
 };
-
-/** Reads the settings every template shares from its environment (strings), so each template
- *  names them the same. Unset or empty = the default, except RENDER_API_TOKEN: set but blank is
- *  refused (`invalid-server-options`), never read as "no token". */
-export function renderApiSettingsFromEnv(
-  env: Record<string, string | undefined>,
-): Pick<RenderApiOptions, 'token' | 'allowCustomHtml' | 'limits' | 'maxConcurrentRenders' | 'retentionSeconds'> & WebhookSettings {
-  const num = (name: string): number | undefined => {
-    const raw = env[name]?.trim();
-    if (!raw) return undefined;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1)
-      throw new SeekframeError('invalid-server-options', `${name} must be a whole number of at least 1 (got "${raw}"); fix or unset it.`, {
-        stage: 'config',
-        details: { variable: name },
-      });
-    return value;
-  };
-  const token = env.RENDER_API_TOKEN?.trim();
-  if (env.RENDER_API_TOKEN !== undefined && !token) {
-    // Set but blank (a stray space, an empty secret): dropping it would turn authentication off.
-    throw new SeekframeError(
-      'invalid-server-options',
-      'RENDER_API_TOKEN is set but blank, which would leave this render API open to anyone; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to run without a token.',
-      { stage: 'config', details: { variable: 'RENDER_API_TOKEN' } },
-    );
-  }
-  const webhookSecret = env.RENDER_WEBHOOK_SECRET?.trim();
-  if (env.RENDER_WEBHOOK_SECRET !== undefined && !webhookSecret) {
-    // Set but blank: signing with an empty key would let anyone forge deliveries.
-    throw new SeekframeError(
-      'invalid-server-options',
-      'RENDER_WEBHOOK_SECRET is set but blank, and deliveries signed with an empty key prove nothing; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to turn webhooks off.',
-      {
-        stage: 'config',
-        details: { variable: 'RENDER_WEBHOOK_SECRET' },
-      },
-    );
-  }
-  const limits: Partial<RenderApiLimits> = {};
-  const maxFrames = num('RENDER_MAX_FRAMES');
-  const maxRenderSeconds = num('RENDER_MAX_SECONDS');
-  const maxMemoryMB = num('RENDER_MAX_MEMORY_MB');
-  if (maxFrames !== undefined) limits.maxFrames = maxFrames;
-  if (maxRenderSeconds !== undefined) limits.maxRenderSeconds = maxRenderSeconds;
-  if (maxMemoryMB !== undefined) {
-    // The render refuses less (MIN_MEMORY_MB in the producer); say so at start, not at the first render.
-    if (maxMemoryMB < 256)
-      throw new SeekframeError(
-        'invalid-server-options',
-        `RENDER_MAX_MEMORY_MB must be at least 256 (MB) (got "${env.RENDER_MAX_MEMORY_MB?.trim()}"): a browser cannot open a page in less; fix or unset it.`,
-        { stage: 'config', details: { variable: 'RENDER_MAX_MEMORY_MB' } },
-      );
-    limits.maxMemoryMB = maxMemoryMB;
-  }
-  const maxConcurrentRenders = num('RENDER_MAX_CONCURRENT');
-  const retentionSeconds = num('RENDER_RETENTION_SECONDS');
-  return {
-    ...(token ? { token } : {}),
-    allowCustomHtml: env.ALLOW_CUSTOM_HTML?.trim() === 'true',
-    limits,
-    ...(maxConcurrentRenders !== undefined ? { maxConcurrentRenders } : {}),
-    ...(retentionSeconds !== undefined ? { retentionSeconds } : {}),
-    ...(webhookSecret ? { webhookSecret } : {}),
-    webhookAllowLoopback: env.RENDER_WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true',
-  };
-}
 
 /** The webhook settings a template reads from its environment; it builds `webhooks` from them with its own sender. */
 export interface WebhookSettings {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkWebhookRequest } from '@seekframe/producer/webhooks';
 import { workerWebhookUrlCheck } from './server-network-host.js';
 
 describe('workerWebhookUrlCheck (a Worker judges the URL alone; no DNS, no traffic)', () => {
@@ -51,5 +52,29 @@ describe('workerWebhookUrlCheck (a Worker judges the URL alone; no DNS, no traff
     for (const url of ['https://[2606:4700::1111]/x', 'https://93.184.216.34/x', 'https://hooks.example.com./x']) {
       await expect(local(url), url).resolves.toBeUndefined();
     }
+  });
+});
+
+describe('workerWebhookUrlCheck: what the refusal tells the user to do (checkWebhookRequest)', () => {
+  const refusal = async (url: string, allowLoopback: boolean): Promise<string> => {
+    const error = await checkWebhookRequest({ url }, { secret: 's', checkUrl: workerWebhookUrlCheck({ allowLoopback }) }).catch(
+      (e: Error) => e,
+    );
+    expect(error, url).toMatchObject({ code: 'invalid-options' });
+    return (error as Error).message;
+  };
+
+  it('the unspecified address under the opt-in: says the opt-in cannot open it, never to set it', async () => {
+    for (const url of ['http://0.0.0.0:9/x', 'http://[::]:9/x', 'http://[::ffff:0.0.0.0]:9/x', 'http://0.1.2.3/x']) {
+      const message = await refusal(url, true);
+      expect(message, url).not.toContain('set RENDER_WEBHOOK_ALLOW_LOOPBACK=true');
+      expect(message, url).toMatch(/RENDER_WEBHOOK_ALLOW_LOOPBACK cannot open it/);
+    }
+  });
+
+  it('loopback without the opt-in suggests it; a private address does not', async () => {
+    expect(await refusal('http://localhost./x', false)).toContain('set RENDER_WEBHOOK_ALLOW_LOOPBACK=true');
+    expect(await refusal('http://127.1.2.3/x', false)).toContain('set RENDER_WEBHOOK_ALLOW_LOOPBACK=true');
+    expect(await refusal('http://10.0.0.1/x', true)).toMatch(/Use a public http\(s\) address\.$/);
   });
 });

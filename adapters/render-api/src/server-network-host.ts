@@ -66,7 +66,19 @@ export function workerWebhookUrlCheck(options: { allowLoopback?: boolean } = {})
   return async (url) => {
     const { hostname } = new URL(url);
     if (isServerNetworkHost(hostname) && !(options.allowLoopback && isLoopbackHost(hostname))) {
-      throw new Error(`${hostname} is a loopback/private/link-local address, which this deployment does not send to`);
+      // `kind` lets the refusal say what would help (checkWebhookRequest's refusalHint).
+      const kind = isLoopbackHost(hostname) ? 'loopback' : isUnspecifiedHost(hostname) ? 'unspecified' : 'private';
+      throw Object.assign(new Error(`${hostname} is a loopback/private/link-local address, which this deployment does not send to`), {
+        kind,
+      });
     }
   };
+}
+
+/** 0.0.0.0/8, `[::]` and their IPv4-mapped forms (URL parsing spells `[::ffff:0.1.2.3]` as `[::ffff:1:203]`). */
+function isUnspecifiedHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (/^0\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::') return true;
+  const mapped = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host);
+  return mapped !== null && parseInt(mapped[1]!, 16) >> 8 === 0;
 }

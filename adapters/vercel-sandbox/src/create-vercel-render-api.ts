@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { SeekframeError } from '@seekframe/composition';
-import { createRenderApi, renderApiSettingsFromEnv, type PreviewAssets, type RenderApiOptions } from '@seekframe/render-api';
+import {
+  createRenderApi,
+  processEnv,
+  type PreviewAssets,
+  type RenderApiOptions,
+  type RenderApiSettingsOverrides,
+} from '@seekframe/render-api';
 import { nodeCompositionFiles, nodeWebhooks } from '@seekframe/render-api/node';
 import { createBlobJobStore } from './blob/blob-job-store.js';
 import { createBlobObjectStore } from './blob/blob-object-store.js';
@@ -14,10 +20,16 @@ import { localRecipe, vercelRecipe, type CliPackage, type SandboxRecipe } from '
 import { readSnapshotPointer } from './snapshot/snapshot-pointer.js';
 import { sandboxCredentialsFromEnv } from './vercel/vercel-credentials.js';
 import { createVercelSandboxProvider } from './vercel/vercel-sandbox-provider.js';
+import { vercelSettings } from './vercel-settings.js';
 
 export interface VercelRenderApiOptions {
-  /** process.env (read once here; nothing below reads the environment itself). */
-  env: Record<string, string | undefined>;
+  /**
+   * Where the settings are read from (once, here; nothing below reads the environment itself):
+   * default `process.env`. A setting set but unusable refuses to build the API (see vercelSettings).
+   */
+  env?: Record<string, string | undefined>;
+  /** The render API's settings given in code; each wins over its environment variable. */
+  settings?: RenderApiSettingsOverrides;
   /** Absolute path of the composition folder (lib/preview.ts resolves PREVIEW_COMPOSITION_DIR). */
   compositionDir: string;
   /** Default: the built page script and player from the installed packages. */
@@ -36,33 +48,16 @@ export interface VercelRenderApiOptions {
  * tests); everything else stays the same code.
  */
 export function createVercelRenderApi(options: VercelRenderApiOptions) {
-  const { env } = options;
-  const token = env.BLOB_READ_WRITE_TOKEN?.trim();
-  if (!token) {
-    throw new SeekframeError(
-      'invalid-server-options',
-      'BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to this project (Storage -> Blob) or run `vercel env pull` for a local run.',
-      { stage: 'config', details: { variable: 'BLOB_READ_WRITE_TOKEN' } },
-    );
-  }
-  const access = env.BLOB_ACCESS?.trim() === 'private' ? 'private' : 'public';
+  const env = options.env ?? processEnv();
+  const config = vercelSettings(env, options.settings);
+  const { blobToken: token, blobAccess: access, local } = config;
   const log = options.log ?? ((line: string) => console.log(line));
-  const local = env.SEEKFRAME_SANDBOX?.trim() === 'local';
 
   let provider: SandboxProvider;
   let recipe: SandboxRecipe;
   if (local) {
-    const cliBin = env.SEEKFRAME_CLI_BIN?.trim();
-    if (!cliBin)
-      throw new SeekframeError(
-        'invalid-server-options',
-        'SEEKFRAME_SANDBOX=local needs SEEKFRAME_CLI_BIN: the path of the seekframe CLI (bin/seekframe.js of the installed seekframe package; npm run dev sets it).',
-        { stage: 'config' },
-      );
-    provider = new LocalSandboxProvider(
-      path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'),
-    );
-    recipe = localRecipe({ cliBin });
+    provider = new LocalSandboxProvider(path.join(config.localSandboxDir ?? path.join(process.cwd(), '.seekframe'), 'local-sandboxes'));
+    recipe = localRecipe({ cliBin: config.cliBin! });
   } else {
     provider = createVercelSandboxProvider(sandboxCredentialsFromEnv(env));
     recipe = vercelRecipe(
@@ -79,28 +74,29 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
 
   const composition = compositionFolder(options.compositionDir);
   const storage = new BlobStorage({ token, access });
-  const { webhookSecret, webhookAllowLoopback, ...settings } = renderApiSettingsFromEnv(env);
+  const { webhookSecret, webhookAllowLoopback, ...settings } = config.api;
   // Signed webhooks from this Node function: public addresses only, as for remote media.
   const webhooks = nodeWebhooks({ ...(webhookSecret ? { webhookSecret } : {}), webhookAllowLoopback });
-  const vcpus = Number(env.SANDBOX_VCPUS?.trim() || 4);
   const runner = createSandboxRunner({
     provider,
     recipe,
-    lookupSnapshot: () => readSnapshotPointer(storage, env.VERCEL_DEPLOYMENT_ID?.trim() || undefined),
+    lookupSnapshot: () => readSnapshotPointer(storage, config.deploymentId),
     compositionFiles: () => composition.files(),
-    blob: { token, access, ...(env.VERCEL_BLOB_API_URL?.trim() ? { apiUrl: env.VERCEL_BLOB_API_URL.trim() } : {}) },
+    blob: { token, access, ...(config.blobApiUrl ? { apiUrl: config.blobApiUrl } : {}) },
     registry: blobSandboxRegistry(storage),
     findOutput: async (key) => {
       const info = await storage.head(key);
       return info ? { url: access === 'private' ? null : info.url, size: info.size, contentType: info.contentType } : null;
     },
-    shape: { vcpus: Number.isInteger(vcpus) && vcpus > 0 ? vcpus : 4 },
+    shape: { vcpus: config.vcpus },
     ...(settings.maxConcurrentRenders !== undefined ? { maxConcurrent: settings.maxConcurrentRenders } : {}),
     log,
   });
 
   return createRenderApi({
     ...settings,
+    // Read by the same rule again there; the settings above already are what it finds.
+    env,
     runner,
     // A render's marker counts until its job ends, or until it is older than the longest render.
     jobs: createBlobJobStore({ token, access, staleAfterMs: ((settings.limits?.maxRenderSeconds ?? 900) + 600) * 1000 }),
@@ -114,7 +110,7 @@ export function createVercelRenderApi(options: VercelRenderApiOptions) {
     answerMode: 'sync',
     // A sync POST waits inside one function call: answer 202 with a status URL before Vercel's
     // 300 s limit ends the call (the render goes on through waitUntil).
-    syncTimeoutMs: Number(env.RENDER_SYNC_TIMEOUT_MS?.trim() || 270_000),
+    syncTimeoutMs: config.syncTimeoutMs,
     ...(options.waitUntil ? { waitUntil: options.waitUntil } : {}),
     ...(webhooks ? { webhooks } : {}),
   });

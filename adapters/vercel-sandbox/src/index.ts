@@ -1,5 +1,6 @@
 // @seekframe/vercel-sandbox: Seekframe's render API on Vercel (Sandbox runner, Blob stores).
 export { createVercelRenderApi, type VercelRenderApiOptions } from './create-vercel-render-api.js';
+export { vercelSettings, type VercelSettings } from './vercel-settings.js';
 export {
   createSandboxRunner,
   launchJob,

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { SERVER_RENDER_LIMITS } from '@seekframe/producer';
+import { renderApiSettings } from '@seekframe/render-api';
 import { resolveCompositionDir } from '../scripts/build.mjs';
 import { createRenderServerApp } from '../container/render-server.js';
 import { startLocalWorker } from './local-worker.js';
@@ -17,7 +18,9 @@ const APP_DIR = new URL('..', import.meta.url).pathname;
 const compositionDir = resolveCompositionDir();
 const port = Number(process.env.PORT ?? 8787);
 const containerPort = Number(process.env.CONTAINER_PORT ?? 8788);
-const slots = Number(process.env.RENDER_MAX_CONCURRENT ?? 2);
+// The Worker reads these from its bindings by the render API's rule; checked here first, so a
+// bad one stops `npm run dev` before anything starts.
+const slots = renderApiSettings().maxConcurrentRenders ?? 2;
 
 const workDir = join(APP_DIR, '.wrangler/seekframe-local/renders');
 await mkdir(workDir, { recursive: true });
@@ -36,7 +39,8 @@ for (const name of [
   'RENDER_WEBHOOK_SECRET',
   'RENDER_WEBHOOK_ALLOW_LOOPBACK',
 ]) {
-  if (process.env[name]) vars[name] = process.env[name]!;
+  // Passed whenever set, blank included: the Worker refuses a blank RENDER_API_TOKEN rather than run open.
+  if (process.env[name] !== undefined) vars[name] = process.env[name]!;
 }
 const worker = await startLocalWorker({
   compositionDir,

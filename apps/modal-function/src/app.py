@@ -223,16 +223,18 @@ def deliver_cancelled(render_id: str, webhook: dict[str, Any], error: dict[str, 
     notifier.settle()
 
 
-def create_web_app():
+def create_web_app(overrides: dict | None = None):
     """The web function's FastAPI app (also `uvicorn app:create_web_app --factory` locally).
-    FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it."""
+    FastAPI is imported here, not at the top, so `modal deploy` runs on a machine without it.
+    Settings come from the environment (the `seekframe-render-api` secret); `overrides` (the keys
+    of template_settings.settings) win over it field by field."""
     from template_settings import settings
     from web_routes import create_api
 
-    # Read once before serving: a bad setting (a blank RENDER_API_TOKEN) stops the start with its
-    # message instead of failing every request.
-    settings()
-    return create_api(render=render, deliver_cancelled=deliver_cancelled, volume=volume)
+    # Read once before serving: a bad setting (a blank RENDER_API_TOKEN, a malformed limit) stops
+    # the start with its message instead of failing every request.
+    settings(overrides)
+    return create_api(render=render, deliver_cancelled=deliver_cancelled, volume=volume, overrides=overrides)
 
 
 @app.function(image=image, volumes={str(VOLUME_PATH): volume}, timeout=150, secrets=secrets)

@@ -18,7 +18,8 @@ from template_settings import DIST_DIR, settings
 PREVIEW_CSP = "frame-ancestors 'self'; object-src 'none'"
 
 
-def add_preview_routes(web_app: Any, ApiError: type) -> None:
+def add_preview_routes(web_app: Any, ApiError: type, config: Any = settings) -> None:
+    """`config` answers the settings (web_routes passes its own, with its overrides)."""
     from fastapi import Request
     from fastapi.responses import Response
 
@@ -45,7 +46,7 @@ def add_preview_routes(web_app: Any, ApiError: type) -> None:
     _prepared_cache: dict[str, tuple[float, dict[str, Any]]] = {}
 
     def _prepared() -> tuple[Path, dict[str, Any]]:
-        name = settings()["composition"]
+        name = config()["composition"]
         folder = DIST_DIR / "preview" / "compositions" / name
         manifest_file = folder / "manifest.json"
         if not manifest_file.exists():

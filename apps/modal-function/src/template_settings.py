@@ -49,9 +49,30 @@ VOLUME_PATH = Path(os.environ.get("SEEKFRAME_VOLUME_PATH") or "/renders")
 VOLUME_NAME = "seekframe-renders"
 
 
-def _int_env(name: str, default: int) -> int:
-    raw = (os.environ.get(name) or "").strip()
-    if not raw:
+def _present(name: str) -> str | None:
+    """A setting's trimmed value; None when unset. Set but blank (empty, spaces) is refused, never
+    read as unset: the rule of renderApiSettings in @seekframe/render-api."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return None
+    if not raw.strip():
+        danger = _SECRETS.get(name)
+        if danger:
+            raise RuntimeError(f"{name} is set but blank, {danger[0]}; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to {danger[1]}.")
+        raise RuntimeError(f"{name} is set but blank; set a value or remove the variable to use the default.")
+    return raw.strip()
+
+
+# What a blank secret would do, and what removing the variable means instead.
+_SECRETS = {
+    "RENDER_API_TOKEN": ("which would leave this render API open to anyone", "run without a token"),
+    "RENDER_WEBHOOK_SECRET": ("and deliveries signed with an empty key prove nothing", "turn webhooks off"),
+}
+
+
+def _int_env(name: str, default: int | None) -> int | None:
+    raw = _present(name)
+    if raw is None:
         return default
     if not raw.isdigit() or int(raw) < 1:
         raise RuntimeError(f"{name} must be a whole number of at least 1 (got {raw!r}); fix or unset it.")
@@ -60,33 +81,33 @@ def _int_env(name: str, default: int) -> int:
 
 def _memory_env(name: str) -> int | None:
     """RENDER_MAX_MEMORY_MB: unset means the CLI's own default (per browser of the render)."""
-    raw = (os.environ.get(name) or "").strip()
-    if not raw:
-        return None
-    value = _int_env(name, 0)
-    if value < 256:
-        raise RuntimeError(f"{name} must be at least 256 (MB) (got {raw!r}): a browser cannot open a page in less; fix or unset it.")
+    value = _int_env(name, None)
+    if value is not None and value < 256:
+        raise RuntimeError(f"{name} must be at least 256 (MB) (got {str(value)!r}): a browser cannot open a page in less; fix or unset it.")
     return value
 
 
-def _secret_env(name: str, danger: str, without: str) -> str:
-    """A secret setting, trimmed; unset is "". Set but blank (a stray space, an empty secret) is
-    refused rather than read as unset, which would quietly turn a protection off. The same rule
-    as renderApiSettingsFromEnv in @seekframe/render-api."""
-    raw = os.environ.get(name)
-    if raw is not None and not raw.strip():
-        raise RuntimeError(f"{name} is set but blank, {danger}; set it to a real secret (e.g. `openssl rand -hex 32`), or remove the variable to {without}.")
-    return (raw or "").strip()
+def _flag_env(name: str) -> bool | None:
+    raw = _present(name)
+    if raw is None:
+        return None
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    raise RuntimeError(f'{name} must be "true" or "false" (got {raw!r}); fix or unset it.')
 
 
-def settings() -> dict[str, Any]:
-    return {
-        "token": _secret_env("RENDER_API_TOKEN", "which would leave this render API open to anyone", "run without a token"),
+def settings(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The template's settings, read from the process environment (the `seekframe-render-api`
+    Modal secret) each time, as renderApiSettings in @seekframe/render-api: a setting given in
+    `overrides` (same keys) wins over its variable; a variable set but unusable (blank, malformed)
+    raises, naming it, so the web app refuses to start (create_web_app reads them first)."""
+    read = {
+        "token": _present("RENDER_API_TOKEN") or "",
         # Unset: a body with `webhook` is refused (400 webhook-secret-missing).
-        "webhook_secret": _secret_env("RENDER_WEBHOOK_SECRET", "and deliveries signed with an empty key prove nothing", "turn webhooks off"),
+        "webhook_secret": _present("RENDER_WEBHOOK_SECRET") or "",
         # Local tests only: deliveries may reach 127.0.0.0/8 and ::1 (a receiver on this machine).
-        "webhook_allow_loopback": (os.environ.get("RENDER_WEBHOOK_ALLOW_LOOPBACK") or "").strip() == "true",
-        "allow_custom_html": (os.environ.get("ALLOW_CUSTOM_HTML") or "").strip() == "true",
+        "webhook_allow_loopback": bool(_flag_env("RENDER_WEBHOOK_ALLOW_LOOPBACK")),
+        "allow_custom_html": bool(_flag_env("ALLOW_CUSTOM_HTML")),
         "max_body_bytes": 2 * 1024 * 1024,
         "max_frames": _int_env("RENDER_MAX_FRAMES", 18000),
         "max_render_seconds": _int_env("RENDER_MAX_SECONDS", 900),
@@ -94,12 +115,19 @@ def settings() -> dict[str, Any]:
         "max_memory_mb": _memory_env("RENDER_MAX_MEMORY_MB"),
         "max_concurrent": _int_env("RENDER_MAX_CONCURRENT", 2),
         "retention_seconds": _int_env("RENDER_RETENTION_SECONDS", 24 * 3600),
-        "composition": (os.environ.get("PREVIEW_COMPOSITION") or "ui-3d-reveal").strip(),
+        "composition": _present("PREVIEW_COMPOSITION") or "ui-3d-reveal",
     }
+    for key, value in (overrides or {}).items():
+        if key not in read:
+            raise RuntimeError(f"settings(): unknown setting {key!r}; known: {', '.join(sorted(read))}.")
+        if key in ("token", "webhook_secret") and (not isinstance(value, str) or not value.strip()):
+            raise RuntimeError(f"settings(): {key} was given but blank; give a real secret or leave it out.")
+        read[key] = value.strip() if isinstance(value, str) else value
+    return read
 
 
-def composition_dir() -> Path:
-    name = settings()["composition"]
+def composition_dir(overrides: dict[str, Any] | None = None) -> Path:
+    name = settings(overrides)["composition"]
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
         raise RuntimeError(f"PREVIEW_COMPOSITION must name a folder under compositions/ (got {name!r})")
     return COMPOSITIONS_DIR / name

@@ -21,7 +21,7 @@ from file_responses import file_response, inside_file
 from preview_routes import add_preview_routes
 from request_paths import relative_path_problem
 from template_settings import DIST_DIR, VOLUME_PATH, composition_dir, settings, write_json as _write_json
-from webhook_addresses import AddressRefused, check_webhook_url
+from webhook_addresses import AddressRefused, check_webhook_url, refusal_hint
 from webhooks import read_attempts
 
 ANSWER_POLL_SECONDS = 2
@@ -37,10 +37,11 @@ CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quickti
 STATUS: dict[str, int] = json.loads((DIST_DIR / "error-http-status.json").read_text(encoding="utf-8"))
 
 
-def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
+def create_api(render: Any, volume: Any, deliver_cancelled: Any = None, overrides: dict[str, Any] | None = None):
     """The FastAPI app: `render` is the Modal function to spawn per request, `volume` the
     `seekframe-renders` volume mounted at VOLUME_PATH, `deliver_cancelled` the function that sends
-    a cancelled render's last webhook event (app.py)."""
+    a cancelled render's last webhook event (app.py). Settings come from the environment (the
+    Modal secret); `overrides` (the keys of settings()) win over it field by field."""
     from fastapi import FastAPI, Request
     from fastapi.responses import JSONResponse, Response
     from starlette.concurrency import run_in_threadpool
@@ -90,7 +91,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
             response = _error_response(too_big)
             response.headers["x-request-id"] = request_id
             return response
-        config = settings()
+        config = settings(overrides)
         path = request.url.path
         # The OpenAPI document describes the API and holds no data: a client reads it before it has a token.
         needs_token = (path.startswith("/api/") and path != "/api/openapi.json") or path.startswith("/renders/")
@@ -112,7 +113,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
         script = DIST_DIR / "check-request.mjs"
         if not script.exists():
             raise ApiError("internal-error", f"{script.name} is missing; run `npm run build -w @seekframe/modal-function`.", retryable=False)
-        payload = {**payload, "compositionFile": str(composition_dir() / "index.html")}
+        payload = {**payload, "compositionFile": str(composition_dir(overrides) / "index.html")}
         done = subprocess.run(["node", str(script)], input=json.dumps(payload), capture_output=True, text=True, timeout=60)
         if done.returncode != 0:
             raise ApiError("internal-error", "The request check failed unexpectedly; see the function logs.", retryable=True)
@@ -123,12 +124,12 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
         return answer
 
     def _composition() -> dict[str, Any]:
-        key = settings()["composition"]
+        key = settings(overrides)["composition"]
         if key not in _composition_cache:
             _composition_cache[key] = _check({"mode": "composition"})["info"]
         return _composition_cache[key]
 
-    add_preview_routes(web_app, ApiError)
+    add_preview_routes(web_app, ApiError, lambda: settings(overrides))
 
     # --- API ------------------------------------------------------------------------------------------
 
@@ -224,7 +225,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
 
     @web_app.post("/api/render")
     async def start_render(request: Request) -> Response:
-        config = settings()
+        config = settings(overrides)
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > config["max_body_bytes"]:
             raise ApiError("body-too-large", f"The request body is larger than this deployment's limit of {config['max_body_bytes']} bytes; send fewer or shorter variables.", details={"limit": config["max_body_bytes"]})
@@ -287,18 +288,32 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
         try:
             check_webhook_url(target, allow_loopback)
         except AddressRefused as why:
-            raise ApiError("invalid-options", f"webhook.url {url[:200]} cannot receive deliveries: {why}. Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).", details={"field": "webhook.url"}) from None
+            raise ApiError("invalid-options", f"webhook.url {url[:200]} cannot receive deliveries: {why}. {refusal_hint(why.kind)}", details={"field": "webhook.url"}) from None
 
     def _wants_json(request: Request) -> bool:
         accept = request.headers.get("accept", "")
         first = accept.split(",")[0]
         return "application/json" in accept.lower() and "video/" not in first and "*/*" not in first
 
+    def _ended(request: Request, job: dict[str, Any], error: ApiError, status: str) -> Response:
+        """A failed or cancelled render: the error alone, or for a JSON client the error under
+        its HTTP status with the status and the webhook's attempts (as render-routes.ts)."""
+        if not _wants_json(request):
+            raise error
+        progress = _progress(job["id"])
+        body = {
+            "error": error.data, "id": job["id"], "status": status, "stage": progress.get("stage"),
+            "progress": progress.get("progress", 0), "framesRendered": progress.get("framesRendered", 0),
+            "totalFrames": progress.get("totalFrames") or job.get("totalFrames"),
+            **_webhook_status(job),
+        }
+        return JSONResponse(body, status_code=error.status, headers={"cache-control": "no-store"})
+
     @web_app.get("/api/render/{job_id}")
     def render_status(job_id: str, request: Request) -> Response:
         job = _read_job(job_id)
         if job.get("status") == "cancelled":
-            raise ApiError("render-cancelled", f"Render {job_id} was cancelled; start a new one with POST /api/render.", stage="capture")
+            return _ended(request, job, ApiError("render-cancelled", f"Render {job_id} was cancelled; start a new one with POST /api/render.", stage="capture"), "cancelled")
         volume.reload()
         result = _result(job_id)
         if result is None:
@@ -315,7 +330,7 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None):
             return JSONResponse(body, status_code=202, headers={"retry-after": str(ANSWER_POLL_SECONDS), "cache-control": "no-store"})
         if result["status"] == "failed":
             error = result["error"]
-            raise ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details"))
+            return _ended(request, job, ApiError(error["code"], error["message"], stage=error.get("stage"), retryable=error.get("retryable", False), details=error.get("details")), "failed")
         if _wants_json(request):
             url = f"/api/render/{job_id}"
             return JSONResponse({

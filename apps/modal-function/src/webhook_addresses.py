@@ -21,7 +21,13 @@ _GLOBAL_UNICAST = ipaddress.IPv6Network("2000::/3")
 
 
 class AddressRefused(Exception):
-    """A host that may not be reached; the message is a sentence for the user."""
+    """A host that may not be reached; the message is a sentence for the user. `kind` says what
+    kind of address was refused ("loopback", "unspecified", "private"; None for a name that does
+    not resolve), so the refusal can say what would help (refusal_hint)."""
+
+    def __init__(self, message: str, kind: str | None = None):
+        super().__init__(message)
+        self.kind = kind
 
 
 def _parse(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -82,6 +88,47 @@ def is_loopback_address(address: str) -> bool:
     return parsed == ipaddress.IPv6Address("::1")
 
 
+def is_unspecified_address(address: str) -> bool:
+    """0.0.0.0/8 ("this network"), :: and their IPv4-mapped forms: the unspecified address, which
+    names no host. Never a receiver's address: the loopback opt-in does not open it
+    (isUnspecifiedAddress in @seekframe/producer)."""
+    parsed = _parse(address)
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed == ipaddress.IPv6Address("::"):
+            return True
+        parsed = parsed.ipv4_mapped
+    return isinstance(parsed, ipaddress.IPv4Address) and parsed in ipaddress.IPv4Network("0.0.0.0/8")
+
+
+def refused_address_kind(address: str) -> str:
+    """"loopback", "unspecified" or "private": what refused_address records (refusedAddressKind)."""
+    if is_loopback_address(address):
+        return "loopback"
+    return "unspecified" if is_unspecified_address(address) else "private"
+
+
+def refusal_hint(kind: str | None) -> str:
+    """What would help, as refusalHint in @seekframe/producer: only a loopback refusal means the
+    opt-in is off, so only it suggests RENDER_WEBHOOK_ALLOW_LOOPBACK."""
+    if kind == "loopback":
+        return "Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true)."
+    if kind == "unspecified":
+        return ("The unspecified address (0.0.0.0, [::]) names no receiver, and RENDER_WEBHOOK_ALLOW_LOOPBACK cannot open it "
+                "(it opens only 127.0.0.0/8, [::1] and localhost): use a public http(s) address, or 127.0.0.1 for a receiver on this machine in local tests.")
+    return "Use a public http(s) address."
+
+
+def localhost_addresses(host: str) -> list[tuple[int, str]] | None:
+    """`localhost`, `localhost.` and every name under it: loopback by definition (RFC 6761,
+    section 6.3), answered without asking the resolver (localhostAddresses in @seekframe/producer)."""
+    name = host.lower()
+    if name.endswith("."):
+        name = name[:-1]
+    if name == "localhost" or name.endswith(".localhost"):
+        return [(socket.AF_INET, "127.0.0.1"), (socket.AF_INET6, "::1")]
+    return None
+
+
 def blocked_by(allow_loopback: bool):
     """The webhook rule: the media rule (public only), with loopback when opted in for local tests."""
     if allow_loopback:
@@ -90,7 +137,7 @@ def blocked_by(allow_loopback: bool):
 
 
 def refused_address(host: str, address: str) -> AddressRefused:
-    return AddressRefused(f"{host} resolves to {address}, a loopback/private/link-local address, which renders started by the server may not reach")
+    return AddressRefused(f"{host} resolves to {address}, a loopback/private/link-local address, which renders started by the server may not reach", refused_address_kind(address))
 
 
 def resolve_public(host: str, port: int, host_label: str, is_blocked, timeout: float) -> list[tuple[int, str]]:
@@ -102,6 +149,12 @@ def resolve_public(host: str, port: int, host_label: str, is_blocked, timeout: f
         if is_blocked(host):
             raise refused_address(host_label, host)
         return [(socket.AF_INET if isinstance(literal, ipaddress.IPv4Address) else socket.AF_INET6, host)]
+    by_definition = localhost_addresses(host)
+    if by_definition is not None:
+        for _family, address in by_definition:
+            if is_blocked(address):
+                raise refused_address(host_label, address)
+        return by_definition
     answers: list = []
     failure: list[BaseException] = []
 

@@ -205,11 +205,60 @@ describe('src/web_routes.py: request paths', () => {
 });
 
 describe('src/app.py settings', () => {
+  it('RENDER_API_TOKEN only in the process environment (nothing in code): 401 without it, served with it', {
+    timeout: 120_000,
+  }, async () => {
+    const app = await startPythonApp({ env: { RENDER_API_TOKEN: 'modal-env-token-c3' } });
+    try {
+      const without = await fetch(`${app.url}/api/composition`);
+      expect(without.status).toBe(401);
+      expect(((await without.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+      const post = await fetch(`${app.url}/api/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(post.status).toBe(401);
+      await post.arrayBuffer();
+      const served = await fetch(`${app.url}/api/composition`, { headers: { authorization: 'Bearer modal-env-token-c3' } });
+      expect(served.status).toBe(200);
+      await served.arrayBuffer();
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('settings(overrides): a setting given in code wins over its variable field by field; a blank secret given is refused', async () => {
+    const probe = [
+      'import json, template_settings as t',
+      'print(json.dumps([t.settings({"token": "code", "max_frames": 50}), t.settings()]))',
+      'try:',
+      '    t.settings({"token": "  "})',
+      'except RuntimeError as e:',
+      '    print(json.dumps(str(e)))',
+    ].join('\n');
+    const { stdout } = await run(PYTHON, ['-c', probe], {
+      cwd: path.join(APP_DIR, 'src'),
+      env: {
+        ...process.env,
+        PYTHONPATH: `${path.join(APP_DIR, 'local')}:${path.join(APP_DIR, 'src')}`,
+        PYTHONDONTWRITEBYTECODE: '1',
+        RENDER_API_TOKEN: 'env',
+        RENDER_MAX_SECONDS: '60',
+      },
+    });
+    const [lines, refusal] = stdout.trim().split('\n');
+    const [given, fromEnv] = JSON.parse(lines!) as Record<string, unknown>[];
+    expect(given).toMatchObject({ token: 'code', max_frames: 50, max_render_seconds: 60 });
+    expect(fromEnv).toMatchObject({ token: 'env', max_frames: 18000, max_render_seconds: 60 });
+    expect(JSON.parse(refusal!)).toMatch(/token was given but blank/);
+  });
+
   it.each([
     ['RENDER_API_TOKEN', '   '],
     ['RENDER_API_TOKEN', ''],
     ['RENDER_WEBHOOK_SECRET', ' '],
     ['RENDER_WEBHOOK_SECRET', ''],
+    ['RENDER_MAX_FRAMES', ''],
+    ['RENDER_MAX_FRAMES', 'lots'],
+    ['RENDER_WEBHOOK_ALLOW_LOOPBACK', 'yes'],
+    ['ALLOW_CUSTOM_HTML', '1'],
   ])('%s=%j: the web app refuses to start, naming the setting', { timeout: 60_000 }, async (name, value) => {
     const port = await freePort();
     const child = spawn(
@@ -232,7 +281,7 @@ describe('src/app.py settings', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).not.toBe(0);
-    expect(output).toContain(`${name} is set but blank`);
+    expect(output).toMatch(new RegExp(`${name} (is set but blank|must be)`));
   });
 });
 

@@ -7,8 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopbackAddress, isPrivateAddress } from '@seekframe/producer';
-import { signWebhook, verifyWebhook } from '@seekframe/producer/webhooks';
+import { isLoopbackAddress, isPrivateAddress, isUnspecifiedAddress, localhostAddresses, refusedAddressKind } from '@seekframe/producer';
+import { refusalHint, signWebhook, verifyWebhook } from '@seekframe/producer/webhooks';
 import { startWebhookReceiver, thisNetworkUrl, type WebhookReceiver } from '@seekframe/render-api/contract-suite';
 import { APP_DIR, PYTHON } from './start-python-app.js';
 
@@ -166,13 +166,87 @@ describe('src/webhook_addresses.py', () => {
       'not-an-address',
       '',
     ];
+    cases.push(
+      // The unspecified address in its spellings (refused with a hint of its own) and its neighbours.
+      '0.1.2.3',
+      '0.255.255.255',
+      '1.0.0.0',
+      '::ffff:0.0.0.0',
+      '::ffff:0.1.2.3',
+      '::ffff:1.0.0.0',
+      '::0',
+      '0:0:0:0:0:0:0:0',
+      '::2',
+      '::ffff:0:0',
+    );
     const answer = await python(
-      'from webhook_addresses import is_private_address, is_loopback_address\nprint(json.dumps([[is_private_address(a), is_loopback_address(a)] for a in INPUT]))',
+      [
+        'from webhook_addresses import is_private_address, is_loopback_address, is_unspecified_address, refused_address_kind',
+        'print(json.dumps([[is_private_address(a), is_loopback_address(a), is_unspecified_address(a), refused_address_kind(a)] for a in INPUT]))',
+      ].join('\n'),
       cases,
     );
-    expect(answer.map((pair: boolean[], i: number) => [cases[i], ...pair])).toEqual(
-      cases.map((a) => [a, isPrivateAddress(a), isLoopbackAddress(a)]),
+    expect(answer.map((row: unknown[], i: number) => [cases[i], ...row])).toEqual(
+      cases.map((a) => [a, isPrivateAddress(a), isLoopbackAddress(a), isUnspecifiedAddress(a), refusedAddressKind(a)]),
     );
+  });
+
+  it('localhost names (RFC 6761) are loopback by definition on both sides, and only those names', async () => {
+    const names = [
+      'localhost',
+      'localhost.',
+      'LOCALHOST',
+      'x.localhost',
+      'a.b.localhost.',
+      'X.LocalHost',
+      'localhost.example.com',
+      'notlocalhost',
+      'localhostx',
+      'example.com',
+      '127.0.0.1',
+    ];
+    const answer = await python(
+      'from webhook_addresses import localhost_addresses\nprint(json.dumps([[a for _f, a in (localhost_addresses(n) or [])] or None for n in INPUT]))',
+      names,
+    );
+    expect(answer).toEqual(names.map((name) => localhostAddresses(name)?.map((entry) => entry.address) ?? null));
+  });
+
+  it('the refusal hint for each kind is the TypeScript one (only a loopback refusal suggests RENDER_WEBHOOK_ALLOW_LOOPBACK)', async () => {
+    const kinds = ['loopback', 'unspecified', 'private', null];
+    const answer = await python('from webhook_addresses import refusal_hint\nprint(json.dumps([refusal_hint(k) for k in INPUT]))', kinds);
+    expect(answer).toEqual(kinds.map((kind) => refusalHint(kind === null ? new Error('x') : { kind })));
+    expect(answer.filter((hint: string) => hint.includes('set RENDER_WEBHOOK_ALLOW_LOOPBACK=true'))).toHaveLength(1);
+  });
+
+  it('check_webhook_url refuses x.localhost / localhost. without asking the resolver, and opens them with the opt-in', async () => {
+    // socket.getaddrinfo is replaced by a recorder that fails: any call is a lookup that must not happen.
+    const code = [
+      'import socket, webhook_addresses',
+      'asked = []',
+      'def recorder(host, *args, **kwargs):',
+      '    asked.append(host)',
+      '    raise OSError("no lookups here")',
+      'socket.getaddrinfo = recorder',
+      'out = []',
+      'for host, allow in INPUT:',
+      '    try:',
+      '        webhook_addresses.check_webhook_url({"host": host, "port": 9, "hostLabel": host}, allow, timeout=1)',
+      '        out.append([host, allow, "ok", None])',
+      '    except webhook_addresses.AddressRefused as e:',
+      '        out.append([host, allow, str(e), e.kind])',
+      'print(json.dumps({"out": out, "asked": asked}))',
+    ].join('\n');
+    const hosts = ['localhost', 'localhost.', 'x.localhost', 'A.B.LOCALHOST.'];
+    const answer = await python(code, [...hosts.map((h) => [h, false]), ...hosts.map((h) => [h, true])]);
+    expect(answer.asked).toEqual([]);
+    for (const [host, allow, outcome, kind] of answer.out) {
+      if (allow) expect(outcome, host).toBe('ok');
+      else {
+        expect(outcome, host).toMatch(/resolves to 127\.0\.0\.1, a loopback/);
+        expect(kind, host).toBe('loopback');
+      }
+    }
   });
 });
 

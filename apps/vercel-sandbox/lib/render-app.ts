@@ -9,8 +9,9 @@ let app: RenderApp | undefined;
 
 /** One render API per function instance, built on first use from the environment. */
 function renderApp(): RenderApp {
+  // Settings from process.env (createVercelRenderApi's default); a bad one answers every route
+  // below with its error (the build step refused it already: scripts/create-snapshot.ts).
   app ??= createVercelRenderApi({
-    env: process.env,
     compositionDir: previewCompositionDir(),
     // Async renders (Prefer: respond-async) go on after the response, up to maxDuration.
     waitUntil: (promise) => {

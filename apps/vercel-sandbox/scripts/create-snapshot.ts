@@ -15,7 +15,9 @@ import {
   packInstalledCli,
   sandboxCredentialsFromEnv,
   vercelRecipe,
+  vercelSettings,
 } from '@seekframe/vercel-sandbox';
+import { renderApiSettings } from '@seekframe/render-api';
 import { previewCompositionDir } from '../lib/preview';
 
 const env = process.env;
@@ -23,30 +25,27 @@ const env = process.env;
 const cliBin = path.join(path.dirname(createRequire(import.meta.url).resolve('seekframe/package.json')), 'bin/seekframe.js');
 
 async function main(): Promise<number> {
+  // The render API's settings, checked at build time as the functions will read them: a blank
+  // RENDER_API_TOKEN or a malformed limit fails the deployment instead of every request.
+  renderApiSettings({}, env);
   const deploymentId = env.VERCEL_DEPLOYMENT_ID?.trim();
   if (!deploymentId) {
     console.log('seekframe: VERCEL_DEPLOYMENT_ID is not set (not a Vercel build): no snapshot made; renders will set up a fresh sandbox.');
     return 0;
   }
-  const token = env.BLOB_READ_WRITE_TOKEN?.trim();
-  if (!token) {
-    console.error('seekframe: BLOB_READ_WRITE_TOKEN is not set: connect a Blob store to this project (Storage -> Blob), then redeploy.');
-    return 1;
-  }
-  const local = env.SEEKFRAME_SANDBOX?.trim() === 'local';
-  const provider = local
-    ? new LocalSandboxProvider(
-        path.join(env.SEEKFRAME_LOCAL_SANDBOX_DIR?.trim() || path.join(process.cwd(), '.seekframe'), 'local-sandboxes'),
-      )
+  // Everything the template's functions read (Blob token and access, sandbox, limits).
+  const settings = vercelSettings({ SEEKFRAME_CLI_BIN: cliBin, ...env });
+  const provider = settings.local
+    ? new LocalSandboxProvider(path.join(settings.localSandboxDir ?? path.join(process.cwd(), '.seekframe'), 'local-sandboxes'))
     : createVercelSandboxProvider(sandboxCredentialsFromEnv(env));
-  const recipe = local
-    ? localRecipe({ cliBin: env.SEEKFRAME_CLI_BIN?.trim() || cliBin })
+  const recipe = settings.local
+    ? localRecipe({ cliBin: settings.cliBin ?? cliBin })
     : vercelRecipe(() => packInstalledCli(import.meta.dirname));
   const composition = compositionFolder(previewCompositionDir(env));
   await createSnapshot({
     provider,
     recipe,
-    storage: new BlobStorage({ token, access: env.BLOB_ACCESS?.trim() === 'private' ? 'private' : 'public' }),
+    storage: new BlobStorage({ token: settings.blobToken, access: settings.blobAccess }),
     deploymentId,
     compositionFiles: () => composition.files(),
   });

@@ -72,6 +72,19 @@ describe('the snapshot build step', () => {
     expect(fake.pathnames().filter((p) => p.startsWith('snapshot-cache/'))).toEqual([]);
   });
 
+  it('a setting set but unusable fails the build step naming it, before anything is made (the deployment never serves with it)', async () => {
+    for (const [name, value, deployment] of [
+      ['RENDER_API_TOKEN', '  ', undefined],
+      ['RENDER_MAX_FRAMES', 'lots', undefined],
+      ['BLOB_ACCESS', 'privat', 'dpl_bad'],
+    ] as const) {
+      const failed = await snapshotStep({ ...localEnv(), VERCEL_DEPLOYMENT_ID: deployment, [name]: value });
+      expect(failed.code, name).toBe(1);
+      expect(failed.stderr, name).toMatch(new RegExp(`snapshot step failed: ${name} (is set but blank|must be)`));
+    }
+    expect(fake.pathnames().filter((p) => p.startsWith('snapshot-cache/'))).toEqual([]);
+  });
+
   it('records snapshot-cache/<deployment>.json; a render of that deployment restores it instead of setting up', async () => {
     const made = await snapshotStep({ ...localEnv(), VERCEL_DEPLOYMENT_ID: 'dpl_build1' });
     expect(made.code, made.stderr).toBe(0);

@@ -149,6 +149,45 @@ describe('route handlers of the Vercel template', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'invalid-variables', message: expect.any(String), retryable: false } });
   });
 
+  it('RENDER_API_TOKEN only in process.env (the app passes no settings): 401 without the token, served with it', async () => {
+    vi.resetModules();
+    process.env.RENDER_API_TOKEN = 'vercel-env-token-2d';
+    try {
+      const fresh = (await import('../app/api/[...path]/route.js')) as RouteModule;
+      const without = await fresh.GET(new Request(`${BASE}/api/composition`));
+      expect(without.status).toBe(401);
+      expect(await without.json()).toMatchObject({ error: { code: 'unauthorized' } });
+      expect((await fresh.POST(post({}))).status).toBe(401);
+      const withToken = await fresh.GET(
+        new Request(`${BASE}/api/composition`, { headers: { authorization: 'Bearer vercel-env-token-2d' } }),
+      );
+      expect(withToken.status).toBe(200);
+    } finally {
+      delete process.env.RENDER_API_TOKEN;
+    }
+  });
+
+  it('a blank RENDER_API_TOKEN or a malformed setting: every route answers its error (invalid-server-options), nothing is served', async () => {
+    for (const [name, value] of [
+      ['RENDER_API_TOKEN', ' '],
+      ['BLOB_ACCESS', 'privat'],
+      ['RENDER_WEBHOOK_ALLOW_LOOPBACK', 'yes'],
+    ] as const) {
+      vi.resetModules();
+      process.env[name] = value;
+      try {
+        const fresh = (await import('../app/api/[...path]/route.js')) as RouteModule;
+        const freshRoot = (await import('../app/route.js')) as RouteModule;
+        for (const answer of [await fresh.GET(new Request(`${BASE}/api/composition`)), await freshRoot.GET(new Request(`${BASE}/`))]) {
+          expect(answer.status, name).toBe(500);
+          expect(await answer.json(), name).toMatchObject({ error: { code: 'invalid-server-options', details: { variable: name } } });
+        }
+      } finally {
+        delete process.env[name];
+      }
+    }
+  });
+
   it('without BLOB_READ_WRITE_TOKEN every route says how to fix it, as a JSON error', async () => {
     vi.resetModules();
     const token = process.env.BLOB_READ_WRITE_TOKEN;

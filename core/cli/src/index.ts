@@ -8,3 +8,5 @@ export { reportError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './report-error.j
 export { CHECK_EXIT_CLEAN, CHECK_EXIT_FINDINGS, CHECK_EXIT_USAGE, CHECK_EXIT_NOT_RUN } from './commands/check.js';
 // The shapes of `check --json` and of the render report, for readers of that JSON (and the docs).
 export { CheckReportSchema, RenderReportSchema, type CheckReport, type RenderReport } from '@seekframe/producer';
+// The rules `seekframe check` reports by (the checking guide's table is generated from them).
+export { CHECK_RULES, DEFAULT_LOUDNESS_TARGET, type CheckRule } from '@seekframe/producer';

@@ -16,6 +16,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/preview.js'),
   () => import('./commands/benchmark.js'),
   () => import('./commands/lambda.js'),
+  () => import('./commands/worker.js'),
 ];
 
 /** Builds the commander program with every command registered and output routed to `ctx`. */

@@ -14,7 +14,12 @@ export const EXIT_USAGE = 2;
  * scripts never parse prose.
  */
 export function reportError(error: unknown, ctx: CliContext, json: boolean): number {
-  if (error instanceof CommanderError) return commanderExitCode(error);
+  if (error instanceof CommanderError) {
+    const code = commanderExitCode(error);
+    // commander printed its sentence on stderr; a script reading `--json` gets the coded error too.
+    if (json && code !== EXIT_OK) ctx.printJsonLine({ type: 'error', error: commanderError(error).toJSON() });
+    return code;
+  }
   const exitCode = isUsageError(error) ? EXIT_USAGE : EXIT_FAILURE;
   const known = error instanceof SeekframeError;
   const data = toSeekframeError(error, { code: 'internal-error' });
@@ -39,4 +44,13 @@ function debug(ctx: CliContext): boolean {
 function commanderExitCode(error: CommanderError): number {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
   return EXIT_USAGE;
+}
+
+/** A command-line mistake commander found (unknown option or command, missing argument) as our coded error. */
+function commanderError(error: CommanderError): SeekframeError {
+  const message = error.message.replace(/^error:\s*/, '');
+  return new SeekframeError('invalid-argument', `${message}; see \`seekframe --help\` or \`seekframe <command> --help\`.`, {
+    stage: 'config',
+    details: { commander: error.code },
+  });
 }

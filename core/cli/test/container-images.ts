@@ -27,6 +27,10 @@ export const IMAGES = {
   render: 'localhost/seekframe/render:test',
   cloudflare: 'localhost/seekframe/cloudflare-container:test',
   lambda: 'localhost/seekframe/lambda:test',
+  // The render image under a tag of its own for the fleet's compose test (other checkouts on this
+  // machine rebuild render:test with their own code), and the fleet's Redis from Debian's packages.
+  fleet: 'localhost/seekframe/render:fleet-test',
+  fleetRedis: 'localhost/seekframe/fleet-redis:test',
 } as const;
 export type ImageKind = Exclude<keyof typeof IMAGES, 'base'>;
 
@@ -34,6 +38,8 @@ const BUILD_SCRIPTS: Record<ImageKind, string[]> = {
   render: ['bash', 'infra/docker/build-image.sh', IMAGES.render],
   cloudflare: ['npm', 'run', '--silent', 'build:image', '-w', '@seekframe/app-cloudflare-container', '--', IMAGES.cloudflare],
   lambda: ['bash', 'infra/lambda/build-image.sh', IMAGES.lambda],
+  fleet: ['bash', 'infra/docker/build-image.sh', IMAGES.fleet],
+  fleetRedis: ['bash', 'infra/fleet/build-redis-image.sh', IMAGES.fleetRedis],
 };
 /** The Lambda image starts FROM the render image. */
 const NEEDS: Partial<Record<ImageKind, ImageKind>> = { lambda: 'render' };

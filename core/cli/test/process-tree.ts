@@ -39,11 +39,24 @@ export function alive(pid: number): boolean {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The processes of `pids` still running after up to `ms`: a killed process holding a lot of memory
- * takes a moment to give it back and go, more so on a busy machine.
+ * takes a moment to give it back and go, more so on a busy machine (the default bound is for a
+ * machine that barely schedules the test; it returns as soon as they are gone).
  */
-export async function stillRunning(pids: readonly number[], ms = 5_000): Promise<number[]> {
+export async function stillRunning(pids: readonly number[], ms = 30_000): Promise<number[]> {
   const deadline = Date.now() + ms;
   while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   return pids.filter(alive);

@@ -157,8 +157,8 @@ export const ERROR_DOCS = {
   },
   'webhook-signature-invalid': {
     group: 'input',
-    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, or the signature does not match the body (`details.reason` says which).',
-    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET`, and that its clock is right.',
+    when: '`verifyWebhook()` refused a delivery: the `Seekframe-Signature` header is missing or malformed, its timestamp is outside the tolerance, the signature does not match the body, the receiver passed no secret, or a signed body is not a JSON event (`details.reason` says which).',
+    fix: 'Answer the delivery with a 4xx and ignore it. If every delivery fails, check that the receiver uses the raw request body (not re-serialised JSON) and the same secret as `RENDER_WEBHOOK_SECRET` (set and not blank in its environment), and that its clock is right.',
   },
   'custom-html-disabled': {
     group: 'input',
@@ -510,6 +510,21 @@ export const ERROR_DOCS = {
     group: 'jobs',
     when: 'Invoking an AWS Lambda function failed (credentials, name, region).',
     fix: 'Check `SEEKFRAME_LAMBDA_FUNCTION`, `AWS_REGION` and your AWS credentials.',
+  },
+  'invalid-job': {
+    group: 'jobs',
+    when: 'A `seekframe worker` took a job from its queue that is not a Seekframe chunk or assemble job, or whose data does not match the schema (a wrong name, a missing render id, a chunk number that is not a whole number). The job fails at once; the worker keeps running.',
+    fix: 'Only Seekframe (`seekframe render --queue`, the queue runner) should add jobs to the queue; give each application its own queue name (`--queue-name`), and check who can write to the Redis server.',
+  },
+  'queue-unavailable': {
+    group: 'jobs',
+    when: 'The Redis server of a fleet render could not be reached for longer than the outage limit (`--queue-outage-seconds`, default 120 s), or refused the connection settings (password, TLS).',
+    fix: 'Check that Redis runs and is reachable at the `--queue` URL (`REDIS_URL`), the password (`REDIS_PASSWORD` or the URL) and for `rediss://` the CA (`REDIS_TLS_CA_FILE`); then start the render again.',
+  },
+  'render-lost': {
+    group: 'jobs',
+    when: "A fleet render's jobs disappeared from the queue while it ran: Redis restarted without persistence (no RDB/AOF), the queue was emptied, or the jobs were removed by hand.",
+    fix: 'Run Redis with persistence (`appendonly yes`, as infra/fleet/compose.yaml does) and start the render again.',
   },
   'storage-failed': {
     group: 'jobs',

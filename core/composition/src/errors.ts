@@ -124,6 +124,10 @@ export const ERROR_CODES = [
   'segment-missing',
   'lambda-invoke-failed',
   'storage-failed',
+  // distributed rendering on your own machines: Redis + BullMQ (adapters/redis-fleet)
+  'invalid-job',
+  'queue-unavailable',
+  'render-lost',
   // deploy template on Cloudflare (adapters/cloudflare-container)
   'container-unavailable',
   // requests Node's HTTP parser refused before any route ran (core/producer/src/server)
@@ -168,6 +172,12 @@ export class SeekframeError extends Error {
     this.stage = options.stage;
     this.retryable = options.retryable ?? false;
     this.details = options.details;
+    // V8 keeps an error's stack frames, with their functions and receivers, until `stack` is first
+    // read: an error kept as the cause of this one (a job's failure, held for its retention) would
+    // keep what threw it alive, e.g. a crashed browser's whole connection. Reading the stacks now
+    // leaves only text.
+    void this.stack;
+    if (options.cause instanceof Error) void options.cause.stack;
   }
 
   toJSON(): SeekframeErrorData {

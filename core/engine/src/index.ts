@@ -28,6 +28,7 @@ export { collectPageProblems, describePageProblem, pageProblemKey, type PageProb
 export { createFrameEncoder, type EncodeResult, type FrameEncoder } from './encode/create-frame-encoder.js';
 export {
   sweepStaleTemps,
+  processAlive,
   tempFolderPrefix,
   tempPathFor,
   prepareTemp,
@@ -123,3 +124,4 @@ export { headroomPeak, hdrLayerGraph, hdrMergeGraph } from './media/hdr-layers.j
 export { extractHdrLayers, type HdrLayers } from './media/extract-hdr-layers.js';
 export { mergeHdrLayers, type MergeHdrOptions } from './media/merge-hdr-layers.js';
 export { concatSegments, joinPngSequences, countVideoFrames, type ConcatSegmentsOptions } from './encode/concat-segments.js';
+export { measureLoudness, parseLoudnessSummary, type Loudness, type LoudnessOptions } from './media/measure-loudness.js';

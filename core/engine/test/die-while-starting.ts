@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import puppeteer, { type LaunchOptions, type Target } from 'puppeteer-core';
+import puppeteer, { type Browser, type LaunchOptions, type Target } from 'puppeteer-core';
 import { vi } from 'vitest';
 import { processTree } from '../src/system/pin-to-cpu.js';
 
@@ -26,6 +26,7 @@ export function killLaunchesWhileStarting(which: (launch: number) => boolean, st
         if (!struck) {
           struck = true;
           const browser = target.browser();
+          strike.onBrowser?.(browser);
           const child = browser.process()!;
           holdSessionCommands(child.stdio[3] as Writable);
           void browser
@@ -50,6 +51,8 @@ export interface Strike {
   trees?: number[][];
   /** Stops (SIGSTOP) every process of the browser but the main one before killing that: children that outlive it. */
   freezeChildren?: boolean;
+  /** Hears each struck launch's puppeteer Browser (e.g. to watch it being garbage-collected). */
+  onBrowser?: (browser: Browser) => void;
 }
 
 /**

@@ -7,6 +7,7 @@ import { renderFramePool } from '../src/pool/render-frame-pool.js';
 import { processTree } from '../src/system/pin-to-cpu.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { colourPage, servePages } from './serve-pages.js';
+import { until } from './until.js';
 
 // Pages that block their main thread, open dialogs, or lose their renderer. Every wait must end
 // by a Node-side timer or event, the browser must be gone afterwards, and the error must say why.
@@ -59,7 +60,9 @@ function renderers(browserPid: number): number[] {
 
 async function expectGone(pids: number[]): Promise<void> {
   // close()/kill() resolve after the browser process exited; its children exit with it.
-  for (let i = 0; i < 50 && pids.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  // A bound for a machine that barely runs the test; it returns as soon as they are gone.
+  const goneBy = Date.now() + 30_000;
+  while (pids.some(alive) && Date.now() < goneBy) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(pids.filter(alive)).toEqual([]);
 }
 
@@ -169,7 +172,7 @@ describe.each(['beginframe', 'screenshot'] as const)('hostile pages in %s mode',
     try {
       const opening = open(`/loading-forever-${mode}.html`, session, { readyTimeoutMs: 600_000 });
       opening.catch(() => undefined);
-      for (let i = 0; i < 200 && !server.requested(`/hang.png?${mode}`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => server.requested(`/hang.png?${mode}`), 'the page to ask for the image that never answers', 60_000);
       const victims = renderers(session.browser.process()!.pid!);
       expect(victims.length).toBeGreaterThan(0);
       for (const pid of victims) process.kill(pid, 'SIGKILL');

@@ -6,6 +6,8 @@ import { launchBrowser } from '../src/browser/launch-browser.js';
 import { openTargetPage } from '../src/browser/open-target-page.js';
 import type { BrowserInfo } from '../src/browser/browser-info.js';
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { hidePageTargets, killLaunchesWhileStarting } from './die-while-starting.js';
 import { until } from './until.js';
 
@@ -65,6 +67,35 @@ describe('launchBrowser', () => {
     });
     await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining('went away') });
     expect([...(await profiles())].filter((name) => !profilesBefore.has(name))).toEqual([]);
+  });
+});
+
+describe('a crashed launch holds nothing', () => {
+  it("puppeteer's launch stays pending inside puppeteer, but retains nothing: every crashed launch's Browser is garbage-collected", async () => {
+    // puppeteer.launch never settles when the browser dies while its TargetManager waits for the
+    // first tab (an internal wait with no timeout that ignores the disconnect; nothing public can
+    // end it). launchBrowser answers at once and keeps no reference to it, so the pending
+    // promise, its connection and its Browser become garbage together: nothing grows per crash.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    let collected = 0;
+    const registry = new FinalizationRegistry(() => collected++);
+    const LAUNCHES = 4;
+    spy = killLaunchesWhileStarting(() => true, { onBrowser: (b) => registry.register(b, 'browser') });
+    for (let i = 0; i < LAUNCHES; i++) {
+      await expect(launchBrowser({ browser, mode: 'beginframe', width: 32, height: 32 })).rejects.toMatchObject({
+        code: 'browser-launch-failed',
+      });
+    }
+    // The spy keeps each launch's promise (its mock results): drop it, as production code keeps none.
+    spy.mockReset();
+    spy.mockRestore();
+    spy = undefined;
+    await until(() => {
+      gc();
+      return collected === LAUNCHES;
+    }, `the ${LAUNCHES} crashed launches' Browser objects to be garbage-collected (${collected} so far)`);
+    expect(process.listenerCount('exit')).toBeLessThan(5);
   });
 });
 

@@ -51,6 +51,7 @@ export { frameCount, frameTime } from './plan/frame-timing.js';
 export { createProducerServer, type ProducerServer } from './server/create-producer-server.js';
 export {
   resolveServerConfig,
+  resolveLimits as resolveHostLimits,
   ProducerServerOptionsSchema,
   DEFAULT_PORT,
   DEFAULT_MAX_CONCURRENT_RENDERS,
@@ -83,6 +84,8 @@ export { RenderReportSchema, buildRenderReport, type RenderReport } from './repo
 export { analyseFrameCosts, type Hotspot, type SlowFrame, type FrameCostAnalysis } from './report/frame-hotspots.js';
 export { AlphaWatch, type AlphaVerdict, type AlphaSample } from './render/output-alpha.js';
 export { checkComposition, DEFAULT_MAX_SAMPLES, type CheckInput } from './check/check-composition.js';
+export { CHECK_RULES, ruleOf, type CheckRule, type CheckRuleCode } from './check/check-rules.js';
+export { DEFAULT_LOUDNESS_TARGET } from './check/audio-audit.js';
 export {
   CheckReportSchema,
   CheckFindingSchema,
@@ -95,4 +98,12 @@ export {
 // sender and URL check keep to public addresses with the same rule as remote media.
 export * from './webhooks/index.js';
 export { createPublicWebhookSender, checkWebhookUrl, type WebhookAddressPolicy } from './webhooks/public-webhook-sender.js';
-export { AddressRefusedError, isPrivateAddress, isLoopbackAddress } from './network/private-address.js';
+export {
+  AddressRefusedError,
+  isPrivateAddress,
+  isLoopbackAddress,
+  isUnspecifiedAddress,
+  localhostAddresses,
+  refusedAddressKind,
+  type RefusedAddressKind,
+} from './network/private-address.js';

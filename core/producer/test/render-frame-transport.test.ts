@@ -5,7 +5,8 @@ import { renderComposition } from '../src/index.js';
 import { decodeFrames } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 
-// Fine detail (a gradient and thin lines) that a quality-1 JPEG visibly destroys.
+// Fine detail (a gradient and thin lines) that a quality-1 JPEG visibly destroys. The frame
+// transport is the screenshot paths' (beginframe here); canvas capture sends raw pixels and has none.
 const html = composition({
   duration: 0.3,
   fps: 10,
@@ -21,8 +22,6 @@ afterAll(async () => project?.cleanup());
 
 async function render(name: string, tuning: Parameters<typeof withRenderTuning>[0]): Promise<Buffer[]> {
   const output = path.join(project.dir, `${name}.mp4`);
-  // The frame transport is how image capture (beginframe, screenshot) hands frames to ffmpeg;
-  // canvas capture, what auto picks for this page, sends raw pixels and has no transport to set.
   const result = await withRenderTuning(tuning, () =>
     renderComposition({ projectDir: project.dir, output, workers: 1, quality: 'high', captureMode: 'beginframe' }),
   );

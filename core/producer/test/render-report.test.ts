@@ -60,8 +60,11 @@ describe('where the time went (render report)', () => {
     expect(report.stages.map((s) => s.stage)).toEqual(['lint', 'load', 'browser', 'page', 'media', 'audio', 'capture', 'encode']);
     const sum = report.stages.reduce((total, s) => total + s.ms, 0);
     expect(Math.abs(sum - report.durationMs)).toBeLessThan(1);
-    // The report's clock and the result's Date.now() span the same work.
-    expect(Math.abs(sum - result.durationMs)).toBeLessThanOrEqual(Math.max(50, result.durationMs * 0.02));
+    // The report's clock runs inside the result's (made after it, stopped before it; Date.now() is
+    // whole milliseconds) and covers the render, not a part of it: by order, not by a margin of
+    // time a busy machine can exceed between two statements.
+    expect(sum).toBeLessThanOrEqual(result.durationMs + 1);
+    expect(sum).toBeGreaterThan(result.durationMs / 2);
     expect(report.frames).toMatchObject({ total: 20, captured: 20 });
     expect(report.workers).toEqual({ value: 1, requested: '1', reason: '1 requested with --workers' });
     expect(report.captureMode?.requested).toBe('auto');

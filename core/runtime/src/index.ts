@@ -17,4 +17,9 @@ export type {
   InspectedElement,
   InspectedLabel,
   TimelineInspection,
+  FrameBox,
+  ElementRef,
+  FrameProbeRequest,
+  FrameProbe,
+  TextBlock,
 } from './runtime-types.js';

@@ -35,6 +35,74 @@ export interface SeekframeRuntime {
   /** Player-internal (preview mode; ignored in render mode): play audible media clips in sync
    *  with the seeks while `playing`, `muted` on every media element. */
   setPlayback(state: PlaybackState): void;
+  /** Engine-only (`seekframe check`), at the current seek time: where each target paints (its
+   *  painted bounds in frame pixels: stroke, shadow, outline and transforms included) and a digest
+   *  of the values that animate it; with `text`, every visible block of text. Sub-compositions
+   *  included (`hosts`). Synchronous reads of the laid-out page, no seek. */
+  probeFrame(request: FrameProbeRequest): FrameProbe;
+  /** Engine-only (the contrast audit): makes the fill of every text transparent (true), in
+   *  sub-compositions too, so a capture shows what is behind the glyphs; false restores it.
+   *  Neither starts a CSS transition. */
+  hideText(hidden: boolean): void;
+}
+
+/** A pixel rectangle in the frame (top-level CSS pixels). */
+export interface FrameBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** An element named as `InspectedElement` names it: a selector in its own document, under its hosts. */
+export interface ElementRef {
+  selector: string;
+  hosts: string[];
+}
+
+export interface FrameProbeRequest {
+  /** Elements to measure; `properties` are the animated property names (CSS or GSAP vars) whose values go into `values`. */
+  targets: Array<ElementRef & { properties?: string[] }>;
+  /** Read the visible text blocks as well. */
+  text?: boolean;
+  /** Elements animated at this time: text inside them is `moving`. */
+  moving?: ElementRef[];
+}
+
+export interface FrameProbe {
+  /** One per target, in order; null when the selector finds nothing. */
+  targets: Array<{ box: FrameBox | null; values: string } | null>;
+  /** Empty unless `text` was asked for. */
+  texts: TextBlock[];
+}
+
+/** An element's own text (its direct text nodes) as it is laid out at the current time. */
+export interface TextBlock extends InspectedElement {
+  /** The text, whitespace collapsed, cut at 60 characters. */
+  text: string;
+  /** Its line fragments in frame pixels (an SVG text: its box). */
+  lines: FrameBox[];
+  /** Computed font size (CSS px) and weight. */
+  fontSize: number;
+  fontWeight: number;
+  /** The fill as sRGB bytes with alpha 0-1; null when it is not one colour (background-clip: text,
+   *  a gradient fill, a blend mode or filter on it or an ancestor). */
+  color: [number, number, number, number] | null;
+  /** Its opacity times every ancestor's (and the sub-composition hosts'). */
+  opacity: number;
+  /** The box the text belongs in: the nearest element (itself or an ancestor) that paints a
+   *  background or border or clips its overflow, unless that is (nearly) the whole frame. */
+  box: (FrameBox & { label: string; clips: boolean }) | null;
+  /** What is left visible by ancestors that clip overflow; null when none clips. */
+  clip: FrameBox | null;
+  /** Cut on purpose: `text-overflow: ellipsis` or `-webkit-line-clamp` on it or up to its box. */
+  truncates: boolean;
+  /** Rotated or skewed (its line boxes are not where the glyphs are). */
+  rotated: boolean;
+  /** Another element that paints opaquely is on top of it at every probe point. */
+  covered: boolean;
+  /** Inside an element the request named as animated at this time. */
+  moving: boolean;
 }
 
 export interface RuntimeWarning {

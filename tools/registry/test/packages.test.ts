@@ -1,8 +1,9 @@
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkBuildIsCurrent, checkContents, checkManifest, checkPublint, checkTypes } from '../src/check-package.js';
 import { listWorkspaces } from '../src/public-packages.js';
+import { outsideContext } from './support/outside-context.js';
 
-const { packed } = inject('outside');
+const { packed } = await outsideContext();
 
 /**
  * Every public package as it is published (the tarballs the global setup packed and published):

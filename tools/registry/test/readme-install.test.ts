@@ -14,7 +14,7 @@ import { userShell } from './support/user-shell.js';
 // stands, and the way they give instead (the ```sh tarballs block) must work as written, against a
 // registry that, like registry.npmjs.org today, has none of Seekframe's packages.
 
-const shell = userShell();
+const shell = await userShell();
 const MARKER = /^```sh tarballs\s*$/;
 
 interface Block {

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRegistry, type LocalRegistry } from '../src/local-registry.js';
 import { isPublished } from '../src/publish-packages.js';
 import { REPO_ROOT } from '../src/public-packages.js';
 import { runCommand } from '../src/run-command.js';
+import { outsideContext } from './support/outside-context.js';
 import { timed } from './support/user-shell.js';
 
-const outside = inject('outside');
+const outside = await outsideContext();
 const RELEASE = fileURLToPath(new URL('../src/release.ts', import.meta.url));
 
 /** `npm run release` (tools/registry/src/release.ts) as CI runs it: a dry run against a local registry. */

@@ -8,7 +8,7 @@ import { nodeModulesAbove } from './support/outside-folder.js';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.js';
 import { timed, userShell } from './support/user-shell.js';
 
-const shell = userShell();
+const shell = await userShell();
 const version = shell.context.packed.find((pkg) => pkg.name === 'seekframe')!.version;
 const LOOPBACK_ONLY = fileURLToPath(new URL('./support/loopback-only.mjs', import.meta.url));
 

@@ -14,7 +14,7 @@ import { freePort, startDevServer } from './support/dev-server.js';
 import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
 
-const shell = userShell();
+const shell = await userShell();
 let project = '';
 
 /** The Cloudflare template as the user's own project: `seekframe init my-app --template cloudflare-container`. */

@@ -16,7 +16,7 @@ import { timed, userShell } from './support/user-shell.js';
 
 // Debian's python3 is the one python3-fastapi/python3-uvicorn install into (scripts/setup.sh).
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-const shell = userShell();
+const shell = await userShell();
 let project = '';
 
 /** The function template as the user's own project: `seekframe init my-app --template modal-function`. */

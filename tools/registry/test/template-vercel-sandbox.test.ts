@@ -16,7 +16,7 @@ import { startDevServer } from './support/dev-server.js';
 import { installedContractComposition, itRendersWithNpmRunDev, useTemplateProject } from './support/template-project.js';
 import { timed, userShell } from './support/user-shell.js';
 
-const shell = userShell();
+const shell = await userShell();
 let project = '';
 
 /** The Vercel template as the user's own project: `seekframe init my-app --template vercel-sandbox`. */

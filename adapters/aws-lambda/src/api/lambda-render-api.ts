@@ -1,10 +1,12 @@
 import type { Hono } from 'hono';
 import { SeekframeError } from '@seekframe/composition';
 import type { WebhookGate } from '@seekframe/producer/webhooks';
+import { lambdaEnv } from '../handlers/lambda-env.js';
 import { checkRenderRequest, createJobService, createRenderApi, type JobServiceOptions, type RenderApiLimits } from '@seekframe/render-api';
 import { folderSource } from '@seekframe/render-api/node';
 import { lambdaError } from '../errors.js';
-import { isRenderId, newRenderId, renderKeys, RENDER_RETENTION_DAYS } from '../storage/layout.js';
+import { isRenderId, newRenderId, renderKeys } from '@seekframe/producer/distributed';
+import { RENDER_RETENTION_DAYS } from '../storage/layout.js';
 import { createLambdaRunner, type LambdaRunnerOptions } from './lambda-runner.js';
 import { createObjectJobStore, idempotentRenderId } from './object-job-store.js';
 import { pendingWork } from './pending-work.js';
@@ -27,6 +29,11 @@ const LAMBDA_LIMITS: RenderApiLimits = {
 };
 
 export interface LambdaApiOptions extends LambdaRunnerOptions {
+  /**
+   * Where the render API reads settings not given here (RENDER_API_TOKEN...): default the process
+   * environment, with SST's '' for an unset secret read as unset (lambdaEnv).
+   */
+  env?: Record<string, string | undefined>;
   /** RENDER_API_TOKEN: every route but the OpenAPI document then needs it. */
   token?: string;
   /** Signed webhooks: the secret and the address rule a webhook URL must pass at POST. The
@@ -79,6 +86,7 @@ export function createLambdaApiApp(options: LambdaApiOptions & { compositionDir:
     answerMode: 'async',
     allowCustomHtml: false,
     title: 'Seekframe render API (AWS Lambda)',
+    env: lambdaEnv(options.env ?? process.env),
     ...(options.token ? { token: options.token } : {}),
   }) as unknown as Hono;
 }

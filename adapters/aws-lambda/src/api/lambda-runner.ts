@@ -7,9 +7,8 @@ import type { JobStage, JobUpdate, RenderJobRequest, RenderRunner } from '@seekf
 import { lambdaError } from '../errors.js';
 import type { DistributedProgress, DistributedStage } from '../progress/aggregate-progress.js';
 import type { FinalStatus, RenderRequestBody, StoredRequest } from '../progress/progress-records.js';
-import { packProject } from '../project/project-archive.js';
-import { renderKeys } from '../storage/layout.js';
-import { getJson, putJson, type LambdaStore } from '../storage/lambda-store.js';
+import { getJson, packProject, putJson, renderKeys } from '@seekframe/producer/distributed';
+import type { LambdaStore } from '../storage/lambda-store.js';
 import { lambdaProgressFields, LambdaProgressFieldsSchema } from './lambda-progress-fields.js';
 import { readRenderProgress, type ProgressReader } from './render-progress.js';
 
@@ -22,6 +21,13 @@ export interface LambdaRunnerOptions extends ProgressReader {
   startWorkflow(renderId: string, executionName: string): Promise<void>;
   /** Stops it (Step Functions StopExecution); absent where nothing runs elsewhere. */
   stopWorkflow?(renderId: string, executionName: string): Promise<void>;
+  /**
+   * Has the render's webhook told that it was cancelled (render.failed, code render-cancelled, its
+   * last event), after the API recorded the cancel: a stopped execution runs no fail step, and the
+   * API's own 30 s could not hold the delivery's retries, so lambda-entry.ts invokes the fail
+   * function without waiting (FailEvent.cancelled). Absent: no event.
+   */
+  notifyCancelled?(renderId: string): Promise<void>;
   chunking: StoredRequest['chunking'];
   chunkTimeoutSeconds: number;
   /** A project folder to render when the caller uploaded none (the deployment's composition). */
@@ -90,8 +96,9 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
       // No request record: its start never got as far as the workflow, so nothing runs.
       if (request) await options.stopWorkflow?.(id, executionName(id, request.createdAt));
       const status: FinalStatus = { status: 'cancelled', finishedAt: new Date(now()).toISOString() };
-      // Create-only: a render that finished meanwhile keeps its own status.
-      await putJson(store, renderKeys(id).status, status, { ifNoneMatch: '*' });
+      // Create-only: a render that finished meanwhile keeps its own status (and its own last event).
+      const { created } = await putJson(store, renderKeys(id).status, status, { ifNoneMatch: '*' });
+      if (created && request?.request.webhook) await options.notifyCancelled?.(id);
     },
   };
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mergeJobUpdate, type JobStore, type RenderJob } from '@seekframe/render-api';
 import type { StoragePort } from '@seekframe/producer/storage-port';
-import { isRenderId, renderKeys } from '../storage/layout.js';
-import { getJson, putJson } from '../storage/lambda-store.js';
+import { getJson, isRenderId, putJson, renderKeys } from '@seekframe/producer/distributed';
 
 /**
  * The render API's job records in the bucket, next to the render's own objects

@@ -9,8 +9,8 @@ import type {
   PlanProgress,
   StoredRequest,
 } from '../progress/progress-records.js';
-import { isRenderId, renderKeys } from '../storage/layout.js';
-import { getJson, listKeys, urlOf, type LambdaStore } from '../storage/lambda-store.js';
+import { getJson, isRenderId, listKeys, renderKeys } from '@seekframe/producer/distributed';
+import { urlOf, type LambdaStore } from '../storage/lambda-store.js';
 import { readWebhookAttempts } from '../webhooks/render-webhook-events.js';
 
 export interface ProgressReader {

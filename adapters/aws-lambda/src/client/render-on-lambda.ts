@@ -10,9 +10,8 @@ import { parseRenderBody } from '@seekframe/render-api';
 import type { StartedRender } from '../api/lambda-render-api.js';
 import type { DistributedProgress } from '../progress/aggregate-progress.js';
 import type { RenderRequestBody } from '../progress/progress-records.js';
-import { packProject } from '../project/project-archive.js';
-import { newRenderId, renderKeys } from '../storage/layout.js';
-import { createS3ObjectStore } from '../storage/s3-object-store.js';
+import { newRenderId, packProject, renderKeys } from '@seekframe/producer/distributed';
+import { createS3ObjectStore } from '@seekframe/s3-storage';
 import { invokeApi } from './invoke-api.js';
 
 export interface LambdaTarget {

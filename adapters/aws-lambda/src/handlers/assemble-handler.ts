@@ -1,12 +1,7 @@
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { lambdaError } from '../errors.js';
-import { chunkName, renderKeys } from '../storage/layout.js';
-import { getFile, putFile } from '@seekframe/producer';
-import { getJson, putJson } from '../storage/lambda-store.js';
+import { assembleStep, getJson, putJson, renderKeys } from '@seekframe/producer/distributed';
 import { completedData, sendRenderEvent } from '../webhooks/render-webhook-events.js';
 import type { AssembleProgress, FinalStatus } from '../progress/progress-records.js';
-import type { AssembleOutput, HandlerDeps, StoredPlan } from './handler-deps.js';
+import type { AssembleOutput, HandlerDeps } from './handler-deps.js';
 import { runStep } from './run-step.js';
 
 export interface AssembleEvent {
@@ -16,9 +11,9 @@ export interface AssembleEvent {
 }
 
 /**
- * Joins the segments without re-encoding and muxes the once-mixed audio (the core's
- * assembleSegments: concat, +faststart, frame count checked), then uploads the output
- * (multipart) and writes status.json. A second run after success answers from status.json.
+ * The core's assemble step on Lambda (concat without re-encoding, the once-mixed audio, the
+ * frame count checked, the output uploaded), between its progress objects, then status.json
+ * and the render.completed webhook. A second run after success answers from status.json.
  */
 export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promise<AssembleOutput> {
   const attempt = Number(event.attempt ?? 0);
@@ -28,14 +23,6 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
     const keys = renderKeys(event.renderId);
     const status = await getJson<FinalStatus>(deps.store, keys.status);
     if (status?.status === 'completed' && status.output) return { renderId: event.renderId, output: status.output };
-    const stored = await getJson<StoredPlan>(deps.store, keys.plan);
-    if (!stored || stored.plan.hash !== event.planHash) {
-      throw lambdaError(
-        'plan-hash-mismatch',
-        `Assembly was started for plan ${event.planHash}, but renders/${event.renderId}/plan.json holds ${stored ? `plan ${stored.plan.hash}` : 'nothing'}. Start the render again.`,
-        { stage: 'output' },
-      );
-    }
     const progress = (done: boolean): AssembleProgress => ({
       step: 'assemble',
       done,
@@ -45,56 +32,12 @@ export function assembleHandler(deps: HandlerDeps, event: AssembleEvent): Promis
       durationMs: now() - started,
     });
     await putJson(deps.store, keys.assembleProgress, progress(false));
-
-    const root = path.join(deps.workRoot, `render-${event.renderId}`, 'assemble');
-    await rm(root, { recursive: true, force: true });
-    await mkdir(root, { recursive: true });
-    try {
-      const pieces: string[] = [];
-      for (const chunk of stored.chunks) {
-        const file = path.join(root, `${chunkName(chunk.index)}.mp4`);
-        if (!(await getFile(deps.store, keys.chunk(chunk.index), file))) {
-          throw lambdaError(
-            'segment-missing',
-            `Segment ${keys.chunk(chunk.index)} (frames ${chunk.start}-${chunk.end - 1}) is missing, so the video cannot be joined. Start the render again.`,
-            {
-              stage: 'output',
-              details: { chunk: chunk.index },
-            },
-          );
-        }
-        pieces.push(file);
-      }
-      let audio: string | null = null;
-      if (stored.audio) {
-        audio = path.join(root, 'audio.m4a');
-        if (!(await getFile(deps.store, keys.audio, audio)))
-          throw lambdaError('segment-missing', `${keys.audio} is missing, so the audio cannot be muxed. Start the render again.`, {
-            stage: 'output',
-          });
-      }
-      const ffmpeg = await deps.runtime.ffmpeg();
-      const out = path.join(root, 'out.mp4');
-      const result = await deps.core.assembleSegments(stored.plan, pieces, audio, out, {
-        ffmpeg: { ffmpeg: ffmpeg.ffmpeg, ffprobe: ffmpeg.ffprobe },
-        workDir: path.join(root, 'work'),
-      });
-      if (result.frames !== stored.plan.totalFrames) {
-        throw lambdaError('segment-missing', `The joined video has ${result.frames} frames, the plan ${stored.plan.totalFrames}.`, {
-          stage: 'output',
-          retryable: true,
-        });
-      }
-      const { size } = await putFile(deps.store, keys.output, result.output, { contentType: 'video/mp4' });
-      const output = { key: keys.output, size, frames: result.frames };
-      const final: FinalStatus = { status: 'completed', finishedAt: new Date(now()).toISOString(), output };
-      await putJson(deps.store, keys.assembleProgress, progress(true));
-      await putJson(deps.store, keys.status, final);
-      // The render is recorded as completed first; the webhook cannot change that.
-      await sendRenderEvent(deps, event.renderId, 'render.completed', () => completedData(deps, event.renderId, output, final.finishedAt));
-      return { renderId: event.renderId, output };
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    const { timings: _timings, ...output } = await assembleStep(deps, { renderId: event.renderId, planHash: event.planHash });
+    const final: FinalStatus = { status: 'completed', finishedAt: new Date(now()).toISOString(), output };
+    await putJson(deps.store, keys.assembleProgress, progress(true));
+    await putJson(deps.store, keys.status, final);
+    // The render is recorded as completed first; the webhook cannot change that.
+    await sendRenderEvent(deps, event.renderId, 'render.completed', () => completedData(deps, event.renderId, output, final.finishedAt));
+    return { renderId: event.renderId, output };
   });
 }

@@ -1,18 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ExecutionAlreadyExists, ExecutionDoesNotExist, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { handle } from 'hono/aws-lambda';
 import { createBrowserPool } from '@seekframe/engine';
-import { renderApiSettingsFromEnv } from '@seekframe/render-api';
+import { SeekframeError } from '@seekframe/composition';
+import { renderApiSettings } from '@seekframe/render-api';
+import { lambdaEnv } from './lambda-env.js';
 import { handleApiInvoke, isApiInvokeEvent } from '../api/api-invoke.js';
 import { createLambdaApiApp, type LambdaApiOptions } from '../api/lambda-render-api.js';
 import { pendingWork } from '../api/pending-work.js';
-import { loadProducerCore } from '../producer-core.js';
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
-import { systemRuntime } from '../runtime/lambda-runtime.js';
-import { createS3ObjectStore } from '../storage/s3-object-store.js';
+import { producerCore, systemRuntime } from '@seekframe/producer/distributed';
+import { createS3ObjectStore } from '@seekframe/s3-storage';
 import { webhooksFromEnv } from '../webhooks/webhooks-from-env.js';
 import { pricingForRegion } from '../progress/cost.js';
 import { assembleHandler, type AssembleEvent } from './assemble-handler.js';
@@ -25,7 +27,8 @@ import { renderChunkHandler, type RenderChunkEvent } from './render-chunk-handle
  * The functions sst.config.ts deploys (handler `.../lambda-entry.plan` etc.). Settings come from
  * the environment sst.config.ts sets: SEEKFRAME_BUCKET, SEEKFRAME_STATE_MACHINE_ARN (api),
  * SEEKFRAME_MAX_CONCURRENCY, SEEKFRAME_ACCOUNT_CONCURRENCY, SEEKFRAME_CHUNK_TIMEOUT_SECONDS,
- * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), SEEKFRAME_RUNTIME_BUNDLE,
+ * SEEKFRAME_COMPOSITION_DIR (api: what POST /api/render renders), SEEKFRAME_FAIL_FUNCTION (api: the
+ * fail function, which announces a cancel to the render's webhook), SEEKFRAME_RUNTIME_BUNDLE,
  * RENDER_API_TOKEN, RENDER_WEBHOOK_SECRET (all functions: signed webhooks).
  */
 interface LambdaContext {
@@ -51,7 +54,7 @@ const browsers = createBrowserPool({ maxBrowsers: 1, idleCloseMs: 10 * 60_000 })
 
 let deps: Promise<HandlerDeps> | undefined;
 function handlerDeps(context: LambdaContext): Promise<HandlerDeps> {
-  deps ??= loadProducerCore().then((core) => ({
+  deps ??= Promise.resolve(producerCore).then((core) => ({
     store,
     core,
     runtime: systemRuntime(),
@@ -76,17 +79,27 @@ export const fail = async (event: FailEvent) =>
 function apiOptions(): LambdaApiOptions {
   const sfn = new SFNClient({});
   const stateMachineArn = required('SEEKFRAME_STATE_MACHINE_ARN');
-  const number = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
+  const number = (name: string): number | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1)
+      throw new SeekframeError(
+        'invalid-server-options',
+        `${name} must be a whole number of at least 1 (got "${raw}"); sst.config.ts sets it.`,
+        {
+          stage: 'config',
+          details: { variable: name },
+        },
+      );
+    return Number(raw);
+  };
   const maxConcurrency = number('SEEKFRAME_MAX_CONCURRENCY');
   const accountConcurrency = number('SEEKFRAME_ACCOUNT_CONCURRENCY');
-  // The settings every render API reads the same way (a blank token refused, not read as none).
-  // SST passes a secret nobody set as '': that one means unset.
-  const shared = renderApiSettingsFromEnv({
-    ...env,
-    RENDER_API_TOKEN: env.RENDER_API_TOKEN || undefined,
-    RENDER_WEBHOOK_SECRET: env.RENDER_WEBHOOK_SECRET || undefined,
-  });
+  // The settings every render API reads the same way (a blank token refused, not read as none);
+  // SST's '' for a secret nobody set means unset (lambdaEnv).
+  const shared = renderApiSettings({}, lambdaEnv(env));
   return {
+    env,
     store,
     chunking: { ...(maxConcurrency ? { maxConcurrency } : {}), ...(accountConcurrency ? { accountConcurrency } : {}) },
     chunkTimeoutSeconds: number('SEEKFRAME_CHUNK_TIMEOUT_SECONDS') ?? 900,
@@ -104,6 +117,22 @@ function apiOptions(): LambdaApiOptions {
         if (!(error instanceof ExecutionAlreadyExists)) throw error;
       }
     },
+    // A cancelled render's render.failed: the fail function (SEEKFRAME_FAIL_FUNCTION) sends it
+    // with its retries; invoked without waiting, so DELETE answers at once.
+    ...(webhookSettings.webhooks
+      ? {
+          async notifyCancelled(renderId: string) {
+            const event: FailEvent = { renderId, cancelled: true };
+            await new LambdaClient({}).send(
+              new InvokeCommand({
+                FunctionName: required('SEEKFRAME_FAIL_FUNCTION'),
+                InvocationType: 'Event',
+                Payload: Buffer.from(JSON.stringify(event)),
+              }),
+            );
+          },
+        }
+      : {}),
     async stopWorkflow(_renderId, name) {
       // arn:aws:states:<region>:<account>:stateMachine:<machine> -> ...:execution:<machine>:<name>
       const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;

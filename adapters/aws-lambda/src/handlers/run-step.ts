@@ -1,6 +1,5 @@
 import { classifyFailure, LambdaFailure } from '../retry/retry-table.js';
-import { putJson } from '../storage/lambda-store.js';
-import { renderKeys } from '../storage/layout.js';
+import { putJson, renderKeys } from '@seekframe/producer/distributed';
 import type { AttemptError } from '../progress/progress-records.js';
 import type { HandlerDeps } from './handler-deps.js';
 

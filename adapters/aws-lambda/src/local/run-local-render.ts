@@ -1,13 +1,13 @@
 import type { WebhookGate } from '@seekframe/producer/webhooks';
 import { startLambdaRender, type LambdaApiOptions } from '../api/lambda-render-api.js';
 import { readRenderProgress } from '../api/render-progress.js';
-import { DEFAULT_ACCOUNT_CONCURRENCY } from '../chunks/plan-chunks.js';
+import { DEFAULT_ACCOUNT_CONCURRENCY } from '../chunks/plan-lambda-chunks.js';
 import { assembleHandler } from '../handlers/assemble-handler.js';
 import { failHandler } from '../handlers/fail-handler.js';
 import type { AssembleOutput, HandlerDeps } from '../handlers/handler-deps.js';
 import { planHandler } from '../handlers/plan-handler.js';
 import { renderChunkHandler } from '../handlers/render-chunk-handler.js';
-import { newRenderId } from '../storage/layout.js';
+import { newRenderId } from '@seekframe/producer/distributed';
 import { runLocalPipeline, type LocalPipelineOptions, type StepInvokers } from '../orchestration/local-pipeline.js';
 import type { DistributedProgress } from '../progress/aggregate-progress.js';
 import type { RenderRequestBody, StoredRequest } from '../progress/progress-records.js';

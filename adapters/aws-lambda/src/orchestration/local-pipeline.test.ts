@@ -92,6 +92,23 @@ describe('runLocalPipeline', () => {
     expect(failures[0]!.Error).toBe('Seekframe.Timeout');
   });
 
+  it('a stop (StopExecution) aborts the chunks in flight, starts nothing after, and runs no fail step', async () => {
+    const stop = new AbortController();
+    const aborted: number[] = [];
+    const { invoke, calls, failures } = invokers(3, (e, signal) => {
+      // Chunk 0 is in flight when the stop comes; it ends only by its abort.
+      if (e.chunk === 0) queueMicrotask(() => stop.abort(new Error('stopped: DELETE /api/render/:id')));
+      return new Promise((_, reject) => signal.addEventListener('abort', () => (aborted.push(e.chunk), reject(signal.reason))));
+    });
+    const error = await runLocalPipeline(invoke, { renderId: 'r', maxConcurrency: 1, timeouts, stop: stop.signal }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe('stopped: DELETE /api/render/:id');
+    expect(aborted).toEqual([0]);
+    expect(calls).toEqual(['plan', 'chunk 0#0']);
+    expect(failures).toEqual([]);
+  });
+
   it('keeps at most maxConcurrency chunks in flight', async () => {
     let inFlight = 0;
     let peak = 0;

@@ -23,6 +23,12 @@ export interface LocalPipelineOptions {
   /** Replaces the backoff sleep (tests keep the order and count, not the wall time). */
   sleep?: (ms: number) => Promise<void>;
   onAttempt?: (info: { step: string; attempt: number; error?: { name: string; kind: FailureKind; delayMs: number | null } }) => void;
+  /**
+   * Stops the execution, as StopExecution does: no step starts after it and the fail step does
+   * not run (a stopped execution takes no Catch); the steps in flight are aborted here (on AWS
+   * they run on, and their results go nowhere). The run rejects with the signal's reason.
+   */
+  stop?: AbortSignal;
 }
 
 export interface StepFailure {
@@ -40,6 +46,9 @@ class AttemptTimeout extends Error {
 export async function runLocalPipeline(invoke: StepInvokers, options: LocalPipelineOptions): Promise<AssembleOutput> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const renderAbort = new AbortController();
+  const onStop = (): void => renderAbort.abort(options.stop!.reason);
+  if (options.stop?.aborted) onStop();
+  else options.stop?.addEventListener('abort', onStop, { once: true });
 
   const withRetries = async <T>(
     step: string,
@@ -98,6 +107,7 @@ export async function runLocalPipeline(invoke: StepInvokers, options: LocalPipel
       invoke.assemble({ renderId: options.renderId, planHash: plan.planHash, attempt }, signal),
     );
   } catch (thrown) {
+    if (options.stop?.aborted) throw options.stop.reason;
     renderAbort.abort(thrown);
     const name = thrown instanceof Error ? thrown.name : 'Error';
     const message = thrown instanceof Error ? thrown.message : String(thrown);
@@ -107,6 +117,8 @@ export async function runLocalPipeline(invoke: StepInvokers, options: LocalPipel
       error: { Error: name, Cause: JSON.stringify({ errorType: name, errorMessage: message }) },
     });
     throw SeekframeError.fromJSON(failureData(name, message));
+  } finally {
+    options.stop?.removeEventListener('abort', onStop);
   }
 }
 

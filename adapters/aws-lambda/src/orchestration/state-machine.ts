@@ -1,5 +1,5 @@
 import { RETRY_ORDER, RETRY_TABLE } from '../retry/retry-table.js';
-import { MAP_MAX_CONCURRENCY } from '../chunks/plan-chunks.js';
+import { MAP_MAX_CONCURRENCY } from '../chunks/plan-lambda-chunks.js';
 
 /**
  * The render workflow, Start -> Plan -> RenderChunks (Map) -> Assemble, with typed retries and

@@ -1,12 +1,12 @@
 import type { SeekframeErrorData } from '@seekframe/composition';
-import type { WebhookRequest } from '@seekframe/producer/webhooks';
+import type { JobStatus, RenderBody } from '@seekframe/producer/http';
 
 /**
  * The small JSON objects the handlers write under `renders/<id>/` and `GET /api/render/:id`
  * reads back. They, not Step Functions' history, are the source of progress and cost, so the
  * same code runs against a local S3 server.
  */
-export type RenderStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type RenderStatus = JobStatus;
 
 /** `request.json`: what POST /api/render accepted, plus the chunking settings of the deployment. */
 export interface StoredRequest {
@@ -23,16 +23,12 @@ export interface StoredRequest {
   limits?: { maxFrames: number };
 }
 
-export interface RenderRequestBody {
-  variables?: Record<string, unknown>;
-  format?: 'mp4' | 'webm' | 'mov' | 'gif';
-  quality?: 'draft' | 'standard' | 'high';
-  fps?: number;
-  /** Only these composition frames, both included: the plan's frames, so chunks and assembly count the span's frames. */
-  frames?: { start: number; end: number };
-  /** Where the render's signed events go (checked at POST; sent by the step functions). */
-  webhook?: WebhookRequest;
-}
+/**
+ * The render API's body as it was accepted (RenderBody: `frames` already a span), less `html`: a
+ * Lambda deployment renders its own project only. Its `frames` are the plan's, so chunks and
+ * assembly count the span's frames; its `webhook` events are sent by the step functions.
+ */
+export type RenderRequestBody = Omit<RenderBody, 'html' | 'variables'> & { variables?: Record<string, unknown> };
 
 /** One invocation's bill: what it ran on and for how long. */
 export interface InvocationCost {

@@ -1,10 +1,12 @@
-import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
+import type { SeekframeErrorData } from '@seekframe/composition';
+import { classifyFailure as classifyCore, FATAL_CODES, type Classified, type FailureKind } from '@seekframe/producer/distributed';
+
+export { FATAL_CODES, type Classified, type FailureKind };
 
 /**
  * One retry table for the Step Functions definition and the local fan-out runner: what kind of
  * failure an error is, and how often / how late each kind is tried again.
  */
-export type FailureKind = 'fatal' | 'throttled' | 'timeout' | 'transient';
 
 export interface RetryRule {
   kind: FailureKind;
@@ -67,78 +69,11 @@ export const RETRY_TABLE: Readonly<Record<FailureKind, RetryRule>> = {
 export const RETRY_ORDER: readonly FailureKind[] = ['fatal', 'throttled', 'timeout', 'transient'];
 
 /**
- * Codes that are deterministic whatever their `retryable` flag says: the plan or the binaries
- * differ, the browser cannot do what the plan needs, or the composition itself is wrong.
+ * Decides the kind of any thrown value (the core's rule, @seekframe/producer/distributed), with
+ * this table's error names (ours and AWS's) known first.
  */
-export const FATAL_CODES: ReadonlySet<string> = new Set([
-  'plan-hash-mismatch',
-  'version-mismatch',
-  'browser-binary-unavailable',
-  'beginframe-unsupported',
-  'format-not-distributable',
-  'variables-too-large',
-  'segment-missing',
-  'invalid-options',
-  'invalid-variables',
-  'invalid-body',
-  'lint-failed',
-  'entry-not-found',
-  'empty-composition',
-  'limit-exceeded',
-  'page-script-error',
-  'asset-not-found',
-  'media-source-refused',
-  'render-cancelled',
-]);
-
-/** Messages of errors that are known to pass (browser and network flakes, S3 hiccups). */
-const TRANSIENT_MESSAGES = [
-  'Target closed',
-  'Session closed',
-  'SIGKILL',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'socket hang up',
-  'getaddrinfo',
-  'Compositor exited',
-  'We encountered an internal error',
-  'Service Unavailable',
-];
-const THROTTLE_NAMES = new Set([
-  'TooManyRequestsException',
-  'ThrottlingException',
-  'Throttling',
-  'SlowDown',
-  'RequestLimitExceeded',
-  'ConcurrentInvocationLimitExceeded',
-]);
-
-export interface Classified {
-  kind: FailureKind;
-  error: SeekframeErrorData;
-}
-
-/** Decides the kind of any thrown value; SeekframeErrors keep their code, others get one. */
 export function classifyFailure(thrown: unknown): Classified {
-  if (thrown instanceof SeekframeError) {
-    const data = thrown.toJSON();
-    if (FATAL_CODES.has(thrown.code)) return { kind: 'fatal', error: { ...data, retryable: false } };
-    if (thrown.code === 'chunk-timeout') return { kind: 'timeout', error: data };
-    if (thrown.code === 'storage-failed' && thrown.details?.throttled === true) return { kind: 'throttled', error: data };
-    if (thrown.retryable || matchesTransient(thrown.message)) return { kind: 'transient', error: { ...data, retryable: true } };
-    return { kind: 'fatal', error: data };
-  }
-  const name = thrown instanceof Error ? thrown.name : '';
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
-  const kindByName = kindOfErrorName(name);
-  const kind: FailureKind = kindByName ?? (THROTTLE_NAMES.has(name) ? 'throttled' : 'transient');
-  // Something nobody typed: retried like a transient failure, a bounded number of times.
-  return { kind, error: { code: 'internal-error', message: `${name ? `${name}: ` : ''}${message}`, retryable: kind !== 'fatal' } };
-}
-
-function matchesTransient(message: string): boolean {
-  return TRANSIENT_MESSAGES.some((needle) => message.includes(needle));
+  return classifyCore(thrown, kindOfErrorName);
 }
 
 /** The kind an error name (ours or AWS's) stands for, or null when the table does not know it. */

@@ -7,8 +7,8 @@ import {
   type WebhookEventType,
   type WebhookSender,
 } from '@seekframe/producer/webhooks';
-import { renderKeys } from '../storage/layout.js';
-import { getJson, listKeys, putJson, urlOf, type LambdaStore } from '../storage/lambda-store.js';
+import { getJson, listKeys, putJson, renderKeys } from '@seekframe/producer/distributed';
+import { urlOf, type LambdaStore } from '../storage/lambda-store.js';
 import type { ChunkProgress, PlanProgress, StoredRequest } from '../progress/progress-records.js';
 
 /** Signed webhooks on Lambda: the deployment's secret and how deliveries are sent. */

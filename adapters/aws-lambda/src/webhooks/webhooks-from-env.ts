@@ -1,5 +1,7 @@
 import { checkWebhookUrl, createPublicWebhookSender } from '@seekframe/producer';
 import type { WebhookGate } from '@seekframe/producer/webhooks';
+import { renderApiSettings } from '@seekframe/render-api';
+import { lambdaEnv } from '../handlers/lambda-env.js';
 import type { LambdaWebhooks } from './render-webhook-events.js';
 
 /**
@@ -9,8 +11,9 @@ import type { LambdaWebhooks } from './render-webhook-events.js';
  * to public addresses only, through the same checked lookup as a render's remote media.
  */
 export function webhooksFromEnv(env: Record<string, string | undefined>): { gate: WebhookGate; webhooks?: LambdaWebhooks } {
-  const secret = env.RENDER_WEBHOOK_SECRET?.trim() || undefined;
-  const policy = { allowLoopback: env.RENDER_WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true' };
+  // The rule every face shares: a blank secret or a malformed opt-in refuses the function's start.
+  const { webhookSecret: secret, webhookAllowLoopback } = renderApiSettings({}, lambdaEnv(env));
+  const policy = { allowLoopback: webhookAllowLoopback };
   const gate: WebhookGate = { ...(secret ? { secret } : {}), checkUrl: (url) => checkWebhookUrl(url, policy) };
   return secret ? { gate, webhooks: { secret, send: createPublicWebhookSender(policy) } } : { gate };
 }

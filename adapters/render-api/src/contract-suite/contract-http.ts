@@ -8,6 +8,18 @@ import { findFfmpeg } from '@seekframe/engine';
 
 const run = promisify(execFile);
 
+/**
+ * The bounds of the suite's waits, for a busy machine (a 2-core machine running other suites):
+ * each names what it waits for when it runs out, and a test's own timeout is the sum of the
+ * bounds of what it waits for and more, so a slow step fails with its name, not as a timeout.
+ */
+/** One request's answer, its body included (the file of a finished render too). */
+export const REQUEST_ANSWERS_MS = 30_000;
+/** A render of the contract composition (10 frames of 160x90), from its start to its last poll. */
+export const RENDER_FINISHES_MS = 240_000;
+/** A test that renders once: the render and the requests around it. */
+export const RENDER_TEST_MS = RENDER_FINISHES_MS + 4 * REQUEST_ANSWERS_MS;
+
 /** One request against the deployment; the body parsed as JSON when it is JSON. */
 export interface Answer {
   status: number;
@@ -17,12 +29,23 @@ export interface Answer {
   url: string;
 }
 
-export async function call(base: string, route: string, init: RequestInit & { token?: string } = {}): Promise<Answer> {
+export async function call(base: string, route: string, init: RequestInit & { token?: string; timeoutMs?: number } = {}): Promise<Answer> {
+  const timeoutMs = init.timeoutMs ?? REQUEST_ANSWERS_MS;
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const response = await fetchOnce(new URL(route, base), { ...init, headers });
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const url = new URL(route, base);
+  const signal = init.signal ?? AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  let bytes: Uint8Array;
+  try {
+    response = await fetchOnce(url, { ...init, headers, signal });
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (signal.aborted && !init.signal)
+      throw new Error(`${init.method ?? 'GET'} ${url.href} got no (whole) answer within ${timeoutMs / 1000} s`);
+    throw error;
+  }
   let json: unknown;
   if ((response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(new TextDecoder().decode(bytes));
   return { status: response.status, headers: response.headers, json, bytes, url: response.url };
@@ -45,6 +68,7 @@ export function rawGet(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', reject);
+    req.setTimeout(REQUEST_ANSWERS_MS, () => req.destroy(new Error(`GET ${rawPath} got no answer within ${REQUEST_ANSWERS_MS / 1000} s`)));
     req.end();
   });
 }
@@ -79,6 +103,8 @@ async function fetchOnce(url: URL, init: RequestInit): Promise<Response> {
 export const post = (base: string, body: unknown, headers: Record<string, string> = {}, token?: string): Promise<Answer> =>
   call(base, '/api/render', {
     method: 'POST',
+    // A start of a synchronous template answers once the render is stored.
+    timeoutMs: RENDER_FINISHES_MS,
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers,
     ...(token ? { token } : {}),
@@ -90,7 +116,8 @@ export async function pollUntilDone(
   statusUrl: string,
   options: { token?: string; accept?: string; timeoutMs?: number } = {},
 ): Promise<{ final: Answer; polls: Answer[] }> {
-  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  const timeoutMs = options.timeoutMs ?? RENDER_FINISHES_MS;
+  const deadline = Date.now() + timeoutMs;
   const polls: Answer[] = [];
   for (;;) {
     const answer = await call(base, statusUrl, {
@@ -100,7 +127,9 @@ export async function pollUntilDone(
     if (answer.status !== 202) return { final: answer, polls };
     polls.push(answer);
     if (Date.now() > deadline)
-      throw new Error(`${statusUrl} still answers 202 after ${options.timeoutMs ?? 150_000} ms: ${JSON.stringify(answer.json)}`);
+      throw new Error(
+        `${statusUrl} still answers 202 after ${timeoutMs / 1000} s (the render did not finish): ${JSON.stringify(answer.json)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { findBrowser, launchBrowser, type BrowserSession } from '@seekframe/engine';
-import { BADGE_RGB, countColorPixels, probeVideo } from './contract-http.js';
+import { BADGE_RGB, countColorPixels, probeVideo, RENDER_FINISHES_MS, RENDER_TEST_MS } from './contract-http.js';
 import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 
 const readyCount = (page: Page): Promise<number> => page.evaluate(() => Number(document.body.dataset.playerReady ?? '0'));
@@ -89,27 +89,33 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       expect(await countColorPixels(await playerShot(page), 'png', BADGE_RGB)).toBeGreaterThan(300);
     }, 120_000);
 
-    it('Render shows progress and ends with a link to a playable MP4', async () => {
-      await page.click('#render');
-      // Wait for the link, or an error the page shows (then fail with its words).
-      await page
-        .waitForFunction(
-          () =>
-            !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error',
-          { timeout: 150_000 },
-        )
-        .catch(async (error: unknown) => {
-          throw new Error(`no result link; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`);
-        });
-      expect(await page.$eval('#status', (el) => el.className)).toBe('');
-      const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
-      const bytes = href.startsWith('blob:')
-        ? Buffer.from(await page.evaluate(async (url: string) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href))
-        : Buffer.from(await (await fetch(new URL(href, base()))).arrayBuffer());
-      expect(await probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
-      const status = await page.$eval('#status', (el) => el.textContent);
-      expect(status).toBe('Done.');
-    }, 180_000);
+    it(
+      'Render shows progress and ends with a link to a playable MP4',
+      async () => {
+        await page.click('#render');
+        // Wait for the link, or an error the page shows (then fail with its words).
+        await page
+          .waitForFunction(
+            () =>
+              !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error',
+            { timeout: RENDER_FINISHES_MS },
+          )
+          .catch(async (error: unknown) => {
+            throw new Error(`no result link; the page says "${await page.$eval('#status', (el) => el.textContent)}" (${String(error)})`);
+          });
+        expect(await page.$eval('#status', (el) => el.className)).toBe('');
+        const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
+        const bytes = href.startsWith('blob:')
+          ? Buffer.from(
+              await page.evaluate(async (url: string) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href),
+            )
+          : Buffer.from(await (await fetch(new URL(href, base()))).arrayBuffer());
+        expect(await probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
+        const status = await page.$eval('#status', (el) => el.textContent);
+        expect(status).toBe('Done.');
+      },
+      RENDER_TEST_MS,
+    );
   });
 
   describe('preview page with RENDER_API_TOKEN', () => {
@@ -120,32 +126,39 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       await session?.close();
     });
 
-    it('asks for the token, then plays the composition and renders with it', async () => {
-      session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 800, height: 700 });
-      const page = await session.browser.newPage();
-      await page.goto(base(), { waitUntil: 'load' });
-      await page.waitForFunction(() => !(document.getElementById('token-form') as HTMLFormElement).hidden, { timeout: 60_000 });
-      expect(await page.$('seekframe-player')).toBeNull();
-      await page.type('#token', 'contract-preview-token');
-      await page.keyboard.press('Enter');
-      await page.waitForFunction(() => Number(document.body.dataset.playerReady ?? '0') >= 1, { timeout: 60_000 });
-      expect(await page.$eval('#token-form', (form) => (form as HTMLFormElement).hidden)).toBe(true);
-      expect(await page.$$eval('#variables input', (fields) => fields.length)).toBe(2);
-      // Render with the token: the link is a blob of the file fetched with it (a plain link could not send it).
-      await page.click('#render');
-      await page.waitForFunction(
-        () => !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error',
-        { timeout: 150_000 },
-      );
-      expect(await page.$eval('#status', (el) => el.textContent)).toBe('Done.');
-      const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
-      // A file this API serves needs the token, which a plain link cannot send: the page links a
-      // blob it fetched with the token. A store's own URL on another origin (Vercel Blob) needs none.
-      if (!href.startsWith('blob:')) expect(new URL(href).origin).not.toBe(new URL(base()).origin);
-      const bytes = href.startsWith('blob:')
-        ? Buffer.from(await page.evaluate(async (url: string) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href))
-        : Buffer.from(await (await fetch(href)).arrayBuffer());
-      expect(await probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
-    }, 240_000);
+    it(
+      'asks for the token, then plays the composition and renders with it',
+      async () => {
+        session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 800, height: 700 });
+        const page = await session.browser.newPage();
+        await page.goto(base(), { waitUntil: 'load' });
+        await page.waitForFunction(() => !(document.getElementById('token-form') as HTMLFormElement).hidden, { timeout: 60_000 });
+        expect(await page.$('seekframe-player')).toBeNull();
+        await page.type('#token', 'contract-preview-token');
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => Number(document.body.dataset.playerReady ?? '0') >= 1, { timeout: 60_000 });
+        expect(await page.$eval('#token-form', (form) => (form as HTMLFormElement).hidden)).toBe(true);
+        expect(await page.$$eval('#variables input', (fields) => fields.length)).toBe(2);
+        // Render with the token: the link is a blob of the file fetched with it (a plain link could not send it).
+        await page.click('#render');
+        await page.waitForFunction(
+          () =>
+            !(document.getElementById('result') as HTMLAnchorElement).hidden || document.getElementById('status')!.className === 'error',
+          { timeout: RENDER_FINISHES_MS },
+        );
+        expect(await page.$eval('#status', (el) => el.textContent)).toBe('Done.');
+        const href = await page.$eval('#result', (a) => (a as HTMLAnchorElement).href);
+        // A file this API serves needs the token, which a plain link cannot send: the page links a
+        // blob it fetched with the token. A store's own URL on another origin (Vercel Blob) needs none.
+        if (!href.startsWith('blob:')) expect(new URL(href).origin).not.toBe(new URL(base()).origin);
+        const bytes = href.startsWith('blob:')
+          ? Buffer.from(
+              await page.evaluate(async (url: string) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), href),
+            )
+          : Buffer.from(await (await fetch(href)).arrayBuffer());
+        expect(await probeVideo(bytes)).toMatchObject({ codec: 'h264', width: 160, height: 90, frames: 10 });
+      },
+      RENDER_TEST_MS + 120_000,
+    );
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, post, rawGet } from './contract-http.js';
-import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
+import { has, useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 
 /** Shape every error answer must have. */
 export function expectError(answer: { status: number; json: any; headers: Headers }, status: number, code: string): void {
@@ -38,25 +38,34 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
       expect(made.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._:-]{8,}$/);
     });
 
-    it('GET / is the preview page with the CSP; its script, the player and the composition files are served', async () => {
-      const page = await call(base(), '/');
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toMatch(/text\/html/);
-      const csp = page.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("frame-ancestors 'self'");
-      expect(csp).toContain("object-src 'none'");
-      const html = new TextDecoder().decode(page.bytes);
-      expect(html).toContain('/preview/app.js');
-      for (const asset of ['/preview/app.js', '/preview/seekframe-player.js']) {
-        const answer = await call(base(), asset);
-        expect({ asset, status: answer.status }).toEqual({ asset, status: 200 });
-        expect(answer.headers.get('content-type')).toMatch(/javascript/);
-        expect(answer.bytes.length).toBeGreaterThan(1000);
-      }
-      const entry = await call(base(), '/preview/composition/index.html');
-      expect(entry.status).toBe(200);
-      expect(new TextDecoder().decode(entry.bytes)).toContain('data-composition-id="contract-card"');
-    });
+    if (has(options, 'previewPage')) {
+      it('GET / is the preview page with the CSP; its script, the player and the composition files are served', async () => {
+        const page = await call(base(), '/');
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toMatch(/text\/html/);
+        const csp = page.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("frame-ancestors 'self'");
+        expect(csp).toContain("object-src 'none'");
+        const html = new TextDecoder().decode(page.bytes);
+        expect(html).toContain('/preview/app.js');
+        for (const asset of ['/preview/app.js', '/preview/seekframe-player.js']) {
+          const answer = await call(base(), asset);
+          expect({ asset, status: answer.status }).toEqual({ asset, status: 200 });
+          expect(answer.headers.get('content-type')).toMatch(/javascript/);
+          expect(answer.bytes.length).toBeGreaterThan(1000);
+        }
+        const entry = await call(base(), '/preview/composition/index.html');
+        expect(entry.status).toBe(200);
+        expect(new TextDecoder().decode(entry.bytes)).toContain('data-composition-id="contract-card"');
+      });
+    } else {
+      it(`no preview page (${options.without?.previewPage}): GET / and everything under /preview/ answer 404 not-found`, async () => {
+        for (const route of ['/', '/preview/app.js', '/preview/seekframe-player.js', '/preview/composition/index.html']) {
+          const answer = await call(base(), route);
+          expect({ route, status: answer.status, code: answer.json?.error?.code }).toEqual({ route, status: 404, code: 'not-found' });
+        }
+      });
+    }
 
     it('refuses composition paths that leave its folder, however they are spelled', async () => {
       const routes = [

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookEventSchema, type WebhookEvent } from '@seekframe/producer/webhooks';
-import { call, pollUntilDone, post } from './contract-http.js';
+import { call, pollUntilDone, post, RENDER_TEST_MS } from './contract-http.js';
 import { expectError } from './contract-routes.js';
 import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 import { startWebhookReceiver, thisNetworkUrl, type WebhookReceiver } from './webhook-receiver.js';
 
 const SECRET = 'contract-webhook-secret-9c2e';
-const RENDER_TIMEOUT = 240_000;
+/** Every event's three attempts (1 s and 4 s apart), after the render: generous for a busy machine. */
+const DELIVERIES_ARRIVE_MS = 120_000;
+/** The attempts of the last delivery showing in the status. */
+const ATTEMPTS_SHOW_MS = 60_000;
+const RENDER_TIMEOUT = RENDER_TEST_MS + DELIVERIES_ARRIVE_MS + ATTEMPTS_SHOW_MS;
 
 /**
  * Signed webhooks (RENDER_WEBHOOK_SECRET): refused without a secret or for an address the
@@ -80,8 +84,13 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
       await receiver?.close();
     });
 
-    it('a private address stays refused with the opt-in, and gets nothing', async () => {
-      expectError(await post(base(), { webhook: { url: thisNetworkUrl(receiver) } }), 400, 'invalid-options');
+    it('a private address stays refused with the opt-in, and gets nothing; the refusal does not suggest the opt-in that is already set', async () => {
+      for (const url of [thisNetworkUrl(receiver), `http://[::]:${new URL(receiver.url).port}/hook`]) {
+        const answer = await post(base(), { webhook: { url } });
+        expectError(answer, 400, 'invalid-options');
+        expect(answer.json.error.message, url).not.toMatch(/set RENDER_WEBHOOK_ALLOW_LOOPBACK=true/);
+        expect(answer.json.error.message, url).toMatch(/RENDER_WEBHOOK_ALLOW_LOOPBACK cannot open it/);
+      }
       expect(receiver.deliveries).toEqual([]);
     });
 
@@ -95,11 +104,11 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
         );
         expect(started.status).toBe(202);
         const { final } = await pollUntilDone(base(), started.json.statusUrl, { accept: 'application/json' });
-        expect(final.status).toBe(200);
+        expect(final.status, `the render ended: ${JSON.stringify(final.json)}`).toBe(200);
 
         const ok = (type: string) => (deliveries: typeof receiver.deliveries) =>
           deliveries.some((d) => d.headers['seekframe-event'] === type && d.answered === 200);
-        await receiver.waitFor(ok('render.completed'));
+        await receiver.waitFor(ok('render.completed'), DELIVERIES_ARRIVE_MS);
         const events: WebhookEvent[] = [];
         for (const delivery of receiver.deliveries)
           events.push(await verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: SECRET }));
@@ -135,7 +144,7 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
 
         // The status lists every attempt: event, attempt number, status, time, error.
         let attempts: { event: string; attempt: number; status: number | null; ok: boolean; at: string; error?: string }[] = [];
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + ATTEMPTS_SHOW_MS;
         while (Date.now() < deadline) {
           const status = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
           attempts = status.json?.webhook?.attempts ?? [];
@@ -155,6 +164,42 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
         ]);
         expect(attempts.find((a) => !a.ok)!.error).toMatch(/500/);
         expect(attempts.every((a) => !Number.isNaN(Date.parse(a.at)))).toBe(true);
+      },
+      RENDER_TIMEOUT,
+    );
+
+    it(
+      'a cancelled render: GET with Accept: application/json answers 409 render-cancelled with the webhook and its attempts (render.failed retried)',
+      async () => {
+        const own = await startWebhookReceiver({ failFirst: 1 });
+        try {
+          const started = await post(base(), { variables: { title: 'Cancel' }, webhook: { url: own.url } }, { prefer: 'respond-async' });
+          expect(started.status).toBe(202);
+          expect((await call(base(), started.json.statusUrl, { method: 'DELETE' })).status).toBe(202);
+          // The last event is retried after the end: the status lists each attempt as it is made.
+          let answer = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
+          const failedOk = (a: { event: string; ok: boolean }) => a.event === 'render.failed' && a.ok;
+          const deadline = Date.now() + 60_000;
+          while (Date.now() < deadline && !(answer.json?.webhook?.attempts ?? []).some(failedOk)) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            answer = await call(base(), started.json.statusUrl, { headers: { accept: 'application/json' } });
+          }
+          expectError(answer, 409, 'render-cancelled');
+          expect(answer.json).toMatchObject({ id: started.json.id, status: 'cancelled', webhook: { url: own.url } });
+          const failed = (answer.json.webhook.attempts as { event: string; attempt: number; ok: boolean }[]).filter(
+            (a) => a.event === 'render.failed',
+          );
+          expect(failed.map((a) => [a.attempt, a.ok])).toEqual([
+            [1, false],
+            [2, true],
+          ]);
+          // Without Accept: application/json the answer is the error alone, as before.
+          const plain = await call(base(), started.json.statusUrl);
+          expectError(plain, 409, 'render-cancelled');
+          expect(Object.keys(plain.json)).toEqual(['error']);
+        } finally {
+          await own.close();
+        }
       },
       RENDER_TIMEOUT,
     );

@@ -4,6 +4,7 @@ export {
   type RenderApiContractOptions,
   type ContractTarget,
   type ContractSettings,
+  type ContractCapability,
 } from './run-render-api-contract.js';
 export { folderKeys, rawGet } from './contract-http.js';
 export {
@@ -24,4 +25,5 @@ export { checkoutCli } from './checkout-cli.js';
 // The webhook checks alone, for a template that runs the rest of the contract elsewhere.
 export { defineWebhookContract } from './contract-webhooks.js';
 export { startWebhookReceiver, thisNetworkUrl, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver.js';
-export { freePort, waitUntilAnswers, type WaitUntilAnswersOptions } from './local-server.js';
+export { freePort, waitUntilAnswers, within, type WaitUntilAnswersOptions } from './local-server.js';
+export { REQUEST_ANSWERS_MS, RENDER_FINISHES_MS, RENDER_TEST_MS } from './contract-http.js';

@@ -45,3 +45,19 @@ export async function waitUntilAnswers(url: string, options: WaitUntilAnswersOpt
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * `work`, or a failure naming what it waited for once `ms` have passed: every wait of the contract
+ * suite is bounded by what it waits for, never only by vitest's test timeout (which names nothing).
+ */
+export async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms / 1000} s for ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

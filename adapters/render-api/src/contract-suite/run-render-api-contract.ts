@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { AnswerMode } from '../render-api-options.js';
+import { within } from './local-server.js';
 import { defineRouteContract } from './contract-routes.js';
 import { defineRenderContract } from './contract-render.js';
 import { defineSettingsContract } from './contract-settings.js';
 import { definePreviewBrowserContract } from './contract-preview-browser.js';
 import { defineWebhookContract } from './contract-webhooks.js';
+
+/** A deployment's cold start on a busy machine (a template's server, a container, a Worker). */
+const TARGET_STARTS_MS = 110_000;
+/** Its stop, with the renders it still runs. */
+const TARGET_STOPS_MS = 90_000;
+
+/** Whether the deployment has `capability` (on unless `without` names it). */
+export function has(options: RenderApiContractOptions, capability: ContractCapability): boolean {
+  return options.without?.[capability] === undefined;
+}
 
 /** A running deployment under test, on 127.0.0.1. */
 export interface ContractTarget {
@@ -49,6 +60,24 @@ export function contractSettingsEnv(settings: ContractSettings): Record<string, 
   };
 }
 
+/**
+ * What a deployment offers that the suite checks, each on unless the deployment says it has not
+ * got it, and why (`without: { previewPage: 'why' }`): a group of checks for a capability it has
+ * not got is not defined (its reason is in the suite's name), and where the absence itself is
+ * observable the suite checks that instead (no preview: 404 on `/` and `/preview/*`).
+ */
+export type ContractCapability =
+  /** `GET /` is the preview page (its assets under /preview/, the player in headless Chromium). */
+  | 'previewPage'
+  /** ALLOW_CUSTOM_HTML=true lets a body carry `html`. */
+  | 'customHtml'
+  /** RENDER_MAX_CONCURRENT caps the renders at once (429 too-many-renders past it). */
+  | 'maxConcurrentRenders'
+  /** RENDER_MAX_MEMORY_MB bounds a render's browsers (memory-limit-exceeded). */
+  | 'maxMemory'
+  /** RENDER_RETENTION_SECONDS expires a render (410 render-expired). */
+  | 'retentionSeconds';
+
 export interface RenderApiContractOptions {
   /** Names the describe block, e.g. "modal-function (python)". */
   name: string;
@@ -61,6 +90,8 @@ export interface RenderApiContractOptions {
   start(settings: ContractSettings): Promise<ContractTarget>;
   /** Skip the headless Chromium preview checks (only for a stand-in without the page). */
   skipBrowser?: boolean;
+  /** The capabilities this deployment has not got, each with the reason (see ContractCapability). */
+  without?: Partial<Record<ContractCapability, string>>;
   /**
    * The deployment offers signed webhooks (RENDER_WEBHOOK_SECRET, RENDER_WEBHOOK_ALLOW_LOOPBACK):
    * run the webhook checks. Leave unset for a deployment that cannot deliver them yet.
@@ -72,11 +103,11 @@ export interface RenderApiContractOptions {
 export function useTarget(options: RenderApiContractOptions, settings: ContractSettings): () => string {
   let target: ContractTarget | undefined;
   beforeAll(async () => {
-    target = await options.start(settings);
-  }, 120_000);
+    target = await within(options.start(settings), TARGET_STARTS_MS, `the deployment to start (${JSON.stringify(settings)})`);
+  }, TARGET_STARTS_MS + 10_000);
   afterAll(async () => {
-    await target?.stop();
-  }, 60_000);
+    await within(target?.stop() ?? Promise.resolve(), TARGET_STOPS_MS, 'the deployment to stop');
+  }, TARGET_STOPS_MS + 10_000);
   return () => {
     if (!target) throw new Error('the contract target did not start');
     return target.baseUrl;
@@ -90,11 +121,13 @@ export function useTarget(options: RenderApiContractOptions, settings: ContractS
  * Call it at the top level of a test file.
  */
 export function runRenderApiContract(options: RenderApiContractOptions): void {
-  describe(`render API contract: ${options.name}`, () => {
+  // The reasons are beside the options where the deployment's test calls this.
+  const without = Object.keys(options.without ?? {});
+  describe(`render API contract: ${options.name}${without.length ? `, without ${without.join(', ')}` : ''}`, () => {
     defineRouteContract(options);
     defineRenderContract(options);
     defineSettingsContract(options);
     if (options.webhooks) defineWebhookContract(options);
-    if (!options.skipBrowser) definePreviewBrowserContract(options);
+    if (!options.skipBrowser && has(options, 'previewPage')) definePreviewBrowserContract(options);
   });
 }

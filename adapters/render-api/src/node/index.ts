@@ -3,6 +3,13 @@ export { createLocalRunner, renderArguments, type CliCommand, type LocalRunnerOp
 export { folderSource } from './folder-source.js';
 export { nodeCompositionFiles } from './composition-files.js';
 export { nodePreviewAssets, playerBundleFile, PREVIEW_APP_FILE } from './preview-assets.js';
-export { serveLocal, type ServeLocalOptions, type LocalRenderApi } from './serve-local.js';
+export {
+  serveLocal,
+  serveRenderApi,
+  type ServeLocalOptions,
+  type ServeRenderApiOptions,
+  type ClosableRunner,
+  type LocalRenderApi,
+} from './serve-local.js';
 export { contractCompositionDir, gatedCompositionDir } from './contract-composition.js';
 export { nodeWebhooks } from './node-webhooks.js';

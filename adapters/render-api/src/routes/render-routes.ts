@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SeekframeError, type CompositionMetadata } from '@seekframe/composition';
+import { httpStatusOf, SeekframeError, type CompositionMetadata } from '@seekframe/composition';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { apiError } from '../api-error.js';
 import { checkRenderRequest } from '../check-render-request.js';
 import { POLL_SECONDS, type JobRequestContext, type JobService } from '../job-service.js';
@@ -91,9 +92,17 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
         c.header('cache-control', 'no-store');
         return c.json(progressOf(job), 202);
       }
-      if (job.status === 'failed') throw failureOf(job);
-      if (job.status === 'cancelled')
-        throw apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
+      if (job.status === 'failed' || job.status === 'cancelled') {
+        const ending =
+          job.status === 'failed'
+            ? failureOf(job)
+            : apiError('render-cancelled', `Render ${job.id} was cancelled; start a new one with POST /api/render.`, { stage: 'capture' });
+        // A JSON client gets the status too (the webhook's attempts, which go on after the end:
+        // render.failed is retried), under the error's own HTTP status; others get the error alone.
+        if (!wantsJson(c)) throw ending;
+        c.header('cache-control', 'no-store');
+        return c.json({ error: ending.toJSON(), ...progressOf(job) }, httpStatusOf(ending.code) as ContentfulStatusCode);
+      }
       if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
       const url = await objects.url(job.outputKey);
       if (url) return c.redirect(url, 302);

@@ -19,35 +19,35 @@ export interface BenchmarkVariant {
   settings: BenchmarkSettings;
 }
 
-/** The defaults of `seekframe render`: the output every other variant must match. */
-export function referenceSettings(supportsBeginFrame: boolean): BenchmarkSettings {
-  return {
-    captureMode: supportsBeginFrame ? 'beginframe' : 'screenshot',
-    workers: 1,
-    pinWorkers: true,
-    frameFormat: 'jpeg',
-    jpegQuality: 90,
-    encoderThreads: 0,
-  };
+/** The defaults of `seekframe render` with this browser (its auto capture mode): the output every other variant must match. */
+export function referenceSettings(captureMode: CaptureMode): BenchmarkSettings {
+  return { captureMode, workers: 1, pinWorkers: true, frameFormat: 'jpeg', jpegQuality: 90, encoderThreads: 0 };
 }
 
 /**
- * One setting changed at a time from the reference: capture mode, 2..N workers (N = cores, at
- * most 4: each is a browser of ~256 MB and they share the cores with ffmpeg), the most workers
- * without pinning them to CPUs, the frame transport (lossless PNG instead of JPEG), lower JPEG
- * quality (cheaper to encode in Chromium and to decode in ffmpeg), and pinned x264 threads.
+ * One setting changed at a time from the reference: each other capture mode the browser has, 2..N
+ * workers (N = cores, at most 4: each is a browser of ~256 MB and they share the cores with
+ * ffmpeg), the most workers without pinning them to CPUs, pinned x264 threads, and, where the
+ * reference's frames are JPEG screenshots, the frame transport (lossless PNG) and lower JPEG
+ * quality (cheaper to encode in Chromium and to decode in ffmpeg). Canvas capture sends raw pixels,
+ * so the JPEG settings would change nothing there and are not rendered.
+ * `captureModes`: the modes this browser can use, the render's default first.
  */
-export function benchmarkVariants(input: { cores: number; supportsBeginFrame: boolean }): BenchmarkVariant[] {
-  const reference = referenceSettings(input.supportsBeginFrame);
+export function benchmarkVariants(input: { cores: number; captureModes: readonly CaptureMode[] }): BenchmarkVariant[] {
+  const [defaultMode, ...otherModes] = input.captureModes;
+  if (!defaultMode) throw new Error('benchmarkVariants needs at least one capture mode');
+  const reference = referenceSettings(defaultMode);
   const variants: BenchmarkVariant[] = [{ label: 'reference', settings: reference }];
-  if (input.supportsBeginFrame) variants.push({ label: 'capture screenshot', settings: { ...reference, captureMode: 'screenshot' } });
+  for (const captureMode of otherModes) variants.push({ label: `capture ${captureMode}`, settings: { ...reference, captureMode } });
   for (let workers = 2; workers <= Math.min(4, Math.max(2, input.cores)); workers++) {
     variants.push({ label: `workers ${workers}`, settings: { ...reference, workers } });
   }
   const most = Math.min(4, Math.max(2, input.cores));
   variants.push({ label: `workers ${most} unpinned`, settings: { ...reference, workers: most, pinWorkers: false } });
-  variants.push({ label: 'frames png', settings: { ...reference, frameFormat: 'png' } });
-  for (const jpegQuality of [80, 70]) variants.push({ label: `jpeg ${jpegQuality}`, settings: { ...reference, jpegQuality } });
+  if (defaultMode !== 'canvas') {
+    variants.push({ label: 'frames png', settings: { ...reference, frameFormat: 'png' } });
+    for (const jpegQuality of [80, 70]) variants.push({ label: `jpeg ${jpegQuality}`, settings: { ...reference, jpegQuality } });
+  }
   variants.push({ label: `x264 threads ${input.cores}`, settings: { ...reference, encoderThreads: input.cores } });
   return variants;
 }

@@ -3,7 +3,7 @@ import { benchmarkVariants, combineBest, referenceSettings } from './benchmark-v
 import { formatBenchmarkTable } from './format-benchmark-table.js';
 import { fasterMatching, pickRecommendation, type BenchmarkRow } from './pick-recommendation.js';
 
-const row = (label: string, fps: number, matches: boolean, settings = referenceSettings(true)): BenchmarkRow => ({
+const row = (label: string, fps: number, matches: boolean, settings = referenceSettings('beginframe')): BenchmarkRow => ({
   label,
   settings,
   frames: 10,
@@ -23,7 +23,7 @@ const row = (label: string, fps: number, matches: boolean, settings = referenceS
 
 describe('benchmark variants', () => {
   it('changes one setting at a time from the render defaults', () => {
-    const variants = benchmarkVariants({ cores: 2, supportsBeginFrame: true });
+    const variants = benchmarkVariants({ cores: 2, captureModes: ['beginframe', 'screenshot'] });
     expect(variants.map((v) => v.label)).toEqual([
       'reference',
       'capture screenshot',
@@ -48,7 +48,7 @@ describe('benchmark variants', () => {
       pinWorkers: false,
     });
     expect(variants.find((v) => v.label === 'frames png')!.settings).toEqual({ ...variants[0]!.settings, frameFormat: 'png' });
-    expect(benchmarkVariants({ cores: 8, supportsBeginFrame: false }).map((v) => v.label)).toEqual([
+    expect(benchmarkVariants({ cores: 8, captureModes: ['screenshot'] }).map((v) => v.label)).toEqual([
       'reference',
       'workers 2',
       'workers 3',
@@ -60,8 +60,20 @@ describe('benchmark variants', () => {
       'x264 threads 8',
     ]);
   });
+  it('from canvas capture (raw pixels, no JPEG) tries the other modes and leaves out the JPEG settings', () => {
+    const variants = benchmarkVariants({ cores: 2, captureModes: ['canvas', 'beginframe', 'screenshot'] });
+    expect(variants.map((v) => v.label)).toEqual([
+      'reference',
+      'capture beginframe',
+      'capture screenshot',
+      'workers 2',
+      'workers 2 unpinned',
+      'x264 threads 2',
+    ]);
+    expect(variants[0]!.settings.captureMode).toBe('canvas');
+  });
   it('combines the winning values of several one-setting variants', () => {
-    const ref = referenceSettings(true);
+    const ref = referenceSettings('beginframe');
     expect(
       combineBest(ref, [
         { ...ref, workers: 2 },

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chooseCaptureMode, findBrowser, saveBenchmark, videoPsnr } from '@seekframe/engine';
+import { type CaptureMode, chooseCaptureMode, findBrowser, saveBenchmark, videoPsnr } from '@seekframe/engine';
 import { measureRender } from '@seekframe/producer';
 import type { Quality } from '@seekframe/composition';
 import { benchmarkVariants, combineBest, type BenchmarkSettings } from './benchmark-variants.js';
@@ -74,7 +74,14 @@ export async function runBenchmark(opts: BenchmarkOptions): Promise<BenchmarkRep
       return row;
     };
 
-    const variants = benchmarkVariants({ cores, supportsBeginFrame: browser.supportsBeginFrame });
+    const defaultMode = chooseCaptureMode('auto', browser).mode;
+    const usable: CaptureMode[] = [
+      ...(browser.supportsBeginFrame && browser.supportsCanvasCapture ? (['canvas'] as const) : []),
+      ...(browser.supportsBeginFrame ? (['beginframe'] as const) : []),
+      'screenshot',
+    ];
+    const captureModes = [defaultMode, ...usable.filter((mode) => mode !== defaultMode)];
+    const variants = benchmarkVariants({ cores, captureModes });
     for (const variant of variants) await measure(variant.label, variant.settings);
     // Settings that each helped alone are tried together: the combination is what gets saved.
     const helpers = fasterMatching(rows);

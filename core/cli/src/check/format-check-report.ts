@@ -29,8 +29,15 @@ export function formatCheckReport(report: CheckReport, c: Colors): string[] {
       })
       .join(' · '),
   );
+  if (report.audio) {
+    const { mix, target } = report.audio;
+    const level = mix.integrated === null ? 'too quiet or short to measure' : `${mix.integrated.toFixed(1)} LUFS integrated`;
+    const peak = mix.truePeak === null ? '' : `, true peak ${mix.truePeak.toFixed(1)} dBTP`;
+    lines.push(c.dim(`audio: ${level} (target ${target} LUFS)${peak}; ${plural(report.audio.clips.length, 'clip')}`));
+  }
   // A length the page decided (a registered timeline, no data-duration) is said, not left to guess.
   if (report.length && report.length.source !== 'data-duration') lines.push(`${c.dim('length')} ${report.length.note}`);
+  if (report.snapshot) lines.push(`contact sheet: ${report.snapshot}`);
   const counts = `${plural(report.summary.errors, 'error')}, ${plural(report.summary.warnings, 'warning')}`;
   const tail = `${report.entry} (${report.format}): ${counts}; ${report.sampledTimes.length} frames sampled in ${(report.durationMs / 1000).toFixed(1)} s`;
   lines.push(report.ok ? `${c.green('✓')} ${tail}` : c.red(c.bold(`✗ ${tail}`)));

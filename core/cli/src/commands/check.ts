@@ -15,6 +15,9 @@ export const CHECK_EXIT_NOT_RUN = 3;
 
 const SAMPLES_MIN = 4;
 const SAMPLES_MAX = 500;
+/** --loudness-target bounds, LUFS: from film and broadcast (-31, -27, -23) to the loudest streaming masters. */
+const LOUDNESS_MIN = -40;
+const LOUDNESS_MAX = -5;
 
 interface CheckFlags {
   format?: string;
@@ -27,14 +30,16 @@ interface CheckFlags {
   samples?: string;
   strict?: boolean;
   json?: boolean;
+  snapshot?: string;
+  loudnessTarget?: string;
 }
 
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('check')
-    .summary('one gate before a render: lint, page errors, motion on sampled frames, alpha')
+    .summary('one gate before a render: lint, page errors, motion, layout, contrast, audio, alpha')
     .description(
-      'one gate before a render: lint, page errors and failed requests, motion on sampled frames, and the alpha of transparent formats. ' +
+      'one gate before a render: lint, page errors and failed requests, motion on sampled frames, text layout and contrast, audio levels, and the alpha of transparent formats. ' +
         'Every finding names the element (or file), the time and the fix. Exit codes: 0 no errors (warnings allowed unless --strict), ' +
         '1 findings that are errors, 2 a usage error, 3 the check could not run here (no browser or ffmpeg: see seekframe doctor)',
     )
@@ -55,6 +60,11 @@ export function register(program: Command, ctx: CliContext): void {
       'auto, canvas, beginframe or screenshot, as for render (default auto: beginframe or screenshot; check looks at the page as it is)',
     )
     .option('--samples <n>', `most frames the motion check captures, ${SAMPLES_MIN}-${SAMPLES_MAX} (default 60)`)
+    .option('--snapshot <dir>', 'write contact-sheet.png into <dir>: the sampled frames with each finding outlined and named')
+    .option(
+      '--loudness-target <lufs>',
+      `integrated loudness (LUFS) the audio audit compares the mix with, ${LOUDNESS_MIN} to ${LOUDNESS_MAX}; streaming services play at about -14 (default -14)`,
+    )
     .option('--strict', 'warnings fail the check too (exit 1)')
     .option('--json', 'print the report as one JSON document (the shape is in the docs: JSON output)')
     .action(async (dir: string, flags: CheckFlags) => {
@@ -62,13 +72,21 @@ export function register(program: Command, ctx: CliContext): void {
         const { checkComposition, parseRenderSpec } = await import('@seekframe/producer');
         const { flagName, renderFlagsToOptions } = await import('./render-flags.js');
         const samples = samplesFlag(flags.samples);
+        const loudnessTarget = loudnessFlag(flags.loudnessTarget);
         const options = await renderFlagsToOptions(dir, { ...flags, quiet: true }, ctx.cwd);
         // Validated here so a bad value names the flag the user typed (exit 2).
         parseRenderSpec(options, undefined, flagName);
         const { findBrowser } = await import('@seekframe/engine');
         // The CLI's environment (SEEKFRAME_BROWSER) picks the browser, as `seekframe doctor` reports it.
         const report = await checkComposition(
-          { ...options, ...(samples ? { maxSamples: samples } : {}), strict: Boolean(flags.strict), cwd: ctx.cwd },
+          {
+            ...options,
+            ...(samples ? { maxSamples: samples } : {}),
+            ...(loudnessTarget !== undefined ? { loudnessTarget } : {}),
+            ...(flags.snapshot !== undefined ? { snapshot: flags.snapshot } : {}),
+            strict: Boolean(flags.strict),
+            cwd: ctx.cwd,
+          },
           { browser: () => findBrowser({ env: ctx.env }) },
         );
         if (flags.json) ctx.printJson(report);
@@ -93,6 +111,18 @@ function samplesFlag(value: string | undefined): number | undefined {
   const n = Number(value.trim());
   if (!/^\s*\d+\s*$/.test(value) || n < SAMPLES_MIN || n > SAMPLES_MAX) {
     throw invalidArgument('--samples', `--samples must be a whole number from ${SAMPLES_MIN} to ${SAMPLES_MAX}, got "${value}"`);
+  }
+  return n;
+}
+
+function loudnessFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n < LOUDNESS_MIN || n > LOUDNESS_MAX) {
+    throw invalidArgument(
+      '--loudness-target',
+      `--loudness-target must be a number of LUFS from ${LOUDNESS_MIN} to ${LOUDNESS_MAX} (e.g. -14 for streaming, -23 for broadcast), got "${value}"`,
+    );
   }
   return n;
 }

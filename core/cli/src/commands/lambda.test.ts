@@ -2,18 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  classifyFailure,
-  handleApiInvoke,
-  isApiInvokeEvent,
-  LambdaFailure,
-  putJson,
-  renderKeys,
-  type LambdaApiOptions,
-} from '@seekframe/aws-lambda';
+import { classifyFailure, handleApiInvoke, isApiInvokeEvent, LambdaFailure, type LambdaApiOptions } from '@seekframe/aws-lambda';
+import { putJson, renderKeys } from '@seekframe/producer/distributed';
 import { getText } from '@seekframe/producer';
 import { runCli } from '../../test/run-cli.js';
-import { startLocalS3, type LocalS3 } from '../../../../adapters/aws-lambda/test/support/local-s3.js';
+import { startLocalS3, type LocalS3 } from '../../../../adapters/s3-storage/test/support/local-s3.js';
 import { startLambdaInvokeFake } from '../../../../adapters/aws-lambda/test/support/lambda-invoke-fake.js';
 
 /**

@@ -1,12 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { SeekframeError } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import { invalidArgument } from '../usage-error.js';
 import { lambdaTarget, loadLambdaClient, type LambdaProgress } from './lambda-client.js';
 import { createProgressReporter } from './render-progress.js';
+import { requestFromFlags } from './distributed-request-flags.js';
 
 interface TargetFlags {
   function?: string;
@@ -150,33 +150,6 @@ function printSummary(ctx: CliContext, p: LambdaProgress): void {
   if (p.warning) ctx.note(`${ctx.colors.yellow('warning')} ${p.warning}`);
   if (p.output?.url) ctx.print(`Output (${p.output.size} bytes): ${p.output.url}`);
   if (p.error) ctx.note(`${ctx.colors.red('error')} ${p.error.code}: ${p.error.message}`);
-}
-
-async function requestFromFlags(flags: RenderFlags, cwd: string): Promise<Record<string, unknown>> {
-  if (flags.variables !== undefined && flags.variablesFile !== undefined)
-    throw new SeekframeError('invalid-options', '--variables and --variables-file exclude each other.', { stage: 'config' });
-  let variables: unknown;
-  const text = flags.variablesFile !== undefined ? await readFile(path.resolve(cwd, flags.variablesFile), 'utf8') : flags.variables;
-  if (text !== undefined) {
-    try {
-      variables = JSON.parse(text);
-    } catch {
-      throw new SeekframeError('invalid-options', `${flags.variablesFile ? '--variables-file' : '--variables'} is not JSON.`, {
-        stage: 'config',
-      });
-    }
-  }
-  const fps = flags.fps === undefined ? undefined : Number(flags.fps);
-  if (fps !== undefined && !Number.isInteger(fps))
-    throw new SeekframeError('invalid-options', `--fps must be a whole number, got "${flags.fps}".`, { stage: 'config' });
-  return {
-    ...(variables !== undefined ? { variables } : {}),
-    ...(flags.format ? { format: flags.format } : {}),
-    ...(flags.quality ? { quality: flags.quality } : {}),
-    ...(fps !== undefined ? { fps } : {}),
-    // Parsed and checked by the render API's body schema, like every other field.
-    ...(flags.frames !== undefined ? { frames: flags.frames } : {}),
-  };
 }
 
 /**

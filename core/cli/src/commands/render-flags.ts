@@ -8,9 +8,16 @@ import {
   type RenderLimitName,
   type RenderOptionsInput,
 } from '@seekframe/producer';
+import { limitValues, type LimitFlags } from './limit-flags.js';
 
 /** What commander hands the action: every value is a string (or boolean) as typed. */
-export interface RenderFlags {
+export interface RenderFlags extends LimitFlags {
+  /** --queue: render on a fleet (redis://…); see render-on-queue.ts. */
+  queue?: string;
+  queueName?: string;
+  store?: string;
+  chunkFrames?: string;
+  keepInStore?: boolean;
   output?: string;
   format?: string;
   fps?: string;
@@ -35,11 +42,6 @@ export interface RenderFlags {
   strictVariables?: boolean;
   strict?: boolean;
   network?: string;
-  maxFrames?: string;
-  maxRenderSeconds?: string;
-  maxWorkers?: string;
-  maxPixels?: string;
-  maxMemory?: string;
   batch?: string;
   batchConcurrency?: string;
   batchFailFast?: boolean;
@@ -116,14 +118,7 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
 
 /** --max-frames, --max-render-seconds, --max-workers, --max-pixels (none by default on the CLI), --max-memory (a default in the producer). */
 function limitFlags(flags: RenderFlags): Record<string, string> | undefined {
-  const given = {
-    maxFrames: flags.maxFrames,
-    maxRenderSeconds: flags.maxRenderSeconds,
-    maxWorkers: flags.maxWorkers,
-    maxPixels: flags.maxPixels,
-    maxMemoryMB: flags.maxMemory,
-  };
-  const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  const set = limitValues(flags) as Record<string, string>;
   return Object.keys(set).length > 0 ? set : undefined;
 }
 

@@ -11,17 +11,17 @@ import {
   SCALE_MAX,
   SCALE_MIN,
 } from '@seekframe/composition';
-import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
 import type { CliContext } from '../cli-context.js';
 import { displayPath } from '@seekframe/producer/project-files';
 import { formatBytes } from '../doctor/check-result.js';
 import { EXIT_FAILURE } from '../report-error.js';
+import { addLimitOptions } from './limit-flags.js';
 import type { RenderFlags } from './render-flags.js';
 import { createProgressReporter } from './render-progress.js';
 import { cleanUpOnForcedStop, unlessStopped } from './render-stops.js';
 
 export function register(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('render')
     .description('render a composition to a video file (mp4, mov, webm, gif), an HLS folder or a PNG sequence')
     .argument('[dir]', 'project folder (uses its index.html) or HTML file', '.')
@@ -77,15 +77,14 @@ export function register(program: Command, ctx: CliContext): void {
     .option(
       '--strict',
       'a sub-composition with nothing to show, an iframe whose clock cannot follow, or a blank video is an error, not a warning',
-    )
-    .option('--max-frames <n>', 'refuse a render of more frames (default: no limit)')
-    .option('--max-render-seconds <n>', 'cancel the render after this many seconds of wall time (render-timeout; default: no limit)')
-    .option('--max-workers <n>', 'refuse more --workers than this; auto is capped to it (default: no limit)')
-    .option('--max-pixels <n>', 'refuse frames larger than this many pixels (width x height; default: no limit)')
-    .option(
-      '--max-memory <MB>',
-      `stop the render when its browsers together hold more memory than this, in MB (memory-limit-exceeded; default ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser); a page's JavaScript heap gets half`,
-    )
+    );
+  addLimitOptions(command, 'render');
+  command
+    .option('--queue <url>', 'render on a fleet of `seekframe worker` processes through this Redis queue (redis://… or rediss://…)')
+    .option('--queue-name <name>', 'with --queue: the BullMQ queue (default SEEKFRAME_QUEUE_NAME or "seekframe")')
+    .option('--store <dir|s3://bucket>', 'with --queue: the store the workers share (default SEEKFRAME_FLEET_STORE)')
+    .option('--chunk-frames <n>', 'with --queue: frames per chunk (default: one second of video, at most 100 chunks)')
+    .option('--keep-in-store', "with --queue: keep the render's files in the store after the output is fetched")
     .option('-q, --quiet', 'print nothing but the output path')
     .option('--json', 'print every progress event as one JSON line')
     .option(
@@ -102,6 +101,10 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (dir: string, flags: RenderFlags) => {
       const { checkRenderFlagConflicts } = await import('./render-flag-conflicts.js');
       checkRenderFlagConflicts(flags);
+      if (flags.queue !== undefined) {
+        const { renderOnQueue } = await import('./render-on-queue.js');
+        return renderOnQueue(dir, flags, ctx);
+      }
       if (flags.docker) {
         const { renderInDocker } = await import('../docker/render-in-docker.js');
         return renderInDocker(dir, flags, ctx);

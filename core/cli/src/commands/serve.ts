@@ -1,100 +1,72 @@
 import type { Command } from 'commander';
-import { DEFAULT_MEMORY_PER_BROWSER_MB } from '@seekframe/producer/limits';
+import { SERVER_SETTINGS, serverSettingHelp } from '@seekframe/producer/server-settings';
 import type { CliContext } from '../cli-context.js';
+import { addLimitOptions, limitFlagName, limitValues, type LimitFlags } from './limit-flags.js';
 
-interface ServeFlags {
-  port?: string;
-  host?: string;
-  root?: string;
-  maxConcurrentRenders?: string;
-  maxQueuedRenders?: string;
-  jobRetentionSeconds?: string;
-  outputs?: string;
-  maxFrames?: string;
-  maxRenderSeconds?: string;
-  maxWorkers?: string;
-  maxPixels?: string;
-  maxMemory?: string;
-  pageTimeoutMs?: string;
-  warmBrowsers?: string;
-  browserIdleSeconds?: string;
+/** Flags as commander names them (`--max-concurrent-renders` -> maxConcurrentRenders); the server's from SERVER_SETTINGS. */
+type ServeFlags = LimitFlags &
+  Record<string, string | undefined> & {
+    queue?: string;
+    queueName?: string;
+    store?: string;
+    composition?: string;
+    chunkFrames?: string;
+  };
+
+/** `--max-concurrent-renders <n>` -> `maxConcurrentRenders`, as commander keys a flag's value. */
+function flagKey(flag: string): string {
+  return flag
+    .split(' ')[0]!
+    .replace(/^--/, '')
+    .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
-const FLAG_NAMES: Record<string, string> = {
-  port: '--port',
-  host: '--host',
-  root: '--root',
-  maxConcurrentRenders: '--max-concurrent-renders',
-  maxQueuedRenders: '--max-queued-renders',
-  jobRetentionSeconds: '--job-retention-seconds',
-  outputsDir: '--outputs',
-  authToken: 'PRODUCER_AUTH_TOKEN',
-  'limits.maxFrames': '--max-frames',
-  'limits.maxRenderSeconds': '--max-render-seconds',
-  'limits.maxWorkers': '--max-workers',
-  'limits.maxPixels': '--max-pixels',
-  'limits.maxMemoryMB': '--max-memory',
-  pageTimeoutMs: '--page-timeout-ms',
-  warmBrowsers: '--warm-browsers',
-  browserIdleSeconds: '--browser-idle-seconds',
-};
+const SERVE_FLAGS = SERVER_SETTINGS.filter((setting) => setting.flag !== undefined);
+
+/** A server field -> what the user typed for it (its flag, or the variable for the token), for errors. */
+function fieldName(field: string): string {
+  const setting = SERVER_SETTINGS.find((candidate) => candidate.option === field);
+  return limitFlagName(field) ?? setting?.flag?.split(' ')[0] ?? setting?.env ?? field;
+}
 
 export function register(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('serve')
-    .description('run the producer HTTP server: a FIFO render queue with SSE progress (POST /render/stream)')
-    .option('--port <port>', 'port to listen on (default PORT or 9847; 0 picks a free one)')
-    .option('--host <host>', 'address to bind (default 127.0.0.1; any other needs PRODUCER_AUTH_TOKEN)')
-    .option('--root <dir>', 'folder that request projectDir paths are relative to (default: the current folder)')
-    .option('--max-concurrent-renders <n>', 'renders at once, 1-10 (default PRODUCER_MAX_CONCURRENT_RENDERS or 2)')
-    .option('--max-queued-renders <n>', 'renders waiting at most, 0-10000; one more gets 429 (default PRODUCER_MAX_QUEUED_RENDERS or 100)')
-    .option(
-      '--job-retention-seconds <s>',
-      'how long GET /render/:id answers for a finished render, then 410 (default PRODUCER_JOB_RETENTION_SECONDS or 3600)',
-    )
-    .option('--outputs <dir>', 'where finished files are kept (default <root>/.seekframe/outputs)')
-    .option('--max-frames <n>', 'refuse renders of more frames (default PRODUCER_MAX_FRAMES or 18000)')
-    .option('--max-render-seconds <n>', 'cancel a render after this wall time (default PRODUCER_MAX_RENDER_SECONDS or 900)')
-    .option('--max-workers <n>', 'refuse requests for more workers; auto is capped (default PRODUCER_MAX_WORKERS or 4)')
-    .option('--max-pixels <n>', 'refuse frames of more pixels (default PRODUCER_MAX_PIXELS or 8294400 = 3840x2160)')
-    .option(
-      '--max-memory <MB>',
-      `stop a render whose browsers together hold more memory than this, in MB (default PRODUCER_MAX_MEMORY_MB, else ${DEFAULT_MEMORY_PER_BROWSER_MB} per browser of the render)`,
-    )
-    .option('--page-timeout-ms <ms>', 'longest wait for a page to load and for one seek (default PRODUCER_PAGE_TIMEOUT_MS or 30000)')
-    .option(
-      '--warm-browsers <n>',
-      'browsers kept open between renders, 0-32; 0 = each render starts its own (default PRODUCER_WARM_BROWSERS or 2 per concurrent render)',
-    )
-    .option('--browser-idle-seconds <s>', 'close a warm browser after this long unused (default PRODUCER_BROWSER_IDLE_SECONDS or 60)')
+    .description('run the producer HTTP server: a FIFO render queue with SSE progress (POST /render/stream)');
+  // The server's own settings and the render limits, from the tables the server reads them by.
+  for (const setting of SERVE_FLAGS) command.option(setting.flag!, serverSettingHelp(setting));
+  addLimitOptions(command, 'serve');
+  command
+    .option('--queue <url>', "serve the render API (what every deploy template serves) and fan each render out over a fleet's Redis queue")
+    .option('--composition <dir>', 'with --queue: the composition the render API previews and renders')
+    .option('--queue-name <name>', 'with --queue: the BullMQ queue (default SEEKFRAME_QUEUE_NAME or "seekframe")')
+    .option('--store <dir|s3://bucket>', 'with --queue: the store the workers share (default SEEKFRAME_FLEET_STORE)')
+    .option('--chunk-frames <n>', 'with --queue: frames per chunk (default: one second of video)')
     .action(async (flags: ServeFlags) => {
+      if (flags.queue !== undefined) {
+        const { serveOnQueue } = await import('./serve-on-queue.js');
+        return serveOnQueue(flags, ctx);
+      }
       // Loaded on use: the producer pulls in puppeteer-core and hono, which other commands do not need.
       const { createProducerServer, resolveServerConfig } = await import('@seekframe/producer');
       const path = await import('node:path');
+      const given = Object.fromEntries(
+        SERVE_FLAGS.flatMap((setting) => {
+          const value = flags[flagKey(setting.flag!)];
+          if (value === undefined) return [];
+          // Folders are relative to where the command runs.
+          return [[setting.option, setting.option === 'outputsDir' ? path.resolve(ctx.cwd, value) : value]];
+        }),
+      );
       const options = {
+        ...given,
         port: flags.port ?? ctx.env.PORT ?? 9847,
-        ...(flags.host === undefined ? {} : { host: flags.host }),
         root: path.resolve(ctx.cwd, flags.root ?? '.'),
-        ...(flags.maxConcurrentRenders === undefined ? {} : { maxConcurrentRenders: flags.maxConcurrentRenders }),
-        ...(flags.maxQueuedRenders === undefined ? {} : { maxQueuedRenders: flags.maxQueuedRenders }),
-        ...(flags.jobRetentionSeconds === undefined ? {} : { jobRetentionSeconds: flags.jobRetentionSeconds }),
-        ...(flags.outputs === undefined ? {} : { outputsDir: path.resolve(ctx.cwd, flags.outputs) }),
-        ...(flags.pageTimeoutMs === undefined ? {} : { pageTimeoutMs: flags.pageTimeoutMs }),
-        ...(flags.warmBrowsers === undefined ? {} : { warmBrowsers: flags.warmBrowsers }),
-        ...(flags.browserIdleSeconds === undefined ? {} : { browserIdleSeconds: flags.browserIdleSeconds }),
-        limits: Object.fromEntries(
-          Object.entries({
-            maxFrames: flags.maxFrames,
-            maxRenderSeconds: flags.maxRenderSeconds,
-            maxWorkers: flags.maxWorkers,
-            maxPixels: flags.maxPixels,
-            maxMemoryMB: flags.maxMemory,
-          }).filter(([, value]) => value !== undefined),
-        ),
+        limits: limitValues(flags),
         env: ctx.env,
       };
       // Checked first with flag names in the messages; createProducerServer checks the same rules.
-      resolveServerConfig(options, (field) => FLAG_NAMES[field] ?? field);
+      resolveServerConfig(options, fieldName);
       const server = await createProducerServer(options);
       const { config } = server;
       ctx.print(

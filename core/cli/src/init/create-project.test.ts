@@ -109,7 +109,7 @@ describe('seekframe init', () => {
     expect(run.stdout).toContain('cd projects/demo');
     const lint = await runCli(['lint', 'projects/demo', '--json'], { cwd: parent });
     expect(lint.code).toBe(0);
-    expect(JSON.parse(lint.stdout)).toEqual({ findings: [], errors: 0, warnings: 0 });
+    expect(JSON.parse(lint.stdout)).toEqual({ findings: [], errors: 0, warnings: 0, notes: 0 });
   });
 
   it('--json prints the folder and files', async () => {

@@ -73,7 +73,10 @@ export async function launchBrowser(opts: LaunchOptions): Promise<BrowserSession
   // puppeteer.launch waits without a bound for the first tab's page to attach: a browser that died
   // in between (killed, out of memory) left the launch, and the render waiting on it, waiting
   // forever. The first target puppeteer reports hands us the browser before launch returns, so
-  // the start also ends the moment that browser disconnects.
+  // the start also ends the moment that browser disconnects. puppeteer's own promise then stays
+  // pending inside puppeteer (its TargetManager's wait has no timeout and ignores the
+  // disconnect); nothing here keeps it, so it is garbage with its dead connection
+  // (test/launch-browser.test.ts, "a crashed launch holds nothing").
   let starting: Browser | undefined;
   let sawBrowser!: (browser: Browser) => void;
   const seen = new Promise<Browser>((resolve) => (sawBrowser = resolve));

@@ -10,7 +10,14 @@ import type { Browser } from 'puppeteer-core';
 export function whileConnected<T>(browser: Browser, work: Promise<T>, doing: string): Promise<T> {
   // Whatever `work` does after the browser is gone, nobody waits for it any more.
   work.catch(() => undefined);
-  const gone = (): Error => new Error(`Connection closed: the browser went away ${doing}`);
+  const gone = (): Error => {
+    const error = new Error(`Connection closed: the browser went away ${doing}`);
+    // V8 keeps an error's stack frames (their functions and receivers: here the Browser emitting
+    // 'disconnected', and through it the whole dead connection) until `stack` is first read.
+    // Read it now, so an error kept as a cause (a job's failure) keeps only text.
+    void error.stack;
+    return error;
+  };
   if (!browser.connected) return Promise.reject(gone());
   return new Promise<T>((resolve, reject) => {
     // on/off, never once: puppeteer's once() registers a wrapper that off(handler) does not find,

@@ -24,22 +24,17 @@ export interface CanvasBlocker {
  * A page with any of these is captured with beginframe instead, and the render says why.
  */
 export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): Promise<CanvasBlocker[]> {
+  // No named function inside: code run from TypeScript sources (tsx, esbuild's keepNames) wraps
+  // named functions in a `__name` helper that does not exist in the page.
   return page.evaluate(() => {
-    const found = new Map<string, { kind: string; first: string; count: number }>();
-    const note = (kind: string, element: Element): void => {
-      const entry = found.get(kind);
-      if (entry) entry.count++;
-      else
-        found.set(kind, {
-          kind,
-          first: `<${element.localName}${element.id ? `#${element.id}` : ''}${element.classList.length > 0 ? `.${[...element.classList].join('.')}` : ''}>`,
-          count: 1,
-        });
-    };
-    const visit = (doc: Document): void => {
+    const marks: Array<[string, Element]> = [];
+    const docs: Document[] = [document];
+    const properties = ['background-image', 'border-image-source', 'mask-image', 'list-style-image'];
+    for (let index = 0; index < docs.length; index++) {
+      const doc = docs[index]!;
       const origin = doc.defaultView?.location.origin ?? '';
-      for (const element of doc.querySelectorAll('canvas')) note('canvas', element);
-      for (const element of doc.querySelectorAll('object, embed')) note('plugin', element);
+      for (const element of doc.querySelectorAll('canvas')) marks.push(['canvas', element]);
+      for (const element of doc.querySelectorAll('object, embed')) marks.push(['plugin', element]);
       for (const frame of doc.querySelectorAll('iframe, frame')) {
         let inner: Document | null = null;
         try {
@@ -47,14 +42,13 @@ export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): P
         } catch {
           inner = null;
         }
-        if (inner) visit(inner);
-        else note('cross-origin-frame', frame);
+        if (inner) docs.push(inner);
+        else marks.push(['cross-origin-frame', frame]);
       }
-      const properties = ['background-image', 'border-image-source', 'mask-image', 'list-style-image'];
       for (const element of doc.querySelectorAll('*')) {
         const style = doc.defaultView!.getComputedStyle(element);
         const backdrop = style.getPropertyValue('backdrop-filter');
-        if (backdrop && backdrop !== 'none') note('backdrop-filter', element);
+        if (backdrop && backdrop !== 'none') marks.push(['backdrop-filter', element]);
         for (const property of properties) {
           const value = style.getPropertyValue(property);
           if (!value.includes('url(')) continue;
@@ -65,12 +59,23 @@ export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): P
             } catch {
               continue;
             }
-            if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin) note('cross-origin-css-image', element);
+            if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin)
+              marks.push(['cross-origin-css-image', element]);
           }
         }
       }
-    };
-    visit(document);
+    }
+    const found = new Map<string, { kind: string; first: string; count: number }>();
+    for (const [kind, element] of marks) {
+      const entry = found.get(kind);
+      if (entry) entry.count++;
+      else
+        found.set(kind, {
+          kind,
+          first: `<${element.localName}${element.id ? `#${element.id}` : ''}${element.classList.length > 0 ? `.${[...element.classList].join('.')}` : ''}>`,
+          count: 1,
+        });
+    }
     return [...found.values()].map(({ kind, first, count }) => ({
       kind: kind as CanvasBlocker['kind'],
       where: count > 1 ? `${first} and ${count - 1} more` : first,

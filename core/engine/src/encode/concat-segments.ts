@@ -5,6 +5,7 @@ import { commitOutput, prepareTemp, removeTemp, tempPathFor } from '../system/at
 import { localFileInput } from '../system/ffmpeg-inputs.js';
 import { ffmpegPath, ffprobePath } from '../system/ffmpeg-paths.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 export interface ConcatSegmentsOptions {
   /** Video-only pieces in order (segment-mode H.264 mp4, or ProRes mov), all with the same settings. */
@@ -42,11 +43,7 @@ export async function concatSegments(options: ConcatSegmentsOptions): Promise<{ 
   await writeFile(list, options.pieces.map((piece) => `file '${path.resolve(piece).replaceAll("'", "'\\''")}'\n`).join(''));
   const rate = `${options.fps.num}/${options.fps.den}`;
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...ffmpegPreamble(),
     // concat reads the listed files with the file protocol only; the list is ours, not a page's.
     '-protocol_whitelist',
     'file',
@@ -172,21 +169,7 @@ export async function joinPngSequences(options: {
       // The same ADTS stream a one-piece png-sequence render writes, copied from the mix.
       const result = await runProcess(
         ffmpegPath(options.ffmpeg),
-        [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
-          '-y',
-          ...localFileInput(options.audio),
-          '-map',
-          '0:a',
-          '-c:a',
-          'copy',
-          '-f',
-          'adts',
-          path.join(temp, 'audio.aac'),
-        ],
+        [...ffmpegPreamble(), ...localFileInput(options.audio), '-map', '0:a', '-c:a', 'copy', '-f', 'adts', path.join(temp, 'audio.aac')],
         options.signal ? { signal: options.signal } : {},
       );
       if (result.code !== 0)

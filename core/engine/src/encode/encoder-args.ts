@@ -5,6 +5,7 @@ import { QUALITY_PRESETS, x264Preset } from './encoder-options.js';
 import { localFileInput, PIPE_INPUT_PROTOCOLS } from '../system/ffmpeg-inputs.js';
 import { hardwareEncoderArgs } from './hardware-encoders.js';
 import { hdrFilter, hdrVideoArgs } from './hdr-encoder-args.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 /** GIF players mishandle very short frame delays, and GIF timing is in 1/100 s anyway. */
 export const GIF_MAX_FPS = 30;
@@ -25,11 +26,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
         })
       : undefined;
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...ffmpegPreamble(),
     // One filter thread: by default ffmpeg slices the pixel-format conversion across one thread
     // per core, which then compete with the encoder's own threads. Measured on 2 cores at 1080p:
     // ~3 ms less CPU per frame for every format (x264 ultrafast 20 -> 17 ms) and no slower.

@@ -2,6 +2,7 @@ import { findFfmpeg } from '../system/find-ffmpeg.js';
 import { HARDWARE_H264_ENCODERS, hardwareEncoderArgs, type HardwareEncoder } from './hardware-encoders.js';
 import { NO_PROTOCOLS } from '../system/ffmpeg-inputs.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 export interface HardwareEncoderProbe {
   /** The first encoder that produced a real frame, or null: fall back to libx264. */
@@ -43,10 +44,7 @@ async function runProbe(explicit: string | undefined): Promise<HardwareEncoderPr
     const result = await runProcess(
       ffmpeg,
       [
-        '-hide_banner',
-        '-nostdin',
-        '-loglevel',
-        'error',
+        ...ffmpegPreamble({ overwrite: false }),
         ...inputArgs,
         ...NO_PROTOCOLS,
         '-f',

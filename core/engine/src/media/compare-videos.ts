@@ -2,6 +2,7 @@ import { SeekframeError } from '@seekframe/composition';
 import { localFileInput } from '../system/ffmpeg-inputs.js';
 import { ffmpegPath } from '../system/ffmpeg-paths.js';
 import { runProcess } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 /**
  * Average PSNR in dB of `candidate` against `reference` over their common frames, from ffmpeg's
@@ -11,7 +12,16 @@ import { runProcess } from '../system/run-process.js';
 export async function videoPsnr(reference: string, candidate: string, ffmpeg?: string): Promise<number> {
   const result = await runProcess(
     ffmpegPath(ffmpeg),
-    ['-hide_banner', '-nostdin', ...localFileInput(candidate), ...localFileInput(reference), '-lavfi', '[0:v][1:v]psnr', '-f', 'null', '-'],
+    [
+      ...ffmpegPreamble({ logLevel: 'info', overwrite: false }),
+      ...localFileInput(candidate),
+      ...localFileInput(reference),
+      '-lavfi',
+      '[0:v][1:v]psnr',
+      '-f',
+      'null',
+      '-',
+    ],
     { timeoutMs: 120_000 },
   );
   const match = /PSNR .*average:(inf|[\d.]+)/.exec(result.stderr);

@@ -5,6 +5,7 @@ import { mediaFileInput } from '../system/ffmpeg-inputs.js';
 import { ffmpegPath } from '../system/ffmpeg-paths.js';
 import { hdrLayerGraph } from './hdr-layers.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 export interface HdrLayers {
   count: number;
@@ -28,11 +29,7 @@ export async function extractHdrLayers(
   await mkdir(lowDir, { recursive: true });
   const pattern = 'frame_%06d.png';
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...ffmpegPreamble(),
     ...mediaFileInput(src),
     '-filter_complex',
     hdrLayerGraph(`${opts.fps.num}/${opts.fps.den}`, opts.peak),

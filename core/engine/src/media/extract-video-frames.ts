@@ -6,6 +6,7 @@ import { ffmpegPath } from '../system/ffmpeg-paths.js';
 import { probeMedia, type MediaInfo } from './probe-media.js';
 import { TONE_MAP_TO_SDR } from '../encode/tone-map-filter.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 export type VideoFrameFormat = 'jpg' | 'png';
 
@@ -73,11 +74,7 @@ export async function extractVideoFrames(src: string, outDir: string, opts: Extr
   await mkdir(outDir, { recursive: true });
   await removeFrames(outDir, ext);
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...ffmpegPreamble(),
     // ffmpeg's native VP9 decoder drops the alpha plane; libvpx keeps it.
     ...(video.codec === 'vp9' && probe.hasAlpha ? ['-c:v', 'libvpx-vp9'] : []),
     ...(window ? ['-t', String(windowSeconds(window.end, opts.fps))] : []),

@@ -8,6 +8,7 @@ import { hdrVideoArgs, type HdrOutput } from '../encode/hdr-encoder-args.js';
 import { hdrMergeGraph } from './hdr-layers.js';
 import { QUALITY_PRESETS } from '../encode/encoder-options.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 export interface MergeHdrOptions {
   /** Folders of `frame_%06d.png` from pass A and pass B (hdr-layers.ts). */
@@ -44,11 +45,7 @@ export async function mergeHdrLayers(opts: MergeHdrOptions): Promise<{ output: s
     path.join(dir, 'frame_%06d.png'),
   ];
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...ffmpegPreamble(),
     '-filter_threads',
     '1',
     ...frames(opts.passA),

@@ -5,6 +5,7 @@ import { commitOutput, prepareTemp, removeTemp, tempPathFor } from '../system/at
 import { mediaFileInput, NO_PROTOCOLS } from '../system/ffmpeg-inputs.js';
 import { ffmpegPath } from '../system/ffmpeg-paths.js';
 import { runProcess, tailLines } from '../system/run-process.js';
+import { ffmpegPreamble } from '../system/ffmpeg-preamble.js';
 
 export const audioTrackSchema = z.object({
   file: z.string().min(1),
@@ -64,7 +65,7 @@ export async function mixAudio(
     });
   }
   const usable = parsed.data.map(clampToTimeline).filter((t) => t.duration > 0 && t.start < totalDuration);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+  const args = ffmpegPreamble();
   const labels: string[] = [];
   const graph: string[] = [];
   usable.forEach((track, i) => {

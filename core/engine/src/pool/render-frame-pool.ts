@@ -7,6 +7,7 @@ import { scheduleWorkerBatches } from './schedule-worker-batches.js';
 import type { BrowserSource } from './browser-pool.js';
 import { pageProblemKey, type PageProblem } from '../capture/page-problems.js';
 import { pinProcessTree, reserveWorkerCpus } from '../system/pin-to-cpu.js';
+import { createTreeCpu, type TreeCpu } from '../system/tree-cpu.js';
 
 export type { PoolWorker } from './open-pool-worker.js';
 
@@ -70,6 +71,12 @@ export interface FramePoolResult {
    * encoder or for delivery is not included.
    */
   frameMs: Float64Array;
+  /**
+   * CPU milliseconds each frame cost its worker's browser (all its processes, seek to image):
+   * what a frame costs, whatever else runs on the machine, for the render report's slow clips.
+   * Undefined where it cannot be read (not Linux, or a browser that gave no reading).
+   */
+  frameCpuMs: Float64Array | undefined;
 }
 
 /**
@@ -109,6 +116,8 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   let peakBufferedFrames = 0;
   let restarts = 0;
   const frameMs = new Float64Array(total);
+  const frameCpuMs = new Float64Array(total);
+  let cpuReadable = true;
   const maxRestarts = opts.maxBrowserRestarts ?? 2;
 
   const wake = (): void => {
@@ -180,6 +189,11 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   const worker = async (id: number): Promise<void> => {
     let current = await openWorker(id);
     if (!current) return;
+    const cpuOfBrowser = (worker: PoolWorker): TreeCpu | undefined => {
+      const pid = worker.session.browser.process()?.pid;
+      return pid === undefined ? undefined : createTreeCpu(pid);
+    };
+    let cpu = cpuOfBrowser(current);
     try {
       while (!failure && nextBatch < batches.length) {
         const batch = batches[nextBatch++]!;
@@ -189,6 +203,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
           if (failure) return;
           let frame;
           const began = performance.now();
+          const cpuBefore = cpu?.read();
           try {
             frame = await current.page.seekAndCaptureFrame(opts.times[index]!, index);
           } catch (error) {
@@ -198,11 +213,16 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
             restarts++;
             keep(current.page);
             await current.session.close();
+            cpu?.close();
             current = await openWorker(id);
             if (!current) return;
+            cpu = cpuOfBrowser(current);
             continue;
           }
           frameMs[index] = performance.now() - began;
+          const cpuAfter = cpu?.read();
+          if (cpuBefore === undefined || cpuAfter === undefined) cpuReadable = false;
+          else frameCpuMs[index] = (cpuAfter - cpuBefore) * 1000;
           if (frame.reused) reusedFrames++;
           buffered.set(index, frame);
           peakBufferedFrames = Math.max(peakBufferedFrames, buffered.size);
@@ -211,6 +231,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
         }
       }
     } finally {
+      cpu?.close();
       if (current) keep(current.page);
     }
   };
@@ -231,6 +252,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     peakBufferedFrames,
     pageProblems: [...pageProblems.values()],
     frameMs,
+    frameCpuMs: cpuReadable ? frameCpuMs : undefined,
   };
 }
 

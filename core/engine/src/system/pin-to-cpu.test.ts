@@ -27,7 +27,9 @@ test('gives each worker slot a fixed CPU and starts each pool where the last one
 test('lists a process and what it started, grandchildren included', async () => {
   const child = spawn('sh', ['-c', 'sleep 5 & wait'], { stdio: 'ignore' });
   try {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until the shell has started its sleep (a bound for a machine that barely runs it).
+    const forkedBy = Date.now() + 30_000;
+    while (processTree(child.pid!).length < 2 && Date.now() < forkedBy) await new Promise((resolve) => setTimeout(resolve, 20));
     const tree = processTree(process.pid);
     expect(tree[0]).toBe(process.pid);
     expect(tree).toContain(child.pid);

@@ -25,7 +25,8 @@ describe('createTreeMemory', () => {
     );
     try {
       let held = 0;
-      for (let i = 0; i < 100 && held < 64 * 2 ** 20; i++) {
+      // Until the child holds its buffer (a bound for a machine that barely runs it).
+      for (const heldBy = Date.now() + 60_000; held < 64 * 2 ** 20 && Date.now() < heldBy; ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         held = tree.read([shell.pid!]).get(shell.pid!)!;
       }

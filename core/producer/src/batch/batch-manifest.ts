@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { processAlive } from '@seekframe/engine';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BatchCounts, BatchRowStatus } from '../render/render-events.js';
@@ -118,4 +119,16 @@ export function createManifestWriter(file: string): { write(manifest: Manifest):
       if (failure) throw failure;
     },
   };
+}
+
+/**
+ * Removes the manifest temp files (`.manifest-<pid>-<hex>.tmp`) a batch killed mid-write left in
+ * `folder`, when the process that wrote them is gone. Best effort, never throws.
+ */
+export async function sweepManifestTemps(folder: string): Promise<void> {
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const pid = /^\.manifest-(\d+)-[0-9a-f]+\.tmp$/.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
+    await rm(path.join(folder, name), { force: true }).catch(() => undefined);
+  }
 }

@@ -9,14 +9,22 @@ import {
   toSeekframeError,
   type PlannedRow,
 } from '@seekframe/composition';
-import { createBrowserPool, findBrowser } from '@seekframe/engine';
+import { createBrowserPool, findBrowser, sweepStaleTemps } from '@seekframe/engine';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
 import { renderComposition } from '../render/render-composition.js';
 import type { RenderContext } from '../render/render-context.js';
 import type { BatchCounts, BatchEvent, BatchEventListener, RenderEvent } from '../render/render-events.js';
 import { resolveProject } from '../serve/resolve-project.js';
-import { countRows, createManifestWriter, manifestFolder, readManifest, type Manifest, type ManifestRow } from './batch-manifest.js';
+import {
+  countRows,
+  createManifestWriter,
+  manifestFolder,
+  readManifest,
+  sweepManifestTemps,
+  type Manifest,
+  type ManifestRow,
+} from './batch-manifest.js';
 import { defaultBatchOutputTemplate, parseBatchOptions, type BatchOptionsInput } from './batch-options.js';
 import { workersPerRow } from './batch-workers.js';
 import { resumableRow } from './resume-rows.js';
@@ -45,6 +53,11 @@ export async function renderBatch(
   const emit = guardListener(onEvent);
   try {
     const { options, cwd, render, project, metadata, template, planned, captionFiles, folder, manifestPath } = await planBatchRun(input);
+    // A batch killed hard (SIGKILL, power loss) left partial outputs and temp folders that no exit
+    // handler removed. An encoder's start sweeps them, but a resume with nothing left to render
+    // starts none: the batch sweeps its output folders (and the temp folder) itself, first.
+    for (const outputFolder of new Set(planned.map((row) => path.dirname(row.output)))) await sweepStaleTemps(outputFolder);
+    await sweepManifestTemps(folder);
     const previous = options.resume ? await readManifest(manifestPath) : undefined;
     const rows = await initialRows(previous, planned, folder);
     const queue = planned.filter((row) => rows[row.index]!.status === 'pending');

@@ -1,27 +1,27 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extractCompositionMetadata, lintProject, toSeekframeError, type CompositionMetadata } from '@seekframe/composition';
 import { checkVariables } from '../plan/check-variables.js';
 import { fpsFromNumber } from '../plan/frame-timing.js';
-import { FORMAT_EXTENSIONS, parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
-import { CleanupStack } from '../render/cleanup-stack.js';
+import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
 import { describeLength, emptyComposition } from '../render/composition-length.js';
-import { isTransparent, planRenderSession } from '../render/plan-render.js';
+import { isTransparent } from '../render/plan-render.js';
 import type { RenderContext } from '../render/render-context.js';
-import { renderSessionFrames } from '../render/render-frames.js';
 import { displayPath } from '../serve/display-path.js';
 import { fontPackageCheck } from '../serve/fonts/font-package-check.js';
-import { ProblemLog } from '../serve/problem-log.js';
 import { readInsideProject } from '../serve/read-inside-project.js';
 import { readProjectFile } from '../serve/read-project-file.js';
 import { resolveProject, type ProjectLocation } from '../serve/resolve-project.js';
 import { CHECKS, statusOf, type CheckFinding, type CheckName, type CheckReport, type CheckStatus } from './check-report.js';
-import { inspectPage } from './inspect-page.js';
+import { checkAlpha } from './alpha-check.js';
+import { DEFAULT_LOUDNESS_TARGET } from './audio-audit.js';
+import { writeContactSheet } from './contact-sheet.js';
+import { inspectPage, type PageInspection } from './inspect-page.js';
+import { contextFfmpeg } from '../render/render-context.js';
+import { tempFolderPrefix } from '@seekframe/engine';
 
 /** Frames the motion check captures at most, by default. */
 export const DEFAULT_MAX_SAMPLES = 60;
-/** Frames of the sample render the alpha check encodes. */
-const ALPHA_SAMPLE_FRAMES = 5;
 
 export type CheckInput = RenderSpecInput & {
   /** Most frames the motion check captures (default 60). */
@@ -30,19 +30,33 @@ export type CheckInput = RenderSpecInput & {
   strict?: boolean;
   /** Paths in findings are relative to this folder (default: the process's). */
   cwd?: string;
+  /** Write the contact sheet (`contact-sheet.png`) into this folder (created if missing). */
+  snapshot?: string;
+  /** Integrated loudness the audio audit compares the mix with, LUFS (default -14). */
+  loudnessTarget?: number;
 };
 
 /**
  * `seekframe check`: one gate before a render. Lint (with variables), the page loaded the way a
  * render loads it (script errors, missing files, failed requests, runtime warnings), the motion
  * check on sampled frames (what the timeline says moves must move on screen, clips must be inside
- * the frame, the video must not be blank) and, for mov, webm and png-sequence, the decode-level
- * alpha check on a short sample render through the render's own path. Problems with the
- * composition are findings; only a broken environment (no browser, no ffmpeg) or bad options throw.
+ * the frame, the video must not be blank), the layout and contrast audits of the text at those
+ * frames, the audio audit (each clip and the mix, EBU R128) and, for mov, webm and png-sequence,
+ * the decode-level alpha check on a short sample render through the render's own path. Errors
+ * only where the video is certainly wrong (check-rules.ts). Problems with the composition are
+ * findings; only a broken environment (no browser, no ffmpeg) or bad options throw. With
+ * `snapshot`, the sampled frames are kept on disk and composed into the contact sheet.
  */
 export async function checkComposition(input: CheckInput, context: RenderContext = {}): Promise<CheckReport> {
   const began = performance.now();
-  const { maxSamples = DEFAULT_MAX_SAMPLES, cwd = process.cwd(), strict = false, ...rest } = input;
+  const {
+    maxSamples = DEFAULT_MAX_SAMPLES,
+    cwd = process.cwd(),
+    strict = false,
+    snapshot,
+    loudnessTarget = DEFAULT_LOUDNESS_TARGET,
+    ...rest
+  } = input;
   const spec = parseRenderSpec(rest);
   const project = await resolveProject(spec.projectDir, cwd);
   const findings: CheckFinding[] = [];
@@ -53,46 +67,104 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   try {
     metadata = extractCompositionMetadata(await readFile(project.entryFile, 'utf8'), { file: project.entryFile });
   } catch (caught) {
-    const why = `the composition cannot be read (${toSeekframeError(caught, { code: 'invalid-composition' })
+    // Said once in the findings (lint names each problem); a status only points at it.
+    const message = toSeekframeError(caught, { code: 'invalid-composition' })
       .message.split(`${path.dirname(project.entryFile)}${path.sep}`)
-      .join('')})`;
-    for (const check of ['page', 'motion', 'alpha'] as const) skipped[check] = why;
+      .join('');
+    const why = findings.some((f) => f.check === 'lint' && f.severity === 'error')
+      ? 'the composition cannot be read: see the lint errors'
+      : `the composition cannot be read (${message.split('\n')[0]})`;
+    for (const check of ['page', 'motion', 'layout', 'contrast', 'audio', 'alpha'] as const) skipped[check] = why;
   }
 
   let sampledTimes: number[] = [];
+  let page: PageInspection | undefined;
   let length: CheckReport['length'] = null;
-  if (metadata) {
-    findings.push(...variableFindings(metadata, spec, displayPath(cwd, project.entryFile)));
-    const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
-    const page = await inspectPage(spec, project, metadata, fps, context, { maxSamples, cwd });
-    findings.push(...page.findings);
-    sampledTimes = page.sampledTimes;
-    if (page.duration !== undefined) {
-      length = describeLength(metadata, page.duration);
-      if (length.seconds <= 0) findings.push(emptyLengthFinding(metadata, displayPath(cwd, project.entryFile)));
-    }
-    if (page.motionSkipped) skipped.motion = page.motionSkipped;
-    if (page.skippedMovers > 0) {
-      findings.push({
-        check: 'motion',
-        code: 'motion/not-sampled',
-        severity: 'warning',
-        message: `${page.skippedMovers} animated element${page.skippedMovers === 1 ? ' was' : 's were'} not sampled: the check captures at most ${maxSamples} frames.`,
-        element: null,
-        time: null,
-        file: null,
-        fix: 'Raise --samples to check them too.',
+  // The sampled frames, kept on disk for the contact sheet.
+  const frames = new Map<number, string>();
+  const framesDir = snapshot !== undefined ? await mkdtemp(tempFolderPrefix('render')) : undefined;
+  try {
+    if (metadata) {
+      findings.push(...variableFindings(metadata, spec, displayPath(cwd, project.entryFile)));
+      const fps = spec.fps ?? (metadata.fps ? fpsFromNumber(metadata.fps) : { num: 30, den: 1 });
+      page = await inspectPage(spec, project, metadata, fps, context, {
+        maxSamples,
+        cwd,
+        loudnessTarget,
+        ...(framesDir
+          ? {
+              onFrame: async (t: number, frame: Buffer) => {
+                const name = `frame-${frames.size}.png`;
+                await writeFile(path.join(framesDir, name), frame);
+                frames.set(t, name);
+              },
+            }
+          : {}),
       });
+      findings.push(...page.findings);
+      sampledTimes = page.sampledTimes;
+      if (page.duration !== undefined) {
+        length = describeLength(metadata, page.duration);
+        if (length.seconds <= 0) findings.push(emptyLengthFinding(metadata, displayPath(cwd, project.entryFile)));
+      }
+      Object.assign(skipped, page.skipped);
+      if (page.motionSkipped) skipped.motion = page.motionSkipped;
+      if (page.skippedMovers > 0) {
+        findings.push({
+          check: 'motion',
+          code: 'motion/not-sampled',
+          severity: 'warning',
+          message: `${page.skippedMovers} animated element${page.skippedMovers === 1 ? ' was' : 's were'} not sampled: the check captures at most ${maxSamples} frames.`,
+          element: null,
+          time: null,
+          file: null,
+          fix: 'Raise --samples to check them too.',
+        });
+      }
+      if (!isTransparent(spec.format)) skipped.alpha = `${spec.format} has no alpha channel`;
+      else if (page.motionSkipped?.startsWith('the page did not load')) skipped.alpha = page.motionSkipped;
+      else {
+        const alpha = await checkAlpha(spec, context);
+        findings.push(...alpha.findings);
+        if (alpha.skipped) skipped.alpha = alpha.skipped;
+      }
     }
-    if (!isTransparent(spec.format)) skipped.alpha = `${spec.format} has no alpha channel`;
-    else if (page.motionSkipped?.startsWith('the page did not load')) skipped.alpha = page.motionSkipped;
-    else {
-      const alpha = await checkAlpha(spec, context);
-      findings.push(...alpha.findings);
-      if (alpha.skipped) skipped.alpha = alpha.skipped;
-    }
-  }
 
+    const report = summarise(findings, skipped, {
+      strict,
+      entry: displayPath(cwd, project.entryFile),
+      format: spec.format,
+      sampledTimes,
+      length,
+      ...(page?.audio ? { audio: page.audio } : {}),
+    });
+    if (framesDir && snapshot !== undefined && metadata && frames.size > 0) {
+      await mkdir(path.resolve(cwd, snapshot), { recursive: true });
+      const sheet = await writeContactSheet({
+        report,
+        frames,
+        dir: framesDir,
+        size: metadata,
+        output: path.resolve(cwd, snapshot, 'contact-sheet.png'),
+        ffmpeg: (await contextFfmpeg(context)).ffmpeg,
+        ...(context.signal ? { signal: context.signal } : {}),
+      });
+      report.snapshot = displayPath(cwd, sheet);
+    }
+    report.durationMs = Math.round(performance.now() - began);
+    return report;
+  } finally {
+    if (framesDir) await rm(framesDir, { recursive: true, force: true });
+  }
+}
+
+/** The report from the findings: errors first, each check's status, `ok` (with `strict`, warnings fail too). */
+function summarise(
+  findings: readonly CheckFinding[],
+  skipped: Partial<Record<CheckName, string>>,
+  facts: Pick<CheckReport, 'entry' | 'format' | 'sampledTimes' | 'length' | 'audio'> & { strict: boolean },
+): CheckReport {
+  const { strict, sampledTimes, ...rest } = facts;
   const ordered = [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity === 'warning')];
   const errors = ordered.filter((f) => f.severity === 'error').length;
   const warnings = ordered.length - errors;
@@ -105,14 +177,15 @@ export async function checkComposition(input: CheckInput, context: RenderContext
   return {
     version: 1,
     ok: errors === 0 && (!strict || warnings === 0),
-    entry: displayPath(cwd, project.entryFile),
-    format: spec.format,
+    entry: rest.entry,
+    format: rest.format,
     summary: { errors, warnings },
     checks,
     findings: ordered,
     sampledTimes: sampledTimes.map((t) => Math.round(t * 1000) / 1000),
-    length,
-    durationMs: Math.round(performance.now() - began),
+    length: rest.length ?? null,
+    ...(rest.audio ? { audio: rest.audio } : {}),
+    durationMs: 0,
   };
 }
 
@@ -166,89 +239,4 @@ function variableFindings(metadata: CompositionMetadata, spec: RenderSpec, entry
     fix: `Fix the value of "${issue.id}" or its declaration in data-composition-variables.`,
     details: { id: issue.id, kind: issue.kind },
   }));
-}
-
-/**
- * Renders a few frames from the middle through the render's own path (plan, capture, encoder,
- * and the alpha check that runs before any transparent output is published) into the work folder.
- */
-async function checkAlpha(spec: RenderSpec, context: RenderContext): Promise<{ findings: CheckFinding[]; skipped?: string }> {
-  const cleanup = new CleanupStack();
-  try {
-    const { plan, session } = await planRenderSession(
-      { ...spec, workers: 1 },
-      { ...context, onEvent: () => undefined, problems: new ProblemLog() },
-      cleanup,
-      { keepPage: true, signal: context.signal },
-    );
-    const count = Math.min(plan.totalFrames, ALPHA_SAMPLE_FRAMES);
-    const start = Math.max(0, Math.min(plan.totalFrames - count, Math.floor(plan.totalFrames / 2) - Math.floor(count / 2)));
-    const target = path.join(
-      session.workDir,
-      plan.format === 'png-sequence' ? 'alpha-sample' : `alpha-sample${FORMAT_EXTENSIONS[plan.format]}`,
-    );
-    const result = await renderSessionFrames(
-      plan,
-      { start, end: start + count },
-      { kind: 'output', path: target },
-      session,
-      context.signal ?? new AbortController().signal,
-    );
-    const time = { start: (start * plan.fps.den) / plan.fps.num, end: ((start + count) * plan.fps.den) / plan.fps.num };
-    const verdict = result.alpha;
-    if (verdict?.skipped) {
-      return {
-        findings: [
-          {
-            check: 'alpha',
-            code: 'alpha/unchecked',
-            severity: 'warning',
-            message: `The alpha channel could not be checked: ${verdict.skipped}.`,
-            element: null,
-            time,
-            file: null,
-            fix: 'Install an ffmpeg built with libvpx (Debian: apt-get install ffmpeg).',
-          },
-        ],
-      };
-    }
-    if (verdict?.opaqueSource) {
-      return {
-        findings: [
-          {
-            check: 'alpha',
-            code: 'alpha/opaque',
-            severity: 'warning',
-            message: `You render ${plan.format}, which keeps transparency, but the page paints every pixel of the sampled frames: the video will be opaque.`,
-            element: null,
-            time,
-            file: null,
-            fix: 'Leave the background transparent (no background on html, body and the root; `background: transparent`) where the video should show through, or render mp4.',
-            details: { samples: verdict.samples },
-          },
-        ],
-      };
-    }
-    return { findings: [] };
-  } catch (caught) {
-    const error = toSeekframeError(caught, { code: 'render-failed' });
-    if (error.code !== 'alpha-lost') return { findings: [], skipped: `the sample render failed (${error.code}): ${error.message}` };
-    return {
-      findings: [
-        {
-          check: 'alpha',
-          code: 'alpha/lost',
-          severity: 'error',
-          message: error.message.replace(/ The output was not written\.$/, ''),
-          element: null,
-          time: typeof error.details?.time === 'number' ? { start: error.details.time, end: error.details.time } : null,
-          file: null,
-          fix: "A render fails the same way (alpha-lost): check that this ffmpeg's encoder writes alpha (`seekframe doctor`), or render png-sequence.",
-          details: { ...(error.details ?? {}) },
-        },
-      ],
-    };
-  } finally {
-    await cleanup.run();
-  }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OUTPUT_FORMATS } from '@seekframe/engine';
+import { CHECK_RULES } from './check-rules.js';
 
-export const CHECKS = ['lint', 'page', 'motion', 'alpha'] as const;
+export const CHECKS = ['lint', 'page', 'motion', 'layout', 'contrast', 'audio', 'alpha'] as const;
 export type CheckName = (typeof CHECKS)[number];
 
 const ElementSchema = z
@@ -12,6 +13,14 @@ const ElementSchema = z
   })
   .describe('The element the finding is about.');
 
+const RegionSchema = z.object({
+  time: z.number().describe('The sampled time, seconds.'),
+  x: z.number().describe("Left edge in frame pixels (the composition's CSS pixels); may be outside the frame."),
+  y: z.number().describe('Top edge in frame pixels.'),
+  width: z.number(),
+  height: z.number(),
+});
+
 const LocationSchema = z.object({
   path: z.string().describe('Project file, relative to the working folder.'),
   line: z.number().describe('1-based; 0 when unknown.'),
@@ -20,13 +29,11 @@ const LocationSchema = z.object({
 
 export const CheckFindingSchema = z.object({
   check: z.enum(CHECKS).describe('Which check found it.'),
-  code: z
-    .string()
-    .describe(
-      'Stable id: `lint/<rule>`, `variables/<kind>`, `page/load-failed`, `page/script-error`, `page/missing-file`, `page/request-failed`, `page/console-error`, ' +
-        '`page/<runtime warning or error code>`, `motion/gsap-unregistered`, `motion/zero-duration`, `motion/ends-before-clip`, `motion/starts-before-clip`, `motion/starts-after-clip`, ' +
-        '`motion/static`, `motion/off-screen`, `motion/blank`, `motion/not-sampled`, `alpha/lost`, `alpha/opaque`, `alpha/unchecked`.',
-    ),
+  code: z.string().describe(
+    `Stable id, one of: ${Object.keys(CHECK_RULES)
+      .map((code) => `\`${code}\``)
+      .join(', ')}. What each means: [the checking guide](../guide/checking.md#what-each-finding-means).`,
+  ),
   severity: z.enum(['error', 'warning']).describe('Errors fail the check (exit code 1); warnings only with `--strict`.'),
   message: z.string().describe('What is wrong, in one or two sentences that name the element and the time.'),
   element: ElementSchema.nullable().describe(
@@ -40,6 +47,9 @@ export const CheckFindingSchema = z.object({
     'Where in the project, when known (lint findings, script errors, a missing file with the document that used it).',
   ),
   fix: z.string().describe('What to change.'),
+  region: RegionSchema.optional().describe(
+    'Where it is in the frame, when it is somewhere: the box of the element (or the overlap) at one sampled time. The contact sheet (`--snapshot`) outlines it.',
+  ),
   details: z.record(z.string(), z.unknown()).optional().describe('Machine-readable facts behind the message (sample times, boxes, codes).'),
 });
 
@@ -50,6 +60,32 @@ const CheckStatusSchema = z.object({
     .enum(['passed', 'warnings', 'failed', 'skipped'])
     .describe('`failed`: at least one error; `warnings`: only warnings; `skipped`: did not run (see `reason`).'),
   reason: z.string().optional().describe('Why it was skipped.'),
+});
+
+const AudioReportSchema = z.object({
+  target: z.number().describe('Integrated loudness the mix is compared with, LUFS (`--loudness-target`, default -14).'),
+  mix: z
+    .object({
+      integrated: z
+        .number()
+        .nullable()
+        .describe("Integrated loudness (EBU R128, ffmpeg's ebur128), LUFS; null when too short or silent to gate."),
+      range: z.number().nullable().describe('Loudness range, LU.'),
+      samplePeak: z.number().nullable().describe('Highest sample, dBFS; null for digital silence.'),
+      truePeak: z.number().nullable().describe('Highest true (inter-sample) peak, dBTP.'),
+    })
+    .describe('The soundtrack as a render mixes and encodes it.'),
+  clips: z
+    .array(
+      z.object({
+        src: z.string().describe('The source, relative to the project when it is a project file.'),
+        start: z.number().describe('Seconds into the composition.'),
+        duration: z.number().describe('Seconds it plays.'),
+        samplePeak: z.number().nullable().describe('Highest sample where it plays, after its volume, dBFS; null for digital silence.'),
+        integrated: z.number().nullable().describe('Its own integrated loudness, LUFS.'),
+      }),
+    )
+    .describe('Each audible clip, measured over the part that plays.'),
 });
 
 /**
@@ -68,7 +104,15 @@ export const CheckReportSchema = z
       warnings: z.number().describe('Findings with severity warning.'),
     }),
     checks: z
-      .object({ lint: CheckStatusSchema, page: CheckStatusSchema, motion: CheckStatusSchema, alpha: CheckStatusSchema })
+      .object({
+        lint: CheckStatusSchema,
+        page: CheckStatusSchema,
+        motion: CheckStatusSchema,
+        layout: CheckStatusSchema,
+        contrast: CheckStatusSchema,
+        audio: CheckStatusSchema,
+        alpha: CheckStatusSchema,
+      })
       .describe('Each check and how it ended.'),
     findings: z.array(CheckFindingSchema).describe('Errors first, then warnings; each in the order found.'),
     sampledTimes: z.array(z.number()).describe('Seconds at which the motion check captured a frame.'),
@@ -85,6 +129,8 @@ export const CheckReportSchema = z
       .nullable()
       .optional()
       .describe('How long the composition is and where that came from; null when the page did not load.'),
+    audio: AudioReportSchema.optional().describe("The audio audit's measurements; absent when the composition declares no audible clip."),
+    snapshot: z.string().optional().describe('The contact sheet `--snapshot` wrote (relative to the working folder).'),
     durationMs: z.number().describe('Wall time of the check.'),
   })
   .describe('The result of `seekframe check`.');

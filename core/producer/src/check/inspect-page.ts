@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { findReferences, toSeekframeError, type CompositionMetadata, type FileReference } from '@seekframe/composition';
 import { chooseCaptureMode, type CapturePage } from '@seekframe/engine';
-import type { RuntimeWarning, TimelineInspection } from '@seekframe/runtime';
+import type { MediaClip, RuntimeWarning, TimelineInspection } from '@seekframe/runtime';
 import { captureOptions } from '../render/capture-and-encode.js';
 import { CleanupStack } from '../render/cleanup-stack.js';
 import { openMediaPage } from '../render/open-media-page.js';
@@ -14,6 +14,9 @@ import { readProjectFile } from '../serve/read-project-file.js';
 import type { ProjectLocation } from '../serve/resolve-project.js';
 import type { Fps, RenderSpec } from '../plan/render-spec.js';
 import type { CheckFinding } from './check-report.js';
+import { auditAudio, type AudioReport } from './audio-audit.js';
+import { contrastFindings } from './contrast-audit.js';
+import { layoutFindings } from './layout-audit.js';
 import { runMotionCheck } from './motion-check.js';
 import { elementKey, planMotion } from './motion-plan.js';
 import { pageFindings, type PageFacts } from './page-findings.js';
@@ -23,10 +26,22 @@ export interface PageInspection {
   sampledTimes: number[];
   /** Set when the page did not load, so the motion check could not run. */
   motionSkipped?: string;
+  /** Checks that did not run, and why. */
+  skipped: Partial<Record<'layout' | 'contrast' | 'audio', string>>;
   /** Elements left out of the motion check to keep within the sample budget. */
   skippedMovers: number;
-  /** The composition's length in the page (`__seekframe.duration`: a registered timeline's for a root without data-duration). */
+  audio?: AudioReport;
+  /** The composition's length as the page counts it (the timeline's, when no data-duration says it). */
   duration?: number;
+}
+
+export interface InspectOptions {
+  maxSamples: number;
+  cwd: string;
+  /** Loudness the audio audit compares the mix with, LUFS. */
+  loudnessTarget: number;
+  /** Called with each frame the motion check captures (the contact sheet keeps them). */
+  onFrame?: (t: number, frame: Buffer) => void | Promise<void>;
 }
 
 /**
@@ -40,9 +55,10 @@ export async function inspectPage(
   metadata: CompositionMetadata,
   fps: Fps,
   context: RenderContext,
-  options: { maxSamples: number; cwd: string },
+  options: InspectOptions,
 ): Promise<PageInspection> {
   const { maxSamples, cwd } = options;
+  const notLoaded = (reason: string): PageInspection['skipped'] => ({ layout: reason, contrast: reason, audio: reason });
   const cleanup = new CleanupStack();
   const problems = new ProblemLog();
   try {
@@ -79,10 +95,12 @@ export async function inspectPage(
     };
     const origin = session.server.origin;
     let page: CapturePage;
+    let mediaClips: MediaClip[];
     try {
       const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
       cleanup.add(() => opened.worker.session.close());
       page = opened.worker.page;
+      mediaClips = opened.clips;
     } catch (caught) {
       const error = toSeekframeError(caught, { code: 'page-load-failed' });
       const facts = pageFindings({
@@ -95,7 +113,8 @@ export async function inspectPage(
       });
       const reason = `the page did not load (${error.code})`;
       // A file the server could not find is why the page did not get ready: that finding says it.
-      if (facts.length > 0) return { findings: facts, sampledTimes: [], motionSkipped: reason, skippedMovers: 0 };
+      if (facts.length > 0)
+        return { findings: facts, sampledTimes: [], motionSkipped: reason, skipped: notLoaded(reason), skippedMovers: 0 };
       const loadFailed: CheckFinding = {
         check: 'page',
         code: 'page/load-failed',
@@ -107,20 +126,24 @@ export async function inspectPage(
         fix: 'Fix what the message names; the motion check needs a page that loads.',
         details: { code: error.code },
       };
-      return { findings: [loadFailed], sampledTimes: [], motionSkipped: reason, skippedMovers: 0 };
+      return { findings: [loadFailed], sampledTimes: [], motionSkipped: reason, skipped: notLoaded(reason), skippedMovers: 0 };
     }
 
     const findings: CheckFinding[] = [];
     const sampledTimes: number[] = [];
+    const skipped: PageInspection['skipped'] = {};
     let skippedMovers = 0;
     let motionSkipped: string | undefined;
-    let duration: number | undefined;
+    let inspection: TimelineInspection | undefined;
     try {
       const first = await readTimeline(page);
-      duration = first.duration;
+      inspection = first;
       const plan = planMotion(first, { fps, compositionId: metadata.id, maxSamples });
-      const motion = await runMotionCheck(page, plan, first, metadata);
-      findings.push(...plan.findings, ...motion.findings);
+      const motion = await runMotionCheck(page, plan, first, metadata, {
+        audits: true,
+        ...(options.onFrame ? { onFrame: options.onFrame } : {}),
+      });
+      findings.push(...plan.findings, ...motion.findings, ...layoutFindings(motion.texts, metadata), ...contrastFindings(motion.contrast));
       sampledTimes.push(...motion.sampledTimes);
       skippedMovers = plan.skippedMovers;
       // Animations a timer or a class change starts later are known once a seek passed them.
@@ -132,7 +155,9 @@ export async function inspectPage(
           { ...later, animations: fresh },
           { fps, compositionId: metadata.id, maxSamples: Math.max(2, maxSamples - sampledTimes.length) },
         );
-        const more = await runMotionCheck(page, { ...again, clips: [] }, later, metadata);
+        const more = await runMotionCheck(page, { ...again, clips: [], captions: [] }, later, metadata, {
+          ...(options.onFrame ? { onFrame: options.onFrame } : {}),
+        });
         findings.push(...again.findings, ...more.findings);
         sampledTimes.push(...more.sampledTimes.filter((t) => !sampledTimes.includes(t)));
         skippedMovers += again.skippedMovers;
@@ -141,6 +166,8 @@ export async function inspectPage(
       // A seek that failed (a script that throws on seek, a page that hangs): the rest still counts.
       const error = toSeekframeError(caught, { code: 'capture-failed' });
       motionSkipped = `a seek failed (${error.code})`;
+      skipped.layout = motionSkipped;
+      skipped.contrast = motionSkipped;
       findings.push({
         check: 'page',
         code: `page/${error.code}`,
@@ -168,12 +195,29 @@ export async function inspectPage(
         ...(await fileFacts(problems, project, cwd)),
       }),
     );
+    let audio: AudioReport | undefined;
+    if (spec.format === 'gif') skipped.audio = 'gif has no audio';
+    else {
+      const audible = await auditAudio(session, {
+        clips: mediaClips,
+        inspected: inspection?.clips ?? [],
+        duration: inspection?.duration ?? metadata.duration,
+        codec: spec.format === 'webm' ? 'opus' : 'aac',
+        target: options.loudnessTarget,
+        ...(context.signal ? { signal: context.signal } : {}),
+      });
+      findings.push(...audible.findings);
+      audio = audible.report;
+      if (!audio) skipped.audio = 'no audible clip';
+    }
     return {
       findings,
       sampledTimes: sampledTimes.sort((a, b) => a - b),
+      skipped,
       skippedMovers,
       ...(motionSkipped ? { motionSkipped } : {}),
-      ...(duration === undefined ? {} : { duration }),
+      ...(audio ? { audio } : {}),
+      ...(inspection ? { duration: inspection.duration } : {}),
     };
   } finally {
     await cleanup.run();

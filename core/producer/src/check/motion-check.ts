@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { CapturePage } from '@seekframe/engine';
-import type { InspectedElement, TimelineInspection } from '@seekframe/runtime';
+import type { InspectedElement, TextBlock, TimelineInspection } from '@seekframe/runtime';
 import { decodeFrame, flatColourOfPixels } from '../render/blank-render.js';
 import type { CheckFinding } from './check-report.js';
-import { asElement, describeAnimation, secs, type CaptionProbe, type ClipProbe, type MotionPlan, type Mover } from './motion-plan.js';
+import { roundBox, type ContrastSample } from './contrast-audit.js';
+import { sampleFrames } from './frame-sampler.js';
+import {
+  asElement,
+  describeAnimation,
+  elementKey,
+  secs,
+  type CaptionProbe,
+  type ClipProbe,
+  type MotionPlan,
+  type Mover,
+} from './motion-plan.js';
 
 export interface Box {
   x: number;
@@ -15,68 +26,83 @@ export interface Box {
 export interface MotionCheckResult {
   findings: CheckFinding[];
   sampledTimes: number[];
+  /** The text blocks read at each time (the first pass only; empty otherwise). */
+  texts: Map<number, TextBlock[]>;
+  /** Contrast measurements (the first pass only). */
+  contrast: ContrastSample[];
 }
 
 /**
  * Captures the plan's frames through the render's own capture page (seek, then the same
- * screenshot or beginFrame a render takes), reads where each element is at each of them, and
- * decides: a clip outside the frame at every sample is off screen; an element animated while on
- * screen whose area is pixel-identical at every sample does not move; every frame one flat colour
- * is a blank video. Frames are kept encoded and decoded one at a time, so memory stays small.
+ * screenshot or beginFrame a render takes), reads where each element paints and what its animated
+ * values are at each of them, and decides. Only what is certainly wrong is an error:
+ * - a clip, an animated element or a caption element that paints something, but whose painted
+ *   boxes over all its samples, united, stay outside the frame, is off screen (a box of zero size,
+ *   an SVG line, is judged by its stroke; one that paints nothing at all is not judged);
+ * - an element whose animated values differ between its samples while the pixels of its painted
+ *   area are identical in all of them does not move on screen (values that do not change within
+ *   the composition, a long period or a step not reached yet, are no motion to show);
+ * - every frame one flat colour is a blank video.
+ * Frames are kept encoded and decoded one at a time, so memory stays small.
  */
 export async function runMotionCheck(
   page: Pick<CapturePage, 'seekAndCaptureFrame' | 'evaluate'>,
   plan: MotionPlan,
   inspection: TimelineInspection,
   size: { width: number; height: number },
+  options: { audits?: boolean; onFrame?: (t: number, frame: Buffer) => void | Promise<void> } = {},
 ): Promise<MotionCheckResult> {
-  const targets = new Map<string, InspectedElement>();
-  for (const mover of plan.movers) targets.set(mover.key, mover.element);
-  for (const probe of plan.clips) targets.set(probe.key, probe.clip);
-  for (const probe of plan.captions) targets.set(probe.key, probe.captions);
-  const keys = [...targets.keys()];
-  const lookup = keys.map((key) => ({ selector: targets.get(key)!.selector, hosts: targets.get(key)!.hosts }));
-
-  const frames = new Map<number, Buffer>();
-  const boxes = new Map<number, Map<string, Box | null>>();
-  for (const t of plan.times) {
-    frames.set(t, (await page.seekAndCaptureFrame(t)).data);
-    const found = (await page.evaluate(readBoxes, lookup)) as Array<Box | null>;
-    boxes.set(t, new Map(keys.map((key, i) => [key, found[i] ?? null])));
+  const targets = new Map<string, { element: InspectedElement; properties: string[] }>();
+  for (const mover of plan.movers) targets.set(mover.key, { element: mover.element, properties: moverProperties(mover) });
+  for (const probe of plan.clips) if (!targets.has(probe.key)) targets.set(probe.key, { element: probe.clip, properties: [] });
+  for (const probe of plan.captions) if (!targets.has(probe.key)) targets.set(probe.key, { element: probe.captions, properties: [] });
+  // The elements of what the timeline alone showed: located too, so each finding has a place in the frame.
+  for (const finding of plan.findings) {
+    if (finding.element && !targets.has(elementKey(finding.element)))
+      targets.set(elementKey(finding.element), { element: finding.element, properties: [] });
   }
+  const keys = [...targets.keys()];
+  const request = keys.map((key) => {
+    const { element, properties } = targets.get(key)!;
+    return { selector: element.selector, hosts: element.hosts, properties };
+  });
+  const sampled = await sampleFrames(page, plan.times, request, inspection, {
+    size,
+    audits: options.audits ?? false,
+    ...(options.onFrame ? { onFrame: options.onFrame } : {}),
+  });
+  const at = (t: number, key: string): { box: Box | null; values: string } | null =>
+    sampled.probes.get(t)?.targets[keys.indexOf(key)] ?? null;
+  const painted = (times: readonly number[], key: string): Box[] =>
+    times.map((t) => at(t, key)?.box ?? null).filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
 
   const findings: CheckFinding[] = [];
   const offScreen = new Set<number>();
   for (const probe of plan.clips) {
-    const seen = probe.times.map((t) => boxes.get(t)?.get(probe.key) ?? null);
-    const painted = seen.filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
-    if (painted.length === 0 || painted.some((box) => clipToFrame(box, size) !== null)) continue;
+    const boxes = painted(probe.times, probe.key);
+    if (boxes.length === 0 || clipToFrame(boxes.reduce(unite), size) !== null) continue;
     offScreen.add(probe.index);
-    findings.push(offScreenClip(probe, painted[Math.floor(painted.length / 2)]!, size));
+    findings.push(offScreenClip(probe, boxes[Math.floor(boxes.length / 2)]!, size));
   }
 
   for (const probe of plan.captions) {
     if (probe.captions.clips.some((index) => offScreen.has(index))) continue; // its clip is already reported
-    const painted = probe.times
-      .map((t) => boxes.get(t)?.get(probe.key) ?? null)
-      .filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
-    if (painted.length === 0) findings.push(emptyCaptions(probe));
-    else if (!painted.some((box) => clipToFrame(box, size) !== null)) findings.push(offScreenCaptions(probe, painted[0]!, size));
+    const boxes = painted(probe.times, probe.key);
+    if (boxes.length === 0) findings.push(emptyCaptions(probe));
+    else if (clipToFrame(boxes.reduce(unite), size) === null) findings.push(offScreenCaptions(probe, boxes[0]!, size));
   }
 
   // Regions first, so each frame is decoded once for every mover that sampled it.
-  const regions = new Map<string, Box | null>();
+  const regions = new Map<string, Box | null | undefined>();
   for (const mover of plan.movers) {
-    const union = mover.times
-      .map((t) => boxes.get(t)?.get(mover.key))
-      .filter((box): box is Box => !!box && box.width > 0 && box.height > 0)
-      .reduce<Box | null>((acc, box) => (acc ? unite(acc, box) : box), null);
-    regions.set(mover.key, union ? clipToFrame(union, size) : null);
+    const boxes = painted(mover.times, mover.key);
+    // undefined: it paints nothing at any sample (nothing to judge); null: it paints, outside the frame.
+    regions.set(mover.key, boxes.length === 0 ? undefined : clipToFrame(boxes.reduce(unite), size));
   }
   const hashes = new Map<string, string[]>();
   let blank: string | undefined | null = null; // null: not decided yet; undefined: not blank
   for (const t of plan.times) {
-    const rgba = decodeFrame(frames.get(t)!);
+    const rgba = decodeFrame(sampled.frames.get(t)!);
     if (!rgba) continue;
     if (blank !== undefined) {
       const colour = flatColourOfPixels(rgba);
@@ -87,7 +113,7 @@ export async function runMotionCheck(
       if (!region || !mover.times.includes(t)) continue;
       hashes.set(mover.key, [...(hashes.get(mover.key) ?? []), hashRegion(rgba, size.width, region)]);
     }
-    frames.delete(t);
+    sampled.frames.delete(t);
   }
 
   if (typeof blank === 'string' && plan.times.length > 1) {
@@ -107,58 +133,32 @@ export async function runMotionCheck(
   for (const mover of plan.movers) {
     if (mover.clips.some((index) => offScreen.has(index))) continue; // its clip is already reported
     const region = regions.get(mover.key);
+    if (region === undefined) continue;
     if (region === null) {
-      findings.push(offScreenMover(mover, size));
+      findings.push(offScreenMover(mover, painted(mover.times, mover.key)[0]!, size));
       continue;
     }
+    const values = mover.times.map((t) => at(t, mover.key)?.values);
+    if (values.every((v) => v === values[0])) continue; // its values do not change here: no motion to show
     const seen = hashes.get(mover.key) ?? [];
-    if (seen.length >= 2 && seen.every((hash) => hash === seen[0])) findings.push(staticMover(mover, region!));
+    if (seen.length >= 2 && seen.every((hash) => hash === seen[0])) findings.push(staticMover(mover, region));
   }
-  return { findings, sampledTimes: plan.times };
+  for (const finding of plan.findings) {
+    if (!finding.element || finding.region) continue;
+    const key = elementKey(finding.element);
+    const from = finding.time?.start ?? 0;
+    const nearest = [...plan.times].sort((a, b) => Math.abs(a - from) - Math.abs(b - from));
+    const t = nearest.find((time) => painted([time], key).length > 0);
+    if (t !== undefined) finding.region = { time: t, ...roundBox(painted([t], key)[0]!) };
+  }
+  const texts = new Map<number, TextBlock[]>();
+  for (const [t, probe] of sampled.probes) if (probe.texts.length > 0) texts.set(t, probe.texts);
+  return { findings, sampledTimes: plan.times, texts, contrast: sampled.contrast };
 }
 
-/**
- * Runs in the page (serialised by puppeteer: no closures, no helpers): for each element, its box
- * and its descendants' united, in the top document's coordinates (through sub-composition
- * iframes); null when it is not there.
- */
-function readBoxes(targets: Array<{ selector: string; hosts: string[] }>): Array<Box | null> {
-  const out: Array<Box | null> = [];
-  for (const target of targets) {
-    let doc: Document | null = document;
-    let dx = 0;
-    let dy = 0;
-    for (const host of target.hosts) {
-      const frame: HTMLIFrameElement | null | undefined = doc?.querySelector(host)?.querySelector('iframe');
-      if (!frame) {
-        doc = null;
-        break;
-      }
-      const at = frame.getBoundingClientRect();
-      dx += at.left;
-      dy += at.top;
-      doc = frame.contentDocument;
-    }
-    const el = doc?.querySelector(target.selector);
-    if (!el) {
-      out.push(null);
-      continue;
-    }
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    for (const node of [el, ...Array.from(el.querySelectorAll('*')).slice(0, 500)]) {
-      const r = node.getBoundingClientRect();
-      if (r.width <= 0 || r.height <= 0) continue;
-      x0 = Math.min(x0, r.left);
-      y0 = Math.min(y0, r.top);
-      x1 = Math.max(x1, r.right);
-      y1 = Math.max(y1, r.bottom);
-    }
-    out.push(x0 === Infinity ? { x: 0, y: 0, width: 0, height: 0 } : { x: x0 + dx, y: y0 + dy, width: x1 - x0, height: y1 - y0 });
-  }
-  return out;
+/** The property names a mover's animations change (CSS and GSAP names alike). */
+function moverProperties(mover: Mover): string[] {
+  return [...new Set(mover.animations.flatMap((a) => a.properties.split(/,\s*/).filter(Boolean)))];
 }
 
 function unite(a: Box, b: Box): Box {
@@ -201,6 +201,7 @@ function offScreenClip(probe: ClipProbe, box: Box, size: { width: number; height
     time: { start: clip.start, end: clip.end },
     file: null,
     fix: `Move it into the frame (its left/top, margins or transform place it at ${describeBox(box)}), or remove it if it is not meant to be seen.`,
+    region: { time: probe.times[Math.floor(probe.times.length / 2)]!, ...roundBox(box) },
     details: { box, times: probe.times },
   };
 }
@@ -232,22 +233,24 @@ function offScreenCaptions(probe: CaptionProbe, box: Box, size: { width: number;
     time: { start: probe.shown[0]!.start, end: probe.shown[0]!.end },
     file: null,
     fix: `Move it into the frame (its position, margins or transform place it at ${describeBox(box)}).`,
+    region: { time: probe.times[0]!, ...roundBox(box) },
     details: { box, times: probe.times, variable: captions.variable },
   };
 }
 
-function offScreenMover(mover: Mover, size: { width: number; height: number }): CheckFinding {
+function offScreenMover(mover: Mover, box: Box, size: { width: number; height: number }): CheckFinding {
   const first = mover.intervals.reduce((a, b) => (a.start <= b.start ? a : b));
   return {
     check: 'motion',
     code: 'motion/off-screen',
     severity: 'error',
-    message: `${mover.element.label} is animated ${first.start.toFixed(2)}-${first.end.toFixed(2)} s by ${describeAnimation(mover.animations[0]!)} but stays outside the ${size.width}x${size.height} frame at every sampled time, so the motion is never seen.`,
+    message: `${mover.element.label} is animated ${first.start.toFixed(2)}-${first.end.toFixed(2)} s by ${describeAnimation(mover.animations[0]!)} but paints outside the ${size.width}x${size.height} frame at every sampled time (at ${mover.times[0]!.toFixed(2)} s: ${describeBox(box)}), so the motion is never seen.`,
     element: mover.element,
     time: { start: first.start, end: first.end },
     file: null,
     fix: "Check where the animation moves it (its from/to values and the element's position): it should cross the frame while its clip is on screen.",
-    details: { times: mover.times, animations: mover.animations.map((a) => a.name) },
+    region: { time: mover.times[0]!, ...roundBox(box) },
+    details: { box, times: mover.times, animations: mover.animations.map((a) => a.name) },
   };
 }
 
@@ -261,13 +264,14 @@ function staticMover(mover: Mover, region: Box): CheckFinding {
     severity: 'error',
     message:
       `${mover.element.label} is animated ${first.start.toFixed(2)}-${first.end.toFixed(2)} s by ${describeAnimation(animation)}${animation.properties && animation.kind !== 'gsap' ? ` (${animation.properties})` : ''}, ` +
-      `but its area (${describeBox(region)}) is identical in the frames at ${mover.times.map((t) => t.toFixed(2)).join(', ')} s.`,
+      `and its animated values change between the frames at ${mover.times.map((t) => t.toFixed(2)).join(', ')} s, but the pixels of its area (${describeBox(region)}) are identical in all of them.`,
     element: mover.element,
     time: { start: first.start, end: first.end },
     file: null,
     fix: unregistered
       ? 'Register the GSAP timeline in window.__timelines (created with { paused: true }) so every frame seeks it.'
       : `Check that the animation changes something visible on this element and that nothing covers it; scrub to ${first.start.toFixed(2)} s in \`seekframe preview\` to see it.`,
+    region: { time: mover.times[0]!, ...region },
     details: {
       region,
       times: mover.times,

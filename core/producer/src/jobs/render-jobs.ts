@@ -45,8 +45,9 @@ export interface RenderJobs<Request, Result> {
 interface Entry<Result> {
   job: JobSnapshot<Result>;
   listeners: Set<JobListener<Result>>;
-  controller: AbortController;
-  ticket?: QueueTicket;
+  /** Until the job ends: what a render hung on its signal (abort listeners and their closures) goes with it. */
+  controller?: AbortController | undefined;
+  ticket?: QueueTicket | undefined;
   endedAtMs?: number;
 }
 
@@ -81,12 +82,18 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
     entry.endedAtMs = now();
     retention.ended(entry.job.id);
     emit(entry, event);
+    // A finished job is kept for `retainMs` to answer GET /render/:id: only its snapshot is needed.
+    // Its controller's signal still holds whatever the render attached to it, and its listeners
+    // their streams; dropping them keeps a retained job small.
+    entry.listeners.clear();
+    entry.controller = undefined;
+    entry.ticket = undefined;
   };
 
   const runEntry = async (entry: Entry<Result>): Promise<void> => {
     Object.assign(entry.job, { status: 'running', position: 0, startedAt: iso() });
     emit(entry, { type: 'started' });
-    const { signal } = entry.controller;
+    const { signal } = entry.controller!;
     try {
       const result = await options.run(requests.get(entry.job.id) as Request, {
         id: entry.job.id,
@@ -108,7 +115,7 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
     if (entry.ticket?.leave()) {
       requests.delete(id);
       finish(entry, { type: 'cancelled', reason });
-    } else if (!entry.controller.signal.aborted) {
+    } else if (entry.controller && !entry.controller.signal.aborted) {
       entry.controller.abort(new Error(reason));
     }
     return true;
@@ -180,7 +187,8 @@ export function createRenderJobs<Request, Result>(options: RenderJobsOptions<Req
       for (const entry of [...entries.values()]) if (entry.job.status === 'queued') cancel(entry.job.id, reason);
       if (graceMs > 0) await Promise.race([queue.idle(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
       for (const entry of entries.values())
-        if (entry.job.status === 'running' && !entry.controller.signal.aborted) entry.controller.abort(new Error(reason));
+        if (entry.job.status === 'running' && entry.controller && !entry.controller.signal.aborted)
+          entry.controller.abort(new Error(reason));
       await queue.idle();
     },
   };

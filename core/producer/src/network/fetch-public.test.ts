@@ -148,3 +148,15 @@ describe('fetchPublic', () => {
     expect(hits).toEqual([]);
   });
 });
+
+describe('createCheckedLookup: localhost names', () => {
+  it('answers localhost, localhost. and *.localhost as loopback (refused) without asking the resolver', async () => {
+    const { resolver, calls } = stubResolver({});
+    for (const name of ['localhost', 'localhost.', 'x.localhost', 'y.x.LOCALHOST.']) {
+      const result = await runLookup(createCheckedLookup(resolver), name, { all: true });
+      expect(result.error, name).toBeInstanceOf(AddressRefusedError);
+      expect(result.error?.message, name).toMatch(/resolves to 127\.0\.0\.1/);
+    }
+    expect(calls).toEqual([]);
+  });
+});

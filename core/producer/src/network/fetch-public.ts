@@ -1,22 +1,18 @@
-import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
-import { isPrivateAddress, parsePublicUrl, refusedAddress } from './private-address.js';
+import {
+  isPrivateAddress,
+  parsePublicUrl,
+  refusedAddress,
+  resolveHost,
+  systemResolver,
+  type ResolvedAddress,
+  type Resolver,
+} from './private-address.js';
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Every address a host name resolves to (DNS, /etc/hosts); a parameter so tests answer without DNS. */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
-
-const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
-  });
+export type { ResolvedAddress, Resolver } from './private-address.js';
 
 /**
  * The `lookup` a request connects with: it resolves the host once, refuses the whole host when
@@ -30,7 +26,8 @@ export function createCheckedLookup(
 ): LookupFunction {
   return (hostname, options, callback) => {
     const done = callback as (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
-    resolver(hostname).then(
+    // A `localhost` name never reaches the resolver (RFC 6761): it is loopback, and judged so.
+    resolveHost(hostname, resolver).then(
       (addresses) => {
         const blocked = addresses.find((entry) => isBlocked(entry.address));
         if (blocked) return done(refusedAddress(hostname, blocked.address), '');

@@ -1,6 +1,38 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Every address a host name resolves to (DNS, /etc/hosts); a parameter so tests answer without DNS. */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/** The machine's resolver (getaddrinfo: /etc/hosts, then DNS). */
+export const systemResolver: Resolver = async (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+const LOCALHOST_ADDRESSES: readonly ResolvedAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+/**
+ * `localhost`, `localhost.` and every name under it (`x.localhost`): loopback by definition
+ * (RFC 6761, section 6.3), so they are answered here, 127.0.0.1 and ::1, and never sent to a
+ * resolver, which would pass `x.localhost` or the absolute `localhost.` on to the network's DNS.
+ * Undefined for any other name.
+ */
+export function localhostAddresses(hostname: string): ResolvedAddress[] | undefined {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') ? LOCALHOST_ADDRESSES.map((entry) => ({ ...entry })) : undefined;
+}
+
+/** What `hostname` resolves to: a `localhost` name by definition, anything else through `resolver`. */
+export async function resolveHost(hostname: string, resolver: Resolver = systemResolver): Promise<ResolvedAddress[]> {
+  return localhostAddresses(hostname) ?? resolver(hostname);
+}
+
 /**
  * IPv4 ranges a page rendered for a server client must never reach: "this network", private,
  * carrier-grade NAT, loopback, link-local, IETF protocol assignments, documentation, benchmarking,
@@ -112,15 +144,46 @@ export function isLoopbackAddress(address: string): boolean {
   return family === 4 ? LOOPBACK.check(bare, 'ipv4') : family === 6 ? LOOPBACK.check(bare, 'ipv6') : false;
 }
 
+/**
+ * "This network" (0.0.0.0/8), `::`, and their IPv4-mapped forms: the unspecified address, which
+ * names no host (Linux connects it to the machine itself). Never a webhook receiver's address, so
+ * the loopback opt-in does not open it, and its refusal says so rather than suggesting the opt-in.
+ */
+export function isUnspecifiedAddress(address: string): boolean {
+  const bare = address.replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return bare.split('.')[0] === '0';
+  if (family !== 6) return false;
+  const words = ipv6Words(bare);
+  if (!words) return false;
+  if (words.every((w) => w === 0)) return true;
+  const mapped = words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff;
+  return mapped && words[6]! >> 8 === 0;
+}
+
+/** What kind of address a refusal is about, so the message can say what would help. */
+export type RefusedAddressKind = 'loopback' | 'unspecified' | 'private';
+
+export function refusedAddressKind(address: string): RefusedAddressKind {
+  return isLoopbackAddress(address) ? 'loopback' : isUnspecifiedAddress(address) ? 'unspecified' : 'private';
+}
+
 /** Why a host may not be reached; the message is a sentence for the user. */
 export class AddressRefusedError extends Error {
   override readonly name = 'AddressRefusedError';
+  /** Set when an address was refused (not for a bad URL or an unresolvable name). */
+  readonly kind: RefusedAddressKind | undefined;
+  constructor(message: string, kind?: RefusedAddressKind) {
+    super(message);
+    this.kind = kind;
+  }
 }
 
 /** The refusal for `host` resolving to `address`. */
 export function refusedAddress(host: string, address: string): AddressRefusedError {
   return new AddressRefusedError(
     `${host} resolves to ${address}, a loopback/private/link-local address, which renders started by the server may not reach`,
+    refusedAddressKind(address),
   );
 }
 
@@ -143,10 +206,14 @@ export function parsePublicUrl(url: string): URL {
  * address it resolves to is public. A check only: fetchPublic connects through the checked
  * lookup instead, so a second resolution cannot answer differently.
  */
-export async function assertPublicUrl(url: string, isBlocked: (address: string) => boolean = isPrivateAddress): Promise<void> {
+export async function assertPublicUrl(
+  url: string,
+  isBlocked: (address: string) => boolean = isPrivateAddress,
+  resolver: Resolver = systemResolver,
+): Promise<void> {
   const parsed = parsePublicUrl(url);
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  const addresses = isIP(host) ? [host] : (await resolveHost(host, resolver)).map((entry) => entry.address);
   const blocked = addresses.find(isBlocked);
   if (blocked !== undefined) throw refusedAddress(parsed.hostname, blocked);
 }

@@ -117,6 +117,15 @@ export function checkRenderLimits(limits: RenderLimits | undefined, demand: Rend
   }
 }
 
+/** For each limit the smaller of the two (a host's limits on top of a plan's); undefined when both are. */
+export function stricterLimits(a: RenderLimits | undefined, b: RenderLimits | undefined): RenderLimits | undefined {
+  if (!a || !b) return a ?? b;
+  const names = new Set([...Object.keys(a), ...Object.keys(b)] as RenderLimitName[]);
+  return Object.fromEntries(
+    [...names].map((name) => [name, a[name] === undefined ? b[name] : b[name] === undefined ? a[name] : Math.min(a[name]!, b[name]!)]),
+  ) as RenderLimits;
+}
+
 /** `workers: auto` (already resolved to a count) never exceeds maxWorkers. */
 export function capWorkers(workers: number, limits: RenderLimits | undefined): number {
   return limits?.maxWorkers === undefined ? workers : Math.min(workers, limits.maxWorkers);

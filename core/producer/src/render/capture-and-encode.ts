@@ -71,6 +71,8 @@ const RAW_BATCH_FRAMES = 6;
 
 export interface CaptureStats {
   frameMs: Float64Array;
+  /** CPU milliseconds per frame of the capturing browser, where it can be read (FramePoolResult.frameCpuMs). */
+  frameCpuMs: Float64Array | undefined;
   reusedFrames: number;
   encoderWaitMs: number;
 }
@@ -155,7 +157,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       pageScriptError(result.pageProblems, options.page.url) ?? remoteRequestError(result.pageProblems, options.server.origin);
     if (failure) throw failure;
     options.server.problemLog.assertNone();
-    options.onCaptured?.({ frameMs: result.frameMs, reusedFrames: result.reusedFrames, encoderWaitMs });
+    options.onCaptured?.({ frameMs: result.frameMs, frameCpuMs: result.frameCpuMs, reusedFrames: result.reusedFrames, encoderWaitMs });
     const colour = blank?.flatColour();
     if (colour !== undefined) options.onBlank?.(colour);
     options.beforeFinish();

@@ -1,3 +1,4 @@
+import type { RenderLimits } from '../plan/render-limits.js';
 import { findBrowser, findFfmpeg, scopedRenderTuning, type BrowserInfo, type BrowserSource, type RenderTuning } from '@seekframe/engine';
 import { loadRuntimeSource } from '../serve/load-runtime-source.js';
 import type { ProblemLog } from '../serve/problem-log.js';
@@ -44,6 +45,11 @@ export interface RenderContext {
    * failure too (`render --report`).
    */
   profile?: RenderProfile;
+  /**
+   * The host's own limits on top of the plan's (a fleet worker renders plans it did not make):
+   * for each limit the stricter of the two applies. Default: the plan's alone.
+   */
+  limits?: RenderLimits;
 }
 
 /** A context with the project folder: renderFrames and mixPlanAudio read the project from it. */

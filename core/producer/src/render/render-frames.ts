@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import { canvasPixelsFor, probeHardwareEncoder, type EncoderOptions } from '@seekframe/engine';
 import { firstFrame, planHash, type RenderPlan } from '../plan/render-plan.js';
+import { stricterLimits } from '../plan/render-limits.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { blankRenderProblem, reportSilentProblem } from './blank-render.js';
 import { captureAndEncode, type CaptureAndEncodeOptions } from './capture-and-encode.js';
@@ -63,7 +64,8 @@ export async function renderFrames(
   checkRange(plan, range);
   checkTarget(plan, range, target);
   const cleanup = new CleanupStack();
-  const guards = startRenderGuards(plan.limits, context, cleanup);
+  const limits = stricterLimits(plan.limits, context.limits);
+  const guards = startRenderGuards(limits, context, cleanup);
   const signal = context.signal ? AbortSignal.any([context.signal, guards.signal]) : guards.signal;
   let session: RenderSession | undefined;
   try {
@@ -178,6 +180,7 @@ export async function renderSessionFrames(
         profile.capture = {
           firstFrame: shown.start,
           frameMs: stats.frameMs,
+          ...(stats.frameCpuMs ? { frameCpuMs: stats.frameCpuMs } : {}),
           encoderWaitMs: stats.encoderWaitMs,
           reusedFrames: stats.reusedFrames,
         };

@@ -14,50 +14,54 @@ const ALPHA_FORMATS = ['mov', 'webm', 'png-sequence'] as const;
  * format looks like this; rendered to mp4 its frames are flattened on white.
  */
 export async function showsBackdrop(page: Pick<CapturePage, 'evaluate'>): Promise<boolean> {
+  // Helpers are methods of one object: a named function in a page function would be wrapped in
+  // esbuild's `__name` when run from sources, which the page does not have.
   return page.evaluate(() => {
-    const alphaOf = (colour: string): number => {
-      const match = /^rgba?\(([^)]*)\)$/.exec(colour.trim());
-      if (!match) return colour === 'transparent' ? 0 : 1; // another syntax: say opaque, never a false alarm
-      const parts = (match[1] as string).split(/[\s,/]+/).filter(Boolean);
-      if (parts.length < 4) return 1;
-      const a = parts[3] as string;
-      return a.endsWith('%') ? Number.parseFloat(a) / 100 : Number.parseFloat(a);
-    };
-    const paints = (el: Element): boolean => {
-      const style = getComputedStyle(el);
-      return (
-        alphaOf(style.backgroundColor) >= 1 ||
-        style.backgroundImage !== 'none' ||
-        ['IMG', 'VIDEO', 'CANVAS', 'OBJECT', 'EMBED'].includes(el.tagName)
-      );
-    };
-    const fullyShown = (el: Element): boolean => {
-      for (let node: Element | null = el; node; node = node.parentElement) {
-        const style = getComputedStyle(node);
-        if (style.display === 'none' || Number(style.opacity) < 1) return false;
-      }
-      return getComputedStyle(el).visibility === 'visible';
-    };
-    const covered = (doc: Document, depth: number): boolean => {
-      if (paints(doc.documentElement) || (doc.body && paints(doc.body))) return true;
-      const win = doc.defaultView;
-      if (!win || !doc.body) return false;
-      const [w, h] = [win.innerWidth, win.innerHeight];
-      for (const el of doc.body.querySelectorAll('*')) {
-        const box = el.getBoundingClientRect();
-        if (box.left > 0.5 || box.top > 0.5 || box.right < w - 0.5 || box.bottom < h - 0.5 || !fullyShown(el)) continue;
-        if (paints(el)) return true;
-        if (el instanceof HTMLIFrameElement && depth < 4) {
-          try {
-            if (el.contentDocument && covered(el.contentDocument, depth + 1)) return true;
-          } catch {
-            return true; // a cross-origin frame: cannot tell, say covered
+    const page = {
+      alphaOf(colour: string): number {
+        const match = /^rgba?\(([^)]*)\)$/.exec(colour.trim());
+        if (!match) return colour === 'transparent' ? 0 : 1; // another syntax: say opaque, never a false alarm
+        const parts = (match[1] as string).split(/[\s,/]+/).filter(Boolean);
+        if (parts.length < 4) return 1;
+        const a = parts[3] as string;
+        return a.endsWith('%') ? Number.parseFloat(a) / 100 : Number.parseFloat(a);
+      },
+      paints(el: Element): boolean {
+        const style = getComputedStyle(el);
+        return (
+          page.alphaOf(style.backgroundColor) >= 1 ||
+          style.backgroundImage !== 'none' ||
+          ['IMG', 'VIDEO', 'CANVAS', 'OBJECT', 'EMBED'].includes(el.tagName)
+        );
+      },
+      fullyShown(el: Element): boolean {
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (style.display === 'none' || Number(style.opacity) < 1) return false;
+        }
+        return getComputedStyle(el).visibility === 'visible';
+      },
+      covered(doc: Document, depth: number): boolean {
+        if (page.paints(doc.documentElement) || (doc.body && page.paints(doc.body))) return true;
+        const win = doc.defaultView;
+        if (!win || !doc.body) return false;
+        const [w, h] = [win.innerWidth, win.innerHeight];
+        for (const el of doc.body.querySelectorAll('*')) {
+          const box = el.getBoundingClientRect();
+          if (box.left > 0.5 || box.top > 0.5 || box.right < w - 0.5 || box.bottom < h - 0.5 || !page.fullyShown(el)) continue;
+          if (page.paints(el)) return true;
+          if (el instanceof HTMLIFrameElement && depth < 4) {
+            try {
+              if (el.contentDocument && page.covered(el.contentDocument, depth + 1)) return true;
+            } catch {
+              return true; // a cross-origin frame: cannot tell, say covered
+            }
           }
         }
-      }
-      return false;
+        return false;
+      },
     };
-    return !covered(document, 0);
+    return !page.covered(document, 0);
   });
 }
 

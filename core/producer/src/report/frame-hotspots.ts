@@ -125,7 +125,9 @@ function findHotspots(
     const sortedOut = [...outside].sort((a, b) => a - b);
     const medianIn = median(sortedIn);
     const medianOut = median(sortedOut);
-    const ratio = medianIn / Math.max(medianOut, 1e-3);
+    // The other frames' median counts as at least 1 ms: CPU time comes in 10 ms ticks, so a cheap
+    // frame may read 0, and "70 ms against 0" is not 70,000 times.
+    const ratio = medianIn / Math.max(medianOut, 1);
     const extra = inside.reduce((sum, ms) => sum + Math.max(0, ms - medianOut), 0);
     const share = extra / total;
     // Medians and quartiles, not means: a burst of load on the machine slows some frames, not a clip's.

@@ -26,6 +26,12 @@ export interface CaptureProfile {
   firstFrame: number;
   /** Milliseconds per frame, seek to encoded image. */
   frameMs: ArrayLike<number>;
+  /**
+   * CPU milliseconds each frame cost the browser that captured it, where it can be read (Linux):
+   * the slowest frames and slow clips are found by this, so another job on the machine does not
+   * make a cheap clip look slow or hide a slow one.
+   */
+  frameCpuMs?: ArrayLike<number>;
   /** Time the capture spent handing frames to ffmpeg (its pipe was full). */
   encoderWaitMs: number;
   /** beginframe: frames Chromium reported unchanged, reused without a new screenshot. */

@@ -65,11 +65,17 @@ export const RenderReportSchema = z
         z.object({
           frame: z.number().describe('0-based frame index.'),
           time: z.number().describe('Seconds.'),
-          ms: z.number().describe('Capture cost of the frame.'),
+          ms: z
+            .number()
+            .describe(
+              "Capture cost of the frame: the capturing browser's CPU milliseconds where they can be read (Linux), else its wall time.",
+            ),
           clips: z.array(z.string()).describe('The clips on screen in it.'),
         }),
       )
-      .describe('The five most expensive frames, slowest first.'),
+      .describe(
+        "The five most expensive frames, costliest first, by the capturing browser's CPU time where it can be read (Linux): what the page costs, whatever else runs on the machine.",
+      ),
     hotspots: z
       .array(
         z.object({
@@ -78,7 +84,7 @@ export const RenderReportSchema = z
           lastFrame: z.number().describe('Last frame with the clip on screen.'),
           start: z.number().describe('Seconds the clip starts.'),
           end: z.number().describe('Seconds the clip ends.'),
-          medianMs: z.number().describe('Median cost of a frame with the clip on screen.'),
+          medianMs: z.number().describe('Median cost of a frame with the clip on screen (the same measure as `slowestFrames[].ms`).'),
           otherMedianMs: z.number().describe('Median cost of the other frames.'),
           ratio: z.number().describe('medianMs / otherMedianMs (at least 2).'),
           extraMs: z
@@ -135,6 +141,11 @@ export function buildRenderReport(profile: RenderProfile, facts: ReportFacts): R
     capture && profile.fps && capture.frameMs.length > 0
       ? analyseFrameCosts({ frameMs: capture.frameMs, firstFrame: capture.firstFrame, fps: profile.fps, clips: profile.clips })
       : undefined;
+  // Which frames and clips cost the most: by the browser's CPU where it was read, else by wall time.
+  const costs =
+    capture?.frameCpuMs && profile.fps && capture.frameCpuMs.length > 0
+      ? analyseFrameCosts({ frameMs: capture.frameCpuMs, firstFrame: capture.firstFrame, fps: profile.fps, clips: profile.clips })
+      : analysis;
   return {
     version: 1,
     status: facts.status,
@@ -153,8 +164,8 @@ export function buildRenderReport(profile: RenderProfile, facts: ReportFacts): R
             encoderWaitMs: round(capture.encoderWaitMs),
           }
         : null,
-    slowestFrames: analysis?.slowest ?? [],
-    hotspots: analysis?.hotspots ?? [],
+    slowestFrames: costs?.slowest ?? [],
+    hotspots: costs?.hotspots ?? [],
     workers: profile.workers ?? null,
     captureMode: profile.captureMode ?? null,
     length: profile.length ?? null,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SeekframeError } from '@seekframe/composition';
+import { SERVER_SETTINGS } from './server-settings.js';
 import {
   RENDER_LIMIT_SETTINGS,
   RenderLimitsSchema,
@@ -86,15 +87,10 @@ export interface ProducerServerConfig {
   browserIdleSeconds: number;
 }
 
-/** Settings that fall back to an environment variable, named by it in errors when it was the source. */
-const ENV_NAMES: Record<string, string> = {
-  maxConcurrentRenders: 'PRODUCER_MAX_CONCURRENT_RENDERS',
-  pageTimeoutMs: 'PRODUCER_PAGE_TIMEOUT_MS',
-  maxQueuedRenders: 'PRODUCER_MAX_QUEUED_RENDERS',
-  jobRetentionSeconds: 'PRODUCER_JOB_RETENTION_SECONDS',
-  warmBrowsers: 'PRODUCER_WARM_BROWSERS',
-  browserIdleSeconds: 'PRODUCER_BROWSER_IDLE_SECONDS',
-};
+/** Settings that fall back to a PRODUCER_* variable (server-settings.ts), named by it in errors when it was the source. */
+const ENV_NAMES: Record<string, string> = Object.fromEntries(
+  SERVER_SETTINGS.filter((setting) => setting.env?.startsWith('PRODUCER_')).map((setting) => [setting.option, setting.env!]),
+);
 
 /**
  * Options + environment -> the server's settings (`fieldName` lets the CLI name its flags). Anything out of range is a start-up error that
@@ -105,26 +101,17 @@ export function resolveServerConfig(
   fieldName: (field: string) => string = (field) => field,
 ): ProducerServerConfig {
   const env = input.env ?? process.env;
-  const fromEnv = env.PRODUCER_MAX_CONCURRENT_RENDERS;
-  const result = ProducerServerOptionsSchema.safeParse({
-    ...input,
-    ...(input.maxConcurrentRenders === undefined && fromEnv !== undefined && fromEnv !== '' ? { maxConcurrentRenders: fromEnv } : {}),
-    // A whitespace-only token would let "Bearer " + spaces in: it counts as set, and is refused below.
-    ...(input.authToken === undefined && env.PRODUCER_AUTH_TOKEN !== undefined && env.PRODUCER_AUTH_TOKEN !== ''
-      ? { authToken: env.PRODUCER_AUTH_TOKEN }
-      : {}),
-    ...(input.pageTimeoutMs === undefined && env.PRODUCER_PAGE_TIMEOUT_MS ? { pageTimeoutMs: env.PRODUCER_PAGE_TIMEOUT_MS } : {}),
-    ...(input.maxQueuedRenders === undefined && env.PRODUCER_MAX_QUEUED_RENDERS
-      ? { maxQueuedRenders: env.PRODUCER_MAX_QUEUED_RENDERS }
-      : {}),
-    ...(input.jobRetentionSeconds === undefined && env.PRODUCER_JOB_RETENTION_SECONDS
-      ? { jobRetentionSeconds: env.PRODUCER_JOB_RETENTION_SECONDS }
-      : {}),
-    ...(input.warmBrowsers === undefined && env.PRODUCER_WARM_BROWSERS ? { warmBrowsers: env.PRODUCER_WARM_BROWSERS } : {}),
-    ...(input.browserIdleSeconds === undefined && env.PRODUCER_BROWSER_IDLE_SECONDS
-      ? { browserIdleSeconds: env.PRODUCER_BROWSER_IDLE_SECONDS }
-      : {}),
-  });
+  // Each setting not given falls back to its variable; a variable set but blank is refused here,
+  // naming it (never read as unset: a blank PRODUCER_AUTH_TOKEN would turn authentication off).
+  const fallback = (field: keyof ProducerServerOptionsInput, variable: string): Record<string, string> => {
+    if (input[field] !== undefined) return {};
+    const raw = readVariable(env, variable);
+    return raw === undefined ? {} : { [field]: raw };
+  };
+  const fromVariables = Object.fromEntries(
+    Object.entries(ENV_NAMES).flatMap(([field, variable]) => Object.entries(fallback(field as keyof ProducerServerOptionsInput, variable))),
+  );
+  const result = ProducerServerOptionsSchema.safeParse({ ...input, ...fromVariables });
   if (!result.success) {
     const message = result.error.issues
       .map((issue) => {
@@ -143,7 +130,7 @@ export function resolveServerConfig(
   if (options.authToken !== undefined && options.authToken.trim() === '') {
     throw new SeekframeError(
       'invalid-server-options',
-      `The producer server cannot start: ${fieldName('authToken')} is only whitespace; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`,
+      `The producer server cannot start: ${fieldName('authToken')} is only whitespace, which would let anyone in; set a real secret (e.g. \`openssl rand -base64 24\`) or leave it unset on a loopback host.`,
       {
         stage: 'config',
         details: { problems: ['authToken'] },
@@ -178,16 +165,25 @@ export function resolveServerConfig(
   };
 }
 
-/** Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. */
-function resolveLimits(
+/**
+ * Each limit: the option (flag), else its PRODUCER_MAX_* variable, else the server default. The
+ * producer server and a fleet worker (`seekframe worker`, the same limits as `serve`) read them
+ * so; a value that is set but unusable stops the start, naming the flag or variable.
+ */
+export function resolveLimits(
   given: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
   fieldName: (field: string) => string,
+  who = 'The producer server',
 ): ProducerServerConfig['limits'] {
   const names = Object.keys(RENDER_LIMIT_SETTINGS) as RenderLimitName[];
-  const fromEnv = (name: RenderLimitName): boolean => given[name] === undefined && Boolean(env[RENDER_LIMIT_SETTINGS[name].env]);
+  const fromEnv = (name: RenderLimitName): boolean =>
+    given[name] === undefined && readVariable(env, RENDER_LIMIT_SETTINGS[name].env) !== undefined;
   const merged = Object.fromEntries(
-    names.map((name) => [name, given[name] ?? (fromEnv(name) ? env[RENDER_LIMIT_SETTINGS[name].env] : SERVER_RENDER_LIMITS[name])]),
+    names.map((name) => [
+      name,
+      given[name] ?? (fromEnv(name) ? readVariable(env, RENDER_LIMIT_SETTINGS[name].env) : SERVER_RENDER_LIMITS[name]),
+    ]),
   );
   const result = RenderLimitsSchema.safeParse(merged);
   if (!result.success) {
@@ -197,12 +193,32 @@ function resolveLimits(
         return `${fromEnv(name) ? RENDER_LIMIT_SETTINGS[name]?.env : fieldName(`limits.${String(name)}`)} ${issue.message}`;
       })
       .join('; ');
-    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${message}.`, {
+    throw new SeekframeError('invalid-server-options', `${who} cannot start: ${message}.`, {
       stage: 'config',
       details: { problems: result.error.issues.map((i) => `limits.${i.path.join('.')}`) },
     });
   }
   return result.data as ProducerServerConfig['limits'];
+}
+
+/**
+ * A PRODUCER_* variable: undefined when unset; set but blank (empty or spaces) refuses the start,
+ * naming it, as every face treats a setting that is present but unusable.
+ */
+function readVariable(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') {
+    const fix =
+      name === 'PRODUCER_AUTH_TOKEN'
+        ? 'set it to a real secret (e.g. `openssl rand -base64 24`), or remove the variable to run without authentication on a loopback host'
+        : 'set a value or remove the variable to use the default';
+    throw new SeekframeError('invalid-server-options', `The producer server cannot start: ${name} is set but blank; ${fix}.`, {
+      stage: 'config',
+      details: { variable: name },
+    });
+  }
+  return raw.trim();
 }
 
 export function isLoopback(host: string): boolean {

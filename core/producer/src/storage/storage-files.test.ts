@@ -16,7 +16,7 @@ describe('putFile, getFile, getText over any storage port', () => {
     const source = path.join(dir, 'in.bin');
     const data = Buffer.alloc(300_000, 3);
     await writeFile(source, data);
-    expect(await putFile(port, 'renders/a/out.bin', source)).toEqual({ size: data.length });
+    expect(await putFile(port, 'renders/a/out.bin', source)).toEqual({ size: data.length, created: true });
     const target = path.join(dir, 'back.bin');
     expect(await getFile(port, 'renders/a/out.bin', target)).toBe(true);
     expect((await readFile(target)).equals(data)).toBe(true);

@@ -12,10 +12,15 @@ import type { StoragePort, StoragePutOptions } from './storage-port.js';
  */
 
 /** Streams a local file up under `key` (the store decides how: S3 uploads it in parts). */
-export async function putFile(port: StoragePort, key: string, file: string, options: StoragePutOptions = {}): Promise<{ size: number }> {
+export async function putFile(
+  port: StoragePort,
+  key: string,
+  file: string,
+  options: StoragePutOptions = {},
+): Promise<{ size: number; created: boolean }> {
   const { size } = await stat(file);
-  await port.put(key, Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, options);
-  return { size };
+  const { created } = await port.put(key, Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, options);
+  return { size, created };
 }
 
 /** Downloads `key` to a local file (written whole or not at all); false when the key does not exist. */

@@ -32,11 +32,25 @@ export async function checkWebhookRequest(webhook: WebhookRequest, gate: Webhook
     const why = error instanceof Error ? error.message : String(error);
     throw new SeekframeError(
       'invalid-options',
-      `webhook.url ${webhook.url.slice(0, 200)} cannot receive deliveries: ${why}. Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).`,
+      `webhook.url ${webhook.url.slice(0, 200)} cannot receive deliveries: ${why}. ${refusalHint(error)}`,
       {
         stage: 'config',
         details: { field: 'webhook.url' },
       },
     );
   }
+}
+
+/**
+ * What would help, by the kind of address refused (`kind` on the thrown error: 'loopback',
+ * 'unspecified' or 'private'). Only a loopback refusal means the opt-in is off, so only it
+ * suggests RENDER_WEBHOOK_ALLOW_LOOPBACK; the unspecified address is refused with or without it.
+ */
+export function refusalHint(error: unknown): string {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  if (kind === 'loopback')
+    return 'Use a public http(s) address (for a receiver on this machine in local tests, set RENDER_WEBHOOK_ALLOW_LOOPBACK=true).';
+  if (kind === 'unspecified')
+    return 'The unspecified address (0.0.0.0, [::]) names no receiver, and RENDER_WEBHOOK_ALLOW_LOOPBACK cannot open it (it opens only 127.0.0.0/8, [::1] and localhost): use a public http(s) address, or 127.0.0.1 for a receiver on this machine in local tests.';
+  return 'Use a public http(s) address.';
 }

@@ -151,3 +151,53 @@ describe('the address rule (no traffic: refused before any socket opens)', () =>
     await expect(checkWebhookUrl('ftp://example.com/x')).rejects.toThrow(/only http/);
   });
 });
+
+describe('localhost names (RFC 6761): loopback by definition, never looked up', () => {
+  /** A resolver that records every name it is asked and answers none: any call is a lookup that should not happen. */
+  function recordingResolver(): { resolver: (host: string) => Promise<never>; asked: string[] } {
+    const asked: string[] = [];
+    return {
+      asked,
+      resolver: async (host) => {
+        asked.push(host);
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      },
+    };
+  }
+  const names = ['localhost', 'localhost.', 'LocalHost.', 'x.localhost', 'a.b.localhost.', 'X.LOCALHOST'];
+
+  it('checkWebhookUrl refuses each without the opt-in and accepts it with, asking no resolver', async () => {
+    const { resolver, asked } = recordingResolver();
+    for (const name of names) {
+      await expect(checkWebhookUrl(`http://${name}:9/x`, { resolver }), name).rejects.toThrow(/resolves to 127\.0\.0\.1, a loopback/);
+      await expect(checkWebhookUrl(`http://${name}:9/x`, { resolver, allowLoopback: true }), name).resolves.toBeUndefined();
+    }
+    expect(asked).toEqual([]);
+    // Names that only look alike are ordinary names: they go to the resolver.
+    for (const name of ['localhost.example.test', 'notlocalhost', 'localhostx']) {
+      await expect(checkWebhookUrl(`http://${name}/x`, { resolver, allowLoopback: true }), name).rejects.toThrow(/could not be resolved/);
+    }
+    expect(asked).toEqual(['localhost.example.test', 'notlocalhost', 'localhostx']);
+  });
+
+  it('a delivery to x.localhost (opted in) connects to the loopback receiver without a lookup; without the opt-in nothing is sent', async () => {
+    const target = await receiver([204]);
+    const port = new URL(target.url).port;
+    const { resolver, asked } = recordingResolver();
+    const refused = await deliverWebhook(`http://x.localhost.:${port}/hook`, event, {
+      send: createPublicWebhookSender({ resolver }),
+      secret,
+      sleep: noWait,
+    });
+    expect(refused).toMatchObject([{ status: null, willRetry: false }]);
+    expect(target.hits).toEqual([]);
+    const sent = await deliverWebhook(`http://x.localhost:${port}/hook`, event, {
+      send: createPublicWebhookSender({ allowLoopback: true, resolver }),
+      secret,
+      sleep: noWait,
+    });
+    expect(sent).toMatchObject([{ status: 204, ok: true }]);
+    expect(target.hits).toHaveLength(1);
+    expect(asked).toEqual([]);
+  });
+});

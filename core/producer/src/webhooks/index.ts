@@ -41,4 +41,4 @@ export {
   type WebhookNotifierOptions,
 } from './webhook-notifier.js';
 export { createFetchWebhookSender } from './fetch-webhook-sender.js';
-export { checkWebhookRequest, type WebhookGate } from './check-webhook-request.js';
+export { checkWebhookRequest, refusalHint, type WebhookGate } from './check-webhook-request.js';

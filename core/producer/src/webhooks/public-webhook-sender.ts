@@ -34,7 +34,7 @@ function blockedBy(policy: WebhookAddressPolicy): (address: string) => boolean {
  */
 export async function checkWebhookUrl(url: string, policy: WebhookAddressPolicy = {}): Promise<void> {
   try {
-    await assertPublicUrl(url, blockedBy(policy));
+    await assertPublicUrl(url, blockedBy(policy), policy.resolver);
   } catch (error) {
     if (error instanceof AddressRefusedError) throw error;
     // A name that does not resolve now will not be reached later either.

@@ -85,3 +85,33 @@ describe('signWebhook / verifyWebhook', () => {
     });
   });
 });
+
+describe('verifyWebhook: what it refuses besides a bad signature', () => {
+  it('a correctly signed body that is not a JSON object: webhook-signature-invalid, reason invalid-body (never a bare SyntaxError)', async () => {
+    for (const text of ['not json at all', '', '[1,2]', 'null', '42', '"text"', '{"unterminated":']) {
+      const signature = await signWebhook({ body: text, secret, timestamp: t });
+      expect(await refusal(verifyWebhook({ body: text, headers: { 'seekframe-signature': signature }, secret, now: t * 1000 })), text).toBe(
+        'invalid-body',
+      );
+    }
+  });
+
+  it('an empty or blank secret: webhook-signature-invalid, reason missing-secret (never a Web Crypto error)', async () => {
+    const signature = await signWebhook({ body, secret, timestamp: t });
+    for (const empty of ['', '   ', undefined as unknown as string]) {
+      expect(await refusal(verifyWebhook({ body, headers: { 'seekframe-signature': signature }, secret: empty, now: t * 1000 }))).toBe(
+        'missing-secret',
+      );
+    }
+  });
+
+  it('now is milliseconds (as Date.now()) or a Date; a seconds value is refused as the caller mistake it is (invalid-options, field now)', async () => {
+    const signature = await signWebhook({ body, secret, timestamp: t });
+    const headers = { 'seekframe-signature': signature };
+    await expect(verifyWebhook({ body, headers, secret, now: new Date(t * 1000 + 5_000) })).resolves.toMatchObject({ id: 'evt_1' });
+    await expect(verifyWebhook({ body, headers, secret, now: t * 1000 })).resolves.toMatchObject({ id: 'evt_1' });
+    const error = await verifyWebhook({ body, headers, secret, now: t }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid-options', details: { field: 'now' } });
+    expect((error as Error).message).toMatch(/milliseconds.*looks like seconds/);
+  });
+});

@@ -47,7 +47,15 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return undefined;
 }
 
-export type WebhookRefusal = 'missing-signature' | 'malformed-signature' | 'timestamp-out-of-tolerance' | 'signature-mismatch';
+export type WebhookRefusal =
+  | 'missing-signature'
+  | 'malformed-signature'
+  | 'timestamp-out-of-tolerance'
+  | 'signature-mismatch'
+  /** The receiver was given no secret (empty or blank): nothing can be proven with it. */
+  | 'missing-secret'
+  /** The signature matched, but the body is not a JSON object: not an event this deployment sent. */
+  | 'invalid-body';
 
 function refuse(reason: WebhookRefusal, message: string): SeekframeError {
   return new SeekframeError('webhook-signature-invalid', message, { stage: 'config', details: { reason } });
@@ -62,8 +70,29 @@ export interface VerifyWebhookInput {
   secret: string;
   /** Oldest (and furthest in the future) a delivery may be; default 300 s. */
   toleranceSeconds?: number;
-  /** Clock, for tests: milliseconds since the epoch. */
-  now?: number;
+  /**
+   * The receiver's clock, for tests: **milliseconds** since the epoch, as `Date.now()` answers
+   * (or a `Date`). The header's `t` is in seconds; the comparison converts. A number below
+   * 100000000000 (1973 in milliseconds, year 5138 in seconds) is refused as a caller mistake
+   * (a seconds value) with `invalid-options`, instead of failing every delivery as too old.
+   */
+  now?: number | Date;
+}
+
+/** `now` below this is taken for seconds passed by mistake (Date.now() has been past it since 1973). */
+const SMALLEST_NOW_MS = 100_000_000_000;
+
+function nowMilliseconds(now: number | Date | undefined): number {
+  if (now === undefined) return Date.now();
+  const ms = now instanceof Date ? now.getTime() : now;
+  if (!Number.isFinite(ms) || ms < SMALLEST_NOW_MS) {
+    throw new SeekframeError(
+      'invalid-options',
+      `verifyWebhook's \`now\` is milliseconds since the epoch (Date.now() or a Date); got ${String(now)}, which looks like seconds: pass now * 1000, or leave it out to use the clock.`,
+      { stage: 'config', details: { field: 'now' } },
+    );
+  }
+  return ms;
 }
 
 /**
@@ -73,6 +102,14 @@ export interface VerifyWebhookInput {
  * HMAC-SHA256(secret, `<t>.<body>`) and accept when it equals one of the `v1` values.
  */
 export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookEvent> {
+  // Checked first: Web Crypto refuses an empty HMAC key with its own DOMException, and a blank
+  // one (which no deployment accepts as RENDER_WEBHOOK_SECRET) could never match.
+  if (typeof input.secret !== 'string' || input.secret.trim() === '') {
+    throw refuse(
+      'missing-secret',
+      "verifyWebhook was given no secret: pass the deployment's RENDER_WEBHOOK_SECRET (is it set in the receiver's environment?).",
+    );
+  }
   const raw = header(input.headers, SIGNATURE_HEADER);
   if (!raw)
     throw refuse('missing-signature', `The delivery has no ${SIGNATURE_HEADER} header; it did not come from a Seekframe deployment.`);
@@ -90,7 +127,7 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookE
     );
   }
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000);
+  const nowSeconds = Math.floor(nowMilliseconds(input.now) / 1000);
   if (Math.abs(nowSeconds - timestamp) > tolerance) {
     throw refuse(
       'timestamp-out-of-tolerance',
@@ -105,5 +142,22 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookE
       'The signature does not match the body: the body was changed, or the receiver uses another secret than RENDER_WEBHOOK_SECRET.',
     );
   }
-  return JSON.parse(body) as WebhookEvent;
+  return parseEvent(body);
+}
+
+/** A signed body that is not a JSON object did not come from a Seekframe deployment's sender. */
+function parseEvent(body: string): WebhookEvent {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw refuse(
+      'invalid-body',
+      `The signature matches, but the body is not a JSON event object (it starts with ${JSON.stringify(body.slice(0, 40))}): a Seekframe deployment sends only JSON events; check what posts to this receiver with this secret.`,
+    );
+  }
+  return parsed as WebhookEvent;
 }

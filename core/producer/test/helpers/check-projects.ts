@@ -89,6 +89,23 @@ export const CHECK_PROJECTS = {
   /** Nothing but the background in every frame. */
   blank: project('<div id="ghost" style="position:absolute;left:10px;top:10px;width:30px;height:30px"></div>'),
 
+  /**
+   * Issue 37's two false alarms, fixed: the horizontal gridlines of an SVG chart (<line>s of zero
+   * height) faded in by a registered tween are not off screen; a CSS animation whose first step
+   * falls after the composition ends changes nothing in it, so it is not static.
+   */
+  gridlinesAndLongPeriod: project(
+    `<svg width="160" height="90" style="position:absolute;left:0;top:0"><g stroke="#888" stroke-width="1">
+<line class="gl" x1="10" y1="20" x2="150" y2="20"/><line class="gl" x1="10" y1="50" x2="150" y2="50"/><line class="gl" x1="10" y1="80" x2="150" y2="80"/></g></svg>
+<div id="halo" style="${BOX};left:60px;top:30px;border:2px dashed #36c;animation:turn 60s steps(12) infinite"></div>
+<script>
+  const tl = gsap.timeline({ paused: true });
+  tl.from('.gl', { opacity: 0, duration: 0.6, stagger: 0.2 });
+  window.__timelines = { main: tl };
+</script>`,
+    '<style>@keyframes turn{to{transform:rotate(360deg)}}</style>',
+  ),
+
   /** Nothing but words on a black page, shown only between the whole-video samples: not a blank video. */
   captionsOnly: captionProject('<div id="cap" data-captions="transcript"></div>', TRANSCRIPT),
 

@@ -1,3 +1,5 @@
+import { RUNTIME_ANIMATION_ID } from './text-hiding.js';
+
 /** The part of a GSAP timeline we use; duck-typed so the runtime never bundles GSAP. */
 interface TimelineLike {
   duration?: () => unknown;
@@ -33,7 +35,8 @@ export class AnimationSeeker {
     const doc = this.win.document;
     if (typeof doc.getAnimations !== 'function') return;
     for (const animation of doc.getAnimations()) {
-      if (this.births.has(animation)) continue;
+      // The runtime's own (the contrast audit's hidden text) are no part of the composition.
+      if (this.births.has(animation) || animation.id === RUNTIME_ANIMATION_ID) continue;
       this.births.set(animation, atSeconds);
       animation.pause();
       animation.currentTime = 0;

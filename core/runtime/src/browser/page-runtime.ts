@@ -1,5 +1,7 @@
 import { SeekframeError, type VariableDeclaration } from '@seekframe/composition';
 import type {
+  FrameProbe,
+  FrameProbeRequest,
   MediaClip,
   PlaybackState,
   RuntimeWarning,
@@ -27,6 +29,8 @@ import { inspectTimeline } from './timeline-inspection.js';
 import { withNested } from './nested-reports.js';
 import { describeMediaClips, describeTimeline } from './clip-descriptions.js';
 import { showsSomething } from './shows-something.js';
+import { probeFrame } from './frame-probe.js';
+import { hideText } from './text-hiding.js';
 import { waitForDomContentLoaded, waitForWindowLoad, waitForFonts, decodeImages } from './page-readiness.js';
 
 export interface PageSettings {
@@ -355,6 +359,15 @@ export class PageRuntime {
     });
   }
 
+  probeFrame(request: FrameProbeRequest): FrameProbe {
+    return probeFrame(this.win.document, this.subs, request);
+  }
+
+  hideText(hidden: boolean): void {
+    hideText(this.win.document, hidden);
+    for (const sub of this.subs) sub.runtime?.hideText(hidden);
+  }
+
   async useVideoFrames(map: VideoFrameMap): Promise<void> {
     await this.ready;
     for (const clip of this.clips) {
@@ -417,6 +430,8 @@ export class PageRuntime {
       pending: () => this.pendingList(),
       warnings: () => this.warnings(),
       setPlayback: (state) => this.setPlayback(state),
+      probeFrame: (request) => this.probeFrame(request),
+      hideText: (hidden) => this.hideText(hidden),
     };
   }
 }

@@ -256,7 +256,8 @@ export function findDocumentAnimations(adopted: ReadonlyArray<[Animation, number
     if (out.length >= MAX_ANIMATIONS) break;
     const effect = animation.effect as KeyframeEffect | null;
     const el = effect && 'target' in effect ? effect.target : null;
-    if (!el || !el.isConnected) continue;
+    // Cancelled since it was adopted (a class removed): it animates nothing any more.
+    if (!el || !el.isConnected || animation.playState === 'idle') continue;
     const timing = effect!.getComputedTiming();
     const delay = Number(timing.delay ?? 0) / 1000;
     const active = Number(timing.activeDuration ?? 0) / 1000;

@@ -77,9 +77,11 @@ export async function startDevServer(
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`npm run ${options.script ?? 'dev'} exited (code ${child.exitCode}) before answering:\n${log}`);
-    // Any answer but a server error: with RENDER_API_TOKEN set, /api/composition answers 401.
+    // The render API's own answer, any but a server error: with RENDER_API_TOKEN set,
+    // /api/composition answers 401. Every answer of it carries x-request-id; a dev server still
+    // starting its app (or anything else on the port) may answer 404 without it.
     const ok = await fetch(`${baseUrl}${options.readyPath ?? '/api/composition'}`).then(
-      (response) => response.status < 500,
+      (response) => response.status < 500 && response.headers.has('x-request-id'),
       () => false,
     );
     if (ok) break;

@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { runCommand, type CommandResult } from '../../src/run-command.js';
 import { userEnv } from './user-env.js';
-import type { OutsideContext } from './outside-context.js';
+import { outsideContext, type OutsideContext } from './outside-context.js';
 
 export interface UserShell {
   context: OutsideContext;
@@ -19,9 +18,9 @@ export interface UserShell {
   env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
 }
 
-/** The user's side of the tests: npm and npx with the local registry as their only registry. */
-export function userShell(): UserShell {
-  const context = inject('outside');
+/** The user's side of the tests: npm and npx with the local registry as their only registry (once the global setup has it ready). */
+export async function userShell(): Promise<UserShell> {
+  const context = await outsideContext();
   const env = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => userEnv(context, extra);
   return {
     context,
