@@ -8,16 +8,19 @@ const SEVERITY_WORDS: Record<LintRuleDoc['severity'], string> = {
   info: 'a note on how a valid composition is read (where a length comes from): nothing to fix',
 };
 
-/** The example as a reader would write it: the entry alone, or each file under its name. */
-function exampleBlock(example: LintRuleDoc['example']): string[] {
+/** The example as a reader would write it: the entry alone, or each file under its name; files it names that cannot be read, said. */
+function exampleBlock(example: LintRuleDoc['example'], unreadable: readonly string[] = []): string[] {
   const files = typeof example === 'string' ? { 'index.html': example } : example;
-  return Object.entries(files).flatMap(([name, text]) => [
-    ...(typeof example === 'string' ? [] : [`\`${name}\``, '']),
-    name.endsWith('.html') ? '```html' : '```text',
-    text,
-    '```',
-    '',
-  ]);
+  return [
+    ...Object.entries(files).flatMap(([name, text]) => [
+      ...(typeof example === 'string' ? [] : [`\`${name}\``, '']),
+      name.endsWith('.html') ? '```html' : '```text',
+      text,
+      '```',
+      '',
+    ]),
+    ...(unreadable.length > 0 ? [`with ${unreadable.map((file) => `\`${file}\``).join(', ')} in the folder but not readable.`, ''] : []),
+  ];
 }
 
 /** docs/reference/lint-rules.md: the table and one section with an example per rule, from LINT_RULES. */
@@ -46,7 +49,7 @@ export function lintReference(): string {
   for (const id of LINT_RULE_IDS) {
     const rule: LintRuleDoc = LINT_RULES[id];
     lines.push(`## \`${id}\` {#${anchor(id)}}`, '', `**${rule.severity}**: ${rule.when}`, '', `Fix: ${rule.fix}`, '', 'Example:', '');
-    lines.push(...exampleBlock(rule.example));
+    lines.push(...exampleBlock(rule.example, 'unreadable' in rule ? rule.unreadable : []));
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

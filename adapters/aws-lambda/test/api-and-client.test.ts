@@ -134,6 +134,14 @@ describe('API function (the render API over the Lambda runner) and typed client 
     const html = await post('{"html":"<html></html>"}');
     expect(html.status).toBe(403);
     expect(((await html.json()) as { error: { code: string } }).error.code).toBe('custom-html-disabled');
+    // A still is one PNG; Lambda chunks join mp4 videos: refused at POST, naming the field and the way to make one.
+    const still = await post('{"still":{"time":"0.5s"}}');
+    expect(still.status).toBe(400);
+    const stillError = ((await still.json()) as { error: { code: string; message: string; details: { problems: { field: string }[] } } })
+      .error;
+    expect(stillError.code).toBe('invalid-body');
+    expect(stillError.details.problems.map((p) => p.field)).toEqual(['still']);
+    expect(stillError.message).toContain('seekframe still');
     const huge = await post(JSON.stringify({ variables: { blob: 'x'.repeat(257 * 1024) } }));
     expect(huge.status).toBe(413);
     const hugeErr = ((await huge.json()) as { error: { code: string; message: string } }).error;

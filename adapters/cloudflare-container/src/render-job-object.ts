@@ -161,6 +161,7 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
       ...(request.quality ? { quality: request.quality } : {}),
       ...(request.fps !== undefined ? { fps: request.fps } : {}),
       ...(request.frames ? { frames: request.frames } : {}),
+      ...(request.still ? { still: request.still } : {}),
       ...(request.html !== undefined ? { html: request.html } : {}),
       limits: runnerJob.limits,
     };

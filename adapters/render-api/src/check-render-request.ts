@@ -1,9 +1,17 @@
 import { canonicalJson, extractCompositionMetadata, type CompositionMetadata } from '@seekframe/composition';
 import { apiError } from './api-error.js';
 import { checkCustomHtmlSources } from './check-custom-html.js';
+import { inlinePreflightHost, preflightComposition } from './preflight-composition.js';
 import { sha256Hex } from '@seekframe/producer/http';
 import { DEFAULT_FPS } from './load-composition.js';
-import { checkRenderDemand, checkRenderVariables, parseRenderBody, toJobRequest } from './parse-render-body.js';
+import {
+  checkRenderDemand,
+  checkRenderVariables,
+  fieldProblem,
+  parseRenderBody,
+  toJobRequest,
+  type RenderBody,
+} from './parse-render-body.js';
 import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
 import { checkWebhookRequest } from '@seekframe/producer/webhooks';
 import type { RenderJobRequest } from './render-job.js';
@@ -18,7 +26,8 @@ export interface CheckedRenderRequest {
 
 /**
  * Everything `POST /api/render` checks about a body, in order: JSON, shape, custom html
- * allowed and small enough, variables against the declarations (strict), frame and pixel
+ * allowed and small enough, the composition's preflight (the one lint and the render run:
+ * 400 lint-failed), variables against the declarations (strict), frame and pixel
  * limits, the webhook (a secret to sign with, an address it may reach). One function, so a template in another language (the Python function template runs
  * it through Node) refuses exactly what this API refuses. Throws the SeekframeError to answer.
  */
@@ -31,7 +40,14 @@ export async function checkRenderRequest(
      * the body's shape, size and webhook are.
      */
     composition: (() => Promise<CompositionMetadata>) | null;
+    /**
+     * The shared preflight of that composition (lint's rules and the files its pages load,
+     * `compositionPreflight`): throws lint-failed. Absent where the composition is not known here.
+     */
+    preflight?: () => Promise<void>;
     allowCustomHtml: boolean;
+    /** `still` accepted (default true; the Lambda API says false). */
+    allowStills?: boolean;
     limits: Pick<RenderApiLimits, 'maxFrames' | 'maxPixels' | 'maxHtmlBytes' | 'maxVariablesBytes'>;
     webhooks?: Pick<RenderApiWebhooks, 'secret' | 'checkUrl'> | undefined;
   },
@@ -48,6 +64,7 @@ export async function checkRenderRequest(
     }
   }
   const body = parseRenderBody(json);
+  if (body.still !== undefined) checkStillBody(body, context.allowStills ?? true);
   checkVariablesSize(body.variables, context.limits.maxVariablesBytes);
   let metadata: CompositionMetadata | null;
   if (body.html !== undefined) {
@@ -69,13 +86,31 @@ export async function checkRenderRequest(
     }
     metadata = extractCompositionMetadata(body.html, { file: 'html' });
     checkCustomHtmlSources(metadata);
+    await preflightComposition('index.html', inlinePreflightHost(body.html));
   } else {
+    // First, as the render runs it first: a broken root is answered with lint's findings too.
+    if (context.composition) await context.preflight?.();
     metadata = context.composition ? await context.composition() : null;
   }
   const variables = checkRenderVariables(body.variables, metadata);
-  const totalFrames = metadata ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits, body.frames) : null;
+  const totalFrames = metadata
+    ? checkRenderDemand(metadata, body.fps ?? metadata.fps ?? DEFAULT_FPS, context.limits, body.frames, body.still)
+    : null;
   if (body.webhook) await checkWebhookRequest(body.webhook, context.webhooks);
   return { request: toJobRequest(body, variables), totalFrames, bodyHash: await sha256Hex(canonicalJson(json)) };
+}
+
+/** A still is one PNG: no video format or frame span with it, and only where the runner makes stills. */
+function checkStillBody(body: RenderBody, allowed: boolean): void {
+  if (!allowed) {
+    throw fieldProblem(
+      'still',
+      "this deployment renders videos only (a Lambda render joins mp4 chunks); make a still with `seekframe still <dir> --time 1.5s`, or with a template's POST /api/render",
+    );
+  }
+  const other = body.format !== undefined ? 'format' : body.frames !== undefined ? 'frames' : undefined;
+  if (other)
+    throw fieldProblem('still', `makes a PNG of one frame, so ${other} does not go with it; drop ${other}, or drop still for a video`);
 }
 
 /** 413 `variables-too-large` past the deployment's `maxVariablesBytes` (unset: no own bound). */

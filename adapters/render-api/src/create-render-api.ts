@@ -3,6 +3,7 @@ import { bearerToken, errorHandler, requestId, requestLimits, type RequestIdEnv 
 import { apiError } from './api-error.js';
 import { CAPACITY_RETRY_SECONDS, createJobService } from './job-service.js';
 import { compositionLoader } from './load-composition.js';
+import { compositionPreflight } from './preflight-composition.js';
 import { OPENAPI_PATH, renderApiDocument } from './openapi-document.js';
 import { previewRoutes } from './preview-routes.js';
 import { DEFAULT_LIMITS, type RenderApiOptions } from './render-api-options.js';
@@ -23,6 +24,7 @@ export function createRenderApi(given: RenderApiOptions): Hono<RequestIdEnv> {
   const options = withSettings(given);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const loadComposition = compositionLoader(options.composition);
+  const preflight = compositionPreflight(options.composition);
   const service = createJobService({ ...options, limits });
   const serveRenders = options.serveRendersRoute ?? options.answerMode === 'call-id';
   // Every API route needs the token when one is set; the preview page and its assets do not.
@@ -64,8 +66,10 @@ export function createRenderApi(given: RenderApiOptions): Hono<RequestIdEnv> {
         service,
         objects: options.objects,
         loadComposition,
+        preflight,
         answerMode: options.answerMode,
         allowCustomHtml: options.allowCustomHtml ?? false,
+        allowStills: options.allowStills ?? true,
         limits,
         webhooks: options.webhooks,
       }),

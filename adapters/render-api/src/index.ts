@@ -57,6 +57,8 @@ export {
   type RenderJobRequest,
   type RenderJobResult,
   type RenderQuality,
+  jobOutput,
+  stillFlags,
 } from './render-job.js';
 export { compositionInfo, CompositionInfoSchema, type CompositionInfo } from './load-composition.js';
 export { createMemoryJobStore } from './memory-job-store.js';
@@ -78,6 +80,7 @@ export {
 } from './render-answers.js';
 export { checkRenderRequest, type CheckedRenderRequest } from './check-render-request.js';
 export { compositionLoader } from './load-composition.js';
+export { compositionPreflight, preflightComposition, sourcePreflightHost, inlinePreflightHost } from './preflight-composition.js';
 export { expireRenders } from './expire-renders.js';
 export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
 export { createFetchWebhookSender } from '@seekframe/producer/webhooks';

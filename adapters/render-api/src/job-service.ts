@@ -3,15 +3,9 @@ import { expireRenders } from './expire-renders.js';
 import { createJobWebhooks, notifyJobChange } from './job-webhooks.js';
 import type { JobStore, ObjectStore, RenderRunner } from './ports.js';
 import type { RenderApiLimits, RenderApiWebhooks } from './render-api-options.js';
-import { isFinished, type JobUpdate, type RenderJob, type RenderJobRequest } from './render-job.js';
+import { isFinished, jobOutput, type JobUpdate, type RenderJob, type RenderJobRequest } from './render-job.js';
 import { runJob } from './run-job.js';
 
-const CONTENT_TYPES: Record<RenderJobRequest['format'], string> = {
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  gif: 'image/gif',
-};
 /** Seconds a client waits between status polls; a detached render is re-read at half this. */
 export const POLL_SECONDS = 2;
 /** Seconds a client is told to wait before retrying at capacity. */
@@ -101,7 +95,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   const syncTimeoutMs = options.syncTimeoutMs ?? 840_000;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const outputKey = options.outputKey ?? ((id: string, request: RenderJobRequest) => `renders/${id}.${request.format}`);
+  const outputKey = options.outputKey ?? ((id: string, request: RenderJobRequest) => `renders/${id}.${jobOutput(request).extension}`);
   const jobs = observedJobStore(options.jobs, options.onEvent);
   /** Renders started by this instance: their abort switches and completion promises. */
   const local = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -119,7 +113,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         id: job.id,
         request,
         outputKey: job.outputKey,
-        contentType: CONTENT_TYPES[job.request.format],
+        contentType: jobOutput(job.request).contentType,
         limits: runnerLimits(limits),
         origin: baseUrl,
       },

@@ -92,7 +92,7 @@ describe('renderApiDocument', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.format?.enum).toEqual(['mp4', 'webm', 'mov', 'gif']);
     expect([body.properties.fps?.minimum, body.properties.fps?.maximum]).toEqual([1, 240]);
-    expect(Object.keys(body.properties).sort()).toEqual(['format', 'fps', 'frames', 'html', 'quality', 'variables', 'webhook']);
+    expect(Object.keys(body.properties).sort()).toEqual(['format', 'fps', 'frames', 'html', 'quality', 'still', 'variables', 'webhook']);
   });
 
   it('frames is described as the request sends it: "30-59" or {start, end}', () => {

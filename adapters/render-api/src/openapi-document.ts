@@ -32,8 +32,8 @@ export interface RenderApiDocumentOptions {
   title?: string;
 }
 
-/** The media types a finished render is answered with (RENDER_FORMATS). */
-const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'image/gif'] as const;
+/** The media types a finished render is answered with (RENDER_FORMATS, and a `still`'s PNG). */
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'image/gif', 'image/png'] as const;
 /** Codes any route may answer: a request too large to read, a broken deployment. */
 const ANY_ROUTE: ErrorCode[] = ['url-too-long', 'headers-too-large', 'internal-error'];
 /** Codes any token-guarded route may answer. */
@@ -236,6 +236,7 @@ export function renderApiDocument(options: RenderApiDocumentOptions): ReturnType
                   'invalid-body',
                   'invalid-variables',
                   'invalid-composition',
+                  'lint-failed',
                   'limit-exceeded',
                   'webhook-secret-missing',
                   'path-outside-project',

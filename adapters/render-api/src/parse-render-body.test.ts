@@ -106,6 +106,29 @@ describe('checkRenderDemand', () => {
   });
 });
 
+describe('still in the body', () => {
+  it('takes {time} in any time form or {frame}, and names the field for anything else', () => {
+    expect(parseRenderBody({ still: { time: '1.5s' } }).still).toEqual({ time: 1.5 });
+    expect(parseRenderBody({ still: { time: '1500ms' } }).still).toEqual({ time: 1.5 });
+    expect(parseRenderBody({ still: { time: 2 } }).still).toEqual({ time: 2 });
+    expect(parseRenderBody({ still: { frame: 45 } }).still).toEqual({ frame: 45 });
+    for (const still of [{ time: 'soon' }, { frame: 1.5 }, { time: 1, frame: 2 }, {}, '1s', { at: 1 }]) {
+      const error = thrown(() => parseRenderBody({ still }));
+      expect(error.code).toBe('invalid-body');
+      expect((error.details!.problems as { field: string }[]).map((p) => p.field)).toEqual(['still']);
+    }
+  });
+
+  it('a still counts one frame against the limit; past the end is invalid-body naming still', () => {
+    expect(checkRenderDemand(metadata, 10, { maxFrames: 1, maxPixels: 160 * 90 }, undefined, { time: 1.95 })).toBe(1);
+    const late = thrown(() => checkRenderDemand(metadata, 10, { maxFrames: 100, maxPixels: 160 * 90 }, undefined, { time: 2 }));
+    expect(late.code).toBe('invalid-body');
+    expect(late.details?.problems).toEqual([{ field: 'still', message: expect.stringContaining('still.time 2s is past the end') }]);
+    const frame = thrown(() => checkRenderDemand(metadata, 10, { maxFrames: 100, maxPixels: 160 * 90 }, undefined, { frame: 20 }));
+    expect(frame.message).toContain('still.frame 20 is past the end');
+  });
+});
+
 describe('frames in the body', () => {
   it('takes "30-59", "45" or {start, end}, and names the field for anything else', () => {
     expect(parseRenderBody({ frames: '30-59' }).frames).toEqual({ start: 30, end: 59 });

@@ -1,4 +1,14 @@
-import { frameSpanProblem, spanFrames, validateOverrides, type CompositionMetadata, type FrameSpan } from '@seekframe/composition';
+import {
+  fpsFromNumber,
+  frameSpanProblem,
+  spanFrames,
+  stillFrame,
+  validateOverrides,
+  type CompositionMetadata,
+  type FrameSpan,
+  type StillAt,
+  type SeekframeError,
+} from '@seekframe/composition';
 import { bodyProblems, RenderBodySchema, type RenderBody } from '@seekframe/producer/http';
 import { apiError } from './api-error.js';
 import type { RenderJobRequest } from './render-job.js';
@@ -87,15 +97,16 @@ export function checkRenderDemand(
   fps: number,
   limits: { maxFrames: number; maxPixels: number },
   span?: FrameSpan,
+  still?: StillAt,
 ): number {
   const all = renderFrames(metadata.duration, fps);
   const problem = span && frameSpanProblem(span, all, 'frames', fps);
-  if (problem) {
-    throw apiError('invalid-body', `The request body is not a render request: ${problem}.`, {
-      details: { problems: [{ field: 'frames', message: problem }] },
-    });
+  if (problem) throw fieldProblem('frames', problem);
+  if (still) {
+    const shown = stillFrame(still, fpsFromNumber(fps), all, 'time' in still ? 'still.time' : 'still.frame');
+    if (!shown.ok) throw fieldProblem('still', shown.message);
   }
-  const frames = span ? spanFrames(span) : all;
+  const frames = still ? 1 : span ? spanFrames(span) : all;
   if (frames > limits.maxFrames) {
     throw apiError(
       'limit-exceeded',
@@ -118,6 +129,11 @@ export function checkRenderDemand(
   return frames;
 }
 
+/** 400 `invalid-body` for one field, shaped as the body schema's refusals are (`details.problems`). */
+export function fieldProblem(field: string, message: string): SeekframeError {
+  return apiError('invalid-body', `The request body is not a render request: ${message}.`, { details: { problems: [{ field, message }] } });
+}
+
 export function toJobRequest(body: RenderBody, variables: Record<string, unknown>): RenderJobRequest {
   return {
     variables,
@@ -125,6 +141,7 @@ export function toJobRequest(body: RenderBody, variables: Record<string, unknown
     ...(body.quality ? { quality: body.quality } : {}),
     ...(body.fps !== undefined ? { fps: body.fps } : {}),
     ...(body.frames !== undefined ? { frames: body.frames } : {}),
+    ...(body.still !== undefined ? { still: body.still } : {}),
     ...(body.html !== undefined ? { html: body.html } : {}),
     ...(body.webhook !== undefined ? { webhook: body.webhook } : {}),
   };

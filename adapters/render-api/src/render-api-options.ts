@@ -94,6 +94,11 @@ export interface RenderApiOptions {
   token?: string;
   /** `ALLOW_CUSTOM_HTML=true`: accept `html` in the body (else 403 `custom-html-disabled`). */
   allowCustomHtml?: boolean;
+  /**
+   * Accept `still` in the body (a PNG of one frame instead of a video). Default true; false where
+   * the runner cannot make one (the Lambda API: its chunks join mp4 videos), then 400 `invalid-body`.
+   */
+  allowStills?: boolean;
   limits?: Partial<RenderApiLimits>;
   /** Queued + running jobs at once before 429 + Retry-After (needs `jobs.countActive`). Default 2. */
   maxConcurrentRenders?: number;

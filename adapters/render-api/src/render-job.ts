@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FrameSpan, SeekframeErrorData } from '@seekframe/composition';
+import type { FrameSpan, SeekframeErrorData, StillAt } from '@seekframe/composition';
 import { WebhookAttemptSchema, type WebhookAttempt, type WebhookRequest } from '@seekframe/producer/webhooks';
 import {
   isFinishedStatus,
@@ -31,10 +31,32 @@ export interface RenderJobRequest {
   fps?: number;
   /** Only these composition frames (both included); absent = every frame. Runners pass it on as `--frames start-end`. */
   frames?: FrameSpan;
+  /**
+   * A still instead of a video (`seekframe still --time <t>s` or `--frame <n>`): the output is a
+   * PNG (see jobOutput); `format` is then not used.
+   */
+  still?: StillAt;
   /** A whole composition document; present only when the deployment allows custom HTML. */
   html?: string;
   /** Where the render's signed events go (checked against the address rules at POST). */
   webhook?: WebhookRequest;
+}
+
+const VIDEO_OUTPUTS: Record<RenderFormat, { extension: string; contentType: string }> = {
+  mp4: { extension: 'mp4', contentType: 'video/mp4' },
+  webm: { extension: 'webm', contentType: 'video/webm' },
+  mov: { extension: 'mov', contentType: 'video/quicktime' },
+  gif: { extension: 'gif', contentType: 'image/gif' },
+};
+
+/** The file a job makes: its extension and media type (a still is a PNG, a video its format's). */
+export function jobOutput(request: Pick<RenderJobRequest, 'format' | 'still'>): { extension: string; contentType: string } {
+  return request.still ? { extension: 'png', contentType: 'image/png' } : VIDEO_OUTPUTS[request.format];
+}
+
+/** The CLI flags that pick a still's frame (`seekframe still`): `--time 1.5s` or `--frame 45`. */
+export function stillFlags(still: StillAt): string[] {
+  return 'time' in still ? ['--time', `${still.time}s`] : ['--frame', String(still.frame)];
 }
 
 /** Where the finished file is, as `POST /api/render` (sync mode) answers it. The schemas here are also the types, and the OpenAPI document's (openapi-document.ts). */

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import { errorHandler, requestId } from '@seekframe/producer/http';
-import { renderComposition, type RenderEvent, type RenderLimits } from '@seekframe/producer';
+import { renderComposition, renderStills, type RenderEvent, type RenderLimits } from '@seekframe/producer';
 import { ContainerRenderBodySchema, OUTPUT_CONTENT_TYPES, type ContainerEvent } from '@seekframe/cloudflare-container/protocol';
 
 /**
@@ -197,26 +197,37 @@ export function createRenderServerApp(options: RenderServerOptions): { app: Hono
           await writeFile(join(job.projectDir, 'index.html'), body.html);
           projectDir = job.projectDir;
         }
-        const output = join(options.workDir, `${job.id}.${format}`);
-        const result = await renderComposition(
-          {
-            projectDir,
-            output,
-            format,
-            ...(body.quality ? { quality: body.quality } : {}),
-            ...(body.fps !== undefined ? { fps: body.fps } : {}),
-            ...(body.frames ? { frames: body.frames } : {}),
-            variables: body.variables ?? {},
-            strictVariables: true,
-            workers: options.workers,
-            limits: effectiveLimits(options.limits, body.limits),
-            network: 'sandboxed',
-            signal: job.abort.signal,
-          },
-          onEvent,
-        );
+        const shared = {
+          projectDir,
+          ...(body.fps !== undefined ? { fps: body.fps } : {}),
+          variables: body.variables ?? {},
+          strictVariables: true,
+          limits: effectiveLimits(options.limits, body.limits),
+          network: 'sandboxed' as const,
+          signal: job.abort.signal,
+        };
+        // A still: the frame's PNG (renderStills, one browser), not a video.
+        const result = body.still
+          ? await renderStills({ ...shared, output: join(options.workDir, `${job.id}.png`), at: [body.still] }, onEvent).then((stills) => ({
+              output: stills.stills[0]!.output,
+              durationMs: stills.durationMs,
+              videoDuration: 0,
+              frames: 1,
+              contentType: 'image/png',
+            }))
+          : await renderComposition(
+              {
+                ...shared,
+                output: join(options.workDir, `${job.id}.${format}`),
+                format,
+                ...(body.quality ? { quality: body.quality } : {}),
+                ...(body.frames ? { frames: body.frames } : {}),
+                workers: options.workers,
+              },
+              onEvent,
+            ).then((video) => ({ ...video, contentType: OUTPUT_CONTENT_TYPES[format] }));
         const size = (await stat(result.output)).size;
-        job.output = { file: result.output, size, contentType: OUTPUT_CONTENT_TYPES[format] };
+        job.output = { file: result.output, size, contentType: result.contentType };
         return {
           type: 'complete',
           size,

@@ -56,6 +56,35 @@ describe('render container server', () => {
     expect((await readdir(server.workDir)).filter((name) => name.startsWith('job-1'))).toEqual([]);
   });
 
+  it('a still is the frame as a PNG (image/png, one frame); frames renders only that span', async () => {
+    const server = await startRenderServer();
+    stop = server.close;
+    const run = async (id: string, body: unknown) => {
+      expect((await fetch(`${server.url}/jobs/${id}`, { method: 'PUT' })).status).toBe(201);
+      const render = await fetch(`${server.url}/jobs/${id}/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const last = lines(await render.text()).at(-1);
+      expect(last?.type, JSON.stringify(last)).toBe('complete');
+      if (last?.type !== 'complete') throw new Error('unreachable');
+      const output = await fetch(`${server.url}/jobs/${id}/output`);
+      const bytes = new Uint8Array(await output.arrayBuffer());
+      // One job at a time per renderer: free the slot for the next.
+      expect((await fetch(`${server.url}/jobs/${id}`, { method: 'DELETE' })).status).toBe(200);
+      return { last, bytes, type: output.headers.get('content-type') };
+    };
+    const still = await run('job-still', { variables: { color: '#ff0000', title: 'Yo' }, still: { frame: 3 } });
+    expect(still.last).toMatchObject({ frames: 1, contentType: 'image/png' });
+    expect(still.type).toBe('image/png');
+    const png = join(server.workDir, 'still.png');
+    await writeFile(png, still.bytes);
+    expect(await probeVideo(png)).toMatchObject({ codec: 'png', width: 160, height: 90, frames: 1 });
+    const span = await run('job-span', { variables: { color: '#ff0000', title: 'Yo' }, frames: { start: 2, end: 5 } });
+    expect(span.last).toMatchObject({ frames: 4, contentType: 'video/mp4' });
+  });
+
   it('answers 429 too-many-renders while its slots are reserved, and takes the next job once one is freed', async () => {
     const server = await startRenderServer({ maxConcurrent: 1 });
     stop = server.close;

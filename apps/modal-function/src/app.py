@@ -72,7 +72,17 @@ image = (
 # Settings (RENDER_API_TOKEN, ALLOW_CUSTOM_HTML, RENDER_MAX_*): `modal secret create seekframe-render-api ...`.
 secrets = [modal.Secret.from_name("seekframe-render-api", required_keys=[])]
 
-CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif"}
+CONTENT_TYPES = {"mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "gif": "image/gif", "png": "image/png"}
+
+
+def output_extension(request: dict[str, Any]) -> str:
+    """A still (``"still"`` in the body) is a PNG; a video has its format's extension (jobOutput in @seekframe/render-api)."""
+    return "png" if request.get("still") is not None else request.get("format", "mp4")
+
+
+def still_flags(still: dict[str, Any]) -> list[str]:
+    """``--time 1.5s`` or ``--frame 45`` (stillFlags in @seekframe/render-api)."""
+    return ["--time", f"{still['time']}s"] if "time" in still else ["--frame", str(still["frame"])]
 
 
 def _exit_on_sigterm() -> None:
@@ -113,7 +123,7 @@ def render(request: dict[str, Any], limits: dict[str, int], webhook: dict[str, A
 
 
 def _render(call_id: str, request: dict[str, Any], limits: dict[str, int], notifier: Notifier | None) -> dict[str, Any]:
-    fmt = request.get("format", "mp4")
+    fmt = output_extension(request)
     key = f"renders/{call_id}.{fmt}"
     progress_file = VOLUME_PATH / "progress" / f"{call_id}.json"
     work = Path(tempfile.mkdtemp(prefix="seekframe-job-"))
@@ -129,9 +139,16 @@ def _render(call_id: str, request: dict[str, Any], limits: dict[str, int], notif
         output = work / f"output.{fmt}"
         # SEEKFRAME_CLI: a command line for the CLI (tests run it from its TypeScript sources).
         command = seekframe_command()
+        still = request.get("still")
+        # A still is `seekframe still` (the frame's PNG, one browser); a video `seekframe render`.
+        start = (
+            ["still", str(project), "--json", "--output", str(output), *still_flags(still)]
+            if still is not None
+            else ["render", str(project), "--json", "--output", str(output), "--format", fmt,
+                  "--workers", os.environ.get("SEEKFRAME_WORKERS", "auto"), "--no-browser-gpu"]
+        )
         args = [
-            "render", str(project), "--json", "--output", str(output), "--format", fmt,
-            "--workers", os.environ.get("SEEKFRAME_WORKERS", "auto"), "--no-browser-gpu",
+            *start,
             # A page rendered for a request is untrusted: it reaches only its own project.
             "--network", "sandboxed",
             "--variables-file", str(variables_file), "--strict-variables",
@@ -140,7 +157,7 @@ def _render(call_id: str, request: dict[str, Any], limits: dict[str, int], notif
         ]
         if limits.get("maxMemoryMB") is not None:
             args += ["--max-memory", str(limits["maxMemoryMB"])]
-        if request.get("quality"):
+        if request.get("quality") and still is None:
             args += ["--quality", request["quality"]]
         if request.get("fps") is not None:
             args += ["--fps", str(request["fps"])]

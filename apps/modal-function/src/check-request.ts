@@ -10,9 +10,10 @@
  * refuses a private address (webhook_addresses.py), the same rule and code its deliveries use. So the Python template refuses exactly what
  * @seekframe/render-api refuses, with the same codes and words (one copy of the rules).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { extractCompositionMetadata, SeekframeError } from '@seekframe/composition';
-import { checkRenderRequest, compositionInfo, DEFAULT_LIMITS, statusOf } from '@seekframe/render-api';
+import { checkRenderRequest, compositionInfo, compositionPreflight, DEFAULT_LIMITS, statusOf } from '@seekframe/render-api';
 
 interface Input {
   mode: 'composition' | 'render';
@@ -37,6 +38,23 @@ function webhookTarget(url: string) {
   };
 }
 
+/**
+ * The composition folder as the render API's FileSource: files whose real path is inside it (the
+ * render is sandboxed, so a link out is no file of it). Here rather than `@seekframe/render-api/node`'s
+ * folderSource, whose module brings the local runner and its browser with it into this one-file script.
+ */
+function compositionFolder(dir: string) {
+  return {
+    async read(relative: string) {
+      const root = await realpath(dir);
+      const real = await realpath(path.resolve(root, relative)).catch(() => null);
+      if (!real || !real.startsWith(`${root}${path.sep}`)) return null;
+      const body = await readFile(real).catch(() => null);
+      return body ? { body: new Uint8Array(body) } : null;
+    },
+  };
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -57,6 +75,8 @@ async function main(): Promise<unknown> {
     if (input.mode === 'composition') return { ok: true, info: compositionInfo(await composition()) };
     const checked = await checkRenderRequest(input.body ?? '', {
       composition,
+      // The same preflight as every face (lint's rules and the files the pages load), on the folder the render renders.
+      preflight: compositionPreflight(compositionFolder(path.dirname(input.compositionFile))),
       allowCustomHtml: input.allowCustomHtml ?? false,
       limits: { ...DEFAULT_LIMITS, ...input.limits },
       // The secret's presence is all the gate needs here (Python signs with it); the address is

@@ -168,7 +168,8 @@ def create_api(render: Any, volume: Any, deliver_cancelled: Any = None, override
     def _drop_output(job: dict[str, Any]) -> None:
         """Deletes an expired job's file and progress record (the volume has no lifecycle rule);
         the job record stays, so its status keeps answering 410."""
-        fmt = (job.get("request") or {}).get("format", "mp4")
+        request = job.get("request") or {}
+        fmt = "png" if request.get("still") is not None else request.get("format", "mp4")
         removed = False
         for leftover in (VOLUME_PATH / "renders" / f"{job['id']}.{fmt}", VOLUME_PATH / "progress" / f"{job['id']}.json"):
             if leftover.is_file():

@@ -11,6 +11,7 @@ import {
   contractSettingsEnv,
   defineWebhookContract,
   freePort,
+  probeVideo,
   rawGet,
   runRenderApiContract,
   startWebhookReceiver,
@@ -417,6 +418,43 @@ describe("src/app.py: a cancelled render's webhook", () => {
     } finally {
       await app.stop();
       await receiver.close();
+    }
+  });
+});
+
+describe('src/app.py: frames and still reach the CLI', () => {
+  /** POST, then poll the call until it answers the file (call-id mode). */
+  async function rendered(base: string, body: unknown): Promise<Response> {
+    const started = await fetch(`${base}/api/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect({ status: started.status, body: started.status === 200 ? null : await started.text() }).toEqual({ status: 200, body: null });
+    const { call_id: id } = (await started.json()) as { call_id: string };
+    for (;;) {
+      const answer = await fetch(`${base}/api/render/${encodeURIComponent(id)}`);
+      if (answer.status !== 202) return answer;
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? '1') * 250));
+    }
+  }
+
+  it('"frames": "2-5" is an MP4 of 4 frames; "still": {"frame": 3} is a PNG', { timeout: 240_000 }, async () => {
+    const app = await startPythonApp();
+    try {
+      const span = await rendered(app.url, { frames: '2-5' });
+      expect(span.status).toBe(200);
+      expect((await probeVideo(new Uint8Array(await span.arrayBuffer()))).frames).toBe(4);
+      const still = await rendered(app.url, { still: { frame: 3 } });
+      expect(still.status).toBe(200);
+      expect(still.headers.get('content-type')).toBe('image/png');
+      expect(
+        Buffer.from(await still.arrayBuffer())
+          .subarray(1, 4)
+          .toString('latin1'),
+      ).toBe('PNG');
+    } finally {
+      await app.stop();
     }
   });
 });

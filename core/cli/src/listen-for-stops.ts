@@ -36,11 +36,12 @@ const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /**
  * Whether the command line runs a render that winds down on a stop itself (`seekframe render …`,
- * not `--docker`, whose container does): main keeps the signals for exactly these.
+ * not `--docker`, whose container does, and `seekframe still`): main keeps the signals for exactly these.
  */
 export function windsDownOnStop(argv: readonly string[]): boolean {
   const args = argv.slice(2);
-  return args.find((arg) => !arg.startsWith('-')) === 'render' && !args.includes('--docker');
+  const command = args.find((arg) => !arg.startsWith('-'));
+  return (command === 'render' && !args.includes('--docker')) || command === 'still';
 }
 
 export function listenForStops(argv: readonly string[] = process.argv): StopSignals {

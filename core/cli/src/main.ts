@@ -12,6 +12,7 @@ const COMMANDS: Array<() => Promise<CommandModule>> = [
   () => import('./commands/check.js'),
   () => import('./commands/doctor.js'),
   () => import('./commands/render.js'),
+  () => import('./commands/still.js'),
   () => import('./commands/serve.js'),
   () => import('./commands/preview.js'),
   () => import('./commands/benchmark.js'),

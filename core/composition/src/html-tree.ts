@@ -68,7 +68,8 @@ export function attrValueLocator(source: string, element: HtmlElement, name: str
   return (offset) => offsetToLocation(source, base + offset);
 }
 
-function offsetToLocation(source: string, offset: number): SourceLocation {
+/** 1-based line and column of an offset into `source`. */
+export function offsetToLocation(source: string, offset: number): SourceLocation {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < source.length; i++) {

@@ -64,6 +64,8 @@ export { formatFinding, type LintFinding } from './lint-finding.js';
 export { LINT_RULES, LINT_RULE_IDS, lintSeverity, type LintRuleDoc, type LintRuleId, type LintSeverity } from './lint-rules.js';
 export { lengthInPage, type LengthInPage } from './length-in-page.js';
 export { lintProject, type LintHost } from './lint-project.js';
+export { preflightProject, type PreflightHost, type ProjectFileStatus } from './preflight-project.js';
+export { resolveReference, type ProjectReference } from './project-references.js';
 export { resolveSourcePath, normalizePosixPath, dirnamePosix, isRemoteUrl, relativePosixPath } from './posix-path.js';
 export { relativePathProblem, parseStorageKey, storedRenderName, MAX_STORAGE_KEY_BYTES } from './relative-path.js';
 export { parseBatchRows, type BatchRow, type BatchValue, type BatchRowProblem } from './batch-rows.js';
@@ -112,6 +114,15 @@ export {
 } from './encoder-settings.js';
 export { frameCount, frameTime, frameAt, fpsFromNumber, defaultFps, type Fps } from './frame-timing.js';
 export { parseFrameSpan, spanFrames, frameSpanProblem, type FrameSpan, type FrameSpanResult } from './frame-span.js';
+export {
+  parseStillTime,
+  parseStillFrame,
+  parseStillList,
+  parseStillAt,
+  stillFrame,
+  type StillAt,
+  type StillParse,
+} from './still-times.js';
 export { listSourceElements, type SourceElement } from './source-elements.js';
 export {
   parseCaptionTrack,

@@ -18,6 +18,8 @@ export interface LintRuleDoc {
   fix: string;
   /** A project that triggers the rule: `index.html` is the entry; a string is `index.html` alone. */
   example: string | Record<string, string>;
+  /** Paths of the example that exist but cannot be read (no read permission). */
+  unreadable?: readonly string[];
 }
 
 const ROOT = 'data-composition-id="main" data-width="1280" data-height="720" data-duration="4"';
@@ -33,6 +35,19 @@ export const LINT_RULES = {
     when: 'the file given to lint (or a folder without `index.html`) does not exist.',
     fix: "Pass the path of the composition's HTML file.",
     example: { 'other.html': page('') },
+  },
+  'project/missing-file': {
+    severity: 'error',
+    when: 'a file a page loads is not in the project: the `src` of `<img>`, `<video>`, `<audio>`, `<source>`, `<track>`, `<script>`, `<iframe>` or `<embed>`, a `poster`, SVG `<image href>`, a `<link href>` the browser fetches (stylesheet, preload), or a `url()` or `@import` in `<style>`, `style=""` or a project stylesheet. Paths resolve as the browser asks the render\'s server (relative to the document or stylesheet, `/` from the project folder, query and fragment dropped); the render would stop at it (`asset-not-found`). What a script builds at run time is found by the render.',
+    fix: 'Add the file to the project, or fix the path.',
+    example: page('<img src="logo.png" alt="">'),
+  },
+  'project/unreadable-file': {
+    severity: 'error',
+    when: 'a file a page loads exists but the render cannot read it: no read permission, or (in a sandboxed render) a symlink that leads out of the project.',
+    fix: 'Put a readable copy of the file inside the project folder.',
+    example: page('<img src="logo.png" alt="">'),
+    unreadable: ['logo.png'],
   },
   'root/missing-root': {
     severity: 'error',

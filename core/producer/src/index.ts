@@ -1,4 +1,14 @@
 export { renderComposition } from './render/render-composition.js';
+export { renderStills, type StillsResult } from './render/render-stills.js';
+export {
+  StillOptionsSchema,
+  parseStillOptions,
+  stillOutputs,
+  STILLS_MAX,
+  type StillOptions,
+  type StillOptionsInput,
+  type StillAt,
+} from './plan/still-options.js';
 export { RenderSpecSchema, parseRenderSpec, type RenderSpec, type RenderSpecInput } from './plan/render-spec.js';
 export {
   planHash,
@@ -37,7 +47,7 @@ export {
   type RenderLimitName,
   type ServerRenderLimits,
 } from './plan/render-limits.js';
-export type { RenderCaptions, RenderEvent, RenderEventListener, RenderResult, RenderStage } from './render/render-events.js';
+export type { RenderCaptions, RenderEvent, RenderEventListener, RenderResult, RenderStage, RenderStill } from './render/render-events.js';
 export { createProjectServer, type ProjectServer, type ProjectServerOptions, type PrepareHtml } from './serve/project-server.js';
 export { createRuntimeInjector, type RuntimeInjectorOptions } from './serve/create-runtime-injector.js';
 export { loadRuntimeSource } from './serve/load-runtime-source.js';

@@ -78,7 +78,14 @@ describe('the render context', () => {
   }, 180_000);
 
   it('records a missing asset in the problem log the host passed, and fails naming it', async () => {
-    const broken = await tempProject(frameIndexProject({ duration: 1, fps: 10, extraBody: '<img src="missing.png">' }));
+    // Named by a script, so the page (not the preflight) finds it missing.
+    const broken = await tempProject(
+      frameIndexProject({
+        duration: 1,
+        fps: 10,
+        extraBody: '<img id="m"><script>document.getElementById("m").src = "missing.png";</script>',
+      }),
+    );
     try {
       const problems = new ProblemLog();
       await expect(planRender({ projectDir: broken.dir, workers: 1 }, { problems })).rejects.toMatchObject({ code: 'asset-not-found' });

@@ -30,6 +30,10 @@ beforeAll(async () => {
   project = await tempProject({
     'script-error/index.html': page('<script>throw new Error("boom-7781: the author script failed");</script>'),
     'missing-asset/index.html': page('<img src="images/missing-logo.png" style="width:20px;height:20px">'),
+    // A file named only by a script: no preflight sees it, the project server does.
+    'missing-dynamic/index.html': page(
+      '<img id="logo" style="width:20px;height:20px"><script>document.getElementById("logo").src = "images/" + "missing-logo.png";</script>',
+    ),
     'remote-down/index.html': page(`<img src="http://127.0.0.1:${closedPort}/logo.png" style="width:20px;height:20px">`),
     'remote-dynamic/index.html': page(`<script>fetch('http://127.0.0.1:${closedPort}/data.json').catch(() => undefined);</script>`),
     'never-ready/index.html': page(`<img src="http://127.0.0.1:${hangingPort}/slow.png" style="width:20px;height:20px">`),
@@ -67,8 +71,17 @@ describe('failures leave no output and say what went wrong', () => {
     expect(error.message).toContain('boom-7781: the author script failed');
   });
 
-  it('a missing local asset -> asset-not-found naming the file and the HTML that used it', async () => {
+  it('a missing local asset named in the source -> lint-failed before any browser, naming the file and where it is named', async () => {
     const error = await expectFailure({ projectDir: path.join(project.dir, 'missing-asset'), workers: 1 });
+    expect(error.code).toBe('lint-failed');
+    expect(error.stage).toBe('lint');
+    expect(error.message).toMatch(
+      /index\.html:\d+:\d+ error project\/missing-file <img src> names "images\/missing-logo\.png", which does not exist/,
+    );
+  });
+
+  it('a missing local asset a script asks for -> asset-not-found naming the file and the HTML that used it', async () => {
+    const error = await expectFailure({ projectDir: path.join(project.dir, 'missing-dynamic'), workers: 1 });
     expect(error.code).toBe('asset-not-found');
     expect(error.message).toContain('images/missing-logo.png');
     expect(error.message).toContain('index.html');

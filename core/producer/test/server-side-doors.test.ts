@@ -90,7 +90,10 @@ beforeAll(async () => {
     'concat/index.html': scriptSetMedia('video', `concat:${path.join(outside, 'secret.mp4')}|${path.join(outside, 'secret.mp4')}`),
     'subfile/index.html': scriptSetMedia('audio', `subfile:,,start,0,end,0,,:${path.join(outside, 'secret.wav')}`),
     'symlink-video/index.html': page(`<video src="linked.mp4" muted data-start="0" data-duration="0.2" style="${clipStyle}"></video>`),
-    'symlink-img/index.html': page('<img src="linked.png" width="32" height="32">'),
+    // Named by a script: the preflight cannot see it, the project server refuses it.
+    'symlink-img/index.html': page(
+      '<img id="linked" width="32" height="32"><script>document.getElementById("linked").src = "linked.png";</script>',
+    ),
   });
   await symlink(path.join(outside, 'secret.mp4'), path.join(project.dir, 'symlink-video', 'linked.mp4'));
   await symlink(path.join(outside, 'secret.png'), path.join(project.dir, 'symlink-img', 'linked.png'));
@@ -134,16 +137,27 @@ describe('media sources in server renders', () => {
     expect(last.error?.message).toMatch(why);
   });
 
-  it('a project symlink to a video outside the project fails the render naming it', async () => {
-    const last = await lastEvent({ projectDir: 'symlink-video', workers: 1 });
-    expect(last).toMatchObject({ type: 'error', error: { code: 'path-outside-project', details: { file: 'linked.mp4' } } });
-    expect(last.error?.message).toContain('linked.mp4 leads outside the project folder through a symlink');
-    expect(last.error?.message).not.toContain(outside);
+  it('a project symlink to a video outside the project is refused before the stream opens, naming it (the preflight)', async () => {
+    const response = await fetch(`${server.url}/render/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectDir: 'symlink-video', workers: 1 }),
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as {
+      error: { code: string; message: string; details: { findings: { rule: string; message: string }[] } };
+    };
+    expect(answer.error.code).toBe('lint-failed');
+    expect(answer.error.details.findings).toEqual([
+      expect.objectContaining({ rule: 'project/unreadable-file', message: expect.stringContaining('<video src> names "linked.mp4"') }),
+    ]);
+    expect(answer.error.message).toContain('a link out of the project');
+    expect(answer.error.message).not.toContain(outside);
   });
 });
 
 describe('symlinks out of a served project', () => {
-  it('an <img> symlinked to a file outside never gets its bytes: the render fails naming it', async () => {
+  it('an <img> a script points at a symlink out never gets its bytes: the render fails naming it', async () => {
     const last = await lastEvent({ projectDir: 'symlink-img', workers: 1 });
     expect(last).toMatchObject({
       type: 'error',

@@ -85,6 +85,8 @@ export function createLambdaApiApp(options: LambdaApiOptions & { compositionDir:
     composition: folderSource(options.compositionDir),
     answerMode: 'async',
     allowCustomHtml: false,
+    // Chunks join mp4 videos; a still is made by a template or `seekframe still`.
+    allowStills: false,
     title: 'Seekframe render API (AWS Lambda)',
     env: lambdaEnv(options.env ?? process.env),
     ...(options.token ? { token: options.token } : {}),
@@ -111,6 +113,7 @@ export async function startLambdaRender(options: LambdaApiOptions, input: { id: 
   const checked = await checkRenderRequest(JSON.stringify(input.request ?? {}), {
     composition: null,
     allowCustomHtml: false,
+    allowStills: false,
     limits: job.limits,
     webhooks: options.webhooks,
   });

@@ -98,6 +98,19 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
     );
 
     it(
+      'still renders one frame as a PNG ({"time": "0.45s"}): image/png, one frame of the composition size',
+      async () => {
+        const { fileUrl: url } = await renderByDefault(base(), options, { variables: { title: 'Still' }, still: { time: '0.45s' } });
+        const file = await call(base(), url);
+        expect(file.status).toBe(200);
+        expect(file.headers.get('content-type')).toBe('image/png');
+        expect(Buffer.from(file.bytes.subarray(1, 4)).toString('latin1')).toBe('PNG');
+        expect(await probeVideo(file.bytes, 'png')).toMatchObject({ codec: 'png', width: 160, height: 90, frames: 1 });
+      },
+      RENDER_TEST_MS,
+    );
+
+    it(
       'Prefer: respond-async answers 202 {id, statusUrl} + Location; polling shows progress, then the MP4',
       async () => {
         const started = await post(base(), { variables: { title: 'Async' } }, { prefer: 'respond-async' });

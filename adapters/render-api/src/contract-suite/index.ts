@@ -6,7 +6,7 @@ export {
   type ContractSettings,
   type ContractCapability,
 } from './run-render-api-contract.js';
-export { folderKeys, rawGet } from './contract-http.js';
+export { folderKeys, probeVideo, rawGet, type VideoFacts } from './contract-http.js';
 export {
   BUNDLED,
   PARITY,

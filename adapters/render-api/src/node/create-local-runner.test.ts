@@ -57,6 +57,27 @@ describe('renderArguments', () => {
     );
     expect(args.slice(-2)).toEqual(['--max-memory', '2048']);
   });
+
+  it('a still is seekframe still at its time or frame: no format, workers or quality; frames as a span', () => {
+    const paths = { project: '/p', output: '/o.png', variablesFile: '/v.json' };
+    const still = renderArguments({ ...job, request: { ...job.request, still: { time: 1.5 } } }, paths, {
+      workers: 'auto',
+      browserGpu: false,
+    });
+    expect(still.join(' ')).toBe(
+      'still /p --json --output /o.png --time 1.5s --network sandboxed --fps 12 --variables-file /v.json --strict-variables --max-frames 100 --max-render-seconds 60 --max-pixels 1000',
+    );
+    const frame = renderArguments({ ...job, request: { ...job.request, still: { frame: 45 } } }, paths, {
+      workers: 'auto',
+      browserGpu: true,
+    });
+    expect(frame.slice(0, 9)).toEqual(['still', '/p', '--json', '--output', '/o.png', '--frame', '45', '--browser-gpu', '--network']);
+    const span = renderArguments({ ...job, request: { ...job.request, frames: { start: 3, end: 9 } } }, paths, {
+      workers: 2,
+      browserGpu: false,
+    });
+    expect(span.join(' ')).toContain('--fps 12 --frames 3-9 --variables-file');
+  });
 });
 
 /**

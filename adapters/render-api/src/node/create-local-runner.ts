@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import { parseRunnerEvent } from '../parse-runner-event.js';
 import type { ObjectStore, RenderRunner, RunnerContext, RunnerJob, RunnerOutcome } from '../ports.js';
+import { jobOutput, stillFlags } from '../render-job.js';
 
 /**
  * How to start the Seekframe CLI: a command and the arguments before `render ...`. The host
@@ -56,27 +57,22 @@ export function assertCliCommand(cli: unknown, option: string): asserts cli is C
   );
 }
 
-/** The `seekframe render` arguments for one job (pure, so a test can read them). */
+/** The `seekframe render` (or, for a still, `seekframe still`) arguments for one job (pure, so a test can read them). */
 export function renderArguments(
   job: RunnerJob,
   paths: { project: string; output: string; variablesFile: string },
   options: { workers: number | 'auto'; browserGpu: boolean },
 ): string[] {
-  const args = [
-    'render',
-    paths.project,
-    '--json',
-    '--output',
-    paths.output,
-    '--format',
-    job.request.format,
-    '--workers',
-    String(options.workers),
-  ];
-  args.push(options.browserGpu ? '--browser-gpu' : '--no-browser-gpu');
+  const { still } = job.request;
+  // A still is `seekframe still` (one browser, the frame's PNG); a video `seekframe render`.
+  const args = still
+    ? ['still', paths.project, '--json', '--output', paths.output, ...stillFlags(still)]
+    : ['render', paths.project, '--json', '--output', paths.output, '--format', job.request.format, '--workers', String(options.workers)];
+  if (options.browserGpu) args.push('--browser-gpu');
+  else if (!still) args.push('--no-browser-gpu');
   // A page rendered for a request is untrusted (DESIGN 8a): it reaches only its own project.
   args.push('--network', 'sandboxed');
-  if (job.request.quality) args.push('--quality', job.request.quality);
+  if (job.request.quality && !still) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
   if (job.request.frames) args.push('--frames', `${job.request.frames.start}-${job.request.frames.end}`);
   args.push('--variables-file', paths.variablesFile, '--strict-variables');
@@ -114,7 +110,7 @@ export function createLocalRunner(options: LocalRunnerOptions): RenderRunner & {
       await mkdir(project);
       await writeFile(path.join(project, 'index.html'), job.request.html);
     }
-    const output = path.join(work, `output.${job.request.format}`);
+    const output = path.join(work, `output.${jobOutput(job.request).extension}`);
     const variablesFile = path.join(work, 'variables.json');
     await writeFile(variablesFile, JSON.stringify(job.request.variables));
     const args = [

@@ -7,7 +7,7 @@ import { checkRenderRequest } from '../check-render-request.js';
 import { POLL_SECONDS, type JobRequestContext, type JobService } from '../job-service.js';
 import type { ObjectStore } from '../ports.js';
 import type { AnswerMode, RenderApiLimits, RenderApiWebhooks } from '../render-api-options.js';
-import { isFinished, type JobProgress, type RenderJob } from '../render-job.js';
+import { isFinished, jobOutput, type JobProgress, type RenderJob } from '../render-job.js';
 import type { RenderAccepted, RenderCallId, RenderCancelled, RenderFinished } from '../render-answers.js';
 import { serveObject } from '../serve-object.js';
 
@@ -15,8 +15,11 @@ export interface RenderRoutesOptions {
   service: JobService;
   objects: ObjectStore;
   loadComposition: () => Promise<CompositionMetadata>;
+  /** The deployment's composition through the shared preflight (once); throws lint-failed. */
+  preflight: () => Promise<void>;
   answerMode: AnswerMode;
   allowCustomHtml: boolean;
+  allowStills: boolean;
   limits: RenderApiLimits;
   /** The webhook rules a body's `webhook` must pass at POST (a secret to sign with, a reachable address). */
   webhooks?: RenderApiWebhooks | undefined;
@@ -48,7 +51,9 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
       async (c) => {
         const checked = await checkRenderRequest(await c.req.text(), {
           composition: options.loadComposition,
+          preflight: options.preflight,
           allowCustomHtml: options.allowCustomHtml,
+          allowStills: options.allowStills,
           limits,
           webhooks: options.webhooks,
         });
@@ -106,7 +111,7 @@ export function renderRoutes(options: RenderRoutesOptions): Hono {
       if (wantsJson(c)) return c.json({ ...progressOf(job), result: job.result });
       const url = await objects.url(job.outputKey);
       if (url) return c.redirect(url, 302);
-      return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${job.request.format}` });
+      return serveObject(objects, job.outputKey, c.req.raw, { downloadName: `${job.id}.${jobOutput(job.request).extension}` });
     })
     .delete('/render/:id', async (c) => {
       const id = c.req.param('id');

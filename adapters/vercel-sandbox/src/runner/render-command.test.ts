@@ -24,4 +24,21 @@ describe('renderArgs', () => {
       '--max-pixels 1000 --max-memory 3000 --quality draft',
     );
   });
+
+  it('a still writes out.png with seekframe still; a span passes --frames', () => {
+    const job = {
+      id: 's',
+      request: { variables: {}, format: 'mp4' as const, quality: 'high' as const, still: { frame: 4 } },
+      outputKey: 'renders/s.png',
+      contentType: 'image/png',
+      limits: { maxFrames: 100, maxRenderSeconds: 60, maxPixels: 1000 },
+    };
+    const paths = jobPaths(job);
+    expect(paths.output).toBe('jobs/s/out.png');
+    expect(renderArgs(job, paths).join(' ')).toBe(
+      'still jobs/s/project --output jobs/s/out.png --frame 4 --json --network sandboxed --variables-file jobs/s/variables.json --strict-variables --max-frames 100 --max-render-seconds 60 --max-pixels 1000',
+    );
+    const span = { ...job, request: { variables: {}, format: 'mp4' as const, frames: { start: 0, end: 9 } } };
+    expect(renderArgs(span, jobPaths(span)).join(' ')).toContain(' --frames 0-9');
+  });
 });

@@ -1,4 +1,4 @@
-import type { RenderFormat, RunnerJob } from '@seekframe/render-api';
+import { jobOutput, stillFlags, type RunnerJob } from '@seekframe/render-api';
 
 /** Where one job's files live inside the sandbox (relative to its working folder). */
 export interface JobPaths {
@@ -8,8 +8,6 @@ export interface JobPaths {
   output: string;
 }
 
-const EXTENSIONS: Record<RenderFormat, string> = { mp4: 'mp4', webm: 'webm', mov: 'mov', gif: 'gif' };
-
 export function jobPaths(job: Pick<RunnerJob, 'id' | 'request'>): JobPaths {
   // The id comes from the API (a UUID); keep it to safe characters anyway: it becomes a path.
   const dir = `jobs/${job.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -17,7 +15,7 @@ export function jobPaths(job: Pick<RunnerJob, 'id' | 'request'>): JobPaths {
     dir,
     project: `${dir}/project`,
     variables: `${dir}/variables.json`,
-    output: `${dir}/out.${EXTENSIONS[job.request.format]}`,
+    output: `${dir}/out.${jobOutput(job.request).extension}`,
   };
 }
 
@@ -29,17 +27,24 @@ export function jobPaths(job: Pick<RunnerJob, 'id' | 'request'>): JobPaths {
  * itself with `render-timeout` past the wall time).
  */
 export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
+  const { still } = job.request;
+  // A still is `seekframe still` (the frame's PNG, one browser); a video `seekframe render`.
+  const command = still
+    ? ['still', paths.project, '--output', paths.output, ...stillFlags(still), '--json']
+    : [
+        'render',
+        paths.project,
+        '--output',
+        paths.output,
+        '--format',
+        job.request.format,
+        '--json',
+        '--workers',
+        'auto',
+        '--no-browser-gpu',
+      ];
   const args = [
-    'render',
-    paths.project,
-    '--output',
-    paths.output,
-    '--format',
-    job.request.format,
-    '--json',
-    '--workers',
-    'auto',
-    '--no-browser-gpu',
+    ...command,
     '--network',
     'sandboxed',
     '--variables-file',
@@ -53,7 +58,7 @@ export function renderArgs(job: RunnerJob, paths: JobPaths): string[] {
     String(job.limits.maxPixels),
   ];
   if (job.limits.maxMemoryMB !== undefined) args.push('--max-memory', String(job.limits.maxMemoryMB));
-  if (job.request.quality) args.push('--quality', job.request.quality);
+  if (job.request.quality && !still) args.push('--quality', job.request.quality);
   if (job.request.fps !== undefined) args.push('--fps', String(job.request.fps));
   if (job.request.frames) args.push('--frames', `${job.request.frames.start}-${job.request.frames.end}`);
   return args;

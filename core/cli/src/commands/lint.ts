@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { lintProject } from '@seekframe/composition';
+import { preflightProject } from '@seekframe/composition';
 import type { CliContext } from '../cli-context.js';
 import { EXIT_FAILURE } from '../report-error.js';
 import { buildLintReport, formatLintReport } from '../lint/format-lint-report.js';
-import { fontPackageCheck, listProjectHtmlFiles, readProjectFile } from '@seekframe/producer/project-files';
+import { listProjectHtmlFiles, preflightHost } from '@seekframe/producer/project-files';
 import { resolveEntry } from '../lint/resolve-entry.js';
 
 export function register(program: Command, ctx: CliContext): void {
@@ -18,9 +18,9 @@ export function register(program: Command, ctx: CliContext): void {
       const entry = await resolveEntry(ctx.cwd, target);
       // Lint sees cwd-relative POSIX paths, so its messages name files the way the user typed them.
       const shown = path.relative(ctx.cwd, entry).split(path.sep).join('/');
-      const findings = await lintProject(shown, {
-        readFile: (file) => readProjectFile(path.resolve(ctx.cwd, file)),
-        fontPackageInstalled: fontPackageCheck(path.dirname(entry)),
+      // The one preflight the render runs too (lint's rules and the files the pages load).
+      const findings = await preflightProject(shown, {
+        ...preflightHost(path.dirname(entry), { cwd: ctx.cwd }),
         // A file another one mounts, linted on its own, is told who mounts it.
         projectHtmlFiles: async () =>
           (await listProjectHtmlFiles(await projectFolderOf(entry, ctx.cwd))).map((file) =>

@@ -117,12 +117,15 @@ export async function renderFlagsToOptions(dir: string, flags: RenderFlags, cwd:
 }
 
 /** --max-frames, --max-render-seconds, --max-workers, --max-pixels (none by default on the CLI), --max-memory (a default in the producer). */
-function limitFlags(flags: RenderFlags): Record<string, string> | undefined {
+export function limitFlags(flags: LimitFlags): Record<string, string> | undefined {
   const set = limitValues(flags) as Record<string, string>;
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
-async function readVariables(flags: RenderFlags, cwd: string): Promise<Record<string, unknown> | undefined> {
+export async function readVariables(
+  flags: Pick<RenderFlags, 'variables' | 'variablesFile'>,
+  cwd: string,
+): Promise<Record<string, unknown> | undefined> {
   if (flags.variables !== undefined && flags.variablesFile !== undefined) {
     throw flagError('--variables', 'and --variables-file exclude each other; put all values in one of them');
   }

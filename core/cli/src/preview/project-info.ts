@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inspectComposition, lintProject, type CompositionMetadata } from '@seekframe/composition';
+import { inspectComposition, preflightProject, type CompositionMetadata } from '@seekframe/composition';
 import { buildLintReport, type LintReport } from '../lint/format-lint-report.js';
-import { fontPackageCheck, readProjectFile } from '@seekframe/producer/project-files';
+import { preflightHost } from '@seekframe/producer/project-files';
 
 /** `GET /__seekframe/preview/project.json`: what the preview page needs to show the entry. */
 export type ProjectInfo = Pick<CompositionMetadata, 'id' | 'width' | 'height' | 'duration' | 'fps' | 'variables'> & {
@@ -29,7 +29,10 @@ export async function readProjectInfo(root: string, entryFile: string): Promise<
   };
 }
 
-/** `GET /__seekframe/preview/lint.json`: the `seekframe lint --json` report, files relative to the project folder. */
+/**
+ * `GET /__seekframe/preview/lint.json`: the `seekframe lint --json` report, files relative to the
+ * project folder: the one preflight the render runs (lint's rules and the files the pages load).
+ */
 export async function readLintInfo(root: string, entryFile: string): Promise<LintReport> {
-  return buildLintReport(await lintProject(entryFile, { readFile: readProjectFile, fontPackageInstalled: fontPackageCheck(root) }), root);
+  return buildLintReport(await preflightProject(entryFile, preflightHost(root)), root);
 }

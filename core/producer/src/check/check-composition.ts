@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { extractCompositionMetadata, lintProject, toSeekframeError, type CompositionMetadata } from '@seekframe/composition';
+import { extractCompositionMetadata, preflightProject, toSeekframeError, type CompositionMetadata } from '@seekframe/composition';
 import { checkVariables } from '../plan/check-variables.js';
 import { fpsFromNumber } from '../plan/frame-timing.js';
 import { parseRenderSpec, type RenderSpec, type RenderSpecInput } from '../plan/render-spec.js';
@@ -8,9 +8,7 @@ import { describeLength, emptyComposition } from '../render/composition-length.j
 import { isTransparent } from '../render/plan-render.js';
 import type { RenderContext } from '../render/render-context.js';
 import { displayPath } from '../serve/display-path.js';
-import { fontPackageCheck } from '../serve/fonts/font-package-check.js';
-import { readInsideProject } from '../serve/read-inside-project.js';
-import { readProjectFile } from '../serve/read-project-file.js';
+import { preflightHost } from '../serve/preflight-host.js';
 import { resolveProject, type ProjectLocation } from '../serve/resolve-project.js';
 import { CHECKS, statusOf, type CheckFinding, type CheckName, type CheckReport, type CheckStatus } from './check-report.js';
 import { checkAlpha } from './alpha-check.js';
@@ -192,10 +190,8 @@ function summarise(
 async function lintFindings(project: ProjectLocation, spec: RenderSpec, context: RenderContext, cwd: string): Promise<CheckFinding[]> {
   // A page that is not trusted may name files outside its project; lint must not read them.
   const sandboxed = (context.network ?? spec.network) === 'sandboxed';
-  const findings = await lintProject(project.entryFile, {
-    readFile: sandboxed ? readInsideProject(project.root) : readProjectFile,
-    fontPackageInstalled: fontPackageCheck(project.root),
-  });
+  // The one preflight (lint's rules and the files the pages load), as lint, the studio and the render run it.
+  const findings = await preflightProject(project.entryFile, preflightHost(project.root, { confined: sandboxed }));
   // A note (where a length comes from) is not a finding: the report's `length` says it.
   return findings.flatMap((finding) => {
     if (finding.severity === 'info') return [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseFrameSpan } from '@seekframe/composition';
+import { parseFrameSpan, parseStillAt } from '@seekframe/composition';
 import { WebhookRequestSchema } from '../webhooks/webhook-request.js';
 
 /**
@@ -58,6 +58,21 @@ export const RENDER_BODY_FIELDS = {
     .optional()
     .describe(
       'Only these composition frames, both included, at the render\'s fps: `"30-59"`, `"45"` or `{"start":30,"end":59}` (0 is the first frame). Frame k of the file is composition frame start + k; the sound is cut to the same times. Default: every frame. A span past the last frame is 400 `invalid-body` (field `frames`).',
+    ),
+  still: z
+    .union([z.strictObject({ time: z.union([z.number(), z.string()]) }), z.strictObject({ frame: z.union([z.number(), z.string()]) })], {
+      error: 'must be {"time": "1.5s"} (or 1.5, "1500ms") or {"frame": 45}',
+    })
+    .transform((value, ctx) => {
+      const parsed = parseStillAt(value);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    })
+    .pipe(z.union([z.object({ time: z.number() }), z.object({ frame: z.number().int() })]))
+    .optional()
+    .describe(
+      'A still instead of a video: `{"time": "1.5s"}` (also `1.5` or `"1500ms"`: the frame on screen then) or `{"frame": 45}` (0 is the first, at the render\'s fps). The file is a PNG (`image/png`), byte for byte that frame of a png-sequence render, with the page\'s transparency; `format` and `frames` are not given with it. A time or frame past the end is 400 `invalid-body` (field `still`).',
     ),
   html: z
     .string()

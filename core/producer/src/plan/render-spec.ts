@@ -10,6 +10,7 @@ import {
   HLS_SEGMENT_SECONDS_MIN,
   parseFrameSpan,
   SCALE_MAX,
+  type FrameSpan,
   SCALE_MIN,
 } from '@seekframe/composition';
 import { invalidOptionsError } from './invalid-options-error.js';
@@ -61,12 +62,15 @@ export const FpsSchema = z
  * `"30-59"`, `"45"` or `{ start, end }`: composition frames at the render's fps, both ends
  * included. Whether the span fits the composition is known once it is read (planRender).
  */
-export const FrameSpanSchema = z.unknown().transform((value, ctx) => {
-  const parsed = parseFrameSpan(typeof value === 'number' ? String(value) : value);
-  if (parsed.ok) return parsed.span;
-  ctx.addIssue({ code: 'custom', message: parsed.message });
-  return z.NEVER;
-});
+export const FrameSpanSchema = z
+  .custom<string | number | FrameSpan>(() => true)
+  .transform((value, ctx) => {
+    // Any value reaches the parser, so every wrong one gets its message (a union would only say "invalid input").
+    const parsed = parseFrameSpan(typeof value === 'number' ? String(value) : value);
+    if (parsed.ok) return parsed.span;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });
 
 /** File extension of each format; png-sequence and hls write a folder. */
 export const FORMAT_EXTENSIONS: Record<OutputFormat, string> = {

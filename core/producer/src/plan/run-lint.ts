@@ -1,20 +1,21 @@
-import { formatFinding, lintProject, SeekframeError, type LintFinding } from '@seekframe/composition';
-import { displayPath } from '../serve/display-path.js';
 import path from 'node:path';
-import { fontPackageCheck } from '../serve/fonts/font-package-check.js';
-import { readProjectFile } from '../serve/read-project-file.js';
+import { formatFinding, preflightProject, SeekframeError, type LintFinding, type PreflightHost } from '@seekframe/composition';
+import { displayPath } from '../serve/display-path.js';
+import { preflightHost } from '../serve/preflight-host.js';
 
 /**
- * Lints the project before anything starts. Errors stop the render (`lint-failed`, findings in
- * the message and in `details.findings`); warnings are returned for the caller to report.
- * `readFile` is the lint host's reader: server renders pass one confined to the project.
+ * The render's preflight before anything starts: the one engine every caller runs
+ * (`preflightProject`: lint's rules and the project files the pages load). Errors stop the render
+ * (`lint-failed`, findings in the message and in `details.findings`); warnings are returned for
+ * the caller to report. `host` is the project on disk by default; server renders pass a confined
+ * one (`preflightHost(root, { confined: true })`), an inline document its own.
  */
 export async function runLint(
   entryFile: string,
   cwd = process.cwd(),
-  readFile: (file: string) => Promise<string | undefined> = readProjectFile,
+  host: PreflightHost = preflightHost(path.dirname(entryFile)),
 ): Promise<LintFinding[]> {
-  const findings = await lintProject(entryFile, { readFile, fontPackageInstalled: fontPackageCheck(path.dirname(entryFile)) });
+  const findings = await preflightProject(entryFile, host);
   const shown = findings.map((f) => ({ ...f, file: displayPath(cwd, f.file) }));
   const errors = shown.filter((f) => f.severity === 'error');
   if (errors.length > 0) {

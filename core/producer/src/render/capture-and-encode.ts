@@ -42,6 +42,8 @@ export interface CaptureAndEncodeOptions {
   workers: number;
   /** Frames [start, end) of the composition; the encoder receives them in order. */
   range: { start: number; end: number };
+  /** Only these composition frames of the range, in this order (stills); default every frame of it. */
+  frames?: readonly number[];
   fps: Fps;
   /** Speed settings (the render context's tuning). */
   tuning: RenderTuning;
@@ -85,7 +87,8 @@ export interface CaptureStats {
  */
 export async function captureAndEncode(options: CaptureAndEncodeOptions): Promise<EncodeResult> {
   const tuning = options.tuning;
-  const totalFrames = Math.min(options.range.end - options.range.start, tuning.maxFrames ?? Infinity);
+  const wanted = options.frames ?? Array.from({ length: options.range.end - options.range.start }, (_, i) => options.range.start + i);
+  const totalFrames = Math.min(wanted.length, tuning.maxFrames ?? Infinity);
   const capture = captureOptions(options.page, options.transparent, tuning);
   // Canvas capture hands over raw BGRA pixels; the other modes JPEG or PNG images.
   const raw = capture.mode === 'canvas';
@@ -122,7 +125,7 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
       mode,
       gpu: options.gpu,
       page,
-      times: Array.from({ length: totalFrames }, (_, i) => frameTime(options.range.start + i, options.fps)),
+      times: wanted.slice(0, totalFrames).map((frame) => frameTime(frame, options.fps)),
       signal,
       ...(tuning.pinWorkers === undefined ? {} : { pinWorkers: tuning.pinWorkers }),
       // Raw frames are 8 MB at 1080p (a JPEG ~0.1-0.3 MB): short batches keep the frames waiting

@@ -37,7 +37,7 @@ import { displayPath } from '../serve/display-path.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { abortError, rootCause } from './render-errors.js';
 import { startRenderGuards } from './render-guards.js';
-import { readInsideProject } from '../serve/read-inside-project.js';
+import { preflightHost } from '../serve/preflight-host.js';
 import { resolveProject } from '../serve/resolve-project.js';
 import { seekframeVersion } from './seekframe-version.js';
 import { checkVariables } from '../plan/check-variables.js';
@@ -96,7 +96,12 @@ export async function planRenderSession(
   input: RenderSpec | RenderSpecInput,
   context: RenderContext,
   cleanup: CleanupStack,
-  options: { keepPage: boolean; signal: AbortSignal | undefined },
+  options: {
+    keepPage: boolean;
+    signal: AbortSignal | undefined;
+    /** Stills: the frames that will really be captured (fewer than the plan's); the limits and the workers count these. */
+    capturedFrames?: number;
+  },
 ): Promise<PlannedSession> {
   const plannedAt = Date.now();
   const spec = parseRenderSpec(input);
@@ -112,8 +117,8 @@ export async function planRenderSession(
 
   stage('lint');
   // A page from a request may name files outside its project (data-composition-src="../../x"); lint must not read them.
-  const lintReader = network === 'sandboxed' ? readInsideProject(project.root) : undefined;
-  for (const finding of await runLint(project.entryFile, undefined, lintReader)) {
+  const host = preflightHost(project.root, { confined: network === 'sandboxed' });
+  for (const finding of await runLint(project.entryFile, undefined, host)) {
     // A note (where a length comes from) is not a warning: the plan says it in the report.
     if (finding.severity === 'info') continue;
     warn(`lint/${finding.rule}`, `${finding.file}:${finding.line}:${finding.column} ${finding.rule} ${finding.message}`, { ...finding });
@@ -139,7 +144,13 @@ export async function planRenderSession(
     totalFrames = spec.frames ? spanFrames(spec.frames) : compositionFrames;
     checkRenderLimits(
       spec.limits,
-      { frames: totalFrames, width: size.width, height: size.height, workers: spec.workers, scale: spec.scale },
+      {
+        frames: Math.min(options.capturedFrames ?? totalFrames, totalFrames),
+        width: size.width,
+        height: size.height,
+        workers: spec.workers,
+        scale: spec.scale,
+      },
       source,
     );
   };
@@ -209,7 +220,10 @@ export async function planRenderSession(
 
   stage('media');
   // A length read from the page's timeline is known only once the page is loaded: no early workers then.
-  const workers = options.keepPage && !fromTimeline ? chooseWorkers(spec.workers, totalFrames, session.tuning, spec.limits) : undefined;
+  const workers =
+    options.keepPage && !fromTimeline
+      ? chooseWorkers(spec.workers, Math.min(options.capturedFrames ?? totalFrames, totalFrames), session.tuning, spec.limits)
+      : undefined;
   if (workers) session.workers = workers;
   const openPages = async (mode: CaptureMode): Promise<{ opened: Awaited<ReturnType<typeof openMediaPage>>; early: WorkerLaunch[] }> => {
     const page = {

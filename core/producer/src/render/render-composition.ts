@@ -1,18 +1,15 @@
 import path from 'node:path';
-import { toSeekframeError, type SeekframeError } from '@seekframe/composition';
 import { parseRenderOptions } from '../plan/parse-render-options.js';
 import { defaultOutputPath, type RenderOptions, type RenderOptionsInput } from '../plan/render-options.js';
-import { CleanupStack } from './cleanup-stack.js';
 import { mixSessionAudio } from './mix-plan-audio.js';
 import { planRenderSession } from './plan-render.js';
 import { eventSink, type RenderContext } from './render-context.js';
-import { abortError, rootCause } from './render-errors.js';
 import type { RenderEvent, RenderEventListener, RenderResult } from './render-events.js';
 import { describeHotspot, SLOW_CLIP_WARNING_MS } from '../report/frame-hotspots.js';
 import { RenderProfile } from '../report/render-profile.js';
 import { buildRenderReport } from '../report/render-report.js';
 import { renderSessionFrames } from './render-frames.js';
-import { startRenderGuards } from './render-guards.js';
+import { guardedRender } from './render-guards.js';
 import { ProblemLog } from '../serve/problem-log.js';
 import { writeCaptionSidecar } from '../plan/caption-sidecar.js';
 
@@ -38,20 +35,11 @@ export async function renderComposition(
     if (event.type === 'warning') profile.warnings.push({ code: event.code, message: event.message });
     sink(event);
   };
-  const cleanup = new CleanupStack();
-  let cancel: AbortSignal | undefined;
   // The server of the plan step and of the capture record here; a failure is explained from it.
   const problems = context.problems ?? new ProblemLog();
-  // The limits (wall time, memory) stop the render through their own signal, so their error is not mistaken for a user's cancel.
-  let limited: AbortSignal | undefined;
-  let peakBrowserBytes = (): number => 0;
-  try {
+  return guardedRender(context, emit, problems, async (start) => {
     const { signal: optionSignal, ...spec } = parseRenderOptions(input);
-    cancel = context.signal ?? optionSignal;
-    const guards = startRenderGuards(spec.limits, context, cleanup);
-    limited = guards.signal;
-    peakBrowserBytes = guards.peakBrowserBytes;
-    const signal = cancel ? AbortSignal.any([cancel, limited]) : limited;
+    const { guards, signal, cleanup } = start(spec.limits, optionSignal);
     const output = path.resolve(spec.output ?? defaultOutputPath(spec.projectDir, spec.format));
     const { plan, session, captions } = await planRenderSession(
       spec,
@@ -99,7 +87,7 @@ export async function renderComposition(
       workers: encoded.workers,
       captureMode: plan.captureMode,
       hasAudio: audio !== null,
-      browserMemoryMB: Math.round(peakBrowserBytes() / 2 ** 20),
+      browserMemoryMB: Math.round(guards.peakBrowserBytes() / 2 ** 20),
       versions: plan.versions,
       report,
       ...(captions ? { captions: { file: captions.file, cues: captions.cues, variable: captions.variable } } : {}),
@@ -115,13 +103,7 @@ export async function renderComposition(
       ...(result.captions ? { captions: result.captions } : {}),
     });
     return result;
-  } catch (caught) {
-    const error: SeekframeError = abortError(cancel, limited) ?? rootCause(toSeekframeError(caught, { code: 'render-failed' }), problems);
-    emit({ type: 'error', error: error.toJSON() });
-    throw error;
-  } finally {
-    await cleanup.run();
-  }
+  });
 }
 
 function checkpoint(signal: AbortSignal): void {

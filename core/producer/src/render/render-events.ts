@@ -36,6 +36,8 @@ export type RenderEvent =
       report?: RenderReport;
       /** `--captions`: the sidecar written beside the output (as in RenderResult). */
       captions?: RenderCaptions;
+      /** `seekframe still` (renderStills): every still asked for, in order; `output` is the first one's file, `size` all of them. */
+      stills?: RenderStill[];
     }
   | { type: 'error'; error: SeekframeErrorData };
 
@@ -62,6 +64,18 @@ export interface RenderResult {
   report: RenderReport;
   /** `--captions`: the sidecar written beside the output. */
   captions?: RenderCaptions;
+}
+
+/** One still of `seekframe still`: what was asked (`time` in seconds or `frame`), the frame it shows, and its PNG. */
+export interface RenderStill {
+  /** As asked: a time in seconds or a frame number. */
+  at: { time: number } | { frame: number };
+  /** The composition frame (at the render's fps) the PNG is. */
+  frame: number;
+  /** That frame's time in seconds (a time asked for is moved to it). */
+  time: number;
+  output: string;
+  size: number;
 }
 
 /** The .srt/.vtt `--captions` wrote beside the output, its cue count and the variable it came from. */

@@ -31,7 +31,13 @@ export type RenderTarget =
    * keyframe at its first frame, closed GOPs, no B-frames, timestamps from 0 at 1/fps;
    * mov = ProRes (every frame intra); png-sequence = a folder of frames numbered as in the whole render.
    */
-  | { kind: 'segment'; path: string };
+  | { kind: 'segment'; path: string }
+  /**
+   * Stills: only these frames of the range (output numbers, in this order), as a png-sequence
+   * folder numbered from 1 in that order. Captured exactly as a png-sequence output (the plan's
+   * format must be png-sequence), so each file is that frame of a png-sequence render.
+   */
+  | { kind: 'stills'; path: string; frames: readonly number[] };
 
 export interface RenderFramesResult {
   frames: number;
@@ -104,8 +110,10 @@ export async function renderSessionFrames(
   session: RenderSession,
   signal: AbortSignal,
 ): Promise<RenderFramesResult> {
-  const frames = range.end - range.start;
-  const whole = range.start === 0 && range.end === plan.totalFrames;
+  const picked = target.kind === 'stills' ? target.frames : undefined;
+  if (picked) checkStills(plan, range, picked);
+  const frames = picked?.length ?? range.end - range.start;
+  const whole = !picked && range.start === 0 && range.end === plan.totalFrames;
   // The composition frames the range shows: the same numbers unless the plan outputs a span (--frames).
   const shown = { start: range.start + firstFrame(plan), end: range.end + firstFrame(plan) };
   const profile = session.profile;
@@ -119,7 +127,7 @@ export async function renderSessionFrames(
   const entry = plan.entry;
   // Alpha asked for (mov, webm, png-sequence into the final output): checked in the encoded file before it is published.
   const alpha =
-    target.kind === 'output' && isTransparent(plan.format)
+    target.kind !== 'segment' && isTransparent(plan.format)
       ? new AlphaWatch(
           Math.min(frames, session.tuning.maxFrames ?? Infinity),
           plan.captureMode === 'canvas'
@@ -149,6 +157,7 @@ export async function renderSessionFrames(
     server: session.server,
     workers,
     range: shown,
+    ...(picked ? { frames: picked.map((frame) => frame + firstFrame(plan)) } : {}),
     fps: plan.fps,
     tuning: session.tuning,
     transparent: isTransparent(plan.format),
@@ -176,7 +185,8 @@ export async function renderSessionFrames(
       : {}),
     beforeFinish: () => session.emit({ type: 'stage', stage: 'finish' }),
     onCaptured: (stats) => {
-      if (profile)
+      // The frame costs are read as a contiguous run from firstFrame; stills are not one.
+      if (profile && !picked)
         profile.capture = {
           firstFrame: shown.start,
           frameMs: stats.frameMs,
@@ -243,6 +253,7 @@ async function encoderFor(
     ...(plan.encoder.crf === undefined ? {} : { crf: plan.encoder.crf }),
     ...(plan.encoder.videoBitrate === undefined ? {} : { videoBitrate: plan.encoder.videoBitrate }),
   };
+  if (target.kind === 'stills') return { ...base, format: 'png-sequence' };
   if (target.kind === 'segment') {
     if (plan.format === 'mp4') return { ...base, ...rate, format: 'mp4', segment: { gop: Math.min(SEGMENT_GOP, range.end - range.start) } };
     if (plan.format === 'png-sequence') return { ...base, format: 'png-sequence', startNumber: range.start + 1 };
@@ -301,6 +312,18 @@ function checkRange(plan: RenderPlan, range: FrameRange): void {
         stage: 'config',
         details: { field: 'range', start, end, totalFrames: plan.totalFrames },
       },
+    );
+  }
+}
+
+/** Stills are png-sequence frames (PNG capture, transparent page), each inside the range. */
+function checkStills(plan: RenderPlan, range: FrameRange, frames: readonly number[]): void {
+  const outside = frames.find((frame) => !Number.isInteger(frame) || frame < range.start || frame >= range.end);
+  if (plan.format !== 'png-sequence' || frames.length === 0 || outside !== undefined) {
+    throw new SeekframeError(
+      'invalid-options',
+      `Stills need a png-sequence plan and frames inside [${range.start}, ${range.end}); got format ${plan.format} and frames ${frames.join(', ') || 'none'}.`,
+      { stage: 'config', details: { field: 'frames' } },
     );
   }
 }

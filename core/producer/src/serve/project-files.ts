@@ -9,3 +9,4 @@ export { resolveProject, type ProjectLocation } from './resolve-project.js';
 export { displayPath } from './display-path.js';
 export { fontPackageCheck } from './fonts/font-package-check.js';
 export { BUNDLED_FONT_PACKAGES } from './fonts/bundled-font-packages.js';
+export { preflightHost, type PreflightHostOptions } from './preflight-host.js';

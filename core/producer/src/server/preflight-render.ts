@@ -1,9 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { extractCompositionMetadata, frameSpanProblem, SeekframeError, spanFrames } from '@seekframe/composition';
+import { extractCompositionMetadata, frameSpanProblem, SeekframeError, spanFrames, type PreflightHost } from '@seekframe/composition';
 import { defaultFps, frameCount } from '../plan/frame-timing.js';
 import { insideLexically } from '../serve/inside.js';
-import { pathOutsideProject, readInsideProject } from '../serve/read-inside-project.js';
+import { pathOutsideProject } from '../serve/read-inside-project.js';
+import { preflightHost } from '../serve/preflight-host.js';
+import { fontPackageCheck } from '../serve/fonts/font-package-check.js';
 import { checkRenderLimits, type RenderLimits } from '../plan/render-limits.js';
 import { runLint } from '../plan/run-lint.js';
 import type { ParsedRenderRequest } from './render-request.js';
@@ -17,13 +19,13 @@ import type { ParsedRenderRequest } from './render-request.js';
 export async function preflightRender(request: ParsedRenderRequest, settings: { root: string; limits: RenderLimits }): Promise<void> {
   let entryFile: string;
   let text: string;
-  let reader: (file: string) => Promise<string | undefined>;
+  let host: PreflightHost;
   let shownFrom: string;
   if (request.source.kind === 'project') {
     entryFile = request.source.projectDir;
     shownFrom = settings.root;
-    reader = readInsideProject(path.dirname(entryFile));
-    const read = await reader(entryFile);
+    host = preflightHost(path.dirname(entryFile), { confined: true });
+    const read = await host.readFile(entryFile);
     if (read === undefined)
       throw new SeekframeError('entry-not-found', `${path.relative(settings.root, entryFile)} cannot be read.`, { stage: 'config' });
     text = read;
@@ -32,17 +34,10 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
     const html = request.source.html;
     shownFrom = path.join(os.tmpdir(), 'seekframe-inline-preflight');
     entryFile = path.join(shownFrom, 'index.html');
-    // A path outside the (future) temporary project is refused as the render would refuse it,
-    // the same way whether or not something exists there.
-    const inlineRoot = shownFrom;
-    reader = async (file) => {
-      const absolute = insideLexically(inlineRoot, file);
-      if (absolute === null) throw pathOutsideProject(inlineRoot, path.resolve(inlineRoot, file), 'sub-composition');
-      return absolute === entryFile ? html : undefined;
-    };
+    host = inlineHost(shownFrom, entryFile, html);
     text = html;
   }
-  await runLint(entryFile, shownFrom, reader);
+  await runLint(entryFile, shownFrom, host);
   const name = path.relative(shownFrom, entryFile);
   const metadata = extractCompositionMetadata(text, { file: name });
   const fps = request.options.fps ?? defaultFps(metadata.fps);
@@ -63,4 +58,22 @@ export async function preflightRender(request: ParsedRenderRequest, settings: { 
     },
     name,
   );
+}
+
+/**
+ * An inline document is a project of one file (the render writes it alone into a temp folder):
+ * a path outside that folder is refused as the render would refuse it, the same way whether or
+ * not something exists there; every other file is missing.
+ */
+function inlineHost(root: string, entryFile: string, html: string): PreflightHost {
+  const place = (file: string): string => {
+    const absolute = insideLexically(root, file);
+    if (absolute === null) throw pathOutsideProject(root, path.resolve(root, file), 'sub-composition');
+    return absolute;
+  };
+  return {
+    readFile: async (file) => (place(file) === entryFile ? html : undefined),
+    fontPackageInstalled: fontPackageCheck(root),
+    fileStatus: async (file) => (place(file) === entryFile ? 'file' : 'missing'),
+  };
 }
