@@ -1,5 +1,5 @@
 import { createFetchWebhookSender, createWebhookNotifier, type RenderLifecycleListener } from '@seekframe/producer/webhooks';
-import { notifyJobChange, workerWebhookUrlCheck, type JobWebhookListener, type RenderJob } from '@seekframe/render-api';
+import { notifyJobUpdate, workerWebhookUrlCheck, type JobUpdate, type JobWebhookListener, type RenderJob } from '@seekframe/render-api';
 
 /** The webhook settings the job object reads (wrangler secret / vars). */
 export interface WebhookEnv {
@@ -13,7 +13,7 @@ export interface WebhookEnv {
  * On Cloudflare the job's Durable Object sees the whole life cycle (the container's events, the
  * file in R2, the watchdog), so it sends the job's webhook events: each record change it applies
  * goes through `change`, which tells the listener what happened (the same rules as the shared
- * API's poll path, notifyJobChange). Deliveries use `fetch` without following redirects; the
+ * API's job store listener, notifyJobUpdate). Deliveries use `fetch` without following redirects; the
  * address rule was checked at POST and again before each POST.
  */
 export function jobObjectWebhooks(
@@ -44,13 +44,13 @@ export function jobObjectWebhooks(
     return (listener = Object.assign(notifier, { baseUrl: 'http://localhost' }));
   };
   return {
-    async change(before: RenderJob, after: RenderJob): Promise<void> {
+    async change(update: JobUpdate, after: RenderJob): Promise<void> {
       const target = listenerFor(after);
       if (!target) return;
       // An R2 URL is absolute with R2_PUBLIC_URL, else /r/<key> on the Worker the render was
       // requested at (stored when the job starts, which comes after its first change).
       target.baseUrl = (await hooks.origin()) ?? target.baseUrl;
-      notifyJobChange(target, before, after);
+      notifyJobUpdate(target, update, after);
       hooks.waitUntil(target.settled());
     },
   };

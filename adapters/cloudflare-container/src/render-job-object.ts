@@ -305,7 +305,7 @@ export class RenderJobObject extends DurableObject<RenderJobEnv> {
     if (next === job) return job;
     await this.save(next);
     // The webhook hears what changed (started, progress, completed, failed; never blocks the job).
-    await this.webhooks.change(job, next).catch(() => undefined);
+    await this.webhooks.change(update, next).catch(() => undefined);
     // A job that just finished no longer counts against RENDER_MAX_CONCURRENT.
     if (!isFinished(job.status) && isFinished(next.status))
       await activeJobsObject(this.env.JOBS)

@@ -20,3 +20,23 @@ export async function expireRenders(objects: ObjectStore, retentionMs: number, n
   }
   return deleted;
 }
+
+/**
+ * Renders past retention are deleted from stores with no lifecycle rule of their own (a local
+ * folder, Vercel Blob: `objects.list`): the sweeper this returns is called on new renders and
+ * sweeps at most once per retention period or minute, in the background (`waitUntil` where the
+ * platform needs it). The first status request after a job's expiry deletes its file too.
+ */
+export function createExpirySweeper(
+  objects: ObjectStore,
+  retentionMs: number,
+  waitUntil: ((promise: Promise<unknown>) => void) | undefined,
+): (at: number) => void {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  return (at) => {
+    if (!objects.list || at - lastSweep < Math.min(retentionMs, 60_000)) return;
+    lastSweep = at;
+    const sweep = expireRenders(objects, retentionMs, at).catch(() => []);
+    waitUntil?.(sweep);
+  };
+}

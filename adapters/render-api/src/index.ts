@@ -82,6 +82,6 @@ export { checkRenderRequest, type CheckedRenderRequest } from './check-render-re
 export { compositionLoader } from './load-composition.js';
 export { compositionPreflight, preflightComposition, sourcePreflightHost, inlinePreflightHost } from './preflight-composition.js';
 export { expireRenders } from './expire-renders.js';
-export { jobWebhookListener, notifyJobChange, type JobWebhookListener } from './job-webhooks.js';
+export { jobWebhookListener, notifyJobUpdate, type JobWebhookListener } from './job-webhooks.js';
 export { createFetchWebhookSender } from '@seekframe/producer/webhooks';
 export { isServerNetworkHost, workerWebhookUrlCheck } from './server-network-host.js';

@@ -1,8 +1,8 @@
-import type { JobLifecycleEvent, StartJobInput } from './job-service.js';
 import type { CompositionFiles } from '@seekframe/producer/composition-files';
 import type { WebhookSender } from '@seekframe/producer/webhooks';
 import type { CompositionSource, JobStore, ObjectStore, PreviewAssets, RenderRunner } from './ports.js';
-import type { RenderJobRequest } from './render-job.js';
+import type { JobLifecycleEvent } from './job-lifecycle.js';
+import type { RenderJobRequest, StartJobInput } from './render-job.js';
 
 /**
  * How `POST /api/render` answers without `Prefer: respond-async`:

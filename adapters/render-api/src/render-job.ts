@@ -119,6 +119,30 @@ export const JobProgressSchema = z.object({
 });
 export type JobProgress = z.output<typeof JobProgressSchema>;
 
+/**
+ * The origin the API was reached at (`https://x.example`), from the request: a webhook's
+ * `render.completed` makes a relative output URL absolute with it, and a runner that sends the
+ * events itself gets it as `origin`.
+ */
+export interface JobRequestContext {
+  baseUrl: string;
+}
+
+/** A render request that passed its checks (`checkRenderRequest`), ready to become a job. */
+export interface StartJobInput {
+  request: RenderJobRequest;
+  /** null when the composition is not known at start (a project the caller uploaded). */
+  totalFrames: number | null;
+  bodyHash: string;
+  idempotencyKey?: string;
+  /**
+   * An id the caller chose (the typed Lambda client uploads the project under it first). The job
+   * store's `create` then answers `created: false` with the job an id already names, and a repeat
+   * with another body is 409 `idempotency-conflict`, as with an Idempotency-Key.
+   */
+  id?: string;
+}
+
 /** The shared `isFinishedStatus` (@seekframe/producer/http) under this package's name. */
 export const isFinished = isFinishedStatus;
 

@@ -1,7 +1,6 @@
 import { SeekframeError, type SeekframeErrorData } from '@seekframe/composition';
 import type { JobStore, ObjectStore, RenderRunner, RunnerEvent, RunnerJob } from './ports.js';
 import type { JobUpdate, RenderJob } from './render-job.js';
-import { completedData, progressData, type JobWebhookListener } from './job-webhooks.js';
 
 /** Progress writes at most this often: a Blob or DO write per frame would cost more than the render. */
 export const PROGRESS_WRITE_INTERVAL_MS = 1000;
@@ -11,20 +10,17 @@ export interface RunJobDeps {
   objects: ObjectStore;
   runner: RenderRunner;
   now: () => number;
-  /** The job's webhook (job-webhooks.ts): told when the render starts, progresses and ends. */
-  listener?: JobWebhookListener | null;
 }
 
 /**
  * Runs one job on the runner and keeps its record current: stage and progress from the runner's
  * events (throttled, written in order), then completed with its result or failed with its
- * error. A job cancelled meanwhile stays cancelled. Never rejects.
+ * error. A job cancelled meanwhile stays cancelled. Never rejects. Whoever listens (the webhook,
+ * `onEvent`) hears these writes from the job store (job-lifecycle.ts), not from here.
  */
 export async function runJob(deps: RunJobDeps, job: RenderJob, runnerJob: RunnerJob, signal: AbortSignal): Promise<void> {
   const { jobs, objects, runner } = deps;
-  const listener = deps.listener ?? undefined;
   let writes: Promise<unknown> = jobs.update(job.id, { status: 'running' });
-  listener?.started();
   const write = (update: JobUpdate): void => {
     writes = writes.then(() => jobs.update(job.id, update)).catch(() => undefined);
   };
@@ -50,14 +46,6 @@ export async function runJob(deps: RunJobDeps, job: RenderJob, runnerJob: Runner
           lastProgressWrite = deps.now();
           pendingProgress = undefined;
           write(update);
-          listener?.progress(
-            progressData({
-              progress: update.progress!,
-              stage: event.stage,
-              framesRendered: event.framesRendered,
-              totalFrames: event.totalFrames,
-            }),
-          );
         } else {
           pendingProgress = update;
         }
@@ -107,17 +95,15 @@ export async function runJob(deps: RunJobDeps, job: RenderJob, runnerJob: Runner
       const url = (await objects.url(runnerJob.outputKey)) ?? `/api/render/${encodeURIComponent(job.id)}`;
       const durationMs =
         renderMs ?? (outcome?.kind === 'stored' ? outcome.durationMs : undefined) ?? Math.max(0, deps.now() - Date.parse(job.createdAt));
-      const completed = await jobs.update(job.id, {
+      await jobs.update(job.id, {
         status: 'completed',
         stage: 'finish',
         progress: 1,
         ...(current.totalFrames !== null ? { framesRendered: current.totalFrames } : {}),
         result: { url, key: runnerJob.outputKey, durationMs, size: info.size, contentType: info.contentType ?? runnerJob.contentType },
       });
-      if (listener && completed) listener.completed(completedData(completed, listener.baseUrl));
       return;
     }
   }
   await jobs.update(job.id, { status: 'failed', error: failure });
-  listener?.failed(failure);
 }
