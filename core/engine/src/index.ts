@@ -48,6 +48,8 @@ export {
   BITRATE_PATTERN,
   GIF_LOOP_MAX,
   QUALITY_PRESETS,
+  RAW_X264_PRESETS,
+  x264Preset,
   INPUT_FORMATS,
   type InputFormat,
   type EncoderOptions,
@@ -110,6 +112,7 @@ export {
 } from './measure/saved-benchmark.js';
 export { videoPsnr } from './media/compare-videos.js';
 export { canvasPixelsFor, type CanvasPixels } from './capture/canvas-capture.js';
+export { frameReceiverDoor } from './capture/frame-receiver.js';
 export { findCanvasBlockers, describeCanvasBlockers, type CanvasBlocker } from './capture/canvas-blockers.js';
 export { chooseCaptureMode, type CaptureModeChoice, type CaptureModeDecision, type CaptureNeeds } from './capture/choose-capture-mode.js';
 export { hdrTransfer, HDR_TRANSFER_NAMES, type HdrTransfer } from './encode/hdr-transfer.js';

@@ -311,7 +311,14 @@ describe('openCapturePage in canvas mode (HTML-in-canvas)', () => {
     await page.close();
   });
 
-  it('refuses transparent output: canvas frames are opaque', async () => {
-    await expect(open(server.url('/transparent.html'), { transparent: true })).rejects.toMatchObject({ code: 'invalid-options' });
+  it('keeps alpha on a transparent page: what the page leaves unpainted stays clear in the BGRA frame', async () => {
+    const page = await open(server.url('/transparent.html'), { transparent: true });
+    const frame = await page.seekAndCapture(2);
+    expect(frame.length).toBe(W * H * 4);
+    const bgraAt = (x: number, y: number): number[] => [...frame.subarray((y * W + x) * 4, (y * W + x) * 4 + 4)];
+    expect(bgraAt(5, 5)).toEqual([200, 50, 200, 255]);
+    expect(bgraAt(W - 5, 5)[3]).toBe(0);
+    expect(page.errors()).toEqual([]);
+    await page.close();
   });
 });

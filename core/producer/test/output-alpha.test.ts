@@ -90,6 +90,35 @@ describe('AlphaWatch (decode-level alpha check)', () => {
     });
   }
 
+  it("canvas capture's raw BGRA frames are checked the same way: kept by the render's encoder, lost when dropped", async () => {
+    const raw = frames.map((frame) => {
+      const rgba = PNG.sync.read(frame).data;
+      const bgra = Buffer.alloc(rgba.length);
+      for (let i = 0; i < rgba.length; i += 4) bgra.set([rgba[i + 2]!, rgba[i + 1]!, rgba[i]!, rgba[i + 3]!], i);
+      return bgra;
+    });
+    const watch = new AlphaWatch(raw.length, { width: W, height: H });
+    raw.forEach((frame, i) => watch.observe(i, frame));
+    const output = path.join(dir, 'raw.webm');
+    const encoder = createFrameEncoder({
+      format: 'webm',
+      output,
+      width: W,
+      height: H,
+      fps: FPS,
+      inputFormat: 'bgra',
+      quality: 'draft',
+      ffmpeg,
+    });
+    for (const frame of raw) await encoder.write(frame);
+    await encoder.finish();
+    const kept = await watch.verify(encodedOf('webm', output));
+    expect(kept).toMatchObject({ kept: true, lost: false });
+    for (const sample of kept.samples) expect(sample.source).toBeCloseTo((4 * (sample.index + 1)) / W, 3);
+    const lost = await watch.verify(encodedOf('webm', await encodeDroppingAlpha('webm', 'raw-lost.webm')));
+    expect(lost).toMatchObject({ kept: false, lost: true });
+  });
+
   for (const format of ['webm', 'mov'] as const) {
     it(`${format} encoded without alpha is caught, whatever the container says`, async () => {
       const file = await encodeDroppingAlpha(format, `lost.${format}`);

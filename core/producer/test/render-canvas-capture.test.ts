@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderComposition, type RenderEvent } from '../src/index.js';
+import { readFile } from 'node:fs/promises';
+import { PNG } from 'pngjs';
 import { decodeFrames, probe } from './helpers/media-tools.js';
 import { composition, tempProject } from './helpers/temp-project.js';
 
@@ -13,6 +15,7 @@ import { composition, tempProject } from './helpers/temp-project.js';
  */
 let moving: { dir: string; cleanup(): Promise<void> };
 let blocked: { dir: string; cleanup(): Promise<void> };
+let overlay: { dir: string; cleanup(): Promise<void> };
 
 beforeAll(async () => {
   moving = await tempProject({
@@ -50,11 +53,33 @@ beforeAll(async () => {
 </script>`,
     }),
   });
+  // A transparent overlay: half-transparent and rounded shapes, text, a turning box; no backdrop.
+  overlay = await tempProject({
+    'index.html': composition({
+      width: 80,
+      height: 48,
+      duration: 0.3,
+      fps: 10,
+      head: `<style>
+  html, body { background: transparent !important; }
+  #glass { position: absolute; left: 4px; top: 4px; width: 30px; height: 20px; border-radius: 6px; background: rgba(255, 0, 64, 0.5); }
+  #label { position: absolute; left: 38px; top: 2px; font: 700 12px sans-serif; color: #3c6; }
+  #spin { position: absolute; left: 44px; top: 24px; width: 16px; height: 16px; background: #36f; }
+</style>`,
+      body: `<div id="glass"></div><div id="label">Hi</div><div id="spin"></div>
+<script>window.__seekframe.onSeek((t) => { document.getElementById('spin').style.transform = 'rotate(' + (t * 150) + 'deg)'; });</script>`,
+    }),
+  });
 });
 afterAll(async () => {
   await moving?.cleanup();
   await blocked?.cleanup();
+  await overlay?.cleanup();
 });
+
+async function readPng(file: string): Promise<PNG> {
+  return PNG.sync.read(await readFile(file));
+}
 
 function meanAbsDiff(a: Buffer, b: Buffer): number {
   let sum = 0;
@@ -109,6 +134,30 @@ describe('canvas capture', () => {
     const last = frames.at(-1)!;
     const at = (96 - 2) * 160 * 3;
     expect([last[at], last[at + 1], last[at + 2]].map((v) => Math.round(v! / 4))).toEqual([0x1d, 0x24, 0x33].map((v) => Math.round(v / 4)));
+  });
+
+  it("keeps transparency and draws at --scale: a png-sequence at scale 2 equals beginframe's, alpha included", async () => {
+    const render = (captureMode: 'auto' | 'beginframe', name: string) =>
+      renderComposition({
+        projectDir: overlay.dir,
+        output: path.join(overlay.dir, name),
+        format: 'png-sequence',
+        scale: 2,
+        workers: 1,
+        captureMode,
+      });
+    const canvas = await render('auto', 'canvas');
+    expect(canvas.report.captureMode?.value).toBe('canvas');
+    const reference = await render('beginframe', 'beginframe');
+    for (let i = 1; i <= 3; i++) {
+      const file = `frame_${String(i).padStart(6, '0')}.png`;
+      const [a, b] = await Promise.all([readPng(path.join(canvas.output, file)), readPng(path.join(reference.output, file))]);
+      expect([a.width, a.height]).toEqual([160, 96]);
+      // Straight (not premultiplied) alpha, as beginframe's PNGs have it: the half-transparent panel's centre.
+      const centre = (28 * 160 + 38) * 4;
+      expect([...a.data.subarray(centre, centre + 4)]).toEqual([255, 0, 64, 128]);
+      expect(meanAbsDiff(a.data, b.data), file).toBeLessThan(0.5);
+    }
   });
 
   it('a page with a <canvas> is captured with beginframe, with a canvas-capture-blocked warning naming it, in events and report', async () => {

@@ -46,32 +46,63 @@ const html = composition({
 </script>`,
 });
 
+// Canvas capture cannot draw a <canvas> (it falls back to beginframe), so its composition has
+// none; it has composited changes instead, which repaint nothing on the main thread: a transform
+// animation (0-0.4 s), an opacity animation (0.6-0.9 s), a clip (0.8-1.1 s), a GSAP transform tween
+// (1.2-1.5 s), a virtual timer (1.6 s), then a hold.
+const canvasHtml = composition({
+  duration: 2.4,
+  fps: FPS,
+  head: `<script src="https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/gsap.min.js"></script>
+<style>.b{position:absolute;width:20px;height:20px;background:#fc3;will-change:transform,opacity}
+@keyframes slide{from{transform:translateX(0)}to{transform:translateX(120px)}}
+@keyframes fade{from{opacity:1}to{opacity:.2}}</style>`,
+  body: `<div class="b" style="top:0;animation:slide .4s linear both"></div>
+<div class="b" style="top:22px;background:#3cf;animation:fade .3s .6s linear both"></div>
+<div class="b" id="clip" data-start="0.8" data-duration="0.3" style="top:44px;left:60px;background:#f3c"></div>
+<div class="b" id="tw" style="top:66px;background:#3f6"></div>
+<div class="b" id="late" style="top:0;left:140px"></div>
+<script>
+  const tl = gsap.timeline({ paused: true });
+  tl.to('#tw', { x: 60, duration: 0.3, ease: 'power2.inOut' }, 1.2);
+  window.__timelines = { main: tl };
+  setTimeout(() => { document.getElementById('late').style.background = '#f00'; }, 1600);
+</script>`,
+});
+
 let project: { dir: string; cleanup(): Promise<void> };
+let canvasProject: { dir: string; cleanup(): Promise<void> };
 let server: ProjectServer;
+let canvasServer: ProjectServer;
 
 beforeAll(async () => {
   project = await tempProject({ 'index.html': html });
-  server = await createProjectServer({
-    root: project.dir,
-    entry: 'index.html',
-    prepareHtml: createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render', fps: FPS, seed: 1, epochMs: 0 }),
-  });
+  canvasProject = await tempProject({ 'index.html': canvasHtml });
+  const prepareHtml = createRuntimeInjector({ runtimeSource: await loadRuntimeSource(), mode: 'render', fps: FPS, seed: 1, epochMs: 0 });
+  server = await createProjectServer({ root: project.dir, entry: 'index.html', prepareHtml });
+  canvasServer = await createProjectServer({ root: canvasProject.dir, entry: 'index.html', prepareHtml });
 });
 afterAll(async () => {
   await server?.close();
+  await canvasServer?.close();
   await project?.cleanup();
+  await canvasProject?.cleanup();
 });
 
-async function capture(skipUnchangedFrames: boolean, workers: number): Promise<{ frames: Buffer[]; reused: number }> {
+async function capture(
+  skipUnchangedFrames: boolean,
+  workers: number,
+  mode: 'beginframe' | 'canvas' = 'beginframe',
+): Promise<{ frames: Buffer[]; reused: number }> {
   const browser = await findBrowser();
   const frames: Buffer[] = [];
   const result = await renderFramePool({
     browser,
     workers,
     batchSize: 9,
-    mode: 'beginframe',
+    mode,
     page: {
-      url: server.entryUrl,
+      url: (mode === 'canvas' ? canvasServer : server).entryUrl,
       width: 160,
       height: 90,
       imageFormat: 'jpeg',
@@ -80,7 +111,11 @@ async function capture(skipUnchangedFrames: boolean, workers: number): Promise<{
       skipUnchangedFrames,
     },
     times: Array.from({ length: FRAMES }, (_, i) => frameTime(i, { num: FPS, den: 1 })),
-    onFrame: (i, frame) => void (frames[i] = frame),
+    // Copied, then released as the encoder does: a reused buffer must never be handed out twice.
+    onFrame: (i, frame, release) => {
+      frames[i] = Buffer.from(frame);
+      release();
+    },
   });
   return { frames, reused: result.reusedFrames };
 }
@@ -110,6 +145,35 @@ describe('unchanged frames (beginframe damage)', () => {
     const b = await decodeFrames(off, 160, 90);
     expect(a).toHaveLength(FRAMES);
     expect(b).toHaveLength(FRAMES);
+    for (let i = 0; i < FRAMES; i++) expect(a[i]!.equals(b[i]!), `frame ${i}`).toBe(true);
+  });
+});
+
+describe('unchanged frames (canvas capture: no paint event)', () => {
+  it('skips frames Chromium did not repaint, and every frame equals a capture of them all, composited changes included', async () => {
+    const full = await capture(false, 1, 'canvas');
+    const skipping = await capture(true, 2, 'canvas');
+    expect(full.reused).toBe(0);
+    expect(skipping.reused).toBeGreaterThan(5);
+    for (let i = 0; i < FRAMES; i++) expect(skipping.frames[i]!.equals(full.frames[i]!), `frame ${i}`).toBe(true);
+    // Each change shows on its frame: transform (1), opacity (10), clip edge (12), GSAP (19), timer (24).
+    const changed = (i: number): boolean => !full.frames[i]!.equals(full.frames[i - 1]!);
+    expect([1, 10, 12, 19, 24].map(changed)).toEqual([true, true, true, true, true]);
+    expect(changed(35)).toBe(false);
+  });
+
+  it('renders the same mp4 pixels with and without the shortcut', async () => {
+    const on = path.join(canvasProject.dir, 'on.mp4');
+    const off = path.join(canvasProject.dir, 'off.mp4');
+    const rendered = await renderComposition({ projectDir: canvasProject.dir, output: on, workers: 2, captureMode: 'canvas' });
+    expect(rendered.report.captureMode?.value).toBe('canvas');
+    expect(rendered.report.frames?.reused).toBeGreaterThan(5);
+    await withRenderTuning({ skipUnchangedFrames: false }, () =>
+      renderComposition({ projectDir: canvasProject.dir, output: off, workers: 1, captureMode: 'canvas' }),
+    );
+    const a = await decodeFrames(on, 160, 90);
+    const b = await decodeFrames(off, 160, 90);
+    expect(a).toHaveLength(FRAMES);
     for (let i = 0; i < FRAMES; i++) expect(a[i]!.equals(b[i]!), `frame ${i}`).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frameReceiverDoor } from '@seekframe/engine';
 import { createProducerServer, renderComposition, type ProducerServer } from '../src/index.js';
 import { probe } from './helpers/media-tools.js';
 import { streamRender } from './helpers/server-client.js';
@@ -23,6 +24,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => privateService.listen(0, '127.0.0.1', resolve));
   const { port } = privateService.address() as AddressInfo;
+  privateService.on('upgrade', (req, socket) => {
+    hits.push(req.url ?? '');
+    socket.destroy();
+  });
+  const receiverPort = (await frameReceiverDoor()).port;
   privateOrigin = `http://127.0.0.1:${port}`;
   const page = (body: string): string => composition({ width: 32, height: 32, duration: 0.2, fps: 10, body });
   project = await tempProject({
@@ -32,6 +38,13 @@ beforeAll(async () => {
     </script>`),
     'static-img/index.html': page(`<img src="${privateOrigin}/static.png" width="32" height="32">`),
     'localhost-img/index.html': page(`<img src="http://localhost:${port}/by-name.png" width="32" height="32">`),
+    'canvas-ok/index.html': page('<div style="width:32px;height:32px;background:#e33"></div>'),
+    // The canvas capture's own channel is a WebSocket to a loopback port: the page tries the same door elsewhere.
+    'ws-doors/index.html': page(`<div style="width:32px;height:32px;background:#3c6"></div><script>
+      for (const target of ['ws://127.0.0.1:${port}/from-ws', 'ws://localhost:${port}/from-ws-name', 'ws://127.0.0.1:${receiverPort}/guessed-token']) {
+        try { new WebSocket(target).onerror = () => {}; } catch {}
+      }
+    </script>`),
   });
   server = await createProducerServer({ port: 0, root: project.dir, maxConcurrentRenders: 2, env: {} });
 });
@@ -60,6 +73,26 @@ describe('renders started by the server cannot reach private addresses', () => {
     const last = events.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'remote-asset-failed' } });
     expect((last as { error: { message: string } }).error.message).toMatch(message);
+    expect(hits).toEqual([]);
+  });
+
+  it('captures with canvas: the frames reach the frame receiver through the one tunnel the sandbox allows', async () => {
+    const events = await streamRender(server.url, { projectDir: 'canvas-ok', workers: 1 }).done;
+    const last = events.at(-1) as { type: string; report?: { captureMode?: { value: string } } };
+    expect(last.type).toBe('complete');
+    expect(last.report?.captureMode?.value).toBe('canvas');
+  });
+
+  it('a page cannot open a WebSocket to another loopback port, nor use the frame receiver without its channel', async () => {
+    // Control: an ordinary render of the same page does reach the loopback service.
+    hits = [];
+    await renderComposition({ projectDir: path.join(project.dir, 'ws-doors'), output: path.join(project.dir, 'ws.mp4'), workers: 1 }).catch(
+      () => undefined,
+    );
+    expect(hits).toContain('/from-ws');
+    hits = [];
+    const events = await streamRender(server.url, { projectDir: 'ws-doors', workers: 1 }).done;
+    expect(events.at(-1)?.type).toMatch(/^(complete|error)$/);
     expect(hits).toEqual([]);
   });
 

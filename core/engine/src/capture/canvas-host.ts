@@ -21,14 +21,17 @@ export const CANVAS_HOST_PATH = '/__seekframe-canvas-host.html';
 export const CANVAS_ID = 'seekframe-canvas';
 export const COMPOSITION_FRAME_ID = 'seekframe-composition';
 
-/** The host page for `url` at `width` x `height` CSS pixels. */
-export function canvasHostHtml(url: string, width: number, height: number): string {
+/**
+ * The host page for `url` at `width` x `height` CSS pixels; its canvas has `scale` times as many
+ * pixels each way (--scale: the page is painted at that device scale factor and drawn 1:1).
+ */
+export function canvasHostHtml(url: string, width: number, height: number, scale = 1): string {
   const size = `width:${width}px;height:${height}px`;
   return (
     '<!doctype html><html><head><meta charset="utf-8"><style>' +
     'html,body{margin:0;padding:0;overflow:hidden;background:transparent}' +
     'canvas,iframe{display:block;border:0;margin:0;padding:0}' +
-    `</style></head><body><canvas id="${CANVAS_ID}" layoutsubtree width="${width}" height="${height}" style="${size}">` +
+    `</style></head><body><canvas id="${CANVAS_ID}" layoutsubtree width="${Math.round(width * scale)}" height="${Math.round(height * scale)}" style="${size}">` +
     `<iframe id="${COMPOSITION_FRAME_ID}" src="${escapeAttribute(url)}" scrolling="no" style="${size}"></iframe>` +
     '</canvas></body></html>'
   );

@@ -36,8 +36,9 @@ export interface CapturePageOptions {
   /** Fail a frame when `__seekframe.errors()` reports author-script errors (default true). */
   failOnScriptErrors?: boolean;
   /**
-   * beginframe only (default true): when Chromium reports no damage since the frame it last
-   * drew, hand back that frame instead of drawing and encoding it again. See skip-unchanged.ts.
+   * beginframe and canvas (default true): when Chromium reports no damage (beginframe) or no
+   * repaint of the composition (canvas) since the frame it last drew, hand back that frame
+   * instead of drawing and capturing it again. See begin-frame-capture.ts and canvas-capture.ts.
    */
   skipUnchangedFrames?: boolean;
   /** canvas mode: the pixels handed over (default bgra); see canvasPixelsFor. */
@@ -50,10 +51,17 @@ export interface CapturedFrame {
   /** JPEG or PNG bytes; canvas mode: raw BGRA pixels, width x height x 4 bytes (see capturedPixelFormat). */
   data: Buffer;
   /**
-   * beginframe mode only: Chromium reported no damage since the frame this page last drew, so
-   * the pixels are that frame's and its buffer is handed back without a new screenshot.
+   * beginframe and canvas modes: Chromium reported no damage (no repaint of the composition, in
+   * canvas mode) since the frame this page last drew, so the pixels are that frame's and its
+   * buffer is handed back without a new screenshot or draw.
    */
   reused: boolean;
+  /**
+   * canvas mode: hands `data` back to the capture page, which reuses its memory for a later frame
+   * (frame-buffers.ts). Call it once, when nothing reads `data` any more (ffmpeg has taken the
+   * bytes); a frame never released is garbage-collected instead.
+   */
+  release?(): void;
 }
 
 export interface CapturePage {
@@ -131,7 +139,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
 
   const capture =
     opts.mode === 'canvas'
-      ? canvasCapture(cdp, page, handle.channel!)
+      ? canvasCapture(cdp, handle.channel!, canvasFrameBytes(opts), opts.skipUnchangedFrames ?? true)
       : opts.mode === 'beginframe'
         ? beginFrameCapture(cdp, opts)
         : screenshotCapture(cdp, opts);
@@ -180,12 +188,11 @@ function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions):
       details: { field: 'imageFormat' },
     });
   }
-  if (opts.mode === 'canvas' && (opts.transparent || (opts.scale ?? 1) !== 1)) {
-    throw new SeekframeError(
-      'invalid-options',
-      'Canvas capture draws opaque frames at the page size: use beginframe for transparent output or --scale.',
-      { stage: 'capture', details: { field: 'mode' } },
-    );
+  if (opts.mode === 'canvas' && opts.transparent && (opts.canvasPixels ?? 'bgra') !== 'bgra') {
+    throw new SeekframeError('invalid-options', 'A transparent canvas capture needs canvasPixels "bgra": I420 has no alpha plane.', {
+      stage: 'capture',
+      details: { field: 'canvasPixels' },
+    });
   }
   if (opts.mode !== session.mode) {
     throw new SeekframeError(
@@ -254,15 +261,21 @@ async function loadPage(open: OpenPage, pendingRequests: () => string[], navigat
  */
 async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): Promise<void> {
   const hostUrl = new URL(CANVAS_HOST_PATH, open.opts.url).href;
-  const stopServing = await serveCanvasHost(open.cdp, hostUrl, canvasHostHtml(open.opts.url, open.opts.width, open.opts.height));
+  const stopServing = await serveCanvasHost(
+    open.cdp,
+    hostUrl,
+    canvasHostHtml(open.opts.url, open.opts.width, open.opts.height, open.opts.scale ?? 1),
+  );
   try {
     await loadPage(open, pendingRequests, hostUrl);
   } finally {
     await stopServing();
   }
-  const pixels = open.opts.width * open.opts.height;
-  open.channel = await openFrameChannel((open.opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4);
-  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), open.opts.canvasPixels ?? 'bgra');
+  open.channel = await openFrameChannel(canvasFrameBytes(open.opts));
+  const connecting = connectFrameSender(open.page, open.channel, frameSenderUrl(), {
+    pixels: open.opts.canvasPixels ?? 'bgra',
+    transparent: open.opts.transparent,
+  });
   connecting.catch(() => undefined);
   if ((await open.within(connecting, open.opts.readyTimeoutMs)) === 'timeout') {
     await open.checkResponsive('while connecting the canvas capture', open.opts.readyTimeoutMs);
@@ -276,6 +289,13 @@ async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): 
       },
     );
   }
+}
+
+/** Bytes of one canvas capture frame: I420 (1.5 a pixel) or BGRA (4). */
+function canvasFrameBytes(opts: CapturePageOptions): number {
+  const scale = opts.scale ?? 1;
+  const pixels = Math.round(opts.width * scale) * Math.round(opts.height * scale);
+  return (opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4;
 }
 
 /** The host page's iframe, where the composition runs (canvas mode). */

@@ -11,14 +11,13 @@ export interface CaptureModeDecision {
   fellBack: boolean;
 }
 
-/** What about the render itself rules canvas capture out, whatever the browser can do. */
+/**
+ * What about the render itself rules canvas capture out, whatever the browser can do. Alpha
+ * output, --scale and the network sandbox no longer do: canvas capture keeps the page's alpha
+ * (straight, as PNG has it), paints at the device scale factor and reaches its frame receiver
+ * through the sandbox's one tunnel.
+ */
 export interface CaptureNeeds {
-  /** Alpha output (mov, webm, png-sequence): canvas capture draws opaque frames. */
-  transparent?: boolean;
-  /** --scale other than 1: canvas capture draws at the page's size. */
-  scale?: number;
-  /** The network sandbox: its proxy lets the page reach the project server only, not the frame receiver. */
-  sandboxed?: boolean;
   /** false: a caller that does not look for canvas blockers (canvas-blockers.ts) never gets canvas from auto. */
   allowCanvas?: boolean;
 }
@@ -75,9 +74,5 @@ function canvasObstacle(
 ): string | undefined {
   if (!browser.supportsBeginFrame || !browser.supportsCanvasCapture) return 'this browser has no HTML-in-canvas (drawElementImage)';
   if (needs.allowCanvas === false) return 'this caller captures the page as it is, without looking for what canvas capture cannot draw';
-  if (needs.transparent) return 'the output keeps transparency, and canvas capture draws opaque frames';
-  if ((needs.scale ?? 1) !== 1)
-    return `--scale ${needs.scale} renders at a device scale factor, and canvas capture draws at the page's size`;
-  if (needs.sandboxed) return "the network sandbox's proxy lets the page reach its project server only, not the frame receiver";
   return undefined;
 }

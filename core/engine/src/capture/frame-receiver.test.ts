@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { FrameBuffers } from './frame-buffers.js';
 import { MessageParser, unmask } from './frame-receiver.js';
 
 /** One client frame (RFC 6455): masked, with the given opcode and FIN bit. */
@@ -29,7 +30,7 @@ function parse(bytes: Buffer, size: number, expected = 0): { messages: Buffer[];
   const parser = new MessageParser(
     (message) => messages.push(Buffer.from(message)),
     (error) => errors.push(error.message),
-    expected,
+    expected > 0 ? new FrameBuffers(expected) : undefined,
   );
   for (let offset = 0; offset < bytes.length; offset += size) parser.push(bytes.subarray(offset, offset + size));
   return { messages, errors };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { listenOnLoopback } from '../system/listen-on-loopback.js';
+import { FrameBuffers } from './frame-buffers.js';
 
 /**
  * Where canvas capture pages send their pixels: one WebSocket server on loopback for the whole
@@ -17,8 +18,15 @@ import { listenOnLoopback } from '../system/listen-on-loopback.js';
 export interface FrameChannel {
   /** ws://127.0.0.1:<port>/<token>: the page connects here. */
   readonly url: string;
-  /** Resolves with the next whole binary message, in the order sent; rejects once the connection is gone. */
+  /**
+   * Resolves with the next whole binary message, in the order sent; rejects once the connection
+   * is gone. A message of the expected size is a buffer of the channel's own (see release).
+   */
   next(): Promise<Buffer>;
+  /** Hands a message's buffer back for a later message, once nothing reads it (see FrameBuffers). */
+  release(message: Buffer): void;
+  /** One more reference to a message's buffer (it is delivered once more); release it once more too. */
+  hold(message: Buffer): void;
   /** Resolves when the page's socket is open (or rejects when the channel is closed first). */
   readonly connected: Promise<void>;
   close(): void;
@@ -31,8 +39,8 @@ interface ChannelState {
   failure: Error | undefined;
   onConnect(): void;
   onConnectFailed(error: Error): void;
-  /** Bytes of one message (a frame), when known: its buffer is allocated at that size at once. */
-  expectedBytes: number;
+  /** Buffers for messages of the expected size (a frame), when it is known. */
+  buffers: FrameBuffers | undefined;
 }
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
@@ -58,9 +66,23 @@ function startReceiver(): Promise<{ server: Server; port: number; channels: Map<
   return receiver;
 }
 
-/** The port the receiver listens on (started if needed): a proxy must let the browser reach it. */
-export async function frameReceiverPort(): Promise<number> {
-  return (await startReceiver()).port;
+/**
+ * The receiver as a network sandbox sees it (started if needed): the one loopback address a
+ * sandboxed capture page may open a tunnel to (`127.0.0.1:<port>`), and `adopt`, which hands the
+ * tunnel's client socket straight to the receiver in this process (with the bytes already read
+ * past the CONNECT request), so the frames cross no second socket. The receiver answers nothing
+ * but a WebSocket upgrade to the path of an open channel (a random 128-bit token), once.
+ */
+export async function frameReceiverDoor(): Promise<{ host: string; port: number; adopt(socket: Socket, head: Buffer): void }> {
+  const { server, port } = await startReceiver();
+  return {
+    host: `127.0.0.1:${port}`,
+    port,
+    adopt: (socket, head) => {
+      if (head.length > 0) socket.unshift(head);
+      server.emit('connection', socket);
+    },
+  };
 }
 
 /** A new channel for one capture page; `expectedBytes` = the size of its messages when known. */
@@ -81,7 +103,7 @@ export async function openFrameChannel(expectedBytes = 0): Promise<FrameChannel>
     failure: undefined,
     onConnect: connect,
     onConnectFailed: connectFailed,
-    expectedBytes,
+    buffers: expectedBytes > 0 ? new FrameBuffers(expectedBytes) : undefined,
   };
   channels.set(token, state);
   return {
@@ -93,10 +115,13 @@ export async function openFrameChannel(expectedBytes = 0): Promise<FrameChannel>
       if (state.failure) return Promise.reject(state.failure);
       return new Promise<Buffer>((resolve, reject) => state.waiters.push({ resolve, reject }));
     },
+    release: (message) => state.buffers?.release(message),
+    hold: (message) => state.buffers?.hold(message),
     close: () => {
       channels.delete(token);
       fail(state, new Error('the frame channel was closed'));
       state.socket?.destroy();
+      state.buffers?.clear();
     },
   };
 }
@@ -133,7 +158,7 @@ function acceptChannel(req: IncomingMessage, socket: Socket, channels: Map<strin
       fail(state, error);
       socket.destroy();
     },
-    state.expectedBytes,
+    state.buffers,
   );
   socket.on('data', (chunk: Buffer) => parser.push(chunk));
   socket.on('close', () => fail(state, new Error('the capture page closed its frame connection')));
@@ -144,8 +169,9 @@ function acceptChannel(req: IncomingMessage, socket: Socket, channels: Map<strin
 /**
  * Reassembles binary messages from client frames (RFC 6455: masked, and fragmented: Chromium
  * sends a large message as many frames). Each fragment is copied once, unmasked, straight into
- * the message's buffer; `expectedBytes` sizes that buffer up front (a capture page's frames all
- * have one size), so a message is never copied again to join its fragments. Control frames are
+ * the message's buffer; with `buffers` (a capture page's frames all have one size) that buffer
+ * is one of theirs, taken at the expected size up front and reused once released, so a message
+ * is never copied again to join its fragments and no frame allocates. Control frames are
  * ignored (a close ends the socket anyway); text frames are an error.
  */
 export class MessageParser {
@@ -163,7 +189,7 @@ export class MessageParser {
   constructor(
     private readonly onMessage: (message: Buffer) => void,
     private readonly onError: (error: Error) => void,
-    private readonly expectedBytes = 0,
+    private readonly buffers?: FrameBuffers,
   ) {}
 
   push(chunk: Buffer): void {
@@ -218,7 +244,7 @@ export class MessageParser {
   private room(length: number): boolean {
     const needed = this.messageFill + length;
     if (needed > MAX_MESSAGE_BYTES) return false;
-    if (!this.message) this.message = Buffer.allocUnsafeSlow(Math.max(needed, this.expectedBytes));
+    if (!this.message) this.message = this.buffers && needed <= this.buffers.size ? this.buffers.take() : Buffer.allocUnsafeSlow(needed);
     else if (needed > this.message.length) {
       const grown = Buffer.allocUnsafeSlow(Math.max(needed, this.message.length * 2));
       this.message.copy(grown, 0, 0, this.messageFill);
@@ -236,7 +262,12 @@ export class MessageParser {
   private endFrame(): void {
     this.inPayload = false;
     if (this.control || !this.fin) return;
-    const message = this.message ? this.message.subarray(0, this.messageFill) : Buffer.alloc(0);
+    // A message that fills its buffer is that buffer itself, so it can be released to be reused.
+    const message = !this.message
+      ? Buffer.alloc(0)
+      : this.messageFill === this.message.length
+        ? this.message
+        : this.message.subarray(0, this.messageFill);
     this.message = undefined;
     this.messageFill = 0;
     this.onMessage(message);

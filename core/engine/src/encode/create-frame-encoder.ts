@@ -21,8 +21,12 @@ export interface EncodeResult {
 export interface FrameEncoder {
   /** ffmpeg's process id once started (for resource monitoring); undefined before/without one. */
   readonly pid: number | undefined;
-  /** Resolves once ffmpeg accepted the frame into its pipe buffer (waits for 'drain'). */
-  write(frame: Buffer): Promise<void>;
+  /**
+   * Resolves once ffmpeg accepted the frame into its pipe buffer (waits for 'drain'). `written`
+   * is called once every byte of `frame` is in the pipe, so its memory may be reused; never when
+   * the write failed.
+   */
+  write(frame: Buffer, written?: () => void): Promise<void>;
   /**
    * Closes the input and waits for ffmpeg to finish encoding, without publishing the output yet:
    * a caller can let ffmpeg flush its last frames while it still checks for late errors (and
@@ -126,13 +130,18 @@ export function createFrameEncoder(input: EncoderOptions): FrameEncoder {
       return child?.pid;
     },
 
-    async write(frame) {
+    async write(frame, written) {
       if (state !== 'running') throw closedError('write()');
       await started;
       if (failure || !child) return fail();
       const stdin = child!.stdin;
       frames++;
-      if (stdin.write(frame)) return;
+      const accepted = written
+        ? stdin.write(frame, (error) => {
+            if (!error) written();
+          })
+        : stdin.write(frame);
+      if (accepted) return;
       // Backpressure: wait until ffmpeg drained its pipe, or until it died.
       await Promise.race([new Promise<void>((resolve) => stdin.once('drain', resolve)), exited]);
       if (failure) return fail();

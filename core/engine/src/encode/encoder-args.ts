@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { HLS_PLAYLIST } from '@seekframe/composition';
 import type { InputFormat, ResolvedEncoderOptions } from './encoder-options.js';
-import { QUALITY_PRESETS } from './encoder-options.js';
+import { QUALITY_PRESETS, x264Preset } from './encoder-options.js';
 import { localFileInput, PIPE_INPUT_PROTOCOLS } from '../system/ffmpeg-inputs.js';
 import { hardwareEncoderArgs } from './hardware-encoders.js';
 import { hdrFilter, hdrVideoArgs } from './hdr-encoder-args.js';
@@ -21,7 +21,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
     opts.format === 'mp4' && opts.hardwareEncoder
       ? hardwareEncoderArgs(opts.hardwareEncoder, {
           quality: opts.quality,
-          crf: opts.crf ?? QUALITY_PRESETS[opts.quality].x264Crf,
+          crf: opts.crf ?? x264Preset(opts.quality, opts.inputFormat).crf,
           videoBitrate: opts.videoBitrate,
         })
       : undefined;
@@ -55,6 +55,7 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
   if (opts.audio) args.push(...localFileInput(opts.audio));
   const threads = opts.threads !== undefined ? ['-threads', String(opts.threads)] : [];
   const preset = QUALITY_PRESETS[opts.quality];
+  const x264 = x264Preset(opts.quality, opts.inputFormat);
 
   // The mixed soundtrack is already AAC (Opus for webm): copy it rather than encode it twice.
   const audioCodec = (encode: string[]): string[] => (opts.audio ? (opts.audioCopy ? ['-c:a', 'copy'] : encode) : []);
@@ -96,8 +97,8 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
                     '-c:v',
                     'libx264',
                     '-preset',
-                    preset.x264Preset,
-                    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+                    x264.preset,
+                    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? x264.crf)]),
                   ]),
               ...BT709_TAGS,
             ]),
@@ -213,14 +214,17 @@ export function buildEncoderArgs(opts: ResolvedEncoderOptions, target: string): 
  * repeated before every keyframe. Timestamps come from the image2pipe input: 0, 1, 2... at
  * 1/fps, with the track's time base the frame rate's numerator so every step is exact.
  */
-export function segmentH264Args(opts: Pick<ResolvedEncoderOptions, 'quality' | 'crf' | 'videoBitrate' | 'fps'>, gop: number): string[] {
-  const preset = QUALITY_PRESETS[opts.quality];
+export function segmentH264Args(
+  opts: Pick<ResolvedEncoderOptions, 'quality' | 'crf' | 'videoBitrate' | 'fps'> & { inputFormat?: InputFormat },
+  gop: number,
+): string[] {
+  const x264 = x264Preset(opts.quality, opts.inputFormat);
   return [
     '-c:v',
     'libx264',
     '-preset',
-    preset.x264Preset,
-    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+    x264.preset,
+    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? x264.crf)]),
     '-g',
     String(gop),
     '-keyint_min',
@@ -244,14 +248,14 @@ const BT709_TAGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color
  * H.264 for HLS: an IDR every `frames` frames and nowhere else (scene cuts never add one),
  * closed GOPs, so every segment starts on a keyframe a player can tune in at.
  */
-function hlsH264Args(opts: Pick<ResolvedEncoderOptions, 'quality' | 'crf' | 'videoBitrate'>, frames: number): string[] {
-  const preset = QUALITY_PRESETS[opts.quality];
+function hlsH264Args(opts: Pick<ResolvedEncoderOptions, 'quality' | 'crf' | 'videoBitrate' | 'inputFormat'>, frames: number): string[] {
+  const x264 = x264Preset(opts.quality, opts.inputFormat);
   return [
     '-c:v',
     'libx264',
     '-preset',
-    preset.x264Preset,
-    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? preset.x264Crf)]),
+    x264.preset,
+    ...(opts.videoBitrate ? ['-b:v', opts.videoBitrate] : ['-crf', String(opts.crf ?? x264.crf)]),
     '-g',
     String(frames),
     '-keyint_min',

@@ -12,6 +12,7 @@ import {
   QUALITIES,
   SeekframeError,
   type OutputFormat,
+  type Quality,
 } from '@seekframe/composition';
 import { HARDWARE_H264_ENCODERS } from './hardware-encoders.js';
 
@@ -190,9 +191,34 @@ function invalid(message: string, field: string): SeekframeError {
   return new SeekframeError('invalid-options', message, { stage: 'config', details: { field } });
 }
 
-/** x264 presets for mp4; the VP9 equivalents give similar quality for similar effort. */
+/**
+ * x264 presets for mp4 from images (JPEG or PNG frames: screenshot and beginframe capture); the
+ * VP9 equivalents give similar quality for similar effort. Raw frames (canvas capture) use
+ * RAW_X264_PRESETS instead.
+ */
 export const QUALITY_PRESETS = {
   draft: { x264Crf: 28, x264Preset: 'ultrafast', vp9Crf: 40, vp9Deadline: 'realtime', vp9CpuUsed: 8 },
   standard: { x264Crf: 18, x264Preset: 'medium', vp9Crf: 31, vp9Deadline: 'good', vp9CpuUsed: 4 },
   high: { x264Crf: 15, x264Preset: 'slow', vp9Crf: 24, vp9Deadline: 'good', vp9CpuUsed: 2 },
 } as const;
+
+/**
+ * x264 for raw frames (canvas capture's I420 or BGRA: nothing was lost before the encoder), per
+ * level, picked from the measured frontier (bench/encoder-frontier.ts; the table and the choice:
+ * docs/guide/performance.md#encoder-frontier): the cheapest setting that, on every composition
+ * measured (four bench compositions and the peer benchmark's), scores an SSIM at least that of
+ * the same level from beginframe's JPEG frames (a JPEG-capture pipeline like HyperFrames').
+ * standard: veryfast 18 also gives smaller files on each, at half medium 18's CPU; draft was
+ * already the cheapest preset; `high` keeps the image table's setting.
+ */
+export const RAW_X264_PRESETS = {
+  draft: { x264Crf: 28, x264Preset: 'ultrafast' },
+  standard: { x264Crf: 18, x264Preset: 'veryfast' },
+  high: { x264Crf: 15, x264Preset: 'slow' },
+} as const satisfies Record<Quality, { x264Crf: number; x264Preset: string }>;
+
+/** The x264 preset and CRF of a level for frames that arrive as `inputFormat`. */
+export function x264Preset(quality: Quality, inputFormat: InputFormat | undefined): { preset: string; crf: number } {
+  const table = inputFormat === 'bgra' || inputFormat === 'i420' ? RAW_X264_PRESETS : QUALITY_PRESETS;
+  return { preset: table[quality].x264Preset, crf: table[quality].x264Crf };
+}

@@ -1,7 +1,7 @@
 import { SeekframeError, toSeekframeError } from '@seekframe/composition';
 import type { BrowserInfo } from '../browser/browser-info.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
-import type { CapturePage, CapturePageOptions } from '../capture/capture-page.js';
+import type { CapturedFrame, CapturePage, CapturePageOptions } from '../capture/capture-page.js';
 import { launchedWorker, startPoolWorker, type PoolWorker, type WorkerLaunch } from './open-pool-worker.js';
 import { scheduleWorkerBatches } from './schedule-worker-batches.js';
 import type { BrowserSource } from './browser-pool.js';
@@ -21,8 +21,12 @@ export interface FramePoolOptions {
   page: Omit<CapturePageOptions, 'mode'>;
   /** Time in seconds of each frame; the index in this array is the frame index. */
   times: readonly number[];
-  /** Receives frames strictly in index order. Awaited: a slow consumer slows the workers. */
-  onFrame(index: number, frame: Buffer): Promise<void> | void;
+  /**
+   * Receives frames strictly in index order. Awaited: a slow consumer slows the workers.
+   * `release` hands the frame's memory back for a later frame (canvas capture reuses it): call it
+   * once nothing reads `frame` any more, or never (the frame is then garbage-collected).
+   */
+  onFrame(index: number, frame: Buffer, release: () => void): Promise<void> | void;
   /** Called after each delivered frame. */
   onProgress?(progress: { framesDone: number; totalFrames: number }): void;
   /** Runs once per worker page after it is ready, before its first frame (e.g. useVideoFrames). */
@@ -98,7 +102,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
   // One browser alone uses more than one core (its processes overlap), so it is never pinned.
   const cpuOf = (opts.pinWorkers ?? true) && workerCount >= 2 ? reserveWorkerCpus(workerCount) : undefined;
 
-  const buffered = new Map<number, Buffer>();
+  const buffered = new Map<number, CapturedFrame>();
   const pageProblems = new Map<string, PageProblem>();
   const keep = (page: CapturePage): void => {
     for (const problem of page.problems()) pageProblems.set(pageProblemKey(problem), problem);
@@ -147,7 +151,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
       while (!failure && buffered.has(nextToDeliver)) {
         const frame = buffered.get(nextToDeliver)!;
         buffered.delete(nextToDeliver);
-        await opts.onFrame(nextToDeliver, frame);
+        await opts.onFrame(nextToDeliver, frame.data, frame.release ?? noRelease);
         nextToDeliver++;
         opts.onProgress?.({ framesDone: nextToDeliver, totalFrames: total });
         wake();
@@ -220,7 +224,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
           if (cpuBefore === undefined || cpuAfter === undefined) cpuReadable = false;
           else frameCpuMs[index] = (cpuAfter - cpuBefore) * 1000;
           if (frame.reused) reusedFrames++;
-          buffered.set(index, frame.data);
+          buffered.set(index, frame);
           peakBufferedFrames = Math.max(peakBufferedFrames, buffered.size);
           index++;
           void deliver();
@@ -251,3 +255,5 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
     frameCpuMs: cpuReadable ? frameCpuMs : undefined,
   };
 }
+
+function noRelease(): void {}

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { frameReceiverDoor } from '@seekframe/engine';
 import { startNetworkSandbox, type NetworkSandbox } from './network-sandbox.js';
 
 /** What the stub project server saw of one request. */
@@ -288,6 +289,27 @@ describe('startNetworkSandbox', () => {
     expect(secretRequests).toBe(0);
     expect(secretConnections).toBe(0);
     expect(seen.length).toBe(projectBefore);
+  });
+
+  it("opens one tunnel: to the engine's frame receiver, which answers only a WebSocket upgrade to an open channel", async () => {
+    const port = await start();
+    const receiver = await frameReceiverDoor();
+    const connectTo = (target: string, then = ''): Promise<string> =>
+      raw(port, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n${then}`);
+    // Through the tunnel: a plain request gets the receiver's 426, an upgrade to a made-up channel nothing.
+    const plain = await connectTo(receiver.host, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(plain).toMatch(/^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 426 /);
+    const upgrade = await connectTo(
+      receiver.host,
+      'GET /0123456789abcdef0123456789abcdef HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(upgrade).toBe('HTTP/1.1 200 Connection Established\r\n\r\n');
+    // The same port by another name, and every other target: refused without an answer.
+    for (const target of [`localhost:${receiver.port}`, `[::1]:${receiver.port}`, `127.0.0.1:${secretPort}`, `127.0.0.1:${projectPort}`]) {
+      expect(await connectTo(target), target).toBe('');
+    }
+    expect(secretConnections).toBe(0);
   });
 
   it('after a refused request on a kept-alive connection the next one is not answered either', async () => {

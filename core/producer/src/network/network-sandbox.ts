@@ -1,7 +1,7 @@
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream';
-import { listenOnLoopback } from '@seekframe/engine';
+import { frameReceiverDoor, listenOnLoopback } from '@seekframe/engine';
 
 export interface NetworkSandbox {
   /** Chromium flags: every request goes to a proxy that forwards the project origin and refuses the rest. */
@@ -22,8 +22,16 @@ export interface NetworkSandbox {
  * they are the same for every render, and the warm browser pool can open the next render's context
  * (and page) before that render's project server exists. Remote assets still work through the
  * project server's remote route, which checks the address policy.
+ *
+ * One tunnel is allowed: `CONNECT 127.0.0.1:<port>` of the engine's frame receiver, where canvas
+ * capture's page sends its pixels (a WebSocket: Chromium tunnels those through an HTTP proxy). The
+ * tunnel is not a connection to that port but the client socket itself, handed to the receiver in
+ * this process; the receiver answers only a WebSocket upgrade to the path of an open capture
+ * channel (a random 128-bit token) and never sends anything anywhere, so the page learns or
+ * reaches nothing through it. Every other CONNECT is refused as before.
  */
 export async function startNetworkSandbox(projectOrigin: string): Promise<NetworkSandbox> {
+  const receiver = await frameReceiverDoor();
   const project = new URL(projectOrigin);
   const upstreamHost = project.hostname.replace(/^\[(.*)\]$/, '$1');
   const upstreamPort = Number(project.port || 80);
@@ -110,7 +118,11 @@ export async function startNetworkSandbox(projectOrigin: string): Promise<Networ
   // Node would answer these itself (400/431, 417, 100 Continue, or closing after a reply): every
   // one of them is a refusal without an HTTP answer, except 100-continue to the project origin.
   server.on('clientError', (_error, socket: Socket) => socket.destroy());
-  server.on('connect', (_req, socket: Socket) => socket.destroy());
+  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    if (req.url !== receiver.host) return socket.destroy();
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    receiver.adopt(socket, head);
+  });
   server.on('upgrade', (_req, socket: Socket) => socket.destroy());
   server.on('checkExpectation', (req: IncomingMessage) => refuse(req));
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {

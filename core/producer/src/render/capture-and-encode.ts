@@ -143,12 +143,12 @@ export async function captureAndEncode(options: CaptureAndEncodeOptions): Promis
         }
         check();
       },
-      onFrame: async (index, frame) => {
+      onFrame: async (index, frame, release) => {
         check();
         blank?.observe(frame);
         options.observeFrame?.(index, frame);
         const handing = performance.now();
-        await encoder.write(frame);
+        await encoder.write(frame, release);
         encoderWaitMs += performance.now() - handing;
         // ffmpeg flushes its last frames (x264's lookahead: up to ~0.4 s at `high`) while the pool
         // closes the browsers and we check for late errors; the output is published only after.

@@ -42,7 +42,11 @@ export class AlphaWatch {
   readonly #wanted: Set<number>;
   readonly #kept = new Map<number, Buffer>();
 
-  constructor(frames: number) {
+  /** `raw`: the frames are canvas capture's straight-alpha BGRA of this size, not PNG images. */
+  constructor(
+    frames: number,
+    private readonly raw?: { width: number; height: number },
+  ) {
     this.#wanted = new Set(sampleIndices(frames));
   }
 
@@ -54,7 +58,7 @@ export class AlphaWatch {
   async verify(encoded: EncodedOutput): Promise<AlphaVerdict> {
     const kept = [...this.#kept].sort((a, b) => a[0] - b[0]);
     if (kept.length === 0) return { samples: [], kept: false, lost: false, opaqueSource: false };
-    const shares = await seeThroughShares(encoded, kept);
+    const shares = await seeThroughShares(encoded, kept, this.raw);
     if (typeof shares === 'string') return { samples: [], kept: false, lost: false, opaqueSource: false, skipped: shares };
     const samples = kept.map(([index], i) => ({ index, source: shares.source[i]!, output: shares.output[i]! }));
     const transparent = samples.filter((s) => s.source >= MIN_SHARE);
@@ -119,7 +123,7 @@ const COMPARE_WIDTH = 480;
 
 /**
  * The see-through shares of the captured frames and of the same frames of the output, from one
- * ffmpeg process: the captured PNGs come in on stdin, each output frame is its own input (a video
+ * ffmpeg process: the captured PNGs (or raw BGRA frames) come in on stdin, each output frame is its own input (a video
  * seeked to it, from the keyframe before, so a long video is not decoded from its start; a
  * png-sequence file), every plane is scaled down alike and their alpha planes come out as one raw
  * stream. A string says why there is no answer (this ffmpeg cannot read VP9 alpha).
@@ -127,6 +131,7 @@ const COMPARE_WIDTH = 480;
 async function seeThroughShares(
   encoded: EncodedOutput,
   kept: ReadonlyArray<[number, Buffer]>,
+  raw: { width: number; height: number } | undefined,
 ): Promise<{ source: number[]; output: number[] } | string> {
   const width = Math.min(encoded.width, COMPARE_WIDTH);
   const height = Math.max(1, Math.round((encoded.height * width) / encoded.width));
@@ -151,10 +156,7 @@ async function seeThroughShares(
     'error',
     '-reinit_filter',
     '0',
-    '-f',
-    'image2pipe',
-    '-c:v',
-    'png',
+    ...(raw ? ['-f', 'rawvideo', '-pix_fmt', 'bgra', '-video_size', `${raw.width}x${raw.height}`] : ['-f', 'image2pipe', '-c:v', 'png']),
     '-i',
     'pipe:0',
     ...outputs,

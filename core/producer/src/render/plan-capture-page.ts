@@ -54,8 +54,8 @@ export async function openPlanningPages(input: {
       mode,
       canvasPixels: canvasPixelsFor({
         yuv420: spec.format === 'mp4' || spec.format === 'hls',
-        width: metadata.width,
-        height: metadata.height,
+        width: Math.round(metadata.width * (spec.scale ?? 1)),
+        height: Math.round(metadata.height * (spec.scale ?? 1)),
       }),
       readyTimeoutMs: spec.readyTimeoutMs,
       seekTimeoutMs: spec.seekTimeoutMs,

@@ -143,11 +143,7 @@ export async function planRenderSession(
   const pageSettings = { root: project.root, entry: project.entry, variables, seed: RENDER_SEED, fps, epochMs, network };
   const session = await openRenderSession({ ...pageSettings, remoteTimeoutMs: spec.remoteTimeoutMs }, context, cleanup);
   const transparent = isTransparent(spec.format);
-  const chosen = chooseCaptureMode(spec.captureMode, session.browser, {
-    transparent,
-    scale: spec.scale,
-    sandboxed: network === 'sandboxed',
-  });
+  const chosen = chooseCaptureMode(spec.captureMode, session.browser);
   if (chosen.fellBack) warn('capture/screenshot-fallback', chosen.reason);
   assertCaptureMode(chosen.mode, session.browser);
 

@@ -128,7 +128,12 @@ export async function renderSessionFrames(
   // Alpha asked for (mov, webm, png-sequence into the final output): checked in the encoded file before it is published.
   const alpha =
     target.kind !== 'segment' && isTransparent(plan.format)
-      ? new AlphaWatch(Math.min(frames, session.tuning.maxFrames ?? Infinity))
+      ? new AlphaWatch(
+          Math.min(frames, session.tuning.maxFrames ?? Infinity),
+          plan.captureMode === 'canvas'
+            ? { width: Math.round(plan.width * (plan.scale ?? 1)), height: Math.round(plan.height * (plan.scale ?? 1)) }
+            : undefined,
+        )
       : undefined;
   let alphaVerdict: AlphaVerdict | undefined;
 
@@ -141,7 +146,11 @@ export async function renderSessionFrames(
       height: plan.height,
       scale: plan.scale ?? 1,
       mode: plan.captureMode,
-      canvasPixels: canvasPixelsFor({ yuv420: plan.format === 'mp4' || plan.format === 'hls', width: plan.width, height: plan.height }),
+      canvasPixels: canvasPixelsFor({
+        yuv420: plan.format === 'mp4' || plan.format === 'hls',
+        width: Math.round(plan.width * (plan.scale ?? 1)),
+        height: Math.round(plan.height * (plan.scale ?? 1)),
+      }),
       readyTimeoutMs: plan.readyTimeoutMs,
       seekTimeoutMs: plan.seekTimeoutMs,
     },

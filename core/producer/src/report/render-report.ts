@@ -45,7 +45,11 @@ export const RenderReportSchema = z
       .object({
         total: z.number().describe('Frames of the render.'),
         captured: z.number().describe('Frames captured (fewer than `total` only under a frame limit of the benchmark).'),
-        reused: z.number().describe('beginframe: frames Chromium reported unchanged, reused without a new screenshot.'),
+        reused: z
+          .number()
+          .describe(
+            'beginframe and canvas: frames Chromium reported unchanged (no damage, no repaint), reused without a new screenshot or draw.',
+          ),
         meanMs: z.number().describe('Mean capture cost of a frame (seek to encoded image, in its worker).'),
         medianMs: z.number().describe('Median capture cost of a frame.'),
         p90Ms: z.number().describe('90th percentile of the capture cost.'),
