@@ -9,16 +9,15 @@ SEEKFRAME_OFFICIAL_BASE="docker.io/library/node:20-bookworm-slim"
 SEEKFRAME_LOCAL_BASE="localhost/seekframe-base:bookworm-node20"
 
 # Builds every workspace (turbo: cached, quick when nothing changed), then packs the given
-# workspace folders into DEST as npm would publish them: an image installs exactly this checkout's
-# code, never a stale dist/.
+# workspace folders into DEST as `npm run release` publishes them (tools/registry: the published
+# manifest; a plain `npm pack` of a workspace is refused by its prepack): an image installs exactly
+# this checkout's code, never a stale dist/.
 #   seekframe_pack_workspaces DEST core/composition core/runtime ...
 seekframe_pack_workspaces() {
-  local dest="$1" workspace
+  local dest="$1"
   shift
   npm run build --silent >/dev/null
-  for workspace in "$@"; do
-    npm pack --silent --workspace "$workspace" --pack-destination "$dest" >/dev/null
-  done
+  npx --no-install tsx tools/registry/src/pack-workspaces.ts "$dest" "$@" >/dev/null
 }
 
 # Sets ENGINE: $SEEKFRAME_CONTAINER_CLI, else docker when a Docker engine answers, else podman.
