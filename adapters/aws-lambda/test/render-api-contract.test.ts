@@ -31,6 +31,7 @@ runRenderApiContract({
     maxConcurrentRenders: "renders run as far as the account's Lambda concurrency, not a count the API keeps",
     maxMemory: "a render's memory is the functions' memory setting in sst.config.ts, not RENDER_MAX_MEMORY_MB",
     retentionSeconds: "renders expire by the bucket's lifecycle rule, in days (30), not RENDER_RETENTION_SECONDS",
+    stills: 'a Lambda render joins mp4 chunks made by several functions; a still is one frame on one machine',
   },
   start: (settings) => startLocalLambdaApi(settings, { compositionDir: contractCompositionDir(), core, browsers }),
 });

@@ -21,6 +21,9 @@ export function serveFleetApi(options: ServeFleetApiOptions): Promise<LocalRende
   const { queue, store, chunkFrames, pollMs, ...api } = options;
   return serveRenderApi({
     ...api,
+    // A fleet render joins the chunks its workers make into one video: a still is one machine's
+    // job (`seekframe still`, or a template's POST /api/render), so the body's `still` gets a 400.
+    allowStills: false,
     runner: ({ objects, maxConcurrentRenders }) =>
       createQueueRunner({
         compositionDir: options.compositionDir,

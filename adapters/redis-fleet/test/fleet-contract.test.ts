@@ -68,4 +68,10 @@ async function start(settings: ContractSettings): Promise<{ baseUrl: string; sto
   };
 }
 
-runRenderApiContract({ name: 'seekframe serve --queue (a Redis fleet of two workers)', answerMode: 'sync', webhooks: true, start });
+runRenderApiContract({
+  name: 'seekframe serve --queue (a Redis fleet of two workers)',
+  answerMode: 'sync',
+  webhooks: true,
+  without: { stills: "a fleet render joins its workers' video chunks; a still is one frame on one machine (seekframe still)" },
+  start,
+});

@@ -346,7 +346,7 @@ export const ERROR_DOCS = {
   },
   'canvas-capture-blocked': {
     group: 'engine',
-    when: 'A warning, not an error: the composition has something canvas capture cannot draw (a `<canvas>`, which includes `data-color-grading`, a cross-origin frame, a plugin, a CSS image from another origin), so this render captures with beginframe instead. The warning names what and where; the render report says it under `captureMode`.',
+    when: 'A warning, not an error: the composition has something canvas capture cannot draw (a `<canvas>`, which includes `data-color-grading`, a cross-origin frame, a plugin, a CSS image from another origin, `backdrop-filter`, `backface-visibility: hidden`), so this render captures with beginframe instead. The warning names what and where; the render report says it under `captureMode`.',
     fix: "Nothing to do: the frames are right, only slower to capture. To get canvas capture, draw that content with HTML/CSS/SVG, or serve it from the composition's own origin.",
   },
   'capture-failed': {

@@ -105,7 +105,7 @@ function checkStillBody(body: RenderBody, allowed: boolean): void {
   if (!allowed) {
     throw fieldProblem(
       'still',
-      "this deployment renders videos only (a Lambda render joins mp4 chunks); make a still with `seekframe still <dir> --time 1.5s`, or with a template's POST /api/render",
+      "this deployment renders videos only (its renders join video chunks made on several machines); make a still with `seekframe still <dir> --time 1.5s`, or with a template's POST /api/render",
     );
   }
   const other = body.format !== undefined ? 'format' : body.frames !== undefined ? 'frames' : undefined;

@@ -96,7 +96,7 @@ export interface RenderApiOptions {
   allowCustomHtml?: boolean;
   /**
    * Accept `still` in the body (a PNG of one frame instead of a video). Default true; false where
-   * the runner cannot make one (the Lambda API: its chunks join mp4 videos), then 400 `invalid-body`.
+   * the runner cannot make one (the Lambda API and `seekframe serve --queue`: their chunks join videos), then 400 `invalid-body`.
    */
   allowStills?: boolean;
   limits?: Partial<RenderApiLimits>;

@@ -2,7 +2,7 @@ import type { CapturePage } from './capture-page.js';
 
 /** Something in a page that canvas capture would draw wrong (or not at all), with where it is. */
 export interface CanvasBlocker {
-  kind: 'canvas' | 'cross-origin-frame' | 'plugin' | 'cross-origin-css-image' | 'backdrop-filter';
+  kind: 'canvas' | 'cross-origin-frame' | 'plugin' | 'cross-origin-css-image' | 'backdrop-filter' | 'backface-hidden';
   /** A short description of the first element found, e.g. `<canvas#chart>`, and how many there are. */
   where: string;
 }
@@ -19,8 +19,11 @@ export interface CanvasBlocker {
  * - a CSS image (`background-image` etc.) from another origin draws empty, while a cross-origin
  *   `<img>` draws (and the project server serves remote assets from the page's own origin anyway);
  * - `backdrop-filter` filters another backdrop than the screen's (27 dB against beginframe on a
- *   blurred, hue-rotated glass panel), while filters, blend modes, masks, clip paths, shadows, 3D
- *   transforms, SVG and text came out identical to the last bit.
+ *   blurred, hue-rotated glass panel);
+ * - `backface-visibility: hidden` is not honoured: a card flipped away from the viewer still
+ *   draws its back face (corpus/conformance/css-3d-flip shows the back face's colour before the
+ *   flip), while filters, blend modes, masks, clip paths, shadows, other 3D transforms, SVG and
+ *   text came out identical to the last bit.
  * A page with any of these is captured with beginframe instead, and the render says why.
  */
 export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): Promise<CanvasBlocker[]> {
@@ -49,6 +52,7 @@ export async function findCanvasBlockers(page: Pick<CapturePage, 'evaluate'>): P
         const style = doc.defaultView!.getComputedStyle(element);
         const backdrop = style.getPropertyValue('backdrop-filter');
         if (backdrop && backdrop !== 'none') marks.push(['backdrop-filter', element]);
+        if (style.getPropertyValue('backface-visibility') === 'hidden') marks.push(['backface-hidden', element]);
         for (const property of properties) {
           const value = style.getPropertyValue(property);
           if (!value.includes('url(')) continue;
@@ -91,6 +95,7 @@ export function describeCanvasBlockers(blockers: readonly CanvasBlocker[]): stri
     plugin: 'a plugin (<object>/<embed>)',
     'cross-origin-css-image': 'a CSS image from another origin (drawn empty)',
     'backdrop-filter': 'a backdrop-filter (drawn over another backdrop than the screen shows)',
+    'backface-hidden': 'backface-visibility: hidden (canvas capture draws the hidden back faces)',
   };
   return blockers.map((blocker) => `${what[blocker.kind]}: ${blocker.where}`).join('; ');
 }

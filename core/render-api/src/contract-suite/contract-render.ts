@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BADGE_RGB, call, countColorPixels, pollUntilDone, post, probeVideo, RENDER_TEST_MS, type Answer } from './contract-http.js';
 import { JobProgressSchema } from '../render-job.js';
 import { expectError } from './contract-routes.js';
-import { useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
+import { has, useTarget, type RenderApiContractOptions } from './run-render-api-contract.js';
 
 /** The default answer of POST /api/render, followed to the MP4's URL. */
 async function renderByDefault(
@@ -97,18 +97,19 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
       RENDER_TEST_MS,
     );
 
-    it(
-      'still renders one frame as a PNG ({"time": "0.45s"}): image/png, one frame of the composition size',
-      async () => {
-        const { fileUrl: url } = await renderByDefault(base(), options, { variables: { title: 'Still' }, still: { time: '0.45s' } });
-        const file = await call(base(), url);
-        expect(file.status).toBe(200);
-        expect(file.headers.get('content-type')).toBe('image/png');
-        expect(Buffer.from(file.bytes.subarray(1, 4)).toString('latin1')).toBe('PNG');
-        expect(await probeVideo(file.bytes, 'png')).toMatchObject({ codec: 'png', width: 160, height: 90, frames: 1 });
-      },
-      RENDER_TEST_MS,
-    );
+    if (has(options, 'stills'))
+      it(
+        'still renders one frame as a PNG ({"time": "0.45s"}): image/png, one frame of the composition size',
+        async () => {
+          const { fileUrl: url } = await renderByDefault(base(), options, { variables: { title: 'Still' }, still: { time: '0.45s' } });
+          const file = await call(base(), url);
+          expect(file.status).toBe(200);
+          expect(file.headers.get('content-type')).toBe('image/png');
+          expect(Buffer.from(file.bytes.subarray(1, 4)).toString('latin1')).toBe('PNG');
+          expect(await probeVideo(file.bytes, 'png')).toMatchObject({ codec: 'png', width: 160, height: 90, frames: 1 });
+        },
+        RENDER_TEST_MS,
+      );
 
     it(
       'Prefer: respond-async answers 202 {id, statusUrl} + Location; polling shows progress, then the MP4',

@@ -76,7 +76,9 @@ export type ContractCapability =
   /** RENDER_MAX_MEMORY_MB bounds a render's browsers (memory-limit-exceeded). */
   | 'maxMemory'
   /** RENDER_RETENTION_SECONDS expires a render (410 render-expired). */
-  | 'retentionSeconds';
+  | 'retentionSeconds'
+  /** `still` in the body renders one frame as a PNG (without it: 400 invalid-body naming still). */
+  | 'stills';
 
 export interface RenderApiContractOptions {
   /** Names the describe block, e.g. "modal-function (python)". */
