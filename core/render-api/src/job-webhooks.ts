@@ -81,7 +81,11 @@ export function createJobWebhooks(
       if (listener) listener.baseUrl = baseUrl;
     },
     onChange({ update, job }) {
-      if (!wants(job)) return;
+      if (!wants(job)) {
+        // A job without a webhook needs no origin either, once it has ended (a long-running server forgets it).
+        if (isFinished(job.status)) origins.delete(job.id);
+        return;
+      }
       const listener = listenerFor(job);
       if (!listener) return;
       notifyJobUpdate(listener, update, job);
