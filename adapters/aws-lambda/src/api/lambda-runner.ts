@@ -79,7 +79,16 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
       // A repeated start of one id (a retried invoke) keeps the first record, and so its execution.
       const { created } = await putJson(store, keys.request, stored, { ifNoneMatch: '*' });
       const first = created ? stored : ((await getJson<StoredRequest>(store, keys.request)) ?? stored);
-      await options.startWorkflow(job.id, executionName(job.id, first.createdAt));
+      const name = executionName(job.id, first.createdAt);
+      // A DELETE may land while start still uploads: start and cancel each write their record
+      // first and read the other's after (see cancel), so one of them always sees both.
+      if (await isCancelled(store, job.id)) {
+        if (first.request.webhook) await options.notifyCancelled?.(job.id);
+        return { kind: 'detached' };
+      }
+      await options.startWorkflow(job.id, name);
+      // Cancelled while the execution was starting: cancel may have tried to stop it too early.
+      if (await isCancelled(store, job.id)) await options.stopWorkflow?.(job.id, name);
       return { kind: 'detached' };
     },
     async poll(job) {
@@ -92,15 +101,24 @@ export function createLambdaRunner(options: LambdaRunnerOptions): RenderRunner {
       }
     },
     async cancel(id) {
-      const request = await getJson<StoredRequest>(store, renderKeys(id).request);
-      // No request record: its start never got as far as the workflow, so nothing runs.
-      if (request) await options.stopWorkflow?.(id, executionName(id, request.createdAt));
       const status: FinalStatus = { status: 'cancelled', finishedAt: new Date(now()).toISOString() };
       // Create-only: a render that finished meanwhile keeps its own status (and its own last event).
       const { created } = await putJson(store, renderKeys(id).status, status, { ifNoneMatch: '*' });
-      if (created && request?.request.webhook) await options.notifyCancelled?.(id);
+      // Read after the status is written: a start that stores its request later sees the cancel
+      // and neither starts the execution nor stays silent (start above). Without a request record
+      // here, that start does both; with one, both sides may announce the cancel, and the fail
+      // step's claim on webhooks/render.failed.json sends it once.
+      const request = await getJson<StoredRequest>(store, renderKeys(id).request);
+      if (!request) return;
+      await options.stopWorkflow?.(id, executionName(id, request.createdAt));
+      if (created && request.request.webhook) await options.notifyCancelled?.(id);
     },
   };
+}
+
+/** True once the render's status record says cancelled (DELETE /api/render/:id wrote it). */
+async function isCancelled(store: LambdaStore, id: string): Promise<boolean> {
+  return (await getJson<FinalStatus>(store, renderKeys(id).status))?.status === 'cancelled';
 }
 
 async function uploadDefaultProject(options: LambdaRunnerOptions, id: string): Promise<void> {
