@@ -57,7 +57,7 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
       expect(size.width).toBeLessThanOrEqual(160);
       expect(
         await page.$$eval('#variables input, #variables select', (fields) => fields.map((f) => `${f.id}:${(f as HTMLInputElement).type}`)),
-      ).toEqual(['var-title:text', 'var-size:number']);
+      ).toEqual(['var-title:text', 'var-size:number', 'var-hold:checkbox']);
       const before = await playerShot(page);
       const loads = await readyCount(page);
       await page.$eval('#var-size', (el) => {
@@ -138,7 +138,7 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
         await page.keyboard.press('Enter');
         await page.waitForFunction(() => Number(document.body.dataset.playerReady ?? '0') >= 1, { timeout: 60_000 });
         expect(await page.$eval('#token-form', (form) => (form as HTMLFormElement).hidden)).toBe(true);
-        expect(await page.$$eval('#variables input', (fields) => fields.length)).toBe(2);
+        expect(await page.$$eval('#variables input', (fields) => fields.length)).toBe(3);
         // Render with the token: the link is a blob of the file fetched with it (a plain link could not send it).
         await page.click('#render');
         await page.waitForFunction(

@@ -161,7 +161,7 @@ export function defineRenderContract(options: RenderApiContractOptions): void {
     it(
       'DELETE cancels a running render: 202, then the render stays cancelled (409 render-cancelled); a second DELETE is 409 render-not-running',
       async () => {
-        const started = await post(base(), { variables: { title: 'Stop me' } }, { prefer: 'respond-async' });
+        const started = await post(base(), { variables: { title: 'Stop me', hold: true } }, { prefer: 'respond-async' });
         expect(started.status).toBe(202);
         const cancelled = await call(base(), started.json.statusUrl, { method: 'DELETE' });
         expect(cancelled.status).toBe(202);

@@ -20,7 +20,11 @@ export function defineRouteContract(options: RenderApiContractOptions): void {
       const answer = await call(base(), '/api/composition');
       expect(answer.status).toBe(200);
       expect(answer.json).toMatchObject({ id: 'contract-card', width: 160, height: 90, fps: 10, duration: 1 });
-      expect(answer.json.variables.map((v: { id: string; type: string }) => `${v.id}:${v.type}`)).toEqual(['title:string', 'size:number']);
+      expect(answer.json.variables.map((v: { id: string; type: string }) => `${v.id}:${v.type}`)).toEqual([
+        'title:string',
+        'size:number',
+        'hold:boolean',
+      ]);
     });
 
     it('GET /api/openapi.json describes the API: OpenAPI 3.1 JSON with POST /api/render', async () => {

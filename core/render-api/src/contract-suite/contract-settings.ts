@@ -113,13 +113,21 @@ export function defineSettingsContract(options: RenderApiContractOptions): void 
       it(
         '429 too-many-renders with Retry-After while one render runs; a retry with the same Idempotency-Key is not refused',
         async () => {
-          const first = await post(base(), { variables: { title: 'Busy' } }, { prefer: 'respond-async', 'idempotency-key': 'capacity-1' });
+          const first = await post(
+            base(),
+            { variables: { title: 'Busy', hold: true } },
+            { prefer: 'respond-async', 'idempotency-key': 'capacity-1' },
+          );
           expect(first.status).toBe(202);
           const second = await post(base(), { variables: { title: 'Too many' } }, { prefer: 'respond-async' });
           expectError(second, 429, 'too-many-renders');
           expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
           expect(second.json.error.retryable).toBe(true);
-          const retry = await post(base(), { variables: { title: 'Busy' } }, { prefer: 'respond-async', 'idempotency-key': 'capacity-1' });
+          const retry = await post(
+            base(),
+            { variables: { title: 'Busy', hold: true } },
+            { prefer: 'respond-async', 'idempotency-key': 'capacity-1' },
+          );
           expect({ status: retry.status, id: retry.json.id }).toEqual({ status: 202, id: first.json.id });
           expect((await call(base(), first.json.statusUrl, { method: 'DELETE' })).status).toBe(202);
         },

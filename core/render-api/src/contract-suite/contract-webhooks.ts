@@ -173,7 +173,11 @@ export function defineWebhookContract(options: RenderApiContractOptions): void {
       async () => {
         const own = await startWebhookReceiver({ failFirst: 1 });
         try {
-          const started = await post(base(), { variables: { title: 'Cancel' }, webhook: { url: own.url } }, { prefer: 'respond-async' });
+          const started = await post(
+            base(),
+            { variables: { title: 'Cancel', hold: true }, webhook: { url: own.url } },
+            { prefer: 'respond-async' },
+          );
           expect(started.status).toBe(202);
           expect((await call(base(), started.json.statusUrl, { method: 'DELETE' })).status).toBe(202);
           // The last event is retried after the end: the status lists each attempt as it is made.
