@@ -77,12 +77,12 @@ export {
 export { listenOnLoopback } from './system/listen-on-loopback.js';
 export {
   createBrowserPool,
-  contextProxy,
   type BrowserPool,
   type BrowserPoolOptions,
   type BrowserPoolStats,
   type BrowserSource,
 } from './pool/browser-pool.js';
+export { contextProxy } from './pool/context-proxy.js';
 export { guardBrowserMemory, type MemoryGuard, type MemoryGuardOptions, type MemoryExceeded } from './pool/memory-guard.js';
 export { createTreeMemory, type TreeMemory } from './system/tree-memory.js';
 export { scheduleWorkerBatches, type WorkerBatch } from './pool/schedule-worker-batches.js';

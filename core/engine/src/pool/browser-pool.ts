@@ -1,14 +1,15 @@
 import { SeekframeError } from '@seekframe/composition';
 import { launchBrowser, type BrowserSession, type LaunchOptions } from '../browser/launch-browser.js';
-import { allowedCpus, pinProcessTree, processTree } from '../system/pin-to-cpu.js';
+import { processTree, unpinProcessTree } from '../system/pin-to-cpu.js';
 import { processMemoryBytes } from '../system/tree-memory.js';
-import { readFileSync } from 'node:fs';
 import type { BrowserContext } from 'puppeteer-core';
 import type { CaptureMode } from '../browser/browser-flags.js';
 import type { TargetPage } from '../browser/open-target-page.js';
 import { aheadKind, openContextAhead, type ContextAhead } from './context-ahead.js';
 import { relayablePort } from './proxy-relay.js';
+import { splitProxyFlags, type ContextProxy } from './context-proxy.js';
 import { settledCrashError } from '../capture/classify-capture-failure.js';
+import { settleWithin } from '../capture/page-ready.js';
 
 /**
  * A warm browser pool: renders in one process (batch rows, server renders, warm Lambda
@@ -100,7 +101,6 @@ interface PooledBrowser {
   idleTimer?: NodeJS.Timeout;
 }
 
-const PROXY_FLAGS = /^--proxy-(server|bypass-list)=/;
 /** How long closing a lease's context may take before the browser counts as tainted. */
 const CONTEXT_CLOSE_MS = 5_000;
 
@@ -165,7 +165,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           overflow.delete(session);
           return how === 'kill' ? session.kill() : session.close();
         }
-        const tainted = how === 'kill' || !session.browser.connected || !(await closeWithin(context.close(), CONTEXT_CLOSE_MS));
+        const tainted = how === 'kill' || !session.browser.connected || (await closedWithin(context, CONTEXT_CLOSE_MS)) !== true;
         await ahead?.relay?.close();
         if (tainted) {
           counts.replaced++;
@@ -320,11 +320,6 @@ async function takeFittingAhead(entry: PooledBrowser, proxy: ContextProxy): Prom
   return ahead;
 }
 
-/** A render's browser flags split into those the browser launches with and the proxy its context gets. */
-function splitProxyFlags(args: readonly string[]): { launchArgs: string[]; proxy: ContextProxy } {
-  return { launchArgs: args.filter((arg) => !PROXY_FLAGS.test(arg)), proxy: contextProxy(args) };
-}
-
 function poolClosedError(message: string): SeekframeError {
   return new SeekframeError('browser-launch-failed', message, { stage: 'browser' });
 }
@@ -382,58 +377,19 @@ function poolRss(entries: Iterable<PooledBrowser>): number {
   return total;
 }
 
-/**
- * A worker of a multi-worker render pinned this browser to one CPU: give it back all of them
- * (only then: taskset per process costs ~10 ms each on a busy machine).
- */
+/** A worker of a multi-worker render pinned this browser to one CPU: give it back all of them. */
 async function unpin(session: BrowserSession): Promise<void> {
   const pid = session.browser.process()?.pid;
-  if (pid !== undefined && isPinned(pid)) await pinProcessTree(pid, allowedCpus());
+  if (pid !== undefined) await unpinProcessTree(pid);
 }
 
-type ContextProxy = { proxyServer?: string; proxyBypassList?: string[] };
-
-/** The network sandbox's proxy flags as a browser context's own proxy settings. */
-export function contextProxy(args: readonly string[]): ContextProxy {
-  const server = args.find((arg) => arg.startsWith('--proxy-server='))?.slice('--proxy-server='.length);
-  const bypass = args.find((arg) => arg.startsWith('--proxy-bypass-list='))?.slice('--proxy-bypass-list='.length);
-  return {
-    ...(server ? { proxyServer: server } : {}),
-    ...(bypass
-      ? {
-          proxyBypassList: bypass
-            .split(/[;,]/)
-            .map((rule) => rule.trim())
-            .filter(Boolean),
-        }
-      : {}),
-  };
-}
-
-/** True when the process may run on fewer CPUs than this one (Linux; false elsewhere). */
-function isPinned(pid: number): boolean {
-  try {
-    return allowedCpus(readFileSync(`/proc/${pid}/status`, 'latin1')).length < allowedCpus().length;
-  } catch {
-    return false;
-  }
-}
-
-async function closeWithin(closing: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([
-      closing.then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** True when the context closed within `ms`; false when it failed or took longer ('timeout'). */
+function closedWithin(context: BrowserContext, ms: number): Promise<boolean | 'timeout'> {
+  return settleWithin(
+    context.close().then(
+      () => true,
+      () => false,
+    ),
+    ms,
+  );
 }

@@ -74,6 +74,23 @@ export async function pinProcessTree(rootPid: number, cpu: number | readonly num
   );
 }
 
+/**
+ * Gives a process tree back every allowed CPU, when it runs on fewer (a worker of a multi-worker
+ * render pinned it). Only then: taskset per process costs ~10 ms each on a busy machine.
+ */
+export async function unpinProcessTree(rootPid: number): Promise<void> {
+  if (isPinned(rootPid)) await pinProcessTree(rootPid, allowedCpus());
+}
+
+/** True when the process may run on fewer CPUs than this one (Linux; false elsewhere). */
+function isPinned(pid: number): boolean {
+  try {
+    return allowedCpus(readFileSync(`/proc/${pid}/status`, 'latin1')).length < allowedCpus().length;
+  } catch {
+    return false;
+  }
+}
+
 let nextCpu = 0;
 
 /**
