@@ -17,11 +17,22 @@ const DEFAULT_LINES = 2;
  * Defaults with no specificity (`:where`), so any rule of the author's wins: one block per line,
  * no wrapping inside a line (the layout already broke them), the spoken word in a highlight colour.
  */
-export function captionStyles(): string {
+function captionStyles(): string {
   return (
     `:where(.${CAPTION_CLASSES.line}){display:block;white-space:pre}` +
     `:where(.${CAPTION_CLASSES.active}){color:var(--seekframe-caption-highlight,#ffd400)}`
   );
+}
+
+/** `[data-captions]` elements of a document (found once its scripts ran), with their default styles; undefined when it has none. */
+export function attachCaptions(doc: Document, variables: Record<string, unknown>, log: ErrorLog): CaptionElements | undefined {
+  const captions = new CaptionElements(doc, variables, log);
+  if (captions.size === 0) return undefined;
+  const style = doc.createElement('style');
+  style.setAttribute('data-seekframe', 'captions');
+  style.textContent = captionStyles();
+  doc.head.prepend(style);
+  return captions;
 }
 
 /**

@@ -12,6 +12,7 @@ import { ErrorLog } from './error-log.js';
 import { installHyperframesAnime } from './hyperframes-anime.js';
 import { readFrameSetting } from './frame-settings.js';
 import { PageRuntime } from './page-runtime.js';
+import { runtimeApi } from './runtime-api.js';
 import { RealDate } from './real-timers.js';
 import { seededRandom } from './seeded-random.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -134,7 +135,7 @@ function start(win: Window & typeof globalThis): void {
     clock,
     log,
   );
-  const api = runtime.api();
+  const api = runtimeApi(runtime);
   win.__seekframe = api;
   // Compositions written for HyperFrames call window.__hyperframes.getVariables().
   win.__hyperframes = api;

@@ -5,13 +5,12 @@ import type {
   MediaClip,
   PlaybackState,
   RuntimeWarning,
-  SeekframeRuntime,
   TimelineClip,
   TimelineInspection,
   VideoFrameMap,
 } from '../runtime-types.js';
 import { AnimationSeeker } from './animation-seeker.js';
-import { CaptionElements, captionStyles } from './caption-elements.js';
+import { attachCaptions, type CaptionElements } from './caption-elements.js';
 import { ColorGradingPass } from './color-grading/color-grading-pass.js';
 import { applyVisibility, describeElement, isActive, resolveClips, type Clip } from './clip-timeline.js';
 import type { ErrorLog } from './error-log.js';
@@ -122,7 +121,7 @@ export class PageRuntime {
         this.animations.animationsLength(),
     );
     const frames = this.attachFrames(doc);
-    this.captions = this.attachCaptions(doc);
+    this.captions = attachCaptions(doc, this.settings.variables, this.log);
     // Again: author scripts may have added media since DOMContentLoaded.
     const media = this.quietMedia(doc);
     const metadata = Promise.all(
@@ -177,17 +176,6 @@ export class PageRuntime {
       );
     }
     return this.frames;
-  }
-
-  /** `[data-captions]` elements (found once the page's scripts ran), with their default styles. */
-  private attachCaptions(doc: Document): CaptionElements | undefined {
-    const captions = new CaptionElements(doc, this.settings.variables, this.log);
-    if (captions.size === 0) return undefined;
-    const style = doc.createElement('style');
-    style.setAttribute('data-seekframe', 'captions');
-    style.textContent = captionStyles();
-    doc.head.prepend(style);
-    return captions;
   }
 
   /** A host that ends up with nothing to show is a warning, not a silently empty region. */
@@ -407,31 +395,5 @@ export class PageRuntime {
 
   pendingList(): string[] {
     return withNested(this.pending.list(), this.subs, this.frames, (runtime) => runtime.pending());
-  }
-
-  api(): SeekframeRuntime {
-    const settings = this.settings;
-    return {
-      get duration() {
-        return settings.duration();
-      },
-      fps: settings.fps,
-      width: settings.width,
-      height: settings.height,
-      ready: this.ready,
-      seek: (t) => this.seek(t),
-      onSeek: (fn) => this.onSeek(fn),
-      getVariables: () => structuredClone(settings.variables),
-      mediaClips: () => this.mediaClips(),
-      timeline: () => this.timeline(),
-      useVideoFrames: (map) => this.useVideoFrames(map),
-      inspectTimeline: () => this.inspectTimeline(),
-      errors: () => this.errors(),
-      pending: () => this.pendingList(),
-      warnings: () => this.warnings(),
-      setPlayback: (state) => this.setPlayback(state),
-      probeFrame: (request) => this.probeFrame(request),
-      hideText: (hidden) => this.hideText(hidden),
-    };
   }
 }
