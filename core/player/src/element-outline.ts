@@ -56,3 +56,25 @@ export function elementsAtPoint(win: Window, x: number, y: number): Element[] {
   }
   return out;
 }
+
+/**
+ * Puts the outline over the element's box, in the player's pixels (the composition is drawn at
+ * `placement`: offset and scale inside the stage); hidden when there is no box. A clip not shown
+ * at this time gets a dashed outline (`hidden-clip`).
+ */
+export function placeOutline(
+  outline: HTMLElement,
+  box: CompositionBox | undefined,
+  placement: { left: number; top: number; scale: number },
+): void {
+  outline.hidden = !box;
+  if (!box) return;
+  const { left, top, scale } = placement;
+  Object.assign(outline.style, {
+    left: `${left + box.left * scale}px`,
+    top: `${top + box.top * scale}px`,
+    width: `${box.width * scale}px`,
+    height: `${box.height * scale}px`,
+  });
+  outline.classList.toggle('hidden-clip', box.hidden);
+}

@@ -1,28 +1,13 @@
 import { SeekframeError, toSeekframeError, type SeekframeErrorData } from '@seekframe/composition';
-import * as z from 'zod/mini';
 import { loadFrame, type LoadedFrame } from './load-frame.js';
 import { PlayClock, type PlayRange } from './play-clock.js';
 import type { TimelineClip } from '@seekframe/runtime';
-import { compositionBox, elementsAtPoint } from './element-outline.js';
+import { compositionBox, elementsAtPoint, placeOutline } from './element-outline.js';
 import { fitPlayerBox, parseLength } from './player-box.js';
 import { createControls } from './player-controls.js';
 import { SeekPump } from './seek-pump.js';
-
-const VariablesSchema = z.record(z.string(), z.unknown());
-
-const STYLE = `
-:host { display: inline-block; vertical-align: top; position: relative; background: #000; color: #eee; font: 12px system-ui, sans-serif; }
-:host([hidden]) { display: none; }
-.stage { position: relative; overflow: hidden; }
-iframe { position: absolute; left: 0; top: 0; border: 0; transform-origin: 0 0; background: transparent; }
-iframe.loading { opacity: 0; pointer-events: none; }
-.message { position: absolute; inset: 0; z-index: 1; padding: 8px; background: rgba(120, 0, 0, 0.85); white-space: pre-wrap; overflow: auto; }
-.highlight { position: absolute; z-index: 1; pointer-events: none; box-sizing: border-box; border: 2px solid #3b9eff; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.6); }
-.highlight.hidden-clip { border-style: dashed; opacity: 0.7; }
-.controls { display: flex; gap: 6px; align-items: center; padding: 4px 6px; background: #111; }
-.controls input { flex: 1; }
-.controls button { min-width: 2.5em; }
-`;
+import { PLAYER_STYLE } from './player-style.js';
+import { checkedVariables, variablesFromAttribute } from './player-variables.js';
 
 /**
  * `<seekframe-player src="comp/index.html">`: plays a composition in a same-origin
@@ -61,7 +46,7 @@ export class SeekframePlayer extends HTMLElement {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
-    style.textContent = STYLE;
+    style.textContent = PLAYER_STYLE;
     this.stage = document.createElement('div');
     this.stage.className = 'stage';
     this.stage.setAttribute('part', 'stage');
@@ -111,16 +96,12 @@ export class SeekframePlayer extends HTMLElement {
     return this.variablesValue ? { ...this.variablesValue } : undefined;
   }
   set variables(value: Record<string, unknown> | undefined) {
-    const parsed = VariablesSchema.safeParse(value ?? {});
-    if (!parsed.success) {
-      this.fail(
-        new SeekframeError('invalid-variables', '<seekframe-player>.variables must be an object of variable values', {
-          stage: 'variables',
-        }),
-      );
+    try {
+      this.variablesValue = checkedVariables(value);
+    } catch (error) {
+      this.fail(error);
       return;
     }
-    this.variablesValue = value ? parsed.data : undefined;
     this.scheduleLoad(true);
   }
   get currentTime(): number {
@@ -252,17 +233,7 @@ export class SeekframePlayer extends HTMLElement {
 
   private placeOutline(): void {
     const win = this.frame?.iframe.contentWindow;
-    const box = this.outlined && win ? compositionBox(this.outlined, win) : undefined;
-    this.outline.hidden = !box;
-    if (!box) return;
-    const { left, top, scale } = this.placement;
-    Object.assign(this.outline.style, {
-      left: `${left + box.left * scale}px`,
-      top: `${top + box.top * scale}px`,
-      width: `${box.width * scale}px`,
-      height: `${box.height * scale}px`,
-    });
-    this.outline.classList.toggle('hidden-clip', box.hidden);
+    placeOutline(this.outline, this.outlined && win ? compositionBox(this.outlined, win) : undefined, this.placement);
   }
 
   /** Loads the composition again (e.g. after its files changed), keeping time and play state. */
@@ -294,20 +265,10 @@ export class SeekframePlayer extends HTMLElement {
   }
 
   private variablesFromAttribute(value: string | null): void {
-    if (value === null || value.trim() === '') {
-      this.variables = undefined;
-      return;
-    }
     try {
-      this.variables = JSON.parse(value) as Record<string, unknown>;
+      this.variables = variablesFromAttribute(value);
     } catch (error) {
-      this.fail(
-        new SeekframeError(
-          'invalid-variables',
-          `<seekframe-player variables> is not valid JSON (${String(error)}); write a JSON object like {"title":"Hi"}`,
-          { stage: 'variables' },
-        ),
-      );
+      this.fail(error);
     }
   }
 
