@@ -2,7 +2,7 @@ import type { CDPSession, Frame, Page } from 'puppeteer-core';
 import { SeekframeError } from '@seekframe/composition';
 import { openTargetPage, type TargetPage } from '../browser/open-target-page.js';
 import { beginFrameCapture } from './begin-frame-capture.js';
-import { canvasCapture, connectFrameSender, frameSenderUrl, type CanvasPixels } from './canvas-capture.js';
+import { canvasCapture, connectFrameSender, frameSenderUrl } from './canvas-capture.js';
 import { CANVAS_HOST_PATH, canvasHostHtml, COMPOSITION_FRAME_ID, serveCanvasHost } from './canvas-host.js';
 import { openFrameChannel, type FrameChannel } from './frame-receiver.js';
 import type { CaptureMode } from '../browser/browser-flags.js';
@@ -13,39 +13,9 @@ import { pageResponds, settleWithin, waitForPageReady } from './page-ready.js';
 import { PageInterrupted, watchPage, type PageWatch } from './page-watch.js';
 import { crashError, settledCrashError } from './classify-capture-failure.js';
 import { dialogError, unresponsiveError } from './unresponsive-error.js';
+import { canvasFrameBytes, checkCaptureOptions, type CapturePageOptions } from './capture-options.js';
 
-export interface CapturePageOptions {
-  url: string;
-  /** The viewport in CSS pixels; the captured image is this times `scale`. */
-  width: number;
-  height: number;
-  /**
-   * Device scale factor (default 1): the page lays out at width x height CSS pixels and paints
-   * scale x as many device pixels, so text and vector shapes are drawn at the output size.
-   */
-  scale?: number;
-  mode: CaptureMode;
-  imageFormat: 'jpeg' | 'png';
-  /** 0-100, JPEG only (default 90). */
-  jpegQuality?: number;
-  /** Transparent page background (PNG only): for mov, webm and png-sequence. */
-  transparent: boolean;
-  readyTimeoutMs: number;
-  /** Longest a single seek may take before the render fails (default 30 s). */
-  seekTimeoutMs?: number;
-  /** Fail a frame when `__seekframe.errors()` reports author-script errors (default true). */
-  failOnScriptErrors?: boolean;
-  /**
-   * beginframe and canvas (default true): when Chromium reports no damage (beginframe) or no
-   * repaint of the composition (canvas) since the frame it last drew, hand back that frame
-   * instead of drawing and capturing it again. See begin-frame-capture.ts and canvas-capture.ts.
-   */
-  skipUnchangedFrames?: boolean;
-  /** canvas mode: the pixels handed over (default bgra); see canvasPixelsFor. */
-  canvasPixels?: CanvasPixels;
-  /** Aborting ends every wait on the page at once (`cancelled`, or the signal's SeekframeError reason). */
-  signal?: AbortSignal;
-}
+export type { CapturePageOptions } from './capture-options.js';
 
 export interface CapturedFrame {
   /** JPEG or PNG bytes; canvas mode: raw BGRA pixels, width x height x 4 bytes (see capturedPixelFormat). */
@@ -181,28 +151,6 @@ interface OpenPage {
   checkResponsive(where: string, waitedMs: number, details?: Record<string, unknown>): Promise<void>;
 }
 
-function checkCaptureOptions(session: BrowserSession, opts: CapturePageOptions): void {
-  if (opts.transparent && opts.imageFormat === 'jpeg') {
-    throw new SeekframeError('invalid-options', 'A transparent capture needs imageFormat "png": JPEG has no alpha channel.', {
-      stage: 'capture',
-      details: { field: 'imageFormat' },
-    });
-  }
-  if (opts.mode === 'canvas' && opts.transparent && (opts.canvasPixels ?? 'bgra') !== 'bgra') {
-    throw new SeekframeError('invalid-options', 'A transparent canvas capture needs canvasPixels "bgra": I420 has no alpha plane.', {
-      stage: 'capture',
-      details: { field: 'canvasPixels' },
-    });
-  }
-  if (opts.mode !== session.mode) {
-    throw new SeekframeError(
-      'invalid-options',
-      `openCapturePage mode "${opts.mode}" does not match the browser launched in "${session.mode}" mode; launch one browser per mode.`,
-      { stage: 'capture', details: { field: 'mode' } },
-    );
-  }
-}
-
 /** Sets the viewport, loads the URL and waits until the page says it is ready. */
 async function loadPage(open: OpenPage, pendingRequests: () => string[], navigateTo?: string): Promise<void> {
   const { page, cdp, opts, watch, pump, within, checkResponsive } = open;
@@ -289,13 +237,6 @@ async function loadCanvasHost(open: OpenPage, pendingRequests: () => string[]): 
       },
     );
   }
-}
-
-/** Bytes of one canvas capture frame: I420 (1.5 a pixel) or BGRA (4). */
-function canvasFrameBytes(opts: CapturePageOptions): number {
-  const scale = opts.scale ?? 1;
-  const pixels = Math.round(opts.width * scale) * Math.round(opts.height * scale);
-  return (opts.canvasPixels ?? 'bgra') === 'i420' ? (pixels * 3) / 2 : pixels * 4;
 }
 
 /** The host page's iframe, where the composition runs (canvas mode). */
