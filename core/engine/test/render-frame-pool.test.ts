@@ -6,7 +6,7 @@ import path from 'node:path';
 import { renderFramePool, type FramePoolOptions } from '../src/pool/render-frame-pool.js';
 import { launchBrowser } from '../src/browser/launch-browser.js';
 import { openCapturePage } from '../src/capture/capture-page.js';
-import { startPoolWorker } from '../src/pool/open-pool-worker.js';
+import { poolWorker, startPoolWorker } from '../src/pool/open-pool-worker.js';
 import { createFrameEncoder } from '../src/encode/create-frame-encoder.js';
 import { probeMedia } from '../src/media/probe-media.js';
 import { countFrames, decodeRgbFrames, tempDir } from './media-fixtures.js';
@@ -285,7 +285,7 @@ describe('renderFramePool', () => {
     const reds: number[] = [];
     const result = await renderFramePool({
       ...options,
-      adoptWorkers: [{ session, page }],
+      adoptWorkers: [poolWorker(session, page)],
       preparePage: async (workerPage) => {
         prepared.push(workerPage);
       },

@@ -46,6 +46,15 @@ export interface CapturePage {
   /** The same problems as one line each (describePageProblem), for messages and logs. */
   errors(): string[];
   close(): Promise<void>;
+  /**
+   * Lets go of what this process holds for the page, without a word to the browser: the watch on
+   * the render's abort signal and the frame channel with its buffers. For a page whose browser or
+   * context is being closed as a whole (PoolWorker.close); `close` does it too. Safe to call twice.
+   * Why it matters: a listener left on a signal made with AbortSignal.any keeps that signal, and
+   * through it the page, alive for the life of the process (Node keeps such signals while they
+   * have listeners), and the receiver keeps an open channel until it is closed.
+   */
+  dispose(): void;
 }
 
 export async function openCapturePage(session: BrowserSession, opts: CapturePageOptions): Promise<CapturePage> {
@@ -82,9 +91,12 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
       throw unresponsiveError(opts.url, where, waitedMs, details);
     },
   };
-  const closePage = async (): Promise<void> => {
+  const dispose = (): void => {
     watch.dispose();
     handle.channel?.close();
+  };
+  const closePage = async (): Promise<void> => {
+    dispose();
     if (
       (await handle
         .within(
@@ -102,8 +114,10 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     // Classified before the page is closed: closing stops the watch that reports a crash.
     const failure =
       error instanceof SeekframeError ? error : await settledCrashError(session, error, `while loading ${opts.url}`, watch.interrupted);
-    if (failure.code === 'page-unresponsive') await session.kill();
-    else await closePage();
+    if (failure.code === 'page-unresponsive') {
+      dispose();
+      await session.kill();
+    } else await closePage();
     throw failure;
   }
 
@@ -123,6 +137,7 @@ export async function openCapturePage(session: BrowserSession, opts: CapturePage
     problems,
     errors: () => problems().map(describePageProblem),
     close: closePage,
+    dispose,
   };
 }
 

@@ -67,6 +67,14 @@ function startReceiver(): Promise<{ server: Server; port: number; channels: Map<
 }
 
 /**
+ * How many frame channels are open in this process: each is a capture page that has not been
+ * closed or disposed yet. 0 once every render has ended (a long-running server's leak check).
+ */
+export async function openFrameChannelCount(): Promise<number> {
+  return receiver ? (await receiver).channels.size : 0;
+}
+
+/**
  * The receiver as a network sandbox sees it (started if needed): the one loopback address a
  * sandboxed capture page may open a tunnel to (`127.0.0.1:<port>`), and `adopt`, which hands the
  * tunnel's client socket straight to the receiver in this process (with the bytes already read

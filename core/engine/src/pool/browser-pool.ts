@@ -156,8 +156,11 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       }
       throw failure;
     }
-    // From now on the relay hands the context's connections to this render's own proxy.
-    if (ahead?.relay) ahead.relay.bind(relayablePort(proxy.proxyServer ?? '')!);
+    // From now on the relay hands the context's connections to this render's own proxy. Only the
+    // relay is kept for the end: a closure over `ahead` kept its page (and so the render's page)
+    // alive in the idle timer below until the browser closed.
+    const relay = ahead?.relay;
+    relay?.bind(relayablePort(proxy.proxyServer ?? '')!);
     let ended: Promise<void> | undefined;
     const end = (how: 'release' | 'kill'): Promise<void> => {
       ended ??= (async () => {
@@ -166,7 +169,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           return how === 'kill' ? session.kill() : session.close();
         }
         const tainted = how === 'kill' || !session.browser.connected || (await closedWithin(context, CONTEXT_CLOSE_MS)) !== true;
-        await ahead?.relay?.close();
+        await relay?.close();
         if (tainted) {
           counts.replaced++;
           return retire(entry, 'kill');

@@ -8,6 +8,24 @@ import type { BrowserSource } from './browser-pool.js';
 export interface PoolWorker {
   session: BrowserSession;
   page: CapturePage;
+  /**
+   * Ends the worker: lets go of the page's watch and frame channel (CapturePage.dispose), then
+   * closes the session (its browser, or its context in a warm pool). Every owner ends a worker
+   * this way: closing only the session left the page held for the life of the process.
+   */
+  close(): Promise<void>;
+}
+
+/** The worker for a session and its open page. */
+export function poolWorker(session: BrowserSession, page: CapturePage): PoolWorker {
+  return {
+    session,
+    page,
+    close: () => {
+      page.dispose();
+      return session.close();
+    },
+  };
 }
 
 export interface OpenPoolWorkerOptions {
@@ -53,7 +71,7 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
     session = launched;
     try {
       if (cancelled) throw new Error('cancelled before the page was opened');
-      return { session: launched, page: await openCapturePage(launched, { ...opts.page, mode: opts.mode }) };
+      return poolWorker(launched, await openCapturePage(launched, { ...opts.page, mode: opts.mode }));
     } catch (error) {
       await launched.close();
       throw error;
@@ -67,7 +85,7 @@ export function startPoolWorker(opts: OpenPoolWorkerOptions): WorkerLaunch {
       cancelled = true;
       await session?.close();
       await ready.then(
-        (worker) => worker.session.close(),
+        (worker) => worker.close(),
         () => undefined,
       );
     },
@@ -81,5 +99,5 @@ export function openPoolWorker(opts: OpenPoolWorkerOptions): Promise<PoolWorker>
 
 /** An already open worker as a WorkerLaunch (so pools treat both alike). */
 export function launchedWorker(worker: PoolWorker): WorkerLaunch {
-  return { ready: Promise.resolve(worker), cancel: () => worker.session.close() };
+  return { ready: Promise.resolve(worker), cancel: () => worker.close() };
 }

@@ -212,7 +212,7 @@ export async function renderFramePool(opts: FramePoolOptions): Promise<FramePool
             if (failure || !(error instanceof SeekframeError) || error.code !== 'browser-crashed' || restarts >= maxRestarts) throw error;
             restarts++;
             keep(current.page);
-            await current.session.close();
+            await current.close();
             cpu?.close();
             current = await openWorker(id);
             if (!current) return;

@@ -98,7 +98,7 @@ export async function inspectPage(
     let mediaClips: MediaClip[];
     try {
       const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
-      cleanup.add(() => opened.worker.session.close());
+      cleanup.add(() => opened.worker.close());
       page = opened.worker.page;
       mediaClips = opened.clips;
     } catch (caught) {

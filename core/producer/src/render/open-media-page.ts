@@ -39,7 +39,7 @@ export async function openMediaPage(options: {
     );
     return { clips, worker };
   } catch (error) {
-    await worker.session.close();
+    await worker.close();
     throw error;
   }
 }

@@ -68,7 +68,7 @@ export async function openPlanningPages(input: {
     cleanup.add(() => Promise.all(early.map((launch) => launch.cancel())));
     const opened = await openMediaPage({ browser: session.browser, page: pageOptions, gpu: spec.browserGpu, pool: session.browserPool });
     // Closed by the pool once capture starts; this covers a failure before that (close is idempotent).
-    cleanup.add(() => opened.worker.session.close());
+    cleanup.add(() => opened.worker.close());
     return { opened, early };
   };
   const first = await openPages(input.decision.mode);
@@ -77,7 +77,7 @@ export async function openPlanningPages(input: {
   if (blockers.length === 0) return { decision: input.decision, ...first };
   const what = describeCanvasBlockers(blockers);
   input.warn('canvas-capture-blocked', `Capturing with beginframe instead of canvas: this composition has ${what}.`, { blockers });
-  await Promise.all([first.opened.worker.session.close(), ...first.early.map((launch) => launch.cancel())]);
+  await Promise.all([first.opened.worker.close(), ...first.early.map((launch) => launch.cancel())]);
   const decision = canvasFallback(what);
   return { decision, ...(await openPages(decision.mode)) };
 }

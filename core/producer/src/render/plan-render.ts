@@ -184,7 +184,7 @@ export async function planRenderSession(
   // A transparent overlay rendered to a format without alpha: white text on white, unless told.
   if (!transparent && (await showsBackdrop(opened.worker.page)))
     reportSilentProblem(alphaFlattenedProblem(source, spec.format), spec.strict, session.emit);
-  if (!options.keepPage) await opened.worker.session.close();
+  if (!options.keepPage) await opened.worker.close();
   const { media, hdr } = await planMedia(spec, opened.clips, session);
   if (hdr) encoder.hdr = hdr;
 

@@ -33,7 +33,7 @@ export interface HdrPassesOptions {
 export async function renderHdrPasses(options: HdrPassesOptions): Promise<EncodeResult> {
   const { job } = options;
   // The media stage's page and early workers capture JPEG: close them, both passes need PNG.
-  await Promise.all((job.adoptWorkers ?? []).map((worker) => ('cancel' in worker ? worker.cancel() : worker.session.close())));
+  await Promise.all((job.adoptWorkers ?? []).map((worker) => ('cancel' in worker ? worker.cancel() : worker.close())));
 
   const tools = options.ffmpeg;
   const read = options.readMetadata ?? ((input: string) => probeHdrMetadata(input, tools ? { ffprobe: tools.ffprobe } : {}));
