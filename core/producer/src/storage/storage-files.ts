@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -28,10 +29,14 @@ export async function getFile(port: StoragePort, key: string, file: string): Pro
   const object = await port.get(key);
   if (!object) return false;
   const partial = `${file}.${process.pid}.partial`;
+  const out = createWriteStream(partial);
   try {
-    await pipeline(Readable.fromWeb(object.body as NodeReadableStream<Uint8Array>), createWriteStream(partial));
+    await pipeline(Readable.fromWeb(object.body as NodeReadableStream<Uint8Array>), out);
     await rename(partial, file);
   } catch (error) {
+    // A download that breaks off at once can fail the pipeline while the file is still being
+    // opened: the open then creates it after a removal made now. Remove it once the stream closed.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(partial, { force: true });
     throw error;
   }
