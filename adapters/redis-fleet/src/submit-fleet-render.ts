@@ -26,6 +26,7 @@ import { ASSEMBLE_JOB, assembleJobId, CHUNK_JOB, chunkJobId, type AssembleJobDat
 import { followFleetRender, type FleetProgressEvent } from './follow-render.js';
 import { probeQueue } from './queue-probe.js';
 import type { QueueSettings } from './queue-settings.js';
+import { closeWithin } from './close-within.js';
 
 /** Attempts per chunk job (the first and two retries, 2 s then 4 s apart); a fatal error is never retried. */
 export const CHUNK_ATTEMPTS = 3;
@@ -122,7 +123,7 @@ export async function submitFleetRender(options: SubmitFleetRenderOptions): Prom
         })),
       });
     } finally {
-      await flow.close();
+      await closeWithin(flow);
     }
     options.onEvent?.({ type: 'queued', renderId });
     return { renderId, plan: stored };
@@ -202,8 +203,7 @@ export async function renderOnFleet(options: FleetRenderOptions): Promise<FleetR
     );
   } finally {
     if (renderId && !options.keepInStore) await removeRender(options.store, renderId).catch(() => undefined);
-    await events.close();
-    await queue.close();
+    await Promise.all([closeWithin(events), closeWithin(queue)]);
   }
 }
 
