@@ -20,6 +20,18 @@ describe('seekframe command parsing', () => {
     expect(run.stdout.trim()).toBe(pkg.version);
   });
 
+  it("-v/--version after a command is that command's unknown option (exit 2), not the version with exit 0", async () => {
+    for (const args of [
+      ['render', 'no-such-project', '-v'],
+      ['render', 'no-such-project', '--workers', '-v_Sa'],
+      ['lint', '.', '--version'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stdout.trim(), args.join(' ')).not.toBe(pkg.version);
+    }
+  });
+
   it('exits 2 on an unknown command, an unknown option and a missing argument', async () => {
     const unknown = await runCli(['rendr']);
     expect(unknown.code).toBe(2);

@@ -25,6 +25,9 @@ export async function createProgram(ctx: CliContext): Promise<Command> {
   const program = new Command('seekframe')
     .description('Render HTML compositions to video, frame-exact, in headless Chromium + ffmpeg.')
     .version(ctx.version, '-v, --version', 'print the seekframe version')
+    // -v/--version only before a command: after one, `render dir --workers -v2` printed the
+    // version and exited 0 instead of refusing the flag (found by the CLI's generated inputs).
+    .enablePositionalOptions()
     .helpCommand(true)
     .showSuggestionAfterError(true)
     .exitOverride()
