@@ -132,7 +132,13 @@ export function definePreviewBrowserContract(options: RenderApiContractOptions):
         session = await launchBrowser({ browser: await findBrowser(), mode: 'screenshot', width: 800, height: 700 });
         const page = await session.browser.newPage();
         await page.goto(base(), { waitUntil: 'load' });
-        await page.waitForFunction(() => !(document.getElementById('token-form') as HTMLFormElement).hidden, { timeout: 60_000 });
+        // Ends on the token form or on the page's own error, so a failure says what the page saw.
+        await page.waitForFunction(
+          () =>
+            !(document.getElementById('token-form') as HTMLFormElement).hidden || document.getElementById('status')!.className === 'error',
+          { timeout: 60_000 },
+        );
+        expect(await page.$eval('#status', (el) => `${el.className}: ${el.textContent}`)).toBe(': This deployment needs its API token.');
         expect(await page.$('seekframe-player')).toBeNull();
         await page.type('#token', 'contract-preview-token');
         await page.keyboard.press('Enter');
