@@ -1,6 +1,7 @@
 import { SeekframeError } from '@seekframe/composition';
 import { Job, type Queue, type QueueEvents } from 'bullmq';
 import { assembleJobId, type ChunkProgress, chunkJobId, errorFromFailedReason } from './fleet-jobs.js';
+import { withTimeout } from './with-timeout.js';
 
 /** Where a chunk's time went on its worker, in ms (chunkStep's timings). */
 export interface ChunkTimings {
@@ -152,16 +153,6 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -20,7 +20,8 @@ it('an event reader whose client waits to reconnect is closed within the bound, 
   await redis.stop();
   await until(async () => clients.every((client) => client.status === 'reconnecting'), 'both clients to wait to reconnect', 30_000);
 
-  // BullMQ's own close on the first: still pending after 3 s (it never settles).
+  // BullMQ's own close on the first: still pending after 3 s. It never settles, so a slower
+  // machine only makes this surer; it shows the cause that closeWithin is there for.
   let settled = false;
   void readers[0]!.close().finally(() => (settled = true));
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -32,6 +33,4 @@ it('an event reader whose client waits to reconnect is closed within the bound, 
   await until(async () => returned, 'closeWithin to return', 30_000);
   await closing;
   expect(returned).toBe(true);
-  // Neither client is connected again afterwards.
-  for (const client of clients) expect(client.status).not.toBe('ready');
 }, 90_000);
